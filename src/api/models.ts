@@ -1,0 +1,195 @@
+// Records of the Data Platform API. Shapes follow the spec and, where it is silent, the
+// reference (Codat's public OpenAPI). Optional fields are omitted by the server, never null.
+
+export interface Link {
+  href: string;
+}
+
+/** `_links` of a paged envelope. hrefs are relative to the base URL. */
+export interface PageLinks {
+  self: Link;
+  current: Link;
+  next?: Link;
+  previous?: Link;
+}
+
+export interface Page<T> {
+  results: T[];
+  pageNumber: number;
+  pageSize: number;
+  totalResults: number;
+  _links: PageLinks;
+}
+
+export type DataConnectionStatus = 'PendingAuth' | 'Linked' | 'Unlinked' | 'Deauthorized';
+
+export interface DataConnection {
+  id: string;
+  integrationId: string;
+  sourceId: string;
+  sourceType: string;
+  platformName: string;
+  linkUrl: string;
+  status: DataConnectionStatus;
+  created: string;
+}
+
+export interface Company {
+  id: string;
+  name: string;
+  redirect: string;
+  description?: string;
+  created?: string;
+  lastSync?: string;
+  createdByUserName?: string;
+  tags?: Record<string, string>;
+  products?: string[];
+  dataConnections?: DataConnection[];
+}
+
+export interface CreateCompanyRequest {
+  name: string;
+  description?: string;
+  tags?: Record<string, string>;
+}
+
+export interface RecordRef {
+  id: string;
+  name?: string;
+}
+
+export interface CustomerRef {
+  id: string;
+  companyName?: string;
+}
+
+export type InvoiceStatus = 'Unknown' | 'Draft' | 'Submitted' | 'PartiallyPaid' | 'Paid' | 'Void';
+
+export const INVOICE_STATUSES: readonly InvoiceStatus[] = [
+  'Unknown',
+  'Draft',
+  'Submitted',
+  'PartiallyPaid',
+  'Paid',
+  'Void',
+];
+
+export interface InvoiceLineItem {
+  description?: string;
+  unitAmount: number;
+  quantity: number;
+  discountAmount?: number;
+  subTotal?: number;
+  taxAmount?: number;
+  totalAmount?: number;
+  accountRef?: RecordRef;
+  taxRateRef?: RecordRef;
+  itemRef?: RecordRef;
+}
+
+export interface InvoiceMetadata {
+  isDeleted?: boolean;
+}
+
+export interface Invoice {
+  id: string;
+  invoiceNumber?: string;
+  customerRef?: CustomerRef;
+  issueDate: string;
+  dueDate?: string;
+  paidOnDate?: string;
+  currency?: string;
+  currencyRate?: number;
+  lineItems?: InvoiceLineItem[];
+  subTotal?: number;
+  totalTaxAmount: number;
+  totalAmount: number;
+  amountDue: number;
+  totalDiscount?: number;
+  status: InvoiceStatus;
+  note?: string;
+  metadata?: InvoiceMetadata;
+  modifiedDate?: string;
+  sourceModifiedDate?: string;
+}
+
+export interface ApiKeyDetails {
+  id: string;
+  name?: string;
+  apiKey: string;
+  createdDate: string;
+}
+
+export interface ApiKeyList {
+  results: ApiKeyDetails[];
+}
+
+export type DataStatusState =
+  | 'Initial'
+  | 'Queued'
+  | 'Fetching'
+  | 'MapQueued'
+  | 'Mapping'
+  | 'Complete'
+  | 'FetchError'
+  | 'MapError'
+  | 'InternalError'
+  | 'ProcessingQueued'
+  | 'Processing'
+  | 'ProcessingError'
+  | 'ValidationQueued'
+  | 'Validating'
+  | 'ValidationError'
+  | 'AuthError'
+  | 'Cancelled'
+  | 'NotSupported'
+  | 'RateLimitError'
+  | 'PermissionsError'
+  | 'PrerequisiteNotMet';
+
+export interface DataStatus {
+  dataType: string;
+  currentStatus: DataStatusState;
+  lastSuccessfulSync?: string;
+  latestSyncId?: string;
+  latestSuccessfulSyncId?: string;
+}
+
+/** `GET /companies/{id}/dataStatus`: data type → status. */
+export type DataStatusMap = Record<string, DataStatus>;
+
+/** A queued pull operation, answer of `POST /companies/{id}/data/queue/{dataType}`. */
+export interface PullOperation {
+  id: string;
+  companyId: string;
+  connectionId?: string;
+  dataType: string;
+  status: DataStatusState;
+  requested: string;
+  completed?: string;
+  progress: number;
+  isCompleted: boolean;
+  isErrored: boolean;
+}
+
+export interface ValidationItem {
+  message: string;
+  itemId?: string;
+  validatorName?: string;
+}
+
+export interface Validation {
+  errors: ValidationItem[];
+  warnings: ValidationItem[];
+}
+
+/** The error body every failure carries. */
+export interface ErrorBody {
+  statusCode: number;
+  service: string;
+  error: string;
+  correlationId: string;
+  validation?: Validation;
+  canBeRetried?: string;
+  detailedErrorCode?: number;
+}

@@ -1,0 +1,42 @@
+// Queryable fields of each record type. Arrays (lineItems, tags) are not queryable (reference:
+// "no querying inside arrays"). The client validates against these before sending, and the
+// emulator resolves fields against the same table, so both say "Could not resolve property X".
+import type { QuerySchema } from './ast';
+
+export const INVOICE_SCHEMA: QuerySchema = {
+  recordName: 'Invoice',
+  fields: {
+    id: 'string',
+    invoiceNumber: 'string',
+    'customerRef.id': 'string',
+    'customerRef.companyName': 'string',
+    issueDate: 'date',
+    dueDate: 'date',
+    paidOnDate: 'date',
+    currency: 'string',
+    currencyRate: 'number',
+    subTotal: 'number',
+    totalTaxAmount: 'number',
+    totalAmount: 'number',
+    amountDue: 'number',
+    totalDiscount: 'number',
+    status: 'string',
+    note: 'string',
+    'metadata.isDeleted': 'boolean',
+    modifiedDate: 'date',
+    sourceModifiedDate: 'date',
+  },
+};
+
+export const COMPANY_SCHEMA: QuerySchema = {
+  recordName: 'Company',
+  fields: {
+    id: 'string',
+    name: 'string',
+    description: 'string',
+    created: 'date',
+    lastSync: 'date',
+    createdByUserName: 'string',
+    redirect: 'string',
+  },
+};
