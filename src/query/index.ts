@@ -1,0 +1,12 @@
+// The filter language of the `query=` and `orderBy=` parameters: parse, check against a record
+// schema, evaluate, sort, format and URL-encode. No `vscode` here; the emulator uses it too.
+export type { Comparison, ComparisonOperator, FieldType, Logical, QueryNode, QuerySchema, Span } from './ast';
+export { COMPANY_SCHEMA, INVOICE_SCHEMA } from './schemas';
+export type { QueryError, QueryErrorCode } from './errors';
+export { MAX_QUERY_LENGTH, parseOrderBy, parseQuery } from './parser';
+export { fieldType } from './values';
+export type { OrderByResult, QueryParseResult } from './parser';
+export { formatQuery, formatValue } from './format';
+export { encodeQueryValue } from './encode';
+export { Tokenizer } from './tokenizer';
+export type { Token, TokenKind } from './tokenizer';

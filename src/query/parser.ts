@@ -1,0 +1,232 @@
+// Parser of the filter language of the `query=` parameter.
+//
+//   query      := or
+//   or         := and ( "||" and )*
+//   and        := primary ( "&&" primary )*          `&&` binds tighter than `||`
+//   primary    := "{" or "}" | comparison
+//   comparison := field operator value
+//   field      := identifier ( "." identifier )*     case-sensitive, as in the JSON records
+//   operator   := "=" | "!=" | "~" | ">" | "<" | ">=" | "<="
+//
+// Decisions where the reference is silent (they bind the emulator, which uses this parser):
+// - Whitespace around fields, operators, braces and connectives is ignored (Codat's own
+//   examples write `{totalAmount > 100 || totalAmount < 50} && status != paid`).
+// - An unquoted value runs to the next `&&`, `||`, `}` or the end and is trimmed, so it may
+//   hold spaces, `=`, `.`, `:` … It may not hold a lone `&` or `|` (almost always a mistyped
+//   `&&`/`||`) nor start with `=` (almost always `==`); those values must be quoted.
+// - A value in double quotes is taken literally, `\"` and `\\` being its only escapes; use
+//   quotes for values with `&`, `|`, `}`, leading/trailing spaces, or for the empty string.
+// - Strings compare case-insensitively for `=`, `!=` and `~` (`status != paid` excludes
+//   "Paid"). Booleans are `true`/`false` in any case. Numbers are decimals with an optional
+//   sign. Dates are `YYYY-MM-DD` (a whole day, compared with the date part of the record's
+//   value) or an ISO date-time (an instant).
+// - `a&&b&&c` is one node with three operands, and braces around an operand of the same
+//   connective are flattened away (`{a&&b}&&c` is the same tree), so formatting round-trips.
+// - Syntax is checked for the whole text first; with a schema, fields, operators and values
+//   are checked afterwards, left to right. The first problem found is reported.
+import type { Comparison, ComparisonOperator, FieldType, Logical, QueryNode, QuerySchema } from './ast';
+import { QueryErrorException, queryError, quoteText, type QueryError } from './errors';
+import { Tokenizer, type Token } from './tokenizer';
+import { fieldType, isFieldName, parseBoolean, parseNumber, parseQueryDate } from './values';
+
+export type { QueryError, QueryErrorCode } from './errors';
+
+export const MAX_QUERY_LENGTH = 2048;
+
+export type QueryParseResult = { ok: true; ast: QueryNode } | { ok: false; error: QueryError };
+
+export type OrderByResult =
+  | { ok: true; field: string; path: string[]; descending: boolean }
+  | { ok: false; error: QueryError };
+
+/** A comparison with the tokens it came from, kept to point schema errors at the right part. */
+interface ParsedComparison {
+  node: Comparison;
+  field: Token;
+  operator: Token;
+  value: Token;
+}
+
+function describe(t: Token): string {
+  return t.kind === 'eof' ? 'the end of the query' : quoteText(t.text);
+}
+
+class Parser {
+  readonly comparisons: ParsedComparison[] = [];
+  private readonly tokens: Tokenizer;
+
+  constructor(text: string) {
+    this.tokens = new Tokenizer(text);
+  }
+
+  parse(): QueryNode {
+    const ast = this.parseOr(undefined);
+    const t = this.tokens.peek();
+    if (t.kind === 'rbrace') throw queryError('malformed', 'Unexpected "}"', t.start, t.end);
+    if (t.kind !== 'eof') {
+      throw queryError('malformed', `Expected "&&" or "||" before ${describe(t)}`, t.start, t.end);
+    }
+    return ast;
+  }
+
+  /** `after` is the token before this expression, named in "Expected a field after …". */
+  private parseOr(after: Token | undefined): QueryNode {
+    const operands = [this.parseAnd(after)];
+    while (this.tokens.peek().kind === 'or') {
+      const or = this.tokens.next();
+      operands.push(this.parseAnd(or));
+    }
+    return combine('or', operands);
+  }
+
+  private parseAnd(after: Token | undefined): QueryNode {
+    const operands = [this.parsePrimary(after)];
+    while (this.tokens.peek().kind === 'and') {
+      const and = this.tokens.next();
+      operands.push(this.parsePrimary(and));
+    }
+    return combine('and', operands);
+  }
+
+  private parsePrimary(after: Token | undefined): QueryNode {
+    const t = this.tokens.next();
+    if (t.kind === 'lbrace') {
+      const inner = this.parseOr(t);
+      const close = this.tokens.next();
+      if (close.kind === 'eof') throw queryError('malformed', `Unclosed "{" opened at ${t.start}`, t.start, t.end);
+      if (close.kind !== 'rbrace') {
+        throw queryError('malformed', `Expected "&&", "||" or "}" before ${describe(close)}`, close.start, close.end);
+      }
+      return inner.kind === 'comparison' ? inner : { ...inner, start: t.start, end: close.end };
+    }
+    if (t.kind === 'field') return this.parseComparison(t);
+    if (!after) throw queryError('malformed', `Expected a field, found ${describe(t)}`, t.start, t.end);
+    if (t.kind === 'eof') {
+      throw queryError('malformed', `Expected a field after ${quoteText(after.text)}`, after.start, after.end);
+    }
+    throw queryError('malformed', `Expected a field after ${quoteText(after.text)}, found ${describe(t)}`, t.start, t.end);
+  }
+
+  private parseComparison(field: Token): Comparison {
+    if (!isFieldName(field.text)) {
+      throw queryError('malformed', `Expected a field name like "customerRef.id", found ${quoteText(field.text)}`, field.start, field.end);
+    }
+    const operator = this.tokens.next();
+    if (operator.kind !== 'operator') {
+      const name = quoteText(field.text);
+      if (operator.kind === 'eof') {
+        throw queryError('malformed', `Expected an operator after ${name}`, field.start, field.end);
+      }
+      throw queryError('malformed', `Expected an operator after ${name}, found ${describe(operator)}`, operator.start, operator.end);
+    }
+    const value = this.tokens.next();
+    if (value.kind !== 'value' || (value.value === '' && !value.quoted)) {
+      throw queryError('malformed', `Expected a value after ${quoteText(operator.text)}`, operator.start, operator.end);
+    }
+    const node: Comparison = {
+      kind: 'comparison',
+      path: field.text.split('.'),
+      operator: operator.text as ComparisonOperator,
+      value: value.value ?? '',
+      start: field.start,
+      end: value.end,
+    };
+    this.comparisons.push({ node, field, operator, value });
+    return node;
+  }
+}
+
+function combine(kind: Logical['kind'], operands: QueryNode[]): QueryNode {
+  if (operands.length === 1) return operands[0];
+  return {
+    kind,
+    operands: operands.flatMap((o) => (o.kind === kind ? o.operands : [o])),
+    start: operands[0].start,
+    end: operands[operands.length - 1].end,
+  };
+}
+
+const TYPE_NAMES: Record<FieldType, string> = {
+  string: 'text',
+  number: 'a number',
+  date: 'a date',
+  boolean: 'a boolean',
+};
+
+const ORDERING: ReadonlySet<ComparisonOperator> = new Set(['>', '<', '>=', '<=']);
+
+function unknownField(schema: QuerySchema, field: string, start: number, end: number): QueryErrorException {
+  const names = Object.keys(schema.fields);
+  let hint = '';
+  const sameButCase = names.find((n) => n.toLowerCase() === field.toLowerCase());
+  const children = names.filter((n) => n.startsWith(`${field}.`));
+  if (sameButCase) hint = `; did you mean ${quoteText(sameButCase)}?`;
+  else if (children.length > 0) hint = `; query one of its fields: ${children.map((c) => quoteText(c)).join(', ')}`;
+  return queryError('unknownField', `Unknown field ${quoteText(field)} on ${schema.recordName}${hint}`, start, end);
+}
+
+function checkComparison(c: ParsedComparison, schema: QuerySchema): void {
+  const field = c.field.text;
+  const type = fieldType(schema, field);
+  if (!type) throw unknownField(schema, field, c.field.start, c.field.end);
+  const op = c.node.operator;
+  const name = quoteText(field);
+  if (op === '~' && type !== 'string') {
+    throw queryError('invalidOperator', `Operator "~" (contains) applies only to text; ${name} is ${TYPE_NAMES[type]}`, c.operator.start, c.operator.end);
+  }
+  if (ORDERING.has(op) && (type === 'string' || type === 'boolean')) {
+    throw queryError('invalidOperator', `Operator "${op}" applies only to numbers and dates; ${name} is ${TYPE_NAMES[type]}`, c.operator.start, c.operator.end);
+  }
+  const value = c.node.value;
+  const found = quoteText(value);
+  const bad = (expected: string): QueryErrorException =>
+    queryError('invalidValue', `Expected ${expected} for ${name}, found ${found}`, c.value.start, c.value.end);
+  if (type === 'number' && parseNumber(value) === undefined) throw bad('a number');
+  if (type === 'date' && parseQueryDate(value) === undefined) throw bad('a date (YYYY-MM-DD)');
+  if (type === 'boolean' && parseBoolean(value) === undefined) throw bad('true or false');
+}
+
+/**
+ * Parses a filter. Without a schema only syntax is checked; with one, fields must exist and
+ * operators and values must suit their types.
+ */
+export function parseQuery(text: string, schema?: QuerySchema): QueryParseResult {
+  if (text.length > MAX_QUERY_LENGTH) {
+    return fail('tooLong', `Query is ${text.length} characters; the limit is ${MAX_QUERY_LENGTH}`, MAX_QUERY_LENGTH, text.length);
+  }
+  if (text.trim() === '') return fail('empty', 'Query is empty', 0, text.length);
+  try {
+    const parser = new Parser(text);
+    const ast = parser.parse();
+    if (schema) for (const c of parser.comparisons) checkComparison(c, schema);
+    return { ok: true, ast };
+  } catch (e) {
+    if (e instanceof QueryErrorException) return { ok: false, error: e.queryError };
+    throw e;
+  }
+}
+
+/** Parses `orderBy`: one field, ascending, or descending with a leading `-`. */
+export function parseOrderBy(text: string, schema?: QuerySchema): OrderByResult {
+  const trimmed = text.trim();
+  if (trimmed === '') return fail('empty', 'orderBy is empty', 0, text.length);
+  const start = text.length - text.trimStart().length;
+  const end = start + trimmed.length;
+  const descending = trimmed.startsWith('-');
+  const field = descending ? trimmed.slice(1).trimStart() : trimmed;
+  const fieldStart = end - field.length;
+  if (/[,\s]/.test(field) && field.split(/[,\s]+/).every(isFieldName)) {
+    return fail('malformed', `orderBy takes one field, found ${quoteText(trimmed)}`, start, end);
+  }
+  if (!isFieldName(field)) {
+    return fail('malformed', `Expected a field like "issueDate" or "-issueDate", found ${quoteText(trimmed)}`, start, end);
+  }
+  if (schema && !fieldType(schema, field)) {
+    return { ok: false, error: unknownField(schema, field, fieldStart, end).queryError };
+  }
+  return { ok: true, field, path: field.split('.'), descending };
+}
+
+function fail(code: QueryError['code'], message: string, start: number, end: number): { ok: false; error: QueryError } {
+  return { ok: false, error: { code, message, start, end } };
+}
