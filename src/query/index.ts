@@ -6,6 +6,8 @@ export type { QueryError, QueryErrorCode } from './errors';
 export { MAX_QUERY_LENGTH, parseOrderBy, parseQuery } from './parser';
 export { fieldType } from './values';
 export type { OrderByResult, QueryParseResult } from './parser';
+export { compareByField, compileQuery, evaluateQuery, getFieldValue } from './evaluate';
+export type { RecordPredicate } from './evaluate';
 export { formatQuery, formatValue } from './format';
 export { encodeQueryValue } from './encode';
 export { Tokenizer } from './tokenizer';
