@@ -3,7 +3,9 @@
 // - strings compare case-insensitively; `~` is "contains";
 // - numbers compare as numbers, booleans as booleans;
 // - a `YYYY-MM-DD` value compares with the date part of the record's value (so
-//   `issueDate=2025-03-04` matches `2025-03-04T00:00:00Z`), a date-time value as an instant;
+//   `issueDate=2025-03-04` matches `2025-03-04T00:00:00Z`), a date-time value as an instant.
+//   Codat's docs read `modifiedDate>2022-08-23` as "since midnight UTC"; by day, a record from
+//   later on the 23rd is not after it. Write `2022-08-23T00:00:00Z` for instant precision;
 // - a missing (absent, null, array or unreadable) value matches only `!=`.
 import type { ComparisonOperator, FieldType, QueryNode, QuerySchema } from './ast';
 import { datePart, fieldType, parseBoolean, parseInstant, parseNumber, parseQueryDate } from './values';
