@@ -1,0 +1,273 @@
+// The API's endpoints for an authenticated account: routing (404 unknown path, 405 wrong
+// method) and the handlers. Authentication, rate limits and faults happen before this.
+import type { CreateCompanyRequest } from '../../src/api/models';
+import type { AccountName } from './companies';
+import {
+  ApiResponse,
+  MESSAGES,
+  companyLimitExceeded,
+  companyNotFound,
+  dataTypeNotSupported,
+  errorResponse,
+  forbidden,
+  methodNotAllowed,
+  notFound,
+  validationError,
+} from './errors';
+import { invoiceIndex, generateInvoice } from './invoices';
+import { listCompanies, listInvoices } from './listing';
+import { readPageRequest } from './paging';
+import { type CompanyEntry, DATA_TYPES, type EmulatorState, MAX_API_KEYS } from './state';
+
+export interface ApiRequest {
+  method: string;
+  /** Path without query string, one trailing slash removed. */
+  path: string;
+  params: URLSearchParams;
+  body: Buffer;
+  account: AccountName;
+}
+
+type Handler = (req: ApiRequest, args: string[], state: EmulatorState) => ApiResponse;
+
+interface Route {
+  /** Segments; `*` matches one path segment (an id). Literals match case-insensitively. */
+  pattern: string[];
+  methods: Record<string, Handler>;
+}
+
+const ok = (body: unknown, status = 200): ApiResponse => new ApiResponse(status, body);
+
+// ---- body reading ---------------------------------------------------------------------------
+
+type JsonObject = Record<string, unknown>;
+
+/** The body as a JSON object; `undefined` body allowed when `optional`. */
+function readObject(body: Buffer, optional: boolean): JsonObject | ApiResponse {
+  const text = body.toString('utf8').trim();
+  if (text === '') {
+    return optional ? {} : validationError('PublicApi', 'body', 'A request body is required: a JSON object.', 'BodyValidator');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return validationError('PublicApi', 'body', 'The request body is not valid JSON.', 'BodyValidator');
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return validationError('PublicApi', 'body', 'The request body must be a JSON object.', 'BodyValidator');
+  }
+  return value as JsonObject;
+}
+
+function isResponse(value: unknown): value is ApiResponse {
+  return value instanceof ApiResponse;
+}
+
+// ---- companies ------------------------------------------------------------------------------
+
+/** Letters, digits, whitespace and `- ' , & @ . ? !` survive; everything else is stripped. */
+export function sanitiseCompanyName(name: string): string {
+  return name.replace(/[^\p{L}\p{N}\s\-',&@.?!]/gu, '').trim();
+}
+
+function readCreateCompany(body: JsonObject): CreateCompanyRequest | ApiResponse {
+  if (typeof body.name !== 'string') return validationError('ClientsApi', 'name', 'The name field is required and must be a string.', 'CreateCompany');
+  const name = sanitiseCompanyName(body.name);
+  if (name.length === 0) {
+    return validationError('ClientsApi', 'name', 'The name field must contain at least one letter, digit or allowed punctuation (- \' , & @ . ? !).', 'CreateCompany');
+  }
+  const request: CreateCompanyRequest = { name };
+  if (body.description !== undefined && body.description !== null) {
+    if (typeof body.description !== 'string') return validationError('ClientsApi', 'description', 'The description field must be a string.', 'CreateCompany');
+    request.description = body.description;
+  }
+  if (body.tags !== undefined && body.tags !== null) {
+    const tags = body.tags;
+    if (typeof tags !== 'object' || Array.isArray(tags) || !Object.values(tags).every((v) => typeof v === 'string')) {
+      return validationError('ClientsApi', 'tags', 'The tags field must be an object of string values.', 'CreateCompany');
+    }
+    request.tags = tags as Record<string, string>;
+  }
+  return request;
+}
+
+/** The company if this account may see it: 404 when it does not exist, 403 when it is not theirs. */
+function ownCompany(state: EmulatorState, account: AccountName, id: string): CompanyEntry | ApiResponse {
+  const entry = state.find(id);
+  if (!entry) return companyNotFound(id);
+  if (entry.account !== account) return forbidden();
+  return entry;
+}
+
+function isEntry(value: CompanyEntry | ApiResponse): value is CompanyEntry {
+  return !(value instanceof ApiResponse);
+}
+
+/** The invoices data set must be synced; otherwise the 404/409 that says why not. */
+function readyInvoices(state: EmulatorState, entry: CompanyEntry): ApiResponse | undefined {
+  const d = state.settle(entry);
+  if (d.state === 'unsupported') return dataTypeNotSupported('invoices', entry.platform);
+  if (d.state === 'ready') return undefined;
+  return errorResponse(409, 'PullApi', d.running ? MESSAGES.syncing : MESSAGES.notRequested);
+}
+
+const routes: Route[] = [
+  {
+    pattern: ['companies'],
+    methods: {
+      GET: (req, _args, state) => {
+        const request = readPageRequest(req.params);
+        if (isResponse(request)) return request;
+        const page = listCompanies('/companies', request, state.companiesOf(req.account));
+        return isResponse(page) ? page : ok(page);
+      },
+      POST: (req, _args, state) => {
+        const body = readObject(req.body, false);
+        if (isResponse(body)) return body;
+        const request = readCreateCompany(body);
+        if (isResponse(request)) return request;
+        const company = state.createCompany(req.account, request);
+        return company === 'limit' ? companyLimitExceeded() : ok(company);
+      },
+    },
+  },
+  {
+    pattern: ['companies', '*'],
+    methods: {
+      GET: (req, [id], state) => {
+        const entry = ownCompany(state, req.account, id);
+        if (!isEntry(entry)) return entry;
+        state.settle(entry);
+        return ok(entry.company);
+      },
+    },
+  },
+  {
+    pattern: ['companies', '*', 'dataStatus'],
+    methods: {
+      GET: (req, [id], state) => {
+        const entry = ownCompany(state, req.account, id);
+        return isEntry(entry) ? ok(state.dataStatus(entry)) : entry;
+      },
+    },
+  },
+  {
+    pattern: ['companies', '*', 'data', 'queue', '*'],
+    methods: {
+      POST: (req, [id, dataType], state) => {
+        const entry = ownCompany(state, req.account, id);
+        if (!isEntry(entry)) return entry;
+        if (!DATA_TYPES.includes(dataType) || state.settle(entry).state === 'unsupported') return dataTypeNotSupported(dataType, entry.platform);
+        return ok(state.queueSync(entry), 202);
+      },
+    },
+  },
+  {
+    pattern: ['companies', '*', 'data', 'history', '*'],
+    methods: {
+      GET: (req, [id, operationId], state) => {
+        const entry = ownCompany(state, req.account, id);
+        if (!isEntry(entry)) return entry;
+        const op = state.operationOf(id, operationId);
+        return op ? ok(op) : errorResponse(404, 'PullApi', `No pull operation was found with ID ${operationId}`);
+      },
+    },
+  },
+  {
+    pattern: ['companies', '*', 'data', 'invoices'],
+    methods: {
+      GET: (req, [id], state) => {
+        const entry = ownCompany(state, req.account, id);
+        if (!isEntry(entry)) return entry;
+        const request = readPageRequest(req.params);
+        if (isResponse(request)) return request;
+        const notReady = readyInvoices(state, entry);
+        if (notReady) return notReady;
+        const page = listInvoices(`/companies/${id}/data/invoices`, request, state.invoiceSource(entry));
+        return isResponse(page) ? page : ok(page);
+      },
+    },
+  },
+  {
+    pattern: ['companies', '*', 'data', 'invoices', '*'],
+    methods: {
+      GET: (req, [id, invoiceId], state) => {
+        const entry = ownCompany(state, req.account, id);
+        if (!isEntry(entry)) return entry;
+        const notReady = readyInvoices(state, entry);
+        if (notReady) return notReady;
+        const source = state.invoiceSource(entry);
+        const index = invoiceIndex(source, invoiceId);
+        return index === undefined ? errorResponse(404, 'PullApi', `No invoice was found with ID ${invoiceId}`) : ok(generateInvoice(source, index));
+      },
+    },
+  },
+  {
+    pattern: ['apiKeys'],
+    methods: {
+      GET: (req, _args, state) => ok({ results: state.listApiKeys(req.account) }),
+      POST: (req, _args, state) => {
+        const body = readObject(req.body, true);
+        if (isResponse(body)) return body;
+        let name: string | undefined;
+        if (body.name !== undefined && body.name !== null) {
+          if (typeof body.name !== 'string' || body.name.length > 50) {
+            return validationError('PublicApi', 'name', 'The name field must be a string of at most 50 characters.', 'CreateApiKey');
+          }
+          name = body.name;
+        }
+        const created = state.createApiKey(req.account, name);
+        if (created === 'limit') {
+          return errorResponse(409, 'PublicApi', `The number of API keys is limited to ${MAX_API_KEYS}; delete a key before creating another.`);
+        }
+        return ok(created, 201);
+      },
+    },
+  },
+  {
+    pattern: ['apiKeys', '*'],
+    methods: {
+      DELETE: (req, [id], state) =>
+        state.deleteApiKey(req.account, id) ? new ApiResponse(204) : errorResponse(404, 'PublicApi', `No API key was found with ID ${id}`),
+    },
+  },
+];
+
+function match(pattern: string[], segments: string[]): string[] | undefined {
+  if (pattern.length !== segments.length) return undefined;
+  const args: string[] = [];
+  for (let i = 0; i < pattern.length; i++) {
+    if (pattern[i] === '*') args.push(segments[i]);
+    else if (pattern[i].toLowerCase() !== segments[i].toLowerCase()) return undefined;
+  }
+  return args;
+}
+
+/** The routes' allowed methods for a path, or undefined when no route has that path. */
+export function allowedMethods(path: string): string[] | undefined {
+  const segments = splitPath(path);
+  if (!segments) return undefined;
+  const route = routes.find((r) => match(r.pattern, segments));
+  return route ? Object.keys(route.methods) : undefined;
+}
+
+function splitPath(path: string): string[] | undefined {
+  try {
+    return path.split('/').slice(1).map((s) => decodeURIComponent(s));
+  } catch {
+    return undefined;
+  }
+}
+
+export function handleApi(req: ApiRequest, state: EmulatorState): ApiResponse {
+  const segments = splitPath(req.path);
+  if (!segments || segments.some((s) => s === '')) return notFound();
+  for (const route of routes) {
+    const args = match(route.pattern, segments);
+    if (!args) continue;
+    const handler = route.methods[req.method];
+    return handler ? handler(req, args, state) : methodNotAllowed(Object.keys(route.methods));
+  }
+  return notFound();
+}

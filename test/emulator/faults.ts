@@ -1,0 +1,155 @@
+// Fault rules: make chosen requests fail in chosen ways, changeable while the server runs.
+// Rules are checked in the order they were added: every matching `latency` rule adds its delay,
+// then the first matching rule of another kind decides the answer. `rate` draws from a seeded
+// generator, so the same seed and the same requests fail the same way.
+import { Random } from './random';
+
+export const FAULT_KINDS = ['status', 'html', 'malformedJson', 'truncatedJson', 'emptyBody', 'textBody', 'reset', 'latency'] as const;
+
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface FaultRule {
+  kind: FaultKind;
+  /** Status code of the answer; each kind has its own default. */
+  status?: number;
+  /** Only this HTTP method (any case). */
+  method?: string;
+  /** Substring of the request path (no query string); a string starting with ^ is a regex. */
+  path?: string;
+  /** Apply this many times, then the rule removes itself. Default: until removed. */
+  times?: number;
+  /** Probability 0..1 that a matching request is hit. Default 1. */
+  rate?: number;
+  /** Retry-After: seconds, or an HTTP-date string. */
+  retryAfter?: number | string;
+  /** Delay of a `latency` rule (also usable on other kinds: wait, then fail). */
+  latencyMs?: number;
+}
+
+export interface FaultEntry extends FaultRule {
+  id: string;
+  /** How many times it was applied so far. */
+  applied: number;
+}
+
+export class FaultRuleError extends Error {}
+
+export interface FaultDecision {
+  latencyMs: number;
+  fault?: FaultEntry;
+}
+
+function validate(input: unknown): FaultRule {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new FaultRuleError('A fault rule must be a JSON object.');
+  const r = input as Record<string, unknown>;
+  const known = new Set(['kind', 'status', 'method', 'path', 'times', 'rate', 'retryAfter', 'latencyMs']);
+  for (const k of Object.keys(r)) if (!known.has(k)) throw new FaultRuleError(`Unknown fault rule field "${k}".`);
+  if (typeof r.kind !== 'string' || !(FAULT_KINDS as readonly string[]).includes(r.kind)) {
+    throw new FaultRuleError(`"kind" must be one of ${FAULT_KINDS.join(', ')}.`);
+  }
+  const rule: FaultRule = { kind: r.kind as FaultKind };
+  if (r.status !== undefined) {
+    if (!Number.isInteger(r.status) || (r.status as number) < 100 || (r.status as number) > 599) throw new FaultRuleError('"status" must be an integer 100–599.');
+    rule.status = r.status as number;
+  }
+  if (r.method !== undefined) {
+    if (typeof r.method !== 'string' || !/^[A-Za-z]+$/.test(r.method)) throw new FaultRuleError('"method" must be an HTTP method name.');
+    rule.method = r.method.toUpperCase();
+  }
+  if (r.path !== undefined) {
+    if (typeof r.path !== 'string' || r.path.length === 0) throw new FaultRuleError('"path" must be a non-empty string.');
+    if (r.path.startsWith('^')) {
+      try {
+        new RegExp(r.path);
+      } catch {
+        throw new FaultRuleError('"path" is not a valid regular expression.');
+      }
+    }
+    rule.path = r.path;
+  }
+  if (r.times !== undefined) {
+    if (!Number.isInteger(r.times) || (r.times as number) < 1) throw new FaultRuleError('"times" must be a positive integer.');
+    rule.times = r.times as number;
+  }
+  if (r.rate !== undefined) {
+    if (typeof r.rate !== 'number' || !(r.rate >= 0 && r.rate <= 1)) throw new FaultRuleError('"rate" must be a number from 0 to 1.');
+    rule.rate = r.rate;
+  }
+  if (r.retryAfter !== undefined) {
+    const ok = (typeof r.retryAfter === 'number' && Number.isInteger(r.retryAfter) && r.retryAfter >= 0) || (typeof r.retryAfter === 'string' && r.retryAfter.length > 0);
+    if (!ok) throw new FaultRuleError('"retryAfter" must be whole seconds or an HTTP-date string.');
+    rule.retryAfter = r.retryAfter as number | string;
+  }
+  if (r.latencyMs !== undefined) {
+    if (typeof r.latencyMs !== 'number' || !(r.latencyMs >= 0) || !Number.isFinite(r.latencyMs)) throw new FaultRuleError('"latencyMs" must be a non-negative number.');
+    rule.latencyMs = r.latencyMs;
+  }
+  return rule;
+}
+
+function matches(rule: FaultRule, method: string, path: string): boolean {
+  if (rule.method && rule.method !== method.toUpperCase()) return false;
+  if (rule.path) return rule.path.startsWith('^') ? new RegExp(rule.path).test(path) : path.includes(rule.path);
+  return true;
+}
+
+export class FaultController {
+  private rules: FaultEntry[] = [];
+  private nextId = 1;
+  private random: Random;
+
+  constructor(private readonly seed: number) {
+    this.random = Random.of(seed, 'faults');
+  }
+
+  /** Adds a rule and returns its id. Throws FaultRuleError when the rule is not valid. */
+  add(rule: FaultRule): string {
+    const entry: FaultEntry = { ...validate(rule), id: `fault-${this.nextId++}`, applied: 0 };
+    this.rules.push(entry);
+    return entry.id;
+  }
+
+  list(): FaultEntry[] {
+    return this.rules.map((r) => ({ ...r }));
+  }
+
+  remove(id: string): boolean {
+    const before = this.rules.length;
+    this.rules = this.rules.filter((r) => r.id !== id);
+    return this.rules.length < before;
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  /** Back to the seeded state: no rules, ids and the `rate` generator restarted. */
+  reset(): void {
+    this.rules = [];
+    this.nextId = 1;
+    this.random = Random.of(this.seed, 'faults');
+  }
+
+  private hits(rule: FaultEntry): boolean {
+    if (rule.rate !== undefined && rule.rate < 1 && !(this.random.next() < rule.rate)) return false;
+    rule.applied++;
+    if (rule.times !== undefined && rule.applied >= rule.times) this.remove(rule.id);
+    return true;
+  }
+
+  /** Decides what happens to one API request, consuming `times` of the rules that apply. */
+  decide(method: string, path: string): FaultDecision {
+    let latencyMs = 0;
+    let fault: FaultEntry | undefined;
+    for (const rule of [...this.rules]) {
+      if (!matches(rule, method, path)) continue;
+      if (rule.kind === 'latency') {
+        if (this.hits(rule)) latencyMs += rule.latencyMs ?? 0;
+      } else if (!fault && this.hits(rule)) {
+        fault = { ...rule };
+        latencyMs += rule.latencyMs ?? 0;
+      }
+    }
+    return { latencyMs, fault };
+  }
+}

@@ -1,0 +1,267 @@
+// The emulator's mutable world: accounts and their keys, companies, data sets and syncs. Seeded
+// at construction and on reset(); everything time-dependent reads the injected clock.
+import type { ApiKeyDetails, Company, CreateCompanyRequest, DataStatusMap, PullOperation } from '../../src/api/models';
+import {
+  FREE_TRIAL_COMPANY_LIMIT,
+  type AccountName,
+  type SeededCompany,
+  type WellKnownName,
+  invoicesAfterFirstSync,
+  redirectUrl,
+  seedCompanies,
+} from './companies';
+import type { InvoiceSource } from './invoices';
+import { Random } from './random';
+
+export type { AccountName } from './companies';
+
+export interface DemoKeys { normal: string; freeTrial: string; expired: string; outdated: string }
+
+export type WellKnownCompanies = Record<WellKnownName, string>;
+
+export const MAX_API_KEYS = 10;
+/** How long a queued sync takes on the injected clock. */
+export const SYNC_DURATION_MS = 3000;
+/** The only data type the emulator holds; other types are "not supported by platform". */
+export const DATA_TYPES: readonly string[] = ['invoices'];
+
+interface RunningSync {
+  op: PullOperation;
+  /** Clock time it completes at; undefined for the `syncing` company, whose sync never ends. */
+  completesAt?: number;
+  countAfter: number;
+}
+
+interface Dataset {
+  state: 'notRequested' | 'unsupported' | 'ready';
+  /** Invoices available (only meaningful when ready). */
+  count: number;
+  lastSuccessfulSync?: string;
+  latestSuccessfulSyncId?: string;
+  running?: RunningSync;
+}
+
+export interface CompanyEntry {
+  company: Company;
+  account: AccountName;
+  currency: string;
+  platform: string;
+  dataset: Dataset;
+  wellKnown?: WellKnownName;
+}
+
+interface KeyEntry extends ApiKeyDetails {
+  account: AccountName;
+}
+
+export type Authentication = { kind: 'ok'; account: AccountName } | { kind: 'outdated' } | { kind: 'unknown' };
+
+export interface StateOptions {
+  seed: number;
+  invoices: number;
+  companies: number;
+  now: () => Date;
+}
+
+export class EmulatorState {
+  readonly keys: DemoKeys;
+  readonly wellKnown: WellKnownCompanies;
+  private readonly seeded: SeededCompany[];
+  private companies = new Map<string, CompanyEntry>();
+  private order = new Map<AccountName, string[]>();
+  private apiKeys: KeyEntry[] = [];
+  private operations = new Map<string, PullOperation>();
+  private counter = 0;
+
+  constructor(private readonly options: StateOptions) {
+    const r = Random.of(options.seed, 'demo-keys');
+    // Public fake keys; the prefix makes their role obvious in a demo.
+    this.keys = {
+      normal: `emu-normal-${r.alphanumeric(29)}`,
+      freeTrial: `emu-trial-${r.alphanumeric(30)}`,
+      expired: `emu-expired-${r.alphanumeric(28)}`,
+      outdated: `emu-outdated-${r.alphanumeric(27)}`,
+    };
+    this.seeded = seedCompanies(options);
+    const wellKnown: Partial<WellKnownCompanies> = {};
+    for (const s of this.seeded) if (s.wellKnown) wellKnown[s.wellKnown] = s.company.id;
+    this.wellKnown = wellKnown as WellKnownCompanies;
+    this.reset();
+  }
+
+  private nowMs(): number {
+    return this.options.now().getTime();
+  }
+
+  private iso(ms = this.nowMs()): string {
+    return new Date(ms).toISOString();
+  }
+
+  /** Deterministic ids for things created at run time: same seed, same calls → same ids. */
+  private nextRandom(label: string): Random {
+    return Random.of(this.options.seed, 'runtime', label, this.counter++);
+  }
+
+  reset(): void {
+    this.counter = 0;
+    this.companies.clear();
+    this.operations.clear();
+    this.order = new Map([['normal', []], ['freeTrial', []], ['expired', []]]);
+    for (const s of this.seeded) {
+      const company = structuredClone(s.company);
+      const dataset: Dataset = { state: 'notRequested', count: 0 };
+      if (s.dataset.kind === 'complete') {
+        const syncId = Random.of(this.options.seed, s.company.id, 'sync').uuid();
+        Object.assign(dataset, { state: 'ready', count: s.dataset.count, lastSuccessfulSync: company.lastSync, latestSuccessfulSyncId: syncId });
+      } else if (s.dataset.kind === 'unsupported') {
+        dataset.state = 'unsupported';
+      } else if (s.dataset.kind === 'syncing') {
+        const op = this.operation(company.id, 'invoices', Date.UTC(2025, 11, 31, 5, 0, 0), Random.of(this.options.seed, s.company.id, 'sync').uuid());
+        op.status = 'Fetching';
+        op.progress = 40;
+        dataset.running = { op, countAfter: 0 };
+      }
+      this.add({ company, account: s.account, currency: s.currency, platform: s.platform, dataset, wellKnown: s.wellKnown });
+    }
+    this.apiKeys = (['normal', 'freeTrial', 'expired'] as const).map((account) => ({
+      account,
+      id: Random.of(this.options.seed, 'demo-key-id', account).uuid(),
+      name: 'Emulator demo key',
+      apiKey: this.keys[account],
+      createdDate: '2021-03-01T09:00:00Z',
+    }));
+  }
+
+  private add(entry: CompanyEntry): void {
+    this.companies.set(entry.company.id, entry);
+    this.order.get(entry.account)?.push(entry.company.id);
+  }
+
+  // ---- keys ---------------------------------------------------------------------------------
+
+  authenticate(key: string): Authentication {
+    if (key === this.keys.outdated) return { kind: 'outdated' };
+    const entry = this.apiKeys.find((k) => k.apiKey === key);
+    return entry ? { kind: 'ok', account: entry.account } : { kind: 'unknown' };
+  }
+
+  isExpired(account: AccountName): boolean {
+    return account === 'expired';
+  }
+
+  listApiKeys(account: AccountName): ApiKeyDetails[] {
+    return this.apiKeys.filter((k) => k.account === account).map(({ account: _account, ...details }) => details);
+  }
+
+  createApiKey(account: AccountName, name: string | undefined): ApiKeyDetails | 'limit' {
+    if (this.apiKeys.filter((k) => k.account === account).length >= MAX_API_KEYS) return 'limit';
+    const r = this.nextRandom('api-key');
+    const entry: KeyEntry = { account, id: r.uuid(), apiKey: r.alphanumeric(40), createdDate: this.iso() };
+    if (name !== undefined) entry.name = name;
+    this.apiKeys.push(entry);
+    const { account: _account, ...details } = entry;
+    return details;
+  }
+
+  deleteApiKey(account: AccountName, id: string): boolean {
+    const i = this.apiKeys.findIndex((k) => k.account === account && k.id === id);
+    if (i < 0) return false;
+    this.apiKeys.splice(i, 1);
+    return true;
+  }
+
+  // ---- companies ----------------------------------------------------------------------------
+
+  companiesOf(account: AccountName): Company[] {
+    return (this.order.get(account) ?? []).map((id) => (this.companies.get(id) as CompanyEntry).company);
+  }
+
+  find(companyId: string): CompanyEntry | undefined {
+    return this.companies.get(companyId);
+  }
+
+  createCompany(account: AccountName, request: CreateCompanyRequest): Company | 'limit' {
+    if (account === 'freeTrial' && this.companiesOf(account).length >= FREE_TRIAL_COMPANY_LIMIT) return 'limit';
+    const r = this.nextRandom('company');
+    const id = r.uuid();
+    const company: Company = { id, name: request.name, redirect: redirectUrl(id) };
+    if (request.description !== undefined) company.description = request.description;
+    company.created = this.iso();
+    if (request.tags !== undefined) company.tags = { ...request.tags };
+    company.products = [];
+    company.dataConnections = [];
+    this.add({ company, account, currency: r.pick(['GBP', 'USD', 'EUR']), platform: 'Sandbox', dataset: { state: 'notRequested', count: 0 } });
+    return company;
+  }
+
+  invoiceSource(entry: CompanyEntry): InvoiceSource {
+    return { seed: this.options.seed, companyId: entry.company.id, count: this.settle(entry).count, currency: entry.currency };
+  }
+
+  // ---- data sets and syncs ------------------------------------------------------------------
+
+  /** Completes a running sync whose time has come, then returns the data set. */
+  settle(entry: CompanyEntry): Readonly<Dataset> {
+    const d = entry.dataset;
+    const run = d.running;
+    if (run && run.completesAt !== undefined && this.nowMs() >= run.completesAt) {
+      const completed = this.iso(run.completesAt);
+      Object.assign(run.op, { status: 'Complete', completed, progress: 100, isCompleted: true });
+      Object.assign(d, { state: 'ready', count: run.countAfter, lastSuccessfulSync: completed, latestSuccessfulSyncId: run.op.id, running: undefined });
+      entry.company.lastSync = completed;
+    }
+    return d;
+  }
+
+  private operation(companyId: string, dataType: string, requestedMs: number, id: string): PullOperation {
+    const op: PullOperation = {
+      id,
+      companyId,
+      dataType,
+      status: 'Queued',
+      requested: this.iso(requestedMs),
+      progress: 0,
+      isCompleted: false,
+      isErrored: false,
+    };
+    this.operations.set(id, op);
+    return op;
+  }
+
+  /**
+   * Queues a sync of invoices. A sync already running is returned as is; a ready data set keeps
+   * serving its data until the new sync completes.
+   */
+  queueSync(entry: CompanyEntry): PullOperation {
+    const d = this.settle(entry);
+    if (d.running) return { ...d.running.op };
+    const connection = entry.company.dataConnections?.[0];
+    const op = this.operation(entry.company.id, 'invoices', this.nowMs(), this.nextRandom('sync').uuid());
+    if (connection) op.connectionId = connection.id;
+    const countAfter = d.state === 'ready' ? d.count : invoicesAfterFirstSync(this.options.seed, entry.company.id);
+    entry.dataset.running = { op, completesAt: this.nowMs() + SYNC_DURATION_MS, countAfter };
+    const answer = { ...op };
+    // Reported as fetching from now on, so dataStatus and history show progress.
+    Object.assign(op, { status: 'Fetching', progress: 50 });
+    return answer;
+  }
+
+  operationOf(companyId: string, id: string): PullOperation | undefined {
+    const entry = this.companies.get(companyId);
+    if (entry) this.settle(entry);
+    const op = this.operations.get(id);
+    return op && op.companyId === companyId ? { ...op } : undefined;
+  }
+
+  dataStatus(entry: CompanyEntry): DataStatusMap {
+    const d = this.settle(entry);
+    if (d.state === 'unsupported') return { invoices: { dataType: 'invoices', currentStatus: 'NotSupported' } };
+    if (!d.running && d.state === 'notRequested') return {};
+    const status: DataStatusMap[string] = { dataType: 'invoices', currentStatus: d.running ? 'Fetching' : 'Complete' };
+    if (d.lastSuccessfulSync) status.lastSuccessfulSync = d.lastSuccessfulSync;
+    const latest = d.running?.op.id ?? d.latestSuccessfulSyncId;
+    if (latest) status.latestSyncId = latest;
+    if (d.latestSuccessfulSyncId) status.latestSuccessfulSyncId = d.latestSuccessfulSyncId;
+    return { invoices: status };
+  }
+}
