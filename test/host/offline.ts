@@ -1,0 +1,96 @@
+// A test run in the offline host: the VS Code server from code-server plus its web workbench in
+// headless Chromium. The extension and its tests run in the server's Node extension host.
+import { join } from 'node:path';
+import { writeFailureLogs, type LogFile } from './failureLogs';
+import { freePort } from './freePort';
+import { ensureOfflineHost } from './install';
+import type { Log } from './log';
+import { startServer, workbenchUrl, type RunningServer } from './server';
+import type { HostOutcome, Session } from './session';
+import { openWorkbench, type Workbench } from './workbench';
+
+export interface HostRunOptions {
+  extensionDevelopmentPath: string;
+  extensionTestsPath: string;
+  workspaceDir: string;
+  /** Fresh per run: user-data and extensions folders go in here. */
+  tmpDir: string;
+  /** Environment of the extension host. */
+  env: Record<string, string>;
+  /** User settings of the run. */
+  settings: Record<string, unknown>;
+  logsDir: string;
+  session: Session;
+  log: Log;
+  /** Called with a clean-up step as soon as something needs cleaning (for Ctrl-C). */
+  onCleanup: (step: () => Promise<void>) => void;
+}
+
+export async function runOfflineHost(cacheDir: string, opts: HostRunOptions): Promise<HostOutcome> {
+  const host = await ensureOfflineHost(cacheDir, opts.log);
+  const port = await freePort();
+  const { session } = opts;
+  let server: RunningServer | undefined;
+  let workbench: Workbench | undefined;
+  let browserLogs: LogFile[] = [];
+  let cleanedUp = false;
+  const cleanup = async () => {
+    cleanedUp = true;
+    await workbench?.close();
+    await server?.stop();
+  };
+  opts.onCleanup(cleanup);
+  try {
+    opts.log(`starting the VS Code server (code-server) on 127.0.0.1:${port}`);
+    server = await startServer({
+      host,
+      port,
+      userDataDir: join(opts.tmpDir, 'user-data'),
+      extensionsDir: join(opts.tmpDir, 'extensions'),
+      settings: opts.settings,
+      onOutput: (line) => session.feed(`[server] ${line}`, 'debug'),
+      log: opts.log,
+    });
+    const url = workbenchUrl({
+      origin: server.origin,
+      port,
+      folder: opts.workspaceDir,
+      extensionDevelopmentPath: opts.extensionDevelopmentPath,
+      extensionTestsPath: opts.extensionTestsPath,
+      extensionEnvironment: opts.env,
+    });
+    const serverExit = server.exited;
+    const ended = new Promise<HostOutcome>((resolve) => {
+      serverExit.then((how) => resolve({ code: 1, reason: `the VS Code server exited (${how}) during the run` }));
+      opts.log('opening the workbench in headless Chromium');
+      openWorkbench({
+        chromiumPath: host.chromium,
+        url,
+        onLog: (level, line) => session.feed(line, level),
+        onExit: (code, logs) => {
+          browserLogs = logs;
+          resolve({ code });
+        },
+        onCrash: (reason) => resolve({ code: 1, reason }),
+      }).then(
+        (w) => {
+          workbench = w;
+          if (cleanedUp) void w.close(); // the run ended (timeout, Ctrl-C) while the page loaded
+          session.setScreenshotter((path) => w.screenshot(path));
+        },
+        (err: Error) => resolve({ code: 1, reason: `could not open the workbench: ${err.message}` }),
+      );
+    });
+    const outcome = await session.wait(ended);
+    if (outcome.code !== 0) {
+      writeFailureLogs(opts.logsDir, [
+        ...browserLogs,
+        { relativePath: 'runner-transcript.log', contents: session.transcript.join('\n') + '\n' },
+      ], [{ from: join(opts.tmpDir, 'user-data', 'logs'), to: 'server-logs' }]);
+      opts.log(`logs written to ${opts.logsDir}`);
+    }
+    return outcome;
+  } finally {
+    await cleanup();
+  }
+}

@@ -1,0 +1,103 @@
+// Integration-test runner (`out/test/runTest.js`, run by `npm test` after the unit tests).
+// Starts the API emulator, runs test/integration in a real VS Code extension host — a desktop
+// VS Code through @vscode/test-electron, or the offline VS Code server in headless Chromium —
+// writes the mocha counts to $DP_TEST_RESULTS and exits with the tests' exit code.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chooseHost } from './host/choose';
+import { downloadVSCode, runElectronHost } from './host/electron';
+import { defaultCacheDir } from './host/install';
+import { hostLog } from './host/log';
+import { runOfflineHost, type HostRunOptions } from './host/offline';
+import { ENV, type Counts } from './host/protocol';
+import { Session } from './host/session';
+import { startEmulator, type RunningEmulator } from './emulator';
+import { limitsFromEnv, Watchdog } from './host/watchdog';
+
+const root = resolve(__dirname, '..', '..');
+const cleanups: (() => Promise<void>)[] = [];
+
+async function cleanUp(): Promise<void> {
+  // Last registered first: the host before the emulator before the temp folder.
+  for (const step of cleanups.splice(0).reverse()) await step().catch((e: Error) => hostLog(`clean-up: ${e.message}`));
+}
+
+function onSignal(signal: NodeJS.Signals): void {
+  hostLog(`${signal}: stopping`);
+  void cleanUp().finally(() => process.exit(130));
+}
+
+async function main(): Promise<number> {
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const tmp = mkdtempSync(join(tmpdir(), 'dp-host-'));
+  cleanups.push(async () => rmSync(tmp, { recursive: true, force: true }));
+  const workspaceDir = join(tmp, 'workspace');
+  mkdirSync(workspaceDir);
+
+  const choice = await chooseHost({
+    env: process.env,
+    platform: process.platform,
+    download: () => downloadVSCode(join(root, '.vscode-test')),
+    log: hostLog,
+  });
+
+  const emulator: RunningEmulator = await startEmulator({ host: '127.0.0.1', port: 0 });
+  cleanups.push(() => emulator.close());
+  hostLog(`API emulator on ${emulator.url}`);
+
+  const resultsDir = join(root, '.test-results');
+  const screenshotDir = resolve(process.env[ENV.screenshotDir] || join(resultsDir, 'screenshots'));
+  const env: Record<string, string> = { [ENV.emulatorUrl]: emulator.url, [ENV.emulatorKey]: emulator.keys.normal };
+  if (choice.kind === 'offline') {
+    mkdirSync(screenshotDir, { recursive: true });
+    env[ENV.screenshotDir] = screenshotDir;
+  }
+  if (process.env[ENV.grep]) env[ENV.grep] = process.env[ENV.grep] as string;
+
+  const session = new Session({
+    watchdog: new Watchdog(limitsFromEnv(process.env)),
+    print: (line) => console.log(line),
+    screenshotDir: choice.kind === 'offline' ? screenshotDir : undefined,
+  });
+  const opts: HostRunOptions = {
+    extensionDevelopmentPath: root,
+    extensionTestsPath: join(root, 'out', 'test', 'integration', 'index.js'),
+    workspaceDir,
+    tmpDir: tmp,
+    env,
+    settings: { 'dataPlatform.baseUrl': emulator.url },
+    logsDir: join(resultsDir, 'logs'),
+    session,
+    log: hostLog,
+    onCleanup: (step) => cleanups.push(step),
+  };
+  hostLog(choice.kind === 'offline' ? 'host: offline VS Code server (code-server)' : `host: desktop VS Code ${choice.executable}`);
+  const outcome = choice.kind === 'offline'
+    ? await runOfflineHost(process.env.DP_OFFLINE_CACHE || defaultCacheDir(root), opts)
+    : await runElectronHost(choice.executable, opts);
+
+  const counts: Counts = session.counts ?? { passed: 0, failed: 0, skipped: 0 };
+  let code = outcome.code;
+  if (outcome.reason) hostLog(`FAILED: ${outcome.reason}`);
+  if (code === 0 && counts.passed + counts.failed === 0 && !process.env[ENV.grep]) {
+    hostLog('FAILED: no integration test ran');
+    code = 1;
+  }
+  if (process.env.DP_TEST_RESULTS) writeFileSync(process.env.DP_TEST_RESULTS, JSON.stringify(counts) + '\n');
+  hostLog(`integration: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (exit ${code})`);
+  return code;
+}
+
+main().then(
+  async (code) => {
+    await cleanUp();
+    process.exit(code);
+  },
+  async (err: Error) => {
+    hostLog(`FAILED: ${err.message}`);
+    await cleanUp();
+    process.exit(1);
+  },
+);

@@ -1,0 +1,70 @@
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resultsLine } from '../../host/protocol';
+import { Session } from '../../host/session';
+import { Watchdog } from '../../host/watchdog';
+
+function session(opts: { screenshotDir?: string; now?: () => number } = {}) {
+  const printed: string[] = [];
+  const watchdog = new Watchdog({ startupMs: 50, stallMs: 50, totalMs: 10_000 }, opts.now);
+  const s = new Session({ watchdog, print: (l) => printed.push(l), screenshotDir: opts.screenshotDir });
+  return { s, printed, watchdog };
+}
+
+describe('host session', () => {
+  let dir: string;
+  beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'dp-session-')); });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('prints test output, keeps markers and known offline noise off the terminal, and logs everything', () => {
+    const { s, printed } = session();
+    s.feed('  ✔ works');
+    s.feed('__DP_HEARTBEAT__');
+    s.feed(resultsLine({ passed: 1, failed: 0, skipped: 0 }));
+    s.feed('getaddrinfo ENOTFOUND open-vsx.org: Failed\n    at x', 'error');
+    s.feed('detail', 'trace');
+    assert.deepEqual(printed, ['  ✔ works']);
+    assert.deepEqual(s.counts, { passed: 1, failed: 0, skipped: 0 });
+    assert.equal(s.transcript.length, 5);
+  });
+
+  it('takes a requested screenshot inside its folder and refuses paths outside it', async () => {
+    const { s, printed } = session({ screenshotDir: dir });
+    const taken: string[] = [];
+    s.setScreenshotter(async (p) => { taken.push(p); });
+    s.feed(`__SCREENSHOT__:${join(dir, 'ok.png')}`);
+    s.feed(`__SCREENSHOT__:${join(dir, '..', 'escape.png')}`);
+    s.feed(`__SCREENSHOT__:${join(dir, 'sub', 'nested.png')}`);
+    s.feed('__SCREENSHOT__:relative.png');
+    s.feed(resultsLine({ passed: 1, failed: 0, skipped: 0 }));
+    const outcome = await s.wait(Promise.resolve({ code: 0 }), 5);
+    assert.deepEqual(outcome, { code: 0 });
+    assert.deepEqual(taken, [join(dir, 'ok.png')]);
+    assert.equal(printed.filter((l) => l.includes('refused')).length, 3);
+  });
+
+  it('ignores screenshot requests when the host cannot take them', () => {
+    const { s, printed } = session();
+    s.feed(`__SCREENSHOT__:${join(dir, 'a.png')}`);
+    assert.match(printed[0], /ignored/);
+  });
+
+  it('fails a run that ended without results, or with failures but exit code 0', () => {
+    const { s } = session();
+    assert.equal(s.judge({ code: 0 }).code, 1);
+    s.feed(resultsLine({ passed: 1, failed: 2, skipped: 0 }));
+    assert.deepEqual(s.judge({ code: 0 }), { code: 1 });
+    assert.deepEqual(s.judge({ code: 3 }), { code: 3 });
+  });
+
+  it('ends a hung run through the watchdog', async () => {
+    let t = 0;
+    const { s } = session({ now: () => t });
+    t = 50;
+    const outcome = await s.wait(new Promise(() => undefined), 5);
+    assert.equal(outcome.code, 1);
+    assert.match(outcome.reason ?? '', /did not start/);
+  });
+});
