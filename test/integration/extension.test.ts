@@ -1,0 +1,61 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+import { activateExtension, canScreenshot, emulator, EXTENSION_ID, screenshot, waitFor } from './helpers';
+
+describe('extension in a real VS Code extension host', () => {
+  it('activates and returns its test API', async () => {
+    const api = await activateExtension();
+    assert.equal(vscode.extensions.getExtension(EXTENSION_ID)?.isActive, true);
+    assert.equal(api.log.name, 'Data Platform');
+  });
+
+  it('registers every command of package.json', async () => {
+    const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as
+      { contributes: { commands: { command: string }[] } };
+    const declared = manifest.contributes.commands.map((c) => c.command);
+    assert.ok(declared.includes('dataPlatform.showLog'));
+    const registered = new Set(await vscode.commands.getCommands(true));
+    for (const id of declared) assert.ok(registered.has(id), `${id} is declared but not registered`);
+  });
+
+  it('runs "Data Platform: Show Log" and shows the extension\'s log channel', async () => {
+    const api = await activateExtension();
+    const shown = await vscode.commands.executeCommand<vscode.LogOutputChannel>('dataPlatform.showLog');
+    assert.equal(shown, api.log);
+  });
+
+  it('opens the Data Platform view container with the Companies view', async () => {
+    const api = await activateExtension();
+    await vscode.commands.executeCommand('workbench.view.extension.dataPlatform');
+    await waitFor('the Companies view to be visible', () => api.companiesView.visible);
+  });
+
+  it('refreshes the Companies view on dataPlatform.refresh', async () => {
+    const api = await activateExtension();
+    const before = api.refreshCount();
+    await vscode.commands.executeCommand('dataPlatform.refresh');
+    assert.equal(api.refreshCount(), before + 1);
+  });
+
+  it('points dataPlatform.baseUrl at the emulator, which answers from the extension host', async () => {
+    const { url, key } = await emulator();
+    assert.equal(vscode.workspace.getConfiguration('dataPlatform').get('baseUrl'), url);
+    const res = await fetch(`${url}/companies?pageSize=1`, {
+      headers: { Authorization: `Basic ${Buffer.from(key).toString('base64')}` },
+    });
+    assert.equal(res.status, 200);
+    const body = (await res.json()) as { results?: unknown[]; totalResults?: number };
+    assert.ok(Array.isArray(body.results));
+  });
+
+  it('takes a screenshot of the workbench through the runner', async function () {
+    if (!canScreenshot()) this.skip();
+    await activateExtension();
+    await vscode.commands.executeCommand('workbench.view.extension.dataPlatform');
+    await vscode.commands.executeCommand('dataPlatform.showLog');
+    const file = await screenshot('workbench');
+    const png = readFileSync(file).subarray(0, 8);
+    assert.deepEqual([...png], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  });
+});

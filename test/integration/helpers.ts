@@ -1,0 +1,53 @@
+// Shared by the integration tests: the extension under test, the emulator, screenshots.
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { DataPlatformApi } from '../../src/extension';
+import { ENV, SCREENSHOT_MARKER } from '../host/protocol';
+
+export const EXTENSION_ID = 'dataplatform.data-platform-explorer';
+
+export async function activateExtension(): Promise<DataPlatformApi> {
+  const ext = vscode.extensions.getExtension<DataPlatformApi>(EXTENSION_ID);
+  if (!ext) throw new Error(`extension ${EXTENSION_ID} is not loaded in this host`);
+  return ext.activate();
+}
+
+/** The emulator of this run. Without a key (the "Extension Tests" launch configuration) the
+ * demo key is read from the emulator's admin endpoint. */
+export async function emulator(): Promise<{ url: string; key: string }> {
+  const url = process.env[ENV.emulatorUrl];
+  if (!url) throw new Error(`${ENV.emulatorUrl} must be set by the runner`);
+  const key = process.env[ENV.emulatorKey];
+  if (key) return { url, key };
+  const info = (await (await fetch(`${url}/_emulator/info`)).json()) as { keys: { normal: string } };
+  return { url, key: info.keys.normal };
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
+export async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+/** True when the runner can take screenshots (the offline web workbench). */
+export function canScreenshot(): boolean {
+  return !!process.env[ENV.screenshotDir];
+}
+
+/** Asks the runner for a PNG of the whole workbench and returns its path once it is written. */
+export async function screenshot(name: string): Promise<string> {
+  const dir = process.env[ENV.screenshotDir];
+  if (!dir) throw new Error('this host cannot take screenshots');
+  const file = join(dir, `${name}.png`);
+  rmSync(file, { force: true });
+  console.log(SCREENSHOT_MARKER + file);
+  return waitFor(`screenshot ${file}`, () => existsSync(file) && file, 20_000);
+}
