@@ -36,6 +36,8 @@ export class FaultRuleError extends Error {}
 
 export interface FaultDecision {
   latencyMs: number;
+  /** Whether a `latency` rule applied (the request log names it when no other rule did). */
+  delayed: boolean;
   fault?: FaultEntry;
 }
 
@@ -140,16 +142,20 @@ export class FaultController {
   /** Decides what happens to one API request, consuming `times` of the rules that apply. */
   decide(method: string, path: string): FaultDecision {
     let latencyMs = 0;
+    let delayed = false;
     let fault: FaultEntry | undefined;
     for (const rule of [...this.rules]) {
       if (!matches(rule, method, path)) continue;
       if (rule.kind === 'latency') {
-        if (this.hits(rule)) latencyMs += rule.latencyMs ?? 0;
+        if (this.hits(rule)) {
+          latencyMs += rule.latencyMs ?? 0;
+          delayed = true;
+        }
       } else if (!fault && this.hits(rule)) {
         fault = { ...rule };
         latencyMs += rule.latencyMs ?? 0;
       }
     }
-    return { latencyMs, fault };
+    return { latencyMs, delayed, fault };
   }
 }

@@ -204,10 +204,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const auth = key === undefined ? ({ kind: 'unknown' } as const) : state.authenticate(key);
     const account: AccountName | undefined = auth.kind === 'ok' ? auth.account : undefined;
     const fault = decision.fault;
+    const faultName = fault?.kind ?? (decision.delayed ? 'latency' : undefined);
     const record = (status: number): void => {
-      const entry = { time, method, path, query, status, ...(account ? { account } : {}), ...(fault ? { fault: fault.kind } : {}) };
-      requests.add(entry);
-      log(`${method} ${url.pathname}${url.search} ${status} ${elapsed()}${account ? ` account=${account}` : ''}${fault ? ` fault=${fault.kind}` : ''}`);
+      requests.add({ time, method, path, query, status, ...(account ? { account } : {}), ...(faultName ? { fault: faultName } : {}) });
+      log(`${method} ${url.pathname}${url.search} ${status} ${elapsed()}${account ? ` account=${account}` : ''}${faultName ? ` fault=${faultName}` : ''}`);
     };
 
     if (fault?.kind === 'reset') {

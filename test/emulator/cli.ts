@@ -1,0 +1,86 @@
+// `node out/test/emulator/cli.js --port 4010 [--host 127.0.0.1] [--invoices N] [--companies N]
+//  [--seed N] [--latency MS] [--quiet]` — runs the emulator until SIGINT/SIGTERM. The demo keys
+// it prints are public fake keys; this is the one place they are printed.
+import { startEmulator, type EmulatorOptions } from './index';
+
+const USAGE = 'usage: cli.js [--port N] [--host 127.0.0.1] [--invoices N] [--companies N] [--seed N] [--latency MS] [--quiet]';
+
+export function parseArgs(argv: readonly string[]): EmulatorOptions & { quiet: boolean } {
+  const options: EmulatorOptions & { quiet: boolean } = { quiet: false };
+  const numeric: Record<string, 'port' | 'invoices' | 'companies' | 'seed' | 'latencyMs'> = {
+    '--port': 'port',
+    '--invoices': 'invoices',
+    '--companies': 'companies',
+    '--seed': 'seed',
+    '--latency': 'latencyMs',
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--quiet') {
+      options.quiet = true;
+      continue;
+    }
+    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
+    if (flag === '--host') {
+      options.host = value;
+    } else if (flag in numeric) {
+      if (!/^\d+$/.test(value)) throw new Error(`${flag} needs a whole number, got ${JSON.stringify(value)}\n${USAGE}`);
+      options[numeric[flag]] = Number(value);
+    } else {
+      throw new Error(`unknown option ${flag}\n${USAGE}`);
+    }
+  }
+  return options;
+}
+
+async function main(): Promise<void> {
+  let options: ReturnType<typeof parseArgs>;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e));
+    process.exit(2);
+  }
+  const { quiet, ...emulatorOptions } = options;
+  const emulator = await startEmulator({ ...emulatorOptions, log: quiet ? undefined : (line) => console.log(line) });
+  const c = emulator.companies;
+  console.log(`Data Platform API emulator listening on ${emulator.url}`);
+  console.log('');
+  console.log('Demo API keys (public fake keys, for this emulator only):');
+  console.log(`  normal account     ${emulator.keys.normal}`);
+  console.log(`  Free trial (50/50) ${emulator.keys.freeTrial}`);
+  console.log(`  expired account    ${emulator.keys.expired}`);
+  console.log(`  outdated key       ${emulator.keys.outdated}`);
+  console.log('');
+  console.log('Well-known companies (normal account):');
+  console.log(`  many          ${c.many}`);
+  console.log(`  few           ${c.few}`);
+  console.log(`  empty         ${c.empty}`);
+  console.log(`  notRequested  ${c.notRequested}`);
+  console.log(`  syncing       ${c.syncing}`);
+  console.log(`  unsupported   ${c.unsupported}`);
+  console.log('');
+  console.log(`Admin: ${emulator.url}/_emulator/faults, /_emulator/requests, POST /_emulator/reset. Ctrl+C to stop.`);
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the emulator`);
+    emulator.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+if (require.main === module) {
+  main().catch((e: unknown) => {
+    console.error(`emulator failed to start: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  });
+}

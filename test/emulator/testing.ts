@@ -1,0 +1,54 @@
+// Test helpers for talking to the emulator with Node's own fetch, as any HTTP client would
+// (never through the extension's client, so the emulator is checked on its own).
+import type { RunningEmulator } from './server';
+
+export interface Reply<T = unknown> {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** Parsed JSON body, or undefined when the body is not JSON. */
+  json: T;
+}
+
+export function basic(key: string): string {
+  return `Basic ${Buffer.from(key, 'utf8').toString('base64')}`;
+}
+
+export interface RequestOptions {
+  method?: string;
+  key?: string | null;
+  authorization?: string;
+  body?: unknown;
+  rawBody?: string;
+}
+
+/** Sends one request; `key` defaults to the normal account's, `null` sends no credential. Bodies are typed loosely (`any`): tests assert their shape. */
+export async function call<T = any>(emulator: RunningEmulator, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
+  const headers: Record<string, string> = {};
+  const key = options.key === undefined ? emulator.keys.normal : options.key;
+  if (options.authorization !== undefined) headers.Authorization = options.authorization;
+  else if (key !== null) headers.Authorization = basic(key);
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['Content-Type'] = 'application/json';
+  }
+  const res = await fetch(emulator.url + path, { method: options.method ?? 'GET', headers, body });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json: json as T };
+}
+
+/** A clock tests move by hand. */
+export class ManualClock {
+  constructor(public ms = Date.UTC(2026, 0, 15, 12, 0, 0)) {}
+  readonly now = (): Date => new Date(this.ms);
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
