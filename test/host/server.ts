@@ -78,6 +78,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const origin = `http://127.0.0.1:${opts.port}`;
   const args = [
     opts.host.entry,
+    // Its own config file: otherwise code-server creates ~/.config/code-server/config.yaml.
+    '--config', join(opts.userDataDir, 'code-server.yaml'),
     '--auth', 'none',
     '--bind-addr', `127.0.0.1:${opts.port}`,
     '--user-data-dir', opts.userDataDir,
