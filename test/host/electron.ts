@@ -40,10 +40,13 @@ export async function runElectronHost(executable: string, opts: HostRunOptions):
   const child = spawn(executable, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
   const pid = child.pid;
   let exited = false;
+  const exit = new Promise<void>((r) => child.once('exit', () => r()));
   const stop = async () => {
     if (pid === undefined || exited) return;
     killGroup(pid, 'SIGTERM');
-    await new Promise((r) => setTimeout(r, 3000));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([exit, new Promise((r) => { timer = setTimeout(r, 3000); })]);
+    clearTimeout(timer);
     if (!exited) killGroup(pid, 'SIGKILL');
   };
   opts.onCleanup(stop);
