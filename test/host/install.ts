@@ -108,13 +108,15 @@ async function aptInstall(pkgs: string[], log: Log): Promise<void> {
   await runStep('apt-get', ['install', '-y', ...pkgs], { env, log, what: `installing ${pkgs.join(' ')}` });
 }
 
-function npmEnv(nodeBinDir: string | undefined, nodedir: string | undefined): NodeJS.ProcessEnv {
+export function npmEnv(nodeBinDir: string | undefined, nodedir: string | undefined): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
-  // `npm test` exports its own package and prefix to scripts; the nested install must not see
-  // them or it could install into the project instead of the cache folder.
+  // `npm test` exports its own run to scripts (its package, prefix, user agent). The nested
+  // install must not inherit them: code-server's postinstall reads the Node version from
+  // npm_config_user_agent, and a prefix could redirect the install into the project.
+  // Settings such as the registry, cache or proxy stay.
   for (const k of Object.keys(env)) {
     if (k.startsWith('npm_') && !k.startsWith('npm_config_')) delete env[k];
-    if (/^npm_config_(local_prefix|prefix|global_prefix|global)$/i.test(k)) delete env[k];
+    if (/^npm_config_(user_agent|call|local_prefix|prefix|global_prefix|global|npm_version|node_gyp|allow_scripts)$/i.test(k)) delete env[k];
   }
   if (nodeBinDir) env.PATH = `${nodeBinDir}${delimiter}${env.PATH ?? ''}`;
   if (nodedir) env.npm_config_nodedir = nodedir;

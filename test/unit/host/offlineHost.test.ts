@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { writeFailureLogs } from '../../host/failureLogs';
 import { freePort } from '../../host/freePort';
-import { ensureOfflineHost, isOfflineHostInstalled, OFFLINE_VERSIONS } from '../../host/install';
+import { ensureOfflineHost, isOfflineHostInstalled, npmEnv, OFFLINE_VERSIONS } from '../../host/install';
 import { workbenchUrl, writeUserSettings } from '../../host/server';
 
 describe('offline host pieces', () => {
@@ -39,6 +39,33 @@ describe('offline host pieces', () => {
     const lines: string[] = [];
     assert.deepEqual(await ensureOfflineHost(cache, (l) => lines.push(l)), { node, entry, chromium });
     assert.deepEqual(lines, []);
+  });
+
+  it('runs the nested npm install under Node 24, without the outer npm run\'s identity', () => {
+    const saved = { ...process.env };
+    try {
+      Object.assign(process.env, {
+        npm_config_user_agent: 'npm/11.19.1 node/v20.20.2 linux x64 workspaces/false',
+        npm_config_local_prefix: '/repo',
+        npm_config_prefix: '/usr',
+        npm_lifecycle_event: 'test',
+        npm_package_name: 'data-platform-explorer',
+        npm_config_registry: 'https://registry.example.test/',
+        PATH: '/usr/bin',
+      });
+      const env = npmEnv('/cache/node24/bin', '/cache/node24');
+      assert.equal(env.npm_config_user_agent, undefined, 'code-server reads the Node version from it');
+      assert.equal(env.npm_config_local_prefix, undefined);
+      assert.equal(env.npm_config_prefix, undefined);
+      assert.equal(env.npm_lifecycle_event, undefined);
+      assert.equal(env.npm_package_name, undefined);
+      assert.equal(env.npm_config_registry, 'https://registry.example.test/');
+      assert.equal(env.npm_config_nodedir, '/cache/node24');
+      assert.equal(env.PATH?.split(':')[0], '/cache/node24/bin');
+    } finally {
+      for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+      Object.assign(process.env, saved);
+    }
   });
 
   it('builds a workbench URL whose payload names paths on the server and the host environment', () => {
