@@ -1,0 +1,174 @@
+// Turns an HTTP response that is not the expected success into one ApiError: the status (and,
+// where the spec overloads a status, the error text) decides the kind; the kind decides the
+// one-line message. Everything taken from the body passes through the redactor first.
+import { ApiError, ApiErrorKind, formatWait } from './errors';
+import { oneLine, parseErrorBody, ParsedErrorBody } from './errorBody';
+import type { Redactor } from './redact';
+
+/** Raw bodies kept on errors are capped: enough for the diagnostics panel, not a whole page. */
+export const RAW_BODY_LIMIT = 64 * 1024;
+
+export interface ResponseInfo {
+  method: string;
+  /** Path and query relative to the base URL. */
+  path: string;
+  status: number;
+  text: string;
+  contentType?: string;
+  /** From a correlation header, used when the body carries none. */
+  correlationIdHeader?: string;
+  /** Wait the server asked for (Retry-After / rate-limit reset), already in ms. */
+  retryAfterMs?: number;
+  attempts: number;
+  redact: Redactor;
+}
+
+/** Whether a parsed body's text says which account limit a 402 hit, and so on. */
+export function kindForStatus(status: number, path: string, parsed: ParsedErrorBody): ApiErrorKind {
+  const text = parsed.body?.error ?? parsed.message ?? '';
+  const validationMessages = parsed.body?.validation?.errors.map((e) => e.message) ?? [];
+  const bare = path.split('?')[0];
+  switch (status) {
+    case 400:
+      return /error parsing query|could not resolve property|malformed query/i.test(text) ? 'invalidQuery' : 'badRequest';
+    case 401:
+      return 'unauthorized';
+    case 402:
+      if (/^\s*CompanyValidationException/i.test(text)) return 'companyLimit';
+      if (/^\s*SyncSettingsValidationException/i.test(text)) return 'syncScheduleNotAllowed';
+      if (/^\s*Payment Required\s*$/i.test(text) || /account expired/i.test(text)) return 'accountExpired';
+      if (validationMessages.some((m) => /^\s*Account expired/i.test(m))) return 'accountExpired';
+      return 'paymentRequired';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return /Datatype \[[^\]]*\] not supported by platform/i.test(text) ? 'datatypeNotSupported' : 'notFound';
+    case 405:
+      return 'methodNotAllowed';
+    case 409:
+      if (/^\/apiKeys(\/|$)/i.test(bare)) return 'apiKeyLimit';
+      if (/has not been requested/i.test(text)) return 'dataSetNotRequested';
+      if (/\b(in progress|still running|not (yet )?(been )?completed?|incomplete)\b/i.test(text)) return 'syncInProgress';
+      return 'conflict';
+    case 429:
+      return 'rateLimited';
+    case 503:
+      return 'unavailable';
+    default:
+      if (status >= 500 && status <= 599) return 'server';
+      return 'unexpectedStatus';
+  }
+}
+
+/** Kinds whose message is fixed: the body adds nothing a person needs in one line. */
+const FIXED_MESSAGE_KINDS: ReadonlySet<ApiErrorKind> = new Set<ApiErrorKind>([
+  'unauthorized',
+  'companyLimit',
+  'syncScheduleNotAllowed',
+  'accountExpired',
+  'apiKeyLimit',
+  'rateLimited',
+  'methodNotAllowed',
+]);
+
+function messageFor(kind: ApiErrorKind, info: ResponseInfo, parsed: ParsedErrorBody, server: string | undefined): string {
+  const { status, method } = info;
+  const bare = info.path.split('?')[0];
+  const s = ` (${status})`;
+  if (parsed.format === 'html' && !FIXED_MESSAGE_KINDS.has(kind)) {
+    return `Server returned an HTML page instead of JSON${s}`;
+  }
+  switch (kind) {
+    case 'unauthorized':
+      return `The API key was rejected${s}`;
+    case 'forbidden':
+      return `${server ?? 'The API key is outdated or not allowed to access this resource'}${s}`;
+    case 'companyLimit':
+      return `Company limit reached on the Free trial${s}`;
+    case 'syncScheduleNotAllowed':
+      return `Hourly sync schedule is not allowed on the Free trial${s}`;
+    case 'accountExpired':
+      return `The Free trial account has expired${s}`;
+    case 'paymentRequired':
+      return `${server ?? 'Payment required'}${s}`;
+    case 'notFound':
+      return `${server ?? `Not found: ${method} ${bare}`}${s}`;
+    case 'datatypeNotSupported':
+      // The API's own sentence says it all: "Datatype [invoices] not supported by platform(s) [Xero]".
+      return server ?? `Datatype not supported by the platform${s}`;
+    case 'dataSetNotRequested':
+      return `${server ?? 'The data set has not been requested'}${s}`;
+    case 'syncInProgress':
+      return `${server ?? 'A sync of this data set is still in progress'}${s}`;
+    case 'apiKeyLimit':
+      return `API key limit reached — delete a key before creating another${s}`;
+    case 'conflict':
+      return `${server ?? 'Conflict'}${s}`;
+    case 'methodNotAllowed':
+      return `Method not allowed: ${method} ${bare}${s}`;
+    case 'rateLimited':
+      return info.retryAfterMs !== undefined ? `Rate limited — retry in ${formatWait(info.retryAfterMs)}` : 'Rate limited — retry later';
+    case 'server':
+      return `${server ?? 'Server error'}${s}`;
+    case 'unavailable':
+      return `${server ?? 'Service unavailable — temporary maintenance'}${s}`;
+    case 'badRequest':
+      return `${server ?? 'Bad request'}${s}`;
+    case 'invalidQuery':
+      return `${server ?? 'Invalid query'}${s}`;
+    default:
+      if (status >= 300 && status < 400) return `Unexpected redirect${s} — redirects are not followed`;
+      return `${server ?? 'Unexpected response'}${s}`;
+  }
+}
+
+export function capRawBody(text: string, redact: Redactor): string | undefined {
+  if (text === '') return undefined;
+  const capped = text.length > RAW_BODY_LIMIT ? `${text.slice(0, RAW_BODY_LIMIT)}…[truncated]` : text;
+  return redact(capped);
+}
+
+/** The error for a response whose status is not a success. */
+export function errorFromResponse(info: ResponseInfo): ApiError {
+  const parsed = parseErrorBody(info.text, info.contentType);
+  const kind = kindForStatus(info.status, info.path, parsed);
+  const server = oneLine(parsed.message ? info.redact(parsed.message) : undefined);
+  const body = parsed.body ? (JSON.parse(info.redact(JSON.stringify(parsed.body))) as typeof parsed.body) : undefined;
+  return new ApiError({
+    kind,
+    message: info.redact(messageFor(kind, info, parsed, server)),
+    method: info.method,
+    path: info.path,
+    status: info.status,
+    body,
+    rawBody: capRawBody(info.text, info.redact),
+    correlationId: body?.correlationId || info.correlationIdHeader,
+    retryAfterMs: info.retryAfterMs,
+    attempts: info.attempts,
+  });
+}
+
+/** A success status whose body is not the JSON we need. */
+export function malformedResponse(info: ResponseInfo, expected: string): ApiError {
+  const parsed = parseErrorBody(info.text, info.contentType);
+  const what =
+    parsed.format === 'empty'
+      ? 'an empty body instead of JSON'
+      : parsed.format === 'html'
+        ? 'an HTML page instead of JSON'
+        : parsed.format === 'invalidJson'
+          ? 'malformed or truncated JSON'
+          : parsed.format === 'text'
+            ? 'text instead of JSON'
+            : `JSON of an unexpected shape (expected ${expected})`;
+  return new ApiError({
+    kind: 'malformedResponse',
+    message: `Server returned ${what} (${info.status})`,
+    method: info.method,
+    path: info.path,
+    status: info.status,
+    rawBody: capRawBody(info.text, info.redact),
+    correlationId: info.correlationIdHeader,
+    attempts: info.attempts,
+  });
+}
