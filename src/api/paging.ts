@@ -1,0 +1,273 @@
+// Paged lists without HTTP of their own: a loader fetches one page (the first when given no
+// href, else the `_links.next` href), and this module keeps what was loaded. Tree nodes hold a
+// PagedList, so "Load more" appends exactly one page, concurrent clicks share one load, a failed
+// load keeps everything already shown, and "Load all" can be cancelled keeping what it has.
+import { ApiError, isCancellation } from './errors';
+import type { Page } from './models';
+
+export interface LoadOptions {
+  signal?: AbortSignal;
+}
+
+/** Fetches the first page (`href` undefined) or the page at a `_links` href. */
+export type PageLoader<T> = (href: string | undefined, options: LoadOptions) => Promise<Page<T>>;
+
+export interface LoadProgress {
+  loaded: number;
+  totalResults?: number;
+  pages: number;
+}
+
+export interface LoadAllOptions extends LoadOptions {
+  onProgress?: (progress: LoadProgress) => void;
+}
+
+function cancelled(path: string): ApiError {
+  return new ApiError({ kind: 'cancelled', message: 'Request cancelled', method: 'GET', path, attempts: 0 });
+}
+
+function idOf(item: unknown): string | undefined {
+  if (typeof item !== 'object' || item === null) return undefined;
+  const id = (item as { id?: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
+
+/**
+ * Tracks ids and visited hrefs so that data shifting between requests yields no duplicate, and
+ * a server whose `next` link leads back to a loaded page cannot loop us forever.
+ */
+class PageWalker {
+  private readonly ids = new Set<string>();
+  private readonly visited = new Set<string>();
+
+  /** Items of `page` not seen before, in order. Items without an id are always kept. */
+  fresh<T>(page: Page<T>): T[] {
+    const out: T[] = [];
+    for (const item of page.results) {
+      const id = idOf(item);
+      if (id === undefined) {
+        out.push(item);
+      } else if (!this.ids.has(id)) {
+        this.ids.add(id);
+        out.push(item);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The href to load after `page`, or undefined at the end. An empty page, or a next link seen
+   * before, ends the walk: following either could never add anything.
+   */
+  next<T>(page: Page<T>, loadedHref: string | undefined): { href?: string; loop: boolean } {
+    for (const h of [loadedHref, page._links?.current?.href]) if (h) this.visited.add(h);
+    const href = page._links?.next?.href;
+    if (!href || page.results.length === 0) return { loop: false };
+    if (this.visited.has(href)) return { loop: true };
+    return { href, loop: false };
+  }
+}
+
+function loopError(href: string | undefined): ApiError {
+  return new ApiError({
+    kind: 'malformedResponse',
+    message: 'The server’s next-page link leads back to a page already loaded; paging stopped',
+    method: 'GET',
+    path: href ?? '',
+  });
+}
+
+/** Every page from `first` on, following `_links.next` to the end. */
+export async function* followPages<T>(
+  first: Page<T>,
+  loader: (href: string, options: LoadOptions) => Promise<Page<T>>,
+  options: LoadOptions = {},
+): AsyncGenerator<Page<T>, void, undefined> {
+  const walker = new PageWalker();
+  let page = first;
+  let href: string | undefined;
+  for (;;) {
+    yield page;
+    const next = walker.next(page, href);
+    if (next.loop) throw loopError(page._links?.next?.href);
+    if (!next.href) return;
+    if (options.signal?.aborted) throw cancelled(next.href);
+    href = next.href;
+    page = await loader(href, options);
+  }
+}
+
+/** Every item from `first` on, each id once. */
+export async function* followItems<T>(
+  first: Page<T>,
+  loader: (href: string, options: LoadOptions) => Promise<Page<T>>,
+  options: LoadOptions = {},
+): AsyncGenerator<T, void, undefined> {
+  const walker = new PageWalker();
+  for await (const page of followPages(first, loader, options)) yield* walker.fresh(page);
+}
+
+interface Flight<T> {
+  promise: Promise<T[]>;
+  controller: AbortController;
+  /** Callers still waiting; when the last one cancels, the load itself is aborted. */
+  waiters: number;
+}
+
+export class PagedList<T> {
+  private loaded: T[] = [];
+  private walker = new PageWalker();
+  private started = false;
+  private next?: string;
+  private total?: number;
+  private pages = 0;
+  private error?: Error;
+  private flight?: Flight<T>;
+  private generation = 0;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly loader: PageLoader<T>) {}
+
+  get items(): readonly T[] {
+    return this.loaded;
+  }
+
+  get totalResults(): number | undefined {
+    return this.total;
+  }
+
+  get nextHref(): string | undefined {
+    return this.next;
+  }
+
+  /** True until the first page arrives, then while a next link exists. */
+  get hasMore(): boolean {
+    return !this.started || this.next !== undefined;
+  }
+
+  get pagesLoaded(): number {
+    return this.pages;
+  }
+
+  get loading(): boolean {
+    return this.flight !== undefined;
+  }
+
+  /** The error of the last load, cleared by the next successful one. Cancellation is not kept. */
+  get lastError(): Error | undefined {
+    return this.error;
+  }
+
+  /** Called after every change of state (items, error, loading). */
+  onDidChange(listener: () => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** Appends exactly the next page; resolves with the items it added. */
+  loadMore(options: LoadOptions = {}): Promise<readonly T[]> {
+    const { signal } = options;
+    if (signal?.aborted) return Promise.reject(cancelled(this.next ?? ''));
+    if (!this.flight) {
+      if (!this.hasMore) return Promise.resolve([]);
+      this.flight = this.start();
+      this.emit();
+    }
+    const flight = this.flight;
+    flight.waiters++;
+    return new Promise<readonly T[]>((resolve, reject) => {
+      let settled = false;
+      const onAbort = (): void => {
+        if (settled) return;
+        settled = true;
+        if (--flight.waiters === 0) flight.controller.abort();
+        reject(cancelled(this.next ?? ''));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      flight.promise.then(
+        (added) => {
+          signal?.removeEventListener('abort', onAbort);
+          if (settled) return;
+          settled = true;
+          resolve(added);
+        },
+        (e: unknown) => {
+          signal?.removeEventListener('abort', onAbort);
+          if (settled) return;
+          settled = true;
+          reject(e);
+        },
+      );
+    });
+  }
+
+  /** Loads every remaining page; on cancel or failure, what was loaded stays. */
+  async loadAll(options: LoadAllOptions = {}): Promise<readonly T[]> {
+    while (this.hasMore) {
+      await this.loadMore({ signal: options.signal });
+      options.onProgress?.({ loaded: this.loaded.length, totalResults: this.total, pages: this.pages });
+    }
+    return this.loaded;
+  }
+
+  /** Forgets everything; a load in flight is aborted and its result discarded. */
+  reset(): void {
+    this.generation++;
+    this.flight?.controller.abort();
+    this.flight = undefined;
+    this.loaded = [];
+    this.walker = new PageWalker();
+    this.started = false;
+    this.next = undefined;
+    this.total = undefined;
+    this.pages = 0;
+    this.error = undefined;
+    this.emit();
+  }
+
+  private start(): Flight<T> {
+    const controller = new AbortController();
+    const generation = this.generation;
+    const href = this.started ? this.next : undefined;
+    const promise = this.loader(href, { signal: controller.signal }).then(
+      (page) => {
+        if (generation !== this.generation) throw cancelled(href ?? '');
+        const added = this.walker.fresh(page);
+        const next = this.walker.next(page, href);
+        this.loaded.push(...added);
+        this.started = true;
+        this.total = page.totalResults;
+        this.next = next.href;
+        this.pages++;
+        this.error = next.loop ? loopError(page._links?.next?.href) : undefined;
+        return added;
+      },
+      (e: unknown) => {
+        if (generation === this.generation && !isCancellation(e)) {
+          this.error = e instanceof Error ? e : new Error(String(e));
+        }
+        throw e;
+      },
+    );
+    const flight: Flight<T> = { promise, controller, waiters: 0 };
+    const done = (): void => {
+      if (this.flight === flight) {
+        this.flight = undefined;
+        this.emit();
+      }
+    };
+    // Handles the rejection here too, so a load every caller walked away from is not "unhandled".
+    promise.then(done, done);
+    return flight;
+  }
+
+  private emit(): void {
+    for (const l of [...this.listeners]) {
+      try {
+        l();
+      } catch {
+        // A failing listener must not break loading for the others.
+      }
+    }
+  }
+}
