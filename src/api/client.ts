@@ -1,0 +1,218 @@
+// The Data Platform API as methods. Each call validates its parameters (nothing is sent when one
+// is refused), builds the path and query string itself (so a first page's URL equals the
+// `_links.current` the server writes), and hands the request to the transport.
+import { COMPANY_SCHEMA, INVOICE_SCHEMA, type QuerySchema } from '../query';
+import type {
+  ApiKeyDetails,
+  ApiKeyList,
+  Company,
+  CreateCompanyRequest,
+  DataStatusMap,
+  Invoice,
+  Page,
+  PullOperation,
+} from './models';
+import { followItems, followPages, PagedList } from './paging';
+import type { RateLimitInfo } from './rateLimit';
+import {
+  Guard,
+  isAnyRecord,
+  isApiKeyDetails,
+  isApiKeyList,
+  isCompany,
+  isDataStatusMap,
+  isInvoice,
+  isPullOperation,
+  pageGuard,
+} from './shapes';
+import { CallOptions, HttpTransport, TransportOptions } from './transport';
+import { buildQueryString, normalizeBaseUrl, resolveHref } from './url';
+import {
+  checkCompanyName,
+  checkId,
+  checkOptionalText,
+  checkOrderBy,
+  checkPaging,
+  checkQuery,
+  checkTags,
+  MAX_API_KEY_NAME_LENGTH,
+  Target,
+} from './validate';
+
+export interface ListParams {
+  /** From 1; default 1. */
+  page?: number;
+  /** 1–5000; default 100. */
+  pageSize?: number;
+  /** Filter in the API's query language, checked against the record's schema before sending. */
+  query?: string;
+  /** `field` or `-field`. */
+  orderBy?: string;
+}
+
+export interface ClientOptions extends Omit<TransportOptions, 'baseUrl'> {
+  /** Default `https://api.codat.io`; a trailing slash is ignored. */
+  baseUrl?: string;
+  /** Allow plain http to a host that is not a loopback address. Off by default. */
+  allowInsecureHttp?: boolean;
+}
+
+export interface CreateApiKeyRequest {
+  name?: string;
+}
+
+const COMPANY_PAGE = pageGuard(isCompany);
+const INVOICE_PAGE = pageGuard(isInvoice);
+const ANY_PAGE = pageGuard(isAnyRecord);
+
+export class DataPlatformClient {
+  readonly baseUrl: string;
+  private readonly transport: HttpTransport;
+
+  constructor(options: ClientOptions) {
+    this.baseUrl = normalizeBaseUrl(options.baseUrl, options.allowInsecureHttp);
+    this.transport = new HttpTransport({ ...options, baseUrl: this.baseUrl });
+  }
+
+  /** Rate-limit headers of the last response that carried them. */
+  get rateLimit(): RateLimitInfo | undefined {
+    return this.transport.rateLimit;
+  }
+
+  async listCompanies(params: ListParams = {}, options?: CallOptions): Promise<Page<Company>> {
+    const path = this.listPath('/companies', params, COMPANY_SCHEMA);
+    return this.transport.request({ method: 'GET', path, accept: COMPANY_PAGE, expected: 'a page of companies' }, options);
+  }
+
+  async getCompany(companyId: string, options?: CallOptions): Promise<Company> {
+    const id = checkId({ method: 'GET', path: '/companies/{companyId}' }, companyId, 'companyId');
+    return this.transport.request({ method: 'GET', path: `/companies/${id}`, accept: isCompany, expected: 'a company' }, options);
+  }
+
+  async createCompany(request: CreateCompanyRequest, options?: CallOptions): Promise<Company> {
+    const target: Target = { method: 'POST', path: '/companies' };
+    const name = checkCompanyName(target, request?.name);
+    const description = checkOptionalText(target, request?.description, 'description');
+    const tags = checkTags(target, request?.tags);
+    // Optional fields are left out rather than sent as null (the reference's strict clients).
+    const body: CreateCompanyRequest = { name, ...(description !== undefined ? { description } : {}), ...(tags ? { tags } : {}) };
+    return this.transport.request({ method: 'POST', path: '/companies', body, accept: isCompany, expected: 'a company' }, options);
+  }
+
+  async listInvoices(companyId: string, params: ListParams = {}, options?: CallOptions): Promise<Page<Invoice>> {
+    const path = this.listPath(`${this.companyPath(companyId, 'GET', '/data/invoices')}/data/invoices`, params, INVOICE_SCHEMA);
+    return this.transport.request({ method: 'GET', path, accept: INVOICE_PAGE, expected: 'a page of invoices' }, options);
+  }
+
+  async getInvoice(companyId: string, invoiceId: string, options?: CallOptions): Promise<Invoice> {
+    const company = this.companyPath(companyId, 'GET', '/data/invoices/{invoiceId}');
+    const id = checkId({ method: 'GET', path: `${company}/data/invoices/{invoiceId}` }, invoiceId, 'invoiceId');
+    return this.transport.request(
+      { method: 'GET', path: `${company}/data/invoices/${id}`, accept: isInvoice, expected: 'an invoice' },
+      options,
+    );
+  }
+
+  async getDataStatus(companyId: string, options?: CallOptions): Promise<DataStatusMap> {
+    const company = this.companyPath(companyId, 'GET', '/dataStatus');
+    return this.transport.request(
+      { method: 'GET', path: `${company}/dataStatus`, accept: isDataStatusMap, expected: 'a map of data types to statuses' },
+      options,
+    );
+  }
+
+  async queueSync(companyId: string, dataType: string, options?: CallOptions): Promise<PullOperation> {
+    const company = this.companyPath(companyId, 'POST', '/data/queue/{dataType}');
+    const type = checkId({ method: 'POST', path: `${company}/data/queue/{dataType}` }, dataType, 'dataType');
+    return this.transport.request(
+      { method: 'POST', path: `${company}/data/queue/${type}`, accept: isPullOperation, expected: 'a pull operation' },
+      options,
+    );
+  }
+
+  async listApiKeys(options?: CallOptions): Promise<ApiKeyList> {
+    return this.transport.request({ method: 'GET', path: '/apiKeys', accept: isApiKeyList, expected: 'a list of API keys' }, options);
+  }
+
+  async createApiKey(request: CreateApiKeyRequest = {}, options?: CallOptions): Promise<ApiKeyDetails> {
+    const name = checkOptionalText({ method: 'POST', path: '/apiKeys' }, request?.name, 'name', MAX_API_KEY_NAME_LENGTH);
+    return this.transport.request(
+      { method: 'POST', path: '/apiKeys', body: name !== undefined ? { name } : {}, accept: isApiKeyDetails, expected: 'an API key' },
+      options,
+    );
+  }
+
+  async deleteApiKey(apiKeyId: string, options?: CallOptions): Promise<void> {
+    const id = checkId({ method: 'DELETE', path: '/apiKeys/{apiKeyId}' }, apiKeyId, 'apiKeyId');
+    await this.transport.request<undefined>(
+      { method: 'DELETE', path: `/apiKeys/${id}`, accept: (v): v is undefined => v === undefined, expected: 'no content', emptyOk: true },
+      options,
+    );
+  }
+
+  /**
+   * Follows a `_links` href. It must be relative to the base URL (or an absolute URL under it):
+   * the key is never sent anywhere else. Results are checked to be objects only.
+   */
+  async getPage<T>(relativeHref: string, options?: CallOptions): Promise<Page<T>> {
+    return this.fetchPage(relativeHref, ANY_PAGE as unknown as Guard<Page<T>>, options);
+  }
+
+  /** `first`, then every following page. */
+  pages<T>(first: Page<T>, options?: CallOptions): AsyncGenerator<Page<T>, void, undefined> {
+    return followPages(first, (href, o) => this.getPage<T>(href, { ...options, ...o }), options);
+  }
+
+  /** Every company matching `params`, each once, across all pages. */
+  async *allCompanies(params: ListParams = {}, options?: CallOptions): AsyncGenerator<Company, void, undefined> {
+    const first = await this.listCompanies(params, options);
+    yield* followItems(first, (href, o) => this.fetchPage(href, COMPANY_PAGE, { ...options, ...o }), options);
+  }
+
+  /** Every invoice of the company matching `params`, each once, across all pages. */
+  async *allInvoices(companyId: string, params: ListParams = {}, options?: CallOptions): AsyncGenerator<Invoice, void, undefined> {
+    const first = await this.listInvoices(companyId, params, options);
+    yield* followItems(first, (href, o) => this.fetchPage(href, INVOICE_PAGE, { ...options, ...o }), options);
+  }
+
+  /**
+   * A PagedList of companies for a tree node. Parameters are checked when the first page loads,
+   * so a refused query lands in `lastError` like any other failure.
+   */
+  companyList(params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PagedList<Company> {
+    return new PagedList<Company>((href, o) =>
+      href === undefined ? this.listCompanies(params, { ...options, ...o }) : this.fetchPage(href, COMPANY_PAGE, { ...options, ...o }),
+    );
+  }
+
+  /** A PagedList of a company's invoices for a tree node. */
+  invoiceList(companyId: string, params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PagedList<Invoice> {
+    return new PagedList<Invoice>((href, o) =>
+      href === undefined
+        ? this.listInvoices(companyId, params, { ...options, ...o })
+        : this.fetchPage(href, INVOICE_PAGE, { ...options, ...o }),
+    );
+  }
+
+  private async fetchPage<T>(href: string, accept: Guard<Page<T>>, options?: CallOptions): Promise<Page<T>> {
+    const path = resolveHref(this.baseUrl, href);
+    return this.transport.request({ method: 'GET', path, accept, expected: 'a page of results' }, options);
+  }
+
+  private companyPath(companyId: string, method: string, rest: string): string {
+    return `/companies/${checkId({ method, path: `/companies/{companyId}${rest}` }, companyId, 'companyId')}`;
+  }
+
+  private listPath(base: string, params: ListParams, schema: QuerySchema): string {
+    const target: Target = { method: 'GET', path: base };
+    const { page, pageSize } = checkPaging(target, params.page, params.pageSize);
+    const query = checkQuery(target, params.query, schema);
+    const orderBy = checkOrderBy(target, params.orderBy, schema);
+    return `${base}${buildQueryString([
+      ['page', page],
+      ['pageSize', pageSize],
+      ['query', query],
+      ['orderBy', orderBy],
+    ])}`;
+  }
+}

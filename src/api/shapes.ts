@@ -1,0 +1,45 @@
+// Checks that a success body has the shape the caller relies on, so a proxy's JSON or a
+// half-migrated server becomes a `malformedResponse` instead of a crash deep in the UI.
+// Deliberately shallow: required identifiers and the paging envelope, not every field.
+import type { ApiKeyDetails, ApiKeyList, Company, DataStatusMap, Invoice, Page, PullOperation } from './models';
+
+export type Guard<T> = (value: unknown) => value is T;
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const hasStringId = (v: unknown): v is { id: string } => isRecord(v) && typeof v.id === 'string' && v.id !== '';
+
+export const isAnyRecord: Guard<Record<string, unknown>> = isRecord;
+
+export const isCompany: Guard<Company> = (v): v is Company => hasStringId(v) && typeof (v as Record<string, unknown>).name === 'string';
+
+export const isInvoice: Guard<Invoice> = (v): v is Invoice => hasStringId(v);
+
+export const isApiKeyDetails: Guard<ApiKeyDetails> = (v): v is ApiKeyDetails => hasStringId(v);
+
+export const isApiKeyList: Guard<ApiKeyList> = (v): v is ApiKeyList =>
+  isRecord(v) && Array.isArray(v.results) && v.results.every(isApiKeyDetails);
+
+export const isPullOperation: Guard<PullOperation> = (v): v is PullOperation => hasStringId(v);
+
+export const isDataStatusMap: Guard<DataStatusMap> = (v): v is DataStatusMap =>
+  isRecord(v) && Object.values(v).every((s) => isRecord(s) && typeof s.currentStatus === 'string');
+
+function isLink(v: unknown): boolean {
+  return isRecord(v) && typeof v.href === 'string';
+}
+
+const isCount = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+
+/** The paged envelope with every result passing `isItem`. */
+export function pageGuard<T>(isItem: Guard<T>): Guard<Page<T>> {
+  return (v): v is Page<T> => {
+    if (!isRecord(v) || !Array.isArray(v.results) || !v.results.every(isItem)) return false;
+    if (!isCount(v.totalResults) || !isCount(v.pageNumber) || !isCount(v.pageSize)) return false;
+    const links = v._links;
+    if (!isRecord(links)) return false;
+    return ['self', 'current', 'next', 'previous'].every((k) => links[k] === undefined || isLink(links[k]));
+  };
+}

@@ -1,0 +1,363 @@
+// Sends one logical request: builds the axios call, applies the per-attempt timeout and the
+// caller's AbortSignal, retries what may be retried, records rate-limit headers, reports every
+// attempt to the log hooks, and turns every failure into one ApiError. Axios errors never leave
+// this module: they carry the request headers, and so the API key.
+import axios, { AxiosInstance, AxiosResponse } from 'axios';
+import { ApiError } from './errors';
+import type { ApiErrorKind } from './errors';
+import { capRawBody, errorFromResponse, malformedResponse, ResponseInfo } from './responseErrors';
+import { parseRateLimit, RateLimitInfo, type HeaderGetter } from './rateLimit';
+import { basicAuthValue, createRedactor, redactApiKeyFields, Redactor } from './redact';
+import { decideRetry, DEFAULT_RETRY_POLICY, requestedWaitMs, RetryPolicy, sleep as realSleep } from './retry';
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Per attempt; defaults to the client's `timeoutMs`. 0 turns the timeout off. */
+  timeoutMs?: number;
+}
+
+/** One line per attempt for the log: never headers, never the key. */
+export interface RequestSummary {
+  method: string;
+  path: string;
+  status?: number;
+  durationMs: number;
+  attempt: number;
+  correlationId?: string;
+  errorKind?: ApiErrorKind;
+}
+
+/** Bodies for trace-level logging, redacted and capped. */
+export interface TraceEntry {
+  method: string;
+  path: string;
+  attempt: number;
+  requestBody?: string;
+  status?: number;
+  responseBody?: string;
+}
+
+export interface TransportOptions {
+  /** Already normalised (see `normalizeBaseUrl`). */
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  userAgent?: string;
+  onRequest?: (summary: RequestSummary) => void;
+  onTrace?: (entry: TraceEntry) => void;
+  onRateLimit?: (info: RateLimitInfo) => void;
+  /** Injected in tests so backoff costs no time. Must settle when `signal` aborts. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+}
+
+export interface HttpRequest<T> {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Encoded path and query relative to the base URL, starting with `/`. */
+  path: string;
+  body?: unknown;
+  /** Narrows the parsed JSON; false makes the response a `malformedResponse`. */
+  accept: (json: unknown) => json is T;
+  /** What `accept` wants, for the malformed-response message. */
+  expected: string;
+  /** A 204 / empty success body is the expected answer (DELETE). */
+  emptyOk?: boolean;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+type Failure = { ok: false; error: ApiError; networkCode?: string; waitMs?: number };
+type Attempt<T> = { ok: true; value: T } | Failure;
+
+function formatDuration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`.replace('.0 s', ' s');
+}
+
+/** Network failures by code; the host is named, the URL never (it is not needed and could grow). */
+function networkMessage(code: string | undefined, host: string): string {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `Could not connect to ${host} (connection refused)`;
+    case 'ECONNRESET':
+      return `The connection to ${host} was reset (ECONNRESET)`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `Could not resolve host ${host} (${code})`;
+    case 'ETIMEDOUT':
+      return `Connecting to ${host} timed out (ETIMEDOUT)`;
+    case 'CERT_HAS_EXPIRED':
+    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
+    case 'SELF_SIGNED_CERT_IN_CHAIN':
+    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
+      return `The TLS certificate of ${host} was not accepted (${code})`;
+    default:
+      return `Network error talking to ${host}${code ? ` (${code})` : ''}`;
+  }
+}
+
+const TRACE_LIMIT = 64 * 1024;
+
+export class HttpTransport {
+  readonly baseUrl: string;
+  private readonly http: AxiosInstance;
+  private readonly redact: Redactor;
+  private readonly policy: RetryPolicy;
+  private readonly timeoutMs: number;
+  private readonly host: string;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly random: () => number;
+  private readonly now: () => number;
+  private lastRateLimit?: RateLimitInfo;
+
+  constructor(private readonly options: TransportOptions) {
+    this.baseUrl = options.baseUrl;
+    this.host = new URL(options.baseUrl).host;
+    this.redact = createRedactor(options.apiKey);
+    this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.sleep = options.sleep ?? realSleep;
+    this.random = options.random ?? Math.random;
+    this.now = options.now ?? Date.now;
+    this.http = axios.create({
+      baseURL: options.baseUrl,
+      // A `_links` href or a crafted id must never turn into a request to another host.
+      allowAbsoluteUrls: false,
+      // Redirects are not followed: a redirect to another host would carry the key there.
+      maxRedirects: 0,
+      // Inside VS Code, the editor's own proxy support patches the http module.
+      proxy: false,
+      // Bodies are read as text so malformed ones are detected by us, not by axios.
+      responseType: 'text',
+      transformResponse: [(data: unknown) => data],
+      validateStatus: () => true,
+      headers: {
+        Authorization: basicAuthValue(options.apiKey),
+        Accept: 'application/json',
+        ...(options.userAgent ? { 'User-Agent': options.userAgent } : {}),
+      },
+    });
+  }
+
+  /** Rate-limit headers of the last response that carried any. */
+  get rateLimit(): RateLimitInfo | undefined {
+    return this.lastRateLimit;
+  }
+
+  async request<T>(req: HttpRequest<T>, options: CallOptions = {}): Promise<T> {
+    const path = this.redact(req.path);
+    for (let attempt = 1; ; attempt++) {
+      if (options.signal?.aborted) throw this.cancelled(req.method, path, attempt - 1);
+      const result = await this.attempt(req, path, attempt, options);
+      if (result.ok) return result.value;
+      const decision = decideRetry(
+        {
+          method: req.method,
+          attempt,
+          status: result.error.status,
+          networkCode: result.networkCode,
+          requestedWaitMs: result.waitMs,
+        },
+        this.policy,
+        this.random,
+      );
+      if (!decision.retry) throw result.error;
+      await this.wait(decision.delayMs, options.signal, req.method, path, attempt);
+    }
+  }
+
+  private cancelled(method: string, path: string, attempts: number): ApiError {
+    return new ApiError({ kind: 'cancelled', message: 'Request cancelled', method, path, attempts });
+  }
+
+  /** Backoff wait that ends at once, as `cancelled`, when the caller aborts. */
+  private wait(ms: number, signal: AbortSignal | undefined, method: string, path: string, attempts: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = (): void => reject(this.cancelled(method, path, attempts));
+      if (signal?.aborted) return onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.sleep(ms, signal).then(
+        () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        () => {
+          signal?.removeEventListener('abort', onAbort);
+          onAbort();
+        },
+      );
+    });
+  }
+
+  private async attempt<T>(req: HttpRequest<T>, path: string, attempt: number, options: CallOptions): Promise<Attempt<T>> {
+    const controller = new AbortController();
+    let stopped: 'cancelled' | 'timeout' | undefined;
+    const onAbort = (): void => {
+      stopped ??= 'cancelled';
+      controller.abort();
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(() => {
+            stopped ??= 'timeout';
+            controller.abort();
+          }, timeoutMs)
+        : undefined;
+    const requestBody = req.body === undefined ? undefined : JSON.stringify(req.body);
+    const started = this.now();
+    let response: AxiosResponse<unknown> | undefined;
+    let failure: unknown;
+    try {
+      response = await this.http.request<unknown>({
+        method: req.method,
+        url: req.path,
+        data: requestBody,
+        headers: requestBody === undefined ? {} : { 'Content-Type': 'application/json' },
+        signal: controller.signal,
+      });
+    } catch (e) {
+      failure = e;
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+    const durationMs = Math.max(0, this.now() - started);
+
+    if (!response) {
+      const result = this.transportFailure(failure, stopped, req.method, path, attempt, timeoutMs);
+      this.report({ method: req.method, path, durationMs, attempt, errorKind: result.error.kind }, { method: req.method, path, attempt, requestBody });
+      return result;
+    }
+
+    const get = headerGetter(response.headers);
+    const rateLimit = parseRateLimit(get, this.now());
+    if (rateLimit) {
+      this.lastRateLimit = rateLimit;
+      this.safely(() => this.options.onRateLimit?.(rateLimit));
+    }
+    const text = typeof response.data === 'string' ? response.data : '';
+    const info: ResponseInfo = {
+      method: req.method,
+      path,
+      status: response.status,
+      text,
+      contentType: get('content-type'),
+      correlationIdHeader: get('x-correlation-id') ?? get('correlation-id') ?? get('x-request-id'),
+      attempts: attempt,
+      redact: this.redact,
+    };
+    const result = this.interpret(req, info, get);
+    this.report(
+      {
+        method: req.method,
+        path,
+        status: response.status,
+        durationMs,
+        attempt,
+        correlationId: result.ok ? info.correlationIdHeader : result.error.correlationId,
+        errorKind: result.ok ? undefined : result.error.kind,
+      },
+      { method: req.method, path, attempt, requestBody, status: response.status, responseBody: text },
+    );
+    return result;
+  }
+
+  private interpret<T>(req: HttpRequest<T>, info: ResponseInfo, get: HeaderGetter): Attempt<T> {
+    const { status, text } = info;
+    if (status >= 200 && status < 300) {
+      // DELETE answers 204; whatever body comes with it carries nothing we need.
+      if (req.emptyOk) return { ok: true, value: undefined as T };
+      let json: unknown;
+      try {
+        json = JSON.parse(text.replace(/^\uFEFF/, ''));
+      } catch {
+        return { ok: false, error: malformedResponse(info, req.expected) };
+      }
+      if (!req.accept(json)) return { ok: false, error: malformedResponse(info, req.expected) };
+      return { ok: true, value: json };
+    }
+    const waitMs = requestedWaitMs(status, get, this.now());
+    return { ok: false, error: errorFromResponse({ ...info, retryAfterMs: waitMs }), waitMs };
+  }
+
+  private transportFailure(
+    failure: unknown,
+    stopped: 'cancelled' | 'timeout' | undefined,
+    method: string,
+    path: string,
+    attempt: number,
+    timeoutMs: number,
+  ): Failure {
+    if (stopped === 'cancelled') return { ok: false, error: this.cancelled(method, path, attempt) };
+    if (stopped === 'timeout') {
+      return {
+        ok: false,
+        error: new ApiError({ kind: 'timeout', message: `Request timed out after ${formatDuration(timeoutMs)}`, method, path, attempts: attempt }),
+      };
+    }
+    let code = errorCode(failure);
+    // Axios reports a connection dropped mid-body as a bad response; to us it is a reset.
+    if (code === 'ERR_BAD_RESPONSE' || code === 'ECONNABORTED' || code === 'ERR_STREAM_PREMATURE_CLOSE') code = 'ECONNRESET';
+    return {
+      ok: false,
+      networkCode: code,
+      error: new ApiError({
+        kind: 'network',
+        message: this.redact(networkMessage(code, this.host)),
+        method,
+        path,
+        attempts: attempt,
+        code,
+      }),
+    };
+  }
+
+  private report(summary: RequestSummary, trace: TraceEntry): void {
+    const clean: RequestSummary = { ...summary };
+    for (const k of Object.keys(clean) as (keyof RequestSummary)[]) if (clean[k] === undefined) delete clean[k];
+    this.safely(() => this.options.onRequest?.(clean));
+    if (!this.options.onTrace) return;
+    const scrub = (body: string | undefined): string | undefined =>
+      body === undefined || body === '' ? undefined : redactApiKeyFields(capRawBody(body.slice(0, TRACE_LIMIT + 1), this.redact) ?? '');
+    const entry: TraceEntry = { method: trace.method, path: trace.path, attempt: trace.attempt };
+    const requestBody = scrub(trace.requestBody);
+    const responseBody = scrub(trace.responseBody);
+    if (requestBody !== undefined) entry.requestBody = requestBody;
+    if (trace.status !== undefined) entry.status = trace.status;
+    if (responseBody !== undefined) entry.responseBody = responseBody;
+    this.safely(() => this.options.onTrace?.(entry));
+  }
+
+  /** A throwing log hook must not turn a good response into a failure. */
+  private safely(fn: () => void): void {
+    try {
+      fn();
+    } catch {
+      // Ignored on purpose: logging is best effort.
+    }
+  }
+}
+
+function errorCode(e: unknown): string | undefined {
+  if (typeof e !== 'object' || e === null) return undefined;
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'string' && code !== '') return code;
+  const cause = (e as { cause?: unknown }).cause;
+  if (typeof cause === 'object' && cause !== null) {
+    const c = (cause as { code?: unknown }).code;
+    if (typeof c === 'string') return c;
+  }
+  return undefined;
+}
+
+function headerGetter(headers: unknown): HeaderGetter {
+  const h = (typeof headers === 'object' && headers !== null ? headers : {}) as Record<string, unknown>;
+  return (name) => {
+    const v = h[name.toLowerCase()];
+    if (v === undefined || v === null) return undefined;
+    return Array.isArray(v) ? v.map(String).join(', ') : String(v);
+  };
+}

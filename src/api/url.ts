@@ -1,0 +1,87 @@
+// Base URL normalisation, `_links` href resolution and query strings. Hrefs are only ever
+// resolved against the configured base URL, so the API key is never sent to another host.
+import { ApiError } from './errors';
+import { encodeQueryValue } from '../query';
+
+export const DEFAULT_BASE_URL = 'https://api.codat.io';
+
+function refuse(parameter: string, message: string, path = ''): ApiError {
+  return new ApiError({ kind: 'invalidParameter', message, method: '', path, attempts: 0, validation: { parameter, message } });
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/**
+ * `https://host/prefix/` → `https://host/prefix`. Refuses URLs with credentials, a query or a
+ * fragment, and plain http to anything but a loopback address (the key would travel in clear).
+ * Messages never echo the input, which might hold a password.
+ */
+export function normalizeBaseUrl(input: string | undefined, allowInsecure = false): string {
+  const raw = (input ?? '').trim() || DEFAULT_BASE_URL;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw refuse('baseUrl', 'The base URL is not a valid URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refuse('baseUrl', 'The base URL must start with https://');
+  if (url.username || url.password) throw refuse('baseUrl', 'The base URL must not contain a user name or password');
+  if (url.search || url.hash) throw refuse('baseUrl', 'The base URL must not contain a query or fragment');
+  if (url.protocol === 'http:' && !allowInsecure && !isLoopbackHost(url.hostname)) {
+    throw refuse('baseUrl', 'The base URL must use https:// unless it is a loopback address');
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/**
+ * A `_links` href → a path relative to the base URL. Relative hrefs (`/companies?page=2`) pass
+ * through; an absolute href is accepted only when it lies under the base URL itself.
+ */
+export function resolveHref(baseUrl: string, href: string): string {
+  if (typeof href !== 'string' || href.trim() === '') throw refuse('href', 'The link is empty');
+  if (/[\s\\\u0000-\u001f\u007f]/.test(href)) throw refuse('href', 'The link contains spaces, control characters or backslashes');
+  let relative = href;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) {
+    let url: URL;
+    try {
+      url = new URL(href, baseUrl);
+    } catch {
+      throw refuse('href', 'The link is not a valid URL');
+    }
+    const base = new URL(baseUrl);
+    const basePath = base.pathname.replace(/\/+$/, '');
+    if (url.origin !== base.origin || url.username || url.password || !(url.pathname === basePath || url.pathname.startsWith(`${basePath}/`))) {
+      throw refuse('href', 'Refusing to follow a link to another host or outside the base URL');
+    }
+    relative = `${url.pathname.slice(basePath.length) || '/'}${url.search}`;
+  }
+  if (!relative.startsWith('/')) throw refuse('href', 'The link must start with /');
+  const pathPart = relative.split(/[?#]/)[0];
+  if (pathPart.split('/').map(decodeSegment).some((seg) => seg === '..' || seg === '.')) {
+    throw refuse('href', 'The link must not contain . or .. segments');
+  }
+  return relative.split('#')[0];
+}
+
+function decodeSegment(seg: string): string {
+  try {
+    return decodeURIComponent(seg);
+  } catch {
+    return seg;
+  }
+}
+
+/** Query string in the order the API writes its `_links`, so a first page's URL equals `current`. */
+export function buildQueryString(params: ReadonlyArray<readonly [string, string | number | undefined]>): string {
+  const parts = params
+    .filter((p): p is readonly [string, string | number] => p[1] !== undefined)
+    .map(([k, v]) => `${k}=${typeof v === 'number' ? String(v) : encodeQueryValue(v)}`);
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+export function encodePathSegment(value: string): string {
+  return encodeURIComponent(value);
+}
