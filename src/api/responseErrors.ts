@@ -30,7 +30,7 @@ export function kindForStatus(status: number, path: string, parsed: ParsedErrorB
   const bare = path.split('?')[0];
   switch (status) {
     case 400:
-      return /error parsing query|could not resolve property|malformed query/i.test(text) ? 'invalidQuery' : 'badRequest';
+      return /error parsing (query|orderBy)|could not resolve property|malformed (query|orderBy)/i.test(text) ? 'invalidQuery' : 'badRequest';
     case 401:
       return 'unauthorized';
     case 402:
