@@ -67,26 +67,26 @@ const ANY_PAGE = pageGuard(isAnyRecord);
 
 export class DataPlatformClient {
   readonly baseUrl: string;
-  private readonly transport: HttpTransport;
+  readonly #transport: HttpTransport;
 
   constructor(options: ClientOptions) {
     this.baseUrl = normalizeBaseUrl(options.baseUrl, options.allowInsecureHttp);
-    this.transport = new HttpTransport({ ...options, baseUrl: this.baseUrl });
+    this.#transport = new HttpTransport({ ...options, baseUrl: this.baseUrl });
   }
 
   /** Rate-limit headers of the last response that carried them. */
   get rateLimit(): RateLimitInfo | undefined {
-    return this.transport.rateLimit;
+    return this.#transport.rateLimit;
   }
 
   async listCompanies(params: ListParams = {}, options?: CallOptions): Promise<Page<Company>> {
     const path = this.listPath('/companies', params, COMPANY_SCHEMA);
-    return this.transport.request({ method: 'GET', path, accept: COMPANY_PAGE, expected: 'a page of companies' }, options);
+    return this.#transport.request({ method: 'GET', path, accept: COMPANY_PAGE, expected: 'a page of companies' }, options);
   }
 
   async getCompany(companyId: string, options?: CallOptions): Promise<Company> {
     const id = checkId({ method: 'GET', path: '/companies/{companyId}' }, companyId, 'companyId');
-    return this.transport.request({ method: 'GET', path: `/companies/${id}`, accept: isCompany, expected: 'a company' }, options);
+    return this.#transport.request({ method: 'GET', path: `/companies/${id}`, accept: isCompany, expected: 'a company' }, options);
   }
 
   async createCompany(request: CreateCompanyRequest, options?: CallOptions): Promise<Company> {
@@ -96,18 +96,18 @@ export class DataPlatformClient {
     const tags = checkTags(target, request?.tags);
     // Optional fields are left out rather than sent as null (the reference's strict clients).
     const body: CreateCompanyRequest = { name, ...(description !== undefined ? { description } : {}), ...(tags ? { tags } : {}) };
-    return this.transport.request({ method: 'POST', path: '/companies', body, accept: isCompany, expected: 'a company' }, options);
+    return this.#transport.request({ method: 'POST', path: '/companies', body, accept: isCompany, expected: 'a company' }, options);
   }
 
   async listInvoices(companyId: string, params: ListParams = {}, options?: CallOptions): Promise<Page<Invoice>> {
     const path = this.listPath(`${this.companyPath(companyId, 'GET', '/data/invoices')}/data/invoices`, params, INVOICE_SCHEMA);
-    return this.transport.request({ method: 'GET', path, accept: INVOICE_PAGE, expected: 'a page of invoices' }, options);
+    return this.#transport.request({ method: 'GET', path, accept: INVOICE_PAGE, expected: 'a page of invoices' }, options);
   }
 
   async getInvoice(companyId: string, invoiceId: string, options?: CallOptions): Promise<Invoice> {
     const company = this.companyPath(companyId, 'GET', '/data/invoices/{invoiceId}');
     const id = checkId({ method: 'GET', path: `${company}/data/invoices/{invoiceId}` }, invoiceId, 'invoiceId');
-    return this.transport.request(
+    return this.#transport.request(
       { method: 'GET', path: `${company}/data/invoices/${id}`, accept: isInvoice, expected: 'an invoice' },
       options,
     );
@@ -115,7 +115,7 @@ export class DataPlatformClient {
 
   async getDataStatus(companyId: string, options?: CallOptions): Promise<DataStatusMap> {
     const company = this.companyPath(companyId, 'GET', '/dataStatus');
-    return this.transport.request(
+    return this.#transport.request(
       { method: 'GET', path: `${company}/dataStatus`, accept: isDataStatusMap, expected: 'a map of data types to statuses' },
       options,
     );
@@ -124,19 +124,19 @@ export class DataPlatformClient {
   async queueSync(companyId: string, dataType: string, options?: CallOptions): Promise<PullOperation> {
     const company = this.companyPath(companyId, 'POST', '/data/queue/{dataType}');
     const type = checkId({ method: 'POST', path: `${company}/data/queue/{dataType}` }, dataType, 'dataType');
-    return this.transport.request(
+    return this.#transport.request(
       { method: 'POST', path: `${company}/data/queue/${type}`, accept: isPullOperation, expected: 'a pull operation' },
       options,
     );
   }
 
   async listApiKeys(options?: CallOptions): Promise<ApiKeyList> {
-    return this.transport.request({ method: 'GET', path: '/apiKeys', accept: isApiKeyList, expected: 'a list of API keys' }, options);
+    return this.#transport.request({ method: 'GET', path: '/apiKeys', accept: isApiKeyList, expected: 'a list of API keys' }, options);
   }
 
   async createApiKey(request: CreateApiKeyRequest = {}, options?: CallOptions): Promise<ApiKeyDetails> {
     const name = checkOptionalText({ method: 'POST', path: '/apiKeys' }, request?.name, 'name', MAX_API_KEY_NAME_LENGTH);
-    return this.transport.request(
+    return this.#transport.request(
       { method: 'POST', path: '/apiKeys', body: name !== undefined ? { name } : {}, accept: isApiKeyDetails, expected: 'an API key' },
       options,
     );
@@ -144,7 +144,7 @@ export class DataPlatformClient {
 
   async deleteApiKey(apiKeyId: string, options?: CallOptions): Promise<void> {
     const id = checkId({ method: 'DELETE', path: '/apiKeys/{apiKeyId}' }, apiKeyId, 'apiKeyId');
-    await this.transport.request<undefined>(
+    await this.#transport.request<undefined>(
       { method: 'DELETE', path: `/apiKeys/${id}`, accept: (v): v is undefined => v === undefined, expected: 'no content', emptyOk: true },
       options,
     );
@@ -196,7 +196,7 @@ export class DataPlatformClient {
 
   private async fetchPage<T>(href: string, accept: Guard<Page<T>>, options?: CallOptions): Promise<Page<T>> {
     const path = resolveHref(this.baseUrl, href);
-    return this.transport.request({ method: 'GET', path, accept, expected: 'a page of results' }, options);
+    return this.#transport.request({ method: 'GET', path, accept, expected: 'a page of results' }, options);
   }
 
   private companyPath(companyId: string, method: string, rest: string): string {

@@ -99,9 +99,14 @@ function networkMessage(code: string | undefined, host: string): string {
 
 const TRACE_LIMIT = 64 * 1024;
 
+type Hooks = Pick<TransportOptions, 'onRequest' | 'onTrace' | 'onRateLimit'>;
+
 export class HttpTransport {
   readonly baseUrl: string;
-  private readonly http: AxiosInstance;
+  // Private fields (#) are invisible to util.inspect and JSON: logging a client object must not
+  // print the instance's default Authorization header. The key itself is not kept at all.
+  readonly #http: AxiosInstance;
+  readonly #hooks: Hooks;
   private readonly redact: Redactor;
   private readonly policy: RetryPolicy;
   private readonly timeoutMs: number;
@@ -111,8 +116,9 @@ export class HttpTransport {
   private readonly now: () => number;
   private lastRateLimit?: RateLimitInfo;
 
-  constructor(private readonly options: TransportOptions) {
+  constructor(options: TransportOptions) {
     this.baseUrl = options.baseUrl;
+    this.#hooks = { onRequest: options.onRequest, onTrace: options.onTrace, onRateLimit: options.onRateLimit };
     this.host = new URL(options.baseUrl).host;
     this.redact = createRedactor(options.apiKey);
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
@@ -120,7 +126,7 @@ export class HttpTransport {
     this.sleep = options.sleep ?? realSleep;
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
-    this.http = axios.create({
+    this.#http = axios.create({
       baseURL: options.baseUrl,
       // A `_links` href or a crafted id must never turn into a request to another host.
       allowAbsoluteUrls: false,
@@ -211,7 +217,7 @@ export class HttpTransport {
     let response: AxiosResponse<unknown> | undefined;
     let failure: unknown;
     try {
-      response = await this.http.request<unknown>({
+      response = await this.#http.request<unknown>({
         method: req.method,
         url: req.path,
         data: requestBody,
@@ -236,7 +242,7 @@ export class HttpTransport {
     const rateLimit = parseRateLimit(get, this.now());
     if (rateLimit) {
       this.lastRateLimit = rateLimit;
-      this.safely(() => this.options.onRateLimit?.(rateLimit));
+      this.safely(() => this.#hooks.onRateLimit?.(rateLimit));
     }
     const text = typeof response.data === 'string' ? response.data : '';
     const info: ResponseInfo = {
@@ -318,8 +324,8 @@ export class HttpTransport {
   private report(summary: RequestSummary, trace: TraceEntry): void {
     const clean: RequestSummary = { ...summary };
     for (const k of Object.keys(clean) as (keyof RequestSummary)[]) if (clean[k] === undefined) delete clean[k];
-    this.safely(() => this.options.onRequest?.(clean));
-    if (!this.options.onTrace) return;
+    this.safely(() => this.#hooks.onRequest?.(clean));
+    if (!this.#hooks.onTrace) return;
     const scrub = (body: string | undefined): string | undefined =>
       body === undefined || body === '' ? undefined : redactApiKeyFields(capRawBody(body.slice(0, TRACE_LIMIT + 1), this.redact) ?? '');
     const entry: TraceEntry = { method: trace.method, path: trace.path, attempt: trace.attempt };
@@ -328,7 +334,7 @@ export class HttpTransport {
     if (requestBody !== undefined) entry.requestBody = requestBody;
     if (trace.status !== undefined) entry.status = trace.status;
     if (responseBody !== undefined) entry.responseBody = responseBody;
-    this.safely(() => this.options.onTrace?.(entry));
+    this.safely(() => this.#hooks.onTrace?.(entry));
   }
 
   /** A throwing log hook must not turn a good response into a failure. */

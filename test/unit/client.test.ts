@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { inspect } from 'node:util';
 import { DataPlatformClient, type ClientOptions } from '../../src/api/client';
 import { ApiError, type ApiErrorKind } from '../../src/api/errors';
 import type { Company, Invoice } from '../../src/api/models';
@@ -587,6 +588,12 @@ describe('DataPlatformClient over HTTP', () => {
         assert.equal((caught as { cause?: unknown }).cause, undefined);
       });
     }
+
+    it('not when the client object itself is logged', () => {
+      const c = client();
+      assertClean('util.inspect(client)', inspect(c, { depth: Infinity, showHidden: true }));
+      assertClean('JSON.stringify(client)', JSON.stringify(c));
+    });
 
     it('not in a network error message (the key is only in a header)', async () => {
       const port = await refusedPort();
