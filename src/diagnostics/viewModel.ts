@@ -1,0 +1,105 @@
+// Decides what the diagnostics panel shows for one entry, as plain strings, so the webview script
+// only lays out rows and every choice (labels, which fields appear, formatting) is tested in Node.
+import { formatWait } from '../api/errors';
+import type { DiagnosticEntry } from './store';
+
+export interface FieldView {
+  label: string;
+  value: string;
+  /** The field gets a copy button (the correlation ID). */
+  copy?: boolean;
+}
+
+export interface ValidationRowView {
+  severity: 'error' | 'warning';
+  itemId: string;
+  validatorName: string;
+  message: string;
+}
+
+export interface DiagnosticView {
+  id: string;
+  /** ISO instant, for a `datetime` attribute and sorting. */
+  time: string;
+  timeLabel: string;
+  /** `402 POST /companies`: the line a person scans the list by. */
+  heading: string;
+  /** The client's one-line message. */
+  message: string;
+  kind: string;
+  status?: number;
+  correlationId?: string;
+  fields: FieldView[];
+  validation: ValidationRowView[];
+  /** The body as received (redacted), pretty-printed when it is JSON; shown on demand. */
+  rawBody?: string;
+}
+
+export interface ViewModelOptions {
+  /** Time of day as the user reads it; injected so tests do not depend on the time zone. */
+  formatTime?: (time: Date) => string;
+}
+
+const defaultFormatTime = (t: Date) => t.toLocaleTimeString(undefined, { hour12: false });
+
+export function toViewModel(entry: DiagnosticEntry, options: ViewModelOptions = {}): DiagnosticView {
+  const e = entry.error;
+  const body = e.body;
+  const fields: FieldView[] = [];
+  const add = (label: string, value: string | number | undefined, copy?: boolean) => {
+    if (value === undefined || value === '') return;
+    fields.push({ label, value: String(value), ...(copy ? { copy } : {}) });
+  };
+
+  add('Status', e.status ?? body?.statusCode);
+  add('Service', body?.service);
+  add('Error', body?.error);
+  add('Correlation ID', e.correlationId ?? body?.correlationId, true);
+  add('Kind', e.kind);
+  add('Request', `${e.method} ${e.path}`);
+  add('Retryable', e.retryable ? 'yes' : 'no');
+  if (e.retryAfterMs !== undefined) add('Retry after', formatWait(e.retryAfterMs));
+  add('Attempts', e.attempts);
+  add('Can be retried (server)', body?.canBeRetried);
+  add('Detailed error code', body?.detailedErrorCode);
+  add('Network code', e.code);
+  if (e.validation) {
+    const at = e.validation.start !== undefined ? ` (at ${e.validation.start}${e.validation.end !== undefined ? `–${e.validation.end}` : ''})` : '';
+    add('Refused before sending', `${e.validation.parameter}: ${e.validation.message}${at}`);
+  }
+
+  const validation: ValidationRowView[] = [];
+  for (const [severity, items] of [
+    ['error', body?.validation?.errors],
+    ['warning', body?.validation?.warnings],
+  ] as const) {
+    for (const item of Array.isArray(items) ? items : []) {
+      validation.push({ severity, itemId: item.itemId ?? '', validatorName: item.validatorName ?? '', message: item.message ?? '' });
+    }
+  }
+
+  const status = e.status ?? body?.statusCode;
+  const correlationId = e.correlationId ?? body?.correlationId;
+  return {
+    id: entry.id,
+    time: entry.time.toISOString(),
+    timeLabel: (options.formatTime ?? defaultFormatTime)(entry.time),
+    heading: `${status ?? e.kind} ${e.method} ${e.path}`,
+    message: e.message,
+    kind: e.kind,
+    ...(status !== undefined ? { status } : {}),
+    ...(correlationId ? { correlationId } : {}),
+    fields,
+    validation,
+    ...(e.rawBody !== undefined ? { rawBody: prettyBody(e.rawBody) } : {}),
+  };
+}
+
+/** JSON bodies indented for reading; anything else exactly as received. */
+export function prettyBody(raw: string): string {
+  try {
+    return JSON.stringify(JSON.parse(raw), null, 2);
+  } catch {
+    return raw;
+  }
+}
