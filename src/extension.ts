@@ -1,6 +1,8 @@
 // Entry point: wiring only. The company tree, keys and queries arrive with later issues; for now
 // the view container, the log and the commands are real so the host tests have something to drive.
 import * as vscode from 'vscode';
+import { DiagnosticsStore } from './diagnostics/store';
+import { registerDiagnostics, type DiagnosticsPanelApi } from './panels/diagnosticsPanel';
 
 /** What `activate` returns: used by the integration tests, not a public contract. */
 export interface DataPlatformApi {
@@ -8,6 +10,9 @@ export interface DataPlatformApi {
   readonly companiesView: vscode.TreeView<never>;
   /** Number of times `dataPlatform.refresh` ran. */
   refreshCount(): number;
+  /** Every API error the user may read; the diagnostics panel shows it. */
+  readonly diagnostics: DiagnosticsStore;
+  readonly diagnosticsPanel: DiagnosticsPanelApi;
 }
 
 /** Placeholder until the company tree exists: no items, a message naming the API it would use. */
@@ -41,6 +46,9 @@ export function activate(context: vscode.ExtensionContext): DataPlatformApi {
   };
   showBaseUrl();
   let refreshes = 0;
+  const diagnostics = new DiagnosticsStore();
+  context.subscriptions.push(diagnostics);
+  const diagnosticsPanel = registerDiagnostics(context, diagnostics);
 
   context.subscriptions.push(
     log,
@@ -60,7 +68,7 @@ export function activate(context: vscode.ExtensionContext): DataPlatformApi {
     }),
   );
   log.info(`activated; API base URL ${baseUrl()}`);
-  return { log, companiesView, refreshCount: () => refreshes };
+  return { log, companiesView, refreshCount: () => refreshes, diagnostics, diagnosticsPanel };
 }
 
 export function deactivate(): void {}

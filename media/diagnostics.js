@@ -1,0 +1,136 @@
+// Diagnostics panel script. Lays out the entries the host sends (see src/diagnostics/protocol.ts)
+// with DOM APIs only: every server string goes through textContent, never innerHTML, so a body
+// holding markup stays text. Copy goes through the host (the webview clipboard is unreliable).
+// @ts-check
+(function () {
+  // eslint-disable-next-line no-undef
+  const vscode = acquireVsCodeApi();
+  const list = /** @type {HTMLElement} */ (document.getElementById('entries'));
+  const empty = /** @type {HTMLElement} */ (document.getElementById('empty'));
+  const count = /** @type {HTMLElement} */ (document.getElementById('count'));
+  const clear = /** @type {HTMLButtonElement} */ (document.getElementById('clear'));
+  /** @type {string | undefined} */
+  let focused;
+  let shown = [];
+
+  clear.addEventListener('click', () => vscode.postMessage({ type: 'clear' }));
+
+  /** @param {string} tag @param {string} [text] @param {string} [className] */
+  function el(tag, text, className) {
+    const node = document.createElement(tag);
+    if (text !== undefined) node.textContent = text;
+    if (className) node.className = className;
+    return node;
+  }
+
+  function renderEntry(v) {
+    const section = el('section', undefined, 'entry');
+    section.id = 'entry-' + v.id;
+    section.dataset.id = v.id;
+    const h2 = el('h2');
+    const time = el('time', v.timeLabel);
+    time.setAttribute('datetime', v.time);
+    h2.append(time, document.createTextNode(v.heading));
+    section.append(h2, el('p', v.message, 'message'));
+
+    const dl = el('dl');
+    for (const f of v.fields) {
+      const dd = el('dd');
+      dd.append(el('span', f.value, 'value'));
+      if (f.copy) {
+        const b = el('button', 'Copy', 'copy secondary');
+        b.setAttribute('type', 'button');
+        b.setAttribute('title', 'Copy ' + f.label);
+        b.dataset.action = 'copy';
+        b.addEventListener('click', () => vscode.postMessage({ type: 'copy', id: v.id }));
+        dd.append(b);
+      }
+      dl.append(el('dt', f.label), dd);
+    }
+    section.append(dl);
+
+    if (v.validation.length > 0) {
+      const table = el('table', undefined, 'validation');
+      table.append(el('caption', 'Validation'));
+      const head = el('tr');
+      for (const h of ['Severity', 'itemId', 'validatorName', 'message']) head.append(el('th', h));
+      const thead = el('thead');
+      thead.append(head);
+      const tbody = el('tbody');
+      for (const r of v.validation) {
+        const tr = el('tr', undefined, r.severity);
+        tr.append(el('td', r.severity), el('td', r.itemId), el('td', r.validatorName), el('td', r.message));
+        tbody.append(tr);
+      }
+      table.append(thead, tbody);
+      section.append(table);
+    }
+
+    if (v.rawBody !== undefined) {
+      const details = el('details');
+      details.append(el('summary', 'Raw body'), el('pre', v.rawBody));
+      section.append(details);
+    }
+    return section;
+  }
+
+  function applyFocus(scroll) {
+    for (const s of list.querySelectorAll('.entry.focused')) s.classList.remove('focused');
+    if (!focused) return;
+    const s = document.getElementById('entry-' + focused);
+    if (!s) return;
+    s.classList.add('focused');
+    if (scroll) s.scrollIntoView({ block: 'nearest' });
+  }
+
+  function report() {
+    const scripts = Array.from(document.querySelectorAll('script'));
+    vscode.postMessage({
+      type: 'rendered',
+      ids: shown.map((v) => v.id),
+      correlationIds: shown.map((v) => v.correlationId).filter((c) => !!c),
+      focused: focused && document.getElementById('entry-' + focused) ? focused : undefined,
+      text: document.body.innerText,
+      images: document.querySelectorAll('img').length,
+      // The nonce attribute reads as '' once applied; the nonce property keeps it. VS Code's own
+      // API script (`_vscodeApiScript`) is injected by the webview host, not by this page.
+      scriptsWithoutNonce: scripts.filter((s) => !s.nonce && s.id !== '_vscodeApiScript').length,
+    });
+  }
+
+  function render(entries) {
+    shown = entries;
+    list.replaceChildren(...entries.map(renderEntry));
+    empty.hidden = entries.length > 0;
+    clear.disabled = entries.length === 0;
+    count.textContent = entries.length === 0 ? '' : entries.length === 1 ? '1 error' : entries.length + ' errors';
+    applyFocus(true);
+    report();
+  }
+
+  window.addEventListener('message', (event) => {
+    const m = event.data;
+    if (!m || typeof m !== 'object') return;
+    switch (m.type) {
+      case 'entries':
+        if (typeof m.focus === 'string') focused = m.focus;
+        render(Array.isArray(m.entries) ? m.entries : []);
+        break;
+      case 'focus':
+        focused = m.id;
+        applyFocus(true);
+        report();
+        break;
+      case 'click': {
+        // Lets the integration tests press the real buttons.
+        const button = m.action === 'clear'
+          ? clear
+          : document.querySelector('#entry-' + CSS.escape(String(m.id)) + ' button[data-action="copy"]');
+        if (button instanceof HTMLButtonElement) button.click();
+        break;
+      }
+    }
+  });
+
+  vscode.postMessage({ type: 'ready' });
+})();

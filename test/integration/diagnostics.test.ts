@@ -1,0 +1,158 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { ApiError } from '../../src/api/errors';
+import { DataPlatformClient } from '../../src/api/client';
+import type { RenderReport } from '../../src/diagnostics/protocol';
+import type { DataPlatformApi } from '../../src/extension';
+import type { DiagnosticsPanelApi } from '../../src/panels/diagnosticsPanel';
+import { activateExtension, canScreenshot, emulator, screenshot, waitFor } from './helpers';
+
+const MARKUP = '<img src=x onerror=alert(1)>';
+
+async function freeTrialKey(url: string): Promise<string> {
+  const info = (await (await fetch(`${url}/_emulator/info`)).json()) as { keys: { freeTrial: string } };
+  return info.keys.freeTrial;
+}
+
+/** A real failing request through the client; returns the ApiError it threw. */
+async function failure(run: () => Promise<unknown>): Promise<ApiError> {
+  try {
+    await run();
+  } catch (e) {
+    if (e instanceof ApiError) return e;
+    throw e;
+  }
+  throw new Error('the request was expected to fail');
+}
+
+/** Runs "Show Diagnostics" as the palette would; the command hands back the panel's handle. */
+async function show(target?: unknown): Promise<DiagnosticsPanelApi> {
+  const handle = await vscode.commands.executeCommand<DiagnosticsPanelApi>('dataPlatform.showDiagnostics', target);
+  assert.ok(handle, 'the command returns the panel handle');
+  return handle;
+}
+
+function rendered(panel: DiagnosticsPanelApi, what: string, check: (r: RenderReport) => boolean): Promise<RenderReport> {
+  return waitFor(`the diagnostics webview to render ${what}`, () => {
+    const r = panel.lastRender();
+    return r && check(r) && r;
+  });
+}
+
+describe('diagnostics panel in a real VS Code extension host', () => {
+  let api: DataPlatformApi;
+  let freeTrial: DataPlatformClient;
+  let freeTrialApiKey: string;
+  let normal: DataPlatformClient;
+
+  before(async () => {
+    api = await activateExtension();
+    const { url, key } = await emulator();
+    freeTrialApiKey = await freeTrialKey(url);
+    freeTrial = new DataPlatformClient({ baseUrl: url, apiKey: freeTrialApiKey });
+    normal = new DataPlatformClient({ baseUrl: url, apiKey: key });
+  });
+
+  beforeEach(() => api.diagnostics.clear());
+  after(async () => (await show()).panel?.dispose());
+
+  it('shows the 402 body of a Free-trial company creation: status, service, error, correlationId, validation table', async () => {
+    const error = await failure(() => freeTrial.createCompany({ name: 'The fifty-first company' }));
+    assert.equal(error.status, 402);
+    const body = error.body!;
+    assert.ok(body.validation && body.validation.errors.length > 0, 'the emulator sends validation items on a 402');
+    const entry = api.diagnostics.add(error);
+
+    const panel = await show(error.correlationId);
+    assert.equal(panel.panel?.title, 'Data Platform Diagnostics');
+    const r = await rendered(panel, 'the 402', (x) => x.correlationIds.includes(body.correlationId) && x.focused === entry.id);
+    for (const text of ['402', body.service, body.error, body.correlationId, 'POST /companies', 'companyLimit']) {
+      assert.ok(r.text.includes(text), `rendered text lacks ${text}:\n${r.text}`);
+    }
+    for (const item of body.validation.errors) {
+      for (const text of [item.itemId, item.validatorName, item.message]) {
+        if (text) assert.ok(r.text.includes(text), `validation table lacks ${text}`);
+      }
+    }
+    assert.ok(r.text.includes('itemId') && r.text.includes('validatorName'), 'validation table headers');
+    assert.ok(!r.text.includes(freeTrialApiKey), 'the key is never shown');
+
+    if (canScreenshot()) await screenshot('diagnostics-panel');
+  });
+
+  it('renders server markup as text: the literal tag is shown and no IMG element exists', async () => {
+    const error = await failure(() => normal.getCompany(MARKUP));
+    assert.equal(error.status, 404);
+    assert.ok(error.body?.error.includes(MARKUP), 'the emulator echoes the id');
+    // Passing the error itself (as the tree's "Show details" does) adds it once.
+    const panel = await show(error);
+    const r = await rendered(panel, 'the 404', (x) => x.correlationIds.includes(error.correlationId!));
+    assert.ok(r.text.includes(MARKUP), r.text);
+    assert.equal(r.images, 0);
+    await show(error);
+    assert.equal(api.diagnostics.size, 1, 'showing the same error again does not add it twice');
+  });
+
+  it('serves a strict CSP with a fresh nonce, and no script without it', async () => {
+    const panel = await show();
+    const html = await waitFor('the html', () => panel.html);
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1].replace(/&#39;/g, "'");
+    assert.ok(csp, 'a CSP meta tag');
+    assert.match(csp, /^default-src 'none'; /);
+    const nonce = /script-src 'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
+    assert.ok(nonce, `a nonce in ${csp}`);
+    assert.ok(!/unsafe-inline|unsafe-eval/.test(csp));
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    assert.ok(scripts.length > 0);
+    for (const s of scripts) assert.ok(s.includes(`nonce="${nonce}"`), `script without the nonce: ${s}`);
+    const r = await rendered(panel, 'anything', () => true);
+    assert.equal(r.scriptsWithoutNonce, 0);
+
+    panel.panel!.dispose();
+    await show();
+    const again = await waitFor('the new html', () => panel.html !== html && panel.html);
+    assert.ok(!again.includes(nonce), 'a new nonce per render');
+  });
+
+  it('keeps one panel, updates it live by message, and shows an empty state', async () => {
+    const handle = await show();
+    const panel = handle.panel;
+    await rendered(handle, 'the empty state', (x) => x.ids.length === 0 && x.text.includes('No API errors yet'));
+    const html = handle.html;
+
+    const first = api.diagnostics.add(await failure(() => normal.getCompany('no-such-company')));
+    await rendered(handle, 'the first error', (x) => x.ids.join() === first.id);
+    const second = api.diagnostics.add(await failure(() => normal.getCompany('another-missing-company')));
+    const r = await rendered(handle, 'both, newest first', (x) => x.ids.join() === `${second.id},${first.id}`);
+    assert.ok(!r.text.includes('No API errors yet'));
+
+    await show(first.id);
+    assert.equal(handle.panel, panel, 'the same panel is revealed');
+    assert.equal(handle.html, html, 'updates never replace the HTML');
+    await rendered(handle, 'the focus', (x) => x.focused === first.id);
+  });
+
+  it('copies the correlationId to the clipboard from the Copy button', async () => {
+    const error = await failure(() => normal.getCompany('copy-me-company'));
+    const entry = api.diagnostics.add(error);
+    await vscode.env.clipboard.writeText('before');
+    const panel = await show(entry.id);
+    await rendered(panel, 'the error', (x) => x.ids.includes(entry.id));
+    await panel.post({ type: 'click', action: 'copy', id: entry.id });
+    const copied = await waitFor('the clipboard', async () => {
+      const t = await vscode.env.clipboard.readText();
+      return t !== 'before' && t;
+    });
+    assert.equal(copied, error.correlationId);
+  });
+
+  it('Clear empties the store and the panel', async () => {
+    const entry = api.diagnostics.add(await failure(() => normal.getCompany('clear-me-company')));
+    const panel = await show();
+    // Wait for this very entry: an earlier report (or the beforeEach clear) could match a count.
+    await rendered(panel, 'the error', (x) => x.ids.join() === entry.id);
+    await panel.post({ type: 'click', action: 'clear' });
+    await rendered(panel, 'nothing', (x) => x.ids.length === 0 && x.text.includes('No API errors yet'));
+    assert.equal(api.diagnostics.size, 0);
+  });
+});
