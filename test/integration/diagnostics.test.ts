@@ -5,7 +5,7 @@ import { DataPlatformClient } from '../../src/api/client';
 import type { RenderReport } from '../../src/diagnostics/protocol';
 import type { DataPlatformApi } from '../../src/extension';
 import type { DiagnosticsPanelApi } from '../../src/panels/diagnosticsPanel';
-import { activateExtension, canScreenshot, emulator, screenshot, waitFor } from './helpers';
+import { activateExtension, canScreenshot, emulator, EXTENSION_ID, screenshot, waitFor } from './helpers';
 
 const MARKUP = '<img src=x onerror=alert(1)>';
 
@@ -75,6 +75,8 @@ describe('diagnostics panel in a real VS Code extension host', () => {
       }
     }
     assert.ok(r.text.includes('itemId') && r.text.includes('validatorName'), 'validation table headers');
+    assert.ok(r.text.includes('Raw body'), 'the raw body is offered on demand');
+    assert.ok(!r.text.includes('"statusCode": 402'), 'and stays folded until asked for');
     assert.ok(!r.text.includes(freeTrialApiKey), 'the key is never shown');
 
     if (canScreenshot()) await screenshot('diagnostics-panel');
@@ -130,6 +132,22 @@ describe('diagnostics panel in a real VS Code extension host', () => {
     assert.equal(handle.panel, panel, 'the same panel is revealed');
     assert.equal(handle.html, html, 'updates never replace the HTML');
     await rendered(handle, 'the focus', (x) => x.focused === first.id);
+  });
+
+  it('a hidden panel (no retained context) catches up when shown again', async () => {
+    const first = api.diagnostics.add(await failure(() => normal.getCompany('hidden-one-company')));
+    const handle = await show();
+    await rendered(handle, 'the first error', (x) => x.ids.join() === first.id);
+    // A saved file, not an untitled one, so closing it later asks nothing.
+    const extensionUri = vscode.extensions.getExtension(EXTENSION_ID)!.extensionUri;
+    const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(extensionUri, 'media', 'diagnostics.css'));
+    const cover = await vscode.window.showTextDocument(doc, { viewColumn: handle.panel!.viewColumn, preview: false });
+    await waitFor('the panel to be hidden', () => !handle.panel!.visible);
+    const second = api.diagnostics.add(await failure(() => normal.getCompany('hidden-two-company')));
+    await show(second.id);
+    await rendered(handle, 'both after the reload', (x) => x.ids.join() === `${second.id},${first.id}` && x.focused === second.id);
+    await vscode.window.showTextDocument(cover.document, { viewColumn: cover.viewColumn });
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   it('copies the correlationId to the clipboard from the Copy button', async () => {
