@@ -1,0 +1,20 @@
+// Reads the `dataPlatform.baseUrl` setting into something the connection can use or a message the
+// tree can show. The rules themselves (https unless loopback, no credentials) live in the client's
+// `normalizeBaseUrl`, so the extension and the client can never disagree about them.
+import { isApiError, normalizeBaseUrl } from '../api';
+
+export type BaseUrlCheck =
+  | { ok: true; baseUrl: string; origin: string; host: string }
+  | { ok: false; message: string };
+
+export function checkBaseUrl(input: string | undefined): BaseUrlCheck {
+  try {
+    const baseUrl = normalizeBaseUrl(input);
+    const url = new URL(baseUrl);
+    return { ok: true, baseUrl, origin: url.origin, host: url.host };
+  } catch (e) {
+    // normalizeBaseUrl's messages never echo the input (it could hold a password).
+    const message = isApiError(e) ? e.message : 'The base URL is not valid';
+    return { ok: false, message: `${message}. Change the setting dataPlatform.baseUrl.` };
+  }
+}

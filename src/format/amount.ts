@@ -1,0 +1,33 @@
+// Money as the tree shows it: `1,234.50 GBP`, with the currency's own number of decimals (JPY
+// none, BHD three) from Intl.NumberFormat. A code Intl does not know still shows the number and
+// the code rather than failing.
+
+const digitsCache = new Map<string, number | undefined>();
+
+/** Decimals Intl uses for a currency, or undefined when it does not know the code. */
+export function currencyDigits(currency: string): number | undefined {
+  if (!digitsCache.has(currency)) {
+    let digits: number | undefined;
+    try {
+      digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
+    } catch {
+      digits = undefined;
+    }
+    digitsCache.set(currency, digits);
+  }
+  return digitsCache.get(currency);
+}
+
+/** `1,234.50 GBP`; without a currency, the number with two decimals. */
+export function formatAmount(amount: number, currency?: string, locale?: string): string {
+  const code = currency?.trim().toUpperCase();
+  const known = code && /^[A-Z]{3}$/.test(code) ? code : undefined;
+  const digits = (known ? currencyDigits(known) : undefined) ?? 2;
+  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount);
+  return code ? `${number} ${code}` : number;
+}
+
+/** `12,345`. */
+export function formatCount(n: number, locale?: string): string {
+  return new Intl.NumberFormat(locale).format(n);
+}

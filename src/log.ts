@@ -1,0 +1,100 @@
+// The extension's log: one info line per request, bodies only at trace, errors once. Written
+// against the few LogOutputChannel members it uses so it stays free of `vscode`; the channel is
+// passed in by extension.ts. Every line goes through a scrubber that knows the keys in use, so a
+// key cannot reach the log even if some future caller passes one by mistake.
+import type { ApiError, RequestSummary, TraceEntry } from './api';
+import { createRedactor, type Redactor } from './api/redact';
+
+/** The part of `vscode.LogOutputChannel` used here. */
+export interface LogSink {
+  trace(message: string): void;
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export type Level = 'trace' | 'debug' | 'info' | 'warn' | 'error';
+
+export interface LogLine {
+  level: Level;
+  message: string;
+}
+
+/** `GET /companies?page=1 → 200 in 12 ms [correlationId abc]`. */
+export function requestLine(s: RequestSummary): string {
+  const outcome = s.status !== undefined ? String(s.status) : (s.errorKind ?? 'no response');
+  const attempt = s.attempt > 1 ? ` (attempt ${s.attempt})` : '';
+  const correlation = s.correlationId ? ` [correlationId ${s.correlationId}]` : '';
+  return `${s.method} ${s.path} → ${outcome} in ${Math.round(s.durationMs)} ms${attempt}${correlation}`;
+}
+
+export function traceLines(t: TraceEntry): string[] {
+  const lines: string[] = [];
+  if (t.requestBody !== undefined) lines.push(`${t.method} ${t.path} request body: ${t.requestBody}`);
+  if (t.responseBody !== undefined) lines.push(`${t.method} ${t.path} → ${t.status ?? '-'} response body: ${t.responseBody}`);
+  return lines;
+}
+
+export function errorLine(e: ApiError): string {
+  const status = e.status !== undefined ? ` ${e.status}` : '';
+  const correlation = e.correlationId ? ` [correlationId ${e.correlationId}]` : '';
+  return `${e.method} ${e.path} failed (${e.kind}${status}): ${e.message}${correlation}`;
+}
+
+const KEEP = 1000;
+const TRACE_KEEP = 4096;
+
+export class Log {
+  private scrubbers: Redactor[] = [];
+  private readonly recent: LogLine[] = [];
+
+  constructor(private readonly sink: LogSink) {}
+
+  /** Keys whose text (raw, Base64, URL-encoded) is replaced by *** in every line. */
+  setSecrets(keys: readonly string[]): void {
+    this.scrubbers = keys.filter((k) => k.length > 0).map((k) => createRedactor(k));
+  }
+
+  /** The last lines written, scrubbed: what the channel received. For tests and bug reports. */
+  lines(): readonly LogLine[] {
+    return this.recent;
+  }
+
+  trace(message: string): void {
+    this.write('trace', message);
+  }
+  debug(message: string): void {
+    this.write('debug', message);
+  }
+  info(message: string): void {
+    this.write('info', message);
+  }
+  warn(message: string): void {
+    this.write('warn', message);
+  }
+  error(message: string): void {
+    this.write('error', message);
+  }
+
+  request(summary: RequestSummary): void {
+    this.info(requestLine(summary));
+  }
+
+  trafficTrace(entry: TraceEntry): void {
+    for (const line of traceLines(entry)) this.trace(line);
+  }
+
+  apiError(e: ApiError): void {
+    this.error(errorLine(e));
+  }
+
+  private write(level: Level, raw: string): void {
+    let message = raw;
+    for (const scrub of this.scrubbers) message = scrub(message);
+    // Trace bodies can be 64 KB each; the in-memory copy keeps their start only.
+    this.recent.push({ level, message: level === 'trace' ? message.slice(0, TRACE_KEEP) : message });
+    if (this.recent.length > KEEP) this.recent.splice(0, this.recent.length - KEEP);
+    this.sink[level](message);
+  }
+}
