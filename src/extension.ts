@@ -1,74 +1,157 @@
-// Entry point: wiring only. The company tree, keys and queries arrive with later issues; for now
-// the view container, the log and the commands are real so the host tests have something to drive.
+// Entry point: wiring only. Builds the long-lived objects (log, keys, connection, diagnostics,
+// tree, status bar), connects their events and registers the commands from their own modules.
 import * as vscode from 'vscode';
+import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type ApiError } from './api';
+import { KeyStore } from './auth/keyStore';
+import { registerKeyCommands, type SetKeyResult } from './commands/keys';
+import { registerTreeCommands } from './commands/tree';
+import { Connection, type ConnectionState } from './connection/connection';
 import { DiagnosticsStore } from './diagnostics/store';
+import { Log, type LogLine } from './log';
 import { registerDiagnostics, type DiagnosticsPanelApi } from './panels/diagnosticsPanel';
+import { StatusBar } from './statusBar';
+import type { TreeNode } from './tree/node';
+import { CompaniesTreeProvider } from './tree/provider';
 
 /** What `activate` returns: used by the integration tests, not a public contract. */
 export interface DataPlatformApi {
   readonly log: vscode.LogOutputChannel;
-  readonly companiesView: vscode.TreeView<never>;
-  /** Number of times `dataPlatform.refresh` ran. */
-  refreshCount(): number;
-  /** Every API error the user may read; the diagnostics panel shows it. */
+  /** Every line written to the log (scrubbed), oldest first. */
+  logLines(): readonly LogLine[];
+  readonly companiesView: vscode.TreeView<TreeNode>;
+  readonly tree: CompaniesTreeProvider;
+  readonly connection: Connection;
+  readonly keys: KeyStore;
   readonly diagnostics: DiagnosticsStore;
   readonly diagnosticsPanel: DiagnosticsPanelApi;
+  readonly statusBar: StatusBar;
+  /** Messages of the "enter a new key?" prompts shown after a 401, oldest first. */
+  keyPrompts(): readonly string[];
+  /** Number of times `dataPlatform.refresh` ran without a node. */
+  refreshCount(): number;
 }
 
-/** Placeholder until the company tree exists: no items, a message naming the API it would use. */
-class CompaniesPlaceholder implements vscode.TreeDataProvider<never> {
-  private readonly changed = new vscode.EventEmitter<void>();
-  readonly onDidChangeTreeData = this.changed.event;
-  refresh(): void {
-    this.changed.fire();
-  }
-  getTreeItem(element: never): vscode.TreeItem {
-    return element;
-  }
-  getChildren(): never[] {
-    return [];
-  }
-  dispose(): void {
-    this.changed.dispose();
-  }
+export type { SetKeyResult };
+
+function setting<T>(name: string): T | undefined {
+  return vscode.workspace.getConfiguration('dataPlatform').get<T>(name);
 }
 
-function baseUrl(): string {
-  return vscode.workspace.getConfiguration('dataPlatform').get<string>('baseUrl') ?? '';
+function pageSize(): number {
+  const n = Number(setting<number>('pageSize') ?? DEFAULT_PAGE_SIZE);
+  return Number.isInteger(n) ? Math.min(MAX_PAGE_SIZE, Math.max(1, n)) : DEFAULT_PAGE_SIZE;
 }
 
 export function activate(context: vscode.ExtensionContext): DataPlatformApi {
-  const log = vscode.window.createOutputChannel('Data Platform', { log: true });
-  const companies = new CompaniesPlaceholder();
-  const companiesView = vscode.window.createTreeView('dataPlatform.companies', { treeDataProvider: companies });
-  const showBaseUrl = () => {
-    companiesView.message = `API: ${baseUrl()}`;
-  };
-  showBaseUrl();
-  let refreshes = 0;
+  const channel = vscode.window.createOutputChannel('Data Platform', { log: true });
+  const log = new Log(channel);
+  const keys = new KeyStore(context.secrets);
+  const statusBar = new StatusBar();
   const diagnostics = new DiagnosticsStore();
-  context.subscriptions.push(diagnostics);
   const diagnosticsPanel = registerDiagnostics(context, diagnostics);
+  const version = (context.extension.packageJSON as { version?: string }).version ?? '0';
+  const connection = new Connection({
+    readBaseUrl: () => setting<string>('baseUrl'),
+    keys,
+    userAgent: `data-platform-explorer/${version} vscode/${vscode.version}`,
+    hooks: {
+      onRequest: (s) => log.request(s),
+      onTrace: (t) => log.trafficTrace(t),
+      onRateLimit: (r) => statusBar.setRateLimit(r),
+      onKeys: (k) => log.setSecrets(k),
+    },
+  });
+
+  // Every ApiError of the extension passes here exactly once: diagnostics, log, and for a 401 an
+  // offer to enter a new key.
+  const reported = new WeakSet<object>();
+  const prompts: string[] = [];
+  let prompting = false;
+  const offerNewKey = (): void => {
+    const state = connection.state;
+    if (prompting || state.kind !== 'ready') return;
+    prompting = true;
+    const message = `The API key for ${state.host} was rejected (401 Unauthorized). Enter a new key?`;
+    prompts.push(message);
+    void vscode.window.showWarningMessage(message, 'Set API Key').then((choice) => {
+      prompting = false;
+      if (choice) void vscode.commands.executeCommand('dataPlatform.setApiKey');
+    });
+  };
+  const report = (error: ApiError, options: { prompt?: boolean } = {}): void => {
+    if (error.kind === 'cancelled' || reported.has(error)) return;
+    reported.add(error);
+    diagnostics.add(error);
+    log.apiError(error);
+    if (error.kind === 'unauthorized' && options.prompt !== false) offerNewKey();
+  };
+
+  const client = () => (connection.state.kind === 'ready' ? connection.state.client : undefined);
+  const tree = new CompaniesTreeProvider({
+    client,
+    pageSize,
+    report,
+    now: Date.now,
+    onRootRendered: (empty) => void vscode.commands.executeCommand('setContext', 'dataPlatform.noCompanies', empty),
+  });
+  const companiesView = vscode.window.createTreeView('dataPlatform.companies', { treeDataProvider: tree, showCollapseAll: true });
+
+  const applyState = (state: ConnectionState): void => {
+    prompting = false;
+    statusBar.setState(state);
+    companiesView.message = state.kind === 'invalidBaseUrl' ? state.message : undefined;
+    void vscode.commands.executeCommand('setContext', 'dataPlatform.state', state.kind);
+    void vscode.commands.executeCommand('setContext', 'dataPlatform.noCompanies', false);
+    log.info(
+      state.kind === 'invalidBaseUrl' ? `base URL refused: ${state.message}` : `API ${state.baseUrl}: ${state.kind === 'ready' ? 'key set' : 'no key'}`,
+    );
+    tree.reset();
+  };
+
+  let refreshes = 0;
+  const refreshAll = async (): Promise<void> => {
+    refreshes++;
+    log.info('refresh requested');
+    await connection.reload();
+    tree.reset();
+  };
 
   context.subscriptions.push(
-    log,
-    companies,
+    channel,
+    diagnostics,
+    keys,
+    connection,
+    statusBar,
+    tree,
     companiesView,
+    connection.onDidChange(applyState),
     vscode.commands.registerCommand('dataPlatform.showLog', () => {
-      log.show(true);
-      return log;
+      channel.show(true);
+      return channel;
     }),
-    vscode.commands.registerCommand('dataPlatform.refresh', () => {
-      refreshes++;
-      log.info('refresh requested');
-      companies.refresh();
-    }),
+    ...registerKeyCommands({ connection, keys, report }),
+    ...registerTreeCommands({ tree, client, refreshAll, report }),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('dataPlatform.baseUrl')) showBaseUrl();
+      if (e.affectsConfiguration('dataPlatform.baseUrl')) void connection.reload();
+      else if (e.affectsConfiguration('dataPlatform.pageSize')) tree.reset();
     }),
   );
-  log.info(`activated; API base URL ${baseUrl()}`);
-  return { log, companiesView, refreshCount: () => refreshes, diagnostics, diagnosticsPanel };
+  void vscode.commands.executeCommand('setContext', 'dataPlatform.state', 'loading');
+  void connection.reload();
+
+  return {
+    log: channel,
+    logLines: () => log.lines(),
+    companiesView,
+    tree,
+    connection,
+    keys,
+    diagnostics,
+    diagnosticsPanel,
+    statusBar,
+    keyPrompts: () => prompts,
+    refreshCount: () => refreshes,
+  };
 }
 
 export function deactivate(): void {}

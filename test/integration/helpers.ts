@@ -51,3 +51,50 @@ export async function screenshot(name: string): Promise<string> {
   console.log(SCREENSHOT_MARKER + file);
   return waitFor(`screenshot ${file}`, () => existsSync(file) && file, 20_000);
 }
+
+/** What the emulator's request log holds per API call (never the key). */
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  status: number;
+}
+
+/** The emulator's admin endpoints: request log, faults, well-known companies. */
+export const admin = {
+  async info(): Promise<{ keys: Record<string, string>; companies: Record<string, string> }> {
+    const { url } = await emulator();
+    return (await (await fetch(`${url}/_emulator/info`)).json()) as { keys: Record<string, string>; companies: Record<string, string> };
+  },
+  async requests(): Promise<LoggedRequest[]> {
+    const { url } = await emulator();
+    return ((await (await fetch(`${url}/_emulator/requests`)).json()) as { results: LoggedRequest[] }).results;
+  },
+  async clearRequests(): Promise<void> {
+    const { url } = await emulator();
+    await fetch(`${url}/_emulator/requests`, { method: 'DELETE' });
+  },
+  async addFault(rule: Record<string, unknown>): Promise<void> {
+    const { url } = await emulator();
+    const res = await fetch(`${url}/_emulator/faults`, { method: 'POST', body: JSON.stringify(rule), headers: { 'Content-Type': 'application/json' } });
+    if (res.status !== 201) throw new Error(`fault refused: ${res.status} ${await res.text()}`);
+  },
+  async clearFaults(): Promise<void> {
+    const { url } = await emulator();
+    await fetch(`${url}/_emulator/faults`, { method: 'DELETE' });
+  },
+};
+
+/** The label of a tree node as VS Code shows it. */
+export function labelOf(node: { getTreeItem(): vscode.TreeItem }): string {
+  const label = node.getTreeItem().label;
+  return typeof label === 'string' ? label : (label?.label ?? '');
+}
+
+/** Signs in with the emulator's normal key through the real command; fails unless it was stored. */
+export async function signIn(api: DataPlatformApi): Promise<void> {
+  const { key } = await emulator();
+  const result = await vscode.commands.executeCommand<{ outcome: string }>('dataPlatform.setApiKey', key);
+  if (result?.outcome !== 'stored') throw new Error(`setting the key failed: ${JSON.stringify(result)}`);
+  await waitFor('a ready connection', () => api.connection.state.kind === 'ready');
+}

@@ -1,0 +1,107 @@
+// Set API key, Sign out, Change base URL. A key is checked with `GET /companies?pageSize=1`
+// before it is stored, so a typo never replaces a working key; it is kept in SecretStorage only,
+// under the base URL's origin.
+import * as vscode from 'vscode';
+import { isApiError, isCancellation, type ApiError } from '../api';
+import type { KeyStore } from '../auth/keyStore';
+import type { Connection } from '../connection/connection';
+
+export type SetKeyResult =
+  | { outcome: 'stored' }
+  | { outcome: 'cancelled' }
+  | { outcome: 'rejected'; error: ApiError }
+  | { outcome: 'unavailable'; message: string };
+
+export interface KeyCommandDeps {
+  connection: Connection;
+  keys: KeyStore;
+  /** Diagnostics and log; `prompt: false` because this command says what went wrong itself. */
+  report(error: ApiError, options?: { prompt?: boolean }): void;
+}
+
+function rejectionMessage(error: ApiError, host: string): string {
+  switch (error.kind) {
+    case 'unauthorized':
+      return `${host} did not accept this API key (401 Unauthorized). Check the key and try again.`;
+    case 'forbidden':
+      return `This API key is outdated or not associated with this resource (403). Use a current key.`;
+    case 'accountExpired':
+      return `The account of this key has expired (402): ${error.message}`;
+    default:
+      return `Could not check the key with ${host}: ${error.message}`;
+  }
+}
+
+export async function setApiKey(deps: KeyCommandDeps, given?: unknown): Promise<SetKeyResult> {
+  const state = deps.connection.state;
+  if (state.kind === 'invalidBaseUrl') {
+    void vscode.window.showErrorMessage(state.message, 'Change Base URL').then((c) => {
+      if (c) void vscode.commands.executeCommand('dataPlatform.changeBaseUrl');
+    });
+    return { outcome: 'unavailable', message: state.message };
+  }
+  // A string argument lets tests and other extensions supply the key; menus pass tree nodes.
+  const key =
+    typeof given === 'string'
+      ? given.trim()
+      : (
+          await vscode.window.showInputBox({
+            title: `Data Platform: API key for ${state.host}`,
+            prompt: `Paste the API key for ${state.baseUrl}. It is checked, then kept in the editor's secret storage.`,
+            password: true,
+            ignoreFocusOut: true,
+            validateInput: (v) => (v.trim() === '' ? 'Enter the API key' : /\s/.test(v.trim()) ? 'An API key contains no spaces' : undefined),
+          })
+        )?.trim();
+  if (!key) return { outcome: 'cancelled' };
+
+  const client = deps.connection.clientFor(state.baseUrl, key);
+  const failure = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Checking the API key with ${state.host}…`, cancellable: true },
+    async (_progress, token) => {
+      const controller = new AbortController();
+      const sub = token.onCancellationRequested(() => controller.abort());
+      try {
+        await client.listCompanies({ pageSize: 1 }, { signal: controller.signal });
+        return undefined;
+      } catch (e) {
+        return e;
+      } finally {
+        sub.dispose();
+      }
+    },
+  );
+  if (failure !== undefined) {
+    if (isCancellation(failure)) return { outcome: 'cancelled' };
+    if (!isApiError(failure)) throw failure;
+    deps.report(failure, { prompt: false });
+    void vscode.window.showErrorMessage(rejectionMessage(failure, state.host), 'Try Again', 'Show Details').then((c) => {
+      if (c === 'Try Again') void vscode.commands.executeCommand('dataPlatform.setApiKey');
+      if (c === 'Show Details') void vscode.commands.executeCommand('dataPlatform.showDiagnostics', failure);
+    });
+    return { outcome: 'rejected', error: failure };
+  }
+  await deps.keys.set(state.origin, key);
+  await deps.connection.reload();
+  void vscode.window.showInformationMessage(`API key saved for ${state.host}.`);
+  return { outcome: 'stored' };
+}
+
+export async function signOut(deps: KeyCommandDeps): Promise<boolean> {
+  const state = deps.connection.state;
+  if (state.kind === 'invalidBaseUrl') return false;
+  await deps.keys.delete(state.origin);
+  await deps.connection.reload();
+  void vscode.window.showInformationMessage(`Signed out of ${state.host}: the API key was removed from secret storage.`);
+  return true;
+}
+
+export function registerKeyCommands(deps: KeyCommandDeps): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand('dataPlatform.setApiKey', (arg?: unknown) => setApiKey(deps, arg)),
+    vscode.commands.registerCommand('dataPlatform.signOut', () => signOut(deps)),
+    vscode.commands.registerCommand('dataPlatform.changeBaseUrl', () =>
+      vscode.commands.executeCommand('workbench.action.openSettings', 'dataPlatform.baseUrl'),
+    ),
+  ];
+}

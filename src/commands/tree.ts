@@ -1,0 +1,110 @@
+// Commands on the Companies tree's nodes: refresh, load more, load all, retry, queue sync, copy.
+// Each takes the node it was invoked on; from the palette, the paged commands act on the
+// companies list.
+import * as vscode from 'vscode';
+import { isApiError, isCancellation, type ApiError, type DataPlatformClient } from '../api';
+import { formatCount } from '../format/amount';
+import { ErrorNode } from '../tree/leafNodes';
+import type { TreeNode } from '../tree/node';
+import { PagedNode } from '../tree/pagedNode';
+import type { CompaniesTreeProvider } from '../tree/provider';
+import { CompanyNode, InvoiceNode, InvoicesNode } from '../tree/recordNodes';
+
+export interface TreeCommandDeps {
+  tree: CompaniesTreeProvider;
+  client(): DataPlatformClient | undefined;
+  /** Re-reads the setting and key, then rebuilds the tree. */
+  refreshAll(): Promise<void>;
+  report(error: ApiError): void;
+}
+
+function pagedOf(node: unknown, deps: TreeCommandDeps): PagedNode<unknown> | undefined {
+  if (node instanceof PagedNode) return node as PagedNode<unknown>;
+  if (node instanceof ErrorNode) return node.owner;
+  if (node instanceof CompanyNode) return node.invoices as PagedNode<unknown>;
+  return deps.tree.root as PagedNode<unknown> | undefined;
+}
+
+export async function loadAll(node: PagedNode<unknown>): Promise<void> {
+  const list = node.ensureList();
+  if (!list) return;
+  await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Loading all ${node.noun}`, cancellable: true },
+    async (progress, token) => {
+      const controller = new AbortController();
+      const sub = token.onCancellationRequested(() => controller.abort());
+      let last = 0;
+      try {
+        await node.loadAll(controller.signal, (p) => {
+          const total = p.totalResults;
+          const increment = total ? ((p.loaded - last) / total) * 100 : undefined;
+          last = p.loaded;
+          progress.report({ message: total !== undefined ? `${formatCount(p.loaded)} of ${formatCount(total)}` : formatCount(p.loaded), increment });
+        });
+      } finally {
+        sub.dispose();
+      }
+    },
+  );
+}
+
+async function queueSync(node: unknown, deps: TreeCommandDeps): Promise<boolean> {
+  const invoices = node instanceof ErrorNode ? node.owner : node instanceof CompanyNode ? node.invoices : node;
+  if (!(invoices instanceof InvoicesNode)) return false;
+  const client = deps.client();
+  if (!client) return false;
+  const company = invoices.company;
+  try {
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Queueing an invoices sync for ${company.name}…` },
+      () => client.queueSync(company.id, 'invoices'),
+    );
+  } catch (e) {
+    if (isApiError(e) && !isCancellation(e)) {
+      deps.report(e);
+      void vscode.window.showErrorMessage(`Could not queue the sync: ${e.message}`);
+    }
+    return false;
+  }
+  void vscode.window.showInformationMessage(`Invoices sync queued for ${company.name}. Refresh Invoices once it has finished.`);
+  invoices.refresh();
+  return true;
+}
+
+function recordOf(node: unknown): { id: string } | undefined {
+  if (node instanceof CompanyNode) return node.record;
+  if (node instanceof InvoiceNode) return node.record;
+  return undefined;
+}
+
+export function registerTreeCommands(deps: TreeCommandDeps): vscode.Disposable[] {
+  const register = (id: string, handler: (node?: TreeNode) => unknown) => vscode.commands.registerCommand(id, handler);
+  return [
+    register('dataPlatform.refresh', async (node) => {
+      if (node) node.refresh();
+      else await deps.refreshAll();
+    }),
+    register('dataPlatform.loadMore', (node) => pagedOf(node, deps)?.loadMore()),
+    register('dataPlatform.loadAll', async (node) => {
+      const paged = pagedOf(node, deps);
+      if (paged) await loadAll(paged);
+    }),
+    register('dataPlatform.retry', (node) => pagedOf(node, deps)?.retry()),
+    register('dataPlatform.queueSync', (node) => queueSync(node, deps)),
+    register('dataPlatform.showErrorDetails', (node) =>
+      node instanceof ErrorNode && node.apiError ? vscode.commands.executeCommand('dataPlatform.showDiagnostics', node.apiError) : undefined,
+    ),
+    register('dataPlatform.copyId', async (node) => {
+      const record = recordOf(node);
+      if (record) await vscode.env.clipboard.writeText(record.id);
+      return record?.id;
+    }),
+    register('dataPlatform.copyJson', async (node) => {
+      const record = recordOf(node);
+      if (!record) return undefined;
+      const json = JSON.stringify(record, null, 2);
+      await vscode.env.clipboard.writeText(json);
+      return json;
+    }),
+  ];
+}

@@ -1,0 +1,16 @@
+// What every tree node needs from the extension, passed in rather than imported, so nodes stay
+// small and the wiring lives in one place.
+import type { ApiError, DataPlatformClient } from '../api';
+import type { TreeNode } from './node';
+
+export interface TreeContext {
+  /** The client of the current connection; undefined when there is no key or no valid base URL. */
+  client(): DataPlatformClient | undefined;
+  /** `dataPlatform.pageSize`, already clamped to 1–5000. */
+  pageSize(): number;
+  /** Asks the view to re-render `node` (its item and children); undefined means the whole tree. */
+  changed(node: TreeNode | undefined): void;
+  /** Routes a failure to the diagnostics store, the log and any prompt, once per error. */
+  report(error: ApiError): void;
+  now(): number;
+}

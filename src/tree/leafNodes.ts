@@ -1,0 +1,111 @@
+// Nodes without children of their own: "Load more", "Load all", an error, a message.
+import * as vscode from 'vscode';
+import { isApiError, type ApiError } from '../api';
+import { escapeMarkdown, presentError } from '../format/labels';
+import { TreeNode } from './node';
+import type { PagedNode } from './pagedNode';
+
+export class LoadMoreNode extends TreeNode {
+  constructor(
+    readonly owner: PagedNode<unknown>,
+    private readonly label: string,
+  ) {
+    super(owner);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label);
+    item.id = `${this.owner.key}:loadMore`;
+    item.iconPath = new vscode.ThemeIcon('ellipsis');
+    item.contextValue = 'loadMore';
+    item.command = { command: 'dataPlatform.loadMore', title: 'Load More', arguments: [this.owner] };
+    return item;
+  }
+}
+
+export class LoadAllNode extends TreeNode {
+  constructor(readonly owner: PagedNode<unknown>) {
+    super(owner);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Load all');
+    item.id = `${this.owner.key}:loadAll`;
+    item.iconPath = new vscode.ThemeIcon('cloud-download');
+    item.contextValue = 'loadAll';
+    item.tooltip = `Load every remaining page of ${this.owner.noun} (can be cancelled)`;
+    item.command = { command: 'dataPlatform.loadAll', title: 'Load All', arguments: [this.owner] };
+    return item;
+  }
+}
+
+/** A failed load. Clicking it shows the error in the diagnostics panel. */
+export class ErrorNode extends TreeNode {
+  readonly label: string;
+  readonly queueSync: boolean;
+  readonly setKey: boolean;
+
+  constructor(
+    readonly owner: PagedNode<unknown>,
+    readonly error: Error,
+    failedAt: number,
+    now: number,
+  ) {
+    super(owner);
+    if (isApiError(error)) {
+      const p = presentError(error, failedAt, now, capitalise(owner.noun));
+      this.label = p.label;
+      this.queueSync = p.queueSync;
+      this.setKey = p.setKey;
+    } else {
+      this.label = error.message;
+      this.queueSync = false;
+      this.setKey = false;
+    }
+  }
+
+  get apiError(): ApiError | undefined {
+    return isApiError(this.error) ? this.error : undefined;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label);
+    item.id = `${this.owner.key}:error`;
+    const warning = this.queueSync || this.apiError?.kind === 'syncInProgress' || this.apiError?.kind === 'rateLimited';
+    item.iconPath = new vscode.ThemeIcon(warning ? 'warning' : 'error', new vscode.ThemeColor(warning ? 'list.warningForeground' : 'list.errorForeground'));
+    const flags = ['error', 'retry', ...(this.queueSync ? ['queueSync'] : []), ...(this.setKey ? ['setKey'] : [])];
+    item.contextValue = flags.join(';');
+    const e = this.apiError;
+    const lines = [`**${escapeMarkdown(this.label)}**`, '', escapeMarkdown(this.error.message)];
+    if (e?.status !== undefined) lines.push('', `${escapeMarkdown(e.method)} ${escapeMarkdown(e.path)} → ${e.status}`);
+    if (e?.correlationId) lines.push('', `correlationId: ${escapeMarkdown(e.correlationId)}`);
+    item.tooltip = new vscode.MarkdownString(lines.join('\n'));
+    if (e) item.command = { command: 'dataPlatform.showDiagnostics', title: 'Show Details', arguments: [e] };
+    return item;
+  }
+}
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+export class MessageNode extends TreeNode {
+  constructor(
+    parent: TreeNode | undefined,
+    private readonly id: string,
+    private readonly label: string,
+    private readonly icon: string,
+    private readonly tooltip?: string,
+  ) {
+    super(parent);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label);
+    item.id = this.id;
+    item.iconPath = new vscode.ThemeIcon(this.icon);
+    item.contextValue = 'message';
+    if (this.tooltip) item.tooltip = this.tooltip;
+    return item;
+  }
+}

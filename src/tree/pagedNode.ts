@@ -1,0 +1,152 @@
+// A node whose children come from a PagedList: the companies root and every invoices node (and,
+// later, a filtered query node). The list is created on first expand, so nothing is fetched for
+// a collapsed node; "Load more" appends one page, "Load all" walks the rest, a failure keeps the
+// items and adds an error node, and refresh resets only this node's list.
+import * as vscode from 'vscode';
+import { isApiError, type ApiError, type DataPlatformClient, type LoadProgress, type PagedList } from '../api';
+import { loadMoreLabel } from '../format/labels';
+import type { TreeContext } from './context';
+import { ErrorNode, LoadAllNode, LoadMoreNode, MessageNode } from './leafNodes';
+import { TreeNode } from './node';
+
+export abstract class PagedNode<T> extends TreeNode {
+  private list?: PagedList<T>;
+  private subscription?: { dispose(): void };
+  private lastError?: Error;
+  private failedAt = 0;
+  private readonly nodes = new Map<string, TreeNode>();
+
+  constructor(
+    parent: TreeNode | undefined,
+    protected readonly ctx: TreeContext,
+  ) {
+    super(parent);
+  }
+
+  /** Stable id prefix of this node, for its own item and its load-more/error children. */
+  abstract get key(): string;
+  /** What the items are called, for messages: `invoices`, `companies`. */
+  abstract get noun(): string;
+  protected abstract createList(client: DataPlatformClient): PagedList<T>;
+  protected abstract itemKey(item: T): string;
+  protected abstract createItemNode(item: T): TreeNode;
+  /** Shown when the list is loaded and empty; undefined shows nothing (e.g. a welcome view). */
+  protected emptyNode(): TreeNode | undefined {
+    return new MessageNode(this, `${this.key}:empty`, `No ${this.noun}`, 'info');
+  }
+
+  /** The list, once this node has been expanded (or a command needed it). */
+  get pagedList(): PagedList<T> | undefined {
+    return this.list;
+  }
+
+  /** The list, created on first use; undefined without a connection. */
+  ensureList(): PagedList<T> | undefined {
+    if (!this.list) {
+      const client = this.ctx.client();
+      if (!client) return undefined;
+      const list = this.createList(client);
+      this.list = list;
+      this.subscription = list.onDidChange(() => this.listChanged(list));
+    }
+    return this.list;
+  }
+
+  override async getChildren(): Promise<TreeNode[]> {
+    const list = this.ensureList();
+    if (!list) return [];
+    // Joins a load in flight (Load more, Load all) instead of starting another one.
+    if (list.loading || (list.pagesLoaded === 0 && list.lastError === undefined)) {
+      try {
+        await list.loadMore();
+      } catch {
+        // Rendered below from list.lastError; a cancellation renders what is there.
+      }
+    }
+    return this.render(list);
+  }
+
+  /** Appends exactly the next page (shared with any load in flight). */
+  async loadMore(): Promise<void> {
+    const list = this.ensureList();
+    if (!list) return;
+    try {
+      await list.loadMore();
+    } catch {
+      // Shown as an error node by the change listener.
+    }
+  }
+
+  /** Loads every remaining page until done, failed or cancelled; what was loaded stays. */
+  async loadAll(signal?: AbortSignal, onProgress?: (p: LoadProgress) => void): Promise<void> {
+    const list = this.ensureList();
+    if (!list) return;
+    try {
+      await list.loadAll({ signal, onProgress });
+    } catch {
+      // Failure: error node; cancellation: nothing to show.
+    }
+  }
+
+  /** Tries the failed page again, keeping the pages loaded before it. */
+  retry(): Promise<void> {
+    return this.loadMore();
+  }
+
+  override refresh(): void {
+    this.nodes.clear();
+    this.lastError = undefined;
+    if (this.list) this.list.reset();
+    else this.ctx.changed(this);
+  }
+
+  /** Forgets the list (connection changed); the next expand creates a new one. */
+  dispose(): void {
+    this.subscription?.dispose();
+    this.list?.reset();
+    this.list = undefined;
+    this.nodes.clear();
+  }
+
+  protected render(list: PagedList<T>): TreeNode[] {
+    const children: TreeNode[] = list.items.map((item) => this.itemNode(item));
+    const error = list.lastError;
+    if (error) children.push(new ErrorNode(this, error, this.failedAt, this.ctx.now()));
+    if (list.pagesLoaded > 0 && list.hasMore) {
+      children.push(new LoadMoreNode(this, loadMoreLabel(list.items.length, list.totalResults)), new LoadAllNode(this));
+    }
+    if (children.length === 0 && list.pagesLoaded > 0) {
+      const empty = this.emptyNode();
+      if (empty) children.push(empty);
+    }
+    return children;
+  }
+
+  /** One node per item key, kept across renders so expansion state and lists survive. */
+  protected itemNode(item: T): TreeNode {
+    const key = this.itemKey(item);
+    let node = this.nodes.get(key);
+    if (!node) {
+      node = this.createItemNode(item);
+      this.nodes.set(key, node);
+    }
+    return node;
+  }
+
+  private listChanged(list: PagedList<T>): void {
+    if (list !== this.list) return;
+    const error = list.lastError;
+    if (error && error !== this.lastError) {
+      this.lastError = error;
+      this.failedAt = this.ctx.now();
+      if (isApiError(error)) this.ctx.report(error as ApiError);
+    }
+    if (!list.loading) this.ctx.changed(this);
+  }
+
+  protected collapsedItem(label: string): vscode.TreeItem {
+    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.key;
+    return item;
+  }
+}

@@ -1,0 +1,153 @@
+// The account's records in the tree: the companies (root list), a company, its invoices (a paged
+// list, optionally filtered — a later query node reuses InvoicesNode with a query) and an invoice.
+import * as vscode from 'vscode';
+import type { Company, DataPlatformClient, Invoice, ListParams, PagedList } from '../api';
+import { formatCount } from '../format/amount';
+import { companyTooltip, invoiceDescription, invoiceLabel, invoiceTooltip, statusIcon } from '../format/labels';
+import type { TreeContext } from './context';
+import { TreeNode } from './node';
+import { PagedNode } from './pagedNode';
+
+/** The invisible root: its children are the view's top-level items. */
+export class CompaniesRoot extends PagedNode<Company> {
+  constructor(ctx: TreeContext) {
+    super(undefined, ctx);
+  }
+  get key(): string {
+    return 'companies';
+  }
+  get noun(): string {
+    return 'companies';
+  }
+  getTreeItem(): vscode.TreeItem {
+    return new vscode.TreeItem('Companies', vscode.TreeItemCollapsibleState.Expanded);
+  }
+  /** An account without companies shows the view's welcome content instead. */
+  protected override emptyNode(): TreeNode | undefined {
+    return undefined;
+  }
+  protected createList(client: DataPlatformClient): PagedList<Company> {
+    return client.companyList({ pageSize: this.ctx.pageSize() });
+  }
+  protected itemKey(item: Company): string {
+    return item.id;
+  }
+  protected createItemNode(item: Company): TreeNode {
+    return new CompanyNode(undefined, this.ctx, item);
+  }
+  /** A loaded company node by id, for reveal and tests. */
+  companyNode(companyId: string): CompanyNode | undefined {
+    const company = this.pagedList?.items.find((c) => c.id === companyId);
+    return company ? (this.itemNode(company) as CompanyNode) : undefined;
+  }
+}
+
+export class CompanyNode extends TreeNode {
+  readonly invoices: InvoicesNode;
+
+  constructor(
+    parent: TreeNode | undefined,
+    ctx: TreeContext,
+    readonly company: Company,
+  ) {
+    super(parent);
+    this.invoices = new InvoicesNode(this, ctx, company);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const c = this.company;
+    const item = new vscode.TreeItem(c.name, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `company:${c.id}`;
+    item.iconPath = new vscode.ThemeIcon('organization');
+    const platforms = (c.dataConnections ?? []).map((d) => d.platformName).filter(Boolean);
+    item.description = platforms.join(', ') || undefined;
+    item.tooltip = new vscode.MarkdownString(companyTooltip(c));
+    item.contextValue = 'company';
+    return item;
+  }
+
+  override getChildren(): TreeNode[] {
+    return [this.invoices];
+  }
+
+  /** A company's refresh reloads what it holds: its invoices. */
+  override refresh(): void {
+    this.invoices.refresh();
+  }
+
+  /** The record, for Copy as JSON. */
+  get record(): Company {
+    return this.company;
+  }
+}
+
+export interface InvoiceQuery extends Omit<ListParams, 'page' | 'pageSize'> {
+  /** Shown instead of "Invoices", e.g. `status=Paid`. */
+  label?: string;
+}
+
+/** A company's invoices, fetched only when expanded. With a query, a filtered list of them. */
+export class InvoicesNode extends PagedNode<Invoice> {
+  constructor(
+    parent: TreeNode,
+    ctx: TreeContext,
+    readonly company: Company,
+    readonly query: InvoiceQuery = {},
+  ) {
+    super(parent, ctx);
+  }
+
+  get key(): string {
+    const q = this.query.query || this.query.orderBy ? `:query:${this.query.query ?? ''}:${this.query.orderBy ?? ''}` : '';
+    return `invoices:${this.company.id}${q}`;
+  }
+  get noun(): string {
+    return 'invoices';
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = this.collapsedItem(this.query.label ?? 'Invoices');
+    item.iconPath = new vscode.ThemeIcon(this.query.query ? 'filter' : 'files');
+    const list = this.pagedList;
+    if (list?.totalResults !== undefined) item.description = formatCount(list.totalResults);
+    item.contextValue = this.query.query ? 'invoices;query' : 'invoices';
+    return item;
+  }
+
+  protected createList(client: DataPlatformClient): PagedList<Invoice> {
+    const { query, orderBy } = this.query;
+    return client.invoiceList(this.company.id, { pageSize: this.ctx.pageSize(), query, orderBy });
+  }
+  protected itemKey(item: Invoice): string {
+    return item.id;
+  }
+  protected createItemNode(item: Invoice): TreeNode {
+    return new InvoiceNode(this, this.company, item);
+  }
+}
+
+export class InvoiceNode extends TreeNode {
+  constructor(
+    parent: TreeNode,
+    readonly company: Company,
+    readonly invoice: Invoice,
+  ) {
+    super(parent);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const inv = this.invoice;
+    const item = new vscode.TreeItem(invoiceLabel(inv));
+    item.id = `invoice:${this.company.id}:${(this.parent as InvoicesNode).key}:${inv.id}`;
+    item.description = invoiceDescription(inv);
+    const icon = statusIcon(inv.status);
+    item.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
+    item.tooltip = new vscode.MarkdownString(invoiceTooltip(inv));
+    item.contextValue = 'invoice';
+    return item;
+  }
+
+  get record(): Invoice {
+    return this.invoice;
+  }
+}

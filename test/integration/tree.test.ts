@@ -1,0 +1,205 @@
+// The Companies tree against the emulator: keys, lazy invoices, paging, errors and the log.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DataPlatformApi } from '../../src/extension';
+import type { ErrorNode } from '../../src/tree/leafNodes';
+import type { TreeNode } from '../../src/tree/node';
+import type { CompanyNode, InvoicesNode } from '../../src/tree/recordNodes';
+import { activateExtension, admin, type LoggedRequest, canScreenshot, emulator, labelOf, screenshot, signIn, waitFor } from './helpers';
+
+const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
+const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
+const byContext = (nodes: TreeNode[], value: string) => nodes.filter((n) => contextOf(n) === value);
+const errorNode = (nodes: TreeNode[]) => nodes.find((n) => contextOf(n).startsWith('error')) as ErrorNode | undefined;
+
+async function company(api: DataPlatformApi, which: string): Promise<CompanyNode> {
+  const id = (await admin.info()).companies[which];
+  await children(api);
+  const node = api.tree.root?.companyNode(id);
+  assert.ok(node, `company ${which} is on the first page`);
+  return node;
+}
+
+async function invoicesOf(api: DataPlatformApi, which: string): Promise<InvoicesNode> {
+  const c = await company(api, which);
+  const [invoices] = await children(api, c);
+  assert.equal(labelOf(invoices), 'Invoices');
+  return invoices as InvoicesNode;
+}
+
+const invoiceRequests = (log: LoggedRequest[]) => log.filter((r) => r.path.includes('/data/invoices'));
+
+describe('companies tree against the emulator', () => {
+  let api: DataPlatformApi;
+
+  before(async () => {
+    api = await activateExtension();
+    await admin.clearFaults();
+    await vscode.workspace.getConfiguration('dataPlatform').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.commands.executeCommand('workbench.view.extension.dataPlatform');
+  });
+  afterEach(() => admin.clearFaults());
+
+  it('refuses a wrong key without storing it, stores the right one in SecretStorage and lists the companies', async () => {
+    const { url, key } = await emulator();
+    const origin = new URL(url).origin;
+    await vscode.commands.executeCommand('dataPlatform.signOut');
+    await waitFor('no key', () => api.connection.state.kind === 'noKey');
+    assert.deepEqual(await children(api), [], 'no key: an empty tree, so the welcome view shows');
+
+    const wrong = await vscode.commands.executeCommand<{ outcome: string }>('dataPlatform.setApiKey', 'not-a-real-key-123');
+    assert.equal(wrong?.outcome, 'rejected');
+    assert.equal(await api.keys.get(origin), undefined);
+
+    await admin.clearRequests();
+    await signIn(api);
+    assert.equal(await api.keys.get(origin), key);
+    const validation = (await admin.requests())[0];
+    assert.equal(validation.path, '/companies');
+    assert.equal(validation.query.pageSize, '1');
+
+    const top = await children(api);
+    const names = top.map(labelOf);
+    for (const name of ['Many Invoices Wholesale Ltd', 'Few Invoices Florists Ltd', 'Unsupported Platform Builders Ltd']) {
+      assert.ok(names.includes(name), `${name} is listed`);
+    }
+    assert.equal(byContext(top, 'company').length, 100, 'first page of companies (pageSize 100)');
+    assert.equal(labelOf(byContext(top, 'loadMore')[0]), 'Load more (100 of 120 loaded)');
+    assert.equal(byContext(top, 'loadAll').length, 1);
+    assert.match(api.statusBar.text, /127\.0\.0\.1:\d+ · [\d,]+ left/);
+  });
+
+  it('fetches no invoices when a company expands, and one page when Invoices expands', async () => {
+    await admin.clearRequests();
+    const c = await company(api, 'many');
+    const kids = await children(api, c);
+    assert.deepEqual(kids.map(labelOf), ['Invoices']);
+    assert.deepEqual(invoiceRequests(await admin.requests()), [], 'nothing fetched before Invoices is expanded');
+
+    const items = await children(api, kids[0]);
+    const log = invoiceRequests(await admin.requests());
+    assert.equal(log.length, 1);
+    assert.equal(log[0].query.page ?? '1', '1');
+    assert.equal(log[0].query.pageSize, '100');
+    const invoices = byContext(items, 'invoice');
+    assert.equal(invoices.length, 100);
+    assert.equal(labelOf(invoices[0]), 'INV-00001');
+    assert.match(String(invoices[0].getTreeItem().description), /^.+ · [\d,]+\.\d\d [A-Z]{3} · .+$/);
+    assert.equal(labelOf(byContext(items, 'loadMore')[0]), 'Load more (100 of 25,000 loaded)');
+    assert.equal(kids[0].getTreeItem().description, '25,000');
+  });
+
+  it('Load more fetches exactly page 2 and appends it; concurrent clicks share one request', async () => {
+    const invoices = await invoicesOf(api, 'many');
+    await children(api, invoices);
+    await admin.clearRequests();
+    await vscode.commands.executeCommand('dataPlatform.loadMore', invoices);
+    let log = invoiceRequests(await admin.requests());
+    assert.deepEqual(log.map((r) => r.query.page), ['2']);
+    let items = await children(api, invoices);
+    assert.equal(byContext(items, 'invoice').length, 200);
+    assert.equal(labelOf(byContext(items, 'invoice')[100]), 'INV-00101');
+    assert.equal(labelOf(byContext(items, 'loadMore')[0]), 'Load more (200 of 25,000 loaded)');
+
+    await admin.clearRequests();
+    await Promise.all([
+      vscode.commands.executeCommand('dataPlatform.loadMore', invoices),
+      vscode.commands.executeCommand('dataPlatform.loadMore', invoices),
+    ]);
+    log = invoiceRequests(await admin.requests());
+    assert.deepEqual(log.map((r) => r.query.page), ['3'], 'two clicks, one request');
+    items = await children(api, invoices);
+    assert.equal(byContext(items, 'invoice').length, 300);
+  });
+
+  it('Load all walks the companies to totalResults', async () => {
+    await admin.clearRequests();
+    await vscode.commands.executeCommand('dataPlatform.loadAll', api.tree.root);
+    const top = await children(api);
+    assert.equal(byContext(top, 'company').length, 120);
+    assert.equal(byContext(top, 'loadMore').length, 0);
+    assert.equal(api.tree.root?.pagedList?.totalResults, 120);
+    const pages = (await admin.requests()).filter((r) => r.path === '/companies').map((r) => r.query.page);
+    assert.deepEqual(pages, ['2'], 'only the missing page');
+  });
+
+  it('a 429 shows an error node, keeps the pages, and Retry recovers', async () => {
+    const invoices = await invoicesOf(api, 'many');
+    const before = byContext(await children(api, invoices), 'invoice').length;
+    assert.ok(before >= 300);
+    const reported = api.diagnostics.size;
+    // 60 s is beyond the client's longest automatic wait, so the failure reaches the tree.
+    await admin.addFault({ kind: 'status', status: 429, path: '/data/invoices', times: 1, retryAfter: 60 });
+    await vscode.commands.executeCommand('dataPlatform.loadMore', invoices);
+    let items = await children(api, invoices);
+    const err = errorNode(items);
+    assert.ok(err, 'an error node');
+    assert.match(labelOf(err), /^Rate limited — retry in \d+ s$/);
+    assert.match(contextOf(err), /^error;retry/);
+    assert.equal(byContext(items, 'invoice').length, before, 'loaded pages kept');
+    assert.equal(api.diagnostics.size, reported + 1, 'reported to diagnostics once');
+    assert.equal(api.diagnostics.entries()[0].error.status, 429);
+
+    await admin.clearRequests();
+    await vscode.commands.executeCommand('dataPlatform.retry', err);
+    items = await children(api, invoices);
+    assert.equal(errorNode(items), undefined);
+    assert.equal(byContext(items, 'invoice').length, before + 100);
+    assert.deepEqual(invoiceRequests(await admin.requests()).map((r) => r.query.page), [String(before / 100 + 1)]);
+  });
+
+  it('shows the right error nodes for 409 and 404 data sets, with Queue sync where it fits', async () => {
+    const notRequested = await children(api, await invoicesOf(api, 'notRequested'));
+    const e409 = errorNode(notRequested);
+    assert.equal(e409 && labelOf(e409), 'Invoices not synced yet');
+    assert.match(contextOf(e409!), /;queueSync/);
+
+    const syncing = errorNode(await children(api, await invoicesOf(api, 'syncing')));
+    assert.equal(syncing && labelOf(syncing), 'Invoices sync in progress — try again later');
+
+    const unsupported = errorNode(await children(api, await invoicesOf(api, 'unsupported')));
+    assert.equal(unsupported && labelOf(unsupported), 'Not supported by Xero');
+    assert.doesNotMatch(contextOf(unsupported!), /queueSync/);
+
+    await admin.clearRequests();
+    const queued = await vscode.commands.executeCommand<boolean>('dataPlatform.queueSync', e409);
+    assert.equal(queued, true);
+    const posted = (await admin.requests()).filter((r) => r.method === 'POST');
+    assert.equal(posted.length, 1);
+    assert.match(posted[0].path, /\/data\/queue\/invoices$/);
+  });
+
+  it('a 401 shows "Key rejected" and asks for a new key', async () => {
+    const prompts = api.keyPrompts().length;
+    await admin.addFault({ kind: 'status', status: 401, path: '^/companies$', times: 1 });
+    await vscode.commands.executeCommand('dataPlatform.refresh');
+    const top = await children(api);
+    const err = errorNode(top);
+    assert.equal(err && labelOf(err), 'Key rejected');
+    assert.match(contextOf(err!), /;setKey/);
+    await waitFor('the prompt for a new key', () => api.keyPrompts().length === prompts + 1);
+    assert.match(api.keyPrompts()[prompts], /rejected \(401 Unauthorized\)/);
+
+    await vscode.commands.executeCommand('dataPlatform.retry', err);
+    assert.equal(byContext(await children(api), 'company').length, 100);
+  });
+
+  it('logs one line per request and never the key', async () => {
+    const { key } = await emulator();
+    const lines = api.logLines();
+    assert.ok(lines.some((l) => l.level === 'info' && /^GET \/companies\?page=1&pageSize=100 → 200 in \d+ ms/.test(l.message)));
+    const b64 = Buffer.from(key).toString('base64');
+    for (const l of lines) {
+      assert.ok(!l.message.includes(key) && !l.message.includes(b64), `the key leaked into: ${l.message.slice(0, 80)}`);
+    }
+  });
+
+  it('takes a screenshot of the tree with invoices loaded', async function () {
+    if (!canScreenshot()) this.skip();
+    const invoices = await invoicesOf(api, 'many');
+    await api.companiesView.reveal(invoices, { expand: true, focus: true, select: false });
+    const notRequested = await invoicesOf(api, 'notRequested');
+    await api.companiesView.reveal(notRequested, { expand: true, focus: false, select: false });
+    await screenshot('tree');
+  });
+});
