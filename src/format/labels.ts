@@ -1,5 +1,5 @@
 // Words and icons of the tree, as pure functions so they are unit-tested without an editor.
-import { formatWait, type ApiError, type Company, type Invoice, type InvoiceStatus } from '../api';
+import { formatWait, type ApiError, type Company, type DataStatus, type Invoice, type InvoiceStatus } from '../api';
 import { formatAmount, formatCount } from './amount';
 
 export function invoiceLabel(inv: Invoice): string {
@@ -146,4 +146,13 @@ export function presentError(error: ApiError, failedAt: number, now: number, dat
     default:
       return { label: error.message, ...none };
   }
+}
+
+/** `Invoices data: Complete` and `last sync 2025-12-30`, from `GET /dataStatus`. */
+export function dataStatusText(status: DataStatus | undefined, dataName = 'Invoices'): { label: string; description?: string; icon: string } {
+  if (!status) return { label: `${dataName} data: never requested`, icon: 'circle-outline' };
+  const state = status.currentStatus;
+  const description = status.lastSuccessfulSync ? `last sync ${status.lastSuccessfulSync.slice(0, 10)}` : undefined;
+  const icon = state === 'Complete' ? 'check' : /Error|Cancelled|NotSupported|PrerequisiteNotMet/.test(state) ? 'error' : 'sync';
+  return { label: `${dataName} data: ${state.replace(/([a-z])([A-Z])/g, '$1 $2')}`, description, icon };
 }

@@ -5,6 +5,7 @@ import type { Company, DataPlatformClient, Invoice, ListParams, PagedList } from
 import { formatCount } from '../format/amount';
 import { companyTooltip, invoiceDescription, invoiceLabel, invoiceTooltip, statusIcon } from '../format/labels';
 import type { TreeContext } from './context';
+import { DataStatusNode } from './dataStatusNode';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
 
@@ -44,6 +45,7 @@ export class CompaniesRoot extends PagedNode<Company> {
 
 export class CompanyNode extends TreeNode {
   readonly invoices: InvoicesNode;
+  readonly dataStatus: DataStatusNode;
 
   constructor(
     parent: TreeNode | undefined,
@@ -52,6 +54,7 @@ export class CompanyNode extends TreeNode {
   ) {
     super(parent);
     this.invoices = new InvoicesNode(this, ctx, company);
+    this.dataStatus = new DataStatusNode(this, ctx, company);
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -67,12 +70,14 @@ export class CompanyNode extends TreeNode {
   }
 
   override getChildren(): TreeNode[] {
-    return [this.invoices];
+    this.dataStatus.ensureLoaded();
+    return [this.invoices, this.dataStatus];
   }
 
-  /** A company's refresh reloads what it holds: its invoices. */
+  /** A company's refresh reloads what it holds: its invoices and their status. */
   override refresh(): void {
     this.invoices.refresh();
+    this.dataStatus.refresh();
   }
 
   /** The record, for Copy as JSON. */

@@ -22,8 +22,10 @@ async function company(api: DataPlatformApi, which: string): Promise<CompanyNode
 
 async function invoicesOf(api: DataPlatformApi, which: string): Promise<InvoicesNode> {
   const c = await company(api, which);
-  const [invoices] = await children(api, c);
+  const [invoices, status] = await children(api, c);
   assert.equal(labelOf(invoices), 'Invoices');
+  // The status loads in the background; waiting keeps it out of the request logs tests read.
+  await waitFor('the data set status', () => !labelOf(status).endsWith('…'));
   return invoices as InvoicesNode;
 }
 
@@ -73,7 +75,8 @@ describe('companies tree against the emulator', () => {
     await admin.clearRequests();
     const c = await company(api, 'many');
     const kids = await children(api, c);
-    assert.deepEqual(kids.map(labelOf), ['Invoices']);
+    assert.equal(labelOf(kids[0]), 'Invoices');
+    await waitFor('the data set status', () => labelOf(kids[1]) === 'Invoices data: Complete');
     assert.deepEqual(invoiceRequests(await admin.requests()), [], 'nothing fetched before Invoices is expanded');
 
     const items = await children(api, kids[0]);
@@ -184,6 +187,84 @@ describe('companies tree against the emulator', () => {
     assert.equal(byContext(await children(api), 'company').length, 100);
   });
 
+  it('Refresh on Invoices reloads only that node', async () => {
+    const invoices = await invoicesOf(api, 'few');
+    assert.equal(byContext(await children(api, invoices), 'invoice').length, 7);
+    const many = await invoicesOf(api, 'many');
+    const manyLoaded = many.pagedList?.items.length;
+    await admin.clearRequests();
+    await vscode.commands.executeCommand('dataPlatform.refresh', invoices);
+    assert.equal(byContext(await children(api, invoices), 'invoice').length, 7);
+    const log = await admin.requests();
+    assert.deepEqual(log.map((r) => r.path), [`/companies/${invoices.company.id}/data/invoices`]);
+    assert.equal(many.pagedList?.items.length, manyLoaded, 'other nodes keep what they loaded');
+  });
+
+  it('Load all walks invoices page by page to totalResults (page size from the setting)', async () => {
+    const config = vscode.workspace.getConfiguration('dataPlatform');
+    const oldRoot = api.tree.root;
+    await config.update('pageSize', 3, vscode.ConfigurationTarget.Global);
+    try {
+      await waitFor('the tree to be rebuilt for the new page size', () => api.tree.root !== oldRoot);
+      const invoices = await invoicesOf(api, 'few');
+      let items = await children(api, invoices);
+      assert.equal(byContext(items, 'invoice').length, 3);
+      assert.equal(labelOf(byContext(items, 'loadMore')[0]), 'Load more (3 of 7 loaded)');
+      await admin.clearRequests();
+      await vscode.commands.executeCommand('dataPlatform.loadAll', invoices);
+      items = await children(api, invoices);
+      assert.equal(byContext(items, 'invoice').length, 7);
+      assert.equal(byContext(items, 'loadMore').length + byContext(items, 'loadAll').length, 0);
+      assert.deepEqual(invoiceRequests(await admin.requests()).map((r) => [r.query.page, r.query.pageSize]), [['2', '3'], ['3', '3']]);
+    } finally {
+      await config.update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('a 403 says the key is outdated or not for this resource; Show details opens the panel on the error', async () => {
+    await admin.addFault({ kind: 'status', status: 403, path: '/data/invoices', times: 1 });
+    const invoices = await invoicesOf(api, 'few');
+    await vscode.commands.executeCommand('dataPlatform.refresh', invoices);
+    const err = errorNode(await children(api, invoices));
+    assert.equal(err && labelOf(err), 'Key outdated or not for this resource');
+    const correlationId = err?.apiError?.correlationId;
+    assert.ok(correlationId);
+    await vscode.commands.executeCommand('dataPlatform.showErrorDetails', err);
+    const panel = await waitFor('the diagnostics panel', () => api.diagnosticsPanel.panel);
+    await waitFor('the panel to focus the error', () => api.diagnosticsPanel.lastRender()?.focused !== undefined);
+    assert.ok(api.diagnosticsPanel.lastRender()?.correlationIds.includes(correlationId));
+    assert.equal(api.diagnostics.entries().filter((e) => e.error.correlationId === correlationId).length, 1, 'reported once');
+    panel.dispose();
+    await vscode.commands.executeCommand('dataPlatform.retry', err);
+  });
+
+  it('copies an invoice’s id and JSON', async () => {
+    const invoices = await invoicesOf(api, 'few');
+    const [first] = byContext(await children(api, invoices), 'invoice');
+    const id = await vscode.commands.executeCommand<string>('dataPlatform.copyId', first);
+    assert.equal(await vscode.env.clipboard.readText(), id);
+    assert.equal(id, invoices.pagedList?.items[0].id);
+    await vscode.commands.executeCommand('dataPlatform.copyJson', first);
+    assert.deepEqual(JSON.parse(await vscode.env.clipboard.readText()), invoices.pagedList?.items[0]);
+  });
+
+  it('refuses a plain-http base URL that is not loopback, and recovers when it is fixed', async () => {
+    const { url } = await emulator();
+    const config = vscode.workspace.getConfiguration('dataPlatform');
+    await config.update('baseUrl', 'http://example.com:8080', vscode.ConfigurationTarget.Global);
+    try {
+      await waitFor('the refused state', () => api.connection.state.kind === 'invalidBaseUrl');
+      assert.match(api.companiesView.message ?? '', /https:\/\/ unless it is a loopback address/);
+      assert.deepEqual(await children(api), []);
+      assert.match(api.statusBar.text, /base URL refused/);
+    } finally {
+      await config.update('baseUrl', url, vscode.ConfigurationTarget.Global);
+    }
+    await waitFor('the emulator again', () => api.connection.state.kind === 'ready');
+    assert.equal(api.companiesView.message, undefined);
+    assert.equal(byContext(await children(api), 'company').length, 100);
+  });
+
   it('logs one line per request and never the key', async () => {
     const { key } = await emulator();
     const lines = api.logLines();
@@ -200,6 +281,7 @@ describe('companies tree against the emulator', () => {
     await api.companiesView.reveal(invoices, { expand: true, focus: true, select: false });
     const notRequested = await invoicesOf(api, 'notRequested');
     await api.companiesView.reveal(notRequested, { expand: true, focus: false, select: false });
+    await vscode.commands.executeCommand('workbench.action.closePanel');
     await screenshot('tree');
   });
 });

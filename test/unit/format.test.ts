@@ -4,6 +4,7 @@ import type { Invoice } from '../../src/api/models';
 import { currencyDigits, formatAmount, formatCount } from '../../src/format/amount';
 import {
   escapeMarkdown,
+  dataStatusText,
   invoiceDescription,
   invoiceLabel,
   invoiceTooltip,
@@ -105,5 +106,18 @@ describe('error presentation', () => {
 
   it('falls back to the error’s own message', () => {
     assert.equal(presentError(error({ kind: 'malformedResponse', message: 'Not JSON' }), 0, 0).label, 'Not JSON');
+  });
+});
+
+describe('data set status', () => {
+  it('reads the invoices status with spaces and the last sync day', () => {
+    assert.deepEqual(dataStatusText({ dataType: 'invoices', currentStatus: 'Complete', lastSuccessfulSync: '2025-12-30T06:00:00Z' }), {
+      label: 'Invoices data: Complete',
+      description: 'last sync 2025-12-30',
+      icon: 'check',
+    });
+    assert.equal(dataStatusText({ dataType: 'invoices', currentStatus: 'FetchError' }).icon, 'error');
+    assert.equal(dataStatusText({ dataType: 'invoices', currentStatus: 'MapQueued' }).label, 'Invoices data: Map Queued');
+    assert.equal(dataStatusText(undefined).label, 'Invoices data: never requested');
   });
 });
