@@ -56,7 +56,10 @@ export function activate(context: vscode.ExtensionContext): DataPlatformApi {
     userAgent: `data-platform-explorer/${version} vscode/${vscode.version}`,
     hooks: {
       onRequest: (s) => log.request(s),
-      onTrace: (t) => log.trafficTrace(t),
+      // Bodies only when the user asked for trace: no cost otherwise.
+      onTrace: (t) => {
+        if (channel.logLevel === vscode.LogLevel.Trace) log.trafficTrace(t);
+      },
       onRateLimit: (r) => statusBar.setRateLimit(r),
       onKeys: (k) => log.setSecrets(k),
     },

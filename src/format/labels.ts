@@ -124,7 +124,7 @@ export function presentError(error: ApiError, failedAt: number, now: number, dat
     case 'dataSetNotRequested':
       return { label: `${dataName} not synced yet`, queueSync: true, setKey: false };
     case 'syncInProgress':
-      return { label: `${dataName} sync in progress — try again later`, ...none };
+      return { label: `${dataName} sync in progress`, ...none };
     case 'datatypeNotSupported': {
       const platform = unsupportedPlatform(error.message);
       return { label: platform ? `Not supported by ${platform}` : 'Not supported by this platform', ...none };

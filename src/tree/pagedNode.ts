@@ -15,6 +15,7 @@ export abstract class PagedNode<T> extends TreeNode {
   private lastError?: Error;
   private failedAt = 0;
   private readonly nodes = new Map<string, TreeNode>();
+  private countdown?: ReturnType<typeof setInterval>;
 
   constructor(
     parent: TreeNode | undefined,
@@ -94,6 +95,7 @@ export abstract class PagedNode<T> extends TreeNode {
   }
 
   override refresh(): void {
+    this.stopCountdown();
     this.nodes.clear();
     this.lastError = undefined;
     if (this.list) this.list.reset();
@@ -102,6 +104,7 @@ export abstract class PagedNode<T> extends TreeNode {
 
   /** Forgets the list (connection changed); the next expand creates a new one. */
   dispose(): void {
+    this.stopCountdown();
     this.subscription?.dispose();
     this.list?.reset();
     this.list = undefined;
@@ -139,9 +142,28 @@ export abstract class PagedNode<T> extends TreeNode {
     if (error && error !== this.lastError) {
       this.lastError = error;
       this.failedAt = this.ctx.now();
-      if (isApiError(error)) this.ctx.report(error as ApiError);
+      if (isApiError(error)) {
+        this.ctx.report(error);
+        this.startCountdown(error);
+      }
     }
     if (!list.loading) this.ctx.changed(this);
+  }
+
+  /** "Rate limited — retry in 12 s" counts down while the error is shown. */
+  private startCountdown(error: ApiError): void {
+    this.stopCountdown();
+    const waitMs = error.retryAfterMs;
+    if (error.kind !== 'rateLimited' || waitMs === undefined) return;
+    this.countdown = setInterval(() => {
+      if (this.list?.lastError !== error || this.ctx.now() - this.failedAt > waitMs) this.stopCountdown();
+      this.ctx.changed(this);
+    }, 1000);
+  }
+
+  private stopCountdown(): void {
+    if (this.countdown !== undefined) clearInterval(this.countdown);
+    this.countdown = undefined;
   }
 
   protected collapsedItem(label: string): vscode.TreeItem {
