@@ -219,6 +219,18 @@ describe('companies tree against the emulator', () => {
       assert.equal(byContext(items, 'invoice').length, 7);
       assert.equal(byContext(items, 'loadMore').length + byContext(items, 'loadAll').length, 0);
       assert.deepEqual(invoiceRequests(await admin.requests()).map((r) => [r.query.page, r.query.pageSize]), [['2', '3'], ['3', '3']]);
+
+      // Cancelling Load all (the progress notification's Cancel aborts this signal) keeps what it loaded.
+      await vscode.commands.executeCommand('dataPlatform.refresh', invoices);
+      assert.equal(byContext(await children(api, invoices), 'invoice').length, 3);
+      await admin.clearRequests();
+      const controller = new AbortController();
+      await invoices.loadAll(controller.signal, () => controller.abort());
+      items = await children(api, invoices);
+      assert.equal(byContext(items, 'invoice').length, 6, 'the page loaded before the cancel stays');
+      assert.equal(labelOf(byContext(items, 'loadMore')[0]), 'Load more (6 of 7 loaded)');
+      assert.equal(errorNode(items), undefined, 'a cancel is not an error');
+      assert.deepEqual(invoiceRequests(await admin.requests()).map((r) => r.query.page), ['2']);
     } finally {
       await config.update('pageSize', undefined, vscode.ConfigurationTarget.Global);
     }
@@ -265,6 +277,17 @@ describe('companies tree against the emulator', () => {
     }
     await waitFor('the emulator again', () => api.connection.state.kind === 'ready');
     assert.equal(api.companiesView.message, undefined);
+    assert.equal(byContext(await children(api), 'company').length, 100);
+  });
+
+  it('follows SecretStorage changes made elsewhere (another window signing out or in)', async () => {
+    const { url, key } = await emulator();
+    const origin = new URL(url).origin;
+    await api.keys.delete(origin);
+    await waitFor('the no-key state', () => api.connection.state.kind === 'noKey');
+    assert.deepEqual(await children(api), []);
+    await api.keys.set(origin, key);
+    await waitFor('the ready state', () => api.connection.state.kind === 'ready');
     assert.equal(byContext(await children(api), 'company').length, 100);
   });
 
