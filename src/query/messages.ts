@@ -1,0 +1,84 @@
+// Query and orderBy checks as one-line messages for an input box, with the 1-based column of the
+// first offending character ("Col 8: Expected a value after \"=\""), and the query node's label.
+import { formatCount } from '../format/amount';
+import { parseOrderBy, parseQuery, type QueryError } from './parser';
+import type { QuerySchema } from './ast';
+import { INVOICE_SCHEMA } from './schemas';
+
+export function positionedMessage(error: QueryError): string {
+  return `Col ${error.start + 1}: ${error.message}`;
+}
+
+/** Undefined when the filter is valid for the schema. */
+export function queryProblem(text: string, schema: QuerySchema = INVOICE_SCHEMA): string | undefined {
+  const r = parseQuery(text, schema);
+  return r.ok ? undefined : positionedMessage(r.error);
+}
+
+/** Undefined when valid; an empty orderBy is valid (it is optional). */
+export function orderByProblem(text: string, schema: QuerySchema = INVOICE_SCHEMA): string | undefined {
+  if (text.trim() === '') return undefined;
+  const r = parseOrderBy(text, schema);
+  return r.ok ? undefined : positionedMessage(r.error);
+}
+
+/** `status=Paid — 123 invoices`; the count once the first page told it. */
+export function queryNodeLabel(query: string, totalResults?: number, locale?: string): string {
+  if (totalResults === undefined) return query;
+  return `${query} — ${formatCount(totalResults, locale)} ${totalResults === 1 ? 'invoice' : 'invoices'}`;
+}
+
+/** orderBy suggestions for a schema: each field ascending, then descending. */
+export function orderBySuggestions(schema: QuerySchema = INVOICE_SCHEMA): string[] {
+  const fields = Object.keys(schema.fields);
+  return [...fields, ...fields.map((f) => `-${f}`)];
+}
+
+/** A row of the filter or orderBy quick pick, before it becomes a vscode.QuickPickItem. */
+export interface PickRow {
+  label: string;
+  description?: string;
+  /** `typed`: the text as typed, valid; `invalid`: it cannot be run (accepting does nothing);
+   * `recent`: a history entry; `suggestion`: an orderBy field. */
+  kind: 'typed' | 'invalid' | 'recent' | 'suggestion';
+  value?: { query: string; orderBy?: string };
+}
+
+/** The filter pick as the user types: the typed filter (or why it cannot run), then the recent
+ * queries of the company that contain the typed text. */
+export function queryPickRows(value: string, recent: readonly { query: string; orderBy?: string }[]): PickRow[] {
+  const text = value.trim();
+  const rows: PickRow[] = [];
+  if (text !== '') {
+    const problem = queryProblem(value);
+    rows.push(
+      problem
+        ? { label: `$(error) ${problem}`, description: text, kind: 'invalid' }
+        : { label: text, description: 'Run this filter', kind: 'typed', value: { query: text } },
+    );
+  }
+  const needle = text.toLowerCase();
+  for (const e of recent) {
+    if (needle && !e.query.toLowerCase().includes(needle)) continue;
+    rows.push({ label: e.query, description: e.orderBy ? `recent · orderBy ${e.orderBy}` : 'recent', kind: 'recent', value: { query: e.query, orderBy: e.orderBy } });
+  }
+  return rows;
+}
+
+/** The orderBy pick: the typed field (or why not), "no ordering", then matching suggestions. */
+export function orderByPickRows(value: string, schema: QuerySchema = INVOICE_SCHEMA): PickRow[] {
+  const text = value.trim();
+  const rows: PickRow[] = [];
+  if (text !== '') {
+    const problem = orderByProblem(value, schema);
+    rows.push(problem ? { label: `$(error) ${problem}`, description: text, kind: 'invalid' } : { label: text, description: 'Order by this field', kind: 'typed', value: { query: '', orderBy: text } });
+  } else {
+    rows.push({ label: 'No ordering', description: "the API's default order", kind: 'typed', value: { query: '' } });
+  }
+  const needle = text.replace(/^-/, '').toLowerCase();
+  for (const s of orderBySuggestions(schema)) {
+    if (s === text || (needle && !s.toLowerCase().includes(needle))) continue;
+    rows.push({ label: s, description: s.startsWith('-') ? 'descending' : 'ascending', kind: 'suggestion', value: { query: '', orderBy: s } });
+  }
+  return rows;
+}

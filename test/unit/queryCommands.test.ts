@@ -1,0 +1,142 @@
+import * as assert from 'node:assert/strict';
+import { checkCompanyName, sanitiseCompanyName } from '../../src/format/companyName';
+import { HISTORY_KEY, QueryHistory, type HistoryStore } from '../../src/query/history';
+import { orderByPickRows, orderByProblem, orderBySuggestions, queryNodeLabel, queryPickRows, queryProblem } from '../../src/query/messages';
+import { sanitiseCompanyName as emulatorSanitise } from '../emulator';
+
+class MemoryStore implements HistoryStore {
+  readonly data = new Map<string, unknown>();
+  get<T>(key: string): T | undefined {
+    return this.data.get(key) as T | undefined;
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    // A copy, as globalState serialises what it is given.
+    this.data.set(key, JSON.parse(JSON.stringify(value)));
+  }
+}
+
+describe('company name', () => {
+  it('strips what the API strips and keeps letters, digits, spaces and - \' , & @ . ? !', () => {
+    assert.equal(sanitiseCompanyName('Acme <Ltd> #1!'), 'Acme Ltd 1!');
+    assert.equal(sanitiseCompanyName("O'Neil & Sons, Co.-op @ Café? Ü"), "O'Neil & Sons, Co.-op @ Café? Ü");
+    assert.equal(sanitiseCompanyName('  Zeta  '), 'Zeta');
+    assert.equal(sanitiseCompanyName('$%^*()'), '');
+  });
+
+  it('agrees with the emulator on every character class', () => {
+    for (const s of ['a/b\\c', 'x_y+z=1', '名前 (株)', 'tab\there', 'emoji 🚀 co', '"quoted"', '[x]{y}|z~']) {
+      assert.equal(sanitiseCompanyName(s), emulatorSanitise(s), s);
+    }
+  });
+
+  it('refuses an empty or all-stripped name and shows the stored name when it differs', () => {
+    assert.deepEqual(checkCompanyName('   '), { ok: false, message: 'Enter a company name' });
+    const stripped = checkCompanyName('###');
+    assert.equal(stripped.ok, false);
+    assert.deepEqual(checkCompanyName('Acme Ltd'), { ok: true, stored: 'Acme Ltd' });
+    const c = checkCompanyName('Acme <Ltd>');
+    assert.ok(c.ok);
+    assert.equal(c.stored, 'Acme Ltd');
+    assert.equal(c.note, 'Will be stored as "Acme Ltd" (other characters are removed)');
+  });
+});
+
+describe('query history', () => {
+  it('keeps queries per company, most recent first, deduplicated', async () => {
+    const store = new MemoryStore();
+    const h = new QueryHistory(store);
+    await h.add('c1', { query: 'status=Paid' });
+    await h.add('c1', { query: 'totalAmount>100', orderBy: '-issueDate' });
+    await h.add('c2', { query: 'status=Void' });
+    await h.add('c1', { query: 'status=Paid' });
+    assert.deepEqual(h.list('c1'), [{ query: 'status=Paid' }, { query: 'totalAmount>100', orderBy: '-issueDate' }]);
+    assert.deepEqual(h.list('c2'), [{ query: 'status=Void' }]);
+    assert.deepEqual(h.list('c3'), []);
+  });
+
+  it('treats another orderBy as another entry and drops an empty orderBy', async () => {
+    const h = new QueryHistory(new MemoryStore());
+    await h.add('c', { query: 'status=Paid', orderBy: '' });
+    await h.add('c', { query: 'status=Paid', orderBy: 'issueDate' });
+    assert.deepEqual(h.list('c'), [{ query: 'status=Paid', orderBy: 'issueDate' }, { query: 'status=Paid' }]);
+  });
+
+  it('is capped, dropping the oldest', async () => {
+    const h = new QueryHistory(new MemoryStore(), 3);
+    for (const n of [1, 2, 3, 4]) await h.add('c', { query: `totalAmount>${n}` });
+    assert.deepEqual(h.list('c').map((e) => e.query), ['totalAmount>4', 'totalAmount>3', 'totalAmount>2']);
+  });
+
+  it('survives a new instance on the same store and ignores malformed storage', async () => {
+    const store = new MemoryStore();
+    await new QueryHistory(store).add('c', { query: 'status=Paid' });
+    assert.deepEqual(new QueryHistory(store).list('c'), [{ query: 'status=Paid' }]);
+    store.data.set(HISTORY_KEY, { c: [{ query: 1 }, 'x', { query: 'ok' }], d: 'nope' });
+    const h = new QueryHistory(store);
+    assert.deepEqual(h.list('c'), [{ query: 'ok' }]);
+    assert.deepEqual(h.list('d'), []);
+    await h.clear('c');
+    assert.deepEqual(h.list('c'), []);
+  });
+});
+
+describe('query messages', () => {
+  it('names the 1-based column of the first problem', () => {
+    assert.equal(queryProblem('status=Paid'), undefined);
+    assert.equal(queryProblem('status ='), 'Col 8: Expected a value after "="');
+    assert.match(queryProblem('colour=red') ?? '', /^Col 1: .*colour/);
+    assert.match(queryProblem('totalAmount>abc') ?? '', /^Col 13: /);
+    assert.equal(queryProblem(''), 'Col 1: Query is empty');
+  });
+
+  it('checks orderBy against the invoice fields; empty means none', () => {
+    assert.equal(orderByProblem(''), undefined);
+    assert.equal(orderByProblem('-issueDate'), undefined);
+    assert.match(orderByProblem('colour') ?? '', /^Col 1: /);
+    assert.match(orderByProblem('issueDate, dueDate') ?? '', /one field/);
+    assert.ok(orderBySuggestions().includes('-totalAmount'));
+    assert.ok(orderBySuggestions().includes('issueDate'));
+  });
+
+  it('labels a query node with its count once known', () => {
+    assert.equal(queryNodeLabel('status=Paid'), 'status=Paid');
+    assert.equal(queryNodeLabel('status=Paid', 12345, 'en-GB'), 'status=Paid — 12,345 invoices');
+    assert.equal(queryNodeLabel('status=Paid', 1, 'en-GB'), 'status=Paid — 1 invoice');
+    assert.equal(queryNodeLabel('status=Paid', 0, 'en-GB'), 'status=Paid — 0 invoices');
+  });
+});
+
+describe('query pick rows', () => {
+  const recent = [{ query: 'status=Paid', orderBy: '-issueDate' }, { query: 'totalAmount>100' }];
+
+  it('offers the recent queries when nothing is typed', () => {
+    const rows = queryPickRows('', recent);
+    assert.deepEqual(rows.map((r) => [r.kind, r.label]), [['recent', 'status=Paid'], ['recent', 'totalAmount>100']]);
+    assert.deepEqual(rows[0].value, { query: 'status=Paid', orderBy: '-issueDate' });
+  });
+
+  it('puts the typed filter first, runnable when valid, and keeps matching recent queries', () => {
+    const rows = queryPickRows(' status=Pa ', recent);
+    assert.deepEqual(rows[0], { label: 'status=Pa', description: 'Run this filter', kind: 'typed', value: { query: 'status=Pa' } });
+    assert.deepEqual(rows.slice(1).map((r) => r.label), ['status=Paid']);
+  });
+
+  it('shows the positioned error instead of a runnable row when invalid', () => {
+    const rows = queryPickRows('status =', recent);
+    assert.equal(rows[0].kind, 'invalid');
+    assert.equal(rows[0].label, '$(error) Col 8: Expected a value after "="');
+    assert.equal(rows[0].value, undefined);
+  });
+
+  it('orderBy: no ordering when empty, the typed field validated, suggestions filtered', () => {
+    const empty = orderByPickRows('');
+    assert.deepEqual(empty[0].value, { query: '' });
+    assert.ok(empty.some((r) => r.label === '-dueDate'));
+    const typed = orderByPickRows('-dueDate');
+    assert.deepEqual(typed[0].value, { query: '', orderBy: '-dueDate' });
+    assert.deepEqual(typed.slice(1).map((r) => r.label), ['dueDate']);
+    const bad = orderByPickRows('colour');
+    assert.equal(bad[0].kind, 'invalid');
+    assert.match(bad[0].label, /^\$\(error\) Col 1: /);
+  });
+});
