@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type ApiError } from './api';
 import { KeyStore } from './auth/keyStore';
+import { registerCreateCompanyCommands } from './commands/createCompany';
 import { registerKeyCommands, type SetKeyResult } from './commands/keys';
 import { registerTreeCommands } from './commands/tree';
 import { Connection, type ConnectionState } from './connection/connection';
@@ -134,6 +135,7 @@ export function activate(context: vscode.ExtensionContext): DataPlatformApi {
     }),
     ...registerKeyCommands({ connection, keys, report }),
     ...registerTreeCommands({ tree, client, refreshAll, report }),
+    ...registerCreateCompanyCommands({ tree, view: companiesView, client, report }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('dataPlatform.baseUrl')) void connection.reload();
       else if (e.affectsConfiguration('dataPlatform.pageSize')) tree.reset();

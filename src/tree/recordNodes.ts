@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { Company, DataPlatformClient, Invoice, ListParams, PagedList } from '../api';
 import { formatCount } from '../format/amount';
 import { companyTooltip, invoiceDescription, invoiceLabel, invoiceTooltip, statusIcon } from '../format/labels';
+import { queryNodeLabel } from '../query/messages';
 import type { TreeContext } from './context';
 import { DataStatusNode } from './dataStatusNode';
 import { TreeNode } from './node';
@@ -41,15 +42,32 @@ export class CompaniesRoot extends PagedNode<Company> {
     const company = this.pagedList?.items.find((c) => c.id === companyId);
     return company ? (this.itemNode(company) as CompanyNode) : undefined;
   }
+
+  /** The company's node, loading further pages until it appears (a new company is often on the
+   * last page); undefined when no page holds it or a load fails. */
+  async findCompany(companyId: string): Promise<CompanyNode | undefined> {
+    const list = this.ensureList();
+    if (!list) return undefined;
+    for (;;) {
+      const found = this.companyNode(companyId);
+      if (found || (list.pagesLoaded > 0 && !list.hasMore)) return found;
+      const pages = list.pagesLoaded;
+      await this.loadMore();
+      // A failure or cancellation loads nothing: stop rather than retry forever.
+      if (list.pagesLoaded === pages || list !== this.pagedList) return this.companyNode(companyId);
+    }
+  }
 }
 
 export class CompanyNode extends TreeNode {
   readonly invoices: InvoicesNode;
   readonly dataStatus: DataStatusNode;
+  /** Filtered invoice lists (Run query…), oldest first, shown after Invoices and the status. */
+  private readonly queryNodes: InvoicesNode[] = [];
 
   constructor(
     parent: TreeNode | undefined,
-    ctx: TreeContext,
+    private readonly ctx: TreeContext,
     readonly company: Company,
   ) {
     super(parent);
@@ -71,13 +89,55 @@ export class CompanyNode extends TreeNode {
 
   override getChildren(): TreeNode[] {
     this.dataStatus.ensureLoaded();
-    return [this.invoices, this.dataStatus];
+    return [this.invoices, this.dataStatus, ...this.queryNodes];
   }
 
-  /** A company's refresh reloads what it holds: its invoices and their status. */
+  get queries(): readonly InvoicesNode[] {
+    return this.queryNodes;
+  }
+
+  /** Adds a query node, or returns the one with the same filter and order (nothing is fetched
+   * until it is expanded). */
+  addQuery(query: InvoiceQuery): InvoicesNode {
+    const node = new InvoicesNode(this, this.ctx, this.company, query);
+    const existing = this.queryNodes.find((q) => q.key === node.key);
+    if (existing) return existing;
+    this.queryNodes.push(node);
+    this.ctx.changed(this);
+    return node;
+  }
+
+  /** Edits a query node's filter in place: a new node at the same position. */
+  replaceQuery(old: InvoicesNode, query: InvoiceQuery): InvoicesNode {
+    const index = this.queryNodes.indexOf(old);
+    if (index < 0) return this.addQuery(query);
+    const node = new InvoicesNode(this, this.ctx, this.company, query);
+    const duplicate = this.queryNodes.find((q) => q !== old && q.key === node.key);
+    this.queryNodes.splice(index, 1);
+    old.dispose();
+    if (duplicate) {
+      this.ctx.changed(this);
+      return duplicate;
+    }
+    this.queryNodes.splice(index, 0, node);
+    this.ctx.changed(this);
+    return node;
+  }
+
+  removeQuery(node: InvoicesNode): boolean {
+    const index = this.queryNodes.indexOf(node);
+    if (index < 0) return false;
+    this.queryNodes.splice(index, 1);
+    node.dispose();
+    this.ctx.changed(this);
+    return true;
+  }
+
+  /** A company's refresh reloads what it holds: its invoices, their status and its queries. */
   override refresh(): void {
     this.invoices.refresh();
     this.dataStatus.refresh();
+    for (const q of this.queryNodes) q.refresh();
   }
 
   /** The record, for Copy as JSON. */
@@ -110,12 +170,27 @@ export class InvoicesNode extends PagedNode<Invoice> {
     return 'invoices';
   }
 
+  /** True for a Run query… node (filtered or ordered), false for the company's Invoices. */
+  get isQuery(): boolean {
+    return !!(this.query.query || this.query.orderBy);
+  }
+
   getTreeItem(): vscode.TreeItem {
-    const item = this.collapsedItem(this.query.label ?? 'Invoices');
-    item.iconPath = new vscode.ThemeIcon(this.query.query ? 'filter' : 'files');
-    const list = this.pagedList;
-    if (list?.totalResults !== undefined) item.description = formatCount(list.totalResults);
-    item.contextValue = this.query.query ? 'invoices;query' : 'invoices';
+    const total = this.pagedList?.totalResults;
+    if (!this.isQuery) {
+      const item = this.collapsedItem(this.query.label ?? 'Invoices');
+      item.iconPath = new vscode.ThemeIcon('files');
+      if (total !== undefined) item.description = formatCount(total);
+      item.contextValue = 'invoices';
+      return item;
+    }
+    // "status=Paid — 123 invoices": the count arrives with the first page.
+    const text = this.query.label ?? this.query.query ?? 'All invoices';
+    const item = this.collapsedItem(queryNodeLabel(text, total));
+    item.iconPath = new vscode.ThemeIcon('filter');
+    if (this.query.orderBy) item.description = `orderBy ${this.query.orderBy}`;
+    item.tooltip = [`Invoices of ${this.company.name}`, `query: ${this.query.query ?? '(none)'}`, ...(this.query.orderBy ? [`orderBy: ${this.query.orderBy}`] : [])].join('\n');
+    item.contextValue = 'invoices;query';
     return item;
   }
 

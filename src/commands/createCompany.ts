@@ -1,0 +1,119 @@
+// Create company: a name checked as it is typed (showing the name the API will store when it
+// strips characters), an optional description, then POST /companies. On success the companies
+// list is reloaded and the new company revealed; a 402 (Free-trial limit) or 400 opens the
+// diagnostics panel on the error body.
+import * as vscode from 'vscode';
+import { isApiError, isCancellation, type ApiError, type Company, type DataPlatformClient } from '../api';
+import { checkCompanyName } from '../format/companyName';
+import type { TreeNode } from '../tree/node';
+import type { CompaniesTreeProvider } from '../tree/provider';
+
+export interface CreateCompanyDeps {
+  tree: CompaniesTreeProvider;
+  view: vscode.TreeView<TreeNode>;
+  client(): DataPlatformClient | undefined;
+  /** `prompt: false`: this command says what went wrong itself. */
+  report(error: ApiError, options?: { prompt?: boolean }): void;
+}
+
+export type CreateCompanyResult =
+  | { outcome: 'created'; company: Company; revealed: boolean }
+  | { outcome: 'cancelled' }
+  | { outcome: 'invalid'; message: string }
+  | { outcome: 'unavailable'; message: string }
+  | { outcome: 'failed'; error: ApiError };
+
+interface CreateCompanyArgs {
+  name: string;
+  description?: string;
+}
+
+function isArgs(v: unknown): v is CreateCompanyArgs {
+  return typeof v === 'object' && v !== null && typeof (v as CreateCompanyArgs).name === 'string';
+}
+
+async function askName(): Promise<string | undefined> {
+  return vscode.window.showInputBox({
+    title: 'Create Company (1/2): name',
+    prompt: "Letters, digits, spaces and - ' , & @ . ? ! are kept; other characters are removed by the API.",
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      const check = checkCompanyName(value);
+      if (!check.ok) return check.message;
+      return check.note ? { message: check.note, severity: vscode.InputBoxValidationSeverity.Info } : undefined;
+    },
+  });
+}
+
+async function askDescription(): Promise<string | undefined> {
+  return vscode.window.showInputBox({ title: 'Create Company (2/2): description (optional)', prompt: 'Press Enter to leave it empty.', ignoreFocusOut: true });
+}
+
+function failureMessage(error: ApiError): string {
+  if (error.status === 402) return `Could not create the company: the account's limit is reached (402). ${error.message}`;
+  if (error.status === 400) return `The API refused the company (400): ${error.message}`;
+  return `Could not create the company: ${error.message}`;
+}
+
+/** Reloads the companies and selects the new one; false when it could not be found or shown. */
+async function reveal(deps: CreateCompanyDeps, company: Company): Promise<boolean> {
+  const root = deps.tree.root;
+  if (!root) return false;
+  root.refresh();
+  const node = await root.findCompany(company.id);
+  if (!node) return false;
+  try {
+    await deps.view.reveal(node, { select: true, focus: true });
+    return true;
+  } catch {
+    // The view may be hidden or still rendering; the company is in the tree all the same.
+    return false;
+  }
+}
+
+export async function createCompany(deps: CreateCompanyDeps, arg?: unknown): Promise<CreateCompanyResult> {
+  const client = deps.client();
+  if (!client) {
+    const message = 'Set an API key before creating a company.';
+    void vscode.window.showErrorMessage(message, 'Set API Key').then((c) => {
+      if (c) void vscode.commands.executeCommand('dataPlatform.setApiKey');
+    });
+    return { outcome: 'unavailable', message };
+  }
+  // Arguments let tests and other extensions skip the input boxes; menus pass tree nodes.
+  const given = isArgs(arg) ? arg : undefined;
+  const name = given ? given.name : await askName();
+  if (name === undefined) return { outcome: 'cancelled' };
+  const check = checkCompanyName(name);
+  if (!check.ok) {
+    void vscode.window.showErrorMessage(`Cannot create the company: ${check.message}.`);
+    return { outcome: 'invalid', message: check.message };
+  }
+  const rawDescription = given ? given.description : await askDescription();
+  if (!given && rawDescription === undefined) return { outcome: 'cancelled' };
+  const description = rawDescription?.trim() || undefined;
+
+  let company: Company;
+  try {
+    company = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Creating company ${check.stored}…` }, () =>
+      client.createCompany({ name: name.trim(), ...(description ? { description } : {}) }),
+    );
+  } catch (e) {
+    if (!isApiError(e)) throw e;
+    if (isCancellation(e)) return { outcome: 'cancelled' };
+    deps.report(e, { prompt: false });
+    // The body of a refusal (validation items, the limit) is what the user needs to read.
+    if (e.status === 402 || e.status === 400) void vscode.commands.executeCommand('dataPlatform.showDiagnostics', e);
+    void vscode.window.showErrorMessage(failureMessage(e), 'Show Details').then((c) => {
+      if (c) void vscode.commands.executeCommand('dataPlatform.showDiagnostics', e);
+    });
+    return { outcome: 'failed', error: e };
+  }
+  void vscode.window.showInformationMessage(`Company "${company.name}" created.`);
+  const revealed = await reveal(deps, company);
+  return { outcome: 'created', company, revealed };
+}
+
+export function registerCreateCompanyCommands(deps: CreateCompanyDeps): vscode.Disposable[] {
+  return [vscode.commands.registerCommand('dataPlatform.createCompany', (arg?: unknown) => createCompany(deps, arg))];
+}

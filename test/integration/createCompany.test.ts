@@ -1,0 +1,86 @@
+// Create company in the real host against the emulator: the node appears (selected) with the name
+// the API stored, bad names send nothing, and the Free-trial limit opens the diagnostics panel.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { DataPlatformClient } from '../../src/api/client';
+import type { CreateCompanyResult } from '../../src/commands/createCompany';
+import type { DataPlatformApi } from '../../src/extension';
+import { activateExtension, admin, emulator, labelOf, signIn, waitFor } from './helpers';
+
+const create = (arg: unknown) => vscode.commands.executeCommand<CreateCompanyResult>('dataPlatform.createCompany', arg);
+
+describe('Create company', () => {
+  let api: DataPlatformApi;
+
+  before(async () => {
+    api = await activateExtension();
+    await admin.clearFaults();
+    await vscode.commands.executeCommand('workbench.view.extension.dataPlatform');
+    await signIn(api);
+  });
+
+  after(async () => {
+    // Later test files count the seeded companies: put the emulator back and reload the tree.
+    const { url } = await emulator();
+    await fetch(`${url}/_emulator/reset`, { method: 'POST' });
+    await signIn(api);
+    await vscode.commands.executeCommand('dataPlatform.refresh');
+  });
+
+  it('creates the company, stores the sanitised name, and reveals and selects its node', async () => {
+    const { url, key } = await emulator();
+    await admin.clearRequests();
+    const result = await create({ name: 'Quokka <Labs> #42 Ltd', description: 'made by a test' });
+    assert.equal(result?.outcome, 'created', JSON.stringify(result));
+    if (result?.outcome !== 'created') return;
+    assert.equal(result.company.name, 'Quokka Labs 42 Ltd', 'the emulator strips what the input box said it would');
+
+    const stored = await new DataPlatformClient({ baseUrl: url, apiKey: key }).getCompany(result.company.id);
+    assert.equal(stored.name, 'Quokka Labs 42 Ltd');
+    assert.equal(stored.description, 'made by a test');
+
+    const node = api.tree.root?.companyNode(result.company.id);
+    assert.ok(node, 'the new company is in the tree');
+    assert.equal(labelOf(node), 'Quokka Labs 42 Ltd');
+    assert.ok(result.revealed, 'revealed');
+    await waitFor('the new company to be selected', () => api.companiesView.selection[0] === node);
+    const posts = (await admin.requests()).filter((r) => r.method === 'POST');
+    assert.deepEqual(posts.map((r) => [r.path, r.status]), [['/companies', 200]]);
+  });
+
+  it('refuses an empty or all-stripped name without a request', async () => {
+    await admin.clearRequests();
+    for (const name of ['', '   ', '<#>*']) {
+      const result = await create({ name });
+      assert.equal(result?.outcome, 'invalid', `${JSON.stringify(name)}: ${JSON.stringify(result)}`);
+    }
+    assert.deepEqual(await admin.requests(), [], 'nothing was sent');
+  });
+
+  it("opens the diagnostics panel on the Free-trial key's 51st company with the 402 body", async () => {
+    const info = await admin.info();
+    const result = await vscode.commands.executeCommand<{ outcome: string }>('dataPlatform.setApiKey', info.keys.freeTrial);
+    assert.equal(result?.outcome, 'stored');
+    await waitFor('the free-trial connection', () => api.connection.state.kind === 'ready');
+    api.diagnostics.clear();
+
+    const created = await create({ name: 'The fifty-first company' });
+    assert.equal(created?.outcome, 'failed');
+    if (created?.outcome !== 'failed') return;
+    const error = created.error;
+    assert.equal(error.status, 402);
+    assert.equal(api.diagnostics.size, 1, 'reported once');
+    const correlationId = error.correlationId;
+    assert.ok(correlationId);
+    await waitFor('the diagnostics panel', () => api.diagnosticsPanel.panel);
+    const r = await waitFor('the panel to show the 402', () => {
+      const x = api.diagnosticsPanel.lastRender();
+      return x && x.focused !== undefined && x.correlationIds.includes(correlationId) && x;
+    });
+    for (const text of ['402', 'POST /companies', 'Company limit exceeded', 'CreateCompany']) {
+      assert.ok(r.text.includes(text), `panel lacks ${text}:\n${r.text}`);
+    }
+    assert.ok(!r.text.includes(info.keys.freeTrial), 'never the key');
+    api.diagnosticsPanel.panel?.dispose();
+  });
+});
