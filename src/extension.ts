@@ -5,10 +5,12 @@ import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type ApiError } from './api';
 import { KeyStore } from './auth/keyStore';
 import { registerCreateCompanyCommands } from './commands/createCompany';
 import { registerKeyCommands, type SetKeyResult } from './commands/keys';
+import { registerQueryCommands } from './commands/query';
 import { registerTreeCommands } from './commands/tree';
 import { Connection, type ConnectionState } from './connection/connection';
 import { DiagnosticsStore } from './diagnostics/store';
 import { Log, type LogLine } from './log';
+import { QueryHistory } from './query/history';
 import { registerDiagnostics, type DiagnosticsPanelApi } from './panels/diagnosticsPanel';
 import { StatusBar } from './statusBar';
 import type { TreeNode } from './tree/node';
@@ -30,6 +32,8 @@ export interface DataPlatformApi {
   keyPrompts(): readonly string[];
   /** Number of times `dataPlatform.refresh` ran without a node. */
   refreshCount(): number;
+  /** Recent queries per company (Run query…). */
+  readonly queryHistory: QueryHistory;
 }
 
 export type { SetKeyResult };
@@ -99,6 +103,7 @@ export function activate(context: vscode.ExtensionContext): DataPlatformApi {
     onRootRendered: (empty) => void vscode.commands.executeCommand('setContext', 'dataPlatform.noCompanies', empty),
   });
   const companiesView = vscode.window.createTreeView('dataPlatform.companies', { treeDataProvider: tree, showCollapseAll: true });
+  const queryHistory = new QueryHistory(context.globalState);
 
   const applyState = (state: ConnectionState): void => {
     prompting = false;
@@ -136,6 +141,7 @@ export function activate(context: vscode.ExtensionContext): DataPlatformApi {
     ...registerKeyCommands({ connection, keys, report }),
     ...registerTreeCommands({ tree, client, refreshAll, report }),
     ...registerCreateCompanyCommands({ tree, view: companiesView, client, report }),
+    ...registerQueryCommands({ tree, view: companiesView, client, pageSize, history: queryHistory, report }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('dataPlatform.baseUrl')) void connection.reload();
       else if (e.affectsConfiguration('dataPlatform.pageSize')) tree.reset();
@@ -156,6 +162,7 @@ export function activate(context: vscode.ExtensionContext): DataPlatformApi {
     statusBar,
     keyPrompts: () => prompts,
     refreshCount: () => refreshes,
+    queryHistory,
   };
 }
 

@@ -1,0 +1,114 @@
+// A quick pick of the account's companies: the first page at once, "Load more…" while the list
+// has more, and typing searches the API (`name~text`) once some companies are not loaded yet, so
+// an account with thousands of companies never has to be paged through by hand.
+import * as vscode from 'vscode';
+import { isApiError, isCancellation, type ApiError, type Company, type DataPlatformClient } from '../api';
+import { formatCount } from '../format/amount';
+import { formatValue } from '../query';
+
+export interface CompanyPickerDeps {
+  client: DataPlatformClient;
+  pageSize: number;
+  report(error: ApiError): void;
+  /** Delay before a typed search is sent; injectable so nothing depends on timing. */
+  searchDelayMs?: number;
+}
+
+interface CompanyItem extends vscode.QuickPickItem {
+  company?: Company;
+  loadMore?: true;
+}
+
+const companyItem = (c: Company): CompanyItem => ({
+  label: c.name,
+  description: (c.dataConnections ?? []).map((d) => d.platformName).filter(Boolean).join(', ') || undefined,
+  detail: c.id,
+  company: c,
+});
+
+export function pickCompany(deps: CompanyPickerDeps, title: string): Promise<Company | undefined> {
+  const list = deps.client.companyList({ pageSize: deps.pageSize });
+  const found = new Map<string, Company>();
+  const pick = vscode.window.createQuickPick<CompanyItem>();
+  pick.title = title;
+  pick.placeholder = 'Type to search companies by name';
+  pick.matchOnDetail = true;
+  pick.ignoreFocusOut = true;
+  let searchTimer: ReturnType<typeof setTimeout> | undefined;
+  let searchAbort: AbortController | undefined;
+
+  const fail = (e: unknown) => {
+    if (isCancellation(e)) return;
+    if (isApiError(e)) deps.report(e);
+    pick.placeholder = `Could not load companies: ${e instanceof Error ? e.message : String(e)}`;
+  };
+
+  const render = () => {
+    const items: CompanyItem[] = list.items.map(companyItem);
+    const loaded = new Set(list.items.map((c) => c.id));
+    const extra = [...found.values()].filter((c) => !loaded.has(c.id));
+    if (extra.length > 0) items.push({ label: 'search results', kind: vscode.QuickPickItemKind.Separator }, ...extra.map(companyItem));
+    if (list.hasMore) {
+      const total = list.totalResults !== undefined ? ` of ${formatCount(list.totalResults)}` : '';
+      items.push({ label: `$(ellipsis) Load more (${formatCount(list.items.length)}${total} loaded)`, loadMore: true, alwaysShow: true });
+    }
+    const active = pick.activeItems[0]?.company?.id;
+    pick.items = items;
+    const keep = active && items.find((i) => i.company?.id === active);
+    if (keep) pick.activeItems = [keep];
+  };
+
+  const load = async () => {
+    pick.busy = true;
+    try {
+      await list.loadMore();
+    } catch (e) {
+      fail(e);
+    } finally {
+      pick.busy = false;
+      render();
+    }
+  };
+
+  // Only needed while some companies are not loaded: otherwise the pick's own filter suffices.
+  const search = (text: string) => {
+    if (searchTimer !== undefined) clearTimeout(searchTimer);
+    searchAbort?.abort();
+    if (text.trim() === '' || !list.hasMore) return;
+    searchTimer = setTimeout(async () => {
+      const controller = new AbortController();
+      searchAbort = controller;
+      pick.busy = true;
+      try {
+        const page = await deps.client.listCompanies({ pageSize: deps.pageSize, query: `name~${formatValue(text.trim())}` }, { signal: controller.signal });
+        for (const c of page.results) found.set(c.id, c);
+        render();
+      } catch (e) {
+        fail(e);
+      } finally {
+        if (searchAbort === controller) pick.busy = false;
+      }
+    }, deps.searchDelayMs ?? 300);
+  };
+
+  return new Promise<Company | undefined>((resolve) => {
+    let done = false;
+    const finish = (c: Company | undefined) => {
+      if (done) return;
+      done = true;
+      if (searchTimer !== undefined) clearTimeout(searchTimer);
+      searchAbort?.abort();
+      resolve(c);
+      pick.dispose();
+    };
+    pick.onDidChangeValue(search);
+    pick.onDidAccept(() => {
+      const item = pick.selectedItems[0] ?? pick.activeItems[0];
+      if (item?.loadMore) void load();
+      else if (item?.company) finish(item.company);
+    });
+    pick.onDidHide(() => finish(undefined));
+    pick.show();
+    void load();
+  });
+}

@@ -1,0 +1,183 @@
+// Run query…, Filter invoices…, Clear filter. A query is a filter checked by the query parser as
+// it is typed (the error and its column shown in place of the runnable row), offered with the
+// company's recent queries, and an optional orderBy; the result is an InvoicesNode with that query
+// under the company, paged like Invoices.
+import * as vscode from 'vscode';
+import type { ApiError, DataPlatformClient } from '../api';
+import type { QueryHistory } from '../query/history';
+import { orderByPickRows, orderByProblem, queryPickRows, queryProblem, type PickRow } from '../query/messages';
+import { ErrorNode } from '../tree/leafNodes';
+import type { TreeNode } from '../tree/node';
+import type { CompaniesTreeProvider } from '../tree/provider';
+import { CompanyNode, InvoicesNode, type InvoiceQuery } from '../tree/recordNodes';
+import { pickCompany } from './companyPicker';
+
+export interface QueryCommandDeps {
+  tree: CompaniesTreeProvider;
+  view: vscode.TreeView<TreeNode>;
+  client(): DataPlatformClient | undefined;
+  pageSize(): number;
+  history: QueryHistory;
+  report(error: ApiError): void;
+}
+
+export type QueryResult =
+  | { outcome: 'shown'; node: InvoicesNode }
+  | { outcome: 'cancelled' }
+  | { outcome: 'invalid'; message: string }
+  | { outcome: 'unavailable'; message: string };
+
+/** What tests and other extensions may pass instead of answering the prompts. */
+export interface QueryArgs {
+  companyId?: string;
+  query?: string;
+  orderBy?: string;
+}
+
+function isQueryArgs(v: unknown): v is QueryArgs {
+  if (typeof v !== 'object' || v === null) return false;
+  const a = v as QueryArgs;
+  return ['companyId', 'query', 'orderBy'].some((k) => k in a) && [a.companyId, a.query, a.orderBy].every((x) => x === undefined || typeof x === 'string');
+}
+
+interface RowItem extends vscode.QuickPickItem {
+  row?: PickRow;
+}
+
+/** A quick pick whose rows are recomputed from the typed text; resolves with the accepted row's
+ * value, undefined when dismissed. An invalid row cannot be accepted. */
+function pickRow(title: string, placeholder: string, initial: string, rowsFor: (value: string) => PickRow[]): Promise<PickRow | undefined> {
+  const pick = vscode.window.createQuickPick<RowItem>();
+  pick.title = title;
+  pick.placeholder = placeholder;
+  pick.ignoreFocusOut = true;
+  pick.matchOnDescription = false;
+  const update = (value: string) => {
+    const rows = rowsFor(value);
+    const items: RowItem[] = [];
+    let recentHeader = false;
+    for (const row of rows) {
+      if (row.kind === 'recent' && !recentHeader) {
+        items.push({ label: 'recent queries', kind: vscode.QuickPickItemKind.Separator });
+        recentHeader = true;
+      }
+      // The typed row (valid or not) must show whatever VS Code's own filter thinks of it.
+      items.push({ label: row.label, description: row.description, alwaysShow: row.kind === 'typed' || row.kind === 'invalid', row });
+    }
+    pick.items = items;
+  };
+  pick.value = initial;
+  update(initial);
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (v: PickRow | undefined) => {
+      if (done) return;
+      done = true;
+      resolve(v);
+      pick.dispose();
+    };
+    pick.onDidChangeValue(update);
+    pick.onDidAccept(() => {
+      const row = (pick.selectedItems[0] ?? pick.activeItems[0])?.row;
+      if (row?.value) finish(row);
+    });
+    pick.onDidHide(() => finish(undefined));
+    pick.show();
+  });
+}
+
+function askQuery(deps: QueryCommandDeps, company: CompanyNode, initial: string): Promise<PickRow | undefined> {
+  const recent = deps.history.list(company.company.id);
+  return pickRow(`Query invoices of ${company.company.name}: filter`, 'e.g. status=Paid && totalAmount>1000', initial, (v) => queryPickRows(v, recent));
+}
+
+function askOrderBy(company: CompanyNode, initial: string): Promise<PickRow | undefined> {
+  return pickRow(`Query invoices of ${company.company.name}: orderBy (optional)`, 'A field, "-" first for descending: -issueDate', initial, (v) => orderByPickRows(v));
+}
+
+/** The company a command was invoked on, or the one the arguments name, or a picked one. */
+async function companyFor(deps: QueryCommandDeps, arg: unknown): Promise<CompanyNode | QueryResult> {
+  if (arg instanceof CompanyNode) return arg;
+  if (arg instanceof InvoicesNode && arg.parent instanceof CompanyNode) return arg.parent;
+  const client = deps.client();
+  const root = deps.tree.root;
+  if (!client || !root) {
+    const message = 'Set an API key before running a query.';
+    void vscode.window.showErrorMessage(message);
+    return { outcome: 'unavailable', message };
+  }
+  const companyId = isQueryArgs(arg) && arg.companyId ? arg.companyId : (await pickCompany({ client, pageSize: deps.pageSize(), report: deps.report }, 'Run Query: company'))?.id;
+  if (!companyId) return { outcome: 'cancelled' };
+  const node = await root.findCompany(companyId);
+  if (!node) {
+    const message = `Company ${companyId} is not in the Companies view.`;
+    void vscode.window.showErrorMessage(message);
+    return { outcome: 'unavailable', message };
+  }
+  return node;
+}
+
+type Asked = { outcome: 'asked'; query: InvoiceQuery } | QueryResult;
+
+/** The filter and order from the arguments (checked) or the prompts. */
+async function queryFor(deps: QueryCommandDeps, company: CompanyNode, arg: unknown, current: InvoiceQuery): Promise<Asked> {
+  if (isQueryArgs(arg) && arg.query !== undefined) {
+    const problem = queryProblem(arg.query) ?? orderByProblem(arg.orderBy ?? '');
+    if (problem) {
+      void vscode.window.showErrorMessage(`Invalid query: ${problem}`);
+      return { outcome: 'invalid', message: problem };
+    }
+    return { outcome: 'asked', query: { query: arg.query.trim(), orderBy: arg.orderBy?.trim() || undefined } };
+  }
+  const filter = await askQuery(deps, company, current.query ?? '');
+  if (!filter?.value) return { outcome: 'cancelled' };
+  // A recent entry brings its own order; a typed filter asks for one.
+  if (filter.kind === 'recent') return { outcome: 'asked', query: { query: filter.value.query, orderBy: filter.value.orderBy } };
+  const order = await askOrderBy(company, current.orderBy ?? '');
+  if (!order?.value) return { outcome: 'cancelled' };
+  return { outcome: 'asked', query: { query: filter.value.query, orderBy: order.value.orderBy || undefined } };
+}
+
+async function show(deps: QueryCommandDeps, company: CompanyNode, node: InvoicesNode, query: InvoiceQuery): Promise<QueryResult> {
+  await deps.history.add(company.company.id, { query: query.query ?? '', orderBy: query.orderBy });
+  try {
+    await deps.view.reveal(node, { expand: true, select: true, focus: false });
+  } catch {
+    // A hidden view cannot reveal; the node is there when the user opens it.
+  }
+  return { outcome: 'shown', node };
+}
+
+export async function runQuery(deps: QueryCommandDeps, arg?: unknown): Promise<QueryResult> {
+  const company = await companyFor(deps, arg);
+  if (!(company instanceof CompanyNode)) return company;
+  const asked = await queryFor(deps, company, arg, {});
+  if (asked.outcome !== 'asked') return asked;
+  return show(deps, company, company.addQuery(asked.query), asked.query);
+}
+
+/** On a query node: edits its filter in place. On Invoices: adds a query node. */
+export async function filterInvoices(deps: QueryCommandDeps, target?: unknown, arg?: unknown): Promise<QueryResult> {
+  const node = target instanceof ErrorNode ? target.owner : target;
+  if (!(node instanceof InvoicesNode) || !(node.parent instanceof CompanyNode)) return runQuery(deps, target ?? arg);
+  const company = node.parent;
+  const asked = await queryFor(deps, company, arg, node.query);
+  if (asked.outcome !== 'asked') return asked;
+  const updated = node.isQuery ? company.replaceQuery(node, asked.query) : company.addQuery(asked.query);
+  return show(deps, company, updated, asked.query);
+}
+
+/** Removes a query node. */
+export function clearFilter(target?: unknown): boolean {
+  const node = target instanceof ErrorNode ? target.owner : target;
+  if (!(node instanceof InvoicesNode) || !node.isQuery || !(node.parent instanceof CompanyNode)) return false;
+  return node.parent.removeQuery(node);
+}
+
+export function registerQueryCommands(deps: QueryCommandDeps): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand('dataPlatform.runQuery', (arg?: unknown) => runQuery(deps, arg)),
+    vscode.commands.registerCommand('dataPlatform.filterInvoices', (target?: unknown, arg?: unknown) => filterInvoices(deps, target, arg)),
+    vscode.commands.registerCommand('dataPlatform.clearFilter', (target?: unknown) => clearFilter(target)),
+  ];
+}
