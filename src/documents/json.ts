@@ -1,0 +1,43 @@
+// The text of an invoice document: the record pretty-printed the way the user indents JSON, or a
+// short explanation when it could not be fetched.
+import type { ApiError } from '../api';
+
+export interface Indent {
+  tabSize: number;
+  insertSpaces: boolean;
+}
+
+export const DEFAULT_INDENT: Indent = { tabSize: 2, insertSpaces: true };
+
+/** Reads `editor.tabSize` / `editor.insertSpaces` values as the settings give them (a number, a
+ * numeric string, or junk from a hand-edited settings file) into a usable indent. */
+export function indentFrom(tabSize: unknown, insertSpaces: unknown): Indent {
+  const n = typeof tabSize === 'number' ? tabSize : typeof tabSize === 'string' ? Number(tabSize) : NaN;
+  return {
+    // JSON.stringify caps a numeric indent at 10 anyway; below 1 would print on one line.
+    tabSize: Number.isInteger(n) && n >= 1 ? Math.min(n, 10) : DEFAULT_INDENT.tabSize,
+    insertSpaces: typeof insertSpaces === 'boolean' ? insertSpaces : DEFAULT_INDENT.insertSpaces,
+  };
+}
+
+/** The value as JSON, indented with spaces or one tab per level, ending with a newline. */
+export function prettyJson(value: unknown, indent: Indent = DEFAULT_INDENT): string {
+  return `${JSON.stringify(value, null, indent.insertSpaces ? indent.tabSize : '\t')}\n`;
+}
+
+/** What the document shows instead of the invoice when the fetch failed. Line comments, so the
+ * JSON editor still tokenises it; only fields of the ApiError, which never carry the key. */
+export function errorText(ref: { companyId: string; invoiceId: string }, error: Pick<ApiError, 'status' | 'message' | 'correlationId'>): string {
+  return [
+    `// Could not load invoice ${ref.invoiceId} of company ${ref.companyId}.`,
+    `// ${error.status !== undefined ? `${error.status}: ` : ''}${error.message}`,
+    ...(error.correlationId ? [`// correlationId: ${error.correlationId}`] : []),
+    '// Refresh this tab to try again; "Data Platform: Show Diagnostics" has the full response.',
+    '',
+  ].join('\n');
+}
+
+/** What the document shows when there is no connection to fetch with. */
+export function noConnectionText(ref: { companyId: string; invoiceId: string }): string {
+  return `// Invoice ${ref.invoiceId} of company ${ref.companyId} cannot be loaded: no API key is set for the current base URL.\n// Run "Data Platform: Set API Key", then refresh this tab.\n`;
+}
