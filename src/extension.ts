@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type ApiError } from './api';
 import { KeyStore } from './auth/keyStore';
 import { registerCreateCompanyCommands } from './commands/createCompany';
+import { registerInvoiceCommands } from './commands/invoice';
 import { registerKeyCommands, type SetKeyResult } from './commands/keys';
 import { registerQueryCommands } from './commands/query';
 import { registerTreeCommands } from './commands/tree';
@@ -142,6 +143,7 @@ export function activate(context: vscode.ExtensionContext): DataPlatformApi {
     ...registerTreeCommands({ tree, client, refreshAll, report }),
     ...registerCreateCompanyCommands({ tree, view: companiesView, client, report }),
     ...registerQueryCommands({ tree, view: companiesView, client, pageSize, history: queryHistory, report }),
+    ...registerInvoiceCommands({ client, pageSize, report }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('dataPlatform.baseUrl')) void connection.reload();
       else if (e.affectsConfiguration('dataPlatform.pageSize')) tree.reset();

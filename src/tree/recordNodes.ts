@@ -224,6 +224,8 @@ export class InvoiceNode extends TreeNode {
     item.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
     item.tooltip = new vscode.MarkdownString(invoiceTooltip(inv));
     item.contextValue = 'invoice';
+    // A click opens the JSON in a preview tab, as a click on a file does.
+    item.command = { command: 'dataPlatform.openInvoice', title: 'Open JSON', arguments: [this] };
     return item;
   }
 

@@ -1,0 +1,170 @@
+// Invoice JSON tabs in the real workbench: content equals the emulator's record, read-only, JSON,
+// one tab per invoice, opened by a tree click, refreshed on demand, failures explained.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { DataPlatformApi } from '../../src/extension';
+import type { TreeNode } from '../../src/tree/node';
+import type { CompanyNode, InvoiceNode } from '../../src/tree/recordNodes';
+import { activateExtension, admin, canScreenshot, emulator, screenshot, signIn, waitFor } from './helpers';
+
+const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
+
+/** The emulator's record, fetched directly with the demo key. */
+async function emulatorInvoice(companyId: string, invoiceId: string): Promise<unknown> {
+  const { url, key } = await emulator();
+  const res = await fetch(`${url}/companies/${encodeURIComponent(companyId)}/data/invoices/${encodeURIComponent(invoiceId)}`, {
+    headers: { Authorization: `Basic ${Buffer.from(key).toString('base64')}`, Accept: 'application/json' },
+  });
+  assert.equal(res.status, 200);
+  return res.json();
+}
+
+const tabsOf = (uri: vscode.Uri) =>
+  vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString());
+
+const invoiceRequests = async (invoiceId: string) => (await admin.requests()).filter((r) => r.path.endsWith(`/data/invoices/${invoiceId}`));
+
+describe('invoice JSON tabs', () => {
+  let api: DataPlatformApi;
+  let company: CompanyNode;
+  let invoices: InvoiceNode[];
+
+  before(async () => {
+    api = await activateExtension();
+    await admin.clearFaults();
+    await vscode.workspace.getConfiguration('dataPlatform').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+    if (api.connection.state.kind !== 'ready') await signIn(api);
+    await vscode.commands.executeCommand('workbench.view.extension.dataPlatform');
+    const id = (await admin.info()).companies.few;
+    await children(api);
+    const node = api.tree.root?.companyNode(id) ?? (await api.tree.root?.findCompany(id));
+    assert.ok(node, 'the few-invoices company is listed');
+    company = node;
+    invoices = (await children(api, company.invoices)).filter((n) => n.getTreeItem().contextValue === 'invoice') as InvoiceNode[];
+    assert.ok(invoices.length >= 3, 'a few invoices to open');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+  afterEach(() => admin.clearFaults());
+  after(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+
+  it('a click on an invoice opens its JSON: the emulator record, language json, read-only scheme, a preview tab', async () => {
+    const node = invoices[0];
+    const command = node.getTreeItem().command;
+    assert.ok(command, 'the tree item has a click command');
+    assert.equal(command.command, 'dataPlatform.openInvoice');
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(command.command, ...(command.arguments ?? []));
+    const doc = editor.document;
+
+    assert.equal(doc.uri.scheme, 'dataplatform');
+    assert.equal(doc.uri.path, `/${encodeURIComponent(company.company.id)}/invoices/${encodeURIComponent(node.invoice.id)}.json`);
+    assert.equal(doc.isUntitled, false);
+    assert.equal(doc.languageId, 'json');
+    assert.deepEqual(JSON.parse(doc.getText()), await emulatorInvoice(company.company.id, node.invoice.id));
+    const tabSize = vscode.workspace.getConfiguration('editor', { languageId: 'json' }).get<number>('tabSize') ?? 4;
+    assert.ok(doc.getText().startsWith(`{\n${' '.repeat(tabSize)}"`), 'indented with the editor tab size for JSON');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), doc.uri.toString());
+
+    const [tab] = tabsOf(doc.uri);
+    assert.ok(tab, 'a tab shows it');
+    assert.equal(tab.isPreview, true, 'a preview tab (workbench.editor.enablePreview is on by default)');
+
+    const { key } = await emulator();
+    assert.ok(!doc.getText().includes(key), 'the key is nowhere in the document');
+    if (canScreenshot()) {
+      // The invoice selected in the tree beside its tab, as a user sees it after the click.
+      // Fresh nodes: a settings change since `before` may have rebuilt the tree.
+      const fresh = await api.tree.root?.findCompany(company.company.id);
+      assert.ok(fresh);
+      const shown = (await children(api, fresh.invoices)).find((n) => (n as InvoiceNode).invoice?.id === node.invoice.id);
+      assert.ok(shown, 'the invoice is in the tree');
+      await api.companiesView.reveal(fresh.invoices, { expand: true, select: false, focus: false });
+      await api.companiesView.reveal(shown, { select: true, focus: false });
+      await screenshot('invoice-json');
+    }
+  });
+
+  it('is read-only: typing is blocked, writes are refused, and an API edit can neither be saved nor survive a Refresh', async () => {
+    assert.equal(vscode.workspace.fs.isWritableFileSystem('dataplatform'), false);
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', invoices[0]);
+    const doc = editor.document;
+    const before = doc.getText();
+
+    // What a user does: type into the focused editor.
+    await vscode.window.showTextDocument(doc, { preserveFocus: false });
+    await vscode.commands.executeCommand('type', { text: 'typed' });
+    assert.equal(doc.getText(), before, 'typing does nothing in a read-only editor');
+
+    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(doc.uri, new TextEncoder().encode('{}'))), 'the file system refuses writes');
+
+    // VS Code applies a WorkspaceEdit to the buffer of a read-only file too; it can go nowhere.
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(doc.uri, new vscode.Position(0, 0), 'tampered');
+    await vscode.workspace.applyEdit(edit);
+    assert.equal(await doc.save(), false, 'saving is refused');
+    await vscode.commands.executeCommand('dataPlatform.refreshInvoice', doc.uri);
+    await waitFor('the record back after Refresh', () => doc.getText() === before);
+    assert.equal(doc.isDirty, false);
+  });
+
+  it('opening the same invoice again focuses its one tab, from the tree or by ids, even after another tab took focus', async () => {
+    const node = invoices[1];
+    const first = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', node);
+    const uri = first.document.uri;
+    // Pin it so the next open does not replace it, then look at another invoice.
+    await vscode.commands.executeCommand('workbench.action.keepEditor');
+    await vscode.commands.executeCommand('dataPlatform.openInvoice', invoices[2]);
+    assert.notEqual(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString());
+
+    const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', { companyId: company.company.id, invoiceId: node.invoice.id });
+    assert.equal(again.document.uri.toString(), uri.toString());
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString(), 'focused');
+    await vscode.commands.executeCommand('dataPlatform.openInvoice', node);
+    assert.equal(tabsOf(uri).length, 1, 'one tab for the invoice');
+    assert.equal(tabsOf(uri)[0].isPreview, false, 'still pinned');
+  });
+
+  it('a second click on another invoice reuses the preview tab instead of piling up tabs', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const a = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', invoices[0]);
+    const b = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', invoices[1]);
+    assert.equal(tabsOf(a.document.uri).length, 0, 'the first preview was replaced');
+    assert.equal(tabsOf(b.document.uri).length, 1);
+  });
+
+  it('Refresh refetches the open document; reopening a closed one fetches it fresh', async () => {
+    const node = invoices[0];
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', node);
+    await admin.clearRequests();
+    assert.equal(await vscode.commands.executeCommand('dataPlatform.refreshInvoice', editor.document.uri), true);
+    await waitFor('a refetch', async () => (await invoiceRequests(node.invoice.id)).length === 1);
+
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await admin.clearRequests();
+    await vscode.commands.executeCommand('dataPlatform.openInvoice', node);
+    await waitFor('a fresh fetch on reopen', async () => (await invoiceRequests(node.invoice.id)).length === 1);
+  });
+
+  it('a failing fetch shows an error text in the tab and an entry in diagnostics, not a crash', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const node = invoices[3] ?? invoices[2];
+    await admin.addFault({ kind: 'status', status: 500, path: `/data/invoices/${node.invoice.id}`, times: 50 });
+    const reported = api.diagnostics.size;
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', node);
+    const text = editor.document.getText();
+    assert.match(text, /^\/\/ Could not load invoice /);
+    assert.match(text, /500/);
+    assert.equal(api.diagnostics.size, reported + 1, 'one diagnostics entry');
+    const entry = api.diagnostics.entries()[0];
+    assert.equal(entry.error.status, 500);
+    assert.ok(entry.error.path.includes(node.invoice.id));
+    if (entry.error.correlationId) assert.ok(text.includes(entry.error.correlationId));
+    const { key } = await emulator();
+    assert.ok(!text.includes(key));
+
+    // The fault gone, Refresh brings the record.
+    await admin.clearFaults();
+    await vscode.commands.executeCommand('dataPlatform.refreshInvoice', editor.document.uri);
+    await waitFor('the record after refresh', () => editor.document.getText().startsWith('{'));
+    assert.deepEqual(JSON.parse(editor.document.getText()), await emulatorInvoice(company.company.id, node.invoice.id));
+  });
+});
