@@ -123,6 +123,35 @@ describe('invoice JSON tabs', () => {
     assert.equal(tabsOf(uri)[0].isPreview, false, 'still pinned');
   });
 
+  it('reopening from another editor group focuses the tab where it is instead of opening a second one', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const a = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', invoices[0]);
+    await vscode.commands.executeCommand('workbench.action.keepEditor');
+    await vscode.commands.executeCommand('dataPlatform.openInvoice', invoices[1]);
+    await vscode.commands.executeCommand('workbench.action.moveEditorToNextGroup');
+    await waitFor('two groups, the second active', () => vscode.window.tabGroups.all.length === 2 && vscode.window.tabGroups.activeTabGroup.viewColumn === vscode.ViewColumn.Two);
+
+    const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', invoices[0]);
+    assert.equal(again.document.uri.toString(), a.document.uri.toString());
+    assert.equal(again.viewColumn, vscode.ViewColumn.One, 'shown in the group that already had it');
+    assert.equal(tabsOf(a.document.uri).length, 1, 'no second tab');
+    assert.equal(vscode.window.tabGroups.activeTabGroup.viewColumn, vscode.ViewColumn.One, 'that group has the focus');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('workbench.action.editorLayoutSingle');
+  });
+
+  // The host hands out `when` clauses normalised (`'dataplatform'` quoted), hence the patterns.
+  it('is offered on invoice items: context menu and inline icon, and in the palette', async () => {
+    const manifest = vscode.extensions.getExtension('dataplatform.data-platform-explorer')?.packageJSON as {
+      contributes: { menus: Record<string, { command: string; when?: string; group?: string }[]> };
+    };
+    const onInvoice = manifest.contributes.menus['view/item/context'].filter((m) => m.command === 'dataPlatform.openInvoice' && /viewItem == invoice\b/.test(m.when ?? ''));
+    assert.ok(onInvoice.some((m) => m.group?.startsWith('inline')), 'inline icon');
+    assert.ok(onInvoice.some((m) => !m.group?.startsWith('inline')), 'context menu entry');
+    assert.ok(manifest.contributes.menus.commandPalette.some((m) => m.command === 'dataPlatform.openInvoice' && m.when !== 'false'));
+    assert.ok(manifest.contributes.menus['editor/title'].some((m) => m.command === 'dataPlatform.refreshInvoice' && /^resourceScheme == '?dataplatform'?$/.test(m.when ?? '')));
+  });
+
   it('a second click on another invoice reuses the preview tab instead of piling up tabs', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const a = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', invoices[0]);
