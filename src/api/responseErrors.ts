@@ -3,7 +3,7 @@
 // one-line message. Everything taken from the body passes through the redactor first.
 import { ApiError, ApiErrorKind, formatWait } from './errors';
 import { oneLine, parseErrorBody, ParsedErrorBody } from './errorBody';
-import type { Redactor } from './redact';
+import { redactApiKeyFields, type Redactor } from './redact';
 
 /** Raw bodies kept on errors are capped: enough for the diagnostics panel, not a whole page. */
 export const RAW_BODY_LIMIT = 64 * 1024;
@@ -122,15 +122,24 @@ function messageFor(kind: ApiErrorKind, info: ResponseInfo, parsed: ParsedErrorB
   }
 }
 
-export function capRawBody(text: string, redact: Redactor): string | undefined {
+/**
+ * Every secret out of a body before anything reads or cuts it: cutting first could leave a key's
+ * prefix behind at the cut, where no whole-key redaction finds it.
+ */
+export function scrubBody(text: string, redact: Redactor): string {
+  return redactApiKeyFields(redact(text));
+}
+
+/** Cuts an already scrubbed body to what an error or a trace line keeps. */
+export function capRawBody(text: string): string | undefined {
   if (text === '') return undefined;
-  const capped = text.length > RAW_BODY_LIMIT ? `${text.slice(0, RAW_BODY_LIMIT)}…[truncated]` : text;
-  return redact(capped);
+  return text.length > RAW_BODY_LIMIT ? `${text.slice(0, RAW_BODY_LIMIT)}…[truncated]` : text;
 }
 
 /** The error for a response whose status is not a success. */
 export function errorFromResponse(info: ResponseInfo): ApiError {
-  const parsed = parseErrorBody(info.text, info.contentType);
+  const text = scrubBody(info.text, info.redact);
+  const parsed = parseErrorBody(text, info.contentType);
   const kind = kindForStatus(info.status, info.path, parsed);
   const server = oneLine(parsed.message ? info.redact(parsed.message) : undefined);
   const body = parsed.body ? (JSON.parse(info.redact(JSON.stringify(parsed.body))) as typeof parsed.body) : undefined;
@@ -141,7 +150,7 @@ export function errorFromResponse(info: ResponseInfo): ApiError {
     path: info.path,
     status: info.status,
     body,
-    rawBody: capRawBody(info.text, info.redact),
+    rawBody: capRawBody(text),
     correlationId: body?.correlationId || info.correlationIdHeader,
     retryAfterMs: info.retryAfterMs,
     attempts: info.attempts,
@@ -150,7 +159,8 @@ export function errorFromResponse(info: ResponseInfo): ApiError {
 
 /** A success status whose body is not the JSON we need. */
 export function malformedResponse(info: ResponseInfo, expected: string): ApiError {
-  const parsed = parseErrorBody(info.text, info.contentType);
+  const text = scrubBody(info.text, info.redact);
+  const parsed = parseErrorBody(text, info.contentType);
   const what =
     parsed.format === 'empty'
       ? 'an empty body instead of JSON'
@@ -167,7 +177,7 @@ export function malformedResponse(info: ResponseInfo, expected: string): ApiErro
     method: info.method,
     path: info.path,
     status: info.status,
-    rawBody: capRawBody(info.text, info.redact),
+    rawBody: capRawBody(text),
     correlationId: info.correlationIdHeader,
     attempts: info.attempts,
   });

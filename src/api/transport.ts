@@ -5,9 +5,9 @@
 import axios, { AxiosInstance, AxiosResponse } from 'axios';
 import { ApiError } from './errors';
 import type { ApiErrorKind } from './errors';
-import { capRawBody, errorFromResponse, malformedResponse, ResponseInfo } from './responseErrors';
+import { capRawBody, errorFromResponse, malformedResponse, ResponseInfo, scrubBody } from './responseErrors';
 import { parseRateLimit, RateLimitInfo, type HeaderGetter } from './rateLimit';
-import { basicAuthValue, createRedactor, redactApiKeyFields, Redactor } from './redact';
+import { basicAuthValue, createRedactor, Redactor } from './redact';
 import { decideRetry, DEFAULT_RETRY_POLICY, requestedWaitMs, RetryPolicy, sleep as realSleep } from './retry';
 
 export interface CallOptions {
@@ -46,6 +46,8 @@ export interface TransportOptions {
   userAgent?: string;
   onRequest?: (summary: RequestSummary) => void;
   onTrace?: (entry: TraceEntry) => void;
+  /** Asked before each trace entry is built, so scrubbing bodies costs nothing when off. */
+  traceEnabled?: () => boolean;
   onRateLimit?: (info: RateLimitInfo) => void;
   /** Injected in tests so backoff costs no time. Must settle when `signal` aborts. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -97,9 +99,7 @@ function networkMessage(code: string | undefined, host: string): string {
   }
 }
 
-const TRACE_LIMIT = 64 * 1024;
-
-type Hooks = Pick<TransportOptions, 'onRequest' | 'onTrace' | 'onRateLimit'>;
+type Hooks = Pick<TransportOptions, 'onRequest' | 'onTrace' | 'traceEnabled' | 'onRateLimit'>;
 
 export class HttpTransport {
   readonly baseUrl: string;
@@ -118,7 +118,7 @@ export class HttpTransport {
 
   constructor(options: TransportOptions) {
     this.baseUrl = options.baseUrl;
-    this.#hooks = { onRequest: options.onRequest, onTrace: options.onTrace, onRateLimit: options.onRateLimit };
+    this.#hooks = { onRequest: options.onRequest, onTrace: options.onTrace, traceEnabled: options.traceEnabled, onRateLimit: options.onRateLimit };
     this.host = new URL(options.baseUrl).host;
     this.redact = createRedactor(options.apiKey);
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
@@ -325,9 +325,9 @@ export class HttpTransport {
     const clean: RequestSummary = { ...summary };
     for (const k of Object.keys(clean) as (keyof RequestSummary)[]) if (clean[k] === undefined) delete clean[k];
     this.safely(() => this.#hooks.onRequest?.(clean));
-    if (!this.#hooks.onTrace) return;
+    if (!this.#hooks.onTrace || this.#hooks.traceEnabled?.() === false) return;
     const scrub = (body: string | undefined): string | undefined =>
-      body === undefined || body === '' ? undefined : redactApiKeyFields(capRawBody(body.slice(0, TRACE_LIMIT + 1), this.redact) ?? '');
+      body === undefined || body === '' ? undefined : capRawBody(scrubBody(body, this.redact));
     const entry: TraceEntry = { method: trace.method, path: trace.path, attempt: trace.attempt };
     const requestBody = scrub(trace.requestBody);
     const responseBody = scrub(trace.responseBody);

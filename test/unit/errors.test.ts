@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { ApiError, formatWait, isApiError, isCancellation } from '../../src/api/errors';
-import { parseErrorBody } from '../../src/api/errorBody';
+import { MAX_MESSAGE_LENGTH, parseErrorBody } from '../../src/api/errorBody';
 import { createRedactor, redactApiKeyFields } from '../../src/api/redact';
 import { errorFromResponse, malformedResponse, RAW_BODY_LIMIT, type ResponseInfo } from '../../src/api/responseErrors';
 import type { ErrorBody } from '../../src/api/models';
@@ -267,5 +267,27 @@ describe('redaction', () => {
 
   it('leaves text alone for absurdly short keys rather than mangling every message', () => {
     assert.equal(createRedactor('a')('a cat'), 'a cat');
+  });
+});
+
+describe('errors: secrets at the cuts', () => {
+  const key = 'sk_live_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
+  const redact = createRedactor(key);
+  const prefix = key.slice(0, 12);
+  const info = (text: string, status = 400) => ({ method: 'GET', path: '/companies', status, text, contentType: 'application/json', attempts: 1, redact });
+
+  it('removes a key that straddles the one-line message limit', () => {
+    const error = `${'x'.repeat(MAX_MESSAGE_LENGTH - 30)} ${key} tail`;
+    const e = errorFromResponse(info(JSON.stringify({ statusCode: 400, service: 'PublicApi', error, correlationId: 'c' })));
+    for (const text of [e.message, JSON.stringify(e.toJSON()), e.rawBody ?? '']) assert.ok(!text.includes(prefix), text.slice(-80));
+  });
+
+  it('removes a key that straddles the raw-body limit, and every apiKey field', () => {
+    const text = `${'y'.repeat(RAW_BODY_LIMIT - 10)}${key}${'z'.repeat(100)}`;
+    const e = errorFromResponse(info(text, 500));
+    assert.ok(e.rawBody?.endsWith('…[truncated]'));
+    assert.ok(!(e.rawBody ?? '').includes(prefix));
+    const keys = malformedResponse(info('{"results":[{"apiKey":"another-secret-key"}', 200), 'a list of API keys');
+    assert.ok(!(keys.rawBody ?? '').includes('another-secret-key'));
   });
 });
