@@ -62,10 +62,9 @@ export function activate(context: vscode.ExtensionContext): DataPlatformApi {
     userAgent: `data-platform-explorer/${version} vscode/${vscode.version}`,
     hooks: {
       onRequest: (s) => log.request(s),
-      // Bodies only when the user asked for trace: no cost otherwise.
-      onTrace: (t) => {
-        if (channel.logLevel === vscode.LogLevel.Trace) log.trafficTrace(t);
-      },
+      // Bodies only when the user asked for trace; the client builds no entry otherwise.
+      onTrace: (t) => log.trafficTrace(t),
+      traceEnabled: () => channel.logLevel === vscode.LogLevel.Trace,
       onRateLimit: (r) => statusBar.setRateLimit(r),
       onKeys: (k) => log.setSecrets(k),
     },
@@ -109,11 +108,15 @@ export function activate(context: vscode.ExtensionContext): DataPlatformApi {
   const applyState = (state: ConnectionState): void => {
     prompting = false;
     statusBar.setState(state);
-    companiesView.message = state.kind === 'invalidBaseUrl' ? state.message : undefined;
+    companiesView.message = state.kind === 'invalidBaseUrl' || state.kind === 'secretsUnavailable' ? state.message : undefined;
     void vscode.commands.executeCommand('setContext', 'dataPlatform.state', state.kind);
     void vscode.commands.executeCommand('setContext', 'dataPlatform.noCompanies', false);
     log.info(
-      state.kind === 'invalidBaseUrl' ? `base URL refused: ${state.message}` : `API ${state.baseUrl}: ${state.kind === 'ready' ? 'key set' : 'no key'}`,
+      state.kind === 'invalidBaseUrl'
+        ? `base URL refused: ${state.message}`
+        : state.kind === 'secretsUnavailable'
+          ? state.message
+          : `API ${state.baseUrl}: ${state.kind === 'ready' ? 'key set' : 'no key'}`,
     );
     tree.reset();
   };

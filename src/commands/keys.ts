@@ -40,6 +40,10 @@ export async function setApiKey(deps: KeyCommandDeps, given?: unknown): Promise<
     });
     return { outcome: 'unavailable', message: state.message };
   }
+  if (state.kind === 'secretsUnavailable') {
+    void vscode.window.showErrorMessage(state.message);
+    return { outcome: 'unavailable', message: state.message };
+  }
   // A string argument lets tests and other extensions supply the key; menus pass tree nodes.
   const key =
     typeof given === 'string'
@@ -89,7 +93,7 @@ export async function setApiKey(deps: KeyCommandDeps, given?: unknown): Promise<
 
 export async function signOut(deps: KeyCommandDeps): Promise<boolean> {
   const state = deps.connection.state;
-  if (state.kind === 'invalidBaseUrl') return false;
+  if (state.kind === 'invalidBaseUrl' || state.kind === 'secretsUnavailable') return false;
   await deps.keys.delete(state.origin);
   await deps.connection.reload();
   void vscode.window.showInformationMessage(`Signed out of ${state.host}: the API key was removed from secret storage.`);

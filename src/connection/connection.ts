@@ -8,12 +8,14 @@ import { checkBaseUrl } from './baseUrl';
 
 export type ConnectionState =
   | { kind: 'invalidBaseUrl'; message: string }
+  | { kind: 'secretsUnavailable'; message: string; baseUrl: string; origin: string; host: string }
   | { kind: 'noKey'; baseUrl: string; origin: string; host: string }
   | { kind: 'ready'; baseUrl: string; origin: string; host: string; client: DataPlatformClient };
 
 export interface ConnectionHooks {
   onRequest?: (summary: RequestSummary) => void;
   onTrace?: (entry: TraceEntry) => void;
+  traceEnabled?: () => boolean;
   onRateLimit?: (info: RateLimitInfo) => void;
   /** Told every key in use, so the log can scrub them. */
   onKeys?: (keys: readonly string[]) => void;
@@ -60,6 +62,7 @@ export class Connection implements Disposable {
       userAgent: this.options.userAgent,
       onRequest: hooks.onRequest,
       onTrace: hooks.onTrace,
+      traceEnabled: hooks.traceEnabled,
       onRateLimit: hooks.onRateLimit,
     });
   }
@@ -76,12 +79,23 @@ export class Connection implements Disposable {
     if (!check.ok) {
       next = { kind: 'invalidBaseUrl', message: check.message };
     } else {
-      key = await this.options.keys.get(check.origin);
       const where = { baseUrl: check.baseUrl, origin: check.origin, host: check.host };
+      try {
+        key = await this.options.keys.get(check.origin);
+      } catch (e) {
+        // No keyring (e.g. Linux without a secret service): say so instead of staying "loading".
+        const reason = e instanceof Error ? e.message : String(e);
+        this.settle({ kind: 'secretsUnavailable', ...where, message: `The editor's secret storage cannot be read, so no API key is available: ${reason}` }, undefined);
+        return;
+      }
       if (!key) next = { kind: 'noKey', ...where };
       else if (this.current.kind === 'ready' && this.current.baseUrl === check.baseUrl && key === this.currentKey) next = this.current;
       else next = { kind: 'ready', ...where, client: this.clientFor(check.baseUrl, key) };
     }
+    this.settle(next, key);
+  }
+
+  private settle(next: ConnectionState, key: string | undefined): void {
     this.currentKey = key;
     this.options.hooks?.onKeys?.(key ? [key] : []);
     if (next === this.current || (next.kind !== 'ready' && sameWithoutClient(next, this.current))) return;
@@ -93,5 +107,6 @@ export class Connection implements Disposable {
 function sameWithoutClient(a: ConnectionState, b: ConnectionState): boolean {
   if (a.kind !== b.kind) return false;
   if (a.kind === 'invalidBaseUrl' && b.kind === 'invalidBaseUrl') return a.message === b.message;
+  if (a.kind === 'secretsUnavailable' && b.kind === 'secretsUnavailable') return a.message === b.message && a.baseUrl === b.baseUrl;
   return a.kind === 'noKey' && b.kind === 'noKey' && a.baseUrl === b.baseUrl;
 }

@@ -8,6 +8,8 @@ export function statusText(state: ConnectionState, rate: RateLimitInfo | undefin
   switch (state.kind) {
     case 'invalidBaseUrl':
       return '$(warning) Data Platform: base URL refused';
+    case 'secretsUnavailable':
+      return `$(warning) ${state.host}: secret storage unavailable`;
     case 'noKey':
       return `$(key) ${state.host}: no API key`;
     case 'ready':
@@ -18,6 +20,7 @@ export function statusText(state: ConnectionState, rate: RateLimitInfo | undefin
 export function statusTooltip(state: ConnectionState, rate: RateLimitInfo | undefined): string {
   const lines = ['Data Platform'];
   if (state.kind === 'invalidBaseUrl') lines.push(state.message);
+  else if (state.kind === 'secretsUnavailable') lines.push(`API: ${state.baseUrl}`, state.message);
   else lines.push(`API: ${state.baseUrl}`, state.kind === 'noKey' ? 'No API key set' : 'API key set');
   if (state.kind === 'ready' && rate) {
     if (rate.remaining !== undefined && rate.limit !== undefined) lines.push(`Rate limit: ${formatCount(rate.remaining)} of ${formatCount(rate.limit)} left`);

@@ -108,6 +108,22 @@ describe('Connection', () => {
     assert.equal(state().kind, 'noKey');
     assert.deepEqual(states, ['noKey', 'ready', 'invalidBaseUrl', 'noKey']);
   });
+
+  it('says secret storage is unavailable when reading the key fails, instead of staying unloaded', async () => {
+    const secrets = new MemorySecrets();
+    secrets.get = async () => {
+      throw new Error('no secret service');
+    };
+    const conn = new Connection({ readBaseUrl: () => 'http://127.0.0.1:4010', keys: new KeyStore(secrets) });
+    const fired: ConnectionState[] = [];
+    conn.onDidChange((s) => fired.push(s));
+    await conn.reload(); // must not reject
+    const state = conn.state;
+    assert.equal(state.kind, 'secretsUnavailable');
+    assert.match(state.kind === 'secretsUnavailable' ? state.message : '', /secret storage.*no secret service/);
+    assert.deepEqual(fired.map((s) => s.kind), ['secretsUnavailable']);
+    assert.match(statusText(state, undefined), /secret storage unavailable/);
+  });
 });
 
 describe('Log', () => {
