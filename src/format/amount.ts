@@ -18,16 +18,30 @@ export function currencyDigits(currency: string): number | undefined {
   return digitsCache.get(currency);
 }
 
+// Building an Intl.NumberFormat costs far more than using one, and a 5,000-invoice page formats
+// thousands of amounts per render: keep one per (locale, decimals).
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(locale: string | undefined, digits: number | undefined): Intl.NumberFormat {
+  const id = `${locale ?? ''}|${digits ?? ''}`;
+  let f = formatters.get(id);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    formatters.set(id, f);
+  }
+  return f;
+}
+
 /** `1,234.50 GBP`; without a currency, the number with two decimals. */
 export function formatAmount(amount: number, currency?: string, locale?: string): string {
   const code = currency?.trim().toUpperCase();
   const known = code && /^[A-Z]{3}$/.test(code) ? code : undefined;
   const digits = (known ? currencyDigits(known) : undefined) ?? 2;
-  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount);
+  const number = formatter(locale, digits).format(amount);
   return code ? `${number} ${code}` : number;
 }
 
 /** `12,345`. */
 export function formatCount(n: number, locale?: string): string {
-  return new Intl.NumberFormat(locale).format(n);
+  return formatter(locale, undefined).format(n);
 }
