@@ -85,18 +85,21 @@ class DiagnosticsPanel implements DiagnosticsPanelApi {
     panel.iconPath = vscode.Uri.joinPath(this.media, 'dataplatform.svg');
     this.panel = panel;
     this.ready = false;
+    // Per-panel listeners go with the panel, so opening and closing it leaves nothing behind.
+    const panelSubscriptions: vscode.Disposable[] = [];
     panel.onDidDispose(() => {
+      for (const d of panelSubscriptions.splice(0)) d.dispose();
       if (this.panel === panel) {
         this.panel = undefined;
         this.ready = false;
         this.report = undefined;
       }
-    }, undefined, this.subscriptions);
+    }, undefined, panelSubscriptions);
     panel.onDidChangeViewState((e) => {
       // A hidden webview is torn down (no retained context); it says `ready` again when shown.
       if (!e.webviewPanel.visible) this.ready = false;
-    }, undefined, this.subscriptions);
-    panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m), undefined, this.subscriptions);
+    }, undefined, panelSubscriptions);
+    panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m), undefined, panelSubscriptions);
     panel.webview.html = this.html = renderPage(await this.loadTemplate(), {
       cspSource: panel.webview.cspSource,
       nonce: createNonce(),
