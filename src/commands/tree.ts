@@ -68,6 +68,8 @@ async function queueSync(node: unknown, deps: TreeCommandDeps): Promise<boolean>
   }
   void vscode.window.showInformationMessage(`Invoices sync queued for ${company.name}. Refresh Invoices once it has finished.`);
   invoices.refresh();
+  // The data set's status changes with the queued sync ("never requested" → queued/fetching).
+  if (invoices.parent instanceof CompanyNode) invoices.parent.dataStatus.refresh();
   return true;
 }
 

@@ -11,6 +11,8 @@ export class DataStatusNode extends TreeNode {
   private state: 'idle' | 'loading' | 'loaded' | 'failed' = 'idle';
   private status?: DataStatus;
   private error?: Error;
+  private controller?: AbortController;
+  private disposed = false;
 
   constructor(
     parent: TreeNode,
@@ -22,31 +24,56 @@ export class DataStatusNode extends TreeNode {
 
   /** Starts the fetch once; later calls do nothing until refresh. */
   ensureLoaded(): void {
-    if (this.state !== 'idle') return;
+    if (this.state !== 'idle' || this.disposed) return;
     const client = this.ctx.client();
     if (!client) return;
     this.state = 'loading';
-    client.getDataStatus(this.company.id).then(
+    // Only the latest request may settle the node: refresh and dispose abort the one in flight,
+    // and an answer arriving after that is dropped.
+    const controller = new AbortController();
+    this.controller = controller;
+    client.getDataStatus(this.company.id, { signal: controller.signal }).then(
       (map) => {
+        if (this.controller !== controller) return;
+        this.controller = undefined;
         this.status = map.invoices;
         this.state = 'loaded';
         this.ctx.changed(this);
       },
       (e: unknown) => {
-        this.state = isCancellation(e) ? 'idle' : 'failed';
-        this.error = e instanceof Error ? e : new Error(String(e));
-        if (isApiError(e)) this.ctx.report(e);
+        if (this.controller !== controller) return;
+        this.controller = undefined;
+        if (isCancellation(e)) {
+          this.state = 'idle';
+        } else {
+          this.state = 'failed';
+          this.error = e instanceof Error ? e : new Error(String(e));
+          if (isApiError(e)) this.ctx.report(e);
+        }
         this.ctx.changed(this);
       },
     );
   }
 
   override refresh(): void {
+    this.abort();
     this.state = 'idle';
     this.status = undefined;
     this.error = undefined;
     this.ensureLoaded();
     this.ctx.changed(this);
+  }
+
+  /** The node left the tree: its request is aborted and nothing is reported for it. */
+  override dispose(): void {
+    this.disposed = true;
+    this.abort();
+  }
+
+  private abort(): void {
+    const controller = this.controller;
+    this.controller = undefined;
+    controller?.abort();
   }
 
   getTreeItem(): vscode.TreeItem {

@@ -13,4 +13,8 @@ export abstract class TreeNode {
 
   /** Drops what the node loaded and loads it again; only this node re-renders. */
   refresh(): void {}
+
+  /** Stops whatever the node (and its children) still has running: loads, requests, timers.
+   * Called when the node leaves the tree (reset, refresh of its parent, a removed query). */
+  dispose(): void {}
 }

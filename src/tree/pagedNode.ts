@@ -16,6 +16,8 @@ export abstract class PagedNode<T> extends TreeNode {
   private failedAt = 0;
   private readonly nodes = new Map<string, TreeNode>();
   private countdown?: ReturnType<typeof setInterval>;
+  /** Aborted by refresh and dispose, so a Load all (or any load) of this node stops with it. */
+  private loads = new AbortController();
 
   constructor(
     parent: TreeNode | undefined,
@@ -59,7 +61,7 @@ export abstract class PagedNode<T> extends TreeNode {
     // Joins a load in flight (Load more, Load all) instead of starting another one.
     if (list.loading || (list.pagesLoaded === 0 && list.lastError === undefined)) {
       try {
-        await list.loadMore();
+        await list.loadMore({ signal: this.loads.signal });
       } catch {
         // Rendered below from list.lastError; a cancellation renders what is there.
       }
@@ -72,7 +74,7 @@ export abstract class PagedNode<T> extends TreeNode {
     const list = this.ensureList();
     if (!list) return;
     try {
-      await list.loadMore();
+      await list.loadMore({ signal: this.loads.signal });
     } catch {
       // Shown as an error node by the change listener.
     }
@@ -82,10 +84,20 @@ export abstract class PagedNode<T> extends TreeNode {
   async loadAll(signal?: AbortSignal, onProgress?: (p: LoadProgress) => void): Promise<void> {
     const list = this.ensureList();
     if (!list) return;
+    // Stops on the caller's cancel and on this node's refresh or dispose, whichever comes first.
+    const own = this.loads.signal;
+    const controller = new AbortController();
+    const abort = (): void => controller.abort();
+    if (own.aborted || signal?.aborted) abort();
+    own.addEventListener('abort', abort, { once: true });
+    signal?.addEventListener('abort', abort, { once: true });
     try {
-      await list.loadAll({ signal, onProgress });
+      await list.loadAll({ signal: controller.signal, onProgress });
     } catch {
       // Failure: error node; cancellation: nothing to show.
+    } finally {
+      own.removeEventListener('abort', abort);
+      signal?.removeEventListener('abort', abort);
     }
   }
 
@@ -95,20 +107,36 @@ export abstract class PagedNode<T> extends TreeNode {
   }
 
   override refresh(): void {
+    this.stopLoads();
     this.stopCountdown();
-    this.nodes.clear();
+    this.disposeChildren();
     this.lastError = undefined;
     if (this.list) this.list.reset();
     else this.ctx.changed(this);
   }
 
   /** Forgets the list (connection changed); the next expand creates a new one. */
-  dispose(): void {
+  override dispose(): void {
+    this.stopLoads();
     this.stopCountdown();
     this.subscription?.dispose();
+    this.subscription = undefined;
     this.list?.reset();
     this.list = undefined;
+    this.lastError = undefined;
+    this.disposeChildren();
+  }
+
+  /** Aborts every load of this node in flight (a Load all stops); later loads get a new signal. */
+  private stopLoads(): void {
+    this.loads.abort();
+    this.loads = new AbortController();
+  }
+
+  private disposeChildren(): void {
+    const nodes = [...this.nodes.values()];
     this.nodes.clear();
+    for (const node of nodes) node.dispose();
   }
 
   protected render(list: PagedList<T>): TreeNode[] {

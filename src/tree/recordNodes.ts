@@ -140,6 +140,13 @@ export class CompanyNode extends TreeNode {
     for (const q of this.queryNodes) q.refresh();
   }
 
+  /** The company left the tree: stop its invoices, status and query loads. */
+  override dispose(): void {
+    this.invoices.dispose();
+    this.dataStatus.dispose();
+    for (const q of this.queryNodes) q.dispose();
+  }
+
   /** The record, for Copy as JSON. */
   get record(): Company {
     return this.company;

@@ -152,7 +152,10 @@ describe('companies tree against the emulator', () => {
   });
 
   it('shows the right error nodes for 409 and 404 data sets, with Queue sync where it fits', async () => {
+    const notRequestedCompany = await company(api, 'notRequested');
+    const status = (await children(api, notRequestedCompany))[1];
     const notRequested = await children(api, await invoicesOf(api, 'notRequested'));
+    assert.equal(labelOf(status), 'Invoices data: never requested');
     const e409 = errorNode(notRequested);
     assert.equal(e409 && labelOf(e409), 'Invoices not synced yet');
     assert.match(contextOf(e409!), /;queueSync/);
@@ -173,6 +176,47 @@ describe('companies tree against the emulator', () => {
     const posted = (await admin.requests()).filter((r) => r.method === 'POST');
     assert.equal(posted.length, 1);
     assert.match(posted[0].path, /\/data\/queue\/invoices$/);
+    // The company's status node is refreshed with the invoices: no longer "never requested".
+    await waitFor('the data set status after the sync was queued', () => {
+      const label = labelOf(status);
+      return !label.endsWith('…') && label !== 'Invoices data: never requested';
+    });
+    assert.match(labelOf(status), /^Invoices data: (Queued|Fetching|Mapping|Validating|Complete)/);
+    assert.ok((await admin.requests()).some((r) => r.path.endsWith('/dataStatus')), 'the status was fetched again');
+  });
+
+  it('a tree reset stops a running Load all and its status requests: no more pages, nothing reported', async () => {
+    const config = vscode.workspace.getConfiguration('dataPlatform');
+    const oldRoot = api.tree.root;
+    await config.update('pageSize', 50, vscode.ConfigurationTarget.Global);
+    try {
+      await waitFor('the tree to be rebuilt for the new page size', () => api.tree.root !== oldRoot);
+      const invoices = await invoicesOf(api, 'many');
+      assert.equal(byContext(await children(api, invoices), 'invoice').length, 50);
+      await admin.addFault({ kind: 'latency', latencyMs: 200, path: '/data/invoices' });
+      const reported = api.diagnostics.size;
+      await admin.clearRequests();
+      let pages = 0;
+      const running = invoices.loadAll(undefined, () => pages++);
+      await waitFor('Load all to be under way', () => pages >= 2);
+
+      api.tree.reset();
+      const atReset = invoiceRequests(await admin.requests()).length;
+      // Without the fix, Load all goes on with the old list: ~7 more pages in 1.5 s.
+      await new Promise((r) => setTimeout(r, 1500));
+      const after = invoiceRequests(await admin.requests()).length;
+      assert.ok(after <= atReset + 1, `no page requested after the reset (${atReset} at the reset, ${after} later)`);
+      await running;
+      assert.equal(invoices.pagedList, undefined, 'the detached node forgot its list');
+      assert.equal(api.diagnostics.size, reported, 'nothing reported for the stopped load');
+    } finally {
+      await admin.clearFaults();
+      const smallRoot = api.tree.root;
+      await config.update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+      await waitFor('the tree to be rebuilt for the default page size', () => api.tree.root !== smallRoot);
+      // Loaded here, so the view's own fetch of the rebuilt root cannot land in the next test.
+      await children(api);
+    }
   });
 
   it('a 401 shows "Key rejected" and asks for a new key', async () => {
