@@ -2,6 +2,7 @@
 // gateway or proxy sent back: the JSON error body, JSON wrapped in a string, `{message}` or
 // `{error:{message}}` variants, HTML error pages, plain text, nothing at all, or JSON cut short.
 import type { ErrorBody, Validation, ValidationItem } from './models';
+import { isRecord } from './shapes';
 
 export type BodyFormat = 'empty' | 'json' | 'invalidJson' | 'html' | 'text';
 
@@ -55,9 +56,6 @@ function tryParseJson(text: string): JsonResult {
   }
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** JSON text inside a string value ("double-encoded" bodies) is parsed once more. */
 function unwrapString(v: unknown): unknown {

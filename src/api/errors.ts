@@ -159,6 +159,11 @@ export class ApiError extends Error {
 // reads "ApiError: …".
 Object.defineProperty(ApiError.prototype, 'name', { value: 'ApiError', writable: true, configurable: true });
 
+/** The error a caller's abort ends a request or a page load with. */
+export function cancelledError(method: string, path: string, attempts: number): ApiError {
+  return new ApiError({ kind: 'cancelled', message: 'Request cancelled', method, path, attempts });
+}
+
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }

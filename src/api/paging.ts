@@ -2,7 +2,7 @@
 // href, else the `_links.next` href), and this module keeps what was loaded. Tree nodes hold a
 // PagedList, so "Load more" appends exactly one page, concurrent clicks share one load, a failed
 // load keeps everything already shown, and "Load all" can be cancelled keeping what it has.
-import { ApiError, isCancellation } from './errors';
+import { ApiError, cancelledError, isCancellation } from './errors';
 import type { Page } from './models';
 
 export interface LoadOptions {
@@ -22,9 +22,7 @@ export interface LoadAllOptions extends LoadOptions {
   onProgress?: (progress: LoadProgress) => void;
 }
 
-function cancelled(path: string): ApiError {
-  return new ApiError({ kind: 'cancelled', message: 'Request cancelled', method: 'GET', path, attempts: 0 });
-}
+const cancelled = (path: string): ApiError => cancelledError('GET', path, 0);
 
 function idOf(item: unknown): string | undefined {
   if (typeof item !== 'object' || item === null) return undefined;

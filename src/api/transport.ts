@@ -3,7 +3,7 @@
 // attempt to the log hooks, and turns every failure into one ApiError. Axios errors never leave
 // this module: they carry the request headers, and so the API key.
 import axios, { AxiosInstance, AxiosResponse } from 'axios';
-import { ApiError } from './errors';
+import { ApiError, cancelledError } from './errors';
 import type { ApiErrorKind } from './errors';
 import { capRawBody, errorFromResponse, malformedResponse, ResponseInfo, scrubBody } from './responseErrors';
 import { parseRateLimit, RateLimitInfo, type HeaderGetter } from './rateLimit';
@@ -154,7 +154,7 @@ export class HttpTransport {
   async request<T>(req: HttpRequest<T>, options: CallOptions = {}): Promise<T> {
     const path = this.redact(req.path);
     for (let attempt = 1; ; attempt++) {
-      if (options.signal?.aborted) throw this.cancelled(req.method, path, attempt - 1);
+      if (options.signal?.aborted) throw cancelledError(req.method, path, attempt - 1);
       const result = await this.attempt(req, path, attempt, options);
       if (result.ok) return result.value;
       const decision = decideRetry(
@@ -173,14 +173,10 @@ export class HttpTransport {
     }
   }
 
-  private cancelled(method: string, path: string, attempts: number): ApiError {
-    return new ApiError({ kind: 'cancelled', message: 'Request cancelled', method, path, attempts });
-  }
-
   /** Backoff wait that ends at once, as `cancelled`, when the caller aborts. */
   private wait(ms: number, signal: AbortSignal | undefined, method: string, path: string, attempts: number): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      const onAbort = (): void => reject(this.cancelled(method, path, attempts));
+      const onAbort = (): void => reject(cancelledError(method, path, attempts));
       if (signal?.aborted) return onAbort();
       signal?.addEventListener('abort', onAbort, { once: true });
       this.sleep(ms, signal).then(
@@ -297,7 +293,7 @@ export class HttpTransport {
     attempt: number,
     timeoutMs: number,
   ): Failure {
-    if (stopped === 'cancelled') return { ok: false, error: this.cancelled(method, path, attempt) };
+    if (stopped === 'cancelled') return { ok: false, error: cancelledError(method, path, attempt) };
     if (stopped === 'timeout') {
       return {
         ok: false,

@@ -81,7 +81,3 @@ export function buildQueryString(params: ReadonlyArray<readonly [string, string 
     .map(([k, v]) => `${k}=${typeof v === 'number' ? String(v) : encodeQueryValue(v)}`);
   return parts.length ? `?${parts.join('&')}` : '';
 }
-
-export function encodePathSegment(value: string): string {
-  return encodeURIComponent(value);
-}
