@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { isApiError, isCancellation, type ApiError, type Company, type DataPlatformClient } from '../api';
 import { formatCount } from '../format/amount';
+import { companyPlatforms } from '../format/labels';
 import { formatValue } from '../query';
 
 export interface CompanyPickerDeps {
@@ -21,7 +22,7 @@ interface CompanyItem extends vscode.QuickPickItem {
 
 const companyItem = (c: Company): CompanyItem => ({
   label: c.name,
-  description: (c.dataConnections ?? []).map((d) => d.platformName).filter(Boolean).join(', ') || undefined,
+  description: companyPlatforms(c).join(', ') || undefined,
   detail: c.id,
   company: c,
 });

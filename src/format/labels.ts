@@ -73,11 +73,16 @@ export function invoiceTooltip(inv: Invoice, locale?: string): string {
   return lines.join('\n');
 }
 
+/** Names of the platforms a company is connected to, in connection order. */
+export function companyPlatforms(c: Company): string[] {
+  return (c.dataConnections ?? []).map((d) => d.platformName).filter(Boolean);
+}
+
 export function companyTooltip(c: Company): string {
   const e = escapeMarkdown;
   const lines = [`**${e(c.name)}**`, ''];
   if (c.description) lines.push(`${e(c.description)}`, '');
-  const platforms = (c.dataConnections ?? []).map((d) => d.platformName).filter(Boolean);
+  const platforms = companyPlatforms(c);
   if (platforms.length) lines.push(`Platform: ${e(platforms.join(', '))}  `);
   if (c.lastSync) lines.push(`Last sync: ${e(c.lastSync)}  `);
   lines.push(`Id: ${e(c.id)}`);

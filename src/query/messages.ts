@@ -1,6 +1,6 @@
 // Query and orderBy checks as one-line messages for an input box, with the 1-based column of the
 // first offending character ("Col 8: Expected a value after \"=\""), and the query node's label.
-import { formatCount } from '../format/amount';
+import { countLabel } from '../format/labels';
 import { parseOrderBy, parseQuery, type QueryError } from './parser';
 import type { QuerySchema } from './ast';
 import { INVOICE_SCHEMA } from './schemas';
@@ -25,7 +25,7 @@ export function orderByProblem(text: string, schema: QuerySchema = INVOICE_SCHEM
 /** `status=Paid — 123 invoices`; the count once the first page told it. */
 export function queryNodeLabel(query: string, totalResults?: number, locale?: string): string {
   if (totalResults === undefined) return query;
-  return `${query} — ${formatCount(totalResults, locale)} ${totalResults === 1 ? 'invoice' : 'invoices'}`;
+  return `${query} — ${countLabel(totalResults, 'invoice', locale)}`;
 }
 
 /** orderBy suggestions for a schema: each field ascending, then descending. */

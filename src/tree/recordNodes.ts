@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { Company, DataPlatformClient, Invoice, ListParams, PagedList } from '../api';
 import { formatCount } from '../format/amount';
-import { companyTooltip, invoiceDescription, invoiceLabel, invoiceTooltip, statusIcon } from '../format/labels';
+import { companyPlatforms, companyTooltip, invoiceDescription, invoiceLabel, invoiceTooltip, statusIcon } from '../format/labels';
 import { queryNodeLabel } from '../query/messages';
 import type { TreeContext } from './context';
 import { DataStatusNode } from './dataStatusNode';
@@ -80,8 +80,7 @@ export class CompanyNode extends TreeNode {
     const item = new vscode.TreeItem(c.name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `company:${c.id}`;
     item.iconPath = new vscode.ThemeIcon('organization');
-    const platforms = (c.dataConnections ?? []).map((d) => d.platformName).filter(Boolean);
-    item.description = platforms.join(', ') || undefined;
+    item.description = companyPlatforms(c).join(', ') || undefined;
     item.tooltip = new vscode.MarkdownString(companyTooltip(c));
     item.contextValue = 'company';
     return item;
