@@ -77,6 +77,7 @@ export async function runOfflineHost(cacheDir: string, opts: HostRunOptions): Pr
           workbench = w;
           if (cleanedUp) void w.close(); // the run ended (timeout, Ctrl-C) while the page loaded
           session.setScreenshotter((path) => w.screenshot(path));
+          session.setKeyboard((request) => w.keys(request));
         },
         (err: Error) => resolve({ code: 1, reason: `could not open the workbench: ${err.message}` }),
       );

@@ -1,8 +1,9 @@
 // One host run seen from the runner: every output line of the host passes through here. Marker
-// lines (results, heartbeat, screenshot requests) are acted on and kept off the terminal; the
+// lines (results, heartbeat, screenshot and keystroke requests) are acted on and kept off the terminal; the
 // rest streams to the terminal and is kept for the failure logs.
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { parseMessage, type Counts } from './protocol';
+import { writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { parseMessage, type Counts, type KeysRequest } from './protocol';
 import type { Watchdog } from './watchdog';
 
 export type Level = 'trace' | 'debug' | 'info' | 'warn' | 'error';
@@ -35,7 +36,9 @@ export class Session {
   counts: Counts | undefined;
   readonly transcript: string[] = [];
   private takeScreenshot: ((path: string) => Promise<void>) | undefined;
-  private pendingShots: Promise<void> = Promise.resolve();
+  private sendKeys: ((request: KeysRequest) => Promise<void>) | undefined;
+  /** Screenshots and keystrokes run one after another, in the order the tests asked. */
+  private pending: Promise<void> = Promise.resolve();
   private readonly printLevels: readonly Level[];
 
   constructor(private readonly opts: SessionOptions) {
@@ -45,6 +48,11 @@ export class Session {
   /** Called once the host can take screenshots (the workbench page is open). */
   setScreenshotter(take: (path: string) => Promise<void>): void {
     this.takeScreenshot = take;
+  }
+
+  /** Called once the host can receive keystrokes (the workbench page is open). */
+  setKeyboard(send: (request: KeysRequest) => Promise<void>): void {
+    this.sendKeys = send;
   }
 
   /** One message of the host; may span several lines (a stack trace). */
@@ -57,7 +65,27 @@ export class Session {
     }
     if (msg.kind === 'heartbeat') this.opts.watchdog.beat();
     else if (msg.kind === 'results') this.counts = msg.counts;
+    else if (msg.kind === 'keys') this.keys(msg.request);
     else this.screenshot(msg.path);
+  }
+
+  /** Types or presses as asked, then acknowledges with `keys-<id>.done` (or `.failed`, holding the
+   * reason) in the screenshot folder, which the test polls. */
+  private keys(request: KeysRequest): void {
+    const dir = this.opts.screenshotDir;
+    const send = this.sendKeys;
+    if (!dir || !send) {
+      this.opts.print(`[host] keystroke request ignored (this host cannot type): ${request.id}`);
+      return;
+    }
+    const ack = (suffix: string, text: string) => writeFileSync(join(dir, `keys-${request.id}.${suffix}`), text);
+    this.pending = this.pending.then(() => send(request)).then(
+      () => ack('done', ''),
+      (err: Error) => {
+        this.opts.print(`[host] keystrokes failed: ${err.message}`);
+        ack('failed', err.message);
+      },
+    );
   }
 
   private screenshot(path: string): void {
@@ -74,7 +102,7 @@ export class Session {
       return;
     }
     const take = this.takeScreenshot;
-    this.pendingShots = this.pendingShots.then(() => take(abs)).then(
+    this.pending = this.pending.then(() => take(abs)).then(
       () => this.opts.print(`[host] screenshot written: ${abs}`),
       (err: Error) => this.opts.print(`[host] screenshot failed: ${err.message}`),
     );
@@ -91,7 +119,7 @@ export class Session {
     });
     try {
       const outcome = await Promise.race([ended, hung]);
-      await this.pendingShots;
+      await this.pending;
       return this.judge(outcome);
     } finally {
       clearInterval(timer);

@@ -5,6 +5,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { format } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import type { KeysRequest } from './protocol';
 import type { Level } from './session';
 
 
@@ -27,6 +28,8 @@ export interface WorkbenchOptions {
 export interface Workbench {
   /** Writes a PNG of the whole workbench; the rename makes it appear complete or not at all. */
   screenshot(path: string): Promise<void>;
+  /** Real keystrokes into whatever has focus in the workbench (a quick pick's input box). */
+  keys(request: KeysRequest): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,6 +65,11 @@ export async function openWorkbench(opts: WorkbenchOptions): Promise<Workbench> 
         const tmp = `${path}.tmp`;
         writeFileSync(tmp, await page.screenshot({ type: 'png' }));
         renameSync(tmp, path);
+      },
+      async keys(request: KeysRequest) {
+        // A short delay per key, like a person, so every keystroke is its own input event.
+        if (request.type !== undefined) await page.keyboard.type(request.type, { delay: 15 });
+        if (request.press !== undefined) await page.keyboard.press(request.press);
       },
       async close() {
         closing = true;

@@ -1,9 +1,9 @@
 // Shared by the integration tests: the extension under test, the emulator, screenshots.
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { DataPlatformApi } from '../../src/extension';
-import { ENV, SCREENSHOT_MARKER } from '../host/protocol';
+import { ENV, KEYS_MARKER, SCREENSHOT_MARKER, type KeysRequest } from '../host/protocol';
 
 export const EXTENSION_ID = 'dataplatform.data-platform-explorer';
 
@@ -51,6 +51,31 @@ export async function screenshot(name: string): Promise<string> {
   console.log(SCREENSHOT_MARKER + file);
   return waitFor(`screenshot ${file}`, () => existsSync(file) && file, 20_000);
 }
+
+/** True when the runner can send real keystrokes to the workbench (the offline web workbench). */
+export function canType(): boolean {
+  return canScreenshot();
+}
+
+let keysSent = 0;
+
+async function sendKeys(what: Omit<KeysRequest, 'id'>): Promise<void> {
+  const dir = process.env[ENV.screenshotDir];
+  if (!dir) throw new Error('this host cannot type');
+  const id = `k${process.pid}-${++keysSent}`;
+  console.log(KEYS_MARKER + JSON.stringify({ id, ...what }));
+  const done = join(dir, `keys-${id}.done`);
+  const failed = join(dir, `keys-${id}.failed`);
+  await waitFor(`the runner to send ${JSON.stringify(what)}`, () => existsSync(done) || existsSync(failed), 20_000);
+  if (existsSync(failed)) throw new Error(`the runner could not send ${JSON.stringify(what)}: ${readFileSync(failed, 'utf8')}`);
+  rmSync(done, { force: true });
+}
+
+/** Real keystrokes into whatever has focus in the workbench, as a user types them. */
+export const keyboard = {
+  type: (text: string) => sendKeys({ type: text }),
+  press: (key: string) => sendKeys({ press: key }),
+};
 
 /** What the emulator's request log holds per API call (never the key). */
 export interface LoggedRequest {

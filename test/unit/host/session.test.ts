@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resultsLine } from '../../host/protocol';
@@ -49,6 +49,33 @@ describe('host session', () => {
     const { s, printed } = session();
     s.feed(`__SCREENSHOT__:${join(dir, 'a.png')}`);
     assert.match(printed[0], /ignored/);
+  });
+
+  it('sends keystrokes in order with screenshots, and acknowledges each in the folder', async () => {
+    const { s } = session({ screenshotDir: dir });
+    const done: string[] = [];
+    s.setScreenshotter(async (p) => { done.push(`shot ${p}`); });
+    s.setKeyboard(async (r) => {
+      await new Promise((res) => setTimeout(res, 5));
+      if (r.press === 'Boom') throw new Error('no such key');
+      done.push(r.type !== undefined ? `type ${r.type}` : `press ${r.press}`);
+    });
+    s.feed('__KEYS__:{"id":"k1","type":"abc"}');
+    s.feed(`__SCREENSHOT__:${join(dir, 'a.png')}`);
+    s.feed('__KEYS__:{"id":"k2","press":"Enter"}');
+    s.feed('__KEYS__:{"id":"k3","press":"Boom"}');
+    s.feed(resultsLine({ passed: 1, failed: 0, skipped: 0 }));
+    await s.wait(Promise.resolve({ code: 0 }), 5);
+    assert.deepEqual(done, ['type abc', `shot ${join(dir, 'a.png')}`, 'press Enter']);
+    assert.ok(existsSync(join(dir, 'keys-k1.done')) && existsSync(join(dir, 'keys-k2.done')));
+    assert.equal(readFileSync(join(dir, 'keys-k3.failed'), 'utf8'), 'no such key');
+  });
+
+  it('ignores keystroke requests when the host cannot type', () => {
+    const { s, printed } = session({ screenshotDir: dir });
+    s.feed('__KEYS__:{"id":"k1","type":"abc"}');
+    assert.match(printed[0], /ignored/);
+    assert.equal(existsSync(join(dir, 'keys-k1.done')), false);
   });
 
   it('fails a run that ended without results, or with failures but exit code 0', () => {
