@@ -1,16 +1,21 @@
 // A quick pick of the account's companies: the first page at once, "Load more…" while the list
 // has more, and typing searches the API (`name~text`) once some companies are not loaded yet, so
-// an account with thousands of companies never has to be paged through by hand.
+// an account with thousands of companies never has to be paged through by hand. Given the
+// Companies view's own list, it shows the pages the view already holds (no request) and pages
+// loaded here appear in the view as well.
 import * as vscode from 'vscode';
-import { isApiError, isCancellation, type ApiError, type Company, type DataPlatformClient } from '../api';
+import { isApiError, isCancellation, type ApiError, type Company, type DataPlatformClient, type PagedList } from '../api';
 import { formatCount } from '../format/amount';
 import { companyPlatforms } from '../format/labels';
 import { formatValue } from '../query';
+import { createQuickPick } from './quickPicks';
 
 export interface CompanyPickerDeps {
   client: DataPlatformClient;
   pageSize: number;
   report(error: ApiError): void;
+  /** The Companies view's list, shared; without it the picker pages a list of its own. */
+  list?: PagedList<Company>;
   /** Delay before a typed search is sent; injectable so nothing depends on timing. */
   searchDelayMs?: number;
 }
@@ -28,9 +33,9 @@ const companyItem = (c: Company): CompanyItem => ({
 });
 
 export function pickCompany(deps: CompanyPickerDeps, title: string): Promise<Company | undefined> {
-  const list = deps.client.companyList({ pageSize: deps.pageSize });
+  const list = deps.list ?? deps.client.companyList({ pageSize: deps.pageSize });
   const found = new Map<string, Company>();
-  const pick = vscode.window.createQuickPick<CompanyItem>();
+  const pick = createQuickPick<CompanyItem>();
   pick.title = title;
   pick.placeholder = 'Type to search companies by name';
   pick.matchOnDetail = true;
@@ -109,7 +114,14 @@ export function pickCompany(deps: CompanyPickerDeps, title: string): Promise<Com
       else if (item?.company) finish(item.company);
     });
     pick.onDidHide(() => finish(undefined));
+    // The view may load pages (or fail) while the pick is open.
+    const subscription = list.onDidChange(() => {
+      if (!done && !list.loading) render();
+    });
+    pick.onDidHide(() => subscription.dispose());
     pick.show();
-    void load();
+    render();
+    // Only what is missing: a first page, or joining a load the view has in flight.
+    if (list.pagesLoaded === 0 || list.loading) void load();
   });
 }
