@@ -11,6 +11,7 @@ import type { TreeNode } from '../tree/node';
 import type { CompaniesTreeProvider } from '../tree/provider';
 import { CompanyNode, InvoicesNode, type InvoiceQuery } from '../tree/recordNodes';
 import { pickCompany } from './companyPicker';
+import { createQuickPick } from './quickPicks';
 
 export interface QueryCommandDeps {
   tree: CompaniesTreeProvider;
@@ -47,7 +48,7 @@ interface RowItem extends vscode.QuickPickItem {
 /** A quick pick whose rows are recomputed from the typed text; resolves with the accepted row's
  * value, undefined when dismissed. An invalid row cannot be accepted. */
 function pickRow(title: string, placeholder: string, initial: string, rowsFor: (value: string) => PickRow[]): Promise<PickRow | undefined> {
-  const pick = vscode.window.createQuickPick<RowItem>();
+  const pick = createQuickPick<RowItem>();
   pick.title = title;
   pick.placeholder = placeholder;
   pick.ignoreFocusOut = true;
@@ -62,7 +63,7 @@ function pickRow(title: string, placeholder: string, initial: string, rowsFor: (
         recentHeader = true;
       }
       // The typed row (valid or not) must show whatever VS Code's own filter thinks of it.
-      items.push({ label: row.label, description: row.description, alwaysShow: row.kind === 'typed' || row.kind === 'invalid', row });
+      items.push({ label: row.label, description: row.description, detail: row.detail, alwaysShow: row.kind === 'typed' || row.kind === 'invalid', row });
     }
     pick.items = items;
   };
@@ -106,7 +107,10 @@ async function companyFor(deps: QueryCommandDeps, arg: unknown): Promise<Company
     void vscode.window.showErrorMessage(message);
     return { outcome: 'unavailable', message };
   }
-  const companyId = isQueryArgs(arg) && arg.companyId ? arg.companyId : (await pickCompany({ client, pageSize: deps.pageSize(), report: deps.report }, 'Run Query: company'))?.id;
+  const companyId =
+    isQueryArgs(arg) && arg.companyId
+      ? arg.companyId
+      : (await pickCompany({ client, pageSize: deps.pageSize(), report: deps.report, list: root.ensureList() }, 'Run Query: company'))?.id;
   if (!companyId) return { outcome: 'cancelled' };
   const node = await root.findCompany(companyId);
   if (!node) {

@@ -34,10 +34,16 @@ export function orderBySuggestions(schema: QuerySchema = INVOICE_SCHEMA): string
   return [...fields, ...fields.map((f) => `-${f}`)];
 }
 
-/** A row of the filter or orderBy quick pick, before it becomes a vscode.QuickPickItem. */
+/**
+ * A row of the filter or orderBy quick pick, before it becomes a vscode.QuickPickItem. The typed
+ * text is always the first row's label, valid or not (the error goes in `detail`): VS Code sorts
+ * the rows matching the typed text by label, and an exact match sorts first, so the row about
+ * what the user typed stays on top of the recent queries that contain it.
+ */
 export interface PickRow {
   label: string;
   description?: string;
+  detail?: string;
   /** `typed`: the text as typed, valid; `invalid`: it cannot be run (accepting does nothing);
    * `recent`: a history entry; `suggestion`: an orderBy field. */
   kind: 'typed' | 'invalid' | 'recent' | 'suggestion';
@@ -53,7 +59,7 @@ export function queryPickRows(value: string, recent: readonly { query: string; o
     const problem = queryProblem(value);
     rows.push(
       problem
-        ? { label: `$(error) ${problem}`, description: text, kind: 'invalid' }
+        ? { label: `$(error) ${text}`, detail: problem, kind: 'invalid' }
         : { label: text, description: 'Run this filter', kind: 'typed', value: { query: text } },
     );
   }
@@ -71,7 +77,7 @@ export function orderByPickRows(value: string, schema: QuerySchema = INVOICE_SCH
   const rows: PickRow[] = [];
   if (text !== '') {
     const problem = orderByProblem(value, schema);
-    rows.push(problem ? { label: `$(error) ${problem}`, description: text, kind: 'invalid' } : { label: text, description: 'Order by this field', kind: 'typed', value: { query: '', orderBy: text } });
+    rows.push(problem ? { label: `$(error) ${text}`, detail: problem, kind: 'invalid' } : { label: text, description: 'Order by this field', kind: 'typed', value: { query: '', orderBy: text } });
   } else {
     rows.push({ label: 'No ordering', description: "the API's default order", kind: 'typed', value: { query: '' } });
   }

@@ -121,10 +121,11 @@ describe('query pick rows', () => {
     assert.deepEqual(rows.slice(1).map((r) => r.label), ['status=Paid']);
   });
 
-  it('shows the positioned error instead of a runnable row when invalid', () => {
+  it('shows the positioned error under the typed text, not runnable, when invalid', () => {
     const rows = queryPickRows('status =', recent);
     assert.equal(rows[0].kind, 'invalid');
-    assert.equal(rows[0].label, '$(error) Col 8: Expected a value after "="');
+    assert.equal(rows[0].label, '$(error) status =', 'the typed text stays the label, so VS Code sorts it first');
+    assert.equal(rows[0].detail, 'Col 8: Expected a value after "="');
     assert.equal(rows[0].value, undefined);
   });
 
@@ -137,6 +138,7 @@ describe('query pick rows', () => {
     assert.deepEqual(typed.slice(1).map((r) => r.label), ['dueDate']);
     const bad = orderByPickRows('colour');
     assert.equal(bad[0].kind, 'invalid');
-    assert.match(bad[0].label, /^\$\(error\) Col 1: /);
+    assert.equal(bad[0].label, '$(error) colour');
+    assert.match(bad[0].detail ?? '', /^Col 1: /);
   });
 });
