@@ -7,6 +7,7 @@ import { registerCreateCompanyCommands } from './commands/createCompany';
 import { registerInvoiceCommands } from './commands/invoice';
 import { registerKeyCommands, type SetKeyResult } from './commands/keys';
 import { registerQueryCommands } from './commands/query';
+import { visibleQuickPick, type QuickPickSnapshot } from './commands/quickPicks';
 import { registerTreeCommands } from './commands/tree';
 import { Connection, type ConnectionState } from './connection/connection';
 import { DiagnosticsStore } from './diagnostics/store';
@@ -35,6 +36,8 @@ export interface DataPlatformApi {
   refreshCount(): number;
   /** Recent queries per company (Run query…). */
   readonly queryHistory: QueryHistory;
+  /** The extension's quick pick on screen, as the user sees it. */
+  quickPick(): QuickPickSnapshot | undefined;
 }
 
 export type { SetKeyResult };
@@ -168,6 +171,7 @@ export function activate(context: vscode.ExtensionContext): DataPlatformApi {
     keyPrompts: () => prompts,
     refreshCount: () => refreshes,
     queryHistory,
+    quickPick: visibleQuickPick,
   };
 }
 

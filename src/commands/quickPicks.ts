@@ -1,0 +1,61 @@
+// Every quick pick of the extension is created here, so the one on screen can be described
+// (title, value, rows, active row) to the integration tests, which type into it with real
+// keystrokes and read back what the user would see.
+import * as vscode from 'vscode';
+
+export interface QuickPickRow {
+  label: string;
+  description?: string;
+  detail?: string;
+  separator?: true;
+}
+
+export interface QuickPickSnapshot {
+  title?: string;
+  placeholder?: string;
+  value: string;
+  busy: boolean;
+  items: QuickPickRow[];
+  /** The label of the highlighted row, as the workbench reports it back. */
+  active?: string;
+}
+
+let current: vscode.QuickPick<vscode.QuickPickItem> | undefined;
+
+export function createQuickPick<T extends vscode.QuickPickItem>(): vscode.QuickPick<T> {
+  const pick = vscode.window.createQuickPick<T>();
+  const forget = () => {
+    if (current === pick) current = undefined;
+  };
+  pick.onDidHide(forget);
+  const show = pick.show.bind(pick);
+  pick.show = () => {
+    current = pick;
+    show();
+  };
+  const dispose = pick.dispose.bind(pick);
+  pick.dispose = () => {
+    forget();
+    dispose();
+  };
+  return pick;
+}
+
+/** The extension's quick pick on screen, if any. */
+export function visibleQuickPick(): QuickPickSnapshot | undefined {
+  const pick = current;
+  if (!pick) return undefined;
+  return {
+    title: pick.title,
+    placeholder: pick.placeholder,
+    value: pick.value,
+    busy: pick.busy,
+    items: pick.items.map((i) => ({
+      label: i.label,
+      ...(i.description ? { description: i.description } : {}),
+      ...(i.detail ? { detail: i.detail } : {}),
+      ...(i.kind === vscode.QuickPickItemKind.Separator ? { separator: true as const } : {}),
+    })),
+    active: pick.activeItems[0]?.label,
+  };
+}
