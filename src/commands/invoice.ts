@@ -1,8 +1,8 @@
 // Invoice actions: Open JSON (tree click, context menu, inline icon, palette) and Refresh of an
 // open invoice document.
 import * as vscode from 'vscode';
-import type { ApiError, DataPlatformClient } from '../api';
-import { asInvoiceRef, type InvoiceRef } from '../documents/invoiceUri';
+import type { ApiError, DataPlatformClient, Invoice } from '../api';
+import { asInvoiceArgument, sameInvoice, type InvoiceRef } from '../documents/invoiceUri';
 import { InvoiceFileSystem, invoiceRefOf, invoiceUri } from '../documents/invoiceDocuments';
 import { InvoiceNode } from '../tree/recordNodes';
 import { pickCompany } from './companyPicker';
@@ -13,25 +13,40 @@ export interface InvoiceCommandDeps {
   report(error: ApiError): void;
 }
 
-/** The tab already showing `uri`, in any group. */
-function openTab(uri: vscode.Uri): vscode.Tab | undefined {
-  const key = uri.toString();
+/** An invoice to open, with what the caller knows of it for the tab title. */
+export interface OpenTarget {
+  ref: InvoiceRef;
+  companyName?: string;
+  /** The record when the caller holds it (a tree node); otherwise it is fetched first, for its number. */
+  invoice?: Pick<Invoice, 'invoiceNumber'>;
+}
+
+/** The tab already showing the invoice, in any group and under any labels. */
+function openTab(ref: InvoiceRef): vscode.Tab | undefined {
   for (const group of vscode.window.tabGroups.all) {
     for (const tab of group.tabs) {
-      if (tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === key) return tab;
+      if (!(tab.input instanceof vscode.TabInputText)) continue;
+      const shown = invoiceRefOf(tab.input.uri);
+      if (shown && sameInvoice(shown, ref)) return tab;
     }
   }
   return undefined;
 }
 
 /** Opens the invoice's document, or focuses the tab that already shows it. */
-export async function openInvoice(ref: InvoiceRef, fs: InvoiceFileSystem): Promise<vscode.TextEditor> {
-  const uri = invoiceUri(ref);
-  const tab = openTab(uri);
-  // VS Code keeps a closed document for a while; opening it again must still fetch fresh.
-  if (!tab) {
-    if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) fs.refresh(uri);
-    else fs.forget(uri);
+export async function openInvoice(target: OpenTarget, fs: InvoiceFileSystem): Promise<vscode.TextEditor> {
+  const { ref } = target;
+  const tab = openTab(ref);
+  let uri: vscode.Uri;
+  if (tab && tab.input instanceof vscode.TabInputText) {
+    uri = tab.input.uri;
+  } else {
+    // Every open fetches fresh; the fetch made here for the number is the one the document reads.
+    fs.forget(ref);
+    const invoice = target.invoice ?? (await fs.invoice(ref));
+    uri = invoiceUri(ref, { companyName: target.companyName, invoiceNumber: invoice?.invoiceNumber });
+    // VS Code keeps a closed document for a while and would show its old text under this URI.
+    if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) fs.reread(uri);
   }
   const doc = await vscode.workspace.openTextDocument(uri);
   // The `.json` extension already selects JSON unless the user mapped it elsewhere.
@@ -46,7 +61,7 @@ export async function openInvoice(ref: InvoiceRef, fs: InvoiceFileSystem): Promi
 }
 
 /** From the palette: a company from the picker, then the invoice id. */
-async function askInvoice(deps: InvoiceCommandDeps): Promise<InvoiceRef | undefined> {
+async function askInvoice(deps: InvoiceCommandDeps): Promise<OpenTarget | undefined> {
   const client = deps.client();
   if (!client) {
     void vscode.window.showWarningMessage('Set an API key first: no key is set for the current base URL.');
@@ -60,13 +75,17 @@ async function askInvoice(deps: InvoiceCommandDeps): Promise<InvoiceRef | undefi
     ignoreFocusOut: true,
     validateInput: (v) => (v.trim() ? undefined : 'Enter an invoice id'),
   });
-  return invoiceId?.trim() ? { companyId: company.id, invoiceId: invoiceId.trim() } : undefined;
+  return invoiceId?.trim() ? { ref: { companyId: company.id, invoiceId: invoiceId.trim() }, companyName: company.name } : undefined;
 }
 
-function refOf(arg: unknown): InvoiceRef | undefined {
-  if (arg instanceof InvoiceNode) return { companyId: arg.company.id, invoiceId: arg.invoice.id };
-  if (arg instanceof vscode.Uri) return invoiceRefOf(arg);
-  return asInvoiceRef(arg);
+function targetOf(arg: unknown): OpenTarget | undefined {
+  // A tree node holds the record: no request before the open.
+  if (arg instanceof InvoiceNode) return { ref: { companyId: arg.company.id, invoiceId: arg.invoice.id }, companyName: arg.company.name, invoice: arg.invoice };
+  if (arg instanceof vscode.Uri) {
+    const ref = invoiceRefOf(arg);
+    return ref && { ref };
+  }
+  return asInvoiceArgument(arg);
 }
 
 export function registerInvoiceCommands(deps: InvoiceCommandDeps): vscode.Disposable[] {
@@ -74,17 +93,16 @@ export function registerInvoiceCommands(deps: InvoiceCommandDeps): vscode.Dispos
   return [
     ...disposables,
     vscode.commands.registerCommand('dataPlatform.openInvoice', async (arg?: unknown) => {
-      const ref = arg === undefined ? await askInvoice(deps) : refOf(arg);
-      return ref ? openInvoice(ref, fs) : undefined;
+      const target = arg === undefined ? await askInvoice(deps) : targetOf(arg);
+      return target ? openInvoice(target, fs) : undefined;
     }),
     // From the editor title the argument is the document's URI; from the palette, the active editor.
     vscode.commands.registerCommand('dataPlatform.refreshInvoice', (uri?: unknown) => {
       const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
-      if (target && invoiceRefOf(target)) {
-        fs.refresh(target);
-        return true;
-      }
-      return false;
+      const ref = target && invoiceRefOf(target);
+      if (!ref) return false;
+      fs.refresh(ref);
+      return true;
     }),
   ];
 }

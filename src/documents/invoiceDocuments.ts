@@ -3,24 +3,39 @@
 // editor UI, while a WorkspaceEdit (any extension, a refactoring, a find-and-replace) still
 // changes them; a file system registered `isReadonly` is refused by every path, shows the editor's
 // read-only banner, and `workspace.fs.isWritableFileSystem` says so. Refresh is a change event
-// for the URI, after which VS Code stats and reads it again.
+// for the URI, after which VS Code stats and reads it again. Fetches are cached by invoice, not by
+// URI: one invoice may be open under URIs with different labels (see invoiceUri.ts).
 import * as vscode from 'vscode';
-import { isApiError, type ApiError, type DataPlatformClient } from '../api';
+import { isApiError, type ApiError, type DataPlatformClient, type Invoice } from '../api';
 import { errorText, indentFrom, noConnectionText, prettyJson } from './json';
-import { DOCUMENT_SCHEME, invoicePath, parseInvoicePath, type InvoiceRef } from './invoiceUri';
+import { DOCUMENT_SCHEME, invoiceKey, invoiceUriParts, parseInvoiceUri, sameInvoice, type InvoiceLabels, type InvoiceRef } from './invoiceUri';
 
 export interface InvoiceDocumentDeps {
   client(): DataPlatformClient | undefined;
   report(error: ApiError): void;
 }
 
-export function invoiceUri(ref: InvoiceRef): vscode.Uri {
-  return vscode.Uri.from({ scheme: DOCUMENT_SCHEME, path: invoicePath(ref) });
+export function invoiceUri(ref: InvoiceRef, labels?: InvoiceLabels): vscode.Uri {
+  return vscode.Uri.from({ scheme: DOCUMENT_SCHEME, ...invoiceUriParts(ref, labels) });
 }
 
 /** The invoice an URI stands for, or undefined for any other URI. */
 export function invoiceRefOf(uri: vscode.Uri): InvoiceRef | undefined {
-  return uri.scheme === DOCUMENT_SCHEME ? parseInvoicePath(uri.path) : undefined;
+  return uri.scheme === DOCUMENT_SCHEME ? parseInvoiceUri(uri) : undefined;
+}
+
+/** The URIs under which the invoice is open now: in a tab, or as a document VS Code still holds. */
+function openUris(ref: InvoiceRef): vscode.Uri[] {
+  const uris = new Map<string, vscode.Uri>();
+  const add = (uri: vscode.Uri) => {
+    const other = invoiceRefOf(uri);
+    if (other && sameInvoice(other, ref)) uris.set(uri.toString(), uri);
+  };
+  for (const group of vscode.window.tabGroups.all) {
+    for (const tab of group.tabs) if (tab.input instanceof vscode.TabInputText) add(tab.input.uri);
+  }
+  for (const doc of vscode.workspace.textDocuments) add(doc.uri);
+  return [...uris.values()];
 }
 
 /** The indent the user has for JSON, language overrides included. */
@@ -32,6 +47,10 @@ function jsonIndent() {
 interface Fetched {
   bytes: Uint8Array;
   mtime: number;
+  /** The record, when the fetch succeeded. */
+  invoice?: Invoice;
+  /** The URIs that stat or read this fetch: closing the last of them drops it. */
+  readers: Set<string>;
 }
 
 const READ_ONLY = new vscode.MarkdownString('Invoices are read from the Data Platform API and cannot be edited here. Use **Refresh** to fetch the current version.');
@@ -39,7 +58,8 @@ const READ_ONLY = new vscode.MarkdownString('Invoices are read from the Data Pla
 export class InvoiceFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changes.event;
-  /** One fetch per open or refresh: `stat` and `readFile` of the same open share it. */
+  /** One fetch per open or refresh, by invoiceKey: `stat` and `readFile` of the same open share
+   * it, and so does the command that fetched first to learn the invoice number. */
   private readonly fetched = new Map<string, Promise<Fetched>>();
   /** Strictly increasing, so every refetch looks changed to VS Code even within a millisecond. */
   private lastMtime = 0;
@@ -52,59 +72,96 @@ export class InvoiceFileSystem implements vscode.FileSystemProvider, vscode.Disp
         fs,
         vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, fs, { isCaseSensitive: true, isReadonly: READ_ONLY }),
         // A closed document needs no cached text: the next open fetches it fresh.
-        vscode.workspace.onDidCloseTextDocument((d) => fs.forget(d.uri)),
+        vscode.workspace.onDidCloseTextDocument((d) => fs.closed(d.uri)),
       ],
     };
   }
 
   constructor(private readonly deps: InvoiceDocumentDeps) {}
 
-  /** Fetches the invoice again and tells VS Code its document changed. */
-  refresh(uri: vscode.Uri): void {
-    if (!invoiceRefOf(uri)) return;
-    this.forget(uri);
+  /** Fetches the invoice again and tells VS Code that each URI it is open under changed. */
+  refresh(ref: InvoiceRef): void {
+    this.forget(ref);
+    const uris = openUris(ref);
+    if (uris.length) this.changes.fire(uris.map((uri) => ({ type: vscode.FileChangeType.Changed, uri })));
+  }
+
+  /** Makes VS Code read `uri` again, from the cache when a fetch is already there. */
+  reread(uri: vscode.Uri): void {
     this.changes.fire([{ type: vscode.FileChangeType.Changed, uri }]);
   }
 
-  /** Drops the cached text, so the next stat or read fetches. */
-  forget(uri: vscode.Uri): void {
-    this.fetched.delete(uri.toString());
+  /** Drops the cached fetch, so the next stat or read fetches. */
+  forget(ref: InvoiceRef): void {
+    this.fetched.delete(invoiceKey(ref));
+  }
+
+  /** The record through the cache (fetching it if needed), or undefined when it could not be had;
+   * a failure is reported by the fetch, once, and the document explains it. */
+  async invoice(ref: InvoiceRef): Promise<Invoice | undefined> {
+    return (await this.load(ref)).invoice;
+  }
+
+  /** A document was closed: drop the fetch once no document that read it is left. A fetch that no
+   * document has read yet (one made for an open in progress) is kept. */
+  private closed(uri: vscode.Uri): void {
+    const ref = invoiceRefOf(uri);
+    if (!ref) return;
+    const key = invoiceKey(ref);
+    const pending = this.fetched.get(key);
+    void pending?.then((f) => {
+      if (!f.readers.delete(uri.toString()) || f.readers.size) return;
+      // Only if it is still the cached one: a refresh may have replaced it meanwhile.
+      if (this.fetched.get(key) === pending) this.fetched.delete(key);
+    });
   }
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
-    const { bytes, mtime } = await this.load(uri);
+    const { bytes, mtime } = await this.read(uri);
     return { type: vscode.FileType.File, ctime: mtime, mtime, size: bytes.byteLength, permissions: vscode.FilePermission.Readonly };
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
-    return (await this.load(uri)).bytes;
+    return (await this.read(uri)).bytes;
   }
 
-  private load(uri: vscode.Uri): Promise<Fetched> {
+  private async read(uri: vscode.Uri): Promise<Fetched> {
     const ref = invoiceRefOf(uri);
     if (!ref) throw vscode.FileSystemError.FileNotFound(uri);
-    const key = uri.toString();
+    const fetched = await this.load(ref);
+    fetched.readers.add(uri.toString());
+    return fetched;
+  }
+
+  private load(ref: InvoiceRef): Promise<Fetched> {
+    const key = invoiceKey(ref);
     let pending = this.fetched.get(key);
     if (!pending) {
-      pending = this.text(ref).then((text) => ({ bytes: new TextEncoder().encode(text), mtime: (this.lastMtime = Math.max(Date.now(), this.lastMtime + 1)) }));
+      pending = this.fetch(ref).then(({ text, invoice }) => ({
+        bytes: new TextEncoder().encode(text),
+        mtime: (this.lastMtime = Math.max(Date.now(), this.lastMtime + 1)),
+        invoice,
+        readers: new Set<string>(),
+      }));
       this.fetched.set(key, pending);
     }
     return pending;
   }
 
   /** Never throws: a failure is reported once and the document explains it. */
-  private async text(ref: InvoiceRef): Promise<string> {
+  private async fetch(ref: InvoiceRef): Promise<{ text: string; invoice?: Invoice }> {
     const client = this.deps.client();
-    if (!client) return noConnectionText(ref);
+    if (!client) return { text: noConnectionText(ref) };
     try {
-      return prettyJson(await client.getInvoice(ref.companyId, ref.invoiceId), jsonIndent());
+      const invoice = await client.getInvoice(ref.companyId, ref.invoiceId);
+      return { text: prettyJson(invoice, jsonIndent()), invoice };
     } catch (e) {
       if (isApiError(e)) {
         this.deps.report(e);
-        return errorText(ref, e);
+        return { text: errorText(ref, e) };
       }
       // Not an API failure (a bug): still a document rather than a failed editor.
-      return `// Could not load invoice ${ref.invoiceId}: ${e instanceof Error ? e.message : String(e)}\n`;
+      return { text: `// Could not load invoice ${ref.invoiceId}: ${e instanceof Error ? e.message : String(e)}\n` };
     }
   }
 

@@ -1,5 +1,6 @@
 // Invoice JSON tabs in the real workbench: content equals the emulator's record, read-only, JSON,
-// one tab per invoice, opened by a tree click, refreshed on demand, failures explained.
+// titled by the invoice number, one tab per invoice, opened by a tree click or by ids, refreshed on
+// demand, failures explained.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DataPlatformApi } from '../../src/extension';
@@ -21,6 +22,9 @@ async function emulatorInvoice(companyId: string, invoiceId: string): Promise<un
 
 const tabsOf = (uri: vscode.Uri) =>
   vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString());
+
+/** The (companyId, invoiceId) a document URI carries in its query. */
+const idsOf = (uri: vscode.Uri) => Object.fromEntries(new URLSearchParams(uri.query));
 
 const invoiceRequests = async (invoiceId: string) => (await admin.requests()).filter((r) => r.path.endsWith(`/data/invoices/${invoiceId}`));
 
@@ -47,16 +51,21 @@ describe('invoice JSON tabs', () => {
   afterEach(() => admin.clearFaults());
   after(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
 
-  it('a click on an invoice opens its JSON: the emulator record, language json, read-only scheme, a preview tab', async () => {
+  it('a click on an invoice opens its JSON titled by its number: the emulator record, language json, read-only scheme, a preview tab, one request', async () => {
     const node = invoices[0];
     const command = node.getTreeItem().command;
     assert.ok(command, 'the tree item has a click command');
     assert.equal(command.command, 'dataPlatform.openInvoice');
+    const number = node.invoice.invoiceNumber;
+    assert.ok(number, 'emulator invoices have a number');
+    await admin.clearRequests();
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>(command.command, ...(command.arguments ?? []));
     const doc = editor.document;
 
     assert.equal(doc.uri.scheme, 'dataplatform');
-    assert.equal(doc.uri.path, `/${encodeURIComponent(company.company.id)}/invoices/${encodeURIComponent(node.invoice.id)}.json`);
+    assert.equal(doc.uri.path, `/${company.company.name}/invoices/${number}.json`);
+    assert.deepEqual(idsOf(doc.uri), { companyId: company.company.id, invoiceId: node.invoice.id });
+    assert.equal((await invoiceRequests(node.invoice.id)).length, 1, 'the node knows the number: only the document fetches');
     assert.equal(doc.isUntitled, false);
     assert.equal(doc.languageId, 'json');
     assert.deepEqual(JSON.parse(doc.getText()), await emulatorInvoice(company.company.id, node.invoice.id));
@@ -66,6 +75,7 @@ describe('invoice JSON tabs', () => {
 
     const [tab] = tabsOf(doc.uri);
     assert.ok(tab, 'a tab shows it');
+    assert.equal(tab.label, `${number}.json`, 'titled by the invoice number');
     assert.equal(tab.isPreview, true, 'a preview tab (workbench.editor.enablePreview is on by default)');
 
     const { key } = await emulator();
@@ -121,6 +131,62 @@ describe('invoice JSON tabs', () => {
     await vscode.commands.executeCommand('dataPlatform.openInvoice', node);
     assert.equal(tabsOf(uri).length, 1, 'one tab for the invoice');
     assert.equal(tabsOf(uri)[0].isPreview, false, 'still pinned');
+  });
+
+  it('opened by ids (the palette route), it is titled by the number and the invoice is fetched exactly once', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const node = invoices[2];
+    await admin.clearRequests();
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', { companyId: company.company.id, invoiceId: node.invoice.id });
+    const doc = editor.document;
+    assert.equal(doc.uri.path, `/${company.company.id}/invoices/${node.invoice.invoiceNumber}.json`, 'no company name given: its id');
+    assert.deepEqual(idsOf(doc.uri), { companyId: company.company.id, invoiceId: node.invoice.id });
+    assert.equal(tabsOf(doc.uri)[0]?.label, `${node.invoice.invoiceNumber}.json`);
+    // Counted before the direct fetch below, which the emulator logs too.
+    assert.equal((await invoiceRequests(node.invoice.id)).length, 1, 'the fetch for the number is the one the document shows');
+    assert.deepEqual(JSON.parse(doc.getText()), await emulatorInvoice(company.company.id, node.invoice.id));
+
+    // With the company name the caller knows.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const named = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', {
+      companyId: company.company.id,
+      invoiceId: node.invoice.id,
+      companyName: 'Florists / Ltd',
+    });
+    assert.equal(named.document.uri.path, `/Florists _ Ltd/invoices/${node.invoice.invoiceNumber}.json`);
+  });
+
+  it('a tree click, then the same invoice by ids, then a Refresh: one tab, focused, no request to focus it, refetched once', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const node = invoices[1];
+    const first = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', node);
+    await vscode.commands.executeCommand('workbench.action.keepEditor');
+    await vscode.commands.executeCommand('dataPlatform.openInvoice', invoices[2]);
+    await admin.clearRequests();
+
+    // Another label for the same invoice: the company id instead of its name.
+    const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', { companyId: company.company.id, invoiceId: node.invoice.id });
+    assert.equal(again.document.uri.toString(), first.document.uri.toString(), 'the tab it already had');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), first.document.uri.toString(), 'focused');
+    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.label === `${node.invoice.invoiceNumber}.json`);
+    assert.equal(tabs.length, 1, 'one tab for the invoice');
+    assert.equal(tabs[0].isPreview, false, 'still pinned');
+    assert.equal((await invoiceRequests(node.invoice.id)).length, 0, 'focusing fetches nothing');
+
+    assert.equal(await vscode.commands.executeCommand('dataPlatform.refreshInvoice', again.document.uri), true);
+    await waitFor('a refetch', async () => (await invoiceRequests(node.invoice.id)).length === 1);
+  });
+
+  it('a tab with the URI of an older version (ids in the path) still shows the invoice, and is the tab the invoice opens in', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const node = invoices[2];
+    const legacy = vscode.Uri.from({ scheme: 'dataplatform', path: `/${encodeURIComponent(company.company.id)}/invoices/${encodeURIComponent(node.invoice.id)}.json` });
+    const shown = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(legacy), { preview: false });
+    assert.deepEqual(JSON.parse(shown.document.getText()), await emulatorInvoice(company.company.id, node.invoice.id));
+
+    const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', node);
+    assert.equal(again.document.uri.toString(), legacy.toString());
+    assert.equal(vscode.window.tabGroups.all.flatMap((g) => g.tabs).length, 1, 'no second tab');
   });
 
   it('reopening from another editor group focuses the tab where it is instead of opening a second one', async () => {
@@ -195,5 +261,19 @@ describe('invoice JSON tabs', () => {
     await vscode.commands.executeCommand('dataPlatform.refreshInvoice', editor.document.uri);
     await waitFor('the record after refresh', () => editor.document.getText().startsWith('{'));
     assert.deepEqual(JSON.parse(editor.document.getText()), await emulatorInvoice(company.company.id, node.invoice.id));
+  });
+
+  it('opened by ids while the fetch fails: titled by the id, the error text in the tab, reported once, fetched once', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const node = invoices[2];
+    // A 404 is not retried by the client, so every request on the wire is an attempt of the extension's.
+    await admin.addFault({ kind: 'status', status: 404, path: `/data/invoices/${node.invoice.id}`, times: 50 });
+    await admin.clearRequests();
+    const reported = api.diagnostics.size;
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', { companyId: company.company.id, invoiceId: node.invoice.id });
+    assert.equal(tabsOf(editor.document.uri)[0]?.label, `${node.invoice.id}.json`);
+    assert.match(editor.document.getText(), /^\/\/ Could not load invoice [^\n]*\n\/\/ 404/);
+    assert.equal(api.diagnostics.size, reported + 1, 'one diagnostics entry');
+    assert.equal((await invoiceRequests(node.invoice.id)).length, 1, 'the failed fetch is the one the document shows');
   });
 });
