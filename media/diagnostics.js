@@ -1,6 +1,6 @@
 // Diagnostics panel script. Lays out the entries the host sends (see src/diagnostics/protocol.ts)
 // with DOM APIs only: every server string goes through textContent, never innerHTML, so a body
-// holding markup stays text. Copy goes through the host (the webview clipboard is unreliable).
+// holding markup stays text (restored entries, read back from saved state, take the same path). Copy goes through the host (the webview clipboard is unreliable).
 // @ts-check
 (function () {
   // eslint-disable-next-line no-undef
@@ -24,9 +24,10 @@
   }
 
   function renderEntry(v) {
-    const section = el('section', undefined, 'entry');
+    const section = el('section', undefined, typeof v.marker === 'string' ? 'entry restored' : 'entry');
     section.id = 'entry-' + v.id;
     section.dataset.id = v.id;
+    if (typeof v.marker === 'string') section.append(el('p', v.marker, 'marker'));
     const h2 = el('h2');
     const time = el('time', v.timeLabel);
     time.setAttribute('datetime', v.time);
@@ -95,6 +96,7 @@
       // The nonce attribute reads as '' once applied; the nonce property keeps it. VS Code's own
       // API script (`_vscodeApiScript`) is injected by the webview host, not by this page.
       scriptsWithoutNonce: scripts.filter((s) => !s.nonce && s.id !== '_vscodeApiScript').length,
+      persisted: vscode.getState(),
     });
   }
 
@@ -113,6 +115,8 @@
     if (!m || typeof m !== 'object') return;
     switch (m.type) {
       case 'entries':
+        // Kept verbatim for the panel serializer: after a window reload the host gets it back.
+        if (m.persist !== undefined) vscode.setState(m.persist);
         if (typeof m.focus === 'string') focused = m.focus;
         render(Array.isArray(m.entries) ? m.entries : []);
         break;

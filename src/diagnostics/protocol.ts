@@ -1,10 +1,12 @@
 // Messages between the diagnostics panel's host side and its webview script
 // (`media/diagnostics.js`, plain JS: keep the two in step by hand).
+import type { PersistedState } from './persist';
 import type { DiagnosticView } from './viewModel';
 
 export type HostToWebview =
-  /** The whole list, newest first; sent on load and on every store change. */
-  | { type: 'entries'; entries: DiagnosticView[]; focus?: string }
+  /** The whole list, newest first (live entries, then restored ones); sent on load and on every
+   * change. The webview stores `persist` verbatim with `setState`, for the panel's serializer. */
+  | { type: 'entries'; entries: DiagnosticView[]; persist: PersistedState; focus?: string }
   /** Highlight and scroll to one entry. */
   | { type: 'focus'; id: string }
   /** Clicks a button of the page as a user would (integration tests drive the real DOM path). */
@@ -22,6 +24,8 @@ export interface RenderReport {
   images: number;
   /** Script elements without the page's nonce: must stay 0. */
   scriptsWithoutNonce: number;
+  /** `getState()`: what the panel's serializer would be given after a reload. */
+  persisted: unknown;
 }
 
 export type WebviewToHost =

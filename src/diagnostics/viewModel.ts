@@ -33,6 +33,8 @@ export interface DiagnosticView {
   validation: ValidationRowView[];
   /** The body as received (redacted), pretty-printed when it is JSON; shown on demand. */
   rawBody?: string;
+  /** A line above the heading saying where the entry comes from (restored after a reload). */
+  marker?: string;
 }
 
 export interface ViewModelOptions {

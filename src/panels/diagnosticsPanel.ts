@@ -3,11 +3,15 @@
 //
 // No `retainContextWhenHidden`: the host holds all state, and a reloaded webview asks for it with
 // `ready`, so a hidden panel costs nothing.
+//
+// Across a window reload the in-memory store is lost; the webview keeps what it showed with
+// `setState`, and the panel serializer adopts the revived panel with those entries as "restored".
 import * as vscode from 'vscode';
 import { createNonce, renderPage } from '../diagnostics/html';
+import { persistableState, restoredEntries } from '../diagnostics/persist';
 import { isWebviewToHost, type HostToWebview, type RenderReport } from '../diagnostics/protocol';
 import type { ApiErrorLike, DiagnosticEntry, DiagnosticsStore } from '../diagnostics/store';
-import { toViewModel } from '../diagnostics/viewModel';
+import { toViewModel, type DiagnosticView } from '../diagnostics/viewModel';
 
 export const SHOW_DIAGNOSTICS_COMMAND = 'dataPlatform.showDiagnostics';
 const VIEW_TYPE = 'dataPlatform.diagnostics';
@@ -26,6 +30,9 @@ export interface DiagnosticsPanelApi extends vscode.Disposable {
   show(target?: unknown): Promise<vscode.WebviewPanel>;
   /** Sends a message to the webview (tests press its buttons with `{type:'click'}`). */
   post(message: HostToWebview): Thenable<boolean>;
+  /** Adopts a revived panel as the panel, showing the entries of its persisted `state` below the
+   * live ones (the serializer's path; tests call it with a panel of the view type). */
+  restore(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
 }
 
 function isApiErrorLike(v: unknown): v is ApiErrorLike {
@@ -53,6 +60,8 @@ class DiagnosticsPanel implements DiagnosticsPanelApi {
   private focus: string | undefined;
   private report: RenderReport | undefined;
   private template: string | undefined;
+  /** Entries of the panel from before a reload, shown below the store's; they go with the panel. */
+  private restored: DiagnosticView[] = [];
   private readonly media: vscode.Uri;
   private readonly subscriptions: vscode.Disposable[] = [];
 
@@ -80,33 +89,26 @@ class DiagnosticsPanel implements DiagnosticsPanelApi {
       VIEW_TYPE,
       TITLE,
       { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
-      { enableScripts: true, enableCommandUris: false, enableFindWidget: true, localResourceRoots: [this.media] },
+      { ...this.webviewOptions(), enableFindWidget: true },
     );
-    panel.iconPath = vscode.Uri.joinPath(this.media, 'dataplatform.svg');
-    this.panel = panel;
-    this.ready = false;
-    // Per-panel listeners go with the panel, so opening and closing it leaves nothing behind.
-    const panelSubscriptions: vscode.Disposable[] = [];
-    panel.onDidDispose(() => {
-      for (const d of panelSubscriptions.splice(0)) d.dispose();
-      if (this.panel === panel) {
-        this.panel = undefined;
-        this.ready = false;
-        this.report = undefined;
-      }
-    }, undefined, panelSubscriptions);
-    panel.onDidChangeViewState((e) => {
-      // A hidden webview is torn down (no retained context); it says `ready` again when shown.
-      if (!e.webviewPanel.visible) this.ready = false;
-    }, undefined, panelSubscriptions);
-    panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m), undefined, panelSubscriptions);
-    panel.webview.html = this.html = renderPage(await this.loadTemplate(), {
-      cspSource: panel.webview.cspSource,
-      nonce: createNonce(),
-      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(this.media, 'diagnostics.css')).toString(),
-      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(this.media, 'diagnostics.js')).toString(),
-    });
+    await this.adopt(panel);
     return panel;
+  }
+
+  async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    this.focus = undefined;
+    const previous = this.panel;
+    if (previous === panel) {
+      // Already adopted: only the entries change (adopting twice would double the listeners).
+      this.restored = restoredEntries(state);
+      this.sendEntries();
+      return;
+    }
+    // One panel: a revived one replaces any other (only possible when tests call this directly).
+    this.panel = undefined;
+    previous?.dispose();
+    this.restored = restoredEntries(state);
+    await this.adopt(panel);
   }
 
   post(message: HostToWebview): Thenable<boolean> {
@@ -118,6 +120,44 @@ class DiagnosticsPanel implements DiagnosticsPanelApi {
     for (const d of this.subscriptions.splice(0)) d.dispose();
   }
 
+  private webviewOptions(): vscode.WebviewOptions {
+    return { enableScripts: true, enableCommandUris: false, localResourceRoots: [this.media] };
+  }
+
+  /** Makes `panel` the panel, created or revived alike: options, icon, listeners, a fresh page. */
+  private async adopt(panel: vscode.WebviewPanel): Promise<void> {
+    this.panel = panel;
+    this.ready = false;
+    this.report = undefined;
+    // A revived panel keeps what it was saved with; set both anyway so the two paths cannot drift.
+    panel.title = TITLE;
+    panel.webview.options = this.webviewOptions();
+    panel.iconPath = vscode.Uri.joinPath(this.media, 'dataplatform.svg');
+    // Per-panel listeners go with the panel, so opening and closing it leaves nothing behind.
+    const panelSubscriptions: vscode.Disposable[] = [];
+    panel.onDidDispose(() => {
+      for (const d of panelSubscriptions.splice(0)) d.dispose();
+      if (this.panel === panel) {
+        this.panel = undefined;
+        this.ready = false;
+        this.report = undefined;
+        // They lived only in this panel's state; a panel opened later shows the store alone.
+        this.restored = [];
+      }
+    }, undefined, panelSubscriptions);
+    panel.onDidChangeViewState((e) => {
+      // A hidden webview is torn down (no retained context); it says `ready` again when shown.
+      if (!e.webviewPanel.visible) this.ready = false;
+    }, undefined, panelSubscriptions);
+    panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(panel, m), undefined, panelSubscriptions);
+    panel.webview.html = this.html = renderPage(await this.loadTemplate(), {
+      cspSource: panel.webview.cspSource,
+      nonce: createNonce(),
+      styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(this.media, 'diagnostics.css')).toString(),
+      scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(this.media, 'diagnostics.js')).toString(),
+    });
+  }
+
   private async loadTemplate(): Promise<string> {
     this.template ??= new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(this.media, 'diagnostics.html')));
     return this.template;
@@ -125,20 +165,21 @@ class DiagnosticsPanel implements DiagnosticsPanelApi {
 
   private sendEntries(): void {
     if (!this.panel || !this.ready) return;
-    const entries = this.store.entries().map((e) => toViewModel(e));
-    void this.post({ type: 'entries', entries, ...(this.focus ? { focus: this.focus } : {}) });
+    const entries = [...this.store.entries().map((e) => toViewModel(e)), ...this.restored];
+    void this.post({ type: 'entries', entries, persist: persistableState(entries), ...(this.focus ? { focus: this.focus } : {}) });
   }
 
-  private onMessage(message: unknown): void {
-    if (!isWebviewToHost(message)) return;
+  private onMessage(panel: vscode.WebviewPanel, message: unknown): void {
+    // A replaced panel may still be loading; only the current one speaks for the page.
+    if (panel !== this.panel || !isWebviewToHost(message)) return;
     switch (message.type) {
       case 'ready':
         this.ready = true;
         this.sendEntries();
         break;
       case 'copy': {
-        // The webview names an entry, not text: only a correlationId the store holds is copied.
-        const id = this.store.find(message.id)?.error.correlationId;
+        // The webview names an entry, not text: only a correlationId the host holds is copied.
+        const id = this.store.find(message.id)?.error.correlationId ?? this.restored.find((v) => v.id === message.id)?.correlationId;
         if (id) {
           void vscode.env.clipboard.writeText(id).then(() => vscode.window.setStatusBarMessage(`Copied correlation ID ${id}`, 3000));
         }
@@ -146,7 +187,10 @@ class DiagnosticsPanel implements DiagnosticsPanelApi {
       }
       case 'clear':
         this.focus = undefined;
-        this.store.clear();
+        this.restored = [];
+        // An empty store fires no change, yet restored entries may have just gone.
+        if (this.store.size > 0) this.store.clear();
+        else this.sendEntries();
         break;
       case 'rendered':
         this.report = message;
@@ -164,6 +208,10 @@ export function registerDiagnostics(context: vscode.ExtensionContext, store: Dia
     vscode.commands.registerCommand(SHOW_DIAGNOSTICS_COMMAND, async (target?: unknown): Promise<DiagnosticsPanelApi> => {
       await diagnostics.show(target);
       return diagnostics;
+    }),
+    // Revives the panel after a window reload (activation by `onWebviewPanel:dataPlatform.diagnostics`).
+    vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
+      deserializeWebviewPanel: (panel, state: unknown) => diagnostics.restore(panel, state),
     }),
   );
   return diagnostics;

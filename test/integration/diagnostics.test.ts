@@ -2,12 +2,30 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { ApiError } from '../../src/api/errors';
 import { DataPlatformClient } from '../../src/api/client';
+import type { PersistedState } from '../../src/diagnostics/persist';
 import type { RenderReport } from '../../src/diagnostics/protocol';
+import type { DiagnosticView } from '../../src/diagnostics/viewModel';
 import type { DataPlatformApi } from '../../src/extension';
 import type { DiagnosticsPanelApi } from '../../src/panels/diagnosticsPanel';
 import { activateExtension, canScreenshot, emulator, EXTENSION_ID, screenshot, waitFor } from './helpers';
 
 const MARKUP = '<img src=x onerror=alert(1)>';
+
+/** A saved view as the webview persists it, for a restore. */
+function viewOf(name: string): DiagnosticView {
+  return {
+    id: 'd1',
+    time: '2026-01-02T03:04:05.000Z',
+    timeLabel: '03:04:05',
+    heading: `404 GET /companies/${name}`,
+    message: `Company ${name} not found`,
+    kind: 'notFound',
+    status: 404,
+    correlationId: `cid-${name}`,
+    fields: [{ label: 'Correlation ID', value: `cid-${name}`, copy: true }],
+    validation: [],
+  };
+}
 
 async function freeTrialKey(url: string): Promise<string> {
   const info = (await (await fetch(`${url}/_emulator/info`)).json()) as { keys: { freeTrial: string } };
@@ -54,7 +72,8 @@ describe('diagnostics panel in a real VS Code extension host', () => {
   });
 
   beforeEach(() => api.diagnostics.clear());
-  after(async () => (await show()).panel?.dispose());
+  // Closes the panel if a test left it open (without opening one just to close it).
+  after(() => api.diagnosticsPanel.panel?.dispose());
 
   it('shows the 402 body of a Free-trial company creation: status, service, error, correlationId, validation table', async () => {
     const error = await failure(() => freeTrial.createCompany({ name: 'The fifty-first company' }));
@@ -172,5 +191,109 @@ describe('diagnostics panel in a real VS Code extension host', () => {
     await panel.post({ type: 'click', action: 'clear' });
     await rendered(panel, 'nothing', (x) => x.ids.length === 0 && x.text.includes('No API errors yet'));
     assert.equal(api.diagnostics.size, 0);
+  });
+
+  describe('after a window reload (the panel serializer)', () => {
+    const VIEW_TYPE = 'dataPlatform.diagnostics';
+    const MARKER = 'From before the window reloaded';
+    let handle: DiagnosticsPanelApi;
+
+    before(() => {
+      handle = api.diagnosticsPanel;
+    });
+    // Restored entries live with their panel: closing it leaves the next test a clean panel.
+    afterEach(() => handle.panel?.dispose());
+
+    /** What VS Code hands the serializer after a reload: a bare panel of the view type. */
+    function revivedPanel(): vscode.WebviewPanel {
+      return vscode.window.createWebviewPanel(VIEW_TYPE, 'revived', vscode.ViewColumn.Active, {});
+    }
+
+    it('is activated by the panel and shows the saved entries below the live ones, marked, as text; copy and Clear work on them', async () => {
+      const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { activationEvents: string[] };
+      assert.ok(manifest.activationEvents.includes(`onWebviewPanel:${VIEW_TYPE}`), 'a reload activates the extension for the panel');
+      const saved: DiagnosticView = {
+        id: 'd4',
+        time: '2026-01-02T03:04:05.000Z',
+        timeLabel: '03:04:05',
+        heading: `404 GET /companies/${MARKUP}`,
+        message: `Company ${MARKUP} not found`,
+        kind: 'notFound',
+        status: 404,
+        correlationId: `restored-cid-<b>1</b>`,
+        fields: [{ label: 'Correlation ID', value: 'restored-cid-<b>1</b>', copy: true }],
+        validation: [{ severity: 'error', itemId: MARKUP, validatorName: 'Id', message: '<script>alert(1)</script>' }],
+        rawBody: `<html>${MARKUP}</html>`,
+      };
+      const panel = revivedPanel();
+      await handle.restore(panel, { version: 1, entries: [saved] });
+      assert.equal(handle.panel, panel, 'the revived panel is the panel');
+      assert.equal(panel.title, 'Data Platform Diagnostics');
+      assert.ok(panel.iconPath, 'with its icon');
+      assert.equal(panel.webview.options.enableScripts, true);
+      assert.match(handle.html ?? '', /<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; [^"]*nonce-/);
+
+      const r = await rendered(handle, 'the restored entry', (x) => x.ids.join() === 'r1');
+      for (const text of [saved.heading, saved.message, saved.correlationId!, MARKER, '<script>alert(1)</script>']) {
+        assert.ok(r.text.includes(text), `rendered text lacks ${text}:\n${r.text}`);
+      }
+      assert.equal(r.images, 0, 'markup stays text');
+      assert.equal(r.scriptsWithoutNonce, 0);
+
+      await vscode.env.clipboard.writeText('before');
+      await handle.post({ type: 'click', action: 'copy', id: 'r1' });
+      const copied = await waitFor('the clipboard', async () => {
+        const t = await vscode.env.clipboard.readText();
+        return t !== 'before' && t;
+      });
+      assert.equal(copied, saved.correlationId);
+
+      const live = api.diagnostics.add(await failure(() => normal.getCompany('after-reload-company')));
+      const both = await rendered(handle, 'the live error above the restored one', (x) => x.ids.join() === `${live.id},r1`);
+      assert.ok(both.text.indexOf('after-reload-company') < both.text.indexOf(MARKER), 'live first');
+      assert.equal(both.text.split(MARKER).length - 1, 1, 'only the restored entry is marked');
+
+      await handle.post({ type: 'click', action: 'clear' });
+      await rendered(handle, 'nothing', (x) => x.ids.length === 0 && x.text.includes('No API errors yet'));
+      assert.equal(api.diagnostics.size, 0);
+    });
+
+    it('Clear also removes restored entries when no live error exists', async () => {
+      await handle.restore(revivedPanel(), { version: 1, entries: [viewOf('only-restored')] });
+      await rendered(handle, 'the restored entry', (x) => x.ids.join() === 'r1');
+      await handle.post({ type: 'click', action: 'clear' });
+      await rendered(handle, 'nothing', (x) => x.ids.length === 0 && x.text.includes('No API errors yet'));
+    });
+
+    it('the webview saves what it shows: restoring that state in a fresh panel shows the same entries', async () => {
+      const first = api.diagnostics.add(await failure(() => freeTrial.createCompany({ name: 'Saved before reload' })));
+      const second = api.diagnostics.add(await failure(() => normal.getCompany(`saved-${MARKUP}`)));
+      const before = await show();
+      const r = await rendered(before, 'both, with the saved state', (x) => x.ids.join() === `${second.id},${first.id}` && (x.persisted as PersistedState | undefined)?.entries?.length === 2);
+      const state = r.persisted as PersistedState;
+      assert.equal(state.version, 1);
+      const oldPanel = before.panel!;
+
+      // A reload empties the store; the saved state is all that is left.
+      api.diagnostics.clear();
+      await handle.restore(revivedPanel(), state);
+      const after = await rendered(handle, 'the restored pair', (x) => x.ids.join() === 'r1,r2');
+      assert.notEqual(handle.panel, oldPanel, 'one panel: the revived one replaced the old');
+      assert.deepEqual(after.correlationIds, r.correlationIds);
+      assert.equal(after.images, 0);
+      assert.equal(after.text.split(MARKER).length - 1, 2);
+      for (const text of ['402', 'companyLimit', 'POST /companies', `saved-${MARKUP}`]) assert.ok(after.text.includes(text), `lacks ${text}`);
+      // And it saves them again, so a second reload keeps them too.
+      const again = (after.persisted as PersistedState).entries.map(({ id: _id, marker: _marker, ...rest }) => rest);
+      assert.deepEqual(again, state.entries.map(({ id: _id, marker: _marker, ...rest }) => rest));
+    });
+
+    it('a state that is not ours restores an empty panel, not a broken one', async () => {
+      await handle.restore(revivedPanel(), { version: 2, entries: [{ heading: MARKUP }] });
+      const r = await rendered(handle, 'the empty state', (x) => x.ids.length === 0 && x.text.includes('No API errors yet'));
+      assert.equal(r.images, 0);
+      await handle.restore(revivedPanel(), undefined);
+      await rendered(handle, 'the empty state', (x) => x.ids.length === 0 && x.text.includes('No API errors yet'));
+    });
   });
 });
