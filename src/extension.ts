@@ -146,10 +146,10 @@ export function activate(context: vscode.ExtensionContext): DataPlatformApi {
       return channel;
     }),
     ...registerKeyCommands({ connection, keys, report }),
-    ...registerTreeCommands({ tree, client, refreshAll, report }),
+    ...registerTreeCommands({ tree, view: companiesView, client, refreshAll, report }),
     ...registerCreateCompanyCommands({ tree, view: companiesView, client, report }),
     ...registerQueryCommands({ tree, view: companiesView, client, pageSize, history: queryHistory, report }),
-    ...registerInvoiceCommands({ client, pageSize, report }),
+    ...registerInvoiceCommands({ client, pageSize, report, companies: () => tree.root?.ensureList() }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('dataPlatform.baseUrl')) void connection.reload();
       else if (e.affectsConfiguration('dataPlatform.pageSize')) tree.reset();

@@ -12,6 +12,8 @@ import { CompanyNode, InvoiceNode, InvoicesNode } from '../tree/recordNodes';
 
 export interface TreeCommandDeps {
   tree: CompaniesTreeProvider;
+  /** Copy ID and Copy as JSON from the palette act on its selection. */
+  view: vscode.TreeView<TreeNode>;
   client(): DataPlatformClient | undefined;
   /** Re-reads the setting and key, then rebuilds the tree. */
   refreshAll(): Promise<void>;
@@ -73,10 +75,23 @@ async function queueSync(node: unknown, deps: TreeCommandDeps): Promise<boolean>
   return true;
 }
 
-function recordOf(node: unknown): { id: string } | undefined {
-  if (node instanceof CompanyNode) return node.record;
-  if (node instanceof InvoiceNode) return node.record;
+interface Copyable {
+  what: 'company' | 'invoice';
+  record: { id: string };
+}
+
+function copyableOf(node: unknown): Copyable | undefined {
+  if (node instanceof CompanyNode) return { what: 'company', record: node.record };
+  if (node instanceof InvoiceNode) return { what: 'invoice', record: node.record };
   return undefined;
+}
+
+/** The node a Copy command acts on: the one it was invoked on (context menu), else, from the
+ * palette or a key binding, the selected company or invoice in the Companies view. */
+function copyTarget(node: unknown, deps: TreeCommandDeps): Copyable | undefined {
+  const target = copyableOf(node ?? deps.view.selection.find((n) => copyableOf(n)));
+  if (!target) void vscode.window.showInformationMessage('Select a company or an invoice in the Companies view to copy it.');
+  return target;
 }
 
 export function registerTreeCommands(deps: TreeCommandDeps): vscode.Disposable[] {
@@ -97,15 +112,18 @@ export function registerTreeCommands(deps: TreeCommandDeps): vscode.Disposable[]
       node instanceof ErrorNode && node.apiError ? vscode.commands.executeCommand('dataPlatform.showDiagnostics', node.apiError) : undefined,
     ),
     register('dataPlatform.copyId', async (node) => {
-      const record = recordOf(node);
-      if (record) await vscode.env.clipboard.writeText(record.id);
-      return record?.id;
+      const target = copyTarget(node, deps);
+      if (!target) return undefined;
+      await vscode.env.clipboard.writeText(target.record.id);
+      vscode.window.setStatusBarMessage(`Copied ${target.what} ID ${target.record.id}`, 3000);
+      return target.record.id;
     }),
     register('dataPlatform.copyJson', async (node) => {
-      const record = recordOf(node);
-      if (!record) return undefined;
-      const json = JSON.stringify(record, null, 2);
+      const target = copyTarget(node, deps);
+      if (!target) return undefined;
+      const json = JSON.stringify(target.record, null, 2);
       await vscode.env.clipboard.writeText(json);
+      vscode.window.setStatusBarMessage(`Copied the ${target.what} as JSON`, 3000);
       return json;
     }),
   ];

@@ -5,7 +5,7 @@ import type { DataPlatformApi } from '../../src/extension';
 import type { ErrorNode } from '../../src/tree/leafNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode, InvoicesNode } from '../../src/tree/recordNodes';
-import { activateExtension, admin, type LoggedRequest, canScreenshot, emulator, labelOf, screenshot, signIn, waitFor } from './helpers';
+import { activateExtension, admin, type LoggedRequest, canScreenshot, emulator, EXTENSION_ID, labelOf, screenshot, signIn, waitFor } from './helpers';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
@@ -305,6 +305,34 @@ describe('companies tree against the emulator', () => {
     assert.equal(id, invoices.pagedList?.items[0].id);
     await vscode.commands.executeCommand('dataPlatform.copyJson', first);
     assert.deepEqual(JSON.parse(await vscode.env.clipboard.readText()), invoices.pagedList?.items[0]);
+  });
+
+  it('Copy ID and Copy as JSON from the palette act on the selection in the view', async () => {
+    const palette = (vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: { menus: { commandPalette: { command: string; when: string }[] } } }).contributes.menus.commandPalette;
+    for (const command of ['dataPlatform.copyId', 'dataPlatform.copyJson']) {
+      assert.equal(palette.find((m) => m.command === command)?.when, 'dataPlatform.state == ready', `${command} is in the palette once signed in`);
+    }
+    const invoices = await invoicesOf(api, 'few');
+    const [, second] = byContext(await children(api, invoices), 'invoice');
+    await api.companiesView.reveal(second, { select: true, focus: true });
+    await waitFor('the invoice selected', () => api.companiesView.selection[0] === second);
+    const id = await vscode.commands.executeCommand<string>('dataPlatform.copyId');
+    assert.equal(id, invoices.pagedList?.items[1].id);
+    assert.equal(await vscode.env.clipboard.readText(), id);
+    await vscode.commands.executeCommand('dataPlatform.copyJson');
+    assert.deepEqual(JSON.parse(await vscode.env.clipboard.readText()), invoices.pagedList?.items[1]);
+
+    const company = invoices.parent as CompanyNode;
+    await api.companiesView.reveal(company, { select: true, focus: true });
+    await waitFor('the company selected', () => api.companiesView.selection[0] === company);
+    assert.equal(await vscode.commands.executeCommand<string>('dataPlatform.copyId'), company.company.id);
+
+    // Nothing copyable selected (the Invoices node): nothing copied, the clipboard kept.
+    await api.companiesView.reveal(invoices, { select: true, focus: true });
+    await waitFor('Invoices selected', () => api.companiesView.selection[0] === invoices);
+    await vscode.env.clipboard.writeText('kept');
+    assert.equal(await vscode.commands.executeCommand('dataPlatform.copyId'), undefined);
+    assert.equal(await vscode.env.clipboard.readText(), 'kept');
   });
 
   it('refuses a plain-http base URL that is not loopback, and recovers when it is fixed', async () => {
