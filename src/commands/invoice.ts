@@ -1,7 +1,7 @@
 // Invoice actions: Open JSON (tree click, context menu, inline icon, palette) and Refresh of an
 // open invoice document.
 import * as vscode from 'vscode';
-import type { ApiError, DataPlatformClient, Invoice } from '../api';
+import type { ApiError, Company, DataPlatformClient, Invoice, PagedList } from '../api';
 import { asInvoiceArgument, sameInvoice, type InvoiceRef } from '../documents/invoiceUri';
 import { InvoiceFileSystem, invoiceRefOf, invoiceUri } from '../documents/invoiceDocuments';
 import { InvoiceNode } from '../tree/recordNodes';
@@ -11,6 +11,8 @@ export interface InvoiceCommandDeps {
   client(): DataPlatformClient | undefined;
   pageSize(): number;
   report(error: ApiError): void;
+  /** The Companies view's list, shared with the company picker. */
+  companies(): PagedList<Company> | undefined;
 }
 
 /** An invoice to open, with what the caller knows of it for the tab title. */
@@ -43,7 +45,9 @@ export async function openInvoice(target: OpenTarget, fs: InvoiceFileSystem): Pr
   } else {
     // Every open fetches fresh; the fetch made here for the number is the one the document reads.
     fs.forget(ref);
-    const invoice = target.invoice ?? (await fs.invoice(ref));
+    const invoice =
+      target.invoice ??
+      (await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Fetching invoice ${ref.invoiceId}` }, () => fs.invoice(ref)));
     uri = invoiceUri(ref, { companyName: target.companyName, invoiceNumber: invoice?.invoiceNumber });
     // VS Code keeps a closed document for a while and would show its old text under this URI.
     if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) fs.reread(uri);
@@ -67,7 +71,7 @@ async function askInvoice(deps: InvoiceCommandDeps): Promise<OpenTarget | undefi
     void vscode.window.showWarningMessage('Set an API key first: no key is set for the current base URL.');
     return undefined;
   }
-  const company = await pickCompany({ client, pageSize: deps.pageSize(), report: deps.report }, 'Open Invoice JSON: pick a company');
+  const company = await pickCompany({ client, pageSize: deps.pageSize(), report: deps.report, list: deps.companies() }, 'Open Invoice JSON: pick a company');
   if (!company) return undefined;
   const invoiceId = await vscode.window.showInputBox({
     title: `Open Invoice JSON: ${company.name}`,

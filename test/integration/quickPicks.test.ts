@@ -63,7 +63,9 @@ describe('quick picks driven by typing', function () {
     if (api?.quickPick()) await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
   });
 
-  it('the company picker shows a first page, and "Load more" chosen by keyboard appends page 2', async () => {
+  it('the company picker shows the page the view holds without fetching it, and "Load more" chosen by keyboard appends page 2', async () => {
+    await vscode.commands.executeCommand('dataPlatform.refresh', api.tree.root);
+    await api.tree.getChildren();
     await admin.clearRequests();
     const running = vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery');
     const first = await pick('the company picker with its first page', (p) => p.title === 'Run Query: company' && !p.busy && p.items.some((i) => LOAD_MORE.test(i.label)));
@@ -77,7 +79,8 @@ describe('quick picks driven by typing', function () {
     const second = await pick('the second page in the picker', (p) => !p.busy && companyRows(p).length > 100);
     assert.equal(second.title, 'Run Query: company', 'the picker stays open');
     const pages = (await admin.requests()).filter((r) => r.path === '/companies').map((r) => r.query.page);
-    assert.deepEqual(pages, ['1', '2'], 'page 1 once, then page 2');
+    assert.deepEqual(pages, ['2'], 'page 1 came from the view; only page 2 was fetched');
+    assert.ok((api.tree.root?.pagedList?.items.length ?? 0) > 100, 'and the view has page 2 too');
 
     await keyboard.press('Escape');
     assert.deepEqual(await running, { outcome: 'cancelled' });
