@@ -1,7 +1,7 @@
 // `npm run screenshots`: runs the integration tests in the offline host (the only one that can
 // take screenshots), then copies the PNGs they asked for into docs/images/ for the README.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,7 +19,9 @@ if (r.status !== 0) {
   console.error('[screenshots] the integration tests failed: docs/images/ left as it was');
   process.exit(r.status ?? 1);
 }
-const pngs = existsSync(shots) ? readdirSync(shots).filter((f) => f.endsWith('.png')) : [];
+// Only the images the README shows: other screenshots (the smoke test's) are for debugging.
+const used = new Set([...readFileSync(join(root, 'README.md'), 'utf8').matchAll(/docs\/images\/([\w-]+\.png)/g)].map((m) => m[1]));
+const pngs = existsSync(shots) ? readdirSync(shots).filter((f) => used.has(f)) : [];
 if (pngs.length === 0) {
   console.error('[screenshots] no screenshot was taken');
   process.exit(1);
