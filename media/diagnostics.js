@@ -1,6 +1,7 @@
 // Diagnostics panel script. Lays out the entries the host sends (see src/diagnostics/protocol.ts)
 // with DOM APIs only: every server string goes through textContent, never innerHTML, so a body
-// holding markup stays text (restored entries, read back from saved state, take the same path). Copy goes through the host (the webview clipboard is unreliable).
+// holding markup stays text (restored entries, read back from saved state, take the same path).
+// Copy goes through the host (the webview clipboard is unreliable).
 // @ts-check
 (function () {
   // eslint-disable-next-line no-undef
