@@ -15,6 +15,7 @@ import { Log, type LogLine } from './log';
 import { QueryHistory } from './query/history';
 import { registerDiagnostics, type DiagnosticsPanelApi } from './panels/diagnosticsPanel';
 import { StatusBar } from './statusBar';
+import { within } from './util/within';
 import type { TreeNode } from './tree/node';
 import { CompaniesTreeProvider } from './tree/provider';
 
@@ -51,7 +52,10 @@ function pageSize(): number {
   return Number.isInteger(n) ? Math.min(MAX_PAGE_SIZE, Math.max(1, n)) : DEFAULT_PAGE_SIZE;
 }
 
-export function activate(context: vscode.ExtensionContext): DataPlatformApi {
+/** How long activation waits for the first read of the setting and the key. */
+const FIRST_LOAD_LIMIT_MS = 5000;
+
+export async function activate(context: vscode.ExtensionContext): Promise<DataPlatformApi> {
   const channel = vscode.window.createOutputChannel('Data Platform', { log: true });
   const log = new Log(channel);
   const keys = new KeyStore(context.secrets);
@@ -156,7 +160,10 @@ export function activate(context: vscode.ExtensionContext): DataPlatformApi {
     }),
   );
   void vscode.commands.executeCommand('setContext', 'dataPlatform.state', 'loading');
-  void connection.reload();
+  // The command that activated the extension runs once `activate` resolves, and must find the key
+  // read (a palette "Set API Key" in a fresh window found "not loaded" otherwise). Bounded, so a
+  // secret storage that never answers cannot hold every command back.
+  await within(connection.reload(), FIRST_LOAD_LIMIT_MS);
 
   return {
     log: channel,

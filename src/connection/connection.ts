@@ -29,7 +29,8 @@ export interface ConnectionOptions {
 }
 
 export class Connection implements Disposable {
-  private current: ConnectionState = { kind: 'invalidBaseUrl', message: 'Not loaded yet' };
+  // Until the first load: activation waits for it, so commands see this only if it never ends.
+  private current: ConnectionState = { kind: 'invalidBaseUrl', message: 'The base URL and API key are still being read; try again in a moment.' };
   private currentKey?: string;
   private readonly changed = new Emitter<ConnectionState>();
   private readonly subscriptions: Disposable[] = [];
