@@ -39,29 +39,33 @@ export class LoadAllNode extends TreeNode {
   }
 }
 
-/** A failed load. Clicking it shows the error in the diagnostics panel. */
+/** A failed load. Clicking it shows the error in the diagnostics panel. One per failure: the
+ * rate-limit countdown re-renders this node alone, with its label computed at render time. */
 export class ErrorNode extends TreeNode {
-  readonly label: string;
   readonly queueSync: boolean;
   readonly setKey: boolean;
 
   constructor(
     readonly owner: PagedNode<unknown>,
     readonly error: Error,
-    failedAt: number,
-    now: number,
+    private readonly failedAt: number,
+    private readonly now: () => number,
   ) {
     super(owner);
-    if (isApiError(error)) {
-      const p = presentError(error, failedAt, now, capitalise(owner.noun));
-      this.label = p.label;
-      this.queueSync = p.queueSync;
-      this.setKey = p.setKey;
-    } else {
-      this.label = error.message;
-      this.queueSync = false;
-      this.setKey = false;
-    }
+    const p = this.presentation();
+    this.queueSync = p.queueSync;
+    this.setKey = p.setKey;
+  }
+
+  /** "Rate limited — retry in 12 s", as of now. */
+  get label(): string {
+    return this.presentation().label;
+  }
+
+  private presentation(): { label: string; queueSync: boolean; setKey: boolean } {
+    return isApiError(this.error)
+      ? presentError(this.error, this.failedAt, this.now(), capitalise(this.owner.noun))
+      : { label: this.error.message, queueSync: false, setKey: false };
   }
 
   get apiError(): ApiError | undefined {
@@ -69,14 +73,15 @@ export class ErrorNode extends TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.label);
+    const label = this.label;
+    const item = new vscode.TreeItem(label);
     item.id = `${this.owner.key}:error`;
     const warning = this.queueSync || this.apiError?.kind === 'syncInProgress' || this.apiError?.kind === 'rateLimited';
     item.iconPath = new vscode.ThemeIcon(warning ? 'warning' : 'error', new vscode.ThemeColor(warning ? 'list.warningForeground' : 'list.errorForeground'));
     const flags = ['error', 'retry', ...(this.queueSync ? ['queueSync'] : []), ...(this.setKey ? ['setKey'] : [])];
     item.contextValue = flags.join(';');
     const e = this.apiError;
-    const lines = [`**${escapeMarkdown(this.label)}**`, '', escapeMarkdown(this.error.message)];
+    const lines = [`**${escapeMarkdown(label)}**`, '', escapeMarkdown(this.error.message)];
     if (e?.status !== undefined) lines.push('', `${escapeMarkdown(e.method)} ${escapeMarkdown(e.path)} → ${e.status}`);
     if (e?.correlationId) lines.push('', `correlationId: ${escapeMarkdown(e.correlationId)}`);
     item.tooltip = new vscode.MarkdownString(lines.join('\n'));

@@ -13,7 +13,11 @@ export abstract class PagedNode<T> extends TreeNode {
   private list?: PagedList<T>;
   private subscription?: { dispose(): void };
   private lastError?: Error;
-  private failedAt = 0;
+  /** The node shown for `lastError`: kept, so the countdown re-renders it and nothing else. */
+  private errorNode?: ErrorNode;
+  /** getChildren is waiting for a load it will render itself: the list's change needs no extra
+   * render of this node (the first expand rendered twice). */
+  private renderPending = 0;
   private readonly nodes = new Map<string, TreeNode>();
   private countdown?: ReturnType<typeof setInterval>;
   /** Aborted by refresh and dispose, so a Load all (or any load) of this node stops with it. */
@@ -60,10 +64,13 @@ export abstract class PagedNode<T> extends TreeNode {
     if (!list) return [];
     // Joins a load in flight (Load more, Load all) instead of starting another one.
     if (list.loading || (list.pagesLoaded === 0 && list.lastError === undefined)) {
+      this.renderPending++;
       try {
         await list.loadMore({ signal: this.loads.signal });
       } catch {
         // Rendered below from list.lastError; a cancellation renders what is there.
+      } finally {
+        this.renderPending--;
       }
     }
     return this.render(list);
@@ -111,6 +118,7 @@ export abstract class PagedNode<T> extends TreeNode {
     this.stopCountdown();
     this.disposeChildren();
     this.lastError = undefined;
+    this.errorNode = undefined;
     if (this.list) this.list.reset();
     else this.ctx.changed(this);
   }
@@ -124,6 +132,7 @@ export abstract class PagedNode<T> extends TreeNode {
     this.list?.reset();
     this.list = undefined;
     this.lastError = undefined;
+    this.errorNode = undefined;
     this.disposeChildren();
   }
 
@@ -142,7 +151,11 @@ export abstract class PagedNode<T> extends TreeNode {
   protected render(list: PagedList<T>): TreeNode[] {
     const children: TreeNode[] = list.items.map((item) => this.itemNode(item));
     const error = list.lastError;
-    if (error) children.push(new ErrorNode(this, error, this.failedAt, this.ctx.now()));
+    if (error) {
+      // A failure this node did not see through listChanged (none so far) still gets its node.
+      if (this.errorNode?.error !== error) this.errorNode = new ErrorNode(this, error, this.ctx.now(), this.ctx.now);
+      children.push(this.errorNode);
+    }
     if (list.pagesLoaded > 0 && list.hasMore) {
       children.push(new LoadMoreNode(this, loadMoreLabel(list.items.length, list.totalResults)), new LoadAllNode(this));
     }
@@ -169,23 +182,30 @@ export abstract class PagedNode<T> extends TreeNode {
     const error = list.lastError;
     if (error && error !== this.lastError) {
       this.lastError = error;
-      this.failedAt = this.ctx.now();
+      const node = new ErrorNode(this, error, this.ctx.now(), this.ctx.now);
+      this.errorNode = node;
       if (isApiError(error)) {
         this.ctx.report(error);
-        this.startCountdown(error);
+        this.startCountdown(node, error);
       }
     }
-    if (!list.loading) this.ctx.changed(this);
+    if (!list.loading && this.renderPending === 0) this.ctx.changed(this);
   }
 
-  /** "Rate limited — retry in 12 s" counts down while the error is shown. */
-  private startCountdown(error: ApiError): void {
+  /** "Rate limited — retry in 12 s" counts down while the error is shown: the error node alone
+   * re-renders each second, not this node's children (a page of 5,000 invoices) or the tree. */
+  private startCountdown(node: ErrorNode, error: ApiError): void {
     this.stopCountdown();
     const waitMs = error.retryAfterMs;
     if (error.kind !== 'rateLimited' || waitMs === undefined) return;
+    const failedAt = this.ctx.now();
     this.countdown = setInterval(() => {
-      if (this.list?.lastError !== error || this.ctx.now() - this.failedAt > waitMs) this.stopCountdown();
-      this.ctx.changed(this);
+      if (this.list?.lastError !== error || this.errorNode !== node) {
+        this.stopCountdown();
+        return;
+      }
+      if (this.ctx.now() - failedAt > waitMs) this.stopCountdown();
+      this.ctx.changed(node);
     }, 1000);
   }
 

@@ -5,11 +5,17 @@ import type { DataPlatformApi } from '../../src/extension';
 import type { ErrorNode } from '../../src/tree/leafNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode, InvoicesNode } from '../../src/tree/recordNodes';
-import { activateExtension, admin, type LoggedRequest, canScreenshot, emulator, EXTENSION_ID, labelOf, screenshot, signIn, waitFor } from './helpers';
+import { activateExtension, admin, type LoggedRequest, canScreenshot, emulator, EXTENSION_ID, labelOf, screenshot, signIn, sleep, waitFor } from './helpers';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
 const byContext = (nodes: TreeNode[], value: string) => nodes.filter((n) => contextOf(n) === value);
+/** Records what the provider asks the view to re-render (a node, or undefined for the tree). */
+function changesOf(api: DataPlatformApi): { events: (TreeNode | undefined)[]; dispose(): void } {
+  const events: (TreeNode | undefined)[] = [];
+  const sub = api.tree.onDidChangeTreeData((n) => events.push(n));
+  return { events, dispose: () => sub.dispose() };
+}
 const errorNode = (nodes: TreeNode[]) => nodes.find((n) => contextOf(n).startsWith('error')) as ErrorNode | undefined;
 
 async function company(api: DataPlatformApi, which: string): Promise<CompanyNode> {
@@ -79,7 +85,11 @@ describe('companies tree against the emulator', () => {
     await waitFor('the data set status', () => labelOf(kids[1]) === 'Invoices data: Complete');
     assert.deepEqual(invoiceRequests(await admin.requests()), [], 'nothing fetched before Invoices is expanded');
 
+    const changes = changesOf(api);
     const items = await children(api, kids[0]);
+    await sleep(200);
+    changes.dispose();
+    assert.deepEqual(changes.events.filter((n) => n === kids[0] || n === undefined), [], 'the expand renders its page once: no second render of Invoices or the tree');
     const log = invoiceRequests(await admin.requests());
     assert.equal(log.length, 1);
     assert.equal(log[0].query.page ?? '1', '1');
@@ -142,6 +152,16 @@ describe('companies tree against the emulator', () => {
     assert.equal(byContext(items, 'invoice').length, before, 'loaded pages kept');
     assert.equal(api.diagnostics.size, reported + 1, 'reported to diagnostics once');
     assert.equal(api.diagnostics.entries()[0].error.status, 429);
+
+    // The countdown re-renders the error node alone (not 300+ invoices, not the tree), each second.
+    const first = labelOf(err);
+    const changes = changesOf(api);
+    await sleep(2300);
+    changes.dispose();
+    assert.ok(changes.events.length >= 2, `ticks: ${changes.events.length}`);
+    assert.ok(changes.events.every((n) => n === err), 'only the error node');
+    assert.notEqual(labelOf(err), first, `the label counts down (${first} → ${labelOf(err)})`);
+    assert.strictEqual(errorNode(await children(api, invoices)), err, 'the same node is rendered again');
 
     await admin.clearRequests();
     await vscode.commands.executeCommand('dataPlatform.retry', err);
