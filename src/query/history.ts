@@ -1,5 +1,6 @@
 // Recent queries per company, most recent first, without duplicates, capped. Stored through a
 // Memento-shaped interface (the extension passes `globalState`), so it is tested without VS Code.
+import { queryIdentity } from './canonical';
 
 export interface HistoryEntry {
   query: string;
@@ -22,7 +23,8 @@ function isEntry(v: unknown): v is HistoryEntry {
   return typeof v === 'object' && v !== null && typeof e.query === 'string' && (e.orderBy === undefined || typeof e.orderBy === 'string');
 }
 
-const same = (a: HistoryEntry, b: HistoryEntry) => a.query === b.query && (a.orderBy ?? '') === (b.orderBy ?? '');
+// By meaning: re-running `status = Paid` moves `status=Paid` to the top (with the newer spelling).
+const same = (a: HistoryEntry, b: HistoryEntry) => queryIdentity(a.query, a.orderBy) === queryIdentity(b.query, b.orderBy);
 
 export class QueryHistory {
   constructor(

@@ -9,6 +9,7 @@ export type { OrderByResult, QueryParseResult } from './parser';
 export { compareByField, compileQuery, evaluateQuery, getFieldValue } from './evaluate';
 export type { RecordPredicate } from './evaluate';
 export { formatQuery, formatValue } from './format';
+export { canonicalQuery, queryIdentity } from './canonical';
 export { encodeQueryValue } from './encode';
 export { Tokenizer } from './tokenizer';
 export type { Token, TokenKind } from './tokenizer';

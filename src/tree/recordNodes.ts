@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { Company, DataPlatformClient, Invoice, ListParams, PagedList } from '../api';
 import { formatCount } from '../format/amount';
 import { companyPlatforms, companyTooltip, invoiceDescription, invoiceLabel, invoiceTooltip, statusIcon } from '../format/labels';
+import { queryIdentity } from '../query/canonical';
 import { queryNodeLabel } from '../query/messages';
 import type { TreeContext } from './context';
 import { DataStatusNode } from './dataStatusNode';
@@ -169,7 +170,8 @@ export class InvoicesNode extends PagedNode<Invoice> {
   }
 
   get key(): string {
-    const q = this.query.query || this.query.orderBy ? `:query:${this.query.query ?? ''}:${this.query.orderBy ?? ''}` : '';
+    // By meaning, not spelling: `status = Paid` finds the node `status=Paid` made.
+    const q = this.query.query || this.query.orderBy ? `:query:${queryIdentity(this.query.query, this.query.orderBy)}` : '';
     return `invoices:${this.company.id}${q}`;
   }
   get noun(): string {

@@ -86,6 +86,14 @@ describe('invoice queries', () => {
     assert.equal(invoices.length, 200);
     for (const inv of invoices) assert.ok(inv.status === 'Paid' && inv.totalAmount > 1000);
     assert.equal(new Set(invoices.map((i) => i.id)).size, 200, 'page 2 appended, not page 1 again');
+
+    // The same filter spelled differently is the same node, with what it has loaded.
+    await admin.clearRequests();
+    const again = await shown(await run({ companyId: ids.many, query: ' {status = Paid} &&totalAmount > 1000 ' }));
+    assert.strictEqual(again, node);
+    assert.equal(invoicesIn(await children(api, again)).length, 200);
+    assert.deepEqual(await invoiceRequests(), [], 'nothing fetched again');
+    assert.equal(api.queryHistory.list(ids.many).filter((e) => e.query.replace(/[\s{}]/g, '') === 'status=Paid&&totalAmount>1000').length, 1, 'one history entry');
   });
 
   it('orders by the orderBy given', async () => {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { checkCompanyName, sanitiseCompanyName } from '../../src/format/companyName';
+import { canonicalQuery, queryIdentity } from '../../src/query/canonical';
 import { HISTORY_KEY, QueryHistory, type HistoryStore } from '../../src/query/history';
 import { orderByPickRows, orderByProblem, orderBySuggestions, queryNodeLabel, queryPickRows, queryProblem } from '../../src/query/messages';
 import { sanitiseCompanyName as emulatorSanitise } from '../emulator';
@@ -54,6 +55,14 @@ describe('query history', () => {
     assert.deepEqual(h.list('c3'), []);
   });
 
+  it('treats differently spelled filters of one meaning as one entry, keeping the newest spelling', async () => {
+    const h = new QueryHistory(new MemoryStore());
+    await h.add('c', { query: 'status=Paid&&currency=GBP', orderBy: 'issueDate' });
+    await h.add('c', { query: 'totalAmount>1' });
+    await h.add('c', { query: ' { status = Paid } && currency = GBP ', orderBy: ' issueDate ' });
+    assert.deepEqual(h.list('c'), [{ query: ' { status = Paid } && currency = GBP ', orderBy: ' issueDate ' }, { query: 'totalAmount>1' }]);
+  });
+
   it('treats another orderBy as another entry and drops an empty orderBy', async () => {
     const h = new QueryHistory(new MemoryStore());
     await h.add('c', { query: 'status=Paid', orderBy: '' });
@@ -77,6 +86,20 @@ describe('query history', () => {
     assert.deepEqual(h.list('d'), []);
     await h.clear('c');
     assert.deepEqual(h.list('c'), []);
+  });
+});
+
+describe('query identity', () => {
+  it('is the same for spellings of one filter and differs for another meaning or order', () => {
+    assert.equal(canonicalQuery('status = Paid'), 'status=Paid');
+    assert.equal(canonicalQuery('{status=Paid} && {currency=GBP}'), 'status=Paid&&currency=GBP');
+    assert.equal(queryIdentity('status = Paid', undefined), queryIdentity('status=Paid', ''));
+    assert.notEqual(queryIdentity('status=Paid', undefined), queryIdentity('status=Void', undefined));
+    assert.notEqual(queryIdentity('status=Paid', 'issueDate'), queryIdentity('status=Paid', '-issueDate'));
+    // Precedence is meaning: braces that change it make another query.
+    assert.notEqual(canonicalQuery('{a=1||b=2}&&c=3'), canonicalQuery('a=1||b=2&&c=3'));
+    // An unparsable filter is only trimmed.
+    assert.equal(canonicalQuery('  status=  '), 'status=');
   });
 });
 
