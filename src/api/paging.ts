@@ -2,6 +2,7 @@
 // href, else the `_links.next` href), and this module keeps what was loaded. Tree nodes hold a
 // PagedList, so "Load more" appends exactly one page, concurrent clicks share one load, a failed
 // load keeps everything already shown, and "Load all" can be cancelled keeping what it has.
+import { Emitter, type Disposable } from '../util/emitter';
 import { ApiError, cancelledError, isCancellation } from './errors';
 import type { Page } from './models';
 
@@ -122,7 +123,7 @@ export class PagedList<T> {
   private error?: Error;
   private flight?: Flight<T>;
   private generation = 0;
-  private readonly listeners = new Set<() => void>();
+  private readonly changes = new Emitter<void>();
 
   constructor(private readonly loader: PageLoader<T>) {}
 
@@ -157,9 +158,8 @@ export class PagedList<T> {
   }
 
   /** Called after every change of state (items, error, loading). */
-  onDidChange(listener: () => void): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
+  onDidChange(listener: () => void): Disposable {
+    return this.changes.event(listener);
   }
 
   /** Appends exactly the next page; resolves with the items it added. */
@@ -260,12 +260,7 @@ export class PagedList<T> {
   }
 
   private emit(): void {
-    for (const l of [...this.listeners]) {
-      try {
-        l();
-      } catch {
-        // A failing listener must not break loading for the others.
-      }
-    }
+    // A failing listener cannot break loading for the others: the emitter isolates each.
+    this.changes.fire();
   }
 }
