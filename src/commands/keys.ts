@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { isApiError, isCancellation, type ApiError } from '../api';
 import type { KeyStore } from '../auth/keyStore';
 import type { Connection } from '../connection/connection';
+import { withCancellableProgress } from './progress';
 
 export type SetKeyResult =
   | { outcome: 'stored' }
@@ -60,21 +61,14 @@ export async function setApiKey(deps: KeyCommandDeps, given?: unknown): Promise<
   if (!key) return { outcome: 'cancelled' };
 
   const client = deps.connection.clientFor(state.baseUrl, key);
-  const failure = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Checking the API key with ${state.host}…`, cancellable: true },
-    async (_progress, token) => {
-      const controller = new AbortController();
-      const sub = token.onCancellationRequested(() => controller.abort());
-      try {
-        await client.listCompanies({ pageSize: 1 }, { signal: controller.signal });
-        return undefined;
-      } catch (e) {
-        return e;
-      } finally {
-        sub.dispose();
-      }
-    },
-  );
+  const failure = await withCancellableProgress(`Checking the API key with ${state.host}…`, async (signal) => {
+    try {
+      await client.listCompanies({ pageSize: 1 }, { signal });
+      return undefined;
+    } catch (e) {
+      return e;
+    }
+  });
   if (failure !== undefined) {
     if (isCancellation(failure)) return { outcome: 'cancelled' };
     if (!isApiError(failure)) throw failure;

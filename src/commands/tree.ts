@@ -9,6 +9,7 @@ import type { TreeNode } from '../tree/node';
 import { PagedNode } from '../tree/pagedNode';
 import type { CompaniesTreeProvider } from '../tree/provider';
 import { CompanyNode, InvoiceNode, InvoicesNode } from '../tree/recordNodes';
+import { withCancellableProgress } from './progress';
 
 export interface TreeCommandDeps {
   tree: CompaniesTreeProvider;
@@ -30,23 +31,14 @@ function pagedOf(node: unknown, deps: TreeCommandDeps): PagedNode<unknown> | und
 export async function loadAll(node: PagedNode<unknown>): Promise<void> {
   const list = node.ensureList();
   if (!list) return;
-  await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Loading all ${node.noun}`, cancellable: true },
-    async (progress, token) => {
-      const controller = new AbortController();
-      const sub = token.onCancellationRequested(() => controller.abort());
-      let last = 0;
-      try {
-        await node.loadAll(controller.signal, (p) => {
-          const total = p.totalResults;
-          const increment = total ? ((p.loaded - last) / total) * 100 : undefined;
-          last = p.loaded;
-          progress.report({ message: total !== undefined ? `${formatCount(p.loaded)} of ${formatCount(total)}` : formatCount(p.loaded), increment });
-        });
-      } finally {
-        sub.dispose();
-      }
-    },
+  let last = 0;
+  await withCancellableProgress(`Loading all ${node.noun}`, (signal, progress) =>
+    node.loadAll(signal, (p) => {
+      const total = p.totalResults;
+      const increment = total ? ((p.loaded - last) / total) * 100 : undefined;
+      last = p.loaded;
+      progress.report({ message: total !== undefined ? `${formatCount(p.loaded)} of ${formatCount(total)}` : formatCount(p.loaded), increment });
+    }),
   );
 }
 
