@@ -16,6 +16,10 @@ const options = {
   sourcemap: !production,
   sourcesContent: false,
   logLevel: 'info',
+  // axios and debug probe `navigator` to detect a browser; in the Node extension host that global
+  // exists only to raise VS Code's "navigator is now a global in nodejs" deprecation warning on
+  // activation. This is never a browser bundle, so the probe is answered at build time.
+  define: { navigator: 'undefined' },
 };
 
 if (watch) {
