@@ -10,9 +10,12 @@
   const empty = /** @type {HTMLElement} */ (document.getElementById('empty'));
   const count = /** @type {HTMLElement} */ (document.getElementById('count'));
   const clear = /** @type {HTMLButtonElement} */ (document.getElementById('clear'));
+  const toolbar = /** @type {HTMLElement} */ (document.querySelector('.toolbar'));
   /** @type {string | undefined} */
   let focused;
   let shown = [];
+  /** Sections built so far: each gets the next number once, at creation (the tests see rebuilds). */
+  let builds = 0;
 
   clear.addEventListener('click', () => vscode.postMessage({ type: 'clear' }));
 
@@ -28,6 +31,7 @@
     const section = el('section', undefined, typeof v.marker === 'string' ? 'entry restored' : 'entry');
     section.id = 'entry-' + v.id;
     section.dataset.id = v.id;
+    section.dataset.build = String(++builds);
     if (typeof v.marker === 'string') section.append(el('p', v.marker, 'marker'));
     const h2 = el('h2');
     const time = el('time', v.timeLabel);
@@ -85,14 +89,41 @@
     if (scroll) s.scrollIntoView({ block: 'nearest' });
   }
 
+  /** The section by entry id, or null. */
+  function sectionOf(id) {
+    return document.getElementById('entry-' + id);
+  }
+
+  /** The bottom of the sticky toolbar: what lies above it is hidden by it. */
+  function visibleTop() {
+    return toolbar.getBoundingClientRect().bottom;
+  }
+
+  /** The first entry not hidden under the toolbar, and how far its top is below the viewport's. */
+  function firstVisible() {
+    const top = visibleTop();
+    for (const s of list.children) {
+      const r = s.getBoundingClientRect();
+      if (r.bottom > top) return { section: /** @type {HTMLElement} */ (s), top: r.top };
+    }
+    return undefined;
+  }
+
   function report() {
     const scripts = Array.from(document.querySelectorAll('script'));
+    const sections = /** @type {HTMLElement[]} */ (Array.from(list.children));
+    const first = firstVisible();
     vscode.postMessage({
       type: 'rendered',
       ids: shown.map((v) => v.id),
       correlationIds: shown.map((v) => v.correlationId).filter((c) => !!c),
-      focused: focused && document.getElementById('entry-' + focused) ? focused : undefined,
+      focused: focused && sectionOf(focused) ? focused : undefined,
       text: document.body.innerText,
+      openRaw: sections.filter((s) => s.querySelector('details[open]')).map((s) => s.dataset.id),
+      builds: Object.fromEntries(sections.map((s) => [s.dataset.id, Number(s.dataset.build)])),
+      selection: String(window.getSelection() ?? ''),
+      scrollY: window.scrollY,
+      firstVisible: first ? { id: first.section.dataset.id, top: first.top } : undefined,
       images: document.querySelectorAll('img').length,
       // The nonce attribute reads as '' once applied; the nonce property keeps it. VS Code's own
       // API script (`_vscodeApiScript`) is injected by the webview host, not by this page.
@@ -127,11 +158,30 @@
         report();
         break;
       case 'click': {
-        // Lets the integration tests press the real buttons.
-        const button = m.action === 'clear'
+        // Lets the integration tests press the real buttons (and the Raw body summary).
+        const entry = '#entry-' + CSS.escape(String(m.id));
+        const target = m.action === 'clear'
           ? clear
-          : document.querySelector('#entry-' + CSS.escape(String(m.id)) + ' button[data-action="copy"]');
-        if (button instanceof HTMLButtonElement) button.click();
+          : document.querySelector(m.action === 'raw' ? entry + ' details > summary' : entry + ' button[data-action="copy"]');
+        if (target instanceof HTMLElement) {
+          target.click();
+          report();
+        }
+        break;
+      }
+      case 'drive': {
+        // Lets the integration tests read as a user does: scroll an entry to the top, select text.
+        const s = typeof m.id === 'string' ? sectionOf(m.id) : null;
+        if (!s) break;
+        if (m.action === 'scrollTo') {
+          window.scrollBy(0, s.getBoundingClientRect().top - visibleTop());
+        } else if (m.action === 'selectMessage') {
+          const range = document.createRange();
+          range.selectNodeContents(/** @type {Node} */ (s.querySelector('.message')));
+          window.getSelection()?.removeAllRanges();
+          window.getSelection()?.addRange(range);
+        }
+        report();
         break;
       }
     }
