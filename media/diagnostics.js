@@ -1,7 +1,9 @@
 // Diagnostics panel script. Lays out the entries the host sends (see src/diagnostics/protocol.ts)
 // with DOM APIs only: every server string goes through textContent, never innerHTML, so a body
 // holding markup stays text (restored entries, read back from saved state, take the same path).
-// Copy goes through the host (the webview clipboard is unreliable).
+// Copy goes through the host (the webview clipboard is unreliable). Updates keep the reader's
+// place: entries are keyed, a kept section is never rebuilt, and scrolling compensates for what
+// is inserted above the entry being read.
 // @ts-check
 (function () {
   // eslint-disable-next-line no-undef
@@ -132,13 +134,57 @@
     });
   }
 
-  function render(entries) {
+  /** An entry's identity. The time too, because restored ids (r1…) are numbered afresh when a
+   * panel's restored entries are replaced; store ids are never reused. */
+  function keyOf(v) {
+    return v.id + '@' + v.time;
+  }
+
+  /**
+   * Brings the list to `entries` without touching what stays: an entry never changes once sent, so
+   * a kept section is neither rebuilt nor (unless the order changed) moved, and what the user did in
+   * it (an open raw body, a selection) survives. Returns the ids of the sections built.
+   */
+  function reconcile(entries) {
+    const wanted = new Set(entries.map(keyOf));
+    /** Kept sections by key; null once placed. @type {Map<string, HTMLElement | null>} */
+    const kept = new Map();
+    for (const s of /** @type {HTMLElement[]} */ (Array.from(list.children))) {
+      // Removed first, so that kept sections never need to move past them.
+      if (wanted.has(String(s.dataset.key))) kept.set(String(s.dataset.key), s);
+      else s.remove();
+    }
+    const built = new Set();
+    let cursor = list.firstElementChild;
+    for (const v of entries) {
+      const key = keyOf(v);
+      let s = kept.get(key);
+      if (s === null) continue; // a duplicate key: placed already
+      if (!s) {
+        s = renderEntry(v);
+        s.dataset.key = key;
+        built.add(v.id);
+      }
+      kept.set(key, null);
+      if (s === cursor) cursor = cursor.nextElementSibling;
+      else list.insertBefore(s, cursor);
+    }
+    return built;
+  }
+
+  /** @param {unknown[]} entries @param {boolean} focusChanged */
+  function render(entries, focusChanged) {
     shown = entries;
-    list.replaceChildren(...entries.map(renderEntry));
+    // Scrolled down, the reader's entry stays where it is on screen whatever is inserted above it;
+    // at the top, new entries simply appear there.
+    const anchor = window.scrollY > 0 ? firstVisible() : undefined;
+    const built = reconcile(entries);
     empty.hidden = entries.length > 0;
     clear.disabled = entries.length === 0;
     count.textContent = entries.length === 0 ? '' : entries.length === 1 ? '1 error' : entries.length + ' errors';
-    applyFocus(true);
+    if (anchor && anchor.section.isConnected) window.scrollBy(0, anchor.section.getBoundingClientRect().top - anchor.top);
+    // The focused entry is scrolled to when it is new to the page, not again on every update.
+    applyFocus(focusChanged || (focused !== undefined && built.has(focused)));
     report();
   }
 
@@ -146,12 +192,14 @@
     const m = event.data;
     if (!m || typeof m !== 'object') return;
     switch (m.type) {
-      case 'entries':
+      case 'entries': {
         // Kept verbatim for the panel serializer: after a window reload the host gets it back.
         if (m.persist !== undefined) vscode.setState(m.persist);
+        const focusChanged = typeof m.focus === 'string' && m.focus !== focused;
         if (typeof m.focus === 'string') focused = m.focus;
-        render(Array.isArray(m.entries) ? m.entries : []);
+        render(Array.isArray(m.entries) ? m.entries : [], focusChanged);
         break;
+      }
       case 'focus':
         focused = m.id;
         applyFocus(true);

@@ -193,6 +193,49 @@ describe('diagnostics panel in a real VS Code extension host', () => {
     assert.equal(api.diagnostics.size, 0);
   });
 
+  describe('new errors keep the reader in place', () => {
+    it('shows a new error first while an older entry keeps its open raw body, its selected text and its DOM node', async () => {
+      const first = api.diagnostics.add(await failure(() => normal.getCompany('reading-this-company')));
+      const second = api.diagnostics.add(await failure(() => normal.getCompany('and-this-company')));
+      const panel = await show();
+      await rendered(panel, 'both', (x) => x.ids.join() === `${second.id},${first.id}`);
+
+      await panel.post({ type: 'click', action: 'raw', id: first.id });
+      await rendered(panel, 'the raw body open', (x) => x.openRaw.join() === first.id);
+      await panel.post({ type: 'drive', action: 'selectMessage', id: first.id });
+      const before = await rendered(panel, 'the message selected', (x) => x.selection === first.error.message);
+      assert.ok(before.text.includes('"statusCode": 404'), 'the open raw body is readable');
+
+      const third = api.diagnostics.add(await failure(() => normal.getCompany('arrives-while-reading-company')));
+      const after = await rendered(panel, 'the new error', (x) => x.ids.includes(third.id));
+      assert.deepEqual(after.ids, [third.id, second.id, first.id], 'the new error first');
+      assert.deepEqual(after.openRaw, [first.id], 'the raw body stays open');
+      assert.equal(after.selection, first.error.message, 'the selection stays');
+      assert.equal(after.builds[first.id], before.builds[first.id], 'the older entry was not rebuilt');
+      assert.equal(after.builds[second.id], before.builds[second.id], 'nor the other one');
+      assert.ok(after.builds[third.id] > Math.max(before.builds[first.id], before.builds[second.id]), 'the new entry is built once');
+      assert.equal(after.scrollY, 0, 'at the top, the new error is in view');
+    });
+
+    it('when scrolled down, errors arriving above do not move the entry being read', async () => {
+      const added = [];
+      for (let i = 1; i <= 8; i++) added.push(api.diagnostics.add(await failure(() => normal.getCompany(`scrolled-${i}-company`))));
+      const panel = await show();
+      await rendered(panel, 'eight errors', (x) => x.ids.length === 8);
+      const reading = added[3].id;
+      await panel.post({ type: 'drive', action: 'scrollTo', id: reading });
+      const before = await rendered(panel, 'the entry at the top', (x) => x.firstVisible?.id === reading && x.scrollY > 0);
+
+      // Two arrivals, two updates, as in a burst of rate-limited requests.
+      api.diagnostics.add(await failure(() => normal.getCompany('burst-1-company')));
+      const last = api.diagnostics.add(await failure(() => normal.getCompany('burst-2-company')));
+      const after = await rendered(panel, 'both arrivals', (x) => x.ids[0] === last.id && x.ids.length === 10);
+      assert.equal(after.firstVisible?.id, reading, 'the same entry is at the top');
+      assert.ok(Math.abs(after.firstVisible!.top - before.firstVisible!.top) <= 1, `it did not move: ${before.firstVisible!.top} → ${after.firstVisible!.top}`);
+      assert.ok(after.scrollY > before.scrollY, 'the page scrolled by what was inserted above');
+    });
+  });
+
   describe('after a window reload (the panel serializer)', () => {
     const VIEW_TYPE = 'dataPlatform.diagnostics';
     const MARKER = 'From before the window reloaded';
