@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { ApiError } from '../../src/api/errors';
 import { DataPlatformClient } from '../../src/api/client';
 import type { PersistedState } from '../../src/diagnostics/persist';
+import type { DiagnosticEntry } from '../../src/diagnostics/store';
 import type { RenderReport } from '../../src/diagnostics/protocol';
 import type { DiagnosticView } from '../../src/diagnostics/viewModel';
 import type { DataPlatformApi } from '../../src/extension';
@@ -217,11 +218,12 @@ describe('diagnostics panel in a real VS Code extension host', () => {
       assert.equal(after.scrollY, 0, 'at the top, the new error is in view');
     });
 
-    it('when scrolled down, errors arriving above do not move the entry being read', async () => {
-      const added = [];
+    it('when scrolled down, errors arriving above do not move the entry being read, nor does the focus pull it away', async () => {
+      const added: DiagnosticEntry[] = [];
       for (let i = 1; i <= 8; i++) added.push(api.diagnostics.add(await failure(() => normal.getCompany(`scrolled-${i}-company`))));
-      const panel = await show();
-      await rendered(panel, 'eight errors', (x) => x.ids.length === 8);
+      // Focused on the oldest: the focus is scrolled to when set, not again on every update.
+      const panel = await show(added[0].id);
+      await rendered(panel, 'eight errors', (x) => x.ids.length === 8 && x.focused === added[0].id);
       const reading = added[3].id;
       await panel.post({ type: 'drive', action: 'scrollTo', id: reading });
       const before = await rendered(panel, 'the entry at the top', (x) => x.firstVisible?.id === reading && x.scrollY > 0);
