@@ -1,7 +1,9 @@
 // Diagnostics panel script. Lays out the entries the host sends (see src/diagnostics/protocol.ts)
 // with DOM APIs only: every server string goes through textContent, never innerHTML, so a body
 // holding markup stays text (restored entries, read back from saved state, take the same path).
-// Copy goes through the host (the webview clipboard is unreliable).
+// Copy goes through the host (the webview clipboard is unreliable). Updates keep the reader's
+// place: entries are keyed, a kept section is never rebuilt, and scrolling compensates for what
+// is inserted above the entry being read.
 // @ts-check
 (function () {
   // eslint-disable-next-line no-undef
@@ -10,9 +12,12 @@
   const empty = /** @type {HTMLElement} */ (document.getElementById('empty'));
   const count = /** @type {HTMLElement} */ (document.getElementById('count'));
   const clear = /** @type {HTMLButtonElement} */ (document.getElementById('clear'));
+  const toolbar = /** @type {HTMLElement} */ (document.querySelector('.toolbar'));
   /** @type {string | undefined} */
   let focused;
   let shown = [];
+  /** Sections built so far: each gets the next number once, at creation (the tests see rebuilds). */
+  let builds = 0;
 
   clear.addEventListener('click', () => vscode.postMessage({ type: 'clear' }));
 
@@ -28,6 +33,7 @@
     const section = el('section', undefined, typeof v.marker === 'string' ? 'entry restored' : 'entry');
     section.id = 'entry-' + v.id;
     section.dataset.id = v.id;
+    section.dataset.build = String(++builds);
     if (typeof v.marker === 'string') section.append(el('p', v.marker, 'marker'));
     const h2 = el('h2');
     const time = el('time', v.timeLabel);
@@ -85,14 +91,41 @@
     if (scroll) s.scrollIntoView({ block: 'nearest' });
   }
 
+  /** The section by entry id, or null. */
+  function sectionOf(id) {
+    return document.getElementById('entry-' + id);
+  }
+
+  /** The bottom of the sticky toolbar: what lies above it is hidden by it. */
+  function visibleTop() {
+    return toolbar.getBoundingClientRect().bottom;
+  }
+
+  /** The first entry not hidden under the toolbar, and how far its top is below the viewport's. */
+  function firstVisible() {
+    const top = visibleTop();
+    for (const s of list.children) {
+      const r = s.getBoundingClientRect();
+      if (r.bottom > top) return { section: /** @type {HTMLElement} */ (s), top: r.top };
+    }
+    return undefined;
+  }
+
   function report() {
     const scripts = Array.from(document.querySelectorAll('script'));
+    const sections = /** @type {HTMLElement[]} */ (Array.from(list.children));
+    const first = firstVisible();
     vscode.postMessage({
       type: 'rendered',
       ids: shown.map((v) => v.id),
       correlationIds: shown.map((v) => v.correlationId).filter((c) => !!c),
-      focused: focused && document.getElementById('entry-' + focused) ? focused : undefined,
+      focused: focused && sectionOf(focused) ? focused : undefined,
       text: document.body.innerText,
+      openRaw: sections.filter((s) => s.querySelector('details[open]')).map((s) => s.dataset.id),
+      builds: Object.fromEntries(sections.map((s) => [s.dataset.id, Number(s.dataset.build)])),
+      selection: String(window.getSelection() ?? ''),
+      scrollY: window.scrollY,
+      firstVisible: first ? { id: first.section.dataset.id, top: first.top } : undefined,
       images: document.querySelectorAll('img').length,
       // The nonce attribute reads as '' once applied; the nonce property keeps it. VS Code's own
       // API script (`_vscodeApiScript`) is injected by the webview host, not by this page.
@@ -101,13 +134,57 @@
     });
   }
 
-  function render(entries) {
+  /** An entry's identity. The time too, because restored ids (r1…) are numbered afresh when a
+   * panel's restored entries are replaced; store ids are never reused. */
+  function keyOf(v) {
+    return v.id + '@' + v.time;
+  }
+
+  /**
+   * Brings the list to `entries` without touching what stays: an entry never changes once sent, so
+   * a kept section is neither rebuilt nor (unless the order changed) moved, and what the user did in
+   * it (an open raw body, a selection) survives. Returns the ids of the sections built.
+   */
+  function reconcile(entries) {
+    const wanted = new Set(entries.map(keyOf));
+    /** Kept sections by key; null once placed. @type {Map<string, HTMLElement | null>} */
+    const kept = new Map();
+    for (const s of /** @type {HTMLElement[]} */ (Array.from(list.children))) {
+      // Removed first, so that kept sections never need to move past them.
+      if (wanted.has(String(s.dataset.key))) kept.set(String(s.dataset.key), s);
+      else s.remove();
+    }
+    const built = new Set();
+    let cursor = list.firstElementChild;
+    for (const v of entries) {
+      const key = keyOf(v);
+      let s = kept.get(key);
+      if (s === null) continue; // a duplicate key: placed already
+      if (!s) {
+        s = renderEntry(v);
+        s.dataset.key = key;
+        built.add(v.id);
+      }
+      kept.set(key, null);
+      if (s === cursor) cursor = cursor.nextElementSibling;
+      else list.insertBefore(s, cursor);
+    }
+    return built;
+  }
+
+  /** @param {unknown[]} entries @param {boolean} focusChanged */
+  function render(entries, focusChanged) {
     shown = entries;
-    list.replaceChildren(...entries.map(renderEntry));
+    // Scrolled down, the reader's entry stays where it is on screen whatever is inserted above it;
+    // at the top, new entries simply appear there.
+    const anchor = window.scrollY > 0 ? firstVisible() : undefined;
+    const built = reconcile(entries);
     empty.hidden = entries.length > 0;
     clear.disabled = entries.length === 0;
     count.textContent = entries.length === 0 ? '' : entries.length === 1 ? '1 error' : entries.length + ' errors';
-    applyFocus(true);
+    if (anchor && anchor.section.isConnected) window.scrollBy(0, anchor.section.getBoundingClientRect().top - anchor.top);
+    // The focused entry is scrolled to when it is new to the page, not again on every update.
+    applyFocus(focusChanged || (focused !== undefined && built.has(focused)));
     report();
   }
 
@@ -115,23 +192,44 @@
     const m = event.data;
     if (!m || typeof m !== 'object') return;
     switch (m.type) {
-      case 'entries':
+      case 'entries': {
         // Kept verbatim for the panel serializer: after a window reload the host gets it back.
         if (m.persist !== undefined) vscode.setState(m.persist);
+        const focusChanged = typeof m.focus === 'string' && m.focus !== focused;
         if (typeof m.focus === 'string') focused = m.focus;
-        render(Array.isArray(m.entries) ? m.entries : []);
+        render(Array.isArray(m.entries) ? m.entries : [], focusChanged);
         break;
+      }
       case 'focus':
         focused = m.id;
         applyFocus(true);
         report();
         break;
       case 'click': {
-        // Lets the integration tests press the real buttons.
-        const button = m.action === 'clear'
+        // Lets the integration tests press the real buttons (and the Raw body summary).
+        const entry = '#entry-' + CSS.escape(String(m.id));
+        const target = m.action === 'clear'
           ? clear
-          : document.querySelector('#entry-' + CSS.escape(String(m.id)) + ' button[data-action="copy"]');
-        if (button instanceof HTMLButtonElement) button.click();
+          : document.querySelector(m.action === 'raw' ? entry + ' details > summary' : entry + ' button[data-action="copy"]');
+        if (target instanceof HTMLElement) {
+          target.click();
+          report();
+        }
+        break;
+      }
+      case 'drive': {
+        // Lets the integration tests read as a user does: scroll an entry to the top, select text.
+        const s = typeof m.id === 'string' ? sectionOf(m.id) : null;
+        if (!s) break;
+        if (m.action === 'scrollTo') {
+          window.scrollBy(0, s.getBoundingClientRect().top - visibleTop());
+        } else if (m.action === 'selectMessage') {
+          const range = document.createRange();
+          range.selectNodeContents(/** @type {Node} */ (s.querySelector('.message')));
+          window.getSelection()?.removeAllRanges();
+          window.getSelection()?.addRange(range);
+        }
+        report();
         break;
       }
     }

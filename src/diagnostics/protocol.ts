@@ -9,8 +9,12 @@ export type HostToWebview =
   | { type: 'entries'; entries: DiagnosticView[]; persist: PersistedState; focus?: string }
   /** Highlight and scroll to one entry. */
   | { type: 'focus'; id: string }
-  /** Clicks a button of the page as a user would (integration tests drive the real DOM path). */
-  | { type: 'click'; action: 'copy' | 'clear'; id?: string };
+  /** Clicks a button of the page as a user would (integration tests drive the real DOM path);
+   * `raw` clicks an entry's "Raw body" summary, opening or closing it. */
+  | { type: 'click'; action: 'copy' | 'clear' | 'raw'; id?: string }
+  /** What a reader does besides clicking (integration tests): scroll an entry to the top of the
+   * view, just under the toolbar, or select its message text. */
+  | { type: 'drive'; action: 'scrollTo' | 'selectMessage'; id: string };
 
 export interface RenderReport {
   type: 'rendered';
@@ -26,6 +30,16 @@ export interface RenderReport {
   scriptsWithoutNonce: number;
   /** `getState()`: what the panel's serializer would be given after a reload. */
   persisted: unknown;
+  /** Ids of the entries whose raw body is open, in order. */
+  openRaw: string[];
+  /** Entry id → the number its section got when it was built; a kept section keeps its number. */
+  builds: Record<string, number>;
+  /** The text the user has selected. */
+  selection: string;
+  /** How far the page is scrolled down. */
+  scrollY: number;
+  /** The first entry not hidden under the toolbar, with its top relative to the viewport's. */
+  firstVisible?: { id: string; top: number };
 }
 
 export type WebviewToHost =

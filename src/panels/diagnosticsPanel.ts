@@ -11,7 +11,8 @@ import { createNonce, renderPage } from '../diagnostics/html';
 import { persistableState, restoredEntries } from '../diagnostics/persist';
 import { isWebviewToHost, type HostToWebview, type RenderReport } from '../diagnostics/protocol';
 import type { ApiErrorLike, DiagnosticEntry, DiagnosticsStore } from '../diagnostics/store';
-import { toViewModel, type DiagnosticView } from '../diagnostics/viewModel';
+import { ViewModelCache } from '../diagnostics/viewCache';
+import type { DiagnosticView } from '../diagnostics/viewModel';
 
 export const SHOW_DIAGNOSTICS_COMMAND = 'dataPlatform.showDiagnostics';
 const VIEW_TYPE = 'dataPlatform.diagnostics';
@@ -62,6 +63,8 @@ class DiagnosticsPanel implements DiagnosticsPanelApi {
   private template: string | undefined;
   /** Entries of the panel from before a reload, shown below the store's; they go with the panel. */
   private restored: DiagnosticView[] = [];
+  /** Each store entry's view, computed once: every change re-sends the whole list. */
+  private readonly views = new ViewModelCache();
   private readonly media: vscode.Uri;
   private readonly subscriptions: vscode.Disposable[] = [];
 
@@ -165,7 +168,7 @@ class DiagnosticsPanel implements DiagnosticsPanelApi {
 
   private sendEntries(): void {
     if (!this.panel || !this.ready) return;
-    const entries = [...this.store.entries().map((e) => toViewModel(e)), ...this.restored];
+    const entries = [...this.views.viewsOf(this.store.entries()), ...this.restored];
     void this.post({ type: 'entries', entries, persist: persistableState(entries), ...(this.focus ? { focus: this.focus } : {}) });
   }
 

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { ApiError } from '../../src/api/errors';
 import { DataPlatformClient } from '../../src/api/client';
 import type { PersistedState } from '../../src/diagnostics/persist';
+import type { DiagnosticEntry } from '../../src/diagnostics/store';
 import type { RenderReport } from '../../src/diagnostics/protocol';
 import type { DiagnosticView } from '../../src/diagnostics/viewModel';
 import type { DataPlatformApi } from '../../src/extension';
@@ -191,6 +192,50 @@ describe('diagnostics panel in a real VS Code extension host', () => {
     await panel.post({ type: 'click', action: 'clear' });
     await rendered(panel, 'nothing', (x) => x.ids.length === 0 && x.text.includes('No API errors yet'));
     assert.equal(api.diagnostics.size, 0);
+  });
+
+  describe('new errors keep the reader in place', () => {
+    it('shows a new error first while an older entry keeps its open raw body, its selected text and its DOM node', async () => {
+      const first = api.diagnostics.add(await failure(() => normal.getCompany('reading-this-company')));
+      const second = api.diagnostics.add(await failure(() => normal.getCompany('and-this-company')));
+      const panel = await show();
+      await rendered(panel, 'both', (x) => x.ids.join() === `${second.id},${first.id}`);
+
+      await panel.post({ type: 'click', action: 'raw', id: first.id });
+      await rendered(panel, 'the raw body open', (x) => x.openRaw.join() === first.id);
+      await panel.post({ type: 'drive', action: 'selectMessage', id: first.id });
+      const before = await rendered(panel, 'the message selected', (x) => x.selection === first.error.message);
+      assert.ok(before.text.includes('"statusCode": 404'), 'the open raw body is readable');
+
+      const third = api.diagnostics.add(await failure(() => normal.getCompany('arrives-while-reading-company')));
+      const after = await rendered(panel, 'the new error', (x) => x.ids.includes(third.id));
+      assert.deepEqual(after.ids, [third.id, second.id, first.id], 'the new error first');
+      assert.deepEqual(after.openRaw, [first.id], 'the raw body stays open');
+      assert.equal(after.selection, first.error.message, 'the selection stays');
+      assert.equal(after.builds[first.id], before.builds[first.id], 'the older entry was not rebuilt');
+      assert.equal(after.builds[second.id], before.builds[second.id], 'nor the other one');
+      assert.ok(after.builds[third.id] > Math.max(before.builds[first.id], before.builds[second.id]), 'the new entry is built once');
+      assert.equal(after.scrollY, 0, 'at the top, the new error is in view');
+    });
+
+    it('when scrolled down, errors arriving above do not move the entry being read, nor does the focus pull it away', async () => {
+      const added: DiagnosticEntry[] = [];
+      for (let i = 1; i <= 8; i++) added.push(api.diagnostics.add(await failure(() => normal.getCompany(`scrolled-${i}-company`))));
+      // Focused on the oldest: the focus is scrolled to when set, not again on every update.
+      const panel = await show(added[0].id);
+      await rendered(panel, 'eight errors', (x) => x.ids.length === 8 && x.focused === added[0].id);
+      const reading = added[3].id;
+      await panel.post({ type: 'drive', action: 'scrollTo', id: reading });
+      const before = await rendered(panel, 'the entry at the top', (x) => x.firstVisible?.id === reading && x.scrollY > 0);
+
+      // Two arrivals, two updates, as in a burst of rate-limited requests.
+      api.diagnostics.add(await failure(() => normal.getCompany('burst-1-company')));
+      const last = api.diagnostics.add(await failure(() => normal.getCompany('burst-2-company')));
+      const after = await rendered(panel, 'both arrivals', (x) => x.ids[0] === last.id && x.ids.length === 10);
+      assert.equal(after.firstVisible?.id, reading, 'the same entry is at the top');
+      assert.ok(Math.abs(after.firstVisible!.top - before.firstVisible!.top) <= 1, `it did not move: ${before.firstVisible!.top} → ${after.firstVisible!.top}`);
+      assert.ok(after.scrollY > before.scrollY, 'the page scrolled by what was inserted above');
+    });
   });
 
   describe('after a window reload (the panel serializer)', () => {

@@ -4,8 +4,10 @@ import { createRedactor } from '../../src/api/redact';
 import { errorFromResponse } from '../../src/api/responseErrors';
 import { contentSecurityPolicy, createNonce, escapeAttribute, renderPage } from '../../src/diagnostics/html';
 import { isWebviewToHost } from '../../src/diagnostics/protocol';
+import { persistableState } from '../../src/diagnostics/persist';
 import { DiagnosticsStore, type DiagnosticEntry } from '../../src/diagnostics/store';
-import { prettyBody, toViewModel } from '../../src/diagnostics/viewModel';
+import { ViewModelCache } from '../../src/diagnostics/viewCache';
+import { prettyBody, toViewModel, type DiagnosticView } from '../../src/diagnostics/viewModel';
 
 const KEY = 'sk_test_c2VjcmV0LWtleS1mb3ItZGlhZ25vc3RpY3M';
 const redact = createRedactor(KEY);
@@ -234,6 +236,62 @@ describe('diagnostics view model', () => {
     const e = errorFromResponse({ method: 'GET', path: '/companies', status: 400, text, contentType: 'application/json', attempts: 1, redact });
     const f = Object.fromEntries(toViewModel(entryOf(e), fmt).fields.map((x) => [x.label, x.value]));
     assert.equal(f['Error'], '<img src=x onerror=alert(1)>');
+  });
+});
+
+describe('diagnostics view cache', () => {
+  const fmt = { formatTime: (t: Date) => t.toISOString().slice(11, 19) };
+
+  /** A cache whose computed views are counted. */
+  function counting(): { cache: ViewModelCache; computed: string[] } {
+    const computed: string[] = [];
+    const cache = new ViewModelCache((e) => {
+      computed.push(e.id);
+      return toViewModel(e, fmt);
+    });
+    return { cache, computed };
+  }
+
+  it('a new error in a full store costs one view; the kept entries give the very same objects', () => {
+    const store = new DiagnosticsStore();
+    store.add(companyLimit());
+    for (let i = 2; i <= 200; i++) store.add(err(i));
+    const { cache, computed } = counting();
+    const before = cache.viewsOf(store.entries());
+    assert.equal(computed.length, 200);
+
+    const added = store.add(err(201));
+    const after = cache.viewsOf(store.entries());
+    assert.deepEqual(computed.slice(200), [added.id], 'only the new entry is computed');
+    assert.equal(after.length, 200);
+    assert.equal(after[0].id, added.id);
+    for (let i = 1; i < 200; i++) assert.equal(after[i], before[i - 1], `entry ${after[i].id} is the same object`);
+    assert.ok(!after.includes(before[199]), 'the entry the store dropped is gone');
+  });
+
+  it('gives what toViewModel gives, so the panel and its persisted state are unchanged', () => {
+    const store = new DiagnosticsStore({ now: () => new Date(Date.UTC(2026, 0, 1)) });
+    store.add(companyLimit());
+    store.add(err(2));
+    const { cache } = counting();
+    cache.viewsOf(store.entries());
+    const fresh = store.entries().map((e) => toViewModel(e, fmt));
+    assert.deepEqual(cache.viewsOf(store.entries()), fresh);
+    assert.deepEqual(persistableState(cache.viewsOf(store.entries())), persistableState(fresh));
+  });
+
+  it('a cached view is frozen: one reader cannot change what the next update sends', () => {
+    const store = new DiagnosticsStore();
+    const { cache } = counting();
+    const view: DiagnosticView = cache.viewOf(store.add(companyLimit()));
+    assert.throws(() => {
+      view.heading = 'changed';
+    }, TypeError);
+    assert.throws(() => view.fields.push({ label: 'x', value: 'y' }), TypeError);
+    assert.throws(() => {
+      view.validation[0].message = 'changed';
+    }, TypeError);
+    assert.equal(cache.viewOf(store.entries()[0]).heading, '402 POST /companies');
   });
 });
 
