@@ -2,6 +2,7 @@
 // it, read by the panel. Entries hold the error's plain-data form (`toJSON()`), which the client
 // has already redacted; nothing here adds fields, so nothing here can reintroduce the key.
 import type { ApiError, ApiErrorJSON } from '../api/errors';
+import { Emitter, type Disposable } from '../util/emitter';
 
 export interface DiagnosticEntry {
   /** Unique within the store's lifetime (`d1`, `d2`, …); stable while the entry is kept. */
@@ -31,7 +32,7 @@ export class DiagnosticsStore {
   private nextId = 1;
   /** The same error object reported twice (tree node, then "Show details") is one entry. */
   private readonly byError = new WeakMap<object, DiagnosticEntry>();
-  private readonly listeners = new Set<() => void>();
+  private readonly changes = new Emitter<void>();
 
   constructor(options: DiagnosticsStoreOptions = {}) {
     this.capacity = Math.max(1, Math.floor(options.capacity ?? DEFAULT_CAPACITY));
@@ -85,22 +86,17 @@ export class DiagnosticsStore {
     this.fire();
   }
 
-  onDidChange(listener: () => void): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
+  onDidChange(listener: () => void): Disposable {
+    return this.changes.event(listener);
   }
 
   dispose(): void {
-    this.listeners.clear();
+    this.changes.dispose();
   }
 
+  /** A failing listener (a disposed panel) cannot stop the others or the caller's add(): the
+   * emitter isolates each. */
   private fire(): void {
-    for (const l of [...this.listeners]) {
-      try {
-        l();
-      } catch {
-        // A failing listener (a disposed panel) must not stop the others or the caller's add().
-      }
-    }
+    this.changes.fire();
   }
 }
