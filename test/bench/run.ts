@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const wanted = (suite: Suite, name: string) => `${suite.name} ${name}`.toLowerCase().includes(filter);
 
   const m = machine();
-  console.log(`Node ${m.node} · ${m.cpu} · ${m.cores} cores · ${m.platform} · load ${m.loadAverage}${quick ? ' · --quick (few iterations: not for comparison)' : ''}`);
+  console.log(`Node ${m.node} · ${m.cpu} · ${m.cores} cores · ${m.platform} · load ${m.loadAverage}${quick ? ' · --quick (one timed run each: not for comparison)' : ''}`);
   // Collecting garbage between cases keeps one case's garbage out of the next one's numbers.
   const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -63,7 +63,11 @@ async function main(): Promise<void> {
       await prepared.dispose?.();
     }
   }
-  if (results.length === 0) console.log(`\nNo case matches "${filter}".`);
+  if (results.length === 0) {
+    // A mistyped filter should not pass for a run.
+    console.error(`\nNo case matches "${filter}".`);
+    process.exitCode = 1;
+  }
   if (values.json) {
     writeFileSync(values.json, `${JSON.stringify({ date: new Date().toISOString(), quick, ...m, suites: results }, null, 2)}\n`);
     console.log(`\nResults written to ${values.json}`);
