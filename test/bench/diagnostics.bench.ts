@@ -1,0 +1,46 @@
+// The diagnostics panel: on every new error the host rebuilds the view of each stored entry
+// (up to 200, each with a raw body of up to 64 KiB pretty-printed) and posts them to the webview
+// with the state it persists. This measures that update without the webview.
+import { createRedactor } from '../../src/api/redact';
+import { RAW_BODY_LIMIT, errorFromResponse } from '../../src/api/responseErrors';
+import { persistableState } from '../../src/diagnostics/persist';
+import { DEFAULT_CAPACITY, DiagnosticsStore } from '../../src/diagnostics/store';
+import { toViewModel } from '../../src/diagnostics/viewModel';
+import { largeErrorBody } from './fixtures';
+import type { Suite } from './harness';
+
+const API_KEY = 'bench-api-key-0123456789abcdefghijklmnopqrstuvwxyz';
+const fixedTime = (t: Date) => t.toISOString().slice(11, 19);
+
+export const diagnosticsSuite: Suite = {
+  name: `diagnostics view models (${DEFAULT_CAPACITY} entries, 64 KiB bodies)`,
+  async prepare() {
+    const redact = createRedactor(API_KEY);
+    const store = new DiagnosticsStore();
+    const body = largeErrorBody(RAW_BODY_LIMIT, API_KEY);
+    for (let i = 0; i < DEFAULT_CAPACITY; i++) {
+      // Bodies differ, as real ones do (each has its own correlationId).
+      const text = body.replace('5d9f3a7e', i.toString(16).padStart(8, '0'));
+      store.add(errorFromResponse({ method: 'POST', path: `/companies?n=${i}`, status: 400, text, contentType: 'application/json', attempts: 1, redact }));
+    }
+    const entries = store.entries();
+    if (entries.length !== DEFAULT_CAPACITY) throw new Error(`store kept ${entries.length} entries`);
+    const perEntry = { amount: entries.length, unit: 'records' } as const;
+    return {
+      cases: [
+        // The panel calls toViewModel(entry) with the default (locale) time format.
+        { name: 'toViewModel × 200 (default time format)', fn: () => entries.map((e) => toViewModel(e)), throughput: perEntry },
+        { name: 'toViewModel × 200 (injected time format)', fn: () => entries.map((e) => toViewModel(e, { formatTime: fixedTime })), throughput: perEntry },
+        {
+          name: 'panel update: views + persisted state + message JSON',
+          fn: () => {
+            const views = store.entries().map((e) => toViewModel(e));
+            // postMessage serialises the message; JSON.stringify stands in for it.
+            return JSON.stringify({ type: 'entries', entries: views, persist: persistableState(views) }).length;
+          },
+          throughput: perEntry,
+        },
+      ],
+    };
+  },
+};

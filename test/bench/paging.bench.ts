@@ -1,0 +1,85 @@
+// Client + paging against the in-process emulator with no added latency: what a user waits for
+// when expanding Invoices (the first page), pressing "Load all" on the 25,000-invoice company,
+// and opening the Companies view. The emulator runs in this process, so the times include its
+// work (building the records, JSON) as well as the client's (HTTP, JSON, shape checks, paging).
+import { DataPlatformClient } from '../../src/api/client';
+import { startEmulator } from '../emulator';
+import { BIG_COMPANY_INVOICES } from './fixtures';
+import type { BenchCase, Suite } from './harness';
+
+const COMPANIES = 120;
+
+function expectCount(what: string, got: number, wanted: number): void {
+  // A benchmark of a failed or partial load would measure the wrong thing.
+  if (got !== wanted) throw new Error(`${what}: expected ${wanted} records, got ${got}`);
+}
+
+export const pagingSuite: Suite = {
+  name: 'client + paging (in-process emulator, latency 0)',
+  async prepare() {
+    const emu = await startEmulator({
+      invoices: BIG_COMPANY_INVOICES,
+      companies: COMPANIES,
+      latencyMs: 0,
+      // The default 10,000 requests a minute would turn a long run into 429s and retries.
+      rateLimit: { limit: 1e9, windowMs: 60_000 },
+    });
+    // One attempt: a failure throws instead of hiding behind a retry's backoff.
+    const client = new DataPlatformClient({ baseUrl: emu.url, apiKey: emu.keys.normal, retry: { maxAttempts: 1 } });
+    const many = emu.companies.many;
+
+    const firstPage = (pageSize: number): BenchCase => ({
+      name: `first page of invoices, pageSize ${pageSize}`,
+      fn: async () => {
+        const page = await client.listInvoices(many, { pageSize });
+        expectCount('first page', page.results.length, pageSize);
+      },
+      throughput: { amount: pageSize, unit: 'records' },
+    });
+
+    const loadAll = (pageSize: number, slow: boolean): BenchCase => ({
+      name: `Load all 25,000 invoices, pageSize ${pageSize}`,
+      fn: async () => {
+        const list = client.invoiceList(many, { pageSize });
+        const items = await list.loadAll();
+        expectCount('Load all', items.length, BIG_COMPANY_INVOICES);
+      },
+      throughput: { amount: BIG_COMPANY_INVOICES, unit: 'records' },
+      // Seconds per run: fewer runs, still enough for a median.
+      options: slow ? { warmupIterations: 1, warmupMs: 0, minIterations: 5, minTimeMs: 0 } : { warmupIterations: 2, warmupMs: 0, minIterations: 7, minTimeMs: 0 },
+    });
+
+    const emulatorOnly: BenchCase = {
+      // The emulator's share of a big page, for reading the client's share off the row above.
+      name: 'baseline: same page (5000) by fetch, emulator + JSON.parse only',
+      fn: async () => {
+        const res = await fetch(`${emu.url}/companies/${many}/data/invoices?page=1&pageSize=5000`, {
+          headers: { Authorization: `Basic ${Buffer.from(emu.keys.normal).toString('base64')}` },
+        });
+        const body = (await res.json()) as { results: unknown[] };
+        expectCount('fetch', body.results.length, 5000);
+      },
+      throughput: { amount: 5000, unit: 'records' },
+    };
+
+    return {
+      cases: [
+        firstPage(100),
+        firstPage(5000),
+        emulatorOnly,
+        loadAll(100, true),
+        loadAll(1000, false),
+        loadAll(5000, false),
+        {
+          name: `all ${COMPANIES} companies (pageSize 100: 2 requests)`,
+          fn: async () => {
+            const items = await client.companyList({ pageSize: 100 }).loadAll();
+            expectCount('companies', items.length, COMPANIES);
+          },
+          throughput: { amount: COMPANIES, unit: 'records' },
+        },
+      ],
+      dispose: () => emu.close(),
+    };
+  },
+};
