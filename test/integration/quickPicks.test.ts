@@ -10,7 +10,7 @@ import type { QuickPickSnapshot } from '../../src/commands/quickPicks';
 import type { DataPlatformApi } from '../../src/extension';
 import { formatValue } from '../../src/query';
 import type { CompanyNode } from '../../src/tree/recordNodes';
-import { activateExtension, admin, canType, emulator, keyboard, signIn, sleep, waitFor } from './helpers';
+import { activateExtension, admin, canType, emulator, keyboard, screenshot, signIn, sleep, waitFor } from './helpers';
 
 const LOAD_MORE = /Load more \(/;
 const SETTLE_MS = 250;
@@ -122,6 +122,7 @@ describe('quick picks driven by typing', function () {
     await keyboard.type('status=');
     const invalid = await pick('the parse error in the first row', (p) => p.value === 'status=' && p.items[0]?.label === '$(error) status=');
     assert.equal(invalid.items[0].detail, 'Col 7: Expected a value after "="', 'the column of the "=" missing its value');
+    await screenshot('query-validation');
 
     // Enter on an invalid filter does nothing: the pick stays, no request is sent.
     await keyboard.press('Enter');
