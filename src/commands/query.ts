@@ -107,12 +107,18 @@ async function companyFor(deps: QueryCommandDeps, arg: unknown): Promise<Company
     void vscode.window.showErrorMessage(message);
     return { outcome: 'unavailable', message };
   }
-  const companyId =
-    isQueryArgs(arg) && arg.companyId
-      ? arg.companyId
-      : (await pickCompany({ client, pageSize: deps.pageSize(), report: deps.report, list: root.ensureList() }, 'Run Query: company'))?.id;
-  if (!companyId) return { outcome: 'cancelled' };
-  const node = await root.findCompany(companyId);
+  let node: CompanyNode | undefined;
+  let companyId: string;
+  if (isQueryArgs(arg) && arg.companyId) {
+    companyId = arg.companyId;
+    node = await root.findCompany(companyId);
+  } else {
+    const picked = await pickCompany({ client, pageSize: deps.pageSize(), report: deps.report, list: root.ensureList() }, 'Run Query: company');
+    if (!picked) return { outcome: 'cancelled' };
+    companyId = picked.id;
+    // A company found by the picker's search is shown as it is, without paging the view to it.
+    node = root.showCompany(picked);
+  }
   if (!node) {
     const message = `Company ${companyId} is not in the Companies view.`;
     void vscode.window.showErrorMessage(message);

@@ -13,6 +13,10 @@ import { PagedNode } from './pagedNode';
 
 /** The invisible root: its children are the view's top-level items. */
 export class CompaniesRoot extends PagedNode<Company> {
+  /** Companies shown before the page holding them is loaded (picked from a search), after the
+   * loaded ones; each moves to its place, keeping its node, when its page arrives. */
+  private readonly extras = new Map<string, Company>();
+
   constructor(ctx: TreeContext) {
     super(undefined, ctx);
   }
@@ -38,10 +42,40 @@ export class CompaniesRoot extends PagedNode<Company> {
   protected createItemNode(item: Company): TreeNode {
     return new CompanyNode(undefined, this.ctx, item);
   }
-  /** A loaded company node by id, for reveal and tests. */
+  /** A shown company node by id, for reveal and tests. */
   companyNode(companyId: string): CompanyNode | undefined {
-    const company = this.pagedList?.items.find((c) => c.id === companyId);
+    const company = this.pagedList?.items.find((c) => c.id === companyId) ?? this.extras.get(companyId);
     return company ? (this.itemNode(company) as CompanyNode) : undefined;
+  }
+
+  /** The company's node, shown at once: a company found by a search deep in a large account is
+   * not worth paging the whole list for (one request per page). */
+  showCompany(company: Company): CompanyNode | undefined {
+    if (!this.ensureList()) return undefined;
+    const shown = this.companyNode(company.id);
+    if (shown) return shown;
+    this.extras.set(company.id, company);
+    this.ctx.changed(this);
+    return this.companyNode(company.id);
+  }
+
+  protected override render(list: PagedList<Company>): TreeNode[] {
+    const children = super.render(list);
+    for (const c of list.items) this.extras.delete(c.id);
+    if (this.extras.size === 0) return children;
+    // After the loaded companies, before the error and Load more nodes.
+    const n = list.items.length;
+    return [...children.slice(0, n), ...[...this.extras.values()].map((c) => this.itemNode(c)), ...children.slice(n)];
+  }
+
+  override refresh(): void {
+    this.extras.clear();
+    super.refresh();
+  }
+
+  override dispose(): void {
+    this.extras.clear();
+    super.dispose();
   }
 
   /** The company's node, loading further pages until it appears (a new company is often on the

@@ -105,8 +105,29 @@ describe('quick picks driven by typing', function () {
 
     await keyboard.press('Enter');
     await pick('the filter step for the picked company', (p) => p.title === `Query invoices of ${target.name}: filter`);
-    await keyboard.press('Escape');
-    assert.deepEqual(await running, { outcome: 'cancelled' });
+    await keyboard.type('status=Paid');
+    await pick('the typed filter', (p) => p.active === 'status=Paid');
+    await keyboard.press('Enter');
+    await pick('the orderBy step', (p) => p.title === `Query invoices of ${target.name}: orderBy (optional)`);
+    await keyboard.press('Enter');
+    const result = await running;
+    assert.equal(result?.outcome, 'shown');
+
+    // The company is shown without paging the view to it: no request for page 2.
+    const pages = (await admin.requests()).filter((r) => r.path === '/companies' && !r.query.query).map((r) => r.query.page ?? '1');
+    assert.deepEqual(pages.filter((p) => p !== '1'), [], 'no further page of companies loaded');
+    assert.equal(api.tree.root?.pagedList?.items.length, 100);
+    const top = await api.tree.getChildren();
+    const shown = api.tree.root?.companyNode(target.id);
+    assert.ok(shown && top?.includes(shown), 'the picked company is a top-level node');
+    assert.equal(top?.indexOf(shown), 100, 'after the loaded companies, before Load more');
+    assert.strictEqual((result as { node: { parent: unknown } }).node.parent, shown);
+
+    // When its page arrives it moves to its place, the same node with its query.
+    await vscode.commands.executeCommand('dataPlatform.loadMore', api.tree.root);
+    const after = (await api.tree.getChildren()) ?? [];
+    assert.equal(after.filter((n) => n === shown).length, 1, 'shown once');
+    assert.ok(api.tree.root?.pagedList?.items.some((c) => c.id === target.id));
   });
 
   it('the filter is checked as it is typed; an invalid one cannot be run; a valid one and an orderBy make a query node', async () => {
