@@ -1,9 +1,10 @@
 // Diagnostics panel script. Lays out the entries the host sends (see src/diagnostics/protocol.ts)
 // with DOM APIs only: every server string goes through textContent, never innerHTML, so a body
 // holding markup stays text (restored entries, read back from saved state, take the same path).
-// Copy goes through the host (the webview clipboard is unreliable). Updates keep the reader's
-// place: entries are keyed, a kept section is never rebuilt, and scrolling compensates for what
-// is inserted above the entry being read.
+// Copy goes through the host (the webview clipboard is unreliable), and so does a raw body, asked
+// for when first opened rather than sent with every update. Updates keep the reader's place:
+// entries are keyed, a kept section is never rebuilt, and scrolling compensates for what is
+// inserted above the entry being read.
 // @ts-check
 (function () {
   // eslint-disable-next-line no-undef
@@ -74,12 +75,30 @@
       section.append(table);
     }
 
-    if (v.rawBody !== undefined) {
-      const details = el('details');
-      details.append(el('summary', 'Raw body'), el('pre', v.rawBody));
+    if (typeof v.rawBodyLabel === 'string') {
+      // The body is not in the list message (it can be 64 KiB per entry): asked for on first open.
+      const details = /** @type {HTMLDetailsElement} */ (el('details', undefined, 'raw'));
+      const pre = el('pre');
+      details.append(el('summary', v.rawBodyLabel), pre);
+      details.addEventListener('toggle', () => {
+        if (!details.open || details.dataset.raw) return;
+        details.dataset.raw = 'loading';
+        pre.textContent = 'Loading…';
+        vscode.postMessage({ type: 'rawBody', id: v.id });
+      });
       section.append(details);
     }
     return section;
+  }
+
+  /** Fills an entry's raw body with the host's answer, once: later answers for it are ignored. */
+  function showRawBody(id, text) {
+    const s = sectionOf(id);
+    const details = s && s.querySelector('details.raw');
+    const pre = details && details.querySelector('pre');
+    if (!(details instanceof HTMLElement) || !pre || details.dataset.raw !== 'loading') return;
+    pre.textContent = text; // server text: never markup
+    details.dataset.raw = 'loaded';
   }
 
   function applyFocus(scroll) {
@@ -121,7 +140,8 @@
       correlationIds: shown.map((v) => v.correlationId).filter((c) => !!c),
       focused: focused && sectionOf(focused) ? focused : undefined,
       text: document.body.innerText,
-      openRaw: sections.filter((s) => s.querySelector('details[open]')).map((s) => s.dataset.id),
+      domText: document.body.textContent ?? '',
+      openRaw: sections.filter((s) => s.querySelector('details.raw[open][data-raw="loaded"]')).map((s) => s.dataset.id),
       builds: Object.fromEntries(sections.map((s) => [s.dataset.id, Number(s.dataset.build)])),
       selection: String(window.getSelection() ?? ''),
       scrollY: window.scrollY,
@@ -200,13 +220,20 @@
         render(Array.isArray(m.entries) ? m.entries : [], focusChanged);
         break;
       }
+      case 'rawBody':
+        if (typeof m.id === 'string' && typeof m.text === 'string') {
+          showRawBody(m.id, m.text);
+          report();
+        }
+        break;
       case 'focus':
         focused = m.id;
         applyFocus(true);
         report();
         break;
       case 'click': {
-        // Lets the integration tests press the real buttons (and the Raw body summary).
+        // Lets the integration tests press the real buttons (and the Raw body summary, whose
+        // opening then loads the body: the report after the answer shows it).
         const entry = '#entry-' + CSS.escape(String(m.id));
         const target = m.action === 'clear'
           ? clear

@@ -1,16 +1,19 @@
 // Messages between the diagnostics panel's host side and its webview script
 // (`media/diagnostics.js`, plain JS: keep the two in step by hand).
 import type { PersistedState } from './persist';
-import type { DiagnosticView } from './viewModel';
+import type { WireView } from './wire';
 
 export type HostToWebview =
   /** The whole list, newest first (live entries, then restored ones); sent on load and on every
-   * change. The webview stores `persist` verbatim with `setState`, for the panel's serializer. */
-  | { type: 'entries'; entries: DiagnosticView[]; persist: PersistedState; focus?: string }
+   * change, without raw bodies (see wire.ts). The webview stores `persist` verbatim with
+   * `setState`, for the panel's serializer. */
+  | { type: 'entries'; entries: WireView[]; persist: PersistedState; focus?: string }
+  /** The answer to the page's `rawBody` request: the entry's body, or a note that it is gone. */
+  | { type: 'rawBody'; id: string; text: string }
   /** Highlight and scroll to one entry. */
   | { type: 'focus'; id: string }
   /** Clicks a button of the page as a user would (integration tests drive the real DOM path);
-   * `raw` clicks an entry's "Raw body" summary, opening or closing it. */
+   * `raw` clicks an entry's "Raw body" summary, opening or closing it (opening loads the body). */
   | { type: 'click'; action: 'copy' | 'clear' | 'raw'; id?: string }
   /** What a reader does besides clicking (integration tests): scroll an entry to the top of the
    * view, just under the toolbar, or select its message text. */
@@ -24,13 +27,15 @@ export interface RenderReport {
   focused?: string;
   /** `document.body.innerText`: what a person can read. */
   text: string;
+  /** `document.body.textContent`: all the text the page holds, folded parts included. */
+  domText: string;
   /** Number of IMG elements: must stay 0, server text is never markup. */
   images: number;
   /** Script elements without the page's nonce: must stay 0. */
   scriptsWithoutNonce: number;
   /** `getState()`: what the panel's serializer would be given after a reload. */
   persisted: unknown;
-  /** Ids of the entries whose raw body is open, in order. */
+  /** Ids of the entries whose raw body is open and loaded (shown), in order. */
   openRaw: string[];
   /** Entry id → the number its section got when it was built; a kept section keeps its number. */
   builds: Record<string, number>;
@@ -45,6 +50,8 @@ export interface RenderReport {
 export type WebviewToHost =
   | { type: 'ready' }
   | { type: 'copy'; id: string }
+  /** The reader opened an entry's raw body, which the page does not have yet. */
+  | { type: 'rawBody'; id: string }
   | { type: 'clear' }
   | RenderReport;
 
@@ -57,6 +64,7 @@ export function isWebviewToHost(value: unknown): value is WebviewToHost {
     case 'rendered':
       return true;
     case 'copy':
+    case 'rawBody':
       return typeof m.id === 'string';
     default:
       return false;

@@ -13,6 +13,7 @@ import { isWebviewToHost, type HostToWebview, type RenderReport } from '../diagn
 import type { ApiErrorLike, DiagnosticEntry, DiagnosticsStore } from '../diagnostics/store';
 import { ViewModelCache } from '../diagnostics/viewCache';
 import type { DiagnosticView } from '../diagnostics/viewModel';
+import { rawBodyOf, toWireView } from '../diagnostics/wire';
 
 export const SHOW_DIAGNOSTICS_COMMAND = 'dataPlatform.showDiagnostics';
 const VIEW_TYPE = 'dataPlatform.diagnostics';
@@ -166,10 +167,17 @@ class DiagnosticsPanel implements DiagnosticsPanelApi {
     return this.template;
   }
 
+  /** The full views of what the panel shows: live entries, then restored ones. */
+  private shown(): DiagnosticView[] {
+    return [...this.views.viewsOf(this.store.entries()), ...this.restored];
+  }
+
   private sendEntries(): void {
     if (!this.panel || !this.ready) return;
-    const entries = [...this.views.viewsOf(this.store.entries()), ...this.restored];
-    void this.post({ type: 'entries', entries, persist: persistableState(entries), ...(this.focus ? { focus: this.focus } : {}) });
+    const shown = this.shown();
+    // Raw bodies stay here until asked for; the persisted state still holds them, cut (persist.ts).
+    const entries = shown.map(toWireView);
+    void this.post({ type: 'entries', entries, persist: persistableState(shown), ...(this.focus ? { focus: this.focus } : {}) });
   }
 
   private onMessage(panel: vscode.WebviewPanel, message: unknown): void {
@@ -188,6 +196,9 @@ class DiagnosticsPanel implements DiagnosticsPanelApi {
         }
         break;
       }
+      case 'rawBody':
+        void this.post({ type: 'rawBody', id: message.id, text: rawBodyOf(this.shown(), message.id) });
+        break;
       case 'clear':
         this.focus = undefined;
         this.restored = [];

@@ -194,6 +194,44 @@ describe('diagnostics panel in a real VS Code extension host', () => {
     assert.equal(api.diagnostics.size, 0);
   });
 
+  describe('raw bodies on demand', () => {
+    /** Ids of the raw bodies the page asks the host for, as the host receives the requests. */
+    function rawRequests(handle: DiagnosticsPanelApi): { ids: string[]; dispose(): void } {
+      const ids: string[] = [];
+      const sub = handle.panel!.webview.onDidReceiveMessage((m: { type?: string; id?: string }) => {
+        if (m?.type === 'rawBody' && typeof m.id === 'string') ids.push(m.id);
+      });
+      return { ids, dispose: () => sub.dispose() };
+    }
+
+    it('an entry\'s large raw body is not in the page until opened; opening loads it once, as text', async () => {
+      const rawBody = `<html><body>${MARKUP} LARGE-BODY-START ${'stack frame '.repeat(4000)}LARGE-BODY-END</body></html>`;
+      const entry = api.diagnostics.add(new ApiError({ kind: 'server', message: 'A large failure', method: 'GET', path: '/companies/large', status: 500, correlationId: 'cid-large', rawBody }));
+      const panel = await show();
+      const r = await rendered(panel, 'the entry', (x) => x.ids.join() === entry.id);
+      assert.ok(!r.domText.includes('LARGE-BODY-START'), 'the page does not hold the body before it is opened');
+      assert.ok(r.text.includes('Raw body (47.0 KB)'), `the summary says the size:\n${r.text}`);
+      const requests = rawRequests(panel);
+      try {
+        await panel.post({ type: 'click', action: 'raw', id: entry.id });
+        const open = await rendered(panel, 'the body loaded', (x) => x.openRaw.join() === entry.id);
+        assert.ok(open.text.includes('LARGE-BODY-START') && open.text.includes('LARGE-BODY-END'), 'the whole body is shown');
+        assert.ok(open.text.includes(MARKUP), 'its markup as text');
+        assert.equal(open.images, 0);
+
+        // Closed and opened again: shown from what the page kept, not asked for again.
+        await panel.post({ type: 'click', action: 'raw', id: entry.id });
+        await rendered(panel, 'the body closed', (x) => x.openRaw.length === 0 && !x.text.includes('LARGE-BODY-START'));
+        await panel.post({ type: 'click', action: 'raw', id: entry.id });
+        const again = await rendered(panel, 'the body open again', (x) => x.openRaw.join() === entry.id);
+        assert.ok(again.text.includes('LARGE-BODY-END'));
+        assert.deepEqual(requests.ids, [entry.id], 'one request for the entry');
+      } finally {
+        requests.dispose();
+      }
+    });
+  });
+
   describe('new errors keep the reader in place', () => {
     it('shows a new error first while an older entry keeps its open raw body, its selected text and its DOM node', async () => {
       const first = api.diagnostics.add(await failure(() => normal.getCompany('reading-this-company')));
@@ -301,6 +339,19 @@ describe('diagnostics panel in a real VS Code extension host', () => {
       await handle.post({ type: 'click', action: 'clear' });
       await rendered(handle, 'nothing', (x) => x.ids.length === 0 && x.text.includes('No API errors yet'));
       assert.equal(api.diagnostics.size, 0);
+    });
+
+    it('a restored entry\'s raw body (cut to 16 KiB when saved) loads when opened, as text', async () => {
+      const rawBody = `<html>${MARKUP} RESTORED-BODY-START ${'z'.repeat(20_000)}</html>`;
+      await handle.restore(revivedPanel(), { version: 1, entries: [{ ...viewOf('raw-restored'), rawBody }] });
+      const r = await rendered(handle, 'the restored entry', (x) => x.ids.join() === 'r1');
+      assert.ok(!r.domText.includes('RESTORED-BODY-START'), 'the page does not hold the body before it is opened');
+      assert.ok(r.text.includes('Raw body (16.0 KB)'), `the summary gives the size kept:\n${r.text}`);
+      await handle.post({ type: 'click', action: 'raw', id: 'r1' });
+      const open = await rendered(handle, 'the restored body', (x) => x.openRaw.join() === 'r1');
+      assert.ok(open.text.includes(`${MARKUP} RESTORED-BODY-START`), open.text.slice(0, 2000));
+      assert.match(open.text, /\(cut: \d+ more characters\)/, 'the body as kept across the reload');
+      assert.equal(open.images, 0);
     });
 
     it('Clear also removes restored entries when no live error exists', async () => {

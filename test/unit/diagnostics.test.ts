@@ -8,6 +8,7 @@ import { persistableState } from '../../src/diagnostics/persist';
 import { DiagnosticsStore, type DiagnosticEntry } from '../../src/diagnostics/store';
 import { ViewModelCache } from '../../src/diagnostics/viewCache';
 import { prettyBody, toViewModel, type DiagnosticView } from '../../src/diagnostics/viewModel';
+import { formatSize, RAW_BODY_GONE, rawBodyOf, toWireView } from '../../src/diagnostics/wire';
 
 const KEY = 'sk_test_c2VjcmV0LWtleS1mb3ItZGlhZ25vc3RpY3M';
 const redact = createRedactor(KEY);
@@ -295,6 +296,65 @@ describe('diagnostics view cache', () => {
   });
 });
 
+describe('diagnostics wire form (the entries message)', () => {
+  const at = new Date(Date.UTC(2026, 10, 23, 9, 30, 5));
+  const fmt = { formatTime: (t: Date) => t.toISOString().slice(11, 19) };
+
+  /** A 400 whose body is the stored maximum, 64 KiB (a server stack trace), pretty-printed. */
+  function largeView(): DiagnosticView {
+    const trace = Array.from({ length: 1600 }, (_, i) => `at Frame${i} (<b>server.cs</b>:${i})`);
+    const text = JSON.stringify({ statusCode: 400, service: 'PublicApi', error: 'Validation failed', correlationId: CID, trace });
+    const e = errorFromResponse({ method: 'POST', path: '/companies', status: 400, text, contentType: 'application/json', attempts: 1, redact });
+    return toViewModel({ id: 'd9', time: at, error: e.toJSON() }, fmt);
+  }
+
+  it('leaves the raw body out of a 64 KiB entry: the wire form is small and says the size instead', () => {
+    const view = largeView();
+    assert.ok(view.rawBody!.length > 64 * 1024, `the fixture body is ${view.rawBody!.length} characters`);
+    const wire = toWireView(view);
+    assert.ok(!('rawBody' in wire));
+    const json = JSON.stringify(wire);
+    assert.ok(json.length < 2048, `the wire form is ${json.length} characters`);
+    assert.ok(!json.includes('Frame'), 'no part of the body travels');
+    // Everything else does, unchanged.
+    const { rawBody: _body, ...rest } = view;
+    const { rawBodyBytes, rawBodyLabel, ...others } = wire;
+    assert.deepEqual(others, rest);
+    assert.equal(rawBodyBytes, Buffer.byteLength(view.rawBody!));
+    assert.match(rawBodyLabel!, /^Raw body \(\d+\.\d KB\)$/);
+  });
+
+  it('an entry without a body has neither size nor label; the view itself is left alone', () => {
+    const view = toViewModel({ id: 'd1', time: at, error: new ApiError({ kind: 'network', message: 'refused', method: 'GET', path: '/x' }).toJSON() }, fmt);
+    assert.deepEqual(toWireView(view), view);
+    const large = largeView();
+    const body = large.rawBody;
+    toWireView(large);
+    assert.equal(large.rawBody, body);
+  });
+
+  it('labels the size in UTF-8 bytes: B under 1 KiB, then KB and MB with one decimal', () => {
+    assert.equal(formatSize(0), '0 B');
+    assert.equal(formatSize(1023), '1023 B');
+    assert.equal(formatSize(1024), '1.0 KB');
+    assert.equal(formatSize(12_595), '12.3 KB');
+    assert.equal(formatSize(1024 * 1024 + 512 * 1024), '1.5 MB');
+    const v: DiagnosticView = { ...largeView(), rawBody: 'é'.repeat(600) };
+    assert.equal(toWireView(v).rawBodyLabel, 'Raw body (1.2 KB)', '600 characters, 1200 bytes');
+  });
+
+  it('answers a raw body request by entry id, live or restored, and a gone entry with a note', () => {
+    const live = largeView();
+    const restored: DiagnosticView = { ...live, id: 'r1', correlationId: 'd9', rawBody: '<img src=x>' };
+    const shown = [live, restored];
+    assert.equal(rawBodyOf(shown, 'd9'), live.rawBody);
+    assert.equal(rawBodyOf(shown, 'r1'), '<img src=x>');
+    assert.equal(rawBodyOf(shown, 'd8'), RAW_BODY_GONE);
+    assert.equal(rawBodyOf([{ ...live, rawBody: undefined }], 'd9'), RAW_BODY_GONE, 'an entry without a body');
+    assert.equal(rawBodyOf([restored], 'd9'), RAW_BODY_GONE, 'never found by its correlationId');
+  });
+});
+
 describe('diagnostics page', () => {
   const template = '<meta http-equiv="Content-Security-Policy" content="{{csp}}"><link href="{{styleUri}}"><script nonce="{{nonce}}" src="{{scriptUri}}"></script>';
 
@@ -334,6 +394,9 @@ describe('diagnostics page', () => {
     assert.ok(isWebviewToHost({ type: 'ready' }));
     assert.ok(isWebviewToHost({ type: 'copy', id: 'd1' }));
     assert.ok(!isWebviewToHost({ type: 'copy' }));
+    assert.ok(isWebviewToHost({ type: 'rawBody', id: 'r1' }));
+    assert.ok(!isWebviewToHost({ type: 'rawBody' }));
+    assert.ok(!isWebviewToHost({ type: 'rawBody', id: 7 }));
     assert.ok(!isWebviewToHost({ type: 'eval', code: 'x' }));
     assert.ok(!isWebviewToHost(null));
     assert.ok(!isWebviewToHost('ready'));
