@@ -130,7 +130,8 @@
     return undefined;
   }
 
-  function report() {
+  /** @param {boolean} [withState] the saved state too (only when asked: it can be ~1 MB) */
+  function report(withState) {
     const scripts = Array.from(document.querySelectorAll('script'));
     const sections = /** @type {HTMLElement[]} */ (Array.from(list.children));
     const first = firstVisible();
@@ -150,7 +151,7 @@
       // The nonce attribute reads as '' once applied; the nonce property keeps it. VS Code's own
       // API script (`_vscodeApiScript`) is injected by the webview host, not by this page.
       scriptsWithoutNonce: scripts.filter((s) => !s.nonce && s.id !== '_vscodeApiScript').length,
-      persisted: vscode.getState(),
+      ...(withState ? { persisted: vscode.getState() } : {}),
     });
   }
 
@@ -245,6 +246,10 @@
         break;
       }
       case 'drive': {
+        if (m.action === 'reportState') {
+          report(true);
+          break;
+        }
         // Lets the integration tests read as a user does: scroll an entry to the top, select text.
         const s = typeof m.id === 'string' ? sectionOf(m.id) : null;
         if (!s) break;

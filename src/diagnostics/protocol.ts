@@ -17,7 +17,9 @@ export type HostToWebview =
   | { type: 'click'; action: 'copy' | 'clear' | 'raw'; id?: string }
   /** What a reader does besides clicking (integration tests): scroll an entry to the top of the
    * view, just under the toolbar, or select its message text. */
-  | { type: 'drive'; action: 'scrollTo' | 'selectMessage'; id: string };
+  | { type: 'drive'; action: 'scrollTo' | 'selectMessage'; id: string }
+  /** Asks for a report that includes the saved state (integration tests; not sent on every render). */
+  | { type: 'drive'; action: 'reportState' };
 
 export interface RenderReport {
   type: 'rendered';
@@ -33,8 +35,9 @@ export interface RenderReport {
   images: number;
   /** Script elements without the page's nonce: must stay 0. */
   scriptsWithoutNonce: number;
-  /** `getState()`: what the panel's serializer would be given after a reload. */
-  persisted: unknown;
+  /** `getState()`: what the panel's serializer would be given after a reload; only in the report
+   * asked for with `drive` `reportState`. */
+  persisted?: unknown;
   /** Ids of the entries whose raw body is open and loaded (shown), in order. */
   openRaw: string[];
   /** Entry id → the number its section got when it was built; a kept section keeps its number. */

@@ -365,7 +365,9 @@ describe('diagnostics panel in a real VS Code extension host', () => {
       const first = api.diagnostics.add(await failure(() => freeTrial.createCompany({ name: 'Saved before reload' })));
       const second = api.diagnostics.add(await failure(() => normal.getCompany(`saved-${MARKUP}`)));
       const before = await show();
-      const r = await rendered(before, 'both, with the saved state', (x) => x.ids.join() === `${second.id},${first.id}` && (x.persisted as PersistedState | undefined)?.entries?.length === 2);
+      await rendered(before, 'both', (x) => x.ids.join() === `${second.id},${first.id}`);
+      await before.post({ type: 'drive', action: 'reportState' });
+      const r = await rendered(before, 'the saved state', (x) => (x.persisted as PersistedState | undefined)?.entries?.length === 2);
       const state = r.persisted as PersistedState;
       assert.equal(state.version, 1);
       const oldPanel = before.panel!;
@@ -373,7 +375,9 @@ describe('diagnostics panel in a real VS Code extension host', () => {
       // A reload empties the store; the saved state is all that is left.
       api.diagnostics.clear();
       await handle.restore(revivedPanel(), state);
-      const after = await rendered(handle, 'the restored pair', (x) => x.ids.join() === 'r1,r2');
+      await rendered(handle, 'the restored pair', (x) => x.ids.join() === 'r1,r2');
+      await handle.post({ type: 'drive', action: 'reportState' });
+      const after = await rendered(handle, 'the restored pair with its saved state', (x) => x.ids.join() === 'r1,r2' && x.persisted !== undefined);
       assert.notEqual(handle.panel, oldPanel, 'one panel: the revived one replaced the old');
       assert.deepEqual(after.correlationIds, r.correlationIds);
       assert.equal(after.images, 0);
