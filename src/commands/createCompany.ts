@@ -55,12 +55,14 @@ function failureMessage(error: ApiError): string {
   return `Could not create the company: ${error.message}`;
 }
 
-/** Reloads the companies and selects the new one; false when it could not be found or shown. */
+/** Reloads the companies and selects the new one; false when it could not be shown. The new
+ * company is shown at once from the API's answer: it is usually on the last page, and paging an
+ * account of thousands of companies to reach it would cost a request per page. */
 async function reveal(deps: CreateCompanyDeps, company: Company): Promise<boolean> {
   const root = deps.tree.root;
   if (!root) return false;
   root.refresh();
-  const node = await root.findCompany(company.id);
+  const node = root.showCompany(company);
   if (!node) return false;
   try {
     await deps.view.reveal(node, { select: true, focus: true });
