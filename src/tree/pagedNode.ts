@@ -119,8 +119,13 @@ export abstract class PagedNode<T> extends TreeNode {
     this.disposeChildren();
     this.lastError = undefined;
     this.errorNode = undefined;
-    if (this.list) this.list.reset();
-    else this.ctx.changed(this);
+    if (!this.list) this.ctx.changed(this);
+    else {
+      this.list.reset();
+      // A getChildren waiting on the aborted load renders the empty reset list and asks for
+      // nothing more: the view must come back for the fresh first page.
+      if (this.renderPending > 0) this.ctx.changed(this);
+    }
   }
 
   /** Forgets the list (connection changed); the next expand creates a new one. */
@@ -153,7 +158,7 @@ export abstract class PagedNode<T> extends TreeNode {
     const error = list.lastError;
     if (error) {
       // A failure this node did not see through listChanged (none so far) still gets its node.
-      if (this.errorNode?.error !== error) this.errorNode = new ErrorNode(this, error, this.ctx.now(), this.ctx.now);
+      if (this.errorNode?.error !== error) this.errorNode = new ErrorNode(this, error, this.ctx.now(), () => this.ctx.now());
       children.push(this.errorNode);
     }
     if (list.pagesLoaded > 0 && list.hasMore) {
@@ -182,7 +187,7 @@ export abstract class PagedNode<T> extends TreeNode {
     const error = list.lastError;
     if (error && error !== this.lastError) {
       this.lastError = error;
-      const node = new ErrorNode(this, error, this.ctx.now(), this.ctx.now);
+      const node = new ErrorNode(this, error, this.ctx.now(), () => this.ctx.now());
       this.errorNode = node;
       if (isApiError(error)) {
         this.ctx.report(error);

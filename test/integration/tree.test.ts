@@ -254,6 +254,25 @@ describe('companies tree against the emulator', () => {
     assert.equal(byContext(await children(api), 'company').length, 100);
   });
 
+  it('Refresh while the first page is still loading loads it again, not an empty node', async () => {
+    const invoices = await invoicesOf(api, 'few');
+    await vscode.commands.executeCommand('dataPlatform.refresh', invoices);
+    await admin.addFault({ kind: 'latency', latencyMs: 600, path: '/data/invoices', times: 1 });
+    try {
+      const changes = changesOf(api);
+      const first = children(api, invoices);
+      await sleep(150);
+      await vscode.commands.executeCommand('dataPlatform.refresh', invoices);
+      assert.deepEqual(byContext(await first, 'invoice'), [], 'the aborted load shows nothing');
+      changes.dispose();
+      assert.ok(changes.events.includes(invoices), 'the view is asked to render the node again');
+      const items = await children(api, invoices);
+      assert.equal(byContext(items, 'invoice').length, 7, 'and the fresh first page is there');
+    } finally {
+      await admin.clearFaults();
+    }
+  });
+
   it('Refresh on Invoices reloads only that node', async () => {
     const invoices = await invoicesOf(api, 'few');
     assert.equal(byContext(await children(api, invoices), 'invoice').length, 7);
