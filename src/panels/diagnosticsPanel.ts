@@ -189,8 +189,11 @@ class DiagnosticsPanel implements DiagnosticsPanelApi {
         this.sendEntries();
         break;
       case 'copy': {
-        // The webview names an entry, not text: only a correlationId the host holds is copied.
-        const id = this.store.find(message.id)?.error.correlationId ?? this.restored.find((v) => v.id === message.id)?.correlationId;
+        // The webview names an entry, not text: only a correlationId the host holds is copied. By
+        // entry id only: `store.find` also matches correlationIds, and a server could send one
+        // that reads like an entry id (`r1`).
+        const live = this.store.entries().find((e) => e.id === message.id);
+        const id = live ? live.error.correlationId : this.restored.find((v) => v.id === message.id)?.correlationId;
         if (id) {
           void vscode.env.clipboard.writeText(id).then(() => vscode.window.setStatusBarMessage(`Copied correlation ID ${id}`, 3000));
         }

@@ -354,6 +354,22 @@ describe('diagnostics panel in a real VS Code extension host', () => {
       assert.equal(open.images, 0);
     });
 
+    it('Copy on a restored entry copies its own correlationId, even when a live error has that entry id as its correlationId', async () => {
+      api.diagnostics.clear();
+      await handle.restore(revivedPanel(), { version: 1, entries: [viewOf('restored-one')] });
+      const e = await failure(() => normal.getCompany('lookalike'));
+      // A server-chosen correlationId that reads like the restored entry's id.
+      api.diagnostics.add({ kind: e.kind, toJSON: () => ({ ...e.toJSON(), correlationId: 'r1' }) });
+      await rendered(handle, 'the live error above the restored one', (x) => x.ids.length === 2 && x.ids[1] === 'r1');
+      await vscode.env.clipboard.writeText('before');
+      await handle.post({ type: 'click', action: 'copy', id: 'r1' });
+      const copied = await waitFor('the clipboard', async () => {
+        const t = await vscode.env.clipboard.readText();
+        return t !== 'before' && t;
+      });
+      assert.equal(copied, 'cid-restored-one');
+    });
+
     it('Clear also removes restored entries when no live error exists', async () => {
       await handle.restore(revivedPanel(), { version: 1, entries: [viewOf('only-restored')] });
       await rendered(handle, 'the restored entry', (x) => x.ids.join() === 'r1');
