@@ -114,6 +114,9 @@ describe('invoice document labels', () => {
   it('turns slashes, backslashes and control characters into _', () => {
     assert.equal(sanitizeLabel('INV/2024\\07'), 'INV_2024_07');
     assert.equal(sanitizeLabel('a\u0000b\u001fc\u007fd\u009fe'), 'a_b_c_d_e');
+    // Bidi overrides and zero-width characters cannot make a title read otherwise than it holds.
+    assert.equal(sanitizeLabel('INV-\u202e1000\u202c'), 'INV-_1000_');
+    assert.equal(sanitizeLabel('INV\u200b-\u2066x\u2069\ufeff'), 'INV_-_x_', 'U+FEFF is whitespace: trimmed');
   });
 
   it('collapses whitespace (newlines and tabs included) and trims', () => {
