@@ -115,6 +115,12 @@ async function companyFor(deps: QueryCommandDeps, arg: unknown): Promise<Company
   } else {
     const picked = await pickCompany({ client, pageSize: deps.pageSize(), report: deps.report, list: root.ensureList() }, 'Run Query: company');
     if (!picked) return { outcome: 'cancelled' };
+    if (deps.tree.root !== root) {
+      // The key or base URL changed while the picker was open: that root is gone from the view.
+      const message = 'The connection changed while picking a company; run the query again.';
+      void vscode.window.showWarningMessage(message);
+      return { outcome: 'unavailable', message };
+    }
     companyId = picked.id;
     // A company found by the picker's search is shown as it is, without paging the view to it.
     node = root.showCompany(picked);
@@ -148,8 +154,10 @@ async function queryFor(deps: QueryCommandDeps, company: CompanyNode, arg: unkno
   return { outcome: 'asked', query: { query: filter.value.query, orderBy: order.value.orderBy || undefined } };
 }
 
-async function show(deps: QueryCommandDeps, company: CompanyNode, node: InvoicesNode, query: InvoiceQuery): Promise<QueryResult> {
-  await deps.history.add(company.company.id, { query: query.query ?? '', orderBy: query.orderBy });
+async function show(deps: QueryCommandDeps, company: CompanyNode, node: InvoicesNode): Promise<QueryResult> {
+  // The node's own text: an equivalent query typed differently finds the existing node, and the
+  // history should read as the node does.
+  await deps.history.add(company.company.id, { query: node.query.query ?? '', orderBy: node.query.orderBy });
   try {
     await deps.view.reveal(node, { expand: true, select: true, focus: false });
   } catch {
@@ -163,7 +171,7 @@ export async function runQuery(deps: QueryCommandDeps, arg?: unknown): Promise<Q
   if (!(company instanceof CompanyNode)) return company;
   const asked = await queryFor(deps, company, arg, {});
   if (asked.outcome !== 'asked') return asked;
-  return show(deps, company, company.addQuery(asked.query), asked.query);
+  return show(deps, company, company.addQuery(asked.query));
 }
 
 /** On a query node: edits its filter in place. On Invoices: adds a query node. */
@@ -174,7 +182,7 @@ export async function filterInvoices(deps: QueryCommandDeps, target?: unknown, a
   const asked = await queryFor(deps, company, arg, node.query);
   if (asked.outcome !== 'asked') return asked;
   const updated = node.isQuery ? company.replaceQuery(node, asked.query) : company.addQuery(asked.query);
-  return show(deps, company, updated, asked.query);
+  return show(deps, company, updated);
 }
 
 /** Removes a query node. */
