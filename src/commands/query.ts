@@ -3,7 +3,7 @@
 // company's recent queries, and an optional orderBy; the result is an InvoicesNode with that query
 // under the company, paged like Invoices.
 import * as vscode from 'vscode';
-import type { ApiError, DataPlatformClient } from '../api';
+import { isApiError, type ApiError, type Company, type DataPlatformClient } from '../api';
 import type { QueryHistory } from '../query/history';
 import { orderByPickRows, orderByProblem, queryPickRows, queryProblem, type PickRow } from '../query/messages';
 import { ErrorNode } from '../tree/leafNodes';
@@ -96,6 +96,15 @@ function askOrderBy(company: CompanyNode, initial: string): Promise<PickRow | un
   return pickRow(`Query invoices of ${company.company.name}: orderBy (optional)`, 'A field, "-" first for descending: -issueDate', initial, (v) => orderByPickRows(v));
 }
 
+async function fetchCompany(deps: QueryCommandDeps, client: DataPlatformClient, companyId: string): Promise<Company | undefined> {
+  try {
+    return await client.getCompany(companyId);
+  } catch (e) {
+    if (isApiError(e)) deps.report(e);
+    return undefined;
+  }
+}
+
 /** The company a command was invoked on, or the one the arguments name, or a picked one. */
 async function companyFor(deps: QueryCommandDeps, arg: unknown): Promise<CompanyNode | QueryResult> {
   if (arg instanceof CompanyNode) return arg;
@@ -107,26 +116,29 @@ async function companyFor(deps: QueryCommandDeps, arg: unknown): Promise<Company
     void vscode.window.showErrorMessage(message);
     return { outcome: 'unavailable', message };
   }
-  let node: CompanyNode | undefined;
-  let companyId: string;
+  let company: Company | undefined;
   if (isQueryArgs(arg) && arg.companyId) {
-    companyId = arg.companyId;
-    node = await root.findCompany(companyId);
-  } else {
-    const picked = await pickCompany({ client, pageSize: deps.pageSize(), report: deps.report, list: root.ensureList() }, 'Run Query: company');
-    if (!picked) return { outcome: 'cancelled' };
-    if (deps.tree.root !== root) {
-      // The key or base URL changed while the picker was open: that root is gone from the view.
-      const message = 'The connection changed while picking a company; run the query again.';
-      void vscode.window.showWarningMessage(message);
+    // One request for the company, not a walk through the view's pages to find it.
+    company = root.companyNode(arg.companyId)?.company ?? (await fetchCompany(deps, client, arg.companyId));
+    if (!company) {
+      const message = `Company ${arg.companyId} could not be found (see Data Platform Diagnostics).`;
+      void vscode.window.showErrorMessage(message);
       return { outcome: 'unavailable', message };
     }
-    companyId = picked.id;
-    // A company found by the picker's search is shown as it is, without paging the view to it.
-    node = root.showCompany(picked);
+  } else {
+    company = await pickCompany({ client, pageSize: deps.pageSize(), report: deps.report, list: root.ensureList() }, 'Run Query: company');
+    if (!company) return { outcome: 'cancelled' };
   }
+  if (deps.tree.root !== root) {
+    // The key or base URL changed meanwhile: that root is gone from the view.
+    const message = 'The connection changed while finding the company; run the query again.';
+    void vscode.window.showWarningMessage(message);
+    return { outcome: 'unavailable', message };
+  }
+  // Shown as it is, even when its page is not loaded (a company found by the picker's search).
+  const node = root.showCompany(company);
   if (!node) {
-    const message = `Company ${companyId} is not in the Companies view.`;
+    const message = `Company ${company.id} cannot be shown in the Companies view.`;
     void vscode.window.showErrorMessage(message);
     return { outcome: 'unavailable', message };
   }

@@ -78,8 +78,9 @@ export class CompaniesRoot extends PagedNode<Company> {
     super.dispose();
   }
 
-  /** The company's node, loading further pages until it appears (a new company is often on the
-   * last page); undefined when no page holds it or a load fails. */
+  /** The company's node, loading further pages until it appears; undefined when no page holds it
+   * or a load fails. Commands use `showCompany` instead (no paging); this walks the list as a user
+   * pressing Load more would. */
   async findCompany(companyId: string): Promise<CompanyNode | undefined> {
     const list = this.ensureList();
     if (!list) return undefined;

@@ -107,6 +107,23 @@ describe('invoice queries', () => {
     assert.equal((await invoiceRequests())[0].query.orderBy, '-totalAmount');
   });
 
+  it('a company named by id is found with one request, not by paging the view; an unknown one is reported', async () => {
+    await vscode.commands.executeCommand('dataPlatform.refresh', api.tree.root);
+    await children(api);
+    const page2 = (await emu.listCompanies({ page: 2, pageSize: 100 })).results[0];
+    await admin.clearRequests();
+    const node = await shown(await run({ companyId: page2.id, query: 'status=Paid' }));
+    assert.equal((node.parent as CompanyNode).company.id, page2.id);
+    const companyCalls = (await admin.requests()).filter((r) => /^\/companies(\/[^/]+)?$/.test(r.path));
+    assert.deepEqual(companyCalls.map((r) => `${r.method} ${r.path}`), [`GET /companies/${page2.id}`], 'no page of companies');
+
+    const reported = api.diagnostics.size;
+    const missing = await run({ companyId: 'no-such-company', query: 'status=Paid' });
+    assert.equal(missing.outcome, 'unavailable');
+    assert.equal(api.diagnostics.size, reported + 1, 'the 404 is in the diagnostics');
+    assert.equal(api.diagnostics.entries()[0].error.status, 404);
+  });
+
   it('an invalid query or orderBy sends nothing and adds no node', async () => {
     const company = await companyNode('many');
     const before = company.queries.length;
