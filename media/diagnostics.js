@@ -214,8 +214,6 @@
     if (!m || typeof m !== 'object') return;
     switch (m.type) {
       case 'entries': {
-        // Kept verbatim for the panel serializer: after a window reload the host gets it back.
-        if (m.persist !== undefined) vscode.setState(m.persist);
         const focusChanged = typeof m.focus === 'string' && m.focus !== focused;
         if (typeof m.focus === 'string') focused = m.focus;
         render(Array.isArray(m.entries) ? m.entries : [], focusChanged);
@@ -226,6 +224,10 @@
           showRawBody(m.id, m.text);
           report();
         }
+        break;
+      case 'persist':
+        // Kept verbatim for the panel serializer: after a window reload the host gets it back.
+        vscode.setState(m.state);
         break;
       case 'focus':
         focused = m.id;

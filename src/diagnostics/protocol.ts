@@ -5,9 +5,11 @@ import type { WireView } from './wire';
 
 export type HostToWebview =
   /** The whole list, newest first (live entries, then restored ones); sent on load and on every
-   * change, without raw bodies (see wire.ts). The webview stores `persist` verbatim with
-   * `setState`, for the panel's serializer. */
-  | { type: 'entries'; entries: WireView[]; persist: PersistedState; focus?: string }
+   * change, without raw bodies (see wire.ts). */
+  | { type: 'entries'; entries: WireView[]; focus?: string }
+  /** What the panel's serializer gets back after a reload; the webview stores it verbatim with
+   * `setState`. At most every PERSIST_INTERVAL_MS: it holds raw bodies (up to ~0.8 MB). */
+  | { type: 'persist'; state: PersistedState }
   /** The answer to the page's `rawBody` request: the entry's body, or a note that it is gone. */
   | { type: 'rawBody'; id: string; text: string }
   /** Highlight and scroll to one entry. */

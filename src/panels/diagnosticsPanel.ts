@@ -17,6 +17,7 @@ import { rawBodyOf, toWireView } from '../diagnostics/wire';
 
 export const SHOW_DIAGNOSTICS_COMMAND = 'dataPlatform.showDiagnostics';
 const VIEW_TYPE = 'dataPlatform.diagnostics';
+export const PERSIST_INTERVAL_MS = 500;
 const TITLE = 'Data Platform Diagnostics';
 
 /** What the integration tests (and the extension's test API) can inspect. */
@@ -63,6 +64,7 @@ class DiagnosticsPanel implements DiagnosticsPanelApi {
   private report: RenderReport | undefined;
   private template: string | undefined;
   /** Entries of the panel from before a reload, shown below the store's; they go with the panel. */
+  private persistTimer: ReturnType<typeof setTimeout> | undefined;
   private restored: DiagnosticView[] = [];
   /** Each store entry's view, computed once: every change re-sends the whole list. */
   private readonly views = new ViewModelCache();
@@ -120,6 +122,7 @@ class DiagnosticsPanel implements DiagnosticsPanelApi {
   }
 
   dispose(): void {
+    this.cancelPersist();
     this.panel?.dispose();
     for (const d of this.subscriptions.splice(0)) d.dispose();
   }
@@ -142,6 +145,7 @@ class DiagnosticsPanel implements DiagnosticsPanelApi {
     panel.onDidDispose(() => {
       for (const d of panelSubscriptions.splice(0)) d.dispose();
       if (this.panel === panel) {
+        this.cancelPersist();
         this.panel = undefined;
         this.ready = false;
         this.report = undefined;
@@ -174,10 +178,25 @@ class DiagnosticsPanel implements DiagnosticsPanelApi {
 
   private sendEntries(): void {
     if (!this.panel || !this.ready) return;
-    const shown = this.shown();
-    // Raw bodies stay here until asked for; the persisted state still holds them, cut (persist.ts).
-    const entries = shown.map(toWireView);
-    void this.post({ type: 'entries', entries, persist: persistableState(shown), ...(this.focus ? { focus: this.focus } : {}) });
+    // Raw bodies stay here until asked for; the persisted state holds them, cut (persist.ts).
+    const entries = this.shown().map(toWireView);
+    void this.post({ type: 'entries', entries, ...(this.focus ? { focus: this.focus } : {}) });
+    this.schedulePersist();
+  }
+
+  /** The saved state follows the list at most every PERSIST_INTERVAL_MS, not once per error of a
+   * 429 storm; a reload in between restores the state of the moment before. */
+  private schedulePersist(): void {
+    if (this.persistTimer !== undefined) return;
+    this.persistTimer = setTimeout(() => {
+      this.persistTimer = undefined;
+      if (this.panel && this.ready) void this.post({ type: 'persist', state: persistableState(this.shown()) });
+    }, PERSIST_INTERVAL_MS);
+  }
+
+  private cancelPersist(): void {
+    if (this.persistTimer !== undefined) clearTimeout(this.persistTimer);
+    this.persistTimer = undefined;
   }
 
   private onMessage(panel: vscode.WebviewPanel, message: unknown): void {

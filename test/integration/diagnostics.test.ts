@@ -8,7 +8,7 @@ import type { RenderReport } from '../../src/diagnostics/protocol';
 import type { DiagnosticView } from '../../src/diagnostics/viewModel';
 import type { DataPlatformApi } from '../../src/extension';
 import type { DiagnosticsPanelApi } from '../../src/panels/diagnosticsPanel';
-import { activateExtension, canScreenshot, emulator, EXTENSION_ID, screenshot, waitFor } from './helpers';
+import { activateExtension, canScreenshot, emulator, EXTENSION_ID, screenshot, sleep, waitFor } from './helpers';
 
 const MARKUP = '<img src=x onerror=alert(1)>';
 
@@ -49,6 +49,17 @@ async function show(target?: unknown): Promise<DiagnosticsPanelApi> {
   const handle = await vscode.commands.executeCommand<DiagnosticsPanelApi>('dataPlatform.showDiagnostics', target);
   assert.ok(handle, 'the command returns the panel handle');
   return handle;
+}
+
+/** The page's saved state once it satisfies `check` (it follows the list within
+ * PERSIST_INTERVAL_MS), asked for with the reportState drive message. */
+function savedState(panel: DiagnosticsPanelApi, check: (s: PersistedState) => boolean): Promise<RenderReport> {
+  return waitFor('the saved state', async () => {
+    await panel.post({ type: 'drive', action: 'reportState' });
+    await sleep(100);
+    const r = panel.lastRender();
+    return r?.persisted !== undefined && check(r.persisted as PersistedState) && r;
+  });
 }
 
 function rendered(panel: DiagnosticsPanelApi, what: string, check: (r: RenderReport) => boolean): Promise<RenderReport> {
@@ -382,8 +393,7 @@ describe('diagnostics panel in a real VS Code extension host', () => {
       const second = api.diagnostics.add(await failure(() => normal.getCompany(`saved-${MARKUP}`)));
       const before = await show();
       await rendered(before, 'both', (x) => x.ids.join() === `${second.id},${first.id}`);
-      await before.post({ type: 'drive', action: 'reportState' });
-      const r = await rendered(before, 'the saved state', (x) => (x.persisted as PersistedState | undefined)?.entries?.length === 2);
+      const r = await savedState(before, (s) => s.entries?.length === 2);
       const state = r.persisted as PersistedState;
       assert.equal(state.version, 1);
       const oldPanel = before.panel!;
@@ -392,8 +402,7 @@ describe('diagnostics panel in a real VS Code extension host', () => {
       api.diagnostics.clear();
       await handle.restore(revivedPanel(), state);
       await rendered(handle, 'the restored pair', (x) => x.ids.join() === 'r1,r2');
-      await handle.post({ type: 'drive', action: 'reportState' });
-      const after = await rendered(handle, 'the restored pair with its saved state', (x) => x.ids.join() === 'r1,r2' && x.persisted !== undefined);
+      const after = await savedState(handle, (s) => s.entries?.[0]?.id === 'r1');
       assert.notEqual(handle.panel, oldPanel, 'one panel: the revived one replaced the old');
       assert.deepEqual(after.correlationIds, r.correlationIds);
       assert.equal(after.images, 0);
