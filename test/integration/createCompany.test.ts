@@ -2,10 +2,9 @@
 // the API stored, bad names send nothing, and the Free-trial limit opens the diagnostics panel.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { DataPlatformClient } from '../../src/api/client';
 import type { CreateCompanyResult } from '../../src/commands/createCompany';
 import type { DataPlatformApi } from '../../src/extension';
-import { activateExtension, admin, emulator, labelOf, signIn, waitFor } from './helpers';
+import { activateExtension, admin, emulator, emulatorClient, labelOf, signIn, waitFor } from './helpers';
 
 const create = (arg: unknown) => vscode.commands.executeCommand<CreateCompanyResult>('dataPlatform.createCompany', arg);
 
@@ -28,14 +27,13 @@ describe('Create company', () => {
   });
 
   it('creates the company, stores the sanitised name, and reveals and selects its node', async () => {
-    const { url, key } = await emulator();
     await admin.clearRequests();
     const result = await create({ name: 'Quokka <Labs> #42 Ltd', description: 'made by a test' });
     assert.equal(result?.outcome, 'created', JSON.stringify(result));
     if (result?.outcome !== 'created') return;
     assert.equal(result.company.name, 'Quokka Labs 42 Ltd', 'the emulator strips what the input box said it would');
 
-    const stored = await new DataPlatformClient({ baseUrl: url, apiKey: key }).getCompany(result.company.id);
+    const stored = await (await emulatorClient()).getCompany(result.company.id);
     assert.equal(stored.name, 'Quokka Labs 42 Ltd');
     assert.equal(stored.description, 'made by a test');
 

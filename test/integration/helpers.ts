@@ -2,7 +2,9 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { DataPlatformClient } from '../../src/api/client';
 import type { DataPlatformApi } from '../../src/extension';
+import type { CompanyNode } from '../../src/tree/recordNodes';
 import { ENV, KEYS_MARKER, SCREENSHOT_MARKER, type KeysRequest } from '../host/protocol';
 
 export const EXTENSION_ID = 'dataplatform.data-platform-explorer';
@@ -114,6 +116,28 @@ export const admin = {
 export function labelOf(node: { getTreeItem(): vscode.TreeItem }): string {
   const label = node.getTreeItem().label;
   return typeof label === 'string' ? label : (label?.label ?? '');
+}
+
+/** A suite's starting point: the extension active, no faults left by another suite, the default
+ * page size, and the Companies view on screen. */
+export async function openView(): Promise<DataPlatformApi> {
+  const api = await activateExtension();
+  await admin.clearFaults();
+  await vscode.workspace.getConfiguration('dataPlatform').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+  await vscode.commands.executeCommand('workbench.view.extension.dataPlatform');
+  return api;
+}
+
+/** A client of the emulator's normal account, to check what the extension shows against the API. */
+export async function emulatorClient(): Promise<DataPlatformClient> {
+  const { url, key } = await emulator();
+  return new DataPlatformClient({ baseUrl: url, apiKey: key });
+}
+
+/** The node of a company on the first page of the Companies view (the well-known ones are). */
+export async function firstPageCompany(api: DataPlatformApi, companyId: string): Promise<CompanyNode | undefined> {
+  await api.tree.getChildren();
+  return api.tree.root?.companyNode(companyId);
 }
 
 /** Signs in with the emulator's normal key through the real command; fails unless it was stored. */

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { DataPlatformApi } from '../../src/extension';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode, InvoiceNode } from '../../src/tree/recordNodes';
-import { activateExtension, admin, canScreenshot, emulator, screenshot, signIn, waitFor } from './helpers';
+import { admin, canScreenshot, emulator, firstPageCompany, openView, screenshot, signIn, waitFor } from './helpers';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
 
@@ -34,14 +34,11 @@ describe('invoice JSON tabs', () => {
   let invoices: InvoiceNode[];
 
   before(async () => {
-    api = await activateExtension();
-    await admin.clearFaults();
-    await vscode.workspace.getConfiguration('dataPlatform').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+    api = await openView();
     if (api.connection.state.kind !== 'ready') await signIn(api);
-    await vscode.commands.executeCommand('workbench.view.extension.dataPlatform');
     const id = (await admin.info()).companies.few;
     await children(api);
-    const node = api.tree.root?.companyNode(id) ?? (await api.tree.root?.findCompany(id));
+    const node = await firstPageCompany(api, id);
     assert.ok(node, 'the few-invoices company is listed');
     company = node;
     invoices = (await children(api, company.invoices)).filter((n) => n.getTreeItem().contextValue === 'invoice') as InvoiceNode[];
@@ -83,7 +80,7 @@ describe('invoice JSON tabs', () => {
     if (canScreenshot()) {
       // The invoice selected in the tree beside its tab, as a user sees it after the click.
       // Fresh nodes: a settings change since `before` may have rebuilt the tree.
-      const fresh = await api.tree.root?.findCompany(company.company.id);
+      const fresh = await firstPageCompany(api, company.company.id);
       assert.ok(fresh);
       const shown = (await children(api, fresh.invoices)).find((n) => (n as InvoiceNode).invoice?.id === node.invoice.id);
       assert.ok(shown, 'the invoice is in the tree');

@@ -2,12 +2,12 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Invoice } from '../../src/api';
-import { DataPlatformClient } from '../../src/api/client';
+import type { DataPlatformClient } from '../../src/api/client';
 import type { QueryResult } from '../../src/commands/query';
 import type { DataPlatformApi } from '../../src/extension';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode, InvoiceNode, InvoicesNode } from '../../src/tree/recordNodes';
-import { activateExtension, admin, canScreenshot, emulator, labelOf, screenshot, signIn, waitFor } from './helpers';
+import { admin, canScreenshot, emulatorClient, firstPageCompany, labelOf, openView, screenshot, signIn, waitFor } from './helpers';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
@@ -31,21 +31,16 @@ describe('invoice queries', () => {
   let ids: Record<string, string>;
 
   const companyNode = async (which: string): Promise<CompanyNode> => {
-    await children(api);
-    const node = await api.tree.root?.findCompany(ids[which]);
+    const node = await firstPageCompany(api, ids[which]);
     assert.ok(node, `company ${which}`);
     return node;
   };
   const totalFor = async (which: string, query: string) => (await emu.listInvoices(ids[which], { query, pageSize: 1 })).totalResults;
 
   before(async () => {
-    api = await activateExtension();
-    await admin.clearFaults();
-    await vscode.workspace.getConfiguration('dataPlatform').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('workbench.view.extension.dataPlatform');
+    api = await openView();
     await signIn(api);
-    const { url, key } = await emulator();
-    emu = new DataPlatformClient({ baseUrl: url, apiKey: key });
+    emu = await emulatorClient();
     ids = (await admin.info()).companies;
   });
 

@@ -4,13 +4,13 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Company } from '../../src/api';
-import { DataPlatformClient } from '../../src/api/client';
+import type { DataPlatformClient } from '../../src/api/client';
 import type { QueryResult } from '../../src/commands/query';
 import type { QuickPickSnapshot } from '../../src/commands/quickPicks';
 import type { DataPlatformApi } from '../../src/extension';
 import { formatValue } from '../../src/query';
 import type { CompanyNode } from '../../src/tree/recordNodes';
-import { activateExtension, admin, canType, emulator, keyboard, screenshot, signIn, sleep, waitFor } from './helpers';
+import { admin, canType, emulatorClient, firstPageCompany, keyboard, openView, screenshot, signIn, sleep, waitFor } from './helpers';
 
 const LOAD_MORE = /Load more \(/;
 const SETTLE_MS = 250;
@@ -49,13 +49,9 @@ describe('quick picks driven by typing', function () {
 
   before(async function () {
     if (!canType()) this.skip();
-    api = await activateExtension();
-    await admin.clearFaults();
-    await vscode.workspace.getConfiguration('dataPlatform').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('workbench.view.extension.dataPlatform');
+    api = await openView();
     await signIn(api);
-    const { url, key } = await emulator();
-    emu = new DataPlatformClient({ baseUrl: url, apiKey: key });
+    emu = await emulatorClient();
   });
 
   afterEach(async () => {
@@ -132,7 +128,7 @@ describe('quick picks driven by typing', function () {
 
   it('the filter is checked as it is typed; an invalid one cannot be run; a valid one and an orderBy make a query node', async () => {
     const ids = (await admin.info()).companies;
-    const company = await api.tree.root?.findCompany(ids.many);
+    const company = await firstPageCompany(api, ids.many);
     assert.ok(company);
     const name = company.company.name;
     await api.queryHistory.clear(ids.many);
@@ -175,7 +171,7 @@ describe('quick picks driven by typing', function () {
 
   it('a recent query is offered as one types, and picking it skips the orderBy step', async () => {
     const ids = (await admin.info()).companies;
-    const company = (await api.tree.root?.findCompany(ids.many)) as CompanyNode;
+    const company = (await firstPageCompany(api, ids.many)) as CompanyNode;
     await api.queryHistory.add(ids.many, { query: 'currency=GBP', orderBy: 'totalAmount' });
     const running = vscode.commands.executeCommand<QueryResult>('dataPlatform.filterInvoices', company.invoices);
 

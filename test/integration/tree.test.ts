@@ -5,7 +5,7 @@ import type { DataPlatformApi } from '../../src/extension';
 import type { ErrorNode } from '../../src/tree/leafNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode, InvoicesNode } from '../../src/tree/recordNodes';
-import { activateExtension, admin, type LoggedRequest, canScreenshot, emulator, EXTENSION_ID, labelOf, screenshot, signIn, sleep, waitFor } from './helpers';
+import { admin, type LoggedRequest, canScreenshot, emulator, EXTENSION_ID, labelOf, openView, screenshot, signIn, sleep, waitFor } from './helpers';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
@@ -41,10 +41,7 @@ describe('companies tree against the emulator', () => {
   let api: DataPlatformApi;
 
   before(async () => {
-    api = await activateExtension();
-    await admin.clearFaults();
-    await vscode.workspace.getConfiguration('dataPlatform').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('workbench.view.extension.dataPlatform');
+    api = await openView();
   });
   afterEach(() => admin.clearFaults());
 
