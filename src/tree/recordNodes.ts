@@ -78,21 +78,6 @@ export class CompaniesRoot extends PagedNode<Company> {
     super.dispose();
   }
 
-  /** The company's node, loading further pages until it appears; undefined when no page holds it
-   * or a load fails. Commands use `showCompany` instead (no paging); this walks the list as a user
-   * pressing Load more would. */
-  async findCompany(companyId: string): Promise<CompanyNode | undefined> {
-    const list = this.ensureList();
-    if (!list) return undefined;
-    for (;;) {
-      const found = this.companyNode(companyId);
-      if (found || (list.pagesLoaded > 0 && !list.hasMore)) return found;
-      const pages = list.pagesLoaded;
-      await this.loadMore();
-      // A failure or cancellation loads nothing: stop rather than retry forever.
-      if (list.pagesLoaded === pages || list !== this.pagedList) return this.companyNode(companyId);
-    }
-  }
 }
 
 export class CompanyNode extends TreeNode {
