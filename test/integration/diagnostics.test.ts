@@ -307,13 +307,8 @@ describe('diagnostics panel in a real VS Code extension host', () => {
       const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { activationEvents: string[] };
       assert.ok(manifest.activationEvents.includes(`onWebviewPanel:${VIEW_TYPE}`), 'a reload activates the extension for the panel');
       const saved: DiagnosticView = {
+        ...viewOf(MARKUP),
         id: 'd4',
-        time: '2026-01-02T03:04:05.000Z',
-        timeLabel: '03:04:05',
-        heading: `404 GET /companies/${MARKUP}`,
-        message: `Company ${MARKUP} not found`,
-        kind: 'notFound',
-        status: 404,
         correlationId: `restored-cid-<b>1</b>`,
         fields: [{ label: 'Correlation ID', value: 'restored-cid-<b>1</b>', copy: true }],
         validation: [{ severity: 'error', itemId: MARKUP, validatorName: 'Id', message: '<script>alert(1)</script>' }],
