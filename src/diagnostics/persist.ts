@@ -9,6 +9,8 @@ export const PERSIST_VERSION = 1;
 export const MAX_PERSISTED_ENTRIES = 50;
 /** Characters of a raw body kept across a reload, cut note included (bodies reach 64 KiB). */
 export const MAX_PERSISTED_BODY = 16 * 1024;
+/** The saved state follows the list at most this often (it holds bodies: up to megabytes). */
+export const PERSIST_INTERVAL_MS = 500;
 /** Shown on every restored entry: its request happened before the window reloaded. */
 export const RESTORED_MARKER = 'From before the window reloaded';
 

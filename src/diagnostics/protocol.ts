@@ -8,7 +8,8 @@ export type HostToWebview =
    * change, without raw bodies (see wire.ts). */
   | { type: 'entries'; entries: WireView[]; focus?: string }
   /** What the panel's serializer gets back after a reload; the webview stores it verbatim with
-   * `setState`. At most every PERSIST_INTERVAL_MS: it holds raw bodies (up to ~0.8 MB). */
+   * `setState`. At most every PERSIST_INTERVAL_MS: it holds raw bodies and validation
+   * tables (megabytes at worst). */
   | { type: 'persist'; state: PersistedState }
   /** The answer to the page's `rawBody` request: the entry's body, or a note that it is gone. */
   | { type: 'rawBody'; id: string; text: string }

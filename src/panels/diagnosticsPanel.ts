@@ -8,7 +8,7 @@
 // `setState`, and the panel serializer adopts the revived panel with those entries as "restored".
 import * as vscode from 'vscode';
 import { createNonce, renderPage } from '../diagnostics/html';
-import { persistableState, restoredEntries } from '../diagnostics/persist';
+import { PERSIST_INTERVAL_MS, persistableState, restoredEntries } from '../diagnostics/persist';
 import { isWebviewToHost, type HostToWebview, type RenderReport } from '../diagnostics/protocol';
 import type { ApiErrorLike, DiagnosticEntry, DiagnosticsStore } from '../diagnostics/store';
 import { ViewModelCache } from '../diagnostics/viewCache';
@@ -17,7 +17,6 @@ import { rawBodyOf, toWireView } from '../diagnostics/wire';
 
 export const SHOW_DIAGNOSTICS_COMMAND = 'dataPlatform.showDiagnostics';
 const VIEW_TYPE = 'dataPlatform.diagnostics';
-export const PERSIST_INTERVAL_MS = 500;
 const TITLE = 'Data Platform Diagnostics';
 
 /** What the integration tests (and the extension's test API) can inspect. */

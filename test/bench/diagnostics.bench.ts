@@ -6,7 +6,7 @@
 // of the old message.
 import { createRedactor } from '../../src/api/redact';
 import { RAW_BODY_LIMIT, errorFromResponse } from '../../src/api/responseErrors';
-import { persistableState } from '../../src/diagnostics/persist';
+import { PERSIST_INTERVAL_MS, persistableState } from '../../src/diagnostics/persist';
 import { DEFAULT_CAPACITY, DiagnosticsStore } from '../../src/diagnostics/store';
 import { ViewModelCache } from '../../src/diagnostics/viewCache';
 import { toViewModel } from '../../src/diagnostics/viewModel';
@@ -51,7 +51,7 @@ export const diagnosticsSuite: Suite = {
         { name: 'toViewModel × 200 (injected time format)', fn: () => entries.map((e) => toViewModel(e, { formatTime: fixedTime })), throughput: perEntry },
         { name: `panel update with raw bodies (before): views + persisted state + message JSON, ${sizeOf(true)}`, fn: () => message(true).length, throughput: perEntry },
         { name: `panel update, wire form: cached views + message JSON, ${sizeOf(false)}`, fn: () => message(false).length, throughput: perEntry },
-        { name: `saved state message (at most every 500 ms), ${formatSize(Buffer.byteLength(persistMessage()))}`, fn: () => persistMessage().length, throughput: perEntry },
+        { name: `saved state message (at most every ${PERSIST_INTERVAL_MS} ms), ${formatSize(Buffer.byteLength(persistMessage()))}`, fn: () => persistMessage().length, throughput: perEntry },
       ],
     };
   },
