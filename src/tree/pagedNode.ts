@@ -156,11 +156,7 @@ export abstract class PagedNode<T> extends TreeNode {
   protected render(list: PagedList<T>): TreeNode[] {
     const children: TreeNode[] = list.items.map((item) => this.itemNode(item));
     const error = list.lastError;
-    if (error) {
-      // A failure this node did not see through listChanged (none so far) still gets its node.
-      if (this.errorNode?.error !== error) this.errorNode = new ErrorNode(this, error, this.ctx.now(), () => this.ctx.now());
-      children.push(this.errorNode);
-    }
+    if (error) children.push(this.errorNodeFor(error));
     if (list.pagesLoaded > 0 && list.hasMore) {
       children.push(new LoadMoreNode(this, loadMoreLabel(list.items.length, list.totalResults)), new LoadAllNode(this));
     }
@@ -187,14 +183,19 @@ export abstract class PagedNode<T> extends TreeNode {
     const error = list.lastError;
     if (error && error !== this.lastError) {
       this.lastError = error;
-      const node = new ErrorNode(this, error, this.ctx.now(), () => this.ctx.now());
-      this.errorNode = node;
+      const node = this.errorNodeFor(error);
       if (isApiError(error)) {
         this.ctx.report(error);
         this.startCountdown(node, error);
       }
     }
     if (!list.loading && this.renderPending === 0) this.ctx.changed(this);
+  }
+
+  /** The one node shown for `error`, made when the error is first seen (its failure time). */
+  private errorNodeFor(error: Error): ErrorNode {
+    if (this.errorNode?.error !== error) this.errorNode = new ErrorNode(this, error, this.ctx.now(), () => this.ctx.now());
+    return this.errorNode;
   }
 
   /** "Rate limited — retry in 12 s" counts down while the error is shown: the error node alone
