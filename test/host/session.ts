@@ -115,8 +115,10 @@ export class Session {
     );
   }
 
-  /** Waits for the host to end, polling the watchdog. `ended` resolves with the host's verdict. */
+  /** Waits for the host to end, polling the watchdog. `ended` resolves with the host's verdict.
+   * Called once the host is launched, after any install: the watchdog's limits start here. */
   async wait(ended: Promise<HostOutcome>, pollMs = 1000): Promise<HostOutcome> {
+    this.opts.watchdog.start();
     let timer: NodeJS.Timeout | undefined;
     const hung = new Promise<HostOutcome>((res) => {
       timer = setInterval(() => {

@@ -1,6 +1,8 @@
 // Decides when a host run has hung: the tests never started, the in-host heartbeat stopped
-// (a crashed or blocked extension host), or the whole run took too long. The clock is injected
-// so the rules are tested without waiting.
+// (a crashed or blocked extension host), or the whole run took too long. Every limit counts from
+// `start()`, when the host is launched, so a first-run install (Chromium, Node 24, the VS Code
+// server: minutes on a fresh machine) never eats into them. The clock is injected so the rules
+// are tested without waiting.
 
 export interface WatchdogLimits {
   /** From the host's start to the first heartbeat of the in-host index. */
@@ -27,19 +29,23 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv, defaults = DEFAULT_LIMITS)
 }
 
 export class Watchdog {
-  private readonly started: number;
+  private started: number | undefined;
   private lastBeat: number | undefined;
 
-  constructor(private readonly limits: WatchdogLimits, private readonly now: () => number = Date.now) {
-    this.started = now();
+  constructor(private readonly limits: WatchdogLimits, private readonly now: () => number = Date.now) {}
+
+  /** The host is being launched: the limits count from here. Later calls change nothing. */
+  start(): void {
+    this.started ??= this.now();
   }
 
   beat(): void {
     this.lastBeat = this.now();
   }
 
-  /** Why the run counts as hung, or undefined while it is healthy. */
+  /** Why the run counts as hung, or undefined while it is healthy (always, before `start`). */
   verdict(): string | undefined {
+    if (this.started === undefined) return undefined;
     const t = this.now();
     const s = (ms: number) => `${Math.round(ms / 1000)} s`;
     if (t - this.started >= this.limits.totalMs) return `the run did not finish within ${s(this.limits.totalMs)} (DP_TEST_TIMEOUT)`;

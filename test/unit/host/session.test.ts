@@ -89,9 +89,22 @@ describe('host session', () => {
   it('ends a hung run through the watchdog', async () => {
     let t = 0;
     const { s } = session({ now: () => t });
+    const waiting = s.wait(new Promise(() => undefined), 5);
     t = 50;
-    const outcome = await s.wait(new Promise(() => undefined), 5);
+    const outcome = await waiting;
     assert.equal(outcome.code, 1);
     assert.match(outcome.reason ?? '', /did not start/);
+  });
+
+  it('starts the watchdog clock when it begins waiting, not when the session is made (installs come between)', async () => {
+    let t = 0;
+    const { s } = session({ now: () => t });
+    t = 600_000; // a fresh machine's install, far beyond every limit
+    let settle: (o: { code: number }) => void = () => undefined;
+    const waiting = s.wait(new Promise((r) => { settle = r; }), 5);
+    await new Promise((r) => setTimeout(r, 30)); // several watchdog polls
+    s.feed(resultsLine({ passed: 1, failed: 0, skipped: 0 }));
+    settle({ code: 0 });
+    assert.deepEqual(await waiting, { code: 0 });
   });
 });

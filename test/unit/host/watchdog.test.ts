@@ -12,6 +12,7 @@ describe('host watchdog', () => {
   it('fails a host whose tests never start', () => {
     const c = clock();
     const w = new Watchdog(limits, c.now);
+    w.start();
     c.advance(99);
     assert.equal(w.verdict(), undefined);
     c.advance(1);
@@ -21,6 +22,7 @@ describe('host watchdog', () => {
   it('fails a host whose heartbeat stops, and not one that keeps beating', () => {
     const c = clock();
     const w = new Watchdog(limits, c.now);
+    w.start();
     for (let i = 0; i < 10; i++) {
       w.beat();
       c.advance(29);
@@ -33,7 +35,35 @@ describe('host watchdog', () => {
   it('fails a run that exceeds the total time even while it beats', () => {
     const c = clock();
     const w = new Watchdog(limits, c.now);
+    w.start();
     for (let t = 0; t < 1000; t += 20) {
+      w.beat();
+      c.advance(20);
+    }
+    assert.match(w.verdict() ?? '', /did not finish within 1 s/);
+  });
+
+  it('counts nothing before the host starts: a first-run install of any length is not a hang', () => {
+    const c = clock();
+    const w = new Watchdog(limits, c.now);
+    c.advance(10 * 60_000); // apt, Node 24 and the VS Code server on a fresh machine
+    assert.equal(w.verdict(), undefined);
+    w.start();
+    c.advance(99);
+    assert.equal(w.verdict(), undefined, 'the startup limit counts from start()');
+    c.advance(1);
+    assert.match(w.verdict() ?? '', /did not start within/);
+  });
+
+  it('counts the total from the first start only', () => {
+    const c = clock();
+    const w = new Watchdog(limits, c.now);
+    c.advance(5000);
+    w.start();
+    w.beat();
+    c.advance(500);
+    w.start(); // a second call must not reset the clock
+    for (let t = 0; t < 500; t += 20) {
       w.beat();
       c.advance(20);
     }
