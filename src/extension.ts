@@ -153,7 +153,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
     ...registerTreeCommands({ tree, view: companiesView, client, refreshAll, report }),
     ...registerCreateCompanyCommands({ tree, view: companiesView, client, report }),
     ...registerQueryCommands({ tree, view: companiesView, client, pageSize, history: queryHistory, report }),
-    ...registerInvoiceCommands({ client, pageSize, report, companies: () => tree.root?.ensureList() }),
+    ...registerInvoiceCommands({ client, pageSize, report, companies: () => tree.root?.ensureList(), onDidChangeConnection: connection.onDidChange }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('dataPlatform.baseUrl')) void connection.reload();
       else if (e.affectsConfiguration('dataPlatform.pageSize')) tree.reset();

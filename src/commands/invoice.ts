@@ -13,6 +13,8 @@ export interface InvoiceCommandDeps {
   report(error: ApiError): void;
   /** The Companies view's list, shared with the company picker. */
   companies(): PagedList<Company> | undefined;
+  /** Fires when a key or base URL change gives (or takes) a connection. */
+  onDidChangeConnection: vscode.Event<{ kind: string }>;
 }
 
 /** An invoice to open, with what the caller knows of it for the tab title. */
@@ -96,6 +98,9 @@ export function registerInvoiceCommands(deps: InvoiceCommandDeps): vscode.Dispos
   const { fs, disposables } = InvoiceFileSystem.register(deps);
   return [
     ...disposables,
+    deps.onDidChangeConnection((state) => {
+      if (state.kind === 'ready') void fs.retryUnloaded();
+    }),
     vscode.commands.registerCommand('dataPlatform.openInvoice', async (arg?: unknown) => {
       const target = arg === undefined ? await askInvoice(deps) : targetOf(arg);
       return target ? openInvoice(target, fs) : undefined;

@@ -86,6 +86,19 @@ export class InvoiceFileSystem implements vscode.FileSystemProvider, vscode.Disp
     if (uris.length) this.changes.fire(uris.map((uri) => ({ type: vscode.FileChangeType.Changed, uri })));
   }
 
+  /** Fetches again every open invoice whose last fetch got no record (no key yet, or a failure).
+   * Called when a connection becomes ready: a tab that VS Code restored before a key was known
+   * (a new window, or a host whose secret storage does not persist) fills in by itself. */
+  async retryUnloaded(): Promise<void> {
+    for (const [key, pending] of [...this.fetched]) {
+      const f = await pending;
+      if (f.invoice || this.fetched.get(key) !== pending) continue;
+      const ref = [...f.readers].map((u) => invoiceRefOf(vscode.Uri.parse(u))).find((r) => r !== undefined);
+      if (ref) this.refresh(ref);
+      else this.fetched.delete(key);
+    }
+  }
+
   /** Makes VS Code read `uri` again, from the cache when a fetch is already there. */
   reread(uri: vscode.Uri): void {
     this.changes.fire([{ type: vscode.FileChangeType.Changed, uri }]);

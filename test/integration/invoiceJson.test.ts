@@ -273,4 +273,30 @@ describe('invoice JSON tabs', () => {
     assert.equal(api.diagnostics.size, reported + 1, 'one diagnostics entry');
     assert.equal((await invoiceRequests(node.invoice.id)).length, 1, 'the failed fetch is the one the document shows');
   });
+
+  it('a tab opened with no key (as VS Code restores one before the key is read) fills in by itself once a key is set', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // One that no other test opened, so neither VS Code nor the extension holds its text.
+    const node = invoices[invoices.length - 1];
+    assert.ok(invoices.length > 4, 'an invoice the other tests leave alone');
+    // What a restored tab is: VS Code opens the URI itself, with nobody fetching first.
+    const uri = vscode.Uri.from({
+      scheme: 'dataplatform',
+      path: `/${company.company.name}/invoices/${node.invoice.invoiceNumber ?? node.invoice.id}.json`,
+      query: new URLSearchParams({ companyId: company.company.id, invoiceId: node.invoice.id }).toString(),
+    });
+    await vscode.commands.executeCommand('dataPlatform.signOut');
+    await waitFor('no key', () => api.connection.state.kind === 'noKey');
+    try {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(doc);
+      assert.match(doc.getText(), /no API key is set/);
+    } finally {
+      await signIn(api);
+    }
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    assert.ok(doc, 'the document is still open');
+    await waitFor('the record once the key is set', () => doc.getText().startsWith('{'));
+    assert.deepEqual(JSON.parse(doc.getText()), await emulatorInvoice(company.company.id, node.invoice.id));
+  });
 });
