@@ -20,7 +20,27 @@ const options = {
   // exists only to raise VS Code's "navigator is now a global in nodejs" deprecation warning on
   // activation. This is never a browser bundle, so the probe is answered at build time.
   define: { navigator: 'undefined' },
+  plugins: [platformFormData()],
 };
+
+/**
+ * axios's Node build imports the `form-data` package (with `mime-db`, about 160 KB minified, 44%
+ * of the bundle) only to build multipart bodies, which this extension never sends. Node 18+, and so
+ * every VS Code extension host, has a spec-compliant global FormData that axios accepts in its
+ * place (`new (FormData$1 || FormData)()`), so the import resolves to that global instead.
+ */
+function platformFormData() {
+  return {
+    name: 'platform-form-data',
+    setup(build) {
+      build.onResolve({ filter: /^form-data$/ }, () => ({ path: 'form-data', namespace: 'platform-form-data' }));
+      build.onLoad({ filter: /.*/, namespace: 'platform-form-data' }, () => ({
+        contents: 'module.exports = globalThis.FormData;',
+        loader: 'js',
+      }));
+    },
+  };
+}
 
 if (watch) {
   const ctx = await esbuild.context(options);
