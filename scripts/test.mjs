@@ -1,7 +1,10 @@
-// `npm test`: build, compile the tests, run the unit tests in plain Node, then the integration
-// tests in a real VS Code extension host, and end with one summary line across both.
+// `npm test`: build, compile the tests, run the unit tests in plain Node, the integration tests in
+// a real VS Code extension host, then package the extension (`npm run package`) and run the
+// installed-package tests against that .vsix installed into a real host; end with one summary
+// line across all of them.
 //   --unit         unit tests only
-//   --integration  integration tests only
+//   --integration  integration tests only (the development build)
+//   --installed    package, then the installed-package tests only
 //   --grep <re>    passed to mocha (unit tests)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -11,7 +14,7 @@ import Mocha from 'mocha';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const only = args.includes('--unit') ? 'unit' : args.includes('--integration') ? 'integration' : undefined;
+const only = ['unit', 'integration', 'installed'].find((name) => args.includes(`--${name}`));
 const grepAt = args.indexOf('--grep');
 const grep = grepAt >= 0 ? args[grepAt + 1] : undefined;
 
@@ -50,22 +53,35 @@ async function unitTests() {
   });
 }
 
-function integrationTests() {
-  const runner = join(root, 'out/test/runTest.js');
-  if (!existsSync(runner)) {
-    console.log('\n(no integration test runner yet)');
-    return { passed: 0, failed: 0, skipped: 0 };
-  }
-  const resultsDir = join(root, '.test-results');
+const resultsDir = join(root, '.test-results');
+
+/** One run of the host runner; its counts come back through a file. */
+function hostTests(title, name, runnerArgs = []) {
   mkdirSync(resultsDir, { recursive: true });
-  const file = join(resultsDir, 'integration.json');
+  const file = join(resultsDir, `${name}.json`);
   rmSync(file, { force: true });
-  console.log('\n> integration tests (real VS Code extension host)');
-  const code = run(process.execPath, [runner], { DP_TEST_RESULTS: file });
+  console.log(`\n> ${title}`);
+  const code = run(process.execPath, [join(root, 'out/test/runTest.js'), ...runnerArgs], { DP_TEST_RESULTS: file });
   const counts = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { passed: 0, failed: 0, skipped: 0 };
   // A crash or hang of the host counts as a failure even when no test reported one.
   if (code !== 0 && counts.failed === 0) counts.failed = 1;
   return counts;
+}
+
+/** `npm run package` into .test-results/, then the tests of that .vsix installed into a host. */
+function installedTests() {
+  const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const vsix = join(resultsDir, `${name}-${version}.vsix`);
+  mkdirSync(resultsDir, { recursive: true });
+  rmSync(vsix, { force: true });
+  console.log('\n> package (npm run package)');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const r = spawnSync(npm, ['run', 'package', '--', '--out', vsix], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (r.status !== 0 || !existsSync(vsix)) {
+    console.error('npm run package failed');
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+  return hostTests('installed-package tests (the .vsix installed into a real VS Code extension host)', 'installed', ['--installed', vsix]);
 }
 
 step('build', process.execPath, [join(root, 'esbuild.mjs')]);
@@ -73,8 +89,9 @@ step('compile tests', process.execPath, [join(root, 'node_modules/typescript/bin
 
 const total = { passed: 0, failed: 0, skipped: 0 };
 const add = (c) => { total.passed += c.passed; total.failed += c.failed; total.skipped += c.skipped ?? 0; };
-if (only !== 'integration') add(await unitTests());
-if (only !== 'unit') add(integrationTests());
+if (!only || only === 'unit') add(await unitTests());
+if (!only || only === 'integration') add(hostTests('integration tests (real VS Code extension host)', 'integration'));
+if (!only || only === 'installed') add(installedTests());
 
 console.log(`\ntotal: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed > 0 ? 1 : 0);

@@ -2,14 +2,18 @@
 // Starts the API emulator, runs test/integration in a real VS Code extension host — a desktop
 // VS Code through @vscode/test-electron, or the offline VS Code server in headless Chromium —
 // writes the mocha counts to $DP_TEST_RESULTS and exits with the tests' exit code.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+//   --installed <file.vsix>  instead: install the packaged extension into the host's extensions
+//                            folder and run test/installed against that copy. The development
+//                            path is then a bare harness extension, so the product under test is
+//                            the installed one and nothing of the repository.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chooseHost } from './host/choose';
 import { downloadVSCode, runElectronHost } from './host/electron';
 import { defaultCacheDir } from './host/install';
 import { hostLog } from './host/log';
-import { runOfflineHost, type HostRunOptions } from './host/offline';
+import { runDirs, runOfflineHost, type HostRunOptions } from './host/offline';
 import { ENV, type Counts } from './host/protocol';
 import { Session } from './host/session';
 import { startEmulator, type RunningEmulator } from './emulator';
@@ -26,6 +30,25 @@ async function cleanUp(): Promise<void> {
 function onSignal(signal: NodeJS.Signals): void {
   hostLog(`${signal}: stopping`);
   void cleanUp().finally(() => process.exit(130));
+}
+
+/** The .vsix of an installed-package run, or undefined for the development run. */
+function installedVsix(args: readonly string[]): string | undefined {
+  const at = args.indexOf('--installed');
+  if (at < 0) return undefined;
+  const file = args[at + 1];
+  if (!file || !existsSync(file)) throw new Error(`--installed needs the path of a .vsix that exists, not ${file ?? 'nothing'}`);
+  return resolve(file);
+}
+
+/** A development extension that contributes nothing: VS Code runs extension tests only in a
+ * window with one, and it must not be the product, which has to come from the extensions folder. */
+function harnessExtension(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({
+    name: 'dp-installed-tests', publisher: 'dataplatform-tests', version: '0.0.0', engines: { vscode: '^1.90.0' },
+  }) + '\n');
+  return dir;
 }
 
 async function main(): Promise<number> {
@@ -56,16 +79,24 @@ async function main(): Promise<number> {
   }
   if (process.env[ENV.grep]) env[ENV.grep] = process.env[ENV.grep] as string;
 
+  const vsix = installedVsix(process.argv.slice(2));
+  if (vsix) {
+    env[ENV.installedExtensionsDir] = runDirs(tmp).extensionsDir;
+    env[ENV.phaseDir] = join(tmp, 'phases');
+    mkdirSync(env[ENV.phaseDir]);
+  }
+
   const session = new Session({
     watchdog: new Watchdog(limitsFromEnv(process.env)),
     print: (line) => console.log(line),
     screenshotDir: choice.kind === 'offline' ? screenshotDir : undefined,
   });
   const opts: HostRunOptions = {
-    extensionDevelopmentPath: root,
-    extensionTestsPath: join(root, 'out', 'test', 'integration', 'index.js'),
+    extensionDevelopmentPath: vsix ? harnessExtension(join(tmp, 'harness')) : root,
+    extensionTestsPath: join(root, 'out', 'test', vsix ? 'installed' : 'integration', 'index.js'),
     workspaceDir,
     tmpDir: tmp,
+    install: vsix,
     env,
     settings: { 'dataPlatform.baseUrl': emulator.url },
     logsDir: join(resultsDir, 'logs'),
@@ -86,7 +117,7 @@ async function main(): Promise<number> {
     code = 1;
   }
   if (process.env.DP_TEST_RESULTS) writeFileSync(process.env.DP_TEST_RESULTS, JSON.stringify(counts) + '\n');
-  hostLog(`integration: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (exit ${code})`);
+  hostLog(`${vsix ? 'installed package' : 'integration'}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (exit ${code})`);
   return code;
 }
 

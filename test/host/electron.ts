@@ -3,9 +3,10 @@
 // output can be read for the markers and the watchdog can kill it.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { downloadAndUnzipVSCode } from '@vscode/test-electron';
+import { downloadAndUnzipVSCode, resolveCliArgsFromVSCodeExecutablePath } from '@vscode/test-electron';
 import { writeFailureLogs } from './failureLogs';
-import type { HostRunOptions } from './offline';
+import { runDirs, type HostRunOptions } from './offline';
+import { runStep } from './run';
 import { writeUserSettings } from './server';
 import type { HostOutcome } from './session';
 
@@ -23,14 +24,22 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
 }
 
 export async function runElectronHost(executable: string, opts: HostRunOptions): Promise<HostOutcome> {
-  const userDataDir = join(opts.tmpDir, 'user-data');
+  const { userDataDir, extensionsDir } = runDirs(opts.tmpDir);
+  if (opts.install) {
+    const [cli, ...cliArgs] = resolveCliArgsFromVSCodeExecutablePath(executable);
+    opts.log(`installing ${opts.install} into ${extensionsDir}`);
+    await runStep(cli, [...cliArgs, `--user-data-dir=${userDataDir}`, `--extensions-dir=${extensionsDir}`, '--install-extension', opts.install], {
+      log: opts.log,
+      what: `installing ${opts.install}`,
+    });
+  }
   writeUserSettings(userDataDir, opts.settings);
   const args = [
     opts.workspaceDir,
     '--no-sandbox', '--disable-gpu-sandbox', '--disable-updates', '--skip-welcome', '--skip-release-notes',
     '--no-cached-data', '--disable-workspace-trust', '--new-window',
     `--user-data-dir=${userDataDir}`,
-    `--extensions-dir=${join(opts.tmpDir, 'extensions')}`,
+    `--extensions-dir=${extensionsDir}`,
     `--extensionDevelopmentPath=${opts.extensionDevelopmentPath}`,
     `--extensionTestsPath=${opts.extensionTestsPath}`,
   ];

@@ -7,6 +7,7 @@ import { ensureOfflineHost } from './install';
 import type { Log } from './log';
 import { startServer, workbenchUrl, type RunningServer } from './server';
 import type { HostOutcome, Session } from './session';
+import { installVsixOffline } from './vsix';
 import { openWorkbench, type Workbench } from './workbench';
 
 export interface HostRunOptions {
@@ -15,6 +16,8 @@ export interface HostRunOptions {
   workspaceDir: string;
   /** Fresh per run: user-data and extensions folders go in here. */
   tmpDir: string;
+  /** A packaged .vsix to install into the run's extensions folder before the host starts. */
+  install?: string;
   /** Environment of the extension host. */
   env: Record<string, string>;
   /** User settings of the run. */
@@ -24,6 +27,11 @@ export interface HostRunOptions {
   log: Log;
   /** Called with a clean-up step as soon as something needs cleaning (for Ctrl-C). */
   onCleanup: (step: () => Promise<void>) => void;
+}
+
+/** The profile of one run: both hosts start VS Code with these two folders. */
+export function runDirs(tmpDir: string): { userDataDir: string; extensionsDir: string } {
+  return { userDataDir: join(tmpDir, 'user-data'), extensionsDir: join(tmpDir, 'extensions') };
 }
 
 export async function runOfflineHost(cacheDir: string, opts: HostRunOptions): Promise<HostOutcome> {
@@ -40,13 +48,14 @@ export async function runOfflineHost(cacheDir: string, opts: HostRunOptions): Pr
     await server?.stop();
   };
   opts.onCleanup(cleanup);
+  const dirs = runDirs(opts.tmpDir);
   try {
+    if (opts.install) await installVsixOffline(host, opts.install, dirs, opts.log);
     opts.log(`starting the VS Code server (code-server) on 127.0.0.1:${port}`);
     server = await startServer({
       host,
       port,
-      userDataDir: join(opts.tmpDir, 'user-data'),
-      extensionsDir: join(opts.tmpDir, 'extensions'),
+      ...dirs,
       settings: opts.settings,
       onOutput: (line) => session.feed(`[server] ${line}`, 'debug'),
       log: opts.log,
@@ -87,7 +96,7 @@ export async function runOfflineHost(cacheDir: string, opts: HostRunOptions): Pr
       writeFailureLogs(opts.logsDir, [
         ...browserLogs,
         { relativePath: 'runner-transcript.log', contents: session.transcript.join('\n') + '\n' },
-      ], [{ from: join(opts.tmpDir, 'user-data', 'logs'), to: 'server-logs' }]);
+      ], [{ from: join(dirs.userDataDir, 'logs'), to: 'server-logs' }]);
       opts.log(`logs written to ${opts.logsDir}`);
     }
     return outcome;

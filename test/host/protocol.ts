@@ -39,6 +39,10 @@ export const ENV = {
    * requests are acknowledged there too. */
   screenshotDir: 'DP_SCREENSHOT_DIR',
   grep: 'DP_TEST_GREP',
+  /** The installed-package run: the extensions folder the .vsix was installed into. */
+  installedExtensionsDir: 'DP_INSTALLED_EXTENSIONS_DIR',
+  /** The installed-package run: a folder that outlives a window reload, for its two phases. */
+  phaseDir: 'DP_PHASE_DIR',
 } as const;
 
 export function resultsLine(counts: Counts): string {

@@ -3,8 +3,8 @@
 // A heartbeat line lets the runner tell a slow test from a dead or blocked host.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import Mocha from 'mocha';
-import { ENV, HEARTBEAT_INTERVAL_MS, HEARTBEAT_MARKER, resultsLine } from '../host/protocol';
+import { resultsLine } from '../host/protocol';
+import { runInHost } from '../support/inHostMocha';
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -14,24 +14,8 @@ function testFiles(dir: string): string[] {
   }).sort();
 }
 
-export function run(): Promise<void> {
-  // The web workbench forwards console.log calls, not raw stdout writes: no colours, one line each.
-  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 30_000, grep: process.env[ENV.grep] || undefined });
-  for (const f of testFiles(__dirname)) mocha.addFile(f);
-  console.log(HEARTBEAT_MARKER);
-  const beat = setInterval(() => console.log(HEARTBEAT_MARKER), HEARTBEAT_INTERVAL_MS);
-  return new Promise<void>((resolve, reject) => {
-    try {
-      const runner = mocha.run((failures) => {
-        clearInterval(beat);
-        const s = runner.stats;
-        console.log(resultsLine({ passed: s?.passes ?? 0, failed: s?.failures ?? failures, skipped: s?.pending ?? 0 }));
-        if (failures > 0) reject(new Error(`${failures} integration test(s) failed`));
-        else resolve();
-      });
-    } catch (err) {
-      clearInterval(beat);
-      reject(err as Error);
-    }
-  });
+export async function run(): Promise<void> {
+  const counts = await runInHost(testFiles(__dirname));
+  console.log(resultsLine(counts));
+  if (counts.failed > 0) throw new Error(`${counts.failed} integration test(s) failed`);
 }
