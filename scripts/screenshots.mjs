@@ -19,8 +19,10 @@ if (r.status !== 0) {
   console.error('[screenshots] the integration tests failed: docs/images/ left as it was');
   process.exit(r.status ?? 1);
 }
-// Only the images the README shows: other screenshots (the smoke test's) are for debugging.
-const used = new Set([...readFileSync(join(root, 'README.md'), 'utf8').matchAll(/docs\/images\/([\w-]+\.png)/g)].map((m) => m[1]));
+// Only the images the READMEs show: other screenshots (the smoke test's) are for debugging.
+// The repository README links docs/images/x.png, the packaged one (docs/marketplace.md) images/x.png.
+const readmes = [join(root, 'README.md'), join(root, 'docs', 'marketplace.md')].map((f) => readFileSync(f, 'utf8')).join('\n');
+const used = new Set([...readmes.matchAll(/images\/([\w-]+\.png)/g)].map((m) => m[1]));
 const pngs = existsSync(shots) ? readdirSync(shots).filter((f) => used.has(f)) : [];
 if (pngs.length === 0) {
   console.error('[screenshots] no screenshot was taken');
