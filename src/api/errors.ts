@@ -24,12 +24,17 @@ export type ApiErrorKind =
   | 'invalidQuery'
   | 'invalidParameter'
   | 'network'
+  /** A proxy wants credentials (407), as a response or as a refused CONNECT tunnel. */
+  | 'proxyAuth'
+  /** The server's certificate (or an inspecting proxy's) failed verification. */
+  | 'tlsTrust'
   | 'timeout'
   | 'cancelled'
   | 'malformedResponse'
   | 'unexpectedStatus';
 
-/** Kinds that a later attempt may cure; the UI offers "retry" for these. */
+/** Kinds that a later attempt may cure; the UI offers "retry" for these. Not `proxyAuth` or
+ * `tlsTrust`: only a change of settings or of the trust store cures them. */
 const TRANSIENT_KINDS: ReadonlySet<ApiErrorKind> = new Set<ApiErrorKind>([
   'rateLimited',
   'server',

@@ -6,6 +6,8 @@ export type { ApiErrorInit, ApiErrorJSON, ApiErrorKind, ValidationDetail } from 
 export { parseErrorBody } from './errorBody';
 export type { BodyFormat, ParsedErrorBody } from './errorBody';
 export { errorFromResponse, kindForStatus, malformedResponse, RAW_BODY_LIMIT } from './responseErrors';
+export { certificateProblem, classifyConnectionFailure, proxyAuthMessage, tlsTrustMessage } from './networkErrors';
+export type { CertificateProblem, ConnectionFailure } from './networkErrors';
 export { followItems, followPages, PagedList } from './paging';
 export type { LoadAllOptions, LoadOptions, LoadProgress, PageLoader } from './paging';
 export { parseRateLimit, parseResetTime } from './rateLimit';

@@ -3,6 +3,7 @@
 // one-line message. Everything taken from the body passes through the redactor first.
 import { ApiError, ApiErrorKind, formatWait } from './errors';
 import { oneLine, parseErrorBody, ParsedErrorBody } from './errorBody';
+import { proxyAuthMessage } from './networkErrors';
 import { redactApiKeyFields, type Redactor } from './redact';
 
 /** Raw bodies kept on errors are capped: enough for the diagnostics panel, not a whole page. */
@@ -21,6 +22,10 @@ export interface ResponseInfo {
   retryAfterMs?: number;
   attempts: number;
   redact: Redactor;
+  /** Host (and port) of the base URL, for messages about the way there. */
+  host?: string;
+  /** `Proxy-Authenticate` of a 407: which schemes the proxy offers. */
+  proxyAuthenticate?: string;
 }
 
 /** Whether a parsed body's text says which account limit a 402 hit, and so on. */
@@ -45,6 +50,10 @@ export function kindForStatus(status: number, path: string, parsed: ParsedErrorB
       return /Datatype \[[^\]]*\] not supported by platform/i.test(text) ? 'datatypeNotSupported' : 'notFound';
     case 405:
       return 'methodNotAllowed';
+    case 407:
+      // Only a proxy sends 407: through a plain proxied request, or replayed by VS Code's proxy
+      // agent when the proxy refused the CONNECT tunnel.
+      return 'proxyAuth';
     case 409:
       if (/^\/apiKeys(\/|$)/i.test(bare)) return 'apiKeyLimit';
       if (/has not been requested/i.test(text)) return 'dataSetNotRequested';
@@ -69,6 +78,7 @@ const FIXED_MESSAGE_KINDS: ReadonlySet<ApiErrorKind> = new Set<ApiErrorKind>([
   'apiKeyLimit',
   'rateLimited',
   'methodNotAllowed',
+  'proxyAuth',
 ]);
 
 function messageFor(kind: ApiErrorKind, info: ResponseInfo, parsed: ParsedErrorBody, server: string | undefined): string {
@@ -106,6 +116,8 @@ function messageFor(kind: ApiErrorKind, info: ResponseInfo, parsed: ParsedErrorB
       return `${server ?? 'Conflict'}${s}`;
     case 'methodNotAllowed':
       return `Method not allowed: ${method} ${bare}${s}`;
+    case 'proxyAuth':
+      return proxyAuthMessage(info.host ?? 'the API', info.proxyAuthenticate);
     case 'rateLimited':
       return info.retryAfterMs !== undefined ? `Rate limited — retry in ${formatWait(info.retryAfterMs)}` : 'Rate limited — retry later';
     case 'server':

@@ -5,6 +5,7 @@
 import axios, { AxiosInstance, AxiosResponse } from 'axios';
 import { ApiError, cancelledError } from './errors';
 import type { ApiErrorKind } from './errors';
+import { classifyConnectionFailure, proxyAuthMessage, proxyUnreachableMessage, tlsTrustMessage } from './networkErrors';
 import { capRawBody, errorFromResponse, malformedResponse, ResponseInfo, scrubBody } from './responseErrors';
 import { parseRateLimit, RateLimitInfo, type HeaderGetter } from './rateLimit';
 import { basicAuthValue, createRedactor, Redactor } from './redact';
@@ -89,11 +90,6 @@ function networkMessage(code: string | undefined, host: string): string {
       return `Could not resolve host ${host} (${code})`;
     case 'ETIMEDOUT':
       return `Connecting to ${host} timed out (ETIMEDOUT)`;
-    case 'CERT_HAS_EXPIRED':
-    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
-    case 'SELF_SIGNED_CERT_IN_CHAIN':
-    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
-      return `The TLS certificate of ${host} was not accepted (${code})`;
     default:
       return `Network error talking to ${host}${code ? ` (${code})` : ''}`;
   }
@@ -282,7 +278,8 @@ export class HttpTransport {
       return { ok: true, value: json };
     }
     const waitMs = requestedWaitMs(status, get, this.now());
-    return { ok: false, error: errorFromResponse({ ...info, retryAfterMs: waitMs }), waitMs };
+    const error = errorFromResponse({ ...info, retryAfterMs: waitMs, host: this.host, proxyAuthenticate: get('proxy-authenticate') });
+    return { ok: false, error, waitMs };
   }
 
   private transportFailure(
@@ -299,6 +296,19 @@ export class HttpTransport {
         ok: false,
         error: new ApiError({ kind: 'timeout', message: `Request timed out after ${formatDuration(timeoutMs)}`, method, path, attempts: attempt }),
       };
+    }
+    const special = classifyConnectionFailure(failure);
+    if (special) {
+      // No networkCode: decideRetry then never retries these. A tunnel refused with 407 can carry
+      // ECONNRESET (the `tunnel` package), which alone would be retried.
+      const base = { method, path, attempts: attempt };
+      const error =
+        special.kind === 'proxyAuth'
+          ? new ApiError({ ...base, kind: 'proxyAuth', status: 407, code: special.code, message: this.redact(proxyAuthMessage(this.host)) })
+          : special.kind === 'tlsTrust'
+            ? new ApiError({ ...base, kind: 'tlsTrust', code: special.code, message: this.redact(tlsTrustMessage(this.host, special.code)) })
+            : new ApiError({ ...base, kind: 'network', message: this.redact(proxyUnreachableMessage(this.host)) });
+      return { ok: false, error };
     }
     let code = errorCode(failure);
     // Axios reports a connection dropped mid-body as a bad response; to us it is a reset.
