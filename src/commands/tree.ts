@@ -100,6 +100,14 @@ export function registerTreeCommands(deps: TreeCommandDeps): vscode.Disposable[]
     }),
     register('dataPlatform.retry', (node) => pagedOf(node, deps)?.retry()),
     register('dataPlatform.queueSync', (node) => queueSync(node, deps)),
+    // Opens the Settings editor on what can fix the failure: http.proxy for a proxy's 407,
+    // http.systemCertificates for an untrusted certificate. Returns the query (for tests).
+    register('dataPlatform.openNetworkSettings', async (node) => {
+      const query = node instanceof ErrorNode ? node.settingsQuery : undefined;
+      if (!query) return undefined;
+      await vscode.commands.executeCommand('workbench.action.openSettings', query);
+      return query;
+    }),
     register('dataPlatform.showErrorDetails', (node) =>
       node instanceof ErrorNode && node.apiError ? vscode.commands.executeCommand('dataPlatform.showDiagnostics', node.apiError) : undefined,
     ),

@@ -1,5 +1,5 @@
 // Words and icons of the tree, as pure functions so they are unit-tested without an editor.
-import { formatWait, type ApiError, type Company, type DataStatus, type Invoice, type InvoiceStatus } from '../api';
+import { certificateProblem, formatWait, type ApiError, type Company, type DataStatus, type Invoice, type InvoiceStatus } from '../api';
 import { formatAmount, formatCount } from './amount';
 
 export function invoiceLabel(inv: Invoice): string {
@@ -107,6 +107,8 @@ export interface ErrorPresentation {
   /** Actions that fit the failure; Retry and Show details always do. */
   queueSync: boolean;
   setKey: boolean;
+  /** What to search for in the Settings editor ("Open Network Settings"), when settings can fix it. */
+  settingsQuery?: string;
 }
 
 /** The platform named by `Datatype [invoices] not supported by platform(s) [Xero]`, if any. */
@@ -142,6 +144,15 @@ export function presentError(error: ApiError, failedAt: number, now: number, dat
       return { label: 'Account expired', ...none };
     case 'notFound':
       return { label: 'Not found', ...none };
+    case 'proxyAuth':
+      return { label: 'Proxy sign-in required (407)', ...none, settingsQuery: 'http.proxy' };
+    case 'tlsTrust':
+      // Only an untrusted issuer is fixed on this computer; an expired or misnamed certificate is not.
+      return {
+        label: `Certificate not accepted (${error.code ?? 'TLS'})`,
+        ...none,
+        ...(certificateProblem(error.code) === 'untrusted' ? { settingsQuery: 'http.systemCertificates' } : {}),
+      };
     case 'network':
     case 'timeout':
       return { label: `Cannot reach the API (${error.code ?? error.kind})`, ...none };

@@ -1,7 +1,7 @@
 // Nodes without children of their own: "Load more", "Load all", an error, a message.
 import * as vscode from 'vscode';
 import { isApiError, type ApiError } from '../api';
-import { escapeMarkdown, presentError } from '../format/labels';
+import { escapeMarkdown, presentError, type ErrorPresentation } from '../format/labels';
 import { TreeNode } from './node';
 import type { PagedNode } from './pagedNode';
 
@@ -44,6 +44,8 @@ export class LoadAllNode extends TreeNode {
 export class ErrorNode extends TreeNode {
   readonly queueSync: boolean;
   readonly setKey: boolean;
+  /** Settings that may fix the failure (proxy sign-in, trusted certificates). */
+  readonly settingsQuery?: string;
 
   constructor(
     readonly owner: PagedNode<unknown>,
@@ -55,6 +57,7 @@ export class ErrorNode extends TreeNode {
     const p = this.presentation();
     this.queueSync = p.queueSync;
     this.setKey = p.setKey;
+    this.settingsQuery = p.settingsQuery;
   }
 
   /** "Rate limited — retry in 12 s", as of now. */
@@ -62,7 +65,7 @@ export class ErrorNode extends TreeNode {
     return this.presentation().label;
   }
 
-  private presentation(): { label: string; queueSync: boolean; setKey: boolean } {
+  private presentation(): ErrorPresentation {
     return isApiError(this.error)
       ? presentError(this.error, this.failedAt, this.now(), capitalise(this.owner.noun))
       : { label: this.error.message, queueSync: false, setKey: false };
@@ -78,7 +81,7 @@ export class ErrorNode extends TreeNode {
     item.id = `${this.owner.key}:error`;
     const warning = this.queueSync || this.apiError?.kind === 'syncInProgress' || this.apiError?.kind === 'rateLimited';
     item.iconPath = new vscode.ThemeIcon(warning ? 'warning' : 'error', new vscode.ThemeColor(warning ? 'list.warningForeground' : 'list.errorForeground'));
-    const flags = ['error', 'retry', ...(this.queueSync ? ['queueSync'] : []), ...(this.setKey ? ['setKey'] : [])];
+    const flags = ['error', 'retry', ...(this.queueSync ? ['queueSync'] : []), ...(this.setKey ? ['setKey'] : []), ...(this.settingsQuery ? ['settings'] : [])];
     item.contextValue = flags.join(';');
     const e = this.apiError;
     const lines = [`**${escapeMarkdown(label)}**`, '', escapeMarkdown(this.error.message)];

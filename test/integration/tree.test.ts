@@ -251,6 +251,20 @@ describe('companies tree against the emulator', () => {
     assert.equal(byContext(await children(api), 'company').length, 100);
   });
 
+  it('a proxy asking for credentials (407) shows "Proxy sign-in required" and opens the proxy settings', async () => {
+    await admin.addFault({ kind: 'html', status: 407, path: '^/companies$', times: 1 });
+    await vscode.commands.executeCommand('dataPlatform.refresh');
+    const err = errorNode(await children(api));
+    assert.equal(err && labelOf(err), 'Proxy sign-in required (407)');
+    assert.match(contextOf(err!), /;settings/);
+    assert.match(err!.error.message, /http\.proxy/);
+    assert.equal(await vscode.commands.executeCommand('dataPlatform.openNetworkSettings', err), 'http.proxy');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+
+    await vscode.commands.executeCommand('dataPlatform.retry', err);
+    assert.equal(byContext(await children(api), 'company').length, 100);
+  });
+
   it('Refresh while the first page is still loading loads it again, not an empty node', async () => {
     const invoices = await invoicesOf(api, 'few');
     await vscode.commands.executeCommand('dataPlatform.refresh', invoices);

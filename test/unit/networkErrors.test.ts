@@ -10,6 +10,7 @@ import { DataPlatformClient, type ClientOptions } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import { certificateProblem, classifyConnectionFailure, proxyAuthMessage, proxySchemes, tlsTrustMessage } from '../../src/api/networkErrors';
 import type { RequestSummary } from '../../src/api/transport';
+import { presentError } from '../../src/format/labels';
 import { makeCert, type TestCert } from '../support/certs';
 import { TestServer } from '../support/httpDouble';
 import { startHttpsServer, startRefusingProxy, type HttpsTestServer, type TestProxy } from '../support/netDoubles';
@@ -306,7 +307,7 @@ describe('proxy and certificate failures', () => {
     }
   });
 
-  describe('messages', () => {
+  describe('messages and labels', () => {
     it('reads the schemes a proxy offers, not its parameters', () => {
       assert.deepEqual(proxySchemes('Basic realm="corp", Negotiate'), ['Basic', 'Negotiate']);
       assert.deepEqual(proxySchemes('Digest realm="x", qop="auth", nonce="abc", NTLM'), ['Digest', 'NTLM']);
@@ -318,6 +319,24 @@ describe('proxy and certificate failures', () => {
       const m = tlsTrustMessage('api.codat.io', 'SOME_NEW_CODE');
       assert.match(m, /^The TLS certificate of api\.codat\.io was not accepted: it failed verification \(SOME_NEW_CODE\)\./);
       assert.doesNotMatch(m, TURN_OFF);
+    });
+
+    it('the tree labels them and offers the settings that can fix them', () => {
+      const make = (init: Partial<ConstructorParameters<typeof ApiError>[0]>) => new ApiError({ kind: 'network', message: 'm', method: 'GET', path: '/companies', ...init });
+      assert.deepEqual(presentError(make({ kind: 'proxyAuth', status: 407 }), 0, 0), {
+        label: 'Proxy sign-in required (407)',
+        queueSync: false,
+        setKey: false,
+        settingsQuery: 'http.proxy',
+      });
+      assert.deepEqual(presentError(make({ kind: 'tlsTrust', code: 'SELF_SIGNED_CERT_IN_CHAIN' }), 0, 0), {
+        label: 'Certificate not accepted (SELF_SIGNED_CERT_IN_CHAIN)',
+        queueSync: false,
+        setKey: false,
+        settingsQuery: 'http.systemCertificates',
+      });
+      // No setting fixes an expired certificate.
+      assert.equal(presentError(make({ kind: 'tlsTrust', code: 'CERT_HAS_EXPIRED' }), 0, 0).settingsQuery, undefined);
     });
   });
 });
