@@ -76,25 +76,28 @@ export function pickCompany(deps: CompanyPickerDeps, title: string): Promise<Com
     }
   };
 
+  const searchNow = async (text: string) => {
+    const controller = new AbortController();
+    searchAbort = controller;
+    pick.busy = true;
+    try {
+      const page = await deps.client.listCompanies({ pageSize: deps.pageSize, query: `name~${formatValue(text.trim())}` }, { signal: controller.signal });
+      for (const c of page.results) found.set(c.id, c);
+      render();
+    } catch (e) {
+      fail(e);
+    } finally {
+      if (searchAbort === controller) pick.busy = false;
+    }
+  };
+
   // Only needed while some companies are not loaded: otherwise the pick's own filter suffices.
   const search = (text: string) => {
     if (searchTimer !== undefined) clearTimeout(searchTimer);
     searchAbort?.abort();
     if (text.trim() === '' || !list.hasMore) return;
-    searchTimer = setTimeout(async () => {
-      const controller = new AbortController();
-      searchAbort = controller;
-      pick.busy = true;
-      try {
-        const page = await deps.client.listCompanies({ pageSize: deps.pageSize, query: `name~${formatValue(text.trim())}` }, { signal: controller.signal });
-        for (const c of page.results) found.set(c.id, c);
-        render();
-      } catch (e) {
-        fail(e);
-      } finally {
-        if (searchAbort === controller) pick.busy = false;
-      }
-    }, deps.searchDelayMs ?? 300);
+    // searchNow reports its own failures (fail), so its promise has nothing left to handle.
+    searchTimer = setTimeout(() => void searchNow(text), deps.searchDelayMs ?? 300);
   };
 
   return new Promise<Company | undefined>((resolve) => {
