@@ -366,7 +366,8 @@ function errorCode(e: unknown): string | undefined {
 }
 
 function headerGetter(headers: unknown): HeaderGetter {
-  const h = (typeof headers === 'object' && headers !== null ? headers : {}) as Record<string, unknown>;
+  // Response header values are strings, string[] for set-cookie, numbers or booleans when set by hand.
+  const h = (typeof headers === 'object' && headers !== null ? headers : {}) as Record<string, string | string[] | number | boolean | null | undefined>;
   return (name) => {
     const v = h[name.toLowerCase()];
     if (v === undefined || v === null) return undefined;

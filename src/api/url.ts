@@ -42,6 +42,7 @@ export function normalizeBaseUrl(input: string | undefined, allowInsecure = fals
  */
 export function resolveHref(baseUrl: string, href: string): string {
   if (typeof href !== 'string' || href.trim() === '') throw refuse('href', 'The link is empty');
+  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\s\\\u0000-\u001f\u007f]/.test(href)) throw refuse('href', 'The link contains spaces, control characters or backslashes');
   let relative = href;
   if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) {

@@ -73,7 +73,7 @@ async function askInvoice(deps: InvoiceCommandDeps): Promise<OpenTarget | undefi
     void vscode.window.showWarningMessage('Set an API key first: no key is set for the current base URL.');
     return undefined;
   }
-  const company = await pickCompany({ client, pageSize: deps.pageSize(), report: deps.report, list: deps.companies() }, 'Open Invoice JSON: pick a company');
+  const company = await pickCompany({ client, pageSize: deps.pageSize(), report: (e) => deps.report(e), list: deps.companies() }, 'Open Invoice JSON: pick a company');
   if (!company) return undefined;
   const invoiceId = await vscode.window.showInputBox({
     title: `Open Invoice JSON: ${company.name}`,

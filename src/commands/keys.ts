@@ -71,7 +71,9 @@ export async function setApiKey(deps: KeyCommandDeps, given?: unknown): Promise<
   });
   if (failure !== undefined) {
     if (isCancellation(failure)) return { outcome: 'cancelled' };
-    if (!isApiError(failure)) throw failure;
+    // Whatever else the check threw, passed on unchanged: `!== undefined` narrowed the caught value
+    // to `{} | null`, but it is as unknown as in the catch.
+    if (!isApiError(failure)) throw failure as unknown;
     deps.report(failure, { prompt: false });
     void vscode.window.showErrorMessage(rejectionMessage(failure, state.host), 'Try Again', 'Show Details').then((c) => {
       if (c === 'Try Again') void vscode.commands.executeCommand('dataPlatform.setApiKey');

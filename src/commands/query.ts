@@ -126,7 +126,7 @@ async function companyFor(deps: QueryCommandDeps, arg: unknown): Promise<Company
       return { outcome: 'unavailable', message };
     }
   } else {
-    company = await pickCompany({ client, pageSize: deps.pageSize(), report: deps.report, list: root.ensureList() }, 'Run Query: company');
+    company = await pickCompany({ client, pageSize: deps.pageSize(), report: (e) => deps.report(e), list: root.ensureList() }, 'Run Query: company');
     if (!company) return { outcome: 'cancelled' };
   }
   if (deps.tree.root !== root) {

@@ -22,10 +22,10 @@ export interface TreeCommandDeps {
 }
 
 function pagedOf(node: unknown, deps: TreeCommandDeps): PagedNode<unknown> | undefined {
-  if (node instanceof PagedNode) return node as PagedNode<unknown>;
+  if (node instanceof PagedNode) return node;
   if (node instanceof ErrorNode) return node.owner;
-  if (node instanceof CompanyNode) return node.invoices as PagedNode<unknown>;
-  return deps.tree.root as PagedNode<unknown> | undefined;
+  if (node instanceof CompanyNode) return node.invoices;
+  return deps.tree.root;
 }
 
 export async function loadAll(node: PagedNode<unknown>): Promise<void> {

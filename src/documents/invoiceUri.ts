@@ -31,6 +31,7 @@ export interface InvoiceUriParts {
 
 // C0, DEL and C1 controls: invisible in a tab title, and a newline would break it. Bidi controls
 // and zero-width characters too: a server-supplied number could make the title read otherwise.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE = /[/\\\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
 
 /** `text` made into one readable path segment, or '' when nothing readable is left. */

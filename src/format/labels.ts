@@ -26,12 +26,13 @@ const STATUS_TEXT: Record<InvoiceStatus, string> = {
   Void: 'Void',
 };
 
-export function statusText(status: InvoiceStatus | string): string {
+/** The words for a status: one of InvoiceStatus, or one this version does not know, shown as sent. */
+export function statusText(status: string): string {
   return (STATUS_TEXT as Record<string, string>)[status] ?? status;
 }
 
 /** Codicon and theme colour for an invoice status (ids only: the UI layer builds the ThemeIcon). */
-export function statusIcon(status: InvoiceStatus | string): { id: string; color?: string } {
+export function statusIcon(status: string): { id: string; color?: string } {
   switch (status) {
     case 'Paid':
       return { id: 'pass-filled', color: 'testing.iconPassed' };

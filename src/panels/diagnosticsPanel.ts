@@ -50,7 +50,7 @@ function resolveTarget(store: DiagnosticsStore, target: unknown): DiagnosticEntr
     return store.find(entry.id);
   }
   if (typeof target === 'object' && target !== null && 'error' in target) {
-    return resolveTarget(store, (target as { error: unknown }).error);
+    return resolveTarget(store, target.error);
   }
   return undefined;
 }

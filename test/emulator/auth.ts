@@ -9,6 +9,7 @@ export function readApiKey(header: string | undefined): string | undefined {
   if (!m || !BASE64.test(m[1]) || m[1].length % 4 === 1) return undefined;
   const key = Buffer.from(m[1], 'base64').toString('utf8');
   // A garbled value decodes to replacement or control characters; no real key holds those.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   if (key.length === 0 || /[\u0000-\u001f\u007f\ufffd]/.test(key)) return undefined;
   return key;
 }
