@@ -15,7 +15,9 @@ import { Random } from './random';
 
 export type { AccountName } from './companies';
 
-export interface DemoKeys { normal: string; freeTrial: string; expired: string; outdated: string }
+// A type alias, not an interface: it then has an implicit index signature, so Object.values()
+// over the keys gives string[] rather than any[].
+export type DemoKeys = { normal: string; freeTrial: string; expired: string; outdated: string };
 
 export type WellKnownCompanies = Record<WellKnownName, string>;
 

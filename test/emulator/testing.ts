@@ -1,5 +1,6 @@
 // Test helpers for talking to the emulator with Node's own fetch, as any HTTP client would
 // (never through the extension's client, so the emulator is checked on its own).
+import type { ErrorBody, Validation } from '../../src/api/models';
 import type { RunningEmulator } from './server';
 
 export interface Reply<T = unknown> {
@@ -9,6 +10,9 @@ export interface Reply<T = unknown> {
   /** Parsed JSON body, or undefined when the body is not JSON. */
   json: T;
 }
+
+/** An error body that carries `validation`, as the API's 400s and 402s do. */
+export type ValidationErrorBody = ErrorBody & { validation: Validation };
 
 export function basic(key: string): string {
   return `Basic ${Buffer.from(key, 'utf8').toString('base64')}`;
@@ -22,8 +26,12 @@ export interface RequestOptions {
   rawBody?: string;
 }
 
-/** Sends one request; `key` defaults to the normal account's, `null` sends no credential. Bodies are typed loosely (`any`): tests assert their shape. */
-export async function call<T = any>(emulator: RunningEmulator, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
+/**
+ * Sends one request; `key` defaults to the normal account's, `null` sends no credential. `T` is
+ * the body the test expects (the API's shapes from src/api/models, or the emulator's own); it is
+ * not checked here: the test asserts what it reads.
+ */
+export async function call<T = unknown>(emulator: RunningEmulator, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
   const headers: Record<string, string> = {};
   const key = options.key === undefined ? emulator.keys.normal : options.key;
   if (options.authorization !== undefined) headers.Authorization = options.authorization;

@@ -1,10 +1,11 @@
 import * as assert from 'node:assert/strict';
+import type { Company, ErrorBody, Page } from '../../src/api/models';
 import { startEmulator, type RunningEmulator } from '../emulator';
-import { basic, call } from '../emulator/testing';
+import { basic, call, type ValidationErrorBody } from '../emulator/testing';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-function assertErrorBody(body: any, status: number, service?: string): void {
+function assertErrorBody(body: ErrorBody, status: number, service?: string): void {
   assert.equal(body.statusCode, status);
   assert.equal(typeof body.service, 'string');
   if (service) assert.equal(body.service, service);
@@ -38,7 +39,7 @@ describe('emulator: authentication, routing and errors', () => {
 
   it('gives 401 "Unauthorized" for a missing, unknown or garbled key', async () => {
     for (const options of [{ key: null }, { key: 'not-a-key' }, { authorization: 'Basic %%%not-base64' }, { authorization: `Bearer ${emu.keys.normal}` }, { authorization: basic(`${emu.keys.normal}:`) }]) {
-      const r = await call(emu, '/companies', options);
+      const r = await call<ErrorBody>(emu, '/companies', options);
       assert.equal(r.status, 401, JSON.stringify(options));
       assertErrorBody(r.json, 401, 'PublicApi');
       assert.equal(r.json.error, 'Unauthorized');
@@ -47,7 +48,7 @@ describe('emulator: authentication, routing and errors', () => {
 
   it('gives 403 everywhere for the outdated key', async () => {
     for (const path of ['/companies', `/companies/${emu.companies.few}`, '/apiKeys', '/nowhere']) {
-      const r = await call(emu, path, { key: emu.keys.outdated });
+      const r = await call<ErrorBody>(emu, path, { key: emu.keys.outdated });
       assert.equal(r.status, 403, path);
       assertErrorBody(r.json, 403, 'PublicApi');
       assert.equal(r.json.error, 'You are using an outdated API key or a key not associated with that resource.');
@@ -56,7 +57,7 @@ describe('emulator: authentication, routing and errors', () => {
 
   it('gives 402 "Account expired" on every endpoint for the expired account', async () => {
     for (const [method, path] of [['GET', '/companies'], ['POST', '/companies'], ['GET', '/apiKeys'], ['GET', '/nowhere']]) {
-      const r = await call(emu, path, { key: emu.keys.expired, method, body: method === 'POST' ? { name: 'X' } : undefined });
+      const r = await call<ValidationErrorBody>(emu, path, { key: emu.keys.expired, method, body: method === 'POST' ? { name: 'X' } : undefined });
       assert.equal(r.status, 402, path);
       assertErrorBody(r.json, 402);
       assert.equal(r.json.error, 'Payment Required');
@@ -68,25 +69,25 @@ describe('emulator: authentication, routing and errors', () => {
   });
 
   it('gives 403 for a company of another account', async () => {
-    const trialCompany = (await call(emu, '/companies?pageSize=1', { key: emu.keys.freeTrial })).json.results[0].id;
+    const trialCompany = (await call<Page<Company>>(emu, '/companies?pageSize=1', { key: emu.keys.freeTrial })).json.results[0].id;
     for (const path of [`/companies/${trialCompany}`, `/companies/${trialCompany}/data/invoices`, `/companies/${trialCompany}/dataStatus`]) {
-      const r = await call(emu, path);
+      const r = await call<ErrorBody>(emu, path);
       assert.equal(r.status, 403, path);
       assert.match(r.json.error, /not associated with that resource/);
     }
   });
 
   it('gives 404 with an error body for an unknown path or company', async () => {
-    const r = await call(emu, '/invoices');
+    const r = await call<ErrorBody>(emu, '/invoices');
     assert.equal(r.status, 404);
     assertErrorBody(r.json, 404);
-    const c = await call(emu, '/companies/00000000-0000-4000-8000-000000000000');
+    const c = await call<ErrorBody>(emu, '/companies/00000000-0000-4000-8000-000000000000');
     assert.equal(c.status, 404);
     assert.equal(c.json.error, 'No company was found with ID 00000000-0000-4000-8000-000000000000');
   });
 
   it('gives 405 with Allow for a wrong method on a known path', async () => {
-    const r = await call(emu, '/companies', { method: 'DELETE' });
+    const r = await call<ErrorBody>(emu, '/companies', { method: 'DELETE' });
     assert.equal(r.status, 405);
     assertErrorBody(r.json, 405);
     assert.equal(r.headers.get('allow'), 'GET, POST');
@@ -95,8 +96,8 @@ describe('emulator: authentication, routing and errors', () => {
   });
 
   it('gives every error response a fresh correlationId', async () => {
-    const a = await call(emu, '/nowhere');
-    const b = await call(emu, '/nowhere');
+    const a = await call<ErrorBody>(emu, '/nowhere');
+    const b = await call<ErrorBody>(emu, '/nowhere');
     assert.notEqual(a.json.correlationId, b.json.correlationId);
   });
 
@@ -135,7 +136,7 @@ describe('emulator: rate limit', () => {
     assert.equal(error.headers.get('x-rate-limit-remaining'), '1');
     await call(emu, '/companies');
     clock += 15_000;
-    const limited = await call(emu, '/companies');
+    const limited = await call<ErrorBody>(emu, '/companies');
     assert.equal(limited.status, 429);
     assertErrorBody(limited.json, 429, 'PublicApi');
     assert.equal(limited.json.error, 'You have made too many requests in a given amount of time; please retry later.');

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
-import { startEmulator, type RunningEmulator } from '../emulator';
+import type { Company, ErrorBody } from '../../src/api/models';
+import { startEmulator, type DemoKeys, type FaultEntry, type RunningEmulator, type WellKnownCompanies } from '../emulator';
 import { basic, call } from '../emulator/testing';
 
 describe('emulator: faults', () => {
@@ -14,7 +15,7 @@ describe('emulator: faults', () => {
 
   it('status: a proper error body, 429 with Retry-After, rate-limit headers kept', async () => {
     emu.faults.add({ kind: 'status', status: 429, retryAfter: 7 });
-    const r = await call(emu, '/companies');
+    const r = await call<ErrorBody>(emu, '/companies');
     assert.equal(r.status, 429);
     assert.equal(r.json.statusCode, 429);
     assert.equal(r.json.error, 'You have made too many requests in a given amount of time; please retry later.');
@@ -23,13 +24,13 @@ describe('emulator: faults', () => {
     assert.ok(r.headers.get('x-rate-limit-limit'));
     emu.faults.clear();
     emu.faults.add({ kind: 'status', status: 503, retryAfter: 'Wed, 21 Oct 2026 07:28:00 GMT' });
-    const m = await call(emu, '/companies');
+    const m = await call<ErrorBody>(emu, '/companies');
     assert.equal(m.status, 503);
     assert.match(m.json.error, /temporarily offline for maintenance/);
     assert.equal(m.headers.get('retry-after'), 'Wed, 21 Oct 2026 07:28:00 GMT');
     emu.faults.clear();
     emu.faults.add({ kind: 'status' });
-    const d = await call(emu, '/companies');
+    const d = await call<ErrorBody>(emu, '/companies');
     assert.equal(d.status, 500);
     assert.equal(d.json.error, 'There is a problem with our server. Please try again later.');
   });
@@ -151,16 +152,16 @@ describe('emulator: admin endpoints and request log', () => {
   beforeEach(() => emu.reset());
 
   it('adds, lists, reads and deletes fault rules over HTTP without a key', async () => {
-    const add = await call(emu, '/_emulator/faults', { key: null, method: 'POST', body: { kind: 'status', status: 503, path: '/companies', times: 3 } });
+    const add = await call<FaultEntry>(emu, '/_emulator/faults', { key: null, method: 'POST', body: { kind: 'status', status: 503, path: '/companies', times: 3 } });
     assert.equal(add.status, 201);
     assert.equal(add.json.kind, 'status');
     assert.equal(add.json.times, 3);
-    const id = add.json.id as string;
+    const id = add.json.id;
     assert.equal((await call(emu, '/companies')).status, 503);
-    const list = await call(emu, '/_emulator/faults', { key: null });
+    const list = await call<{ results: FaultEntry[] }>(emu, '/_emulator/faults', { key: null });
     assert.equal(list.json.results.length, 1);
     assert.equal(list.json.results[0].applied, 1);
-    assert.equal((await call(emu, `/_emulator/faults/${id}`, { key: null })).json.id, id);
+    assert.equal((await call<FaultEntry>(emu, `/_emulator/faults/${id}`, { key: null })).json.id, id);
     assert.equal((await call(emu, `/_emulator/faults/${id}`, { key: null, method: 'DELETE' })).status, 204);
     assert.equal((await call(emu, `/_emulator/faults/${id}`, { key: null, method: 'DELETE' })).status, 404);
     assert.equal((await call(emu, '/companies')).status, 200);
@@ -171,7 +172,7 @@ describe('emulator: admin endpoints and request log', () => {
   });
 
   it('refuses an invalid rule over HTTP with 400', async () => {
-    const r = await call(emu, '/_emulator/faults', { key: null, method: 'POST', body: { kind: 'status', status: 42 } });
+    const r = await call<ErrorBody>(emu, '/_emulator/faults', { key: null, method: 'POST', body: { kind: 'status', status: 42 } });
     assert.equal(r.status, 400);
     assert.match(r.json.error, /status/);
     assert.equal((await call(emu, '/_emulator/faults', { key: null, method: 'POST', rawBody: 'nope' })).status, 400);
@@ -194,7 +195,7 @@ describe('emulator: admin endpoints and request log', () => {
       ],
     );
     assert.ok(!Number.isNaN(Date.parse(entries[0].time)));
-    const overHttp = await call(emu, '/_emulator/requests', { key: null });
+    const overHttp = await call<{ results: unknown[] }>(emu, '/_emulator/requests', { key: null });
     assert.deepEqual(overHttp.json.results, entries);
     assert.equal((await call(emu, '/_emulator/requests', { key: null, method: 'DELETE' })).status, 204);
     assert.deepEqual(emu.requests.entries(), []);
@@ -208,7 +209,7 @@ describe('emulator: admin endpoints and request log', () => {
   });
 
   it('POST /_emulator/reset restores the seeded state', async () => {
-    const created = await call(emu, '/companies', { method: 'POST', body: { name: 'Temporary' } });
+    const created = await call<Company>(emu, '/companies', { method: 'POST', body: { name: 'Temporary' } });
     emu.faults.add({ kind: 'status', path: '/apiKeys' });
     assert.equal((await call(emu, '/_emulator/reset', { key: null, method: 'POST' })).status, 204);
     assert.equal((await call(emu, `/companies/${created.json.id}`)).status, 404);
@@ -217,7 +218,7 @@ describe('emulator: admin endpoints and request log', () => {
   });
 
   it('describes itself at GET /_emulator', async () => {
-    const r = await call(emu, '/_emulator', { key: null });
+    const r = await call<{ url: string; keys: DemoKeys; companies: WellKnownCompanies }>(emu, '/_emulator', { key: null });
     assert.equal(r.json.url, emu.url);
     assert.deepEqual(r.json.keys, emu.keys);
     assert.deepEqual(r.json.companies, emu.companies);
