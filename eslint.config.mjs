@@ -33,6 +33,9 @@ export default defineConfig(
       parserOptions: { project: './tsconfig.test.json', tsconfigRootDir: import.meta.dirname },
     },
     rules: {
+      // As tsc's noUnusedLocals has it: `const { id: _id, ...rest } = v` is how a property is left
+      // out of a copy, so the named sibling of a rest element is not "unused".
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
       // The same allowance only-throw-error has by default: passing on a reason received from
       // elsewhere (a caught rejection, an AbortSignal's reason) is right whatever its type.
       // Rejecting with a string or another known non-Error is still an error.

@@ -459,7 +459,7 @@ describe('DataPlatformClient over HTTP', () => {
 
     it('aborting during a request stops it with kind cancelled', async () => {
       const c = new AbortController();
-      server.reply((_req) => c.abort());
+      server.reply(() => c.abort());
       await assert.rejects(client().listCompanies({}, { signal: c.signal }), isKind('cancelled'));
       assert.equal(server.count, 1);
       assert.equal(summaries[0].errorKind, 'cancelled');
