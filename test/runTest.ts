@@ -6,7 +6,8 @@
 //                            folder and run test/installed against that copy. The development
 //                            path is then a bare harness extension, so the product under test is
 //                            the installed one and nothing of the repository.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chooseHost } from './host/choose';
@@ -55,7 +56,7 @@ async function main(): Promise<number> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   const tmp = mkdtempSync(join(tmpdir(), 'dp-host-'));
-  cleanups.push(async () => rmSync(tmp, { recursive: true, force: true }));
+  cleanups.push(() => rm(tmp, { recursive: true, force: true }));
   const workspaceDir = join(tmp, 'workspace');
   mkdirSync(workspaceDir);
 

@@ -19,7 +19,7 @@ const fixedTime = (t: Date) => t.toISOString().slice(11, 19);
 
 export const diagnosticsSuite: Suite = {
   name: `diagnostics view models (${DEFAULT_CAPACITY} entries, 64 KiB bodies)`,
-  async prepare() {
+  prepare() {
     const redact = createRedactor(API_KEY);
     const store = new DiagnosticsStore();
     const body = largeErrorBody(RAW_BODY_LIMIT, API_KEY);

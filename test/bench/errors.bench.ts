@@ -10,7 +10,7 @@ const API_KEY = 'bench-api-key-0123456789abcdefghijklmnopqrstuvwxyz';
 
 export const errorsSuite: Suite = {
   name: 'error path (64 KiB bodies)',
-  async prepare() {
+  prepare() {
     const redact = createRedactor(API_KEY);
     const json = largeErrorBody(RAW_BODY_LIMIT, API_KEY);
     const html = largeHtmlBody(RAW_BODY_LIMIT);

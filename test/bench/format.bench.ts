@@ -11,7 +11,7 @@ const COUNT = 5000;
 
 export const formatSuite: Suite = {
   name: `formatting (${COUNT.toLocaleString('en-US')} invoice nodes)`,
-  async prepare() {
+  prepare() {
     const records = invoices(COUNT);
     const each = (name: string, f: (inv: Invoice) => unknown): BenchCase => ({
       name,

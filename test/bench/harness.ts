@@ -201,6 +201,6 @@ export interface PreparedSuite {
 
 export interface Suite {
   name: string;
-  /** Builds fixtures (not timed) and returns the cases. */
-  prepare(): Promise<PreparedSuite>;
+  /** Builds fixtures (not timed) and returns the cases; async only when it has to wait (an emulator). */
+  prepare(): PreparedSuite | Promise<PreparedSuite>;
 }

@@ -19,7 +19,7 @@ function fieldsOf(node: QueryNode): string[] {
 
 export const querySuite: Suite = {
   name: 'query language',
-  async prepare() {
+  prepare() {
     const typical = parsed(TYPICAL_FILTER);
     const long = parsed(LONG_FILTER);
     const records = invoices(BIG_COMPANY_INVOICES);

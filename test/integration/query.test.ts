@@ -20,7 +20,7 @@ async function run(arg: unknown): Promise<QueryResult> {
   return r;
 }
 
-async function shown(result: QueryResult | undefined): Promise<InvoicesNode> {
+function shown(result: QueryResult | undefined): InvoicesNode {
   if (result?.outcome !== 'shown') assert.fail(`expected a node, got ${JSON.stringify(result)}`);
   return (result as { node: InvoicesNode }).node;
 }
@@ -47,7 +47,7 @@ describe('invoice queries', () => {
   it('Run query returns only matching invoices, counts totalResults, and sends the encoded query', async () => {
     const query = 'status=Paid && totalAmount>1000';
     await admin.clearRequests();
-    const node = await shown(await run({ companyId: ids.many, query }));
+    const node = shown(await run({ companyId: ids.many, query }));
     const company = await companyNode('many');
     assert.ok(company.queries.includes(node), 'the node is under the company');
     assert.equal(node.parent, company);
@@ -71,7 +71,7 @@ describe('invoice queries', () => {
 
   it('Load more on a query node fetches page 2 with the query kept', async () => {
     const query = 'status=Paid && totalAmount>1000';
-    const node = await shown(await run({ companyId: ids.many, query }));
+    const node = shown(await run({ companyId: ids.many, query }));
     assert.equal(invoicesIn(await children(api, node)).length, 100, 'the same node, already loaded');
     await admin.clearRequests();
     await vscode.commands.executeCommand('dataPlatform.loadMore', node);
@@ -84,7 +84,7 @@ describe('invoice queries', () => {
 
     // The same filter spelled differently is the same node, with what it has loaded.
     await admin.clearRequests();
-    const again = await shown(await run({ companyId: ids.many, query: ' {status = Paid} &&totalAmount > 1000 ' }));
+    const again = shown(await run({ companyId: ids.many, query: ' {status = Paid} &&totalAmount > 1000 ' }));
     assert.strictEqual(again, node);
     assert.equal(invoicesIn(await children(api, again)).length, 200);
     assert.deepEqual(await invoiceRequests(), [], 'nothing fetched again');
@@ -93,7 +93,7 @@ describe('invoice queries', () => {
 
   it('orders by the orderBy given', async () => {
     await admin.clearRequests();
-    const node = await shown(await run({ companyId: ids.few, query: 'totalAmount>0', orderBy: '-totalAmount' }));
+    const node = shown(await run({ companyId: ids.few, query: 'totalAmount>0', orderBy: '-totalAmount' }));
     const invoices = invoicesIn(await children(api, node));
     assert.ok(invoices.length > 1);
     const amounts = invoices.map((i) => i.totalAmount);
@@ -107,7 +107,7 @@ describe('invoice queries', () => {
     await children(api);
     const page2 = (await emu.listCompanies({ page: 2, pageSize: 100 })).results[0];
     await admin.clearRequests();
-    const node = await shown(await run({ companyId: page2.id, query: 'status=Paid' }));
+    const node = shown(await run({ companyId: page2.id, query: 'status=Paid' }));
     assert.equal((node.parent as CompanyNode).company.id, page2.id);
     const companyCalls = (await admin.requests()).filter((r) => /^\/companies(\/[^/]+)?$/.test(r.path));
     assert.deepEqual(companyCalls.map((r) => `${r.method} ${r.path}`), [`GET /companies/${page2.id}`], 'no page of companies');
@@ -147,9 +147,9 @@ describe('invoice queries', () => {
 
   it('Filter invoices edits a query node in place; on Invoices it adds one', async () => {
     const company = await companyNode('few');
-    const node = await shown(await run({ companyId: ids.few, query: 'status=Paid' }));
+    const node = shown(await run({ companyId: ids.few, query: 'status=Paid' }));
     const index = company.queries.indexOf(node);
-    const edited = await shown(await vscode.commands.executeCommand<QueryResult>('dataPlatform.filterInvoices', node, { query: 'status!=Paid' }));
+    const edited = shown(await vscode.commands.executeCommand<QueryResult>('dataPlatform.filterInvoices', node, { query: 'status!=Paid' }));
     assert.equal(company.queries.indexOf(edited), index, 'same position');
     assert.ok(!company.queries.includes(node), 'the old filter is gone');
     const invoices = invoicesIn(await children(api, edited));
@@ -157,14 +157,14 @@ describe('invoice queries', () => {
     for (const inv of invoices) assert.notEqual(inv.status, 'Paid');
     assert.equal(labelOf(edited), `status!=Paid — ${await totalFor('few', 'status!=Paid')} invoices`);
 
-    const added = await shown(await vscode.commands.executeCommand<QueryResult>('dataPlatform.filterInvoices', company.invoices, { query: 'currency=GBP' }));
+    const added = shown(await vscode.commands.executeCommand<QueryResult>('dataPlatform.filterInvoices', company.invoices, { query: 'currency=GBP' }));
     assert.ok(company.queries.includes(added));
     assert.equal(labelOf(company.invoices), 'Invoices', 'the plain Invoices node stays');
   });
 
   it('Clear filter removes the query node', async () => {
     const company = await companyNode('few');
-    const node = await shown(await run({ companyId: ids.few, query: 'status=Submitted' }));
+    const node = shown(await run({ companyId: ids.few, query: 'status=Submitted' }));
     assert.ok((await children(api, company)).includes(node));
     assert.equal(await vscode.commands.executeCommand('dataPlatform.clearFilter', node), true);
     assert.ok(!company.queries.includes(node));
@@ -175,7 +175,7 @@ describe('invoice queries', () => {
   it('takes a screenshot of a query node with results', async function () {
     if (!canScreenshot()) this.skip();
     await vscode.commands.executeCommand('workbench.actions.treeView.dataPlatform.companies.collapseAll');
-    const node = await shown(await run({ companyId: ids.few, query: 'status!=Void', orderBy: '-totalAmount' }));
+    const node = shown(await run({ companyId: ids.few, query: 'status!=Void', orderBy: '-totalAmount' }));
     await api.companiesView.reveal(node, { expand: true, select: true, focus: false });
     await waitFor('the query results', async () => invoicesIn(await children(api, node)).length > 0);
     await vscode.commands.executeCommand('workbench.action.closePanel');

@@ -41,8 +41,9 @@ describe('DataPlatformClient over HTTP', () => {
     return new DataPlatformClient({
       baseUrl: server.url,
       apiKey: KEY,
-      sleep: async (ms) => {
+      sleep: (ms) => {
         delays.push(ms);
+        return Promise.resolve();
       },
       random: () => 0.5,
       now: () => NOW,

@@ -35,8 +35,9 @@ describe('client against the emulator', function () {
     new DataPlatformClient({
       baseUrl: emu.url,
       apiKey: key,
-      sleep: async (ms) => {
+      sleep: (ms) => {
         delays.push(ms);
+        return Promise.resolve();
       },
       onRequest: (s) => summaries.push(s),
       ...over,

@@ -9,16 +9,18 @@ import { statusText } from '../../src/format/status';
 class MemorySecrets implements SecretStorageLike {
   readonly values = new Map<string, string>();
   private readonly listeners = new Set<(e: { key: string }) => unknown>();
-  async get(key: string) {
-    return this.values.get(key);
+  get(key: string) {
+    return Promise.resolve(this.values.get(key));
   }
-  async store(key: string, value: string) {
+  store(key: string, value: string) {
     this.values.set(key, value);
     this.fire(key);
+    return Promise.resolve();
   }
-  async delete(key: string) {
+  delete(key: string) {
     this.values.delete(key);
     this.fire(key);
+    return Promise.resolve();
   }
   onDidChange(listener: (e: { key: string }) => unknown) {
     this.listeners.add(listener);
@@ -111,9 +113,7 @@ describe('Connection', () => {
 
   it('says secret storage is unavailable when reading the key fails, instead of staying unloaded', async () => {
     const secrets = new MemorySecrets();
-    secrets.get = async () => {
-      throw new Error('no secret service');
-    };
+    secrets.get = () => Promise.reject(new Error('no secret service'));
     const conn = new Connection({ readBaseUrl: () => 'http://127.0.0.1:4010', keys: new KeyStore(secrets) });
     const fired: ConnectionState[] = [];
     conn.onDidChange((s) => fired.push(s));

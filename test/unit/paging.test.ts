@@ -25,10 +25,10 @@ function page(results: Item[], pageNumber: number, pageSize: number, total: numb
 /** Serves `all` in pages of `size`; records hrefs asked for. */
 function server(all: Item[], size: number) {
   const calls: (string | undefined)[] = [];
-  const load = async (href: string | undefined): Promise<Page<Item>> => {
+  const load = (href: string | undefined): Promise<Page<Item>> => {
     calls.push(href);
     const n = href ? Number(/page=(\d+)/.exec(href)?.[1]) : 1;
-    return page(all.slice((n - 1) * size, n * size), n, size, all.length);
+    return Promise.resolve(page(all.slice((n - 1) * size, n * size), n, size, all.length));
   };
   return { calls, load };
 }
@@ -222,7 +222,7 @@ describe('PagedList', () => {
     // A record inserted before page 2 is fetched pushes i1 onto page 2 again.
     const pages = [page([{ id: 'i0' }, { id: 'i1' }], 1, 2, 5), page([{ id: 'i1' }, { id: 'i2' }], 2, 2, 5), page([{ id: 'i3' }, { id: 'i4' }], 3, 2, 5)];
     let n = 0;
-    const list = new PagedList<Item>(async () => pages[n++]);
+    const list = new PagedList<Item>(() => Promise.resolve(pages[n++]));
     await list.loadAll();
     assert.deepEqual(ids(list.items), ['i0', 'i1', 'i2', 'i3', 'i4']);
   });
@@ -230,7 +230,7 @@ describe('PagedList', () => {
   it('stops, with an error, when a next link leads back to a loaded page', async () => {
     const looping = page(items(0, 2), 1, 2, 10);
     looping._links.next = { href: looping._links.current.href };
-    const list = new PagedList<Item>(async () => looping);
+    const list = new PagedList<Item>(() => Promise.resolve(looping));
     await list.loadAll();
     assert.equal(list.hasMore, false);
     assert.equal((list.lastError as ApiError).kind, 'malformedResponse');
@@ -240,7 +240,7 @@ describe('PagedList', () => {
   it('treats an empty page as the end even if it has a next link', async () => {
     const empty = page([], 1, 2, 10);
     empty._links.next = { href: '/things?page=2&pageSize=2' };
-    const list = new PagedList<Item>(async () => empty);
+    const list = new PagedList<Item>(() => Promise.resolve(empty));
     await list.loadAll();
     assert.equal(list.hasMore, false);
   });
@@ -315,7 +315,7 @@ describe('followPages / followItems', () => {
     const looping = page(items(0, 2), 1, 2, 10);
     looping._links.next = { href: looping._links.current.href };
     await assert.rejects(async () => {
-      for await (const _ of followPages(looping, async () => looping)) void _;
+      for await (const _ of followPages(looping, () => Promise.resolve(looping))) void _;
     }, (e: unknown) => e instanceof ApiError && e.kind === 'malformedResponse');
   });
 });

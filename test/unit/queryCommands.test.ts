@@ -10,9 +10,10 @@ class MemoryStore implements HistoryStore {
   get<T>(key: string): T | undefined {
     return this.data.get(key) as T | undefined;
   }
-  async update(key: string, value: unknown): Promise<void> {
+  update(key: string, value: unknown): Promise<void> {
     // A copy, as globalState serialises what it is given.
     this.data.set(key, JSON.parse(JSON.stringify(value)));
+    return Promise.resolve();
   }
 }
 

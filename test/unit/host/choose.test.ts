@@ -18,7 +18,7 @@ describe('host choice', () => {
   });
 
   it('downloads when electron is asked for, and fails if that fails', async () => {
-    assert.deepEqual(await chooseHost(input({ DP_TEST_HOST: 'electron' }, async () => '/cache/code').args), { kind: 'electron', executable: '/cache/code' });
+    assert.deepEqual(await chooseHost(input({ DP_TEST_HOST: 'electron' }, () => Promise.resolve('/cache/code')).args), { kind: 'electron', executable: '/cache/code' });
     await assert.rejects(chooseHost(input({ DP_TEST_HOST: 'electron' }, offline).args), /ENOTFOUND/);
   });
 
@@ -29,7 +29,7 @@ describe('host choice', () => {
   });
 
   it('prefers a downloaded desktop VS Code where a window can be shown', async () => {
-    assert.deepEqual(await chooseHost(input({}, async () => '/cache/code', 'darwin').args), { kind: 'electron', executable: '/cache/code' });
+    assert.deepEqual(await chooseHost(input({}, () => Promise.resolve('/cache/code'), 'darwin').args), { kind: 'electron', executable: '/cache/code' });
   });
 
   it('does not download on a Linux machine without a display', async () => {

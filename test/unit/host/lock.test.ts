@@ -19,7 +19,7 @@ describe('install lock', () => {
       await new Promise<void>((r) => { release = r; });
       order.push('first out');
     }, fastSleep);
-    const second = withLock(lock, () => undefined, async () => { order.push('second'); }, fastSleep);
+    const second = withLock(lock, () => undefined, () => { order.push('second'); return Promise.resolve(); }, fastSleep);
     await new Promise((r) => setTimeout(r, 20));
     assert.deepEqual(order, ['first in']);
     release();
@@ -32,12 +32,12 @@ describe('install lock', () => {
     const lock = join(dir, '.lock');
     mkdirSync(lock);
     writeFileSync(join(lock, 'pid'), '2147483646');
-    assert.equal(await withLock(lock, () => undefined, async () => 'ran', fastSleep), 'ran');
+    assert.equal(await withLock(lock, () => undefined, () => Promise.resolve('ran'), fastSleep), 'ran');
   });
 
   it('releases the lock when the holder fails', async () => {
     const lock = join(dir, '.lock');
-    await assert.rejects(withLock(lock, () => undefined, async () => { throw new Error('boom'); }, fastSleep), /boom/);
+    await assert.rejects(withLock(lock, () => undefined, () => Promise.reject(new Error('boom')), fastSleep), /boom/);
     assert.equal(existsSync(lock), false);
   });
 });

@@ -33,7 +33,7 @@ describe('host session', () => {
   it('takes a requested screenshot inside its folder and refuses paths outside it', async () => {
     const { s, printed } = session({ screenshotDir: dir });
     const taken: string[] = [];
-    s.setScreenshotter(async (p) => { taken.push(p); });
+    s.setScreenshotter((p) => { taken.push(p); return Promise.resolve(); });
     s.feed(`__SCREENSHOT__:${join(dir, 'ok.png')}`);
     s.feed(`__SCREENSHOT__:${join(dir, '..', 'escape.png')}`);
     s.feed(`__SCREENSHOT__:${join(dir, 'sub', 'nested.png')}`);
@@ -54,7 +54,7 @@ describe('host session', () => {
   it('sends keystrokes in order with screenshots, and acknowledges each in the folder', async () => {
     const { s } = session({ screenshotDir: dir });
     const done: string[] = [];
-    s.setScreenshotter(async (p) => { done.push(`shot ${p}`); });
+    s.setScreenshotter((p) => { done.push(`shot ${p}`); return Promise.resolve(); });
     s.setKeyboard(async (r) => {
       await new Promise((res) => setTimeout(res, 5));
       if (r.press === 'Boom') throw new Error('no such key');
