@@ -48,7 +48,7 @@ export async function openWorkbench(opts: WorkbenchOptions): Promise<Workbench> 
     // Both must exist before the workbench starts, or it never finds them.
     await page.exposeFunction('codeAutomationLog', (level: unknown, args: unknown) => {
       const l = LEVELS.includes(level as Level) ? (level as Level) : 'info';
-      const parts = Array.isArray(args) ? args : [args];
+      const parts: unknown[] = Array.isArray(args) ? args : [args];
       opts.onLog(l, format(...parts));
     });
     await page.exposeFunction('codeAutomationExit', (code: unknown, logs: unknown) => {

@@ -85,7 +85,9 @@ describe('diagnostics panel in a real VS Code extension host', () => {
 
   beforeEach(() => api.diagnostics.clear());
   // Closes the panel if a test left it open (without opening one just to close it).
-  after(() => api.diagnosticsPanel.panel?.dispose());
+  after(() => {
+    api.diagnosticsPanel.panel?.dispose();
+  });
 
   it('shows the 402 body of a Free-trial company creation: status, service, error, correlationId, validation table', async () => {
     const error = await failure(() => freeTrial.createCompany({ name: 'The fifty-first company' }));
@@ -212,7 +214,7 @@ describe('diagnostics panel in a real VS Code extension host', () => {
       const sub = handle.panel!.webview.onDidReceiveMessage((m: { type?: string; id?: string }) => {
         if (m?.type === 'rawBody' && typeof m.id === 'string') ids.push(m.id);
       });
-      return { ids, dispose: () => sub.dispose() };
+      return { ids, dispose: () => { sub.dispose(); } };
     }
 
     it('an entry\'s large raw body is not in the page until opened; opening loads it once, as text', async () => {
@@ -282,7 +284,7 @@ describe('diagnostics panel in a real VS Code extension host', () => {
       const last = api.diagnostics.add(await failure(() => normal.getCompany('burst-2-company')));
       const after = await rendered(panel, 'both arrivals', (x) => x.ids[0] === last.id && x.ids.length === 10);
       assert.equal(after.firstVisible?.id, reading, 'the same entry is at the top');
-      assert.ok(Math.abs(after.firstVisible!.top - before.firstVisible!.top) <= 1, `it did not move: ${before.firstVisible!.top} → ${after.firstVisible!.top}`);
+      assert.ok(Math.abs(after.firstVisible.top - before.firstVisible!.top) <= 1, `it did not move: ${before.firstVisible!.top} → ${after.firstVisible.top}`);
       assert.ok(after.scrollY > before.scrollY, 'the page scrolled by what was inserted above');
     });
   });
@@ -296,7 +298,9 @@ describe('diagnostics panel in a real VS Code extension host', () => {
       handle = api.diagnosticsPanel;
     });
     // Restored entries live with their panel: closing it leaves the next test a clean panel.
-    afterEach(() => handle.panel?.dispose());
+    afterEach(() => {
+      handle.panel?.dispose();
+    });
 
     /** What VS Code hands the serializer after a reload: a bare panel of the view type. */
     function revivedPanel(): vscode.WebviewPanel {

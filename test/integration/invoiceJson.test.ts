@@ -56,7 +56,7 @@ describe('invoice JSON tabs', () => {
     const number = node.invoice.invoiceNumber;
     assert.ok(number, 'emulator invoices have a number');
     await admin.clearRequests();
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(command.command, ...(command.arguments ?? []));
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(command.command, ...((command.arguments ?? []) as unknown[]));
     const doc = editor.document;
 
     assert.equal(doc.uri.scheme, 'dataplatform');
@@ -204,7 +204,7 @@ describe('invoice JSON tabs', () => {
   });
 
   // The host hands out `when` clauses normalised (`'dataplatform'` quoted), hence the patterns.
-  it('is offered on invoice items: context menu and inline icon, and in the palette', async () => {
+  it('is offered on invoice items: context menu and inline icon, and in the palette', () => {
     const manifest = vscode.extensions.getExtension('dataplatform.data-platform-explorer')?.packageJSON as {
       contributes: { menus: Record<string, { command: string; when?: string; group?: string }[]> };
     };

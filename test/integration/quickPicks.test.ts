@@ -34,7 +34,7 @@ describe('quick picks driven by typing', function () {
     } catch (e) {
       // What was on screen instead says more than the timeout.
       const rows = last && { ...last, items: last.items.slice(0, 6) };
-      throw new Error(`${(e as Error).message}; the pick showed ${JSON.stringify(rows)}`);
+      throw new Error(`${(e as Error).message}; the pick showed ${JSON.stringify(rows)}`, { cause: e });
     }
   };
 

@@ -14,7 +14,7 @@ const byContext = (nodes: TreeNode[], value: string) => nodes.filter((n) => cont
 function changesOf(api: DataPlatformApi): { events: (TreeNode | undefined)[]; dispose(): void } {
   const events: (TreeNode | undefined)[] = [];
   const sub = api.tree.onDidChangeTreeData((n) => events.push(n));
-  return { events, dispose: () => sub.dispose() };
+  return { events, dispose: () => { sub.dispose(); } };
 }
 const errorNode = (nodes: TreeNode[]) => nodes.find((n) => contextOf(n).startsWith('error')) as ErrorNode | undefined;
 

@@ -35,15 +35,15 @@ export class TestServer {
   private constructor(private readonly server: http.Server, readonly url: string) {}
 
   static async start(): Promise<TestServer> {
-    let self: TestServer | undefined;
+    // `self` is set in the same turn as listen() completes, before any request can be handled.
     const server = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => self?.handle(req, res, Buffer.concat(chunks).toString('utf8')));
+      req.on('end', () => self.handle(req, res, Buffer.concat(chunks).toString('utf8')));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    self = new TestServer(server, `http://127.0.0.1:${port}`);
+    const self = new TestServer(server, `http://127.0.0.1:${port}`);
     return self;
   }
 
