@@ -7,7 +7,6 @@
 // inserted above the entry being read.
 // @ts-check
 (function () {
-  // eslint-disable-next-line no-undef
   const vscode = acquireVsCodeApi();
   const list = /** @type {HTMLElement} */ (document.getElementById('entries'));
   const empty = /** @type {HTMLElement} */ (document.getElementById('empty'));
