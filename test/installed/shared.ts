@@ -22,7 +22,7 @@ export function pathInExtensionsDir(ext: vscode.Extension<unknown>): string | un
   return rel && !rel.startsWith('..') && !rel.startsWith(sep) ? rel : undefined;
 }
 
-export async function emulator(): Promise<{ url: string; key: string }> {
+export function emulator(): { url: string; key: string } {
   const url = process.env[ENV.emulatorUrl];
   const key = process.env[ENV.emulatorKey];
   if (!url || !key) throw new Error(`${ENV.emulatorUrl} and ${ENV.emulatorKey} must be set by the runner`);
@@ -31,20 +31,20 @@ export async function emulator(): Promise<{ url: string; key: string }> {
 
 /** GET on the emulator with the demo key: what the API itself says, to compare the extension with. */
 export async function apiGet<T>(path: string): Promise<T> {
-  const { url, key } = await emulator();
+  const { url, key } = emulator();
   const res = await fetch(`${url}${path}`, { headers: { Authorization: `Basic ${Buffer.from(key).toString('base64')}`, Accept: 'application/json' } });
   if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
   return (await res.json()) as T;
 }
 
 export async function wellKnownCompany(name: 'few' | 'many'): Promise<string> {
-  const { url } = await emulator();
+  const { url } = emulator();
   const info = (await (await fetch(`${url}/_emulator/info`)).json()) as { companies: Record<string, string> };
   return info.companies[name];
 }
 
 export async function setKey(): Promise<void> {
-  const { key } = await emulator();
+  const { key } = emulator();
   const result = await vscode.commands.executeCommand<{ outcome: string } | undefined>('dataPlatform.setApiKey', key);
   if (result?.outcome !== 'stored') throw new Error(`setting the key failed: ${JSON.stringify(result)}`);
 }

@@ -18,7 +18,7 @@ export function runInHost(files: readonly string[]): Promise<Counts> {
       });
     } catch (err) {
       clearInterval(beat);
-      reject(err as Error);
+      reject(err);
     }
   });
 }

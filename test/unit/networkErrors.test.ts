@@ -54,7 +54,7 @@ describe('proxy and certificate failures', () => {
       apiKey: KEY,
       // Four attempts allowed: proving that these failures are not retried.
       retry: { maxAttempts: 4 },
-      sleep: async () => undefined,
+      sleep: () => Promise.resolve(),
       onRequest: (s) => summaries.push(s),
       timeoutMs: 5000,
       ...over,
