@@ -1,11 +1,12 @@
-// `npm test`: build, compile the tests, run the unit tests in plain Node, the integration tests in
-// a real VS Code extension host, then package the extension (`npm run package`) and run the
-// installed-package tests against that .vsix installed into a real host; end with one summary
-// line across all of them.
+// `npm test`: lint (`npm run lint`: tsc and ESLint, zero findings), build, compile the tests, run
+// the unit tests in plain Node, the integration tests in a real VS Code extension host, then
+// package the extension (`npm run package`) and run the installed-package tests against that .vsix
+// installed into a real host; end with one summary line across all of them.
 //   --unit         unit tests only
 //   --integration  integration tests only (the development build)
 //   --installed    package, then the installed-package tests only
 //   --grep <re>    passed to mocha (unit tests)
+//   --no-lint      skip the lint step, for quick local loops (every other run lints first)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -17,9 +18,13 @@ const args = process.argv.slice(2);
 const only = ['unit', 'integration', 'installed'].find((name) => args.includes(`--${name}`));
 const grepAt = args.indexOf('--grep');
 const grep = grepAt >= 0 ? args[grepAt + 1] : undefined;
+const lint = !args.includes('--no-lint');
+const onWindows = process.platform === 'win32';
+const npm = onWindows ? 'npm.cmd' : 'npm';
 
 function run(cmd, cmdArgs, env) {
-  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  // npm.cmd is a batch file, which Windows runs only through a shell.
+  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env }, shell: onWindows && cmd === npm });
   return r.status ?? 1;
 }
 
@@ -75,15 +80,15 @@ function installedTests() {
   mkdirSync(resultsDir, { recursive: true });
   rmSync(vsix, { force: true });
   console.log('\n> package (npm run package)');
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const r = spawnSync(npm, ['run', 'package', '--', '--out', vsix], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
-  if (r.status !== 0 || !existsSync(vsix)) {
+  if (run(npm, ['run', 'package', '--', '--out', vsix]) !== 0 || !existsSync(vsix)) {
     console.error('npm run package failed');
     return { passed: 0, failed: 1, skipped: 0 };
   }
   return hostTests('installed-package tests (the .vsix installed into a real VS Code extension host)', 'installed', ['--installed', vsix]);
 }
 
+// First, so that CI fails on a lint finding (the one definition of lint is package.json's script).
+if (lint) step('lint (npm run lint)', npm, ['run', '--silent', 'lint']);
 step('build', process.execPath, [join(root, 'esbuild.mjs')]);
 step('compile tests', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.test.json']);
 
