@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runElectronHost } from '../../host/electron';
@@ -64,6 +64,24 @@ describe('desktop VS Code host (test-electron path)', function () {
     }
     const settings = JSON.parse(readFileSync(join(dir, 'user-data', 'User', 'settings.json'), 'utf8')) as Record<string, unknown>;
     assert.equal(settings['dataPlatform.baseUrl'], 'http://127.0.0.1:1');
+  });
+
+  it('installs a packaged .vsix with the CLI beside the executable into the profile VS Code then starts with', async () => {
+    // On Linux the CLI of a downloaded VS Code is bin/code next to the executable.
+    mkdirSync(join(dir, 'bin'));
+    const cli = join(dir, 'bin', 'code');
+    writeFileSync(cli, `#!${process.execPath}\nrequire('fs').writeFileSync(${JSON.stringify(join(dir, 'cli.json'))}, JSON.stringify(process.argv.slice(2)));\n`);
+    chmodSync(cli, 0o755);
+    const { opts } = options('pass');
+    const vsix = join(dir, 'data-platform-explorer-0.1.0.vsix');
+    assert.deepEqual(await runElectronHost(exe, { ...opts, install: vsix }), { code: 0 });
+    const cliArgs = JSON.parse(readFileSync(join(dir, 'cli.json'), 'utf8')) as string[];
+    assert.deepEqual(cliArgs.slice(-2), ['--install-extension', vsix]);
+    const launch = (JSON.parse(readFileSync(join(dir, 'record.json'), 'utf8')) as { args: string[] }).args;
+    for (const a of [`--user-data-dir=${join(dir, 'user-data')}`, `--extensions-dir=${join(dir, 'extensions')}`]) {
+      assert.ok(cliArgs.includes(a), `the install uses ${a}`);
+      assert.ok(launch.includes(a), `the launch uses ${a}`);
+    }
   });
 
   it('returns the failing exit code and writes the logs', async () => {
