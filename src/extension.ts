@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type ApiError } from './api';
 import { KeyStore } from './auth/keyStore';
+import { setTranslator, t } from './l10n';
 import { registerCreateCompanyCommands } from './commands/createCompany';
 import { registerInvoiceCommands } from './commands/invoice';
 import { registerKeyCommands, type SetKeyResult } from './commands/keys';
@@ -56,6 +57,8 @@ function pageSize(): number {
 const FIRST_LOAD_LIMIT_MS = 5000;
 
 export async function activate(context: vscode.ExtensionContext): Promise<DataPlatformApi> {
+  // First of all: every message built from here on is in the display language.
+  setTranslator(vscode.l10n.t);
   const channel = vscode.window.createOutputChannel('Data Platform', { log: true });
   const log = new Log(channel);
   const keys = new KeyStore(context.secrets);
@@ -86,9 +89,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
     const state = connection.state;
     if (prompting || state.kind !== 'ready') return;
     prompting = true;
-    const message = `The API key for ${state.host} was rejected (401 Unauthorized). Enter a new key?`;
+    const message = t('The API key for {0} was rejected (401 Unauthorized). Enter a new key?', state.host);
     prompts.push(message);
-    void vscode.window.showWarningMessage(message, 'Set API Key').then((choice) => {
+    void vscode.window.showWarningMessage(message, t('Set API Key')).then((choice) => {
       prompting = false;
       if (choice) void vscode.commands.executeCommand('dataPlatform.setApiKey');
     });

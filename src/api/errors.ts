@@ -1,6 +1,7 @@
 // One error type for every failure of the API client, so the tree, the diagnostics panel and the
 // log all read the same fields and never re-parse anything. Messages are built (and redacted) by
 // the code that creates the error: nothing here ever sees the API key.
+import { t } from '../l10n';
 import type { ErrorBody } from './models';
 
 export type ApiErrorKind =
@@ -166,7 +167,7 @@ Object.defineProperty(ApiError.prototype, 'name', { value: 'ApiError', writable:
 
 /** The error a caller's abort ends a request or a page load with. */
 export function cancelledError(method: string, path: string, attempts: number): ApiError {
-  return new ApiError({ kind: 'cancelled', message: 'Request cancelled', method, path, attempts });
+  return new ApiError({ kind: 'cancelled', message: t('Request cancelled'), method, path, attempts });
 }
 
 export function isApiError(value: unknown): value is ApiError {
@@ -180,6 +181,6 @@ export function isCancellation(value: unknown): boolean {
 /** "12 s", "3 min": a wait as a person reads it, never rounded down to zero. */
 export function formatWait(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 120) return `${seconds} s`;
-  return `${Math.ceil(seconds / 60)} min`;
+  if (seconds < 120) return t('{0} s', seconds);
+  return t('{0} min', Math.ceil(seconds / 60));
 }

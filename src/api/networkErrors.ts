@@ -11,35 +11,37 @@
 //
 // Messages name the host and the certificate problem, never a URL or the agent's own text: those
 // may hold the proxy's user name and password.
+import { t } from '../l10n';
 
 /** What to do about a certificate depends on what is wrong with it. */
 export type CertificateProblem = 'untrusted' | 'dates' | 'wrongHost' | 'invalid';
 
-const CERTIFICATE_CODES: Record<string, { problem: CertificateProblem; words: string }> = {
-  DEPTH_ZERO_SELF_SIGNED_CERT: { problem: 'untrusted', words: 'it is self-signed' },
-  SELF_SIGNED_CERT_IN_CHAIN: { problem: 'untrusted', words: 'its chain ends in a root certificate this computer does not trust' },
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: { problem: 'untrusted', words: 'its issuer is not among the certificates this computer trusts' },
-  UNABLE_TO_GET_ISSUER_CERT: { problem: 'untrusted', words: 'the certificate of its issuer could not be found' },
+// `words` is a clause that completes "was not accepted: …"; a function, so it is translated when used.
+const CERTIFICATE_CODES: Record<string, { problem: CertificateProblem; words: () => string }> = {
+  DEPTH_ZERO_SELF_SIGNED_CERT: { problem: 'untrusted', words: () => t('it is self-signed') },
+  SELF_SIGNED_CERT_IN_CHAIN: { problem: 'untrusted', words: () => t('its chain ends in a root certificate this computer does not trust') },
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: { problem: 'untrusted', words: () => t('its issuer is not among the certificates this computer trusts') },
+  UNABLE_TO_GET_ISSUER_CERT: { problem: 'untrusted', words: () => t('the certificate of its issuer could not be found') },
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: {
     problem: 'untrusted',
-    words: 'its issuer could not be verified (an authority this computer does not trust, or an incomplete chain)',
+    words: () => t('its issuer could not be verified (an authority this computer does not trust, or an incomplete chain)'),
   },
-  CERT_UNTRUSTED: { problem: 'untrusted', words: 'it is not trusted' },
-  CERT_HAS_EXPIRED: { problem: 'dates', words: 'it has expired' },
-  CERT_NOT_YET_VALID: { problem: 'dates', words: 'it is not valid yet' },
-  ERR_TLS_CERT_ALTNAME_INVALID: { problem: 'wrongHost', words: 'it was issued for another host name' },
-  HOSTNAME_MISMATCH: { problem: 'wrongHost', words: 'it was issued for another host name' },
-  CERT_REVOKED: { problem: 'invalid', words: 'it has been revoked' },
-  CERT_REJECTED: { problem: 'invalid', words: 'it was rejected' },
-  CERT_SIGNATURE_FAILURE: { problem: 'invalid', words: 'its signature is invalid' },
-  INVALID_CA: { problem: 'invalid', words: 'its chain contains a certificate that may not act as an authority' },
-  INVALID_PURPOSE: { problem: 'invalid', words: 'it may not be used for a server' },
-  CERT_CHAIN_TOO_LONG: { problem: 'invalid', words: 'its chain is too long' },
-  PATH_LENGTH_EXCEEDED: { problem: 'invalid', words: 'its chain is longer than its authority allows' },
-  UNABLE_TO_DECRYPT_CERT_SIGNATURE: { problem: 'invalid', words: 'its signature could not be read' },
-  UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY: { problem: 'invalid', words: 'the key of its issuer could not be read' },
-  ERROR_IN_CERT_NOT_BEFORE_FIELD: { problem: 'invalid', words: 'its validity dates are malformed' },
-  ERROR_IN_CERT_NOT_AFTER_FIELD: { problem: 'invalid', words: 'its validity dates are malformed' },
+  CERT_UNTRUSTED: { problem: 'untrusted', words: () => t('it is not trusted') },
+  CERT_HAS_EXPIRED: { problem: 'dates', words: () => t('it has expired') },
+  CERT_NOT_YET_VALID: { problem: 'dates', words: () => t('it is not valid yet') },
+  ERR_TLS_CERT_ALTNAME_INVALID: { problem: 'wrongHost', words: () => t('it was issued for another host name') },
+  HOSTNAME_MISMATCH: { problem: 'wrongHost', words: () => t('it was issued for another host name') },
+  CERT_REVOKED: { problem: 'invalid', words: () => t('it has been revoked') },
+  CERT_REJECTED: { problem: 'invalid', words: () => t('it was rejected') },
+  CERT_SIGNATURE_FAILURE: { problem: 'invalid', words: () => t('its signature is invalid') },
+  INVALID_CA: { problem: 'invalid', words: () => t('its chain contains a certificate that may not act as an authority') },
+  INVALID_PURPOSE: { problem: 'invalid', words: () => t('it may not be used for a server') },
+  CERT_CHAIN_TOO_LONG: { problem: 'invalid', words: () => t('its chain is too long') },
+  PATH_LENGTH_EXCEEDED: { problem: 'invalid', words: () => t('its chain is longer than its authority allows') },
+  UNABLE_TO_DECRYPT_CERT_SIGNATURE: { problem: 'invalid', words: () => t('its signature could not be read') },
+  UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY: { problem: 'invalid', words: () => t('the key of its issuer could not be read') },
+  ERROR_IN_CERT_NOT_BEFORE_FIELD: { problem: 'invalid', words: () => t('its validity dates are malformed') },
+  ERROR_IN_CERT_NOT_AFTER_FIELD: { problem: 'invalid', words: () => t('its validity dates are malformed') },
 };
 
 /** The problem a certificate verification code stands for; undefined for any other code. */
@@ -112,36 +114,39 @@ export function proxySchemes(header: string | undefined): string[] {
 /** A proxy refused to carry the request until it gets credentials. */
 export function proxyAuthMessage(host: string, proxyAuthenticate?: string): string {
   const schemes = proxySchemes(proxyAuthenticate);
-  const offered = schemes.length ? `, asks for ${schemes.join(' or ')}` : '';
+  const what = schemes.length
+    ? t('A proxy between this computer and {0} requires authentication (407 Proxy Authentication Required, asks for {1}).', host, schemes.reduce((a, b) => t('{0} or {1}', a, b)))
+    : t('A proxy between this computer and {0} requires authentication (407 Proxy Authentication Required).', host);
   // http.proxyAuthorization is left out: the extension host's proxy support does not send it.
-  return (
-    `A proxy between this computer and ${host} requires authentication (407 Proxy Authentication Required${offered}). ` +
-    `Put the proxy user name and password in VS Code's setting http.proxy (http://user:password@proxy:port), or sign in when VS Code asks for them.`
-  );
+  const fix = t("Put the proxy user name and password in VS Code's setting http.proxy (http://user:password@proxy:port), or sign in when VS Code asks for them.");
+  return `${what} ${fix}`;
 }
 
 /** The server's (or an inspecting proxy's) certificate failed verification. */
 export function tlsTrustMessage(host: string, code: string): string {
   const entry = Object.prototype.hasOwnProperty.call(CERTIFICATE_CODES, code) ? CERTIFICATE_CODES[code] : undefined;
-  const what = `The TLS certificate of ${host} was not accepted: ${entry?.words ?? 'it failed verification'} (${code}).`;
-  switch (entry?.problem ?? 'invalid') {
+  const what = t('The TLS certificate of {0} was not accepted: {1} ({2}).', host, entry ? entry.words() : t('it failed verification'), code);
+  return `${what} ${certificateAdvice(entry?.problem ?? 'invalid', host)}`;
+}
+
+function certificateAdvice(problem: CertificateProblem, host: string): string {
+  switch (problem) {
     case 'untrusted':
       // Trusting the right root is the fix; turning verification off is never offered.
       // http.proxyStrictSSL is named because it is the usual advice, yet VS Code applies it only
       // to its own downloads, not to the requests of extensions.
-      return (
-        `${what} If your network inspects HTTPS (a company proxy or security software), add its root certificate to the operating system's trust store ` +
-        `and keep VS Code's setting http.systemCertificates on; http.proxyStrictSSL does not apply to this extension.`
+      return t(
+        "If your network inspects HTTPS (a company proxy or security software), add its root certificate to the operating system's trust store and keep VS Code's setting http.systemCertificates on; http.proxyStrictSSL does not apply to this extension.",
       );
     case 'dates':
-      return `${what} Check this computer's date and time; if they are right, tell the administrator of ${host} (or of the proxy that inspects HTTPS on your network).`;
+      return t("Check this computer's date and time; if they are right, tell the administrator of {0} (or of the proxy that inspects HTTPS on your network).", host);
     case 'wrongHost':
-      return `${what} Check the host in the setting dataPlatform.baseUrl; if it is right, a proxy or a captive portal on your network is answering in its place.`;
+      return t('Check the host in the setting dataPlatform.baseUrl; if it is right, a proxy or a captive portal on your network is answering in its place.');
     case 'invalid':
-      return `${what} The connection cannot be trusted; tell the administrator of ${host} (or of the proxy that inspects HTTPS on your network).`;
+      return t('The connection cannot be trusted; tell the administrator of {0} (or of the proxy that inspects HTTPS on your network).', host);
   }
 }
 
 export function proxyUnreachableMessage(host: string): string {
-  return `Could not connect to the proxy that VS Code uses for ${host}; check VS Code's setting http.proxy and the system's proxy settings.`;
+  return t("Could not connect to the proxy that VS Code uses for {0}; check VS Code's setting http.proxy and the system's proxy settings.", host);
 }

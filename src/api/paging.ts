@@ -2,6 +2,7 @@
 // href, else the `_links.next` href), and this module keeps what was loaded. Tree nodes hold a
 // PagedList, so "Load more" appends exactly one page, concurrent clicks share one load, a failed
 // load keeps everything already shown, and "Load all" can be cancelled keeping what it has.
+import { t } from '../l10n';
 import { Emitter, type Disposable } from '../util/emitter';
 import { ApiError, cancelledError, isCancellation } from './errors';
 import type { Page } from './models';
@@ -70,7 +71,7 @@ class PageWalker {
 function loopError(href: string | undefined): ApiError {
   return new ApiError({
     kind: 'malformedResponse',
-    message: 'The server’s next-page link leads back to a page already loaded; paging stopped',
+    message: t('The server’s next-page link leads back to a page already loaded; paging stopped'),
     method: 'GET',
     path: href ?? '',
   });

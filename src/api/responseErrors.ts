@@ -5,6 +5,7 @@ import { ApiError, ApiErrorKind, formatWait } from './errors';
 import { oneLine, parseErrorBody, ParsedErrorBody } from './errorBody';
 import { proxyAuthMessage } from './networkErrors';
 import { redactApiKeyFields, type Redactor } from './redact';
+import { t } from '../l10n';
 
 /** Raw bodies kept on errors are capped: enough for the diagnostics panel, not a whole page. */
 export const RAW_BODY_LIMIT = 64 * 1024;
@@ -84,53 +85,54 @@ const FIXED_MESSAGE_KINDS: ReadonlySet<ApiErrorKind> = new Set<ApiErrorKind>([
 function messageFor(kind: ApiErrorKind, info: ResponseInfo, parsed: ParsedErrorBody, server: string | undefined): string {
   const { status, method } = info;
   const bare = info.path.split('?')[0];
-  const s = ` (${status})`;
+  // The server's own sentence when it sent one, else ours; the status follows either way.
+  const serverOr = (fallback: () => string): string => (server !== undefined ? t('{0} ({1})', server, status) : fallback());
   if (parsed.format === 'html' && !FIXED_MESSAGE_KINDS.has(kind)) {
-    return `Server returned an HTML page instead of JSON${s}`;
+    return t('Server returned an HTML page instead of JSON ({0})', status);
   }
   switch (kind) {
     case 'unauthorized':
-      return `The API key was rejected${s}`;
+      return t('The API key was rejected ({0})', status);
     case 'forbidden':
-      return `${server ?? 'The API key is outdated or not allowed to access this resource'}${s}`;
+      return serverOr(() => t('The API key is outdated or not allowed to access this resource ({0})', status));
     case 'companyLimit':
-      return `Company limit reached on the Free trial${s}`;
+      return t('Company limit reached on the Free trial ({0})', status);
     case 'syncScheduleNotAllowed':
-      return `Hourly sync schedule is not allowed on the Free trial${s}`;
+      return t('Hourly sync schedule is not allowed on the Free trial ({0})', status);
     case 'accountExpired':
-      return `The Free trial account has expired${s}`;
+      return t('The Free trial account has expired ({0})', status);
     case 'paymentRequired':
-      return `${server ?? 'Payment required'}${s}`;
+      return serverOr(() => t('Payment required ({0})', status));
     case 'notFound':
-      return `${server ?? `Not found: ${method} ${bare}`}${s}`;
+      return serverOr(() => t('Not found: {0} {1} ({2})', method, bare, status));
     case 'datatypeNotSupported':
       // The API's own sentence says it all: "Datatype [invoices] not supported by platform(s) [Xero]".
-      return server ?? `Datatype not supported by the platform${s}`;
+      return server ?? t('Datatype not supported by the platform ({0})', status);
     case 'dataSetNotRequested':
-      return `${server ?? 'The data set has not been requested'}${s}`;
+      return serverOr(() => t('The data set has not been requested ({0})', status));
     case 'syncInProgress':
-      return `${server ?? 'A sync of this data set is still in progress'}${s}`;
+      return serverOr(() => t('A sync of this data set is still in progress ({0})', status));
     case 'apiKeyLimit':
-      return `API key limit reached — delete a key before creating another${s}`;
+      return t('API key limit reached — delete a key before creating another ({0})', status);
     case 'conflict':
-      return `${server ?? 'Conflict'}${s}`;
+      return serverOr(() => t('Conflict ({0})', status));
     case 'methodNotAllowed':
-      return `Method not allowed: ${method} ${bare}${s}`;
+      return t('Method not allowed: {0} {1} ({2})', method, bare, status);
     case 'proxyAuth':
-      return proxyAuthMessage(info.host ?? 'the API', info.proxyAuthenticate);
+      return proxyAuthMessage(info.host ?? t('the API'), info.proxyAuthenticate);
     case 'rateLimited':
-      return info.retryAfterMs !== undefined ? `Rate limited — retry in ${formatWait(info.retryAfterMs)}` : 'Rate limited — retry later';
+      return info.retryAfterMs !== undefined ? t('Rate limited — retry in {0}', formatWait(info.retryAfterMs)) : t('Rate limited — retry later');
     case 'server':
-      return `${server ?? 'Server error'}${s}`;
+      return serverOr(() => t('Server error ({0})', status));
     case 'unavailable':
-      return `${server ?? 'Service unavailable — temporary maintenance'}${s}`;
+      return serverOr(() => t('Service unavailable — temporary maintenance ({0})', status));
     case 'badRequest':
-      return `${server ?? 'Bad request'}${s}`;
+      return serverOr(() => t('Bad request ({0})', status));
     case 'invalidQuery':
-      return `${server ?? 'Invalid query'}${s}`;
+      return serverOr(() => t('Invalid query ({0})', status));
     default:
-      if (status >= 300 && status < 400) return `Unexpected redirect${s} — redirects are not followed`;
-      return `${server ?? 'Unexpected response'}${s}`;
+      if (status >= 300 && status < 400) return t('Unexpected redirect ({0}) — redirects are not followed', status);
+      return serverOr(() => t('Unexpected response ({0})', status));
   }
 }
 
@@ -173,19 +175,21 @@ export function errorFromResponse(info: ResponseInfo): ApiError {
 export function malformedResponse(info: ResponseInfo, expected: string): ApiError {
   const text = scrubBody(info.text, info.redact);
   const parsed = parseErrorBody(text, info.contentType);
-  const what =
+  const status = info.status;
+  // `expected` names an API shape ("a page of companies"): technical, kept in English like paths.
+  const message =
     parsed.format === 'empty'
-      ? 'an empty body instead of JSON'
+      ? t('Server returned an empty body instead of JSON ({0})', status)
       : parsed.format === 'html'
-        ? 'an HTML page instead of JSON'
+        ? t('Server returned an HTML page instead of JSON ({0})', status)
         : parsed.format === 'invalidJson'
-          ? 'malformed or truncated JSON'
+          ? t('Server returned malformed or truncated JSON ({0})', status)
           : parsed.format === 'text'
-            ? 'text instead of JSON'
-            : `JSON of an unexpected shape (expected ${expected})`;
+            ? t('Server returned text instead of JSON ({0})', status)
+            : t('Server returned JSON of an unexpected shape (expected {0}) ({1})', expected, status);
   return new ApiError({
     kind: 'malformedResponse',
-    message: `Server returned ${what} (${info.status})`,
+    message,
     method: info.method,
     path: info.path,
     status: info.status,

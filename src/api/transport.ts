@@ -3,6 +3,7 @@
 // attempt to the log hooks, and turns every failure into one ApiError. Axios errors never leave
 // this module: they carry the request headers, and so the API key.
 import axios, { AxiosInstance, AxiosResponse } from 'axios';
+import { t } from '../l10n';
 import { ApiError, cancelledError } from './errors';
 import type { ApiErrorKind } from './errors';
 import { classifyConnectionFailure, proxyAuthMessage, proxyUnreachableMessage, tlsTrustMessage } from './networkErrors';
@@ -75,23 +76,23 @@ type Failure = { ok: false; error: ApiError; networkCode?: string; waitMs?: numb
 type Attempt<T> = { ok: true; value: T } | Failure;
 
 function formatDuration(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`.replace('.0 s', ' s');
+  return ms < 1000 ? t('{0} ms', ms) : t('{0} s', Math.round(ms / 100) / 10);
 }
 
 /** Network failures by code; the host is named, the URL never (it is not needed and could grow). */
 function networkMessage(code: string | undefined, host: string): string {
   switch (code) {
     case 'ECONNREFUSED':
-      return `Could not connect to ${host} (connection refused)`;
+      return t('Could not connect to {0} (connection refused)', host);
     case 'ECONNRESET':
-      return `The connection to ${host} was reset (ECONNRESET)`;
+      return t('The connection to {0} was reset (ECONNRESET)', host);
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return `Could not resolve host ${host} (${code})`;
+      return t('Could not resolve host {0} ({1})', host, code);
     case 'ETIMEDOUT':
-      return `Connecting to ${host} timed out (ETIMEDOUT)`;
+      return t('Connecting to {0} timed out (ETIMEDOUT)', host);
     default:
-      return `Network error talking to ${host}${code ? ` (${code})` : ''}`;
+      return code ? t('Network error talking to {0} ({1})', host, code) : t('Network error talking to {0}', host);
   }
 }
 
@@ -294,7 +295,7 @@ export class HttpTransport {
     if (stopped === 'timeout') {
       return {
         ok: false,
-        error: new ApiError({ kind: 'timeout', message: `Request timed out after ${formatDuration(timeoutMs)}`, method, path, attempts: attempt }),
+        error: new ApiError({ kind: 'timeout', message: t('Request timed out after {0}', formatDuration(timeoutMs)), method, path, attempts: attempt }),
       };
     }
     const special = classifyConnectionFailure(failure);

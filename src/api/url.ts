@@ -1,5 +1,6 @@
 // Base URL normalisation, `_links` href resolution and query strings. Hrefs are only ever
 // resolved against the configured base URL, so the API key is never sent to another host.
+import { t } from '../l10n';
 import { ApiError } from './errors';
 import { encodeQueryValue } from '../query';
 
@@ -25,13 +26,13 @@ export function normalizeBaseUrl(input: string | undefined, allowInsecure = fals
   try {
     url = new URL(raw);
   } catch {
-    throw refuse('baseUrl', 'The base URL is not a valid URL');
+    throw refuse('baseUrl', t('The base URL is not a valid URL'));
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refuse('baseUrl', 'The base URL must start with https://');
-  if (url.username || url.password) throw refuse('baseUrl', 'The base URL must not contain a user name or password');
-  if (url.search || url.hash) throw refuse('baseUrl', 'The base URL must not contain a query or fragment');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refuse('baseUrl', t('The base URL must start with https://'));
+  if (url.username || url.password) throw refuse('baseUrl', t('The base URL must not contain a user name or password'));
+  if (url.search || url.hash) throw refuse('baseUrl', t('The base URL must not contain a query or fragment'));
   if (url.protocol === 'http:' && !allowInsecure && !isLoopbackHost(url.hostname)) {
-    throw refuse('baseUrl', 'The base URL must use https:// unless it is a loopback address');
+    throw refuse('baseUrl', t('The base URL must use https:// unless it is a loopback address'));
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
@@ -41,28 +42,28 @@ export function normalizeBaseUrl(input: string | undefined, allowInsecure = fals
  * through; an absolute href is accepted only when it lies under the base URL itself.
  */
 export function resolveHref(baseUrl: string, href: string): string {
-  if (typeof href !== 'string' || href.trim() === '') throw refuse('href', 'The link is empty');
+  if (typeof href !== 'string' || href.trim() === '') throw refuse('href', t('The link is empty'));
   // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-  if (/[\s\\\u0000-\u001f\u007f]/.test(href)) throw refuse('href', 'The link contains spaces, control characters or backslashes');
+  if (/[\s\\\u0000-\u001f\u007f]/.test(href)) throw refuse('href', t('The link contains spaces, control characters or backslashes'));
   let relative = href;
   if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) {
     let url: URL;
     try {
       url = new URL(href, baseUrl);
     } catch {
-      throw refuse('href', 'The link is not a valid URL');
+      throw refuse('href', t('The link is not a valid URL'));
     }
     const base = new URL(baseUrl);
     const basePath = base.pathname.replace(/\/+$/, '');
     if (url.origin !== base.origin || url.username || url.password || !(url.pathname === basePath || url.pathname.startsWith(`${basePath}/`))) {
-      throw refuse('href', 'Refusing to follow a link to another host or outside the base URL');
+      throw refuse('href', t('Refusing to follow a link to another host or outside the base URL'));
     }
     relative = `${url.pathname.slice(basePath.length) || '/'}${url.search}`;
   }
-  if (!relative.startsWith('/')) throw refuse('href', 'The link must start with /');
+  if (!relative.startsWith('/')) throw refuse('href', t('The link must start with /'));
   const pathPart = relative.split(/[?#]/)[0];
   if (pathPart.split('/').map(decodeSegment).some((seg) => seg === '..' || seg === '.')) {
-    throw refuse('href', 'The link must not contain . or .. segments');
+    throw refuse('href', t('The link must not contain . or .. segments'));
   }
   return relative.split('#')[0];
 }

@@ -5,8 +5,8 @@
 // loaded here appear in the view as well.
 import * as vscode from 'vscode';
 import { isApiError, isCancellation, type ApiError, type Company, type DataPlatformClient, type PagedList } from '../api';
-import { formatCount } from '../format/amount';
-import { companyPlatforms } from '../format/labels';
+import { companyPlatforms, loadMoreLabel } from '../format/labels';
+import { t } from '../l10n';
 import { formatValue } from '../query';
 import { createQuickPick } from './quickPicks';
 
@@ -37,7 +37,7 @@ export function pickCompany(deps: CompanyPickerDeps, title: string): Promise<Com
   const found = new Map<string, Company>();
   const pick = createQuickPick<CompanyItem>();
   pick.title = title;
-  pick.placeholder = 'Type to search companies by name';
+  pick.placeholder = t('Type to search companies by name');
   pick.matchOnDetail = true;
   pick.ignoreFocusOut = true;
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
@@ -46,17 +46,16 @@ export function pickCompany(deps: CompanyPickerDeps, title: string): Promise<Com
   const fail = (e: unknown) => {
     if (isCancellation(e)) return;
     if (isApiError(e)) deps.report(e);
-    pick.placeholder = `Could not load companies: ${e instanceof Error ? e.message : String(e)}`;
+    pick.placeholder = t('Could not load companies: {0}', e instanceof Error ? e.message : String(e));
   };
 
   const render = () => {
     const items: CompanyItem[] = list.items.map(companyItem);
     const loaded = new Set(list.items.map((c) => c.id));
     const extra = [...found.values()].filter((c) => !loaded.has(c.id));
-    if (extra.length > 0) items.push({ label: 'search results', kind: vscode.QuickPickItemKind.Separator }, ...extra.map(companyItem));
+    if (extra.length > 0) items.push({ label: t('search results'), kind: vscode.QuickPickItemKind.Separator }, ...extra.map(companyItem));
     if (list.hasMore) {
-      const total = list.totalResults !== undefined ? ` of ${formatCount(list.totalResults)}` : '';
-      items.push({ label: `$(ellipsis) Load more (${formatCount(list.items.length)}${total} loaded)`, loadMore: true, alwaysShow: true });
+      items.push({ label: `$(ellipsis) ${loadMoreLabel(list.items.length, list.totalResults)}`, loadMore: true, alwaysShow: true });
     }
     const active = pick.activeItems[0]?.company?.id;
     pick.items = items;

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { isApiError, isCancellation, type ApiError, type Company, type DataPlatformClient } from '../api';
 import { checkCompanyName } from '../format/companyName';
+import { t } from '../l10n';
 import type { TreeNode } from '../tree/node';
 import type { CompaniesTreeProvider } from '../tree/provider';
 
@@ -34,8 +35,8 @@ function isArgs(v: unknown): v is CreateCompanyArgs {
 
 async function askName(): Promise<string | undefined> {
   return vscode.window.showInputBox({
-    title: 'Create Company (1/2): name',
-    prompt: "Letters, digits, spaces and - ' , & @ . ? ! are kept; other characters are removed by the API.",
+    title: t('Create Company (1/2): name'),
+    prompt: t("Letters, digits, spaces and - ' , & @ . ? ! are kept; other characters are removed by the API."),
     ignoreFocusOut: true,
     validateInput: (value) => {
       const check = checkCompanyName(value);
@@ -46,13 +47,17 @@ async function askName(): Promise<string | undefined> {
 }
 
 async function askDescription(): Promise<string | undefined> {
-  return vscode.window.showInputBox({ title: 'Create Company (2/2): description (optional)', prompt: 'Press Enter to leave it empty.', ignoreFocusOut: true });
+  return vscode.window.showInputBox({
+    title: t('Create Company (2/2): description (optional)'),
+    prompt: t('Press Enter to leave it empty.'),
+    ignoreFocusOut: true,
+  });
 }
 
 function failureMessage(error: ApiError): string {
-  if (error.status === 402) return `Could not create the company: the account's limit is reached (402). ${error.message}`;
-  if (error.status === 400) return `The API refused the company (400): ${error.message}`;
-  return `Could not create the company: ${error.message}`;
+  if (error.status === 402) return t("Could not create the company: the account's limit is reached (402). {0}", error.message);
+  if (error.status === 400) return t('The API refused the company (400): {0}', error.message);
+  return t('Could not create the company: {0}', error.message);
 }
 
 /** Reloads the companies and selects the new one; false when it could not be shown. The new
@@ -76,8 +81,8 @@ async function reveal(deps: CreateCompanyDeps, company: Company): Promise<boolea
 export async function createCompany(deps: CreateCompanyDeps, arg?: unknown): Promise<CreateCompanyResult> {
   const client = deps.client();
   if (!client) {
-    const message = 'Set an API key before creating a company.';
-    void vscode.window.showErrorMessage(message, 'Set API Key').then((c) => {
+    const message = t('Set an API key before creating a company.');
+    void vscode.window.showErrorMessage(message, t('Set API Key')).then((c) => {
       if (c) void vscode.commands.executeCommand('dataPlatform.setApiKey');
     });
     return { outcome: 'unavailable', message };
@@ -88,7 +93,7 @@ export async function createCompany(deps: CreateCompanyDeps, arg?: unknown): Pro
   if (name === undefined) return { outcome: 'cancelled' };
   const check = checkCompanyName(name);
   if (!check.ok) {
-    void vscode.window.showErrorMessage(`Cannot create the company: ${check.message}.`);
+    void vscode.window.showErrorMessage(t('Cannot create the company: {0}.', check.message));
     return { outcome: 'invalid', message: check.message };
   }
   const rawDescription = given ? given.description : await askDescription();
@@ -97,7 +102,7 @@ export async function createCompany(deps: CreateCompanyDeps, arg?: unknown): Pro
 
   let company: Company;
   try {
-    company = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Creating company ${check.stored}…` }, () =>
+    company = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('Creating company {0}…', check.stored) }, () =>
       client.createCompany({ name: name.trim(), ...(description ? { description } : {}) }),
     );
   } catch (e) {
@@ -106,12 +111,12 @@ export async function createCompany(deps: CreateCompanyDeps, arg?: unknown): Pro
     deps.report(e, { prompt: false });
     // The body of a refusal (validation items, the limit) is what the user needs to read.
     if (e.status === 402 || e.status === 400) void vscode.commands.executeCommand('dataPlatform.showDiagnostics', e);
-    void vscode.window.showErrorMessage(failureMessage(e), 'Show Details').then((c) => {
+    void vscode.window.showErrorMessage(failureMessage(e), t('Show Details')).then((c) => {
       if (c) void vscode.commands.executeCommand('dataPlatform.showDiagnostics', e);
     });
     return { outcome: 'failed', error: e };
   }
-  void vscode.window.showInformationMessage(`Company "${company.name}" created.`);
+  void vscode.window.showInformationMessage(t('Company "{0}" created.', company.name));
   const revealed = await reveal(deps, company);
   return { outcome: 'created', company, revealed };
 }

@@ -5,6 +5,7 @@ import type { ApiError, Company, DataPlatformClient, Invoice, PagedList } from '
 import { asInvoiceArgument, sameInvoice, type InvoiceRef } from '../documents/invoiceUri';
 import { InvoiceFileSystem, invoiceRefOf, invoiceUri } from '../documents/invoiceDocuments';
 import { InvoiceNode } from '../tree/recordNodes';
+import { t } from '../l10n';
 import { pickCompany } from './companyPicker';
 
 export interface InvoiceCommandDeps {
@@ -49,7 +50,7 @@ export async function openInvoice(target: OpenTarget, fs: InvoiceFileSystem): Pr
     fs.forget(ref);
     const invoice =
       target.invoice ??
-      (await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: `Fetching invoice ${ref.invoiceId}` }, () => fs.invoice(ref)));
+      (await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: t('Fetching invoice {0}', ref.invoiceId) }, () => fs.invoice(ref)));
     uri = invoiceUri(ref, { companyName: target.companyName, invoiceNumber: invoice?.invoiceNumber });
     // VS Code keeps a closed document for a while and would show its old text under this URI.
     if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) fs.reread(uri);
@@ -70,16 +71,19 @@ export async function openInvoice(target: OpenTarget, fs: InvoiceFileSystem): Pr
 async function askInvoice(deps: InvoiceCommandDeps): Promise<OpenTarget | undefined> {
   const client = deps.client();
   if (!client) {
-    void vscode.window.showWarningMessage('Set an API key first: no key is set for the current base URL.');
+    void vscode.window.showWarningMessage(t('Set an API key first: no key is set for the current base URL.'));
     return undefined;
   }
-  const company = await pickCompany({ client, pageSize: deps.pageSize(), report: (e) => deps.report(e), list: deps.companies() }, 'Open Invoice JSON: pick a company');
+  const company = await pickCompany(
+    { client, pageSize: deps.pageSize(), report: (e) => deps.report(e), list: deps.companies() },
+    t('Open Invoice JSON: pick a company'),
+  );
   if (!company) return undefined;
   const invoiceId = await vscode.window.showInputBox({
-    title: `Open Invoice JSON: ${company.name}`,
-    prompt: 'The invoice id (Copy ID on an invoice in the tree gives it)',
+    title: t('Open Invoice JSON: {0}', company.name),
+    prompt: t('The invoice id (Copy ID on an invoice in the tree gives it)'),
     ignoreFocusOut: true,
-    validateInput: (v) => (v.trim() ? undefined : 'Enter an invoice id'),
+    validateInput: (v) => (v.trim() ? undefined : t('Enter an invoice id')),
   });
   return invoiceId?.trim() ? { ref: { companyId: company.id, invoiceId: invoiceId.trim() }, companyName: company.name } : undefined;
 }

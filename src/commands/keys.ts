@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { isApiError, isCancellation, type ApiError } from '../api';
 import type { KeyStore } from '../auth/keyStore';
 import type { Connection } from '../connection/connection';
+import { t } from '../l10n';
 import { withCancellableProgress } from './progress';
 
 export type SetKeyResult =
@@ -23,20 +24,20 @@ export interface KeyCommandDeps {
 function rejectionMessage(error: ApiError, host: string): string {
   switch (error.kind) {
     case 'unauthorized':
-      return `${host} did not accept this API key (401 Unauthorized). Check the key and try again.`;
+      return t('{0} did not accept this API key (401 Unauthorized). Check the key and try again.', host);
     case 'forbidden':
-      return `This API key is outdated or not associated with this resource (403). Use a current key.`;
+      return t('This API key is outdated or not associated with this resource (403). Use a current key.');
     case 'accountExpired':
-      return `The account of this key has expired (402): ${error.message}`;
+      return t('The account of this key has expired (402): {0}', error.message);
     default:
-      return `Could not check the key with ${host}: ${error.message}`;
+      return t('Could not check the key with {0}: {1}', host, error.message);
   }
 }
 
 export async function setApiKey(deps: KeyCommandDeps, given?: unknown): Promise<SetKeyResult> {
   const state = deps.connection.state;
   if (state.kind === 'invalidBaseUrl') {
-    void vscode.window.showErrorMessage(state.message, 'Change Base URL').then((c) => {
+    void vscode.window.showErrorMessage(state.message, t('Change Base URL')).then((c) => {
       if (c) void vscode.commands.executeCommand('dataPlatform.changeBaseUrl');
     });
     return { outcome: 'unavailable', message: state.message };
@@ -51,17 +52,17 @@ export async function setApiKey(deps: KeyCommandDeps, given?: unknown): Promise<
       ? given.trim()
       : (
           await vscode.window.showInputBox({
-            title: `Data Platform: API key for ${state.host}`,
-            prompt: `Paste the API key for ${state.baseUrl}. It is checked, then kept in the editor's secret storage.`,
+            title: t('Data Platform: API key for {0}', state.host),
+            prompt: t("Paste the API key for {0}. It is checked, then kept in the editor's secret storage.", state.baseUrl),
             password: true,
             ignoreFocusOut: true,
-            validateInput: (v) => (v.trim() === '' ? 'Enter the API key' : /\s/.test(v.trim()) ? 'An API key contains no spaces' : undefined),
+            validateInput: (v) => (v.trim() === '' ? t('Enter the API key') : /\s/.test(v.trim()) ? t('An API key contains no spaces') : undefined),
           })
         )?.trim();
   if (!key) return { outcome: 'cancelled' };
 
   const client = deps.connection.clientFor(state.baseUrl, key);
-  const failure = await withCancellableProgress(`Checking the API key with ${state.host}…`, async (signal) => {
+  const failure = await withCancellableProgress(t('Checking the API key with {0}…', state.host), async (signal) => {
     try {
       await client.listCompanies({ pageSize: 1 }, { signal });
       return undefined;
@@ -75,15 +76,17 @@ export async function setApiKey(deps: KeyCommandDeps, given?: unknown): Promise<
     // to `{} | null`, but it is as unknown as in the catch.
     if (!isApiError(failure)) throw failure as unknown;
     deps.report(failure, { prompt: false });
-    void vscode.window.showErrorMessage(rejectionMessage(failure, state.host), 'Try Again', 'Show Details').then((c) => {
-      if (c === 'Try Again') void vscode.commands.executeCommand('dataPlatform.setApiKey');
-      if (c === 'Show Details') void vscode.commands.executeCommand('dataPlatform.showDiagnostics', failure);
+    // The buttons come back as their (translated) labels: compare with the same strings.
+    const [tryAgain, details] = [t('Try Again'), t('Show Details')];
+    void vscode.window.showErrorMessage(rejectionMessage(failure, state.host), tryAgain, details).then((c) => {
+      if (c === tryAgain) void vscode.commands.executeCommand('dataPlatform.setApiKey');
+      if (c === details) void vscode.commands.executeCommand('dataPlatform.showDiagnostics', failure);
     });
     return { outcome: 'rejected', error: failure };
   }
   await deps.keys.set(state.origin, key);
   await deps.connection.reload();
-  void vscode.window.showInformationMessage(`API key saved for ${state.host}.`);
+  void vscode.window.showInformationMessage(t('API key saved for {0}.', state.host));
   return { outcome: 'stored' };
 }
 
@@ -92,7 +95,7 @@ export async function signOut(deps: KeyCommandDeps): Promise<boolean> {
   if (state.kind === 'invalidBaseUrl' || state.kind === 'secretsUnavailable') return false;
   await deps.keys.delete(state.origin);
   await deps.connection.reload();
-  void vscode.window.showInformationMessage(`Signed out of ${state.host}: the API key was removed from secret storage.`);
+  void vscode.window.showInformationMessage(t('Signed out of {0}: the API key was removed from secret storage.', state.host));
   return true;
 }
 

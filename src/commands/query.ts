@@ -4,6 +4,7 @@
 // under the company, paged like Invoices.
 import * as vscode from 'vscode';
 import { isApiError, type ApiError, type Company, type DataPlatformClient } from '../api';
+import { t } from '../l10n';
 import type { QueryHistory } from '../query/history';
 import { orderByPickRows, orderByProblem, queryPickRows, queryProblem, type PickRow } from '../query/messages';
 import { ErrorNode } from '../tree/leafNodes';
@@ -59,7 +60,7 @@ function pickRow(title: string, placeholder: string, initial: string, rowsFor: (
     let recentHeader = false;
     for (const row of rows) {
       if (row.kind === 'recent' && !recentHeader) {
-        items.push({ label: 'recent queries', kind: vscode.QuickPickItemKind.Separator });
+        items.push({ label: t('recent queries'), kind: vscode.QuickPickItemKind.Separator });
         recentHeader = true;
       }
       // The typed row (valid or not) must show whatever VS Code's own filter thinks of it.
@@ -89,11 +90,13 @@ function pickRow(title: string, placeholder: string, initial: string, rowsFor: (
 
 function askQuery(deps: QueryCommandDeps, company: CompanyNode, initial: string): Promise<PickRow | undefined> {
   const recent = deps.history.list(company.company.id);
-  return pickRow(`Query invoices of ${company.company.name}: filter`, 'e.g. status=Paid && totalAmount>1000', initial, (v) => queryPickRows(v, recent));
+  const title = t('Query invoices of {0}: filter', company.company.name);
+  return pickRow(title, t('e.g. status=Paid && totalAmount>1000'), initial, (v) => queryPickRows(v, recent));
 }
 
 function askOrderBy(company: CompanyNode, initial: string): Promise<PickRow | undefined> {
-  return pickRow(`Query invoices of ${company.company.name}: orderBy (optional)`, 'A field, "-" first for descending: -issueDate', initial, (v) => orderByPickRows(v));
+  const title = t('Query invoices of {0}: orderBy (optional)', company.company.name);
+  return pickRow(title, t('A field, "-" first for descending: -issueDate'), initial, (v) => orderByPickRows(v));
 }
 
 async function fetchCompany(deps: QueryCommandDeps, client: DataPlatformClient, companyId: string): Promise<Company | undefined> {
@@ -112,7 +115,7 @@ async function companyFor(deps: QueryCommandDeps, arg: unknown): Promise<Company
   const client = deps.client();
   const root = deps.tree.root;
   if (!client || !root) {
-    const message = 'Set an API key before running a query.';
+    const message = t('Set an API key before running a query.');
     void vscode.window.showErrorMessage(message);
     return { outcome: 'unavailable', message };
   }
@@ -121,24 +124,24 @@ async function companyFor(deps: QueryCommandDeps, arg: unknown): Promise<Company
     // One request for the company, not a walk through the view's pages to find it.
     company = root.companyNode(arg.companyId)?.company ?? (await fetchCompany(deps, client, arg.companyId));
     if (!company) {
-      const message = `Company ${arg.companyId} could not be found (see Data Platform Diagnostics).`;
+      const message = t('Company {0} could not be found (see Data Platform Diagnostics).', arg.companyId);
       void vscode.window.showErrorMessage(message);
       return { outcome: 'unavailable', message };
     }
   } else {
-    company = await pickCompany({ client, pageSize: deps.pageSize(), report: (e) => deps.report(e), list: root.ensureList() }, 'Run Query: company');
+    company = await pickCompany({ client, pageSize: deps.pageSize(), report: (e) => deps.report(e), list: root.ensureList() }, t('Run Query: company'));
     if (!company) return { outcome: 'cancelled' };
   }
   if (deps.tree.root !== root) {
     // The key or base URL changed meanwhile: that root is gone from the view.
-    const message = 'The connection changed while finding the company; run the query again.';
+    const message = t('The connection changed while finding the company; run the query again.');
     void vscode.window.showWarningMessage(message);
     return { outcome: 'unavailable', message };
   }
   // Shown as it is, even when its page is not loaded (a company found by the picker's search).
   const node = root.showCompany(company);
   if (!node) {
-    const message = `Company ${company.id} cannot be shown in the Companies view.`;
+    const message = t('Company {0} cannot be shown in the Companies view.', company.id);
     void vscode.window.showErrorMessage(message);
     return { outcome: 'unavailable', message };
   }
@@ -152,7 +155,7 @@ async function queryFor(deps: QueryCommandDeps, company: CompanyNode, arg: unkno
   if (isQueryArgs(arg) && arg.query !== undefined) {
     const problem = queryProblem(arg.query) ?? orderByProblem(arg.orderBy ?? '');
     if (problem) {
-      void vscode.window.showErrorMessage(`Invalid query: ${problem}`);
+      void vscode.window.showErrorMessage(t('Invalid query: {0}', problem));
       return { outcome: 'invalid', message: problem };
     }
     return { outcome: 'asked', query: { query: arg.query.trim(), orderBy: arg.orderBy?.trim() || undefined } };

@@ -4,6 +4,8 @@
 import * as vscode from 'vscode';
 import { isApiError, isCancellation, type ApiError, type DataPlatformClient } from '../api';
 import { formatCount } from '../format/amount';
+import { loadingAllTitle } from '../format/labels';
+import { t } from '../l10n';
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
 import { PagedNode } from '../tree/pagedNode';
@@ -32,12 +34,12 @@ export async function loadAll(node: PagedNode<unknown>): Promise<void> {
   const list = node.ensureList();
   if (!list) return;
   let last = 0;
-  await withCancellableProgress(`Loading all ${node.noun}`, (signal, progress) =>
+  await withCancellableProgress(loadingAllTitle(node.items), (signal, progress) =>
     node.loadAll(signal, (p) => {
       const total = p.totalResults;
       const increment = total ? ((p.loaded - last) / total) * 100 : undefined;
       last = p.loaded;
-      progress.report({ message: total !== undefined ? `${formatCount(p.loaded)} of ${formatCount(total)}` : formatCount(p.loaded), increment });
+      progress.report({ message: total !== undefined ? t('{0} of {1}', formatCount(p.loaded), formatCount(total)) : formatCount(p.loaded), increment });
     }),
   );
 }
@@ -50,17 +52,17 @@ async function queueSync(node: unknown, deps: TreeCommandDeps): Promise<boolean>
   const company = invoices.company;
   try {
     await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Queueing an invoices sync for ${company.name}…` },
+      { location: vscode.ProgressLocation.Notification, title: t('Queueing an invoices sync for {0}…', company.name) },
       () => client.queueSync(company.id, 'invoices'),
     );
   } catch (e) {
     if (isApiError(e) && !isCancellation(e)) {
       deps.report(e);
-      void vscode.window.showErrorMessage(`Could not queue the sync: ${e.message}`);
+      void vscode.window.showErrorMessage(t('Could not queue the sync: {0}', e.message));
     }
     return false;
   }
-  void vscode.window.showInformationMessage(`Invoices sync queued for ${company.name}. Refresh Invoices once it has finished.`);
+  void vscode.window.showInformationMessage(t('Invoices sync queued for {0}. Refresh Invoices once it has finished.', company.name));
   invoices.refresh();
   // The data set's status changes with the queued sync ("never requested" → queued/fetching).
   if (invoices.parent instanceof CompanyNode) invoices.parent.dataStatus.refresh();
@@ -82,7 +84,7 @@ function copyableOf(node: unknown): Copyable | undefined {
  * palette or a key binding, the selected company or invoice in the Companies view. */
 function copyTarget(node: unknown, deps: TreeCommandDeps): Copyable | undefined {
   const target = copyableOf(node ?? deps.view.selection.find((n) => copyableOf(n)));
-  if (!target) void vscode.window.showInformationMessage('Select a company or an invoice in the Companies view to copy it.');
+  if (!target) void vscode.window.showInformationMessage(t('Select a company or an invoice in the Companies view to copy it.'));
   return target;
 }
 
@@ -115,7 +117,8 @@ export function registerTreeCommands(deps: TreeCommandDeps): vscode.Disposable[]
       const target = copyTarget(node, deps);
       if (!target) return undefined;
       await vscode.env.clipboard.writeText(target.record.id);
-      vscode.window.setStatusBarMessage(`Copied ${target.what} ID ${target.record.id}`, 3000);
+      const id = target.record.id;
+      vscode.window.setStatusBarMessage(target.what === 'company' ? t('Copied company ID {0}', id) : t('Copied invoice ID {0}', id), 3000);
       return target.record.id;
     }),
     register('dataPlatform.copyJson', async (node) => {
@@ -123,7 +126,7 @@ export function registerTreeCommands(deps: TreeCommandDeps): vscode.Disposable[]
       if (!target) return undefined;
       const json = JSON.stringify(target.record, null, 2);
       await vscode.env.clipboard.writeText(json);
-      vscode.window.setStatusBarMessage(`Copied the ${target.what} as JSON`, 3000);
+      vscode.window.setStatusBarMessage(target.what === 'company' ? t('Copied the company as JSON') : t('Copied the invoice as JSON'), 3000);
       return json;
     }),
   ];

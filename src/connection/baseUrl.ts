@@ -2,6 +2,7 @@
 // tree can show. The rules themselves (https unless loopback, no credentials) live in the client's
 // `normalizeBaseUrl`, so the extension and the client can never disagree about them.
 import { isApiError, normalizeBaseUrl } from '../api';
+import { t } from '../l10n';
 
 export type BaseUrlCheck =
   | { ok: true; baseUrl: string; origin: string; host: string }
@@ -14,7 +15,7 @@ export function checkBaseUrl(input: string | undefined): BaseUrlCheck {
     return { ok: true, baseUrl, origin: url.origin, host: url.host };
   } catch (e) {
     // normalizeBaseUrl's messages never echo the input (it could hold a password).
-    const message = isApiError(e) ? e.message : 'The base URL is not valid';
-    return { ok: false, message: `${message}. Change the setting dataPlatform.baseUrl.` };
+    const message = isApiError(e) ? e.message : t('The base URL is not valid');
+    return { ok: false, message: t('{0}. Change the setting dataPlatform.baseUrl.', message) };
   }
 }

@@ -3,6 +3,7 @@
 // once through one change event. Free of `vscode`: the setting is read through a function.
 import { DataPlatformClient, type RateLimitInfo, type RequestSummary, type TraceEntry } from '../api';
 import type { KeyStore } from '../auth/keyStore';
+import { t } from '../l10n';
 import { Emitter, type Disposable, type Event } from '../util/emitter';
 import { checkBaseUrl } from './baseUrl';
 
@@ -30,7 +31,7 @@ export interface ConnectionOptions {
 
 export class Connection implements Disposable {
   // Until the first load: activation waits for it, so commands see this only if it never ends.
-  private current: ConnectionState = { kind: 'invalidBaseUrl', message: 'The base URL and API key are still being read; try again in a moment.' };
+  private current: ConnectionState = { kind: 'invalidBaseUrl', message: t('The base URL and API key are still being read; try again in a moment.') };
   private currentKey?: string;
   private readonly changed = new Emitter<ConnectionState>();
   private readonly subscriptions: Disposable[] = [];
@@ -86,7 +87,7 @@ export class Connection implements Disposable {
       } catch (e) {
         // No keyring (e.g. Linux without a secret service): say so instead of staying "loading".
         const reason = e instanceof Error ? e.message : String(e);
-        this.settle({ kind: 'secretsUnavailable', ...where, message: `The editor's secret storage cannot be read, so no API key is available: ${reason}` }, undefined);
+        this.settle({ kind: 'secretsUnavailable', ...where, message: t("The editor's secret storage cannot be read, so no API key is available: {0}", reason) }, undefined);
         return;
       }
       if (!key) next = { kind: 'noKey', ...where };

@@ -2,6 +2,7 @@
 // reads it back. The store lives in memory and is empty after a reload, so the entries the user was
 // reading survive only here. The state comes back from storage the extension does not control:
 // `restoredEntries` treats it as untrusted input and rebuilds every view from checked fields.
+import { t } from '../l10n';
 import type { DiagnosticView, FieldView, ValidationRowView } from './viewModel';
 
 export const PERSIST_VERSION = 1;
@@ -12,7 +13,9 @@ export const MAX_PERSISTED_BODY = 16 * 1024;
 /** The saved state follows the list at most this often (it holds bodies: up to megabytes). */
 export const PERSIST_INTERVAL_MS = 500;
 /** Shown on every restored entry: its request happened before the window reloaded. */
-export const RESTORED_MARKER = 'From before the window reloaded';
+export function restoredMarker(): string {
+  return t('From before the window reloaded');
+}
 
 export interface PersistedState {
   version: typeof PERSIST_VERSION;
@@ -20,7 +23,7 @@ export interface PersistedState {
   entries: DiagnosticView[];
 }
 
-const cutNote = (n: number) => `\n… (cut: ${n} more characters)`;
+const cutNote = (n: number) => `\n${t('… (cut: {0} more characters)', n)}`;
 
 /** `body` within `max` characters; a longer one ends with a note saying how much was cut. */
 export function cutBody(body: string, max = MAX_PERSISTED_BODY): string {
@@ -95,7 +98,7 @@ function restoredView(v: unknown, id: string): DiagnosticView | undefined {
     fields,
     validation,
     ...(isString(rawBody) ? { rawBody: cutBody(rawBody) } : {}),
-    marker: RESTORED_MARKER,
+    marker: restoredMarker(),
   };
 }
 

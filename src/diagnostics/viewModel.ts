@@ -1,6 +1,8 @@
 // Decides what the diagnostics panel shows for one entry, as plain strings, so the webview script
 // only lays out rows and every choice (labels, which fields appear, formatting) is tested in Node.
 import { formatWait } from '../api/errors';
+import type { ValidationDetail } from '../api/errors';
+import { t } from '../l10n';
 import type { DiagnosticEntry } from './store';
 
 export interface FieldView {
@@ -53,22 +55,19 @@ export function toViewModel(entry: DiagnosticEntry, options: ViewModelOptions = 
     fields.push({ label, value: String(value), ...(copy ? { copy } : {}) });
   };
 
-  add('Status', e.status ?? body?.statusCode);
-  add('Service', body?.service);
-  add('Error', body?.error);
-  add('Correlation ID', e.correlationId ?? body?.correlationId, true);
-  add('Kind', e.kind);
-  add('Request', `${e.method} ${e.path}`);
-  add('Retryable', e.retryable ? 'yes' : 'no');
-  if (e.retryAfterMs !== undefined) add('Retry after', formatWait(e.retryAfterMs));
-  add('Attempts', e.attempts);
-  add('Can be retried (server)', body?.canBeRetried);
-  add('Detailed error code', body?.detailedErrorCode);
-  add('Network code', e.code);
-  if (e.validation) {
-    const at = e.validation.start !== undefined ? ` (at ${e.validation.start}${e.validation.end !== undefined ? `–${e.validation.end}` : ''})` : '';
-    add('Refused before sending', `${e.validation.parameter}: ${e.validation.message}${at}`);
-  }
+  add(t('Status'), e.status ?? body?.statusCode);
+  add(t('Service'), body?.service);
+  add(t('Error'), body?.error);
+  add(t('Correlation ID'), e.correlationId ?? body?.correlationId, true);
+  add(t('Kind'), e.kind);
+  add(t('Request'), `${e.method} ${e.path}`);
+  add(t('Retryable'), e.retryable ? t('yes') : t('no'));
+  if (e.retryAfterMs !== undefined) add(t('Retry after'), formatWait(e.retryAfterMs));
+  add(t('Attempts'), e.attempts);
+  add(t('Can be retried (server)'), body?.canBeRetried);
+  add(t('Detailed error code'), body?.detailedErrorCode);
+  add(t('Network code'), e.code);
+  if (e.validation) add(t('Refused before sending'), refusal(e.validation));
 
   const validation: ValidationRowView[] = [];
   for (const [severity, items] of [
@@ -95,6 +94,13 @@ export function toViewModel(entry: DiagnosticEntry, options: ViewModelOptions = 
     validation,
     ...(e.rawBody !== undefined ? { rawBody: prettyBody(e.rawBody) } : {}),
   };
+}
+
+/** `query: Expected a value after "=" (at 7–8)`: the parameter, why, and where when known. */
+function refusal(v: ValidationDetail): string {
+  if (v.start === undefined) return t('{0}: {1}', v.parameter, v.message);
+  if (v.end === undefined) return t('{0}: {1} (at {2})', v.parameter, v.message, v.start);
+  return t('{0}: {1} (at {2}–{3})', v.parameter, v.message, v.start, v.end);
 }
 
 /** JSON bodies indented for reading; anything else exactly as received. */

@@ -1,6 +1,7 @@
 // What the panel sends its webview for each entry: the view without its raw body, which the page
 // asks for when the reader opens it. Every store change re-sends the whole list, and with 200
 // entries of 64 KiB bodies the bodies made ~37.5 MB per message, i.e. per new error in a 429 storm.
+import { t } from '../l10n';
 import type { DiagnosticView } from './viewModel';
 
 export type WireView = Omit<DiagnosticView, 'rawBody'> & {
@@ -12,24 +13,26 @@ export type WireView = Omit<DiagnosticView, 'rawBody'> & {
 
 /** The answer to a request for the body of an entry the host no longer holds (evicted, cleared):
  * an answer all the same, so the page never shows a request pending forever. */
-export const RAW_BODY_GONE = 'This raw body is no longer available: the entry has left the list.';
+export function rawBodyGone(): string {
+  return t('This raw body is no longer available: the entry has left the list.');
+}
 
 /** `512 B`, `12.3 KB`, `1.5 MB` (binary multiples, as VS Code shows file sizes). */
 export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes < 1024) return t('{0} B', bytes);
+  if (bytes < 1024 * 1024) return t('{0} KB', (bytes / 1024).toFixed(1));
+  return t('{0} MB', (bytes / (1024 * 1024)).toFixed(1));
 }
 
 export function toWireView(view: DiagnosticView): WireView {
   const { rawBody, ...rest } = view;
   if (rawBody === undefined) return rest;
   const bytes = Buffer.byteLength(rawBody, 'utf8');
-  return { ...rest, rawBodyBytes: bytes, rawBodyLabel: `Raw body (${formatSize(bytes)})` };
+  return { ...rest, rawBodyBytes: bytes, rawBodyLabel: t('Raw body ({0})', formatSize(bytes)) };
 }
 
 /** The raw body of the shown entry `id` (by entry id only, never by correlationId), or the gone note. */
 export function rawBodyOf(shown: Iterable<DiagnosticView>, id: string): string {
-  for (const v of shown) if (v.id === id) return v.rawBody ?? RAW_BODY_GONE;
-  return RAW_BODY_GONE;
+  for (const v of shown) if (v.id === id) return v.rawBody ?? rawBodyGone();
+  return rawBodyGone();
 }

@@ -7,6 +7,7 @@
 // URI: one invoice may be open under URIs with different labels (see invoiceUri.ts).
 import * as vscode from 'vscode';
 import { isApiError, type ApiError, type DataPlatformClient, type Invoice } from '../api';
+import { t } from '../l10n';
 import { errorText, indentFrom, noConnectionText, prettyJson } from './json';
 import { DOCUMENT_SCHEME, invoiceKey, invoiceUriParts, parseInvoiceUri, sameInvoice, type InvoiceLabels, type InvoiceRef } from './invoiceUri';
 
@@ -53,7 +54,8 @@ interface Fetched {
   readers: Set<string>;
 }
 
-const READ_ONLY = new vscode.MarkdownString('Invoices are read from the Data Platform API and cannot be edited here. Use **Refresh** to fetch the current version.');
+const readOnlyMessage = () =>
+  new vscode.MarkdownString(t('Invoices are read from the Data Platform API and cannot be edited here. Use **Refresh** to fetch the current version.'));
 
 export class InvoiceFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
@@ -70,7 +72,7 @@ export class InvoiceFileSystem implements vscode.FileSystemProvider, vscode.Disp
       fs,
       disposables: [
         fs,
-        vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, fs, { isCaseSensitive: true, isReadonly: READ_ONLY }),
+        vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, fs, { isCaseSensitive: true, isReadonly: readOnlyMessage() }),
         // A closed document needs no cached text: the next open fetches it fresh.
         vscode.workspace.onDidCloseTextDocument((d) => fs.closed(d.uri)),
       ],
@@ -174,7 +176,7 @@ export class InvoiceFileSystem implements vscode.FileSystemProvider, vscode.Disp
         return { text: errorText(ref, e) };
       }
       // Not an API failure (a bug): still a document rather than a failed editor.
-      return { text: `// Could not load invoice ${ref.invoiceId}: ${e instanceof Error ? e.message : String(e)}\n` };
+      return { text: `// ${t('Could not load invoice {0}: {1}', ref.invoiceId, e instanceof Error ? e.message : String(e))}\n` };
     }
   }
 

@@ -1,6 +1,7 @@
 // The text of an invoice document: the record pretty-printed the way the user indents JSON, or a
 // short explanation when it could not be fetched.
 import type { ApiError } from '../api';
+import { t } from '../l10n';
 
 export interface Indent {
   tabSize: number;
@@ -29,15 +30,16 @@ export function prettyJson(value: unknown, indent: Indent = DEFAULT_INDENT): str
  * JSON editor still tokenises it; only fields of the ApiError, which never carry the key. */
 export function errorText(ref: { companyId: string; invoiceId: string }, error: Pick<ApiError, 'status' | 'message' | 'correlationId'>): string {
   return [
-    `// Could not load invoice ${ref.invoiceId} of company ${ref.companyId}.`,
+    `// ${t('Could not load invoice {0} of company {1}.', ref.invoiceId, ref.companyId)}`,
     `// ${error.status !== undefined ? `${error.status}: ` : ''}${error.message}`,
     ...(error.correlationId ? [`// correlationId: ${error.correlationId}`] : []),
-    '// Refresh this tab to try again; "Data Platform: Show Diagnostics" has the full response.',
+    `// ${t('Refresh this tab to try again; "Data Platform: Show Diagnostics" has the full response.')}`,
     '',
   ].join('\n');
 }
 
 /** What the document shows when there is no connection to fetch with. */
 export function noConnectionText(ref: { companyId: string; invoiceId: string }): string {
-  return `// Invoice ${ref.invoiceId} of company ${ref.companyId} cannot be loaded: no API key is set for the current base URL.\n// Run "Data Platform: Set API Key", then refresh this tab.\n`;
+  const why = t('Invoice {0} of company {1} cannot be loaded: no API key is set for the current base URL.', ref.invoiceId, ref.companyId);
+  return `// ${why}\n// ${t('Run "Data Platform: Set API Key", then refresh this tab.')}\n`;
 }

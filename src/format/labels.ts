@@ -1,5 +1,6 @@
 // Words and icons of the tree, as pure functions so they are unit-tested without an editor.
 import { certificateProblem, formatWait, type ApiError, type Company, type DataStatus, type Invoice, type InvoiceStatus } from '../api';
+import { t } from '../l10n';
 import { formatAmount, formatCount } from './amount';
 
 export function invoiceLabel(inv: Invoice): string {
@@ -13,22 +14,28 @@ export function customerName(inv: Invoice): string | undefined {
 /** `Acme Ltd · 1,234.50 GBP · Paid`; parts the record lacks are left out. */
 export function invoiceDescription(inv: Invoice, locale?: string): string {
   const parts = [customerName(inv), formatAmount(inv.totalAmount, inv.currency, locale), statusText(inv.status)];
-  if (inv.metadata?.isDeleted) parts.push('deleted');
+  if (inv.metadata?.isDeleted) parts.push(t('deleted'));
   return parts.filter((p): p is string => !!p).join(' · ');
 }
 
-const STATUS_TEXT: Record<InvoiceStatus, string> = {
-  Unknown: 'Unknown',
-  Draft: 'Draft',
-  Submitted: 'Submitted',
-  PartiallyPaid: 'Partially paid',
-  Paid: 'Paid',
-  Void: 'Void',
-};
-
 /** The words for a status: one of InvoiceStatus, or one this version does not know, shown as sent. */
 export function statusText(status: string): string {
-  return (STATUS_TEXT as Record<string, string>)[status] ?? status;
+  switch (status as InvoiceStatus) {
+    case 'Unknown':
+      return t('Unknown');
+    case 'Draft':
+      return t('Draft');
+    case 'Submitted':
+      return t('Submitted');
+    case 'PartiallyPaid':
+      return t('Partially paid');
+    case 'Paid':
+      return t('Paid');
+    case 'Void':
+      return t('Void');
+    default:
+      return status;
+  }
 }
 
 /** Codicon and theme colour for an invoice status (ids only: the UI layer builds the ThemeIcon). */
@@ -57,20 +64,22 @@ export function escapeMarkdown(text: string): string {
 /** Tooltip of an invoice, in Markdown. Every server value is escaped. */
 export function invoiceTooltip(inv: Invoice, locale?: string): string {
   const e = escapeMarkdown;
-  const rows: [string, string | undefined][] = [
-    ['Customer', customerName(inv)],
-    ['Status', statusText(inv.status)],
-    ['Issued', inv.issueDate?.slice(0, 10)],
-    ['Due', inv.dueDate?.slice(0, 10)],
-    ['Paid on', inv.paidOnDate?.slice(0, 10)],
-    ['Total', formatAmount(inv.totalAmount, inv.currency, locale)],
-    ['Tax', formatAmount(inv.totalTaxAmount, inv.currency, locale)],
-    ['Amount due', formatAmount(inv.amountDue, inv.currency, locale)],
-    ['Note', inv.note],
-    ['Id', inv.id],
+  // Each row is a whole "Label: {0}" message; the value is escaped before it goes in.
+  const rows: [(value: string) => string, string | undefined][] = [
+    [(v) => t('Customer: {0}', v), customerName(inv)],
+    [(v) => t('Status: {0}', v), statusText(inv.status)],
+    [(v) => t('Issued: {0}', v), inv.issueDate?.slice(0, 10)],
+    [(v) => t('Due: {0}', v), inv.dueDate?.slice(0, 10)],
+    [(v) => t('Paid on: {0}', v), inv.paidOnDate?.slice(0, 10)],
+    [(v) => t('Total: {0}', v), formatAmount(inv.totalAmount, inv.currency, locale)],
+    [(v) => t('Tax: {0}', v), formatAmount(inv.totalTaxAmount, inv.currency, locale)],
+    [(v) => t('Amount due: {0}', v), formatAmount(inv.amountDue, inv.currency, locale)],
+    [(v) => t('Note: {0}', v), inv.note],
+    [(v) => t('Id: {0}', v), inv.id],
   ];
-  const lines = [`**${e(invoiceLabel(inv))}**${inv.metadata?.isDeleted ? ' (deleted)' : ''}`, ''];
-  for (const [k, v] of rows) if (v) lines.push(`${k}: ${e(v)}  `);
+  const title = `**${e(invoiceLabel(inv))}**`;
+  const lines = [inv.metadata?.isDeleted ? t('{0} (deleted)', title) : title, ''];
+  for (const [row, v] of rows) if (v) lines.push(`${row(e(v))}  `);
   return lines.join('\n');
 }
 
@@ -84,22 +93,42 @@ export function companyTooltip(c: Company): string {
   const lines = [`**${e(c.name)}**`, ''];
   if (c.description) lines.push(`${e(c.description)}`, '');
   const platforms = companyPlatforms(c);
-  if (platforms.length) lines.push(`Platform: ${e(platforms.join(', '))}  `);
-  if (c.lastSync) lines.push(`Last sync: ${e(c.lastSync)}  `);
-  lines.push(`Id: ${e(c.id)}`);
+  if (platforms.length) lines.push(`${t('Platform: {0}', e(platforms.join(', ')))}  `);
+  if (c.lastSync) lines.push(`${t('Last sync: {0}', e(c.lastSync))}  `);
+  lines.push(t('Id: {0}', e(c.id)));
   return lines.join('\n');
 }
 
 /** `Load more (100 of 12,345 loaded)`. */
 export function loadMoreLabel(loaded: number, total?: number, locale?: string): string {
   return total !== undefined
-    ? `Load more (${formatCount(loaded, locale)} of ${formatCount(total, locale)} loaded)`
-    : `Load more (${formatCount(loaded, locale)} loaded)`;
+    ? t('Load more ({0} of {1} loaded)', formatCount(loaded, locale), formatCount(total, locale))
+    : t('Load more ({0} loaded)', formatCount(loaded, locale));
 }
 
 /** `12,345 invoices` / `1 invoice`. */
-export function countLabel(n: number, noun: string, locale?: string): string {
-  return `${formatCount(n, locale)} ${noun}${n === 1 ? '' : 's'}`;
+export function invoiceCount(n: number, locale?: string): string {
+  return n === 1 ? t('{0} invoice', formatCount(n, locale)) : t('{0} invoices', formatCount(n, locale));
+}
+
+/** What a paged node lists; its messages are whole sentences per kind, not a noun slotted in. */
+export type ListItems = 'companies' | 'invoices';
+
+/** Shown under a loaded, empty list. */
+export function emptyListLabel(items: ListItems): string {
+  return items === 'companies' ? t('No companies') : t('No invoices');
+}
+
+/** Title of the progress notification of Load all. */
+export function loadingAllTitle(items: ListItems): string {
+  return items === 'companies' ? t('Loading all companies') : t('Loading all invoices');
+}
+
+/** Tooltip of the Load all node. */
+export function loadAllTooltip(items: ListItems): string {
+  return items === 'companies'
+    ? t('Load every remaining page of companies (can be cancelled)')
+    : t('Load every remaining page of invoices (can be cancelled)');
 }
 
 export interface ErrorPresentation {
@@ -122,54 +151,55 @@ export function unsupportedPlatform(message: string): string | undefined {
  * How a failed load reads in the tree. `now` is injected so the rate-limit countdown is testable;
  * `failedAt` is when the error arrived.
  */
-export function presentError(error: ApiError, failedAt: number, now: number, dataName = 'Invoices'): ErrorPresentation {
+export function presentError(error: ApiError, failedAt: number, now: number, items: ListItems = 'invoices'): ErrorPresentation {
   const none = { queueSync: false, setKey: false };
   switch (error.kind) {
     case 'rateLimited': {
       const left = error.retryAfterMs !== undefined ? error.retryAfterMs - (now - failedAt) : undefined;
-      return { label: left !== undefined && left > 0 ? `Rate limited — retry in ${formatWait(left)}` : 'Rate limited — retry now', ...none };
+      return { label: left !== undefined && left > 0 ? t('Rate limited — retry in {0}', formatWait(left)) : t('Rate limited — retry now'), ...none };
     }
     case 'dataSetNotRequested':
-      return { label: `${dataName} not synced yet`, queueSync: true, setKey: false };
+      return { label: items === 'companies' ? t('Companies not synced yet') : t('Invoices not synced yet'), queueSync: true, setKey: false };
     case 'syncInProgress':
-      return { label: `${dataName} sync in progress`, ...none };
+      return { label: items === 'companies' ? t('Companies sync in progress') : t('Invoices sync in progress'), ...none };
     case 'datatypeNotSupported': {
       const platform = unsupportedPlatform(error.message);
-      return { label: platform ? `Not supported by ${platform}` : 'Not supported by this platform', ...none };
+      return { label: platform ? t('Not supported by {0}', platform) : t('Not supported by this platform'), ...none };
     }
     case 'unauthorized':
-      return { label: 'Key rejected', queueSync: false, setKey: true };
+      return { label: t('Key rejected'), queueSync: false, setKey: true };
     case 'forbidden':
-      return { label: 'Key outdated or not for this resource', queueSync: false, setKey: true };
+      return { label: t('Key outdated or not for this resource'), queueSync: false, setKey: true };
     case 'accountExpired':
-      return { label: 'Account expired', ...none };
+      return { label: t('Account expired'), ...none };
     case 'notFound':
-      return { label: 'Not found', ...none };
+      return { label: t('Not found'), ...none };
     case 'proxyAuth':
-      return { label: 'Proxy sign-in required (407)', ...none, settingsQuery: 'http.proxy' };
+      return { label: t('Proxy sign-in required (407)'), ...none, settingsQuery: 'http.proxy' };
     case 'tlsTrust':
       // Only an untrusted issuer is fixed on this computer; an expired or misnamed certificate is not.
       return {
-        label: `Certificate not accepted (${error.code ?? 'TLS'})`,
+        label: t('Certificate not accepted ({0})', error.code ?? 'TLS'),
         ...none,
         ...(certificateProblem(error.code) === 'untrusted' ? { settingsQuery: 'http.systemCertificates' } : {}),
       };
     case 'network':
     case 'timeout':
-      return { label: `Cannot reach the API (${error.code ?? error.kind})`, ...none };
+      return { label: t('Cannot reach the API ({0})', error.code ?? error.kind), ...none };
     case 'server':
     case 'unavailable':
-      return { label: `Server error${error.status ? ` ${error.status}` : ''} — retry later`, ...none };
+      return { label: error.status ? t('Server error {0} — retry later', error.status) : t('Server error — retry later'), ...none };
     default:
       return { label: error.message, ...none };
   }
 }
 
-/** `Invoices data: Complete` and `last sync 2025-12-30`, from `GET /dataStatus`. */
-export function dataStatusText(status: DataStatus | undefined, dataName = 'Invoices'): { label: string; description?: string; icon: string } {
-  if (!status) return { label: `${dataName} data: never requested`, icon: 'circle-outline' };
+/** `Invoices data: Complete` and `last sync 2025-12-30`, from `GET /dataStatus`. The state is the
+ * API's own word, spaced out (`Map Queued`), and not translated: it is what the API documents. */
+export function dataStatusText(status: DataStatus | undefined): { label: string; description?: string; icon: string } {
+  if (!status) return { label: t('Invoices data: never requested'), icon: 'circle-outline' };
   const state = status.currentStatus;
-  const description = status.lastSuccessfulSync ? `last sync ${status.lastSuccessfulSync.slice(0, 10)}` : undefined;
+  const description = status.lastSuccessfulSync ? t('last sync {0}', status.lastSuccessfulSync.slice(0, 10)) : undefined;
   const icon = state === 'Complete' ? 'check' : /Error|Cancelled|NotSupported|PrerequisiteNotMet/.test(state) ? 'error' : 'sync';
-  return { label: `${dataName} data: ${state.replace(/([a-z])([A-Z])/g, '$1 $2')}`, description, icon };
+  return { label: t('Invoices data: {0}', state.replace(/([a-z])([A-Z])/g, '$1 $2')), description, icon };
 }

@@ -13,11 +13,12 @@ import { isWebviewToHost, type HostToWebview, type RenderReport } from '../diagn
 import type { ApiErrorLike, DiagnosticEntry, DiagnosticsStore } from '../diagnostics/store';
 import { ViewModelCache } from '../diagnostics/viewCache';
 import type { DiagnosticView } from '../diagnostics/viewModel';
+import { t } from '../l10n';
 import { rawBodyOf, toWireView } from '../diagnostics/wire';
 
 export const SHOW_DIAGNOSTICS_COMMAND = 'dataPlatform.showDiagnostics';
 const VIEW_TYPE = 'dataPlatform.diagnostics';
-const TITLE = 'Data Platform Diagnostics';
+const title = () => t('Data Platform Diagnostics');
 
 /** What the integration tests (and the extension's test API) can inspect. */
 export interface DiagnosticsPanelApi extends vscode.Disposable {
@@ -92,7 +93,7 @@ class DiagnosticsPanel implements DiagnosticsPanelApi {
     }
     const panel = vscode.window.createWebviewPanel(
       VIEW_TYPE,
-      TITLE,
+      title(),
       { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
       { ...this.webviewOptions(), enableFindWidget: true },
     );
@@ -136,7 +137,7 @@ class DiagnosticsPanel implements DiagnosticsPanelApi {
     this.ready = false;
     this.report = undefined;
     // A revived panel keeps what it was saved with; set both anyway so the two paths cannot drift.
-    panel.title = TITLE;
+    panel.title = title();
     panel.webview.options = this.webviewOptions();
     panel.iconPath = vscode.Uri.joinPath(this.media, 'dataplatform.svg');
     // Per-panel listeners go with the panel, so opening and closing it leaves nothing behind.
@@ -213,7 +214,7 @@ class DiagnosticsPanel implements DiagnosticsPanelApi {
         const live = this.store.entries().find((e) => e.id === message.id);
         const id = live ? live.error.correlationId : this.restored.find((v) => v.id === message.id)?.correlationId;
         if (id) {
-          void vscode.env.clipboard.writeText(id).then(() => vscode.window.setStatusBarMessage(`Copied correlation ID ${id}`, 3000));
+          void vscode.env.clipboard.writeText(id).then(() => vscode.window.setStatusBarMessage(t('Copied correlation ID {0}', id), 3000));
         }
         break;
       }

@@ -1,12 +1,13 @@
 // Query and orderBy checks as one-line messages for an input box, with the 1-based column of the
 // first offending character ("Col 8: Expected a value after \"=\""), and the query node's label.
-import { countLabel } from '../format/labels';
+import { invoiceCount } from '../format/labels';
+import { t } from '../l10n';
 import { parseOrderBy, parseQuery, type QueryError } from './parser';
 import type { QuerySchema } from './ast';
 import { INVOICE_SCHEMA } from './schemas';
 
 export function positionedMessage(error: QueryError): string {
-  return `Col ${error.start + 1}: ${error.message}`;
+  return t('Col {0}: {1}', error.start + 1, error.message);
 }
 
 /** Undefined when the filter is valid for the schema. */
@@ -25,7 +26,7 @@ export function orderByProblem(text: string, schema: QuerySchema = INVOICE_SCHEM
 /** `status=Paid — 123 invoices`; the count once the first page told it. */
 export function queryNodeLabel(query: string, totalResults?: number, locale?: string): string {
   if (totalResults === undefined) return query;
-  return `${query} — ${countLabel(totalResults, 'invoice', locale)}`;
+  return t('{0} — {1}', query, invoiceCount(totalResults, locale));
 }
 
 /** orderBy suggestions for a schema: each field ascending, then descending. */
@@ -60,13 +61,13 @@ export function queryPickRows(value: string, recent: readonly { query: string; o
     rows.push(
       problem
         ? { label: `$(error) ${text}`, detail: problem, kind: 'invalid' }
-        : { label: text, description: 'Run this filter', kind: 'typed', value: { query: text } },
+        : { label: text, description: t('Run this filter'), kind: 'typed', value: { query: text } },
     );
   }
   const needle = text.toLowerCase();
   for (const e of recent) {
     if (needle && !e.query.toLowerCase().includes(needle)) continue;
-    rows.push({ label: e.query, description: e.orderBy ? `recent · orderBy ${e.orderBy}` : 'recent', kind: 'recent', value: { query: e.query, orderBy: e.orderBy } });
+    rows.push({ label: e.query, description: e.orderBy ? t('recent · orderBy {0}', e.orderBy) : t('recent'), kind: 'recent', value: { query: e.query, orderBy: e.orderBy } });
   }
   return rows;
 }
@@ -77,14 +78,14 @@ export function orderByPickRows(value: string, schema: QuerySchema = INVOICE_SCH
   const rows: PickRow[] = [];
   if (text !== '') {
     const problem = orderByProblem(value, schema);
-    rows.push(problem ? { label: `$(error) ${text}`, detail: problem, kind: 'invalid' } : { label: text, description: 'Order by this field', kind: 'typed', value: { query: '', orderBy: text } });
+    rows.push(problem ? { label: `$(error) ${text}`, detail: problem, kind: 'invalid' } : { label: text, description: t('Order by this field'), kind: 'typed', value: { query: '', orderBy: text } });
   } else {
-    rows.push({ label: 'No ordering', description: "the API's default order", kind: 'typed', value: { query: '' } });
+    rows.push({ label: t('No ordering'), description: t("the API's default order"), kind: 'typed', value: { query: '' } });
   }
   const needle = text.replace(/^-/, '').toLowerCase();
   for (const s of orderBySuggestions(schema)) {
     if (s === text || (needle && !s.toLowerCase().includes(needle))) continue;
-    rows.push({ label: s, description: s.startsWith('-') ? 'descending' : 'ascending', kind: 'suggestion', value: { query: '', orderBy: s } });
+    rows.push({ label: s, description: s.startsWith('-') ? t('descending') : t('ascending'), kind: 'suggestion', value: { query: '', orderBy: s } });
   }
   return rows;
 }

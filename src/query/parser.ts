@@ -25,6 +25,7 @@
 // - Syntax is checked for the whole text first; with a schema, fields, operators and values
 //   are checked afterwards, left to right. The first problem found is reported.
 import type { Comparison, ComparisonOperator, FieldType, Logical, QueryNode, QuerySchema } from './ast';
+import { t as tr } from '../l10n';
 import { QueryErrorException, queryError, quoteText, type QueryError } from './errors';
 import { Tokenizer, type Token } from './tokenizer';
 import { fieldType, isFieldName, parseBoolean, parseNumber, parseQueryDate } from './values';
@@ -47,9 +48,6 @@ interface ParsedComparison {
   value: Token;
 }
 
-function describe(t: Token): string {
-  return t.kind === 'eof' ? 'the end of the query' : quoteText(t.text);
-}
 
 class Parser {
   readonly comparisons: ParsedComparison[] = [];
@@ -62,9 +60,9 @@ class Parser {
   parse(): QueryNode {
     const ast = this.parseOr(undefined);
     const t = this.tokens.peek();
-    if (t.kind === 'rbrace') throw queryError('malformed', 'Unexpected "}"', t.start, t.end);
+    if (t.kind === 'rbrace') throw queryError('malformed', tr('Unexpected "}"'), t.start, t.end);
     if (t.kind !== 'eof') {
-      throw queryError('malformed', `Expected "&&" or "||" before ${describe(t)}`, t.start, t.end);
+      throw queryError('malformed', tr('Expected "&&" or "||" before {0}', quoteText(t.text)), t.start, t.end);
     }
     return ast;
   }
@@ -93,35 +91,38 @@ class Parser {
     if (t.kind === 'lbrace') {
       const inner = this.parseOr(t);
       const close = this.tokens.next();
-      if (close.kind === 'eof') throw queryError('malformed', `Unclosed "{" opened at ${t.start}`, t.start, t.end);
+      if (close.kind === 'eof') throw queryError('malformed', tr('Unclosed {0} opened at {1}', '"{"', t.start), t.start, t.end);
       if (close.kind !== 'rbrace') {
-        throw queryError('malformed', `Expected "&&", "||" or "}" before ${describe(close)}`, close.start, close.end);
+        throw queryError('malformed', tr('Expected "&&", "||" or "}" before {0}', quoteText(close.text)), close.start, close.end);
       }
       return inner.kind === 'comparison' ? inner : { ...inner, start: t.start, end: close.end };
     }
     if (t.kind === 'field') return this.parseComparison(t);
-    if (!after) throw queryError('malformed', `Expected a field, found ${describe(t)}`, t.start, t.end);
-    if (t.kind === 'eof') {
-      throw queryError('malformed', `Expected a field after ${quoteText(after.text)}`, after.start, after.end);
+    if (!after) {
+      const message = t.kind === 'eof' ? tr('Expected a field, found the end of the query') : tr('Expected a field, found {0}', quoteText(t.text));
+      throw queryError('malformed', message, t.start, t.end);
     }
-    throw queryError('malformed', `Expected a field after ${quoteText(after.text)}, found ${describe(t)}`, t.start, t.end);
+    if (t.kind === 'eof') {
+      throw queryError('malformed', tr('Expected a field after {0}', quoteText(after.text)), after.start, after.end);
+    }
+    throw queryError('malformed', tr('Expected a field after {0}, found {1}', quoteText(after.text), quoteText(t.text)), t.start, t.end);
   }
 
   private parseComparison(field: Token): Comparison {
     if (!isFieldName(field.text)) {
-      throw queryError('malformed', `Expected a field name like "customerRef.id", found ${quoteText(field.text)}`, field.start, field.end);
+      throw queryError('malformed', tr('Expected a field name like "customerRef.id", found {0}', quoteText(field.text)), field.start, field.end);
     }
     const operator = this.tokens.next();
     if (operator.kind !== 'operator') {
       const name = quoteText(field.text);
       if (operator.kind === 'eof') {
-        throw queryError('malformed', `Expected an operator after ${name}`, field.start, field.end);
+        throw queryError('malformed', tr('Expected an operator after {0}', name), field.start, field.end);
       }
-      throw queryError('malformed', `Expected an operator after ${name}, found ${describe(operator)}`, operator.start, operator.end);
+      throw queryError('malformed', tr('Expected an operator after {0}, found {1}', name, quoteText(operator.text)), operator.start, operator.end);
     }
     const value = this.tokens.next();
     if (value.kind !== 'value' || (value.value === '' && !value.quoted)) {
-      throw queryError('malformed', `Expected a value after ${quoteText(operator.text)}`, operator.start, operator.end);
+      throw queryError('malformed', tr('Expected a value after {0}', quoteText(operator.text)), operator.start, operator.end);
     }
     const node: Comparison = {
       kind: 'comparison',
@@ -146,44 +147,54 @@ function combine(kind: Logical['kind'], operands: QueryNode[]): QueryNode {
   };
 }
 
-const TYPE_NAMES: Record<FieldType, string> = {
-  string: 'text',
-  number: 'a number',
-  date: 'a date',
-  boolean: 'a boolean',
-};
-
 const ORDERING: ReadonlySet<ComparisonOperator> = new Set(['>', '<', '>=', '<=']);
 
 function unknownField(schema: QuerySchema, field: string, start: number, end: number): QueryErrorException {
   const names = Object.keys(schema.fields);
-  let hint = '';
   const sameButCase = names.find((n) => n.toLowerCase() === field.toLowerCase());
   const children = names.filter((n) => n.startsWith(`${field}.`));
-  if (sameButCase) hint = `; did you mean ${quoteText(sameButCase)}?`;
-  else if (children.length > 0) hint = `; query one of its fields: ${children.map((c) => quoteText(c)).join(', ')}`;
-  return queryError('unknownField', `Unknown field ${quoteText(field)} on ${schema.recordName}${hint}`, start, end);
+  const [quoted, record] = [quoteText(field), schema.recordName];
+  const message = sameButCase
+    ? tr('Unknown field {0} on {1}; did you mean {2}?', quoted, record, quoteText(sameButCase))
+    : children.length > 0
+      ? tr('Unknown field {0} on {1}; query one of its fields: {2}', quoted, record, children.map((c) => quoteText(c)).join(', '))
+      : tr('Unknown field {0} on {1}', quoted, record);
+  return queryError('unknownField', message, start, end);
+}
+
+/** Why `op` does not suit a field of `type`, or undefined when it does. One sentence per case:
+ * the type is part of the sentence, not a word slotted into it. */
+function operatorProblem(op: ComparisonOperator, type: FieldType, name: string): string | undefined {
+  if (op === '~') {
+    if (type === 'number') return tr('Operator "~" (contains) applies only to text; {0} is a number', name);
+    if (type === 'date') return tr('Operator "~" (contains) applies only to text; {0} is a date', name);
+    if (type === 'boolean') return tr('Operator "~" (contains) applies only to text; {0} is a boolean', name);
+  }
+  if (ORDERING.has(op)) {
+    if (type === 'string') return tr('Operator "{0}" applies only to numbers and dates; {1} is text', op, name);
+    if (type === 'boolean') return tr('Operator "{0}" applies only to numbers and dates; {1} is a boolean', op, name);
+  }
+  return undefined;
+}
+
+/** Why `value` does not suit a field of `type`, or undefined when it does. */
+function valueProblem(type: FieldType, value: string, name: string): string | undefined {
+  const found = quoteText(value);
+  if (type === 'number' && parseNumber(value) === undefined) return tr('Expected a number for {0}, found {1}', name, found);
+  if (type === 'date' && parseQueryDate(value) === undefined) return tr('Expected a date (YYYY-MM-DD) for {0}, found {1}', name, found);
+  if (type === 'boolean' && parseBoolean(value) === undefined) return tr('Expected true or false for {0}, found {1}', name, found);
+  return undefined;
 }
 
 function checkComparison(c: ParsedComparison, schema: QuerySchema): void {
   const field = c.field.text;
   const type = fieldType(schema, field);
   if (!type) throw unknownField(schema, field, c.field.start, c.field.end);
-  const op = c.node.operator;
   const name = quoteText(field);
-  if (op === '~' && type !== 'string') {
-    throw queryError('invalidOperator', `Operator "~" (contains) applies only to text; ${name} is ${TYPE_NAMES[type]}`, c.operator.start, c.operator.end);
-  }
-  if (ORDERING.has(op) && (type === 'string' || type === 'boolean')) {
-    throw queryError('invalidOperator', `Operator "${op}" applies only to numbers and dates; ${name} is ${TYPE_NAMES[type]}`, c.operator.start, c.operator.end);
-  }
-  const value = c.node.value;
-  const found = quoteText(value);
-  const bad = (expected: string): QueryErrorException =>
-    queryError('invalidValue', `Expected ${expected} for ${name}, found ${found}`, c.value.start, c.value.end);
-  if (type === 'number' && parseNumber(value) === undefined) throw bad('a number');
-  if (type === 'date' && parseQueryDate(value) === undefined) throw bad('a date (YYYY-MM-DD)');
-  if (type === 'boolean' && parseBoolean(value) === undefined) throw bad('true or false');
+  const badOperator = operatorProblem(c.node.operator, type, name);
+  if (badOperator) throw queryError('invalidOperator', badOperator, c.operator.start, c.operator.end);
+  const badValue = valueProblem(type, c.node.value, name);
+  if (badValue) throw queryError('invalidValue', badValue, c.value.start, c.value.end);
 }
 
 /**
@@ -192,9 +203,9 @@ function checkComparison(c: ParsedComparison, schema: QuerySchema): void {
  */
 export function parseQuery(text: string, schema?: QuerySchema): QueryParseResult {
   if (text.length > MAX_QUERY_LENGTH) {
-    return fail('tooLong', `Query is ${text.length} characters; the limit is ${MAX_QUERY_LENGTH}`, MAX_QUERY_LENGTH, text.length);
+    return fail('tooLong', tr('Query is {0} characters; the limit is {1}', text.length, MAX_QUERY_LENGTH), MAX_QUERY_LENGTH, text.length);
   }
-  if (text.trim() === '') return fail('empty', 'Query is empty', 0, text.length);
+  if (text.trim() === '') return fail('empty', tr('Query is empty'), 0, text.length);
   try {
     const parser = new Parser(text);
     const ast = parser.parse();
@@ -209,17 +220,17 @@ export function parseQuery(text: string, schema?: QuerySchema): QueryParseResult
 /** Parses `orderBy`: one field, ascending, or descending with a leading `-`. */
 export function parseOrderBy(text: string, schema?: QuerySchema): OrderByResult {
   const trimmed = text.trim();
-  if (trimmed === '') return fail('empty', 'orderBy is empty', 0, text.length);
+  if (trimmed === '') return fail('empty', tr('orderBy is empty'), 0, text.length);
   const start = text.length - text.trimStart().length;
   const end = start + trimmed.length;
   const descending = trimmed.startsWith('-');
   const field = descending ? trimmed.slice(1).trimStart() : trimmed;
   const fieldStart = end - field.length;
   if (/[,\s]/.test(field) && field.split(/[,\s]+/).every(isFieldName)) {
-    return fail('malformed', `orderBy takes one field, found ${quoteText(trimmed)}`, start, end);
+    return fail('malformed', tr('orderBy takes one field, found {0}', quoteText(trimmed)), start, end);
   }
   if (!isFieldName(field)) {
-    return fail('malformed', `Expected a field like "issueDate" or "-issueDate", found ${quoteText(trimmed)}`, start, end);
+    return fail('malformed', tr('Expected a field like "issueDate" or "-issueDate", found {0}', quoteText(trimmed)), start, end);
   }
   if (schema && !fieldType(schema, field)) {
     return { ok: false, error: unknownField(schema, field, fieldStart, end).queryError };

@@ -2,6 +2,7 @@
 // reads one value (which may hold spaces, `=`, `.` …) up to the next `&&`, `||`, `}` or the end;
 // everywhere else it reads fields, operators, braces and connectives. Tokens are produced on
 // demand so the first error in the text is the one reported.
+import { t } from '../l10n';
 import { queryError, quoteText } from './errors';
 import type { ComparisonOperator } from './ast';
 
@@ -90,8 +91,11 @@ export class Tokenizer {
     let i = start;
     while (!this.atValueEnd(i)) {
       if (s[i] === '&' || s[i] === '|') {
-        const word = s[i] === '&' ? 'AND' : 'OR';
-        throw queryError('malformed', `Unexpected "${s[i]}" in a value; use "${s[i]}${s[i]}" for ${word}, or put the value in double quotes`, i, i + 1);
+        const message =
+          s[i] === '&'
+            ? t('Unexpected "&" in a value; use "&&" for AND, or put the value in double quotes')
+            : t('Unexpected "|" in a value; use "||" for OR, or put the value in double quotes');
+        throw queryError('malformed', message, i, i + 1);
       }
       i++;
     }
@@ -100,7 +104,7 @@ export class Tokenizer {
     const raw = s.slice(start, end);
     // `status==Paid` is a typo far more often than a value starting with "=".
     if (raw.startsWith('=')) {
-      throw queryError('malformed', 'Unexpected "=" at the start of a value; put the value in double quotes if it starts with "="', start, start + 1);
+      throw queryError('malformed', t('Unexpected "=" at the start of a value; put the value in double quotes if it starts with "="'), start, start + 1);
     }
     this.pos = end;
     return { kind: 'value', text: raw, start, end, value: raw, quoted: false };
@@ -111,13 +115,13 @@ export class Tokenizer {
     let value = '';
     let i = start + 1;
     for (;;) {
-      if (i >= s.length) throw queryError('malformed', `Unclosed quote opened at ${start}`, start, start + 1);
+      if (i >= s.length) throw queryError('malformed', t('Unclosed quote opened at {0}', start), start, start + 1);
       const c = s[i];
       if (c === '"') break;
       if (c === '\\') {
         const e = s[i + 1];
         if (e !== '"' && e !== '\\') {
-          throw queryError('malformed', `Unknown escape ${quoteText(s.slice(i, i + 2))} in a quoted value; only \\" and \\\\ are escapes`, i, Math.min(i + 2, s.length));
+          throw queryError('malformed', t('Unknown escape {0} in a quoted value; only \\" and \\\\ are escapes', quoteText(s.slice(i, i + 2))), i, Math.min(i + 2, s.length));
         }
         value += e;
         i += 2;
@@ -133,7 +137,7 @@ export class Tokenizer {
       let junkEnd = after;
       while (!this.atValueEnd(junkEnd)) junkEnd++;
       while (junkEnd > after && isSpace(s[junkEnd - 1])) junkEnd--;
-      throw queryError('malformed', `Expected "&&", "||" or "}" after the quoted value, found ${quoteText(s.slice(after, junkEnd))}`, after, junkEnd);
+      throw queryError('malformed', t('Expected "&&", "||" or "}" after the quoted value, found {0}', quoteText(s.slice(after, junkEnd))), after, junkEnd);
     }
     this.pos = end;
     return { kind: 'value', text: s.slice(start, end), start, end, value, quoted: true };

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { isApiError, isCancellation, type Company, type DataStatus } from '../api';
 import { dataStatusText } from '../format/labels';
+import { t } from '../l10n';
 import type { TreeContext } from './context';
 import { TreeNode } from './node';
 
@@ -77,7 +78,7 @@ export class DataStatusNode extends TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Invoices data: …');
+    const item = new vscode.TreeItem(t('Invoices data: …'));
     item.id = `dataStatus:${this.company.id}`;
     item.contextValue = 'dataStatus';
     if (this.state === 'loaded') {
@@ -86,7 +87,7 @@ export class DataStatusNode extends TreeNode {
       item.description = text.description;
       item.iconPath = new vscode.ThemeIcon(text.icon);
     } else if (this.state === 'failed') {
-      item.label = 'Invoices data: status unavailable';
+      item.label = t('Invoices data: status unavailable');
       item.tooltip = this.error?.message;
       item.iconPath = new vscode.ThemeIcon('warning');
     } else {

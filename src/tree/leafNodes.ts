@@ -1,7 +1,8 @@
 // Nodes without children of their own: "Load more", "Load all", an error, a message.
 import * as vscode from 'vscode';
 import { isApiError, type ApiError } from '../api';
-import { escapeMarkdown, presentError, type ErrorPresentation } from '../format/labels';
+import { escapeMarkdown, loadAllTooltip, presentError, type ErrorPresentation } from '../format/labels';
+import { t } from '../l10n';
 import { TreeNode } from './node';
 import type { PagedNode } from './pagedNode';
 
@@ -18,7 +19,7 @@ export class LoadMoreNode extends TreeNode {
     item.id = `${this.owner.key}:loadMore`;
     item.iconPath = new vscode.ThemeIcon('ellipsis');
     item.contextValue = 'loadMore';
-    item.command = { command: 'dataPlatform.loadMore', title: 'Load More', arguments: [this.owner] };
+    item.command = { command: 'dataPlatform.loadMore', title: t('Load More'), arguments: [this.owner] };
     return item;
   }
 }
@@ -29,12 +30,12 @@ export class LoadAllNode extends TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem('Load all');
+    const item = new vscode.TreeItem(t('Load all'));
     item.id = `${this.owner.key}:loadAll`;
     item.iconPath = new vscode.ThemeIcon('cloud-download');
     item.contextValue = 'loadAll';
-    item.tooltip = `Load every remaining page of ${this.owner.noun} (can be cancelled)`;
-    item.command = { command: 'dataPlatform.loadAll', title: 'Load All', arguments: [this.owner] };
+    item.tooltip = loadAllTooltip(this.owner.items);
+    item.command = { command: 'dataPlatform.loadAll', title: t('Load All'), arguments: [this.owner] };
     return item;
   }
 }
@@ -67,7 +68,7 @@ export class ErrorNode extends TreeNode {
 
   private presentation(): ErrorPresentation {
     return isApiError(this.error)
-      ? presentError(this.error, this.failedAt, this.now(), capitalise(this.owner.noun))
+      ? presentError(this.error, this.failedAt, this.now(), this.owner.items)
       : { label: this.error.message, queueSync: false, setKey: false };
   }
 
@@ -88,13 +89,9 @@ export class ErrorNode extends TreeNode {
     if (e?.status !== undefined) lines.push('', `${escapeMarkdown(e.method)} ${escapeMarkdown(e.path)} → ${e.status}`);
     if (e?.correlationId) lines.push('', `correlationId: ${escapeMarkdown(e.correlationId)}`);
     item.tooltip = new vscode.MarkdownString(lines.join('\n'));
-    if (e) item.command = { command: 'dataPlatform.showDiagnostics', title: 'Show Details', arguments: [e] };
+    if (e) item.command = { command: 'dataPlatform.showDiagnostics', title: t('Show Details'), arguments: [e] };
     return item;
   }
-}
-
-function capitalise(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 export class MessageNode extends TreeNode {

@@ -4,7 +4,7 @@
 // items and adds an error node, and refresh resets only this node's list.
 import * as vscode from 'vscode';
 import { isApiError, type ApiError, type DataPlatformClient, type LoadProgress, type PagedList } from '../api';
-import { loadMoreLabel } from '../format/labels';
+import { emptyListLabel, loadMoreLabel, type ListItems } from '../format/labels';
 import type { TreeContext } from './context';
 import { ErrorNode, LoadAllNode, LoadMoreNode, MessageNode } from './leafNodes';
 import { TreeNode } from './node';
@@ -32,14 +32,14 @@ export abstract class PagedNode<T> extends TreeNode {
 
   /** Stable id prefix of this node, for its own item and its load-more/error children. */
   abstract get key(): string;
-  /** What the items are called, for messages: `invoices`, `companies`. */
-  abstract get noun(): string;
+  /** What the node lists: picks its messages (empty list, Load all, errors). */
+  abstract get items(): ListItems;
   protected abstract createList(client: DataPlatformClient): PagedList<T>;
   protected abstract itemKey(item: T): string;
   protected abstract createItemNode(item: T): TreeNode;
   /** Shown when the list is loaded and empty; undefined shows nothing (e.g. a welcome view). */
   protected emptyNode(): TreeNode | undefined {
-    return new MessageNode(this, `${this.key}:empty`, `No ${this.noun}`, 'info');
+    return new MessageNode(this, `${this.key}:empty`, emptyListLabel(this.items), 'info');
   }
 
   /** The list, once this node has been expanded (or a command needed it). */

@@ -3,7 +3,8 @@
 import * as vscode from 'vscode';
 import type { Company, DataPlatformClient, Invoice, ListParams, PagedList } from '../api';
 import { formatCount } from '../format/amount';
-import { companyPlatforms, companyTooltip, invoiceDescription, invoiceLabel, invoiceTooltip, statusIcon } from '../format/labels';
+import { companyPlatforms, companyTooltip, invoiceDescription, invoiceLabel, invoiceTooltip, statusIcon, type ListItems } from '../format/labels';
+import { t } from '../l10n';
 import { queryIdentity } from '../query/canonical';
 import { queryNodeLabel } from '../query/messages';
 import type { TreeContext } from './context';
@@ -23,11 +24,11 @@ export class CompaniesRoot extends PagedNode<Company> {
   get key(): string {
     return 'companies';
   }
-  get noun(): string {
+  get items(): ListItems {
     return 'companies';
   }
   getTreeItem(): vscode.TreeItem {
-    return new vscode.TreeItem('Companies', vscode.TreeItemCollapsibleState.Expanded);
+    return new vscode.TreeItem(t('Companies'), vscode.TreeItemCollapsibleState.Expanded);
   }
   /** An account without companies shows the view's welcome content instead. */
   protected override emptyNode(): TreeNode | undefined {
@@ -194,7 +195,7 @@ export class InvoicesNode extends PagedNode<Invoice> {
     const q = this.query.query || this.query.orderBy ? `:query:${queryIdentity(this.query.query, this.query.orderBy)}` : '';
     return `invoices:${this.company.id}${q}`;
   }
-  get noun(): string {
+  get items(): ListItems {
     return 'invoices';
   }
 
@@ -206,18 +207,22 @@ export class InvoicesNode extends PagedNode<Invoice> {
   getTreeItem(): vscode.TreeItem {
     const total = this.pagedList?.totalResults;
     if (!this.isQuery) {
-      const item = this.collapsedItem(this.query.label ?? 'Invoices');
+      const item = this.collapsedItem(this.query.label ?? t('Invoices'));
       item.iconPath = new vscode.ThemeIcon('files');
       if (total !== undefined) item.description = formatCount(total);
       item.contextValue = 'invoices';
       return item;
     }
     // "status=Paid — 123 invoices": the count arrives with the first page.
-    const text = this.query.label ?? this.query.query ?? 'All invoices';
+    const text = this.query.label ?? this.query.query ?? t('All invoices');
     const item = this.collapsedItem(queryNodeLabel(text, total));
     item.iconPath = new vscode.ThemeIcon('filter');
-    if (this.query.orderBy) item.description = `orderBy ${this.query.orderBy}`;
-    item.tooltip = [`Invoices of ${this.company.name}`, `query: ${this.query.query ?? '(none)'}`, ...(this.query.orderBy ? [`orderBy: ${this.query.orderBy}`] : [])].join('\n');
+    if (this.query.orderBy) item.description = t('orderBy {0}', this.query.orderBy);
+    item.tooltip = [
+      t('Invoices of {0}', this.company.name),
+      this.query.query !== undefined ? t('query: {0}', this.query.query) : t('query: (none)'),
+      ...(this.query.orderBy ? [t('orderBy: {0}', this.query.orderBy)] : []),
+    ].join('\n');
     item.contextValue = 'invoices;query';
     return item;
   }
@@ -253,7 +258,7 @@ export class InvoiceNode extends TreeNode {
     item.tooltip = new vscode.MarkdownString(invoiceTooltip(inv));
     item.contextValue = 'invoice';
     // A click opens the JSON in a preview tab, as a click on a file does.
-    item.command = { command: 'dataPlatform.openInvoice', title: 'Open JSON', arguments: [this] };
+    item.command = { command: 'dataPlatform.openInvoice', title: t('Open JSON'), arguments: [this] };
     return item;
   }
 

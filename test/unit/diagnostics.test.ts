@@ -8,7 +8,7 @@ import { persistableState } from '../../src/diagnostics/persist';
 import { DiagnosticsStore, type DiagnosticEntry } from '../../src/diagnostics/store';
 import { ViewModelCache } from '../../src/diagnostics/viewCache';
 import { prettyBody, toViewModel, type DiagnosticView } from '../../src/diagnostics/viewModel';
-import { formatSize, RAW_BODY_GONE, rawBodyOf, toWireView } from '../../src/diagnostics/wire';
+import { formatSize, rawBodyGone, rawBodyOf, toWireView } from '../../src/diagnostics/wire';
 
 const KEY = 'sk_test_c2VjcmV0LWtleS1mb3ItZGlhZ25vc3RpY3M';
 const redact = createRedactor(KEY);
@@ -349,9 +349,9 @@ describe('diagnostics wire form (the entries message)', () => {
     const shown = [live, restored];
     assert.equal(rawBodyOf(shown, 'd9'), live.rawBody);
     assert.equal(rawBodyOf(shown, 'r1'), '<img src=x>');
-    assert.equal(rawBodyOf(shown, 'd8'), RAW_BODY_GONE);
-    assert.equal(rawBodyOf([{ ...live, rawBody: undefined }], 'd9'), RAW_BODY_GONE, 'an entry without a body');
-    assert.equal(rawBodyOf([restored], 'd9'), RAW_BODY_GONE, 'never found by its correlationId');
+    assert.equal(rawBodyOf(shown, 'd8'), rawBodyGone());
+    assert.equal(rawBodyOf([{ ...live, rawBody: undefined }], 'd9'), rawBodyGone(), 'an entry without a body');
+    assert.equal(rawBodyOf([restored], 'd9'), rawBodyGone(), 'never found by its correlationId');
   });
 });
 

@@ -6,7 +6,7 @@ import {
   MAX_PERSISTED_ENTRIES,
   persistableState,
   PERSIST_VERSION,
-  RESTORED_MARKER,
+  restoredMarker,
   restoredEntries,
 } from '../../src/diagnostics/persist';
 import { toViewModel, type DiagnosticView } from '../../src/diagnostics/viewModel';
@@ -96,12 +96,12 @@ describe('diagnostics restored entries', () => {
     const restored = restoredEntries(JSON.parse(JSON.stringify(persistableState(shown))));
     assert.deepEqual(restored.map((v) => v.id), ['r1', 'r2', 'r3']);
     for (const [i, v] of restored.entries()) {
-      assert.equal(v.marker, RESTORED_MARKER);
+      assert.equal(v.marker, restoredMarker());
       const { id: _a, marker: _b, ...content } = v;
       const { id: _c, ...original } = persistableState(shown).entries[i];
       assert.deepEqual(content, original);
     }
-    assert.match(RESTORED_MARKER, /before the window reloaded/);
+    assert.match(restoredMarker(), /before the window reloaded/);
     assert.match(restored[0].rawBody!, /\(cut: \d+ more characters\)$/);
   });
 
@@ -197,7 +197,7 @@ describe('diagnostics restored entries', () => {
   it('keeps only known fields, sets its own marker, and holds restored state to the same limits', () => {
     const spoofed = { ...fullView(), marker: 'live', html: MARKUP, onclick: 'x', fields: [{ label: 'a', value: 'b', copy: false, extra: 1 }] };
     const [r] = restoredEntries(stateOf(spoofed));
-    assert.equal(r.marker, RESTORED_MARKER);
+    assert.equal(r.marker, restoredMarker());
     assert.ok(!('html' in r) && !('onclick' in r));
     assert.deepEqual(r.fields, [{ label: 'a', value: 'b' }]);
 
