@@ -25,10 +25,13 @@ const ALLOWED = [
   /^LICENSE\.txt$/,
   /^\.vsixmanifest$/, // written by VS Code when it installs a .vsix
   /^dist\/extension\.js$/,
+  /^package\.nls(\.[\w-]+)?\.json$/,
+  /^l10n\/bundle\.l10n\.[\w-]+\.json$/,
   /^media\/[\w-]+\.(js|css|html|svg|png)$/,
 ];
 const REQUIRED = ['package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'dist/extension.js',
-  'media/diagnostics.html', 'media/diagnostics.js', 'media/diagnostics.css', 'media/icon.png', 'media/dataplatform.svg'];
+  'media/diagnostics.html', 'media/diagnostics.js', 'media/diagnostics.css', 'media/icon.png', 'media/dataplatform.svg',
+  'package.nls.json'];
 const BUNDLE_BUDGET = 250 * 1024;
 
 describe('the installed extension, before a window reload', () => {
