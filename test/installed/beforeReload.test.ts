@@ -31,7 +31,7 @@ const ALLOWED = [
 ];
 const REQUIRED = ['package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'dist/extension.js',
   'media/diagnostics.html', 'media/diagnostics.js', 'media/diagnostics.css', 'media/icon.png', 'media/dataplatform.svg',
-  'package.nls.json'];
+  'package.nls.json', 'package.nls.qps-ploc.json', 'l10n/bundle.l10n.qps-ploc.json'];
 const BUNDLE_BUDGET = 250 * 1024;
 
 describe('the installed extension, before a window reload', () => {
