@@ -6,6 +6,8 @@
 //                            folder and run test/installed against that copy. The development
 //                            path is then a bare harness extension, so the product under test is
 //                            the installed one and nothing of the repository.
+//   --locale <tag>           instead: run test/l10n with the development extension in that
+//                            display language (npm test uses the pseudo-locale qps-ploc).
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -40,6 +42,15 @@ function installedVsix(args: readonly string[]): string | undefined {
   const file = args[at + 1];
   if (!file || !existsSync(file)) throw new Error(`--installed needs the path of a .vsix that exists, not ${file ?? 'nothing'}`);
   return resolve(file);
+}
+
+/** The display language of a localisation run, or undefined for English. */
+function displayLanguage(args: readonly string[]): string | undefined {
+  const at = args.indexOf('--locale');
+  if (at < 0) return undefined;
+  const tag = args[at + 1];
+  if (!tag || !/^[a-z]{2,3}(-[a-z0-9]+)*$/i.test(tag)) throw new Error(`--locale needs a language tag such as qps-ploc, not ${tag ?? 'nothing'}`);
+  return tag;
 }
 
 /** A development extension that contributes nothing: VS Code runs extension tests only in a
@@ -81,6 +92,8 @@ async function main(): Promise<number> {
   if (process.env[ENV.grep]) env[ENV.grep] = process.env[ENV.grep] as string;
 
   const vsix = installedVsix(process.argv.slice(2));
+  const locale = vsix ? undefined : displayLanguage(process.argv.slice(2));
+  if (locale) env[ENV.displayLanguage] = locale;
   if (vsix) {
     env[ENV.installedExtensionsDir] = runDirs(tmp).extensionsDir;
     env[ENV.phaseDir] = join(tmp, 'phases');
@@ -94,12 +107,13 @@ async function main(): Promise<number> {
   });
   const opts: HostRunOptions = {
     extensionDevelopmentPath: vsix ? harnessExtension(join(tmp, 'harness')) : root,
-    extensionTestsPath: join(root, 'out', 'test', vsix ? 'installed' : 'integration', 'index.js'),
+    extensionTestsPath: join(root, 'out', 'test', vsix ? 'installed' : locale ? 'l10n' : 'integration', 'index.js'),
     workspaceDir,
     tmpDir: tmp,
     install: vsix,
     env,
     settings: { 'dataPlatform.baseUrl': emulator.url },
+    locale,
     logsDir: join(resultsDir, 'logs'),
     session,
     log: hostLog,
@@ -118,7 +132,7 @@ async function main(): Promise<number> {
     code = 1;
   }
   if (process.env.DP_TEST_RESULTS) writeFileSync(process.env.DP_TEST_RESULTS, JSON.stringify(counts) + '\n');
-  hostLog(`${vsix ? 'installed package' : 'integration'}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (exit ${code})`);
+  hostLog(`${vsix ? 'installed package' : locale ? `localisation (${locale})` : 'integration'}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (exit ${code})`);
   return code;
 }
 

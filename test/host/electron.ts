@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { downloadAndUnzipVSCode, resolveCliArgsFromVSCodeExecutablePath } from '@vscode/test-electron';
+import { prepareDisplayLanguage } from './displayLanguage';
 import { writeFailureLogs } from './failureLogs';
 import { runDirs, type HostRunOptions } from './offline';
 import { runStep } from './run';
@@ -42,6 +43,7 @@ export async function runElectronHost(executable: string, opts: HostRunOptions):
     `--extensions-dir=${extensionsDir}`,
     `--extensionDevelopmentPath=${opts.extensionDevelopmentPath}`,
     `--extensionTestsPath=${opts.extensionTestsPath}`,
+    ...(opts.locale ? prepareDisplayLanguage(userDataDir, opts.locale) : []),
   ];
   const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env };
   delete env.ELECTRON_RUN_AS_NODE; // set by some terminals inside VS Code; would start plain Node

@@ -22,6 +22,8 @@ export interface HostRunOptions {
   env: Record<string, string>;
   /** User settings of the run. */
   settings: Record<string, unknown>;
+  /** Display language of the run (`qps-ploc` for the localisation tests); English when not given. */
+  locale?: string;
   logsDir: string;
   session: Session;
   log: Log;
@@ -57,6 +59,7 @@ export async function runOfflineHost(cacheDir: string, opts: HostRunOptions): Pr
       port,
       ...dirs,
       settings: opts.settings,
+      locale: opts.locale,
       onOutput: (line) => session.feed(`[server] ${line}`, 'debug'),
       log: opts.log,
     });

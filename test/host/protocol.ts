@@ -43,6 +43,8 @@ export const ENV = {
   installedExtensionsDir: 'DP_INSTALLED_EXTENSIONS_DIR',
   /** The installed-package run: a folder that outlives a window reload, for its two phases. */
   phaseDir: 'DP_PHASE_DIR',
+  /** The localisation run: the display language the host was started in (`qps-ploc`). */
+  displayLanguage: 'DP_DISPLAY_LANGUAGE',
 } as const;
 
 export function resultsLine(counts: Counts): string {

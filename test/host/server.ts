@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
+import { prepareDisplayLanguage } from './displayLanguage';
 import type { OfflineHost } from './install';
 import type { Log } from './log';
 
@@ -16,6 +17,8 @@ export interface ServerOptions {
   settings?: Record<string, unknown>;
   /** Extra environment; the extension host inherits the server's environment. */
   env?: NodeJS.ProcessEnv;
+  /** Display language, e.g. `qps-ploc`; English when not given. */
+  locale?: string;
   /** Each line the server prints. */
   onOutput: (line: string) => void;
   log: Log;
@@ -89,6 +92,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     // Without it a built workbench ignores the URL `payload` (extension under development,
     // tests path) and never reports an exit code.
     '--vscode-option', 'enable-smoke-test-driver',
+    ...(opts.locale ? prepareDisplayLanguage(opts.userDataDir, opts.locale) : []),
   ];
   const child: ChildProcess = spawn(opts.host.node, args, {
     env: { ...process.env, ...opts.env },
