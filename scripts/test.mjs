@@ -1,9 +1,11 @@
 // `npm test`: lint (`npm run lint`: tsc and ESLint, zero findings), build, compile the tests, run
-// the unit tests in plain Node, the integration tests in a real VS Code extension host, then
+// the unit tests in plain Node, the integration tests in a real VS Code extension host (in English,
+// then the localisation tests in the pseudo-locale qps-ploc), then
 // package the extension (`npm run package`) and run the installed-package tests against that .vsix
 // installed into a real host; end with one summary line across all of them.
 //   --unit         unit tests only
-//   --integration  integration tests only (the development build)
+//   --integration  integration tests only (the development build; English, then qps-ploc)
+//   --l10n         the localisation tests only (the development build in qps-ploc)
 //   --installed    package, then the installed-package tests only
 //   --grep <re>    passed to mocha (unit tests)
 //   --no-lint      skip the lint step, for quick local loops (every other run lints first)
@@ -15,7 +17,7 @@ import Mocha from 'mocha';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const only = ['unit', 'integration', 'installed'].find((name) => args.includes(`--${name}`));
+const only = ['unit', 'integration', 'l10n', 'installed'].find((name) => args.includes(`--${name}`));
 const grepAt = args.indexOf('--grep');
 const grep = grepAt >= 0 ? args[grepAt + 1] : undefined;
 const lint = !args.includes('--no-lint');
@@ -96,6 +98,9 @@ const total = { passed: 0, failed: 0, skipped: 0 };
 const add = (c) => { total.passed += c.passed; total.failed += c.failed; total.skipped += c.skipped ?? 0; };
 if (!only || only === 'unit') add(await unitTests());
 if (!only || only === 'integration') add(hostTests('integration tests (real VS Code extension host)', 'integration'));
+if (!only || only === 'integration' || only === 'l10n') {
+  add(hostTests('localisation tests (the same host in the pseudo-locale qps-ploc)', 'l10n', ['--locale', 'qps-ploc']));
+}
 if (!only || only === 'installed') add(installedTests());
 
 console.log(`\ntotal: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
