@@ -13,6 +13,10 @@
   const count = /** @type {HTMLElement} */ (document.getElementById('count'));
   const clear = /** @type {HTMLButtonElement} */ (document.getElementById('clear'));
   const toolbar = /** @type {HTMLElement} */ (document.querySelector('.toolbar'));
+  /** The page's words in the display language, from the host (src/diagnostics/html.ts). */
+  const strings = JSON.parse(document.body.dataset.strings || '{}');
+  /** @param {string} text @param {string | number} value */
+  const fill = (text, value) => text.replace('{0}', String(value));
   /** @type {string | undefined} */
   let focused;
   let shown = [];
@@ -46,9 +50,9 @@
       const dd = el('dd');
       dd.append(el('span', f.value, 'value'));
       if (f.copy) {
-        const b = el('button', 'Copy', 'copy secondary');
+        const b = el('button', strings.copy, 'copy secondary');
         b.setAttribute('type', 'button');
-        b.setAttribute('title', 'Copy ' + f.label);
+        b.setAttribute('title', fill(strings.copyField, f.label));
         b.dataset.action = 'copy';
         b.addEventListener('click', () => vscode.postMessage({ type: 'copy', id: v.id }));
         dd.append(b);
@@ -59,9 +63,10 @@
 
     if (v.validation.length > 0) {
       const table = el('table', undefined, 'validation');
-      table.append(el('caption', 'Validation'));
+      table.append(el('caption', strings.validation));
       const head = el('tr');
-      for (const h of ['Severity', 'itemId', 'validatorName', 'message']) head.append(el('th', h));
+      // The other three are the API's field names.
+      for (const h of [strings.severity, 'itemId', 'validatorName', 'message']) head.append(el('th', h));
       const thead = el('thead');
       thead.append(head);
       const tbody = el('tbody');
@@ -82,7 +87,7 @@
       details.addEventListener('toggle', () => {
         if (!details.open || details.dataset.raw) return;
         details.dataset.raw = 'loading';
-        pre.textContent = 'Loading…';
+        pre.textContent = strings.loading;
         vscode.postMessage({ type: 'rawBody', id: v.id });
       });
       section.append(details);
@@ -201,7 +206,7 @@
     const built = reconcile(entries);
     empty.hidden = entries.length > 0;
     clear.disabled = entries.length === 0;
-    count.textContent = entries.length === 0 ? '' : entries.length === 1 ? '1 error' : entries.length + ' errors';
+    count.textContent = entries.length === 0 ? '' : entries.length === 1 ? strings.oneError : fill(strings.errors, entries.length);
     if (anchor && anchor.section.isConnected) window.scrollBy(0, anchor.section.getBoundingClientRect().top - anchor.top);
     // The focused entry is scrolled to when it is new to the page, not again on every update.
     applyFocus(focusChanged || (focused !== undefined && built.has(focused)));

@@ -1,6 +1,8 @@
-// The panel's HTML: a static template from `media/` with the CSP, nonce and resource URIs filled
-// in. No data ever goes into the HTML; entries arrive by message and are laid out with DOM APIs.
+// The panel's HTML: a static template from `media/` with the CSP, nonce, resource URIs and the
+// page's own words (in the display language) filled in. No data ever goes into the HTML; entries
+// arrive by message and are laid out with DOM APIs.
 import { randomBytes } from 'node:crypto';
+import { t } from '../l10n';
 
 export interface PageResources {
   /** `webview.cspSource`. */
@@ -8,6 +10,32 @@ export interface PageResources {
   styleUri: string;
   scriptUri: string;
   nonce: string;
+  /** The display language, for `<html lang>`; English by default. */
+  lang?: string;
+}
+
+/** The words the page script uses, handed to it as JSON in `data-strings` (no script of ours
+ * can call the host's l10n). `{0}` placeholders are filled in by the script. */
+export interface ScriptStrings {
+  copy: string;
+  copyField: string;
+  validation: string;
+  severity: string;
+  loading: string;
+  oneError: string;
+  errors: string;
+}
+
+function scriptStrings(): ScriptStrings {
+  return {
+    copy: t('Copy'),
+    copyField: t('Copy {0}'),
+    validation: t('Validation'),
+    severity: t('Severity'),
+    loading: t('Loading…'),
+    oneError: t('1 error'),
+    errors: t('{0} errors'),
+  };
 }
 
 /** A fresh nonce per render: 128 random bits, base64 (valid in a CSP nonce source). */
@@ -31,14 +59,21 @@ export function escapeAttribute(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ATTR_ESCAPES[c]);
 }
 
-/** Fills `{{csp}}`, `{{nonce}}`, `{{styleUri}}`, `{{scriptUri}}`; an unknown placeholder is an error
- * so a typo in the template cannot ship a page without its CSP. */
+/** Fills `{{csp}}`, `{{nonce}}`, `{{styleUri}}`, `{{scriptUri}}` and the page's words; an unknown
+ * placeholder is an error so a typo in the template cannot ship a page without its CSP. */
 export function renderPage(template: string, res: PageResources): string {
   const values: Record<string, string> = {
     csp: contentSecurityPolicy(res.cspSource, res.nonce),
     nonce: res.nonce,
     styleUri: res.styleUri,
     scriptUri: res.scriptUri,
+    lang: res.lang ?? 'en',
+    title: t('Data Platform Diagnostics'),
+    heading: t('API errors'),
+    clear: t('Clear'),
+    clearTitle: t('Remove every entry'),
+    empty: t('No API errors yet. Failed requests of the Data Platform explorer appear here, newest first.'),
+    strings: JSON.stringify(scriptStrings()),
   };
   const html = template.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => {
     const v = values[name];

@@ -161,6 +161,7 @@ class DiagnosticsPanel implements DiagnosticsPanelApi {
     panel.webview.html = this.html = renderPage(await this.loadTemplate(), {
       cspSource: panel.webview.cspSource,
       nonce: createNonce(),
+      lang: vscode.env.language,
       styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(this.media, 'diagnostics.css')).toString(),
       scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(this.media, 'diagnostics.js')).toString(),
     });

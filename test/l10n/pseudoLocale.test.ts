@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import { ApiError } from '../../src/api/errors';
 import { formatCount } from '../../src/format/amount';
 import { formatMessage } from '../../src/l10n';
 import { ENV } from '../host/protocol';
@@ -79,5 +80,29 @@ describe(`the extension in the display language ${language}`, () => {
     assert.equal(labelOf(top[top.length - 2]), tr('Load more ({0} of {1} loaded)', formatCount(list.items.length), formatCount(list.totalResults ?? 0)));
     assert.equal(labelOf(top[top.length - 1]), tr('Load all'));
     if (canScreenshot()) await screenshot(`l10n-${language}`);
+  });
+
+  it("gives the diagnostics panel its words from the bundle: title, page, field labels and the page script's words", async () => {
+    const api = await activateExtension();
+    api.diagnostics.clear();
+    const body = {
+      statusCode: 400, service: 'PublicApi', error: 'Validation failed', correlationId: 'cid-l10n',
+      validation: { errors: [{ itemId: 'name', validatorName: 'NameValidator', message: 'The name is too long' }], warnings: [] },
+    };
+    api.diagnostics.add(new ApiError({ kind: 'badRequest', message: 'Validation failed (400)', method: 'POST', path: '/companies', status: 400, body, correlationId: 'cid-l10n' }));
+    const panel = await api.diagnosticsPanel.show();
+    assert.equal(panel.title, tr('Data Platform Diagnostics'));
+    const page = await waitFor('the panel to show the error', () => {
+      const r = api.diagnosticsPanel.lastRender();
+      return r && r.ids.length === 1 ? r : undefined;
+    }, 20_000);
+    // The template's words, a field label of the host's view model, and the script's own words.
+    for (const words of [tr('API errors'), tr('Clear'), tr('Correlation ID'), tr('1 error'), tr('Copy'), tr('Validation'), tr('Severity')]) {
+      assert.ok(page.text.includes(words), `${JSON.stringify(words)} in:\n${page.text}`);
+    }
+    assert.match(api.diagnosticsPanel.html ?? '', new RegExp(`<html lang="${language}">`));
+    if (canScreenshot()) await screenshot(`l10n-${language}-diagnostics`);
+    api.diagnostics.clear();
+    panel.dispose();
   });
 });
