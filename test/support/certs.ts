@@ -52,7 +52,9 @@ export function makeCert(options: CertOptions): TestCert {
 
   const algorithm = seq(oid('1.2.840.10045.4.3.2'));
   const serial = randomBytes(12);
-  serial[0] &= 0x7f;
+  // Positive (top bit clear) and minimal DER: a leading zero byte before one below 0x80 is an
+  // invalid INTEGER, which OpenSSL refused one run in a few hundred ("illegal padding").
+  serial[0] = (serial[0] & 0x7f) | 0x40;
   const tbs = seq(
     explicit(0, integer(Buffer.from([2]))),
     integer(serial),
