@@ -15,6 +15,10 @@
   const toolbar = /** @type {HTMLElement} */ (document.querySelector('.toolbar'));
   /** The page's words in the display language, from the host (src/diagnostics/html.ts). */
   const strings = JSON.parse(document.body.dataset.strings || '{}');
+  /** Set only under the runner's test switch (src/testHooks.ts): the page then reports what it
+   * shows after every change and obeys the tests' click and drive messages. A user's page does
+   * neither, so it computes and sends nothing for tests. */
+  const testHooks = document.body.dataset.testHooks === 'on';
   /** @param {string} text @param {string | number} value */
   const fill = (text, value) => text.replace('{0}', String(value));
   /** @type {string | undefined} */
@@ -37,7 +41,7 @@
     const section = el('section', undefined, typeof v.marker === 'string' ? 'entry restored' : 'entry');
     section.id = 'entry-' + v.id;
     section.dataset.id = v.id;
-    section.dataset.build = String(++builds);
+    if (testHooks) section.dataset.build = String(++builds);
     if (typeof v.marker === 'string') section.append(el('p', v.marker, 'marker'));
     const h2 = el('h2');
     const time = el('time', v.timeLabel);
@@ -134,8 +138,10 @@
     return undefined;
   }
 
-  /** @param {boolean} [withState] the saved state too (only when asked: it can be ~1 MB) */
+  /** What the page shows, for the tests (test switch only).
+   * @param {boolean} [withState] the saved state too (only when asked: it can be ~1 MB) */
   function report(withState) {
+    if (!testHooks) return;
     const scripts = Array.from(document.querySelectorAll('script'));
     const sections = /** @type {HTMLElement[]} */ (Array.from(list.children));
     const first = firstVisible();
@@ -239,6 +245,7 @@
         report();
         break;
       case 'click': {
+        if (!testHooks) break;
         // Lets the integration tests press the real buttons (and the Raw body summary, whose
         // opening then loads the body: the report after the answer shows it).
         const entry = '#entry-' + CSS.escape(String(m.id));
@@ -252,6 +259,7 @@
         break;
       }
       case 'drive': {
+        if (!testHooks) break;
         if (m.action === 'reportState') {
           report(true);
           break;

@@ -1,26 +1,31 @@
 // Entry point: wiring only. Builds the long-lived objects (log, keys, connection, diagnostics,
 // tree, status bar), connects their events and registers the commands from their own modules.
 import * as vscode from 'vscode';
-import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type ApiError } from './api';
+import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type DataPlatformClient } from './api';
+import { KeyPrompt } from './auth/keyPrompt';
 import { KeyStore } from './auth/keyStore';
-import { setTranslator, t } from './l10n';
+import { setTranslator } from './l10n';
 import { registerCreateCompanyCommands } from './commands/createCompany';
 import { registerInvoiceCommands } from './commands/invoice';
 import { registerKeyCommands, type SetKeyResult } from './commands/keys';
 import { registerQueryCommands } from './commands/query';
-import { visibleQuickPick, type QuickPickSnapshot } from './commands/quickPicks';
+import { trackQuickPicks, visibleQuickPick, type QuickPickSnapshot } from './commands/quickPicks';
 import { registerTreeCommands } from './commands/tree';
-import { Connection, type ConnectionState } from './connection/connection';
+import { Connection } from './connection/connection';
+import { showConnectionState } from './connection/stateUi';
+import { createReporter, type ReportError } from './diagnostics/reporter';
 import { DiagnosticsStore } from './diagnostics/store';
 import { Log, type LogLine } from './log';
 import { QueryHistory } from './query/history';
 import { registerDiagnostics, type DiagnosticsPanelApi } from './panels/diagnosticsPanel';
 import { StatusBar } from './statusBar';
+import { testHooksEnabled } from './testHooks';
 import { within } from './util/within';
 import type { TreeNode } from './tree/node';
 import { CompaniesTreeProvider } from './tree/provider';
 
-/** What `activate` returns: used by the integration tests, not a public contract. */
+/** What `activate` returns under the test switch (src/testHooks.ts) for the integration tests;
+ * not a public contract, and nothing at all in a user's extension. */
 export interface DataPlatformApi {
   readonly log: vscode.LogOutputChannel;
   /** Every line written to the log (scrubbed), oldest first. */
@@ -56,55 +61,24 @@ function pageSize(): number {
 /** How long activation waits for the first read of the setting and the key. */
 const FIRST_LOAD_LIMIT_MS = 5000;
 
-export async function activate(context: vscode.ExtensionContext): Promise<DataPlatformApi> {
-  // First of all: every message built from here on is in the display language.
-  setTranslator(vscode.l10n.t);
-  const channel = vscode.window.createOutputChannel('Data Platform', { log: true });
-  const log = new Log(channel);
-  const keys = new KeyStore(context.secrets);
-  const statusBar = new StatusBar();
-  const diagnostics = new DiagnosticsStore();
-  const diagnosticsPanel = registerDiagnostics(context, diagnostics);
+function createConnection(context: vscode.ExtensionContext, keys: KeyStore, channel: vscode.LogOutputChannel, log: Log, statusBar: StatusBar): Connection {
   const version = (context.extension.packageJSON as { version?: string }).version ?? '0';
-  const connection = new Connection({
+  return new Connection({
     readBaseUrl: () => setting<string>('baseUrl'),
     keys,
     userAgent: `data-platform-explorer/${version} vscode/${vscode.version}`,
     hooks: {
       onRequest: (s) => log.request(s),
       // Bodies only when the user asked for trace; the client builds no entry otherwise.
-      onTrace: (t) => log.trafficTrace(t),
+      onTrace: (entry) => log.trafficTrace(entry),
       traceEnabled: () => channel.logLevel === vscode.LogLevel.Trace,
       onRateLimit: (r) => statusBar.setRateLimit(r),
       onKeys: (k) => log.setSecrets(k),
     },
   });
+}
 
-  // Every ApiError of the extension passes here exactly once: diagnostics, log, and for a 401 an
-  // offer to enter a new key.
-  const reported = new WeakSet<object>();
-  const prompts: string[] = [];
-  let prompting = false;
-  const offerNewKey = (): void => {
-    const state = connection.state;
-    if (prompting || state.kind !== 'ready') return;
-    prompting = true;
-    const message = t('The API key for {0} was rejected (401 Unauthorized). Enter a new key?', state.host);
-    prompts.push(message);
-    void vscode.window.showWarningMessage(message, t('Set API Key')).then((choice) => {
-      prompting = false;
-      if (choice) void vscode.commands.executeCommand('dataPlatform.setApiKey');
-    });
-  };
-  const report = (error: ApiError, options: { prompt?: boolean } = {}): void => {
-    if (error.kind === 'cancelled' || reported.has(error)) return;
-    reported.add(error);
-    diagnostics.add(error);
-    log.apiError(error);
-    if (error.kind === 'unauthorized' && options.prompt !== false) offerNewKey();
-  };
-
-  const client = () => (connection.state.kind === 'ready' ? connection.state.client : undefined);
+function createCompaniesView(client: () => DataPlatformClient | undefined, report: ReportError) {
   const tree = new CompaniesTreeProvider({
     client,
     pageSize,
@@ -112,50 +86,51 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
     now: Date.now,
     onRootRendered: (empty) => void vscode.commands.executeCommand('setContext', 'dataPlatform.noCompanies', empty),
   });
-  const companiesView = vscode.window.createTreeView('dataPlatform.companies', { treeDataProvider: tree, showCollapseAll: true });
+  const view = vscode.window.createTreeView('dataPlatform.companies', { treeDataProvider: tree, showCollapseAll: true });
+  return { tree, view };
+}
+
+/** Returns the extension's internals to the tests, and nothing at all without the test switch. */
+export async function activate(context: vscode.ExtensionContext): Promise<DataPlatformApi | undefined> {
+  // First of all: every message built from here on is in the display language.
+  setTranslator(vscode.l10n.t);
+  const testHooks = testHooksEnabled(process.env);
+  if (testHooks) trackQuickPicks();
+  const channel = vscode.window.createOutputChannel('Data Platform', { log: true });
+  const log = new Log(channel, { remember: testHooks });
+  const keys = new KeyStore(context.secrets);
+  const statusBar = new StatusBar();
+  const diagnostics = new DiagnosticsStore();
+  const diagnosticsPanel = registerDiagnostics(context, diagnostics, testHooks);
+  const connection = createConnection(context, keys, channel, log, statusBar);
+  const keyPrompt = new KeyPrompt(connection, testHooks);
+  const report = createReporter({ diagnostics, log, onUnauthorized: () => keyPrompt.offer() });
+  const client = () => (connection.state.kind === 'ready' ? connection.state.client : undefined);
+  const { tree, view } = createCompaniesView(client, report);
   const queryHistory = new QueryHistory(context.globalState);
-
-  const applyState = (state: ConnectionState): void => {
-    prompting = false;
-    statusBar.setState(state);
-    companiesView.message = state.kind === 'invalidBaseUrl' || state.kind === 'secretsUnavailable' ? state.message : undefined;
-    void vscode.commands.executeCommand('setContext', 'dataPlatform.state', state.kind);
-    void vscode.commands.executeCommand('setContext', 'dataPlatform.noCompanies', false);
-    log.info(
-      state.kind === 'invalidBaseUrl'
-        ? `base URL refused: ${state.message}`
-        : state.kind === 'secretsUnavailable'
-          ? state.message
-          : `API ${state.baseUrl}: ${state.kind === 'ready' ? 'key set' : 'no key'}`,
-    );
-    tree.reset();
-  };
-
   let refreshes = 0;
   const refreshAll = async (): Promise<void> => {
-    refreshes++;
+    if (testHooks) refreshes++;
     log.info('refresh requested');
     await connection.reload();
     tree.reset();
   };
 
   context.subscriptions.push(
-    channel,
-    diagnostics,
-    keys,
-    connection,
-    statusBar,
-    tree,
-    companiesView,
-    connection.onDidChange(applyState),
+    channel, diagnostics, keys, connection, statusBar, tree, view,
+    connection.onDidChange((state) => {
+      keyPrompt.reset();
+      showConnectionState(state, { statusBar, view, log });
+      tree.reset();
+    }),
     vscode.commands.registerCommand('dataPlatform.showLog', () => {
       channel.show(true);
       return channel;
     }),
     ...registerKeyCommands({ connection, keys, report }),
-    ...registerTreeCommands({ tree, view: companiesView, client, refreshAll, report }),
-    ...registerCreateCompanyCommands({ tree, view: companiesView, client, report }),
-    ...registerQueryCommands({ tree, view: companiesView, client, pageSize, history: queryHistory, report }),
+    ...registerTreeCommands({ tree, view, client, refreshAll, report }),
+    ...registerCreateCompanyCommands({ tree, view, client, report }),
+    ...registerQueryCommands({ tree, view, client, pageSize, history: queryHistory, report }),
     ...registerInvoiceCommands({ client, pageSize, report, companies: () => tree.root?.ensureList(), onDidChangeConnection: connection.onDidChange }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('dataPlatform.baseUrl')) void connection.reload();
@@ -168,20 +143,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   // secret storage that never answers cannot hold every command back.
   await within(connection.reload(), FIRST_LOAD_LIMIT_MS);
 
+  if (!testHooks) return undefined;
   return {
-    log: channel,
-    logLines: () => log.lines(),
-    companiesView,
-    tree,
-    connection,
-    keys,
-    diagnostics,
-    diagnosticsPanel,
-    statusBar,
-    keyPrompts: () => prompts,
-    refreshCount: () => refreshes,
-    queryHistory,
-    quickPick: visibleQuickPick,
+    log: channel, logLines: () => log.lines(), companiesView: view, tree, connection, keys, diagnostics, diagnosticsPanel, statusBar,
+    keyPrompts: () => keyPrompt.shown ?? [], refreshCount: () => refreshes, queryHistory, quickPick: visibleQuickPick,
   };
 }
 

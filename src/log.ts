@@ -47,18 +47,21 @@ const TRACE_KEEP = 4096;
 
 export class Log {
   private scrubbers: Redactor[] = [];
-  private readonly recent: LogLine[] = [];
+  /** Only under the test switch (src/testHooks.ts): a user's log is the channel alone. */
+  private readonly recent: LogLine[] | undefined;
 
-  constructor(private readonly sink: LogSink) {}
+  constructor(private readonly sink: LogSink, options: { remember?: boolean } = {}) {
+    this.recent = options.remember ? [] : undefined;
+  }
 
   /** Keys whose text (raw, Base64, URL-encoded) is replaced by *** in every line. */
   setSecrets(keys: readonly string[]): void {
     this.scrubbers = keys.filter((k) => k.length > 0).map((k) => createRedactor(k));
   }
 
-  /** The last lines written, scrubbed: what the channel received. For tests and bug reports. */
+  /** The last lines written, scrubbed: what the channel received, when made with `remember`. */
   lines(): readonly LogLine[] {
-    return this.recent;
+    return this.recent ?? [];
   }
 
   trace(message: string): void {
@@ -92,9 +95,11 @@ export class Log {
   private write(level: Level, raw: string): void {
     let message = raw;
     for (const scrub of this.scrubbers) message = scrub(message);
-    // Trace bodies can be 64 KB each; the in-memory copy keeps their start only.
-    this.recent.push({ level, message: level === 'trace' ? message.slice(0, TRACE_KEEP) : message });
-    if (this.recent.length > KEEP) this.recent.splice(0, this.recent.length - KEEP);
+    if (this.recent) {
+      // Trace bodies can be 64 KB each; the in-memory copy keeps their start only.
+      this.recent.push({ level, message: level === 'trace' ? message.slice(0, TRACE_KEEP) : message });
+      if (this.recent.length > KEEP) this.recent.splice(0, this.recent.length - KEEP);
+    }
     this.sink[level](message);
   }
 }

@@ -20,6 +20,7 @@ import { runDirs, runOfflineHost, type HostRunOptions } from './host/offline';
 import { ENV, type Counts } from './host/protocol';
 import { Session } from './host/session';
 import { startEmulator, type RunningEmulator } from './emulator';
+import { TEST_HOOKS_ENV } from '../src/testHooks';
 import { limitsFromEnv, Watchdog } from './host/watchdog';
 
 const root = resolve(__dirname, '..', '..');
@@ -84,7 +85,12 @@ async function main(): Promise<number> {
 
   const resultsDir = join(root, '.test-results');
   const screenshotDir = resolve(process.env[ENV.screenshotDir] || join(resultsDir, 'screenshots'));
-  const env: Record<string, string> = { [ENV.emulatorUrl]: emulator.url, [ENV.emulatorKey]: emulator.keys.normal };
+  const env: Record<string, string> = {
+    [ENV.emulatorUrl]: emulator.url,
+    [ENV.emulatorKey]: emulator.keys.normal,
+    // The extension's test hooks: every run here is a test (npm start never sets it).
+    [TEST_HOOKS_ENV]: 'on',
+  };
   if (choice.kind === 'offline') {
     mkdirSync(screenshotDir, { recursive: true });
     env[ENV.screenshotDir] = screenshotDir;

@@ -1,6 +1,7 @@
-// Every quick pick of the extension is created here, so the one on screen can be described
-// (title, value, rows, active row) to the integration tests, which type into it with real
-// keystrokes and read back what the user would see.
+// Every quick pick of the extension is created here, so that under the test switch
+// (src/testHooks.ts) the one on screen can be described (title, value, rows, active row) to the
+// integration tests, which type into it with real keystrokes and read back what the user would
+// see. Without the switch a pick is VS Code's own, untouched.
 import * as vscode from 'vscode';
 
 export interface QuickPickRow {
@@ -21,9 +22,16 @@ export interface QuickPickSnapshot {
 }
 
 let current: vscode.QuickPick<vscode.QuickPickItem> | undefined;
+let tracking = false;
+
+/** Called once under the test switch: picks created from then on are tracked. */
+export function trackQuickPicks(): void {
+  tracking = true;
+}
 
 export function createQuickPick<T extends vscode.QuickPickItem>(): vscode.QuickPick<T> {
   const pick = vscode.window.createQuickPick<T>();
+  if (!tracking) return pick;
   const forget = () => {
     if (current === pick) current = undefined;
   };

@@ -12,6 +12,9 @@ export interface PageResources {
   nonce: string;
   /** The display language, for `<html lang>`; English by default. */
   lang?: string;
+  /** Under the test switch only (src/testHooks.ts): the page reports its renders and obeys the
+   * tests' click and drive messages. */
+  testHooks?: boolean;
 }
 
 /** The words the page script uses, handed to it as JSON in `data-strings` (no script of ours
@@ -74,6 +77,7 @@ export function renderPage(template: string, res: PageResources): string {
     clearTitle: t('Remove every entry'),
     empty: t('No API errors yet. Failed requests of the Data Platform explorer appear here, newest first.'),
     strings: JSON.stringify(scriptStrings()),
+    testHooks: res.testHooks ? 'on' : 'off',
   };
   const html = template.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => {
     const v = values[name];

@@ -15,6 +15,8 @@ export type HostToWebview =
   | { type: 'rawBody'; id: string; text: string }
   /** Highlight and scroll to one entry. */
   | { type: 'focus'; id: string }
+  // The three below, and the page's RenderReport, work only under the test switch
+  // (src/testHooks.ts): a user's page ignores them and reports nothing.
   /** Clicks a button of the page as a user would (integration tests drive the real DOM path);
    * `raw` clicks an entry's "Raw body" summary, opening or closing it (opening loads the body). */
   | { type: 'click'; action: 'copy' | 'clear' | 'raw'; id?: string }

@@ -56,7 +56,7 @@ function resolveTarget(store: DiagnosticsStore, target: unknown): DiagnosticEntr
   return undefined;
 }
 
-class DiagnosticsPanel implements DiagnosticsPanelApi {
+export class DiagnosticsPanel implements DiagnosticsPanelApi {
   panel: vscode.WebviewPanel | undefined;
   html: string | undefined;
   private ready = false;
@@ -72,10 +72,12 @@ class DiagnosticsPanel implements DiagnosticsPanelApi {
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
-    context: vscode.ExtensionContext,
+    extensionUri: vscode.Uri,
     readonly store: DiagnosticsStore,
+    /** The test switch (src/testHooks.ts): the page reports its renders only when it is on. */
+    private readonly testHooks = false,
   ) {
-    this.media = vscode.Uri.joinPath(context.extensionUri, 'media');
+    this.media = vscode.Uri.joinPath(extensionUri, 'media');
     this.subscriptions.push(store.onDidChange(() => this.sendEntries()));
   }
 
@@ -162,6 +164,7 @@ class DiagnosticsPanel implements DiagnosticsPanelApi {
       cspSource: panel.webview.cspSource,
       nonce: createNonce(),
       lang: vscode.env.language,
+      testHooks: this.testHooks,
       styleUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(this.media, 'diagnostics.css')).toString(),
       scriptUri: panel.webview.asWebviewUri(vscode.Uri.joinPath(this.media, 'diagnostics.js')).toString(),
     });
@@ -230,15 +233,15 @@ class DiagnosticsPanel implements DiagnosticsPanelApi {
         else this.sendEntries();
         break;
       case 'rendered':
-        this.report = message;
+        if (this.testHooks) this.report = message;
         break;
     }
   }
 }
 
 /** Registers `dataPlatform.showDiagnostics` and returns the panel's handle. Call once per host. */
-export function registerDiagnostics(context: vscode.ExtensionContext, store: DiagnosticsStore): DiagnosticsPanelApi {
-  const diagnostics = new DiagnosticsPanel(context, store);
+export function registerDiagnostics(context: vscode.ExtensionContext, store: DiagnosticsStore, testHooks: boolean): DiagnosticsPanelApi {
+  const diagnostics = new DiagnosticsPanel(context.extensionUri, store, testHooks);
   context.subscriptions.push(
     diagnostics,
     // Returns the handle so tests in the same host can inspect the panel without another API field.

@@ -58,6 +58,7 @@ describe('the installed extension, before a window reload', () => {
     await vscode.commands.executeCommand('workbench.view.extension.dataPlatform');
     await setKey();
     const api = ext.exports;
+    assert.ok(api, 'the runner sets the test switch, so the extension returns its internals');
     const expected = (await apiGet<{ results: { id: string }[] }>('/companies?page=1&pageSize=100')).results.map((c) => c.id);
     const shown = await waitFor('the companies in the view', async () => {
       const nodes = (await api.tree.getChildren()) ?? [];

@@ -7,8 +7,8 @@ import { ENV } from '../host/protocol';
 
 export const EXTENSION_ID = 'dataplatform.data-platform-explorer';
 
-export function installedExtension(): vscode.Extension<DataPlatformApi> {
-  const ext = vscode.extensions.getExtension<DataPlatformApi>(EXTENSION_ID);
+export function installedExtension(): vscode.Extension<DataPlatformApi | undefined> {
+  const ext = vscode.extensions.getExtension<DataPlatformApi | undefined>(EXTENSION_ID);
   if (!ext) throw new Error(`${EXTENSION_ID} is not installed in this host`);
   return ext;
 }

@@ -7,7 +7,8 @@ import type { DiagnosticEntry } from '../../src/diagnostics/store';
 import type { RenderReport } from '../../src/diagnostics/protocol';
 import type { DiagnosticView } from '../../src/diagnostics/viewModel';
 import type { DataPlatformApi } from '../../src/extension';
-import type { DiagnosticsPanelApi } from '../../src/panels/diagnosticsPanel';
+import { DiagnosticsPanel, type DiagnosticsPanelApi } from '../../src/panels/diagnosticsPanel';
+import { DiagnosticsStore } from '../../src/diagnostics/store';
 import { activateExtension, canScreenshot, emulator, EXTENSION_ID, screenshot, sleep, waitFor } from './helpers';
 
 const MARKUP = '<img src=x onerror=alert(1)>';
@@ -418,6 +419,40 @@ describe('diagnostics panel in a real VS Code extension host', () => {
       assert.equal(r.images, 0);
       await handle.restore(revivedPanel(), undefined);
       await rendered(handle, 'the empty state', (x) => x.ids.length === 0 && x.text.includes('No API errors yet'));
+    });
+  });
+
+  describe('without the test switch (a user\'s extension)', () => {
+    /** Every message type the page posts to its host, from before it says `ready`. */
+    async function pageMessages(testHooks: boolean): Promise<string[]> {
+      const ext = vscode.extensions.getExtension(EXTENSION_ID);
+      assert.ok(ext);
+      const store = new DiagnosticsStore();
+      const entry = store.add(await failure(() => normal.getCompany('no-such-company')));
+      const panel = new DiagnosticsPanel(ext.extensionUri, store, testHooks);
+      try {
+        const webviewPanel = await panel.show();
+        const types: string[] = [];
+        webviewPanel.webview.onDidReceiveMessage((m: { type: string }) => types.push(m.type));
+        assert.match(panel.html ?? '', new RegExp(`data-test-hooks="${testHooks ? 'on' : 'off'}"`));
+        await waitFor('the page to load', () => types.includes('ready'), 20_000);
+        // What would make a test page report: the entries it renders, a focus, a click, a drive.
+        await panel.show(entry.id);
+        await panel.post({ type: 'click', action: 'raw', id: entry.id });
+        await panel.post({ type: 'drive', action: 'reportState' });
+        await sleep(1500);
+        return types;
+      } finally {
+        panel.dispose();
+      }
+    }
+
+    it('the page reports nothing and ignores the tests\' clicks; with the switch the same page does both', async () => {
+      const user = await pageMessages(false);
+      assert.deepEqual(user, ['ready'], 'only ready: no render reports, and the click did not open the raw body');
+      const tested = await pageMessages(true);
+      assert.ok(tested.includes('rendered'), `the test page reports its renders (got ${tested.join(', ')})`);
+      assert.ok(tested.includes('rawBody'), 'and the click opened the raw body');
     });
   });
 });

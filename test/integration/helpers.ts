@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { DataPlatformClient } from '../../src/api/client';
 import type { DataPlatformApi } from '../../src/extension';
 import type { CompanyNode } from '../../src/tree/recordNodes';
+import { TEST_HOOKS_ENV } from '../../src/testHooks';
 import { ENV, KEYS_MARKER, SCREENSHOT_MARKER, type KeysRequest } from '../host/protocol';
 
 export const EXTENSION_ID = 'dataplatform.data-platform-explorer';
@@ -12,7 +13,9 @@ export const EXTENSION_ID = 'dataplatform.data-platform-explorer';
 export async function activateExtension(): Promise<DataPlatformApi> {
   const ext = vscode.extensions.getExtension<DataPlatformApi>(EXTENSION_ID);
   if (!ext) throw new Error(`extension ${EXTENSION_ID} is not loaded in this host`);
-  return ext.activate();
+  const api = await ext.activate();
+  if (!api) throw new Error(`the extension returned no test API: the runner must set ${TEST_HOOKS_ENV}=on`);
+  return api;
 }
 
 /** The emulator of this run. Without a key (the "Extension Tests" launch configuration) the

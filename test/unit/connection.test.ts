@@ -143,7 +143,7 @@ describe('Log', () => {
 
   it('scrubs the keys in use, raw and Base64, from every line', () => {
     const s = sink();
-    const log = new Log(s);
+    const log = new Log(s, { remember: true });
     log.setSecrets(['sk_live_123456']);
     log.info('echo sk_live_123456 and ' + Buffer.from('sk_live_123456').toString('base64'));
     log.trafficTrace({ method: 'GET', path: '/x', attempt: 1, status: 500, responseBody: '{"auth":"sk_live_123456"}' });
