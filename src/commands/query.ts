@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { isApiError, type ApiError, type Company, type DataPlatformClient } from '../api';
 import { t } from '../l10n';
 import type { QueryHistory } from '../query/history';
-import { orderByPickRows, orderByProblem, queryPickRows, queryProblem, type PickRow } from '../query/messages';
+import { orderByPickRows, orderByProblem, queryPickRows, queryProblem, type PickRow } from '../format/queryMessages';
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
 import type { CompaniesTreeProvider } from '../tree/provider';

@@ -25,7 +25,7 @@ export interface TreeCommandDeps {
 
 function pagedOf(node: unknown, deps: TreeCommandDeps): PagedNode<unknown> | undefined {
   if (node instanceof PagedNode) return node;
-  if (node instanceof ErrorNode) return node.owner;
+  if (node instanceof ErrorNode && node.owner instanceof PagedNode) return node.owner;
   if (node instanceof CompanyNode) return node.invoices;
   return deps.tree.root;
 }

@@ -3,12 +3,11 @@ import * as vscode from 'vscode';
 import { isApiError, type ApiError } from '../api';
 import { escapeMarkdown, loadAllTooltip, presentError, type ErrorPresentation } from '../format/labels';
 import { t } from '../l10n';
-import { TreeNode } from './node';
-import type { PagedNode } from './pagedNode';
+import { TreeNode, type PagedOwner } from './node';
 
 export class LoadMoreNode extends TreeNode {
   constructor(
-    readonly owner: PagedNode<unknown>,
+    readonly owner: PagedOwner,
     private readonly label: string,
   ) {
     super(owner);
@@ -25,7 +24,7 @@ export class LoadMoreNode extends TreeNode {
 }
 
 export class LoadAllNode extends TreeNode {
-  constructor(readonly owner: PagedNode<unknown>) {
+  constructor(readonly owner: PagedOwner) {
     super(owner);
   }
 
@@ -49,7 +48,7 @@ export class ErrorNode extends TreeNode {
   readonly settingsQuery?: string;
 
   constructor(
-    readonly owner: PagedNode<unknown>,
+    readonly owner: PagedOwner,
     readonly error: Error,
     private readonly failedAt: number,
     private readonly now: () => number,

@@ -6,7 +6,7 @@ import { formatCount } from '../format/amount';
 import { companyPlatforms, companyTooltip, invoiceDescription, invoiceLabel, invoiceTooltip, statusIcon, type ListItems } from '../format/labels';
 import { t } from '../l10n';
 import { queryIdentity } from '../query/canonical';
-import { queryNodeLabel } from '../query/messages';
+import { queryNodeLabel } from '../format/queryMessages';
 import type { TreeContext } from './context';
 import { DataStatusNode } from './dataStatusNode';
 import { TreeNode } from './node';

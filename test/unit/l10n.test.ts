@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { presentError } from '../../src/format/labels';
 import { ApiError } from '../../src/api/errors';
 import { formatMessage, setTranslator, t, type L10nArg } from '../../src/l10n';
-import { queryProblem } from '../../src/query/messages';
+import { queryProblem } from '../../src/format/queryMessages';
 
 describe('l10n: t()', () => {
   afterEach(() => setTranslator(undefined));

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { checkCompanyName, sanitiseCompanyName } from '../../src/format/companyName';
 import { canonicalQuery, queryIdentity } from '../../src/query/canonical';
 import { HISTORY_KEY, QueryHistory, type HistoryStore } from '../../src/query/history';
-import { orderByPickRows, orderByProblem, orderBySuggestions, queryNodeLabel, queryPickRows, queryProblem } from '../../src/query/messages';
+import { orderByPickRows, orderByProblem, orderBySuggestions, queryNodeLabel, queryPickRows, queryProblem } from '../../src/format/queryMessages';
 import { sanitiseCompanyName as emulatorSanitise } from '../emulator';
 
 class MemoryStore implements HistoryStore {

@@ -1,10 +1,12 @@
-// Query and orderBy checks as one-line messages for an input box, with the 1-based column of the
-// first offending character ("Col 8: Expected a value after \"=\""), and the query node's label.
-import { invoiceCount } from '../format/labels';
+// The UI wording of queries (the filter language itself is in query/, which knows nothing of the
+// UI): checks as one-line messages for an input box, with the 1-based column of the first
+// offending character ("Col 8: Expected a value after \"=\""), the quick-pick rows, and the query
+// node's label.
+import { invoiceCount } from './labels';
 import { t } from '../l10n';
-import { parseOrderBy, parseQuery, type QueryError } from './parser';
-import type { QuerySchema } from './ast';
-import { INVOICE_SCHEMA } from './schemas';
+import { parseOrderBy, parseQuery, type QueryError } from '../query/parser';
+import type { QuerySchema } from '../query/ast';
+import { INVOICE_SCHEMA } from '../query/schemas';
 
 export function positionedMessage(error: QueryError): string {
   return t('Col {0}: {1}', error.start + 1, error.message);
