@@ -1,6 +1,6 @@
 // Run query…, Filter invoices…, Clear filter. A query is a filter checked by the query parser as
 // it is typed (the error and its column shown in place of the runnable row), offered with the
-// company's recent queries, and an optional orderBy; the result is an InvoicesNode with that query
+// company's recent queries, and an optional orderBy; the result is a QueryNode with that query
 // under the company, paged like Invoices.
 import * as vscode from 'vscode';
 import { isApiError, type ApiError, type Company, type DataPlatformClient } from '../api';
@@ -10,7 +10,7 @@ import { orderByPickRows, orderByProblem, queryPickRows, queryProblem, type Pick
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
 import type { CompaniesTreeProvider } from '../tree/provider';
-import { CompanyNode, InvoicesNode, type InvoiceQuery } from '../tree/recordNodes';
+import { CompanyNode, InvoiceListNode, QueryNode, type InvoiceQuery } from '../tree/recordNodes';
 import { pickCompany } from './companyPicker';
 import { createQuickPick } from './quickPicks';
 
@@ -24,7 +24,7 @@ export interface QueryCommandDeps {
 }
 
 export type QueryResult =
-  | { outcome: 'shown'; node: InvoicesNode }
+  | { outcome: 'shown'; node: QueryNode }
   | { outcome: 'cancelled' }
   | { outcome: 'invalid'; message: string }
   | { outcome: 'unavailable'; message: string };
@@ -111,7 +111,7 @@ async function fetchCompany(deps: QueryCommandDeps, client: DataPlatformClient, 
 /** The company a command was invoked on, or the one the arguments name, or a picked one. */
 async function companyFor(deps: QueryCommandDeps, arg: unknown): Promise<CompanyNode | QueryResult> {
   if (arg instanceof CompanyNode) return arg;
-  if (arg instanceof InvoicesNode && arg.parent instanceof CompanyNode) return arg.parent;
+  if (arg instanceof InvoiceListNode && arg.parent instanceof CompanyNode) return arg.parent;
   const client = deps.client();
   const root = deps.tree.root;
   if (!client || !root) {
@@ -169,7 +169,7 @@ async function queryFor(deps: QueryCommandDeps, company: CompanyNode, arg: unkno
   return { outcome: 'asked', query: { query: filter.value.query, orderBy: order.value.orderBy || undefined } };
 }
 
-async function show(deps: QueryCommandDeps, company: CompanyNode, node: InvoicesNode): Promise<QueryResult> {
+async function show(deps: QueryCommandDeps, company: CompanyNode, node: QueryNode): Promise<QueryResult> {
   // The node's own text: an equivalent query typed differently finds the existing node, and the
   // history should read as the node does.
   await deps.history.add(company.company.id, { query: node.query.query ?? '', orderBy: node.query.orderBy });
@@ -192,18 +192,18 @@ export async function runQuery(deps: QueryCommandDeps, arg?: unknown): Promise<Q
 /** On a query node: edits its filter in place. On Invoices: adds a query node. */
 export async function filterInvoices(deps: QueryCommandDeps, target?: unknown, arg?: unknown): Promise<QueryResult> {
   const node = target instanceof ErrorNode ? target.owner : target;
-  if (!(node instanceof InvoicesNode) || !(node.parent instanceof CompanyNode)) return runQuery(deps, target ?? arg);
+  if (!(node instanceof InvoiceListNode) || !(node.parent instanceof CompanyNode)) return runQuery(deps, target ?? arg);
   const company = node.parent;
   const asked = await queryFor(deps, company, arg, node.query);
   if (asked.outcome !== 'asked') return asked;
-  const updated = node.isQuery ? company.replaceQuery(node, asked.query) : company.addQuery(asked.query);
+  const updated = node instanceof QueryNode ? company.replaceQuery(node, asked.query) : company.addQuery(asked.query);
   return show(deps, company, updated);
 }
 
 /** Removes a query node. */
 export function clearFilter(target?: unknown): boolean {
   const node = target instanceof ErrorNode ? target.owner : target;
-  if (!(node instanceof InvoicesNode) || !node.isQuery || !(node.parent instanceof CompanyNode)) return false;
+  if (!(node instanceof QueryNode) || !(node.parent instanceof CompanyNode)) return false;
   return node.parent.removeQuery(node);
 }
 

@@ -10,7 +10,7 @@ import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
 import { PagedNode } from '../tree/pagedNode';
 import type { CompaniesTreeProvider } from '../tree/provider';
-import { CompanyNode, InvoiceNode, InvoicesNode } from '../tree/recordNodes';
+import { CompanyNode, InvoiceListNode, InvoiceNode } from '../tree/recordNodes';
 import { withCancellableProgress } from './progress';
 
 export interface TreeCommandDeps {
@@ -46,7 +46,7 @@ export async function loadAll(node: PagedNode<unknown>): Promise<void> {
 
 async function queueSync(node: unknown, deps: TreeCommandDeps): Promise<boolean> {
   const invoices = node instanceof ErrorNode ? node.owner : node instanceof CompanyNode ? node.invoices : node;
-  if (!(invoices instanceof InvoicesNode)) return false;
+  if (!(invoices instanceof InvoiceListNode)) return false;
   const client = deps.client();
   if (!client) return false;
   const company = invoices.company;

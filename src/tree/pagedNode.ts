@@ -1,5 +1,5 @@
-// A node whose children come from a PagedList: the companies root and every invoices node (and,
-// later, a filtered query node). The list is created on first expand, so nothing is fetched for
+// A node whose children come from a PagedList: the companies root, each company's Invoices and
+// its query nodes. The list is created on first expand, so nothing is fetched for
 // a collapsed node; "Load more" appends one page, "Load all" walks the rest, a failure keeps the
 // items and adds an error node, and refresh resets only this node's list.
 import * as vscode from 'vscode';

@@ -1,5 +1,5 @@
-// The account's records in the tree: the companies (root list), a company, its invoices (a paged
-// list, optionally filtered — a later query node reuses InvoicesNode with a query) and an invoice.
+// The account's records in the tree: the companies (root list), a company, its invoice lists (all
+// of them, and one per query) and an invoice.
 import * as vscode from 'vscode';
 import type { Company, DataPlatformClient, Invoice, ListParams, PagedList } from '../api';
 import { formatCount } from '../format/amount';
@@ -85,7 +85,7 @@ export class CompanyNode extends TreeNode {
   readonly invoices: InvoicesNode;
   readonly dataStatus: DataStatusNode;
   /** Filtered invoice lists (Run query…), oldest first, shown after Invoices and the status. */
-  private readonly queryNodes: InvoicesNode[] = [];
+  private readonly queryNodes: QueryNode[] = [];
 
   constructor(
     parent: TreeNode | undefined,
@@ -113,14 +113,14 @@ export class CompanyNode extends TreeNode {
     return [this.invoices, this.dataStatus, ...this.queryNodes];
   }
 
-  get queries(): readonly InvoicesNode[] {
+  get queries(): readonly QueryNode[] {
     return this.queryNodes;
   }
 
   /** Adds a query node, or returns the one with the same filter and order (nothing is fetched
    * until it is expanded). */
-  addQuery(query: InvoiceQuery): InvoicesNode {
-    const node = new InvoicesNode(this, this.ctx, this.company, query);
+  addQuery(query: InvoiceQuery): QueryNode {
+    const node = new QueryNode(this, this.ctx, this.company, query);
     const existing = this.queryNodes.find((q) => q.key === node.key);
     if (existing) return existing;
     this.queryNodes.push(node);
@@ -129,10 +129,10 @@ export class CompanyNode extends TreeNode {
   }
 
   /** Edits a query node's filter in place: a new node at the same position. */
-  replaceQuery(old: InvoicesNode, query: InvoiceQuery): InvoicesNode {
+  replaceQuery(old: QueryNode, query: InvoiceQuery): QueryNode {
     const index = this.queryNodes.indexOf(old);
     if (index < 0) return this.addQuery(query);
-    const node = new InvoicesNode(this, this.ctx, this.company, query);
+    const node = new QueryNode(this, this.ctx, this.company, query);
     const duplicate = this.queryNodes.find((q) => q !== old && q.key === node.key);
     this.queryNodes.splice(index, 1);
     old.dispose();
@@ -145,7 +145,7 @@ export class CompanyNode extends TreeNode {
     return node;
   }
 
-  removeQuery(node: InvoicesNode): boolean {
+  removeQuery(node: QueryNode): boolean {
     const index = this.queryNodes.indexOf(node);
     if (index < 0) return false;
     this.queryNodes.splice(index, 1);
@@ -175,44 +175,66 @@ export class CompanyNode extends TreeNode {
 }
 
 export interface InvoiceQuery extends Omit<ListParams, 'page' | 'pageSize'> {
-  /** Shown instead of "Invoices", e.g. `status=Paid`. */
+  /** Shown instead of the filter text on a query node. */
   label?: string;
 }
 
-/** A company's invoices, fetched only when expanded. With a query, a filtered list of them. */
-export class InvoicesNode extends PagedNode<Invoice> {
+/** A list of a company's invoices, fetched only when expanded: its Invoices node, or a query node. */
+export abstract class InvoiceListNode extends PagedNode<Invoice> {
   constructor(
     parent: TreeNode,
     ctx: TreeContext,
     readonly company: Company,
-    readonly query: InvoiceQuery = {},
+    readonly query: InvoiceQuery,
   ) {
     super(parent, ctx);
   }
 
-  get key(): string {
-    // By meaning, not spelling: `status = Paid` finds the node `status=Paid` made.
-    const q = this.query.query || this.query.orderBy ? `:query:${queryIdentity(this.query.query, this.query.orderBy)}` : '';
-    return `invoices:${this.company.id}${q}`;
-  }
   get items(): ListItems {
     return 'invoices';
   }
 
-  /** True for a Run query… node (filtered or ordered), false for the company's Invoices. */
-  get isQuery(): boolean {
-    return !!(this.query.query || this.query.orderBy);
+  protected createList(client: DataPlatformClient): PagedList<Invoice> {
+    const { query, orderBy } = this.query;
+    return client.invoiceList(this.company.id, { pageSize: this.ctx.pageSize(), query, orderBy });
+  }
+  protected itemKey(item: Invoice): string {
+    return item.id;
+  }
+  protected createItemNode(item: Invoice): TreeNode {
+    return new InvoiceNode(this, this.company, item);
+  }
+}
+
+/** The company's invoices, all of them. */
+export class InvoicesNode extends InvoiceListNode {
+  constructor(parent: TreeNode, ctx: TreeContext, company: Company) {
+    super(parent, ctx, company, {});
+  }
+
+  get key(): string {
+    return `invoices:${this.company.id}`;
   }
 
   getTreeItem(): vscode.TreeItem {
     const total = this.pagedList?.totalResults;
-    if (!this.isQuery) {
-      const item = this.collapsedItem(this.query.label ?? t('Invoices'));
-      item.iconPath = new vscode.ThemeIcon('files');
-      if (total !== undefined) item.description = formatCount(total);
-      item.contextValue = 'invoices';
-      return item;
-    }
+    const item = this.collapsedItem(t('Invoices'));
+    item.iconPath = new vscode.ThemeIcon('files');
+    if (total !== undefined) item.description = formatCount(total);
+    item.contextValue = 'invoices';
+    return item;
+  }
+}
+
+/** A Run query… node: the company's invoices filtered and/or ordered. */
+export class QueryNode extends InvoiceListNode {
+  get key(): string {
+    // By meaning, not spelling: `status = Paid` finds the node `status=Paid` made.
+    return `invoices:${this.company.id}:query:${queryIdentity(this.query.query, this.query.orderBy)}`;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const total = this.pagedList?.totalResults;
     // "status=Paid — 123 invoices": the count arrives with the first page.
     const text = this.query.label ?? this.query.query ?? t('All invoices');
     const item = this.collapsedItem(queryNodeLabel(text, total));
@@ -225,17 +247,6 @@ export class InvoicesNode extends PagedNode<Invoice> {
     ].join('\n');
     item.contextValue = 'invoices;query';
     return item;
-  }
-
-  protected createList(client: DataPlatformClient): PagedList<Invoice> {
-    const { query, orderBy } = this.query;
-    return client.invoiceList(this.company.id, { pageSize: this.ctx.pageSize(), query, orderBy });
-  }
-  protected itemKey(item: Invoice): string {
-    return item.id;
-  }
-  protected createItemNode(item: Invoice): TreeNode {
-    return new InvoiceNode(this, this.company, item);
   }
 }
 
@@ -251,7 +262,7 @@ export class InvoiceNode extends TreeNode {
   getTreeItem(): vscode.TreeItem {
     const inv = this.invoice;
     const item = new vscode.TreeItem(invoiceLabel(inv));
-    item.id = `invoice:${this.company.id}:${(this.parent as InvoicesNode).key}:${inv.id}`;
+    item.id = `invoice:${this.company.id}:${(this.parent as InvoiceListNode).key}:${inv.id}`;
     item.description = invoiceDescription(inv);
     const icon = statusIcon(inv.status);
     item.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);

@@ -6,7 +6,7 @@ import type { DataPlatformClient } from '../../src/api/client';
 import type { QueryResult } from '../../src/commands/query';
 import type { DataPlatformApi } from '../../src/extension';
 import type { TreeNode } from '../../src/tree/node';
-import type { CompanyNode, InvoiceNode, InvoicesNode } from '../../src/tree/recordNodes';
+import type { CompanyNode, InvoiceNode, QueryNode } from '../../src/tree/recordNodes';
 import { admin, canScreenshot, emulatorClient, firstPageCompany, labelOf, openView, screenshot, signIn, waitFor } from './helpers';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
@@ -20,9 +20,9 @@ async function run(arg: unknown): Promise<QueryResult> {
   return r;
 }
 
-function shown(result: QueryResult | undefined): InvoicesNode {
+function shown(result: QueryResult | undefined): QueryNode {
   if (result?.outcome !== 'shown') assert.fail(`expected a node, got ${JSON.stringify(result)}`);
-  return (result as { node: InvoicesNode }).node;
+  return (result as { node: QueryNode }).node;
 }
 
 describe('invoice queries', () => {
