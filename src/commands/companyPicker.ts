@@ -32,27 +32,64 @@ const companyItem = (c: Company): CompanyItem => ({
   company: c,
 });
 
-export function pickCompany(deps: CompanyPickerDeps, title: string): Promise<Company | undefined> {
-  const list = deps.list ?? deps.client.companyList({ pageSize: deps.pageSize });
-  const found = new Map<string, Company>();
-  const pick = createQuickPick<CompanyItem>();
-  pick.title = title;
-  pick.placeholder = t('Type to search companies by name');
-  pick.matchOnDetail = true;
-  pick.ignoreFocusOut = true;
-  let searchTimer: ReturnType<typeof setTimeout> | undefined;
-  let searchAbort: AbortController | undefined;
+/** One open picker: its list, the companies its searches found, and the search in flight. */
+class CompanyPicker {
+  private readonly list: PagedList<Company>;
+  private readonly found = new Map<string, Company>();
+  private readonly pick = createQuickPick<CompanyItem>();
+  private searchTimer: ReturnType<typeof setTimeout> | undefined;
+  private searchAbort: AbortController | undefined;
+  private done = false;
 
-  const fail = (e: unknown) => {
+  constructor(private readonly deps: CompanyPickerDeps, title: string) {
+    this.list = deps.list ?? deps.client.companyList({ pageSize: deps.pageSize });
+    this.pick.title = title;
+    this.pick.placeholder = t('Type to search companies by name');
+    this.pick.matchOnDetail = true;
+    this.pick.ignoreFocusOut = true;
+  }
+
+  run(): Promise<Company | undefined> {
+    const { pick, list } = this;
+    return new Promise<Company | undefined>((resolve) => {
+      const finish = (c: Company | undefined) => {
+        if (this.done) return;
+        this.done = true;
+        if (this.searchTimer !== undefined) clearTimeout(this.searchTimer);
+        this.searchAbort?.abort();
+        resolve(c);
+        pick.dispose();
+      };
+      pick.onDidChangeValue((text) => this.search(text));
+      pick.onDidAccept(() => {
+        const item = pick.selectedItems[0] ?? pick.activeItems[0];
+        if (item?.loadMore) void this.load();
+        else if (item?.company) finish(item.company);
+      });
+      pick.onDidHide(() => finish(undefined));
+      // The view may load pages (or fail) while the pick is open.
+      const subscription = list.onDidChange(() => {
+        if (!this.done && !list.loading) this.render();
+      });
+      pick.onDidHide(() => subscription.dispose());
+      pick.show();
+      this.render();
+      // Only what is missing: a first page, or joining a load the view has in flight.
+      if (list.pagesLoaded === 0 || list.loading) void this.load();
+    });
+  }
+
+  private fail(e: unknown): void {
     if (isCancellation(e)) return;
-    if (isApiError(e)) deps.report(e);
-    pick.placeholder = t('Could not load companies: {0}', e instanceof Error ? e.message : String(e));
-  };
+    if (isApiError(e)) this.deps.report(e);
+    this.pick.placeholder = t('Could not load companies: {0}', e instanceof Error ? e.message : String(e));
+  }
 
-  const render = () => {
+  private render(): void {
+    const { pick, list } = this;
     const items: CompanyItem[] = list.items.map(companyItem);
     const loaded = new Set(list.items.map((c) => c.id));
-    const extra = [...found.values()].filter((c) => !loaded.has(c.id));
+    const extra = [...this.found.values()].filter((c) => !loaded.has(c.id));
     if (extra.length > 0) items.push({ label: t('search results'), kind: vscode.QuickPickItemKind.Separator }, ...extra.map(companyItem));
     if (list.hasMore) {
       items.push({ label: `$(ellipsis) ${loadMoreLabel(list.items.length, list.totalResults)}`, loadMore: true, alwaysShow: true });
@@ -61,69 +98,46 @@ export function pickCompany(deps: CompanyPickerDeps, title: string): Promise<Com
     pick.items = items;
     const keep = active && items.find((i) => i.company?.id === active);
     if (keep) pick.activeItems = [keep];
-  };
+  }
 
-  const load = async () => {
-    pick.busy = true;
+  private async load(): Promise<void> {
+    this.pick.busy = true;
     try {
-      await list.loadMore();
+      await this.list.loadMore();
     } catch (e) {
-      fail(e);
+      this.fail(e);
     } finally {
-      pick.busy = false;
-      render();
+      this.pick.busy = false;
+      this.render();
     }
-  };
+  }
 
-  const searchNow = async (text: string) => {
+  private async searchNow(text: string): Promise<void> {
     const controller = new AbortController();
-    searchAbort = controller;
-    pick.busy = true;
+    this.searchAbort = controller;
+    this.pick.busy = true;
     try {
-      const page = await deps.client.listCompanies({ pageSize: deps.pageSize, query: `name~${formatValue(text.trim())}` }, { signal: controller.signal });
-      for (const c of page.results) found.set(c.id, c);
-      render();
+      const query = `name~${formatValue(text.trim())}`;
+      const page = await this.deps.client.listCompanies({ pageSize: this.deps.pageSize, query }, { signal: controller.signal });
+      for (const c of page.results) this.found.set(c.id, c);
+      this.render();
     } catch (e) {
-      fail(e);
+      this.fail(e);
     } finally {
-      if (searchAbort === controller) pick.busy = false;
+      if (this.searchAbort === controller) this.pick.busy = false;
     }
-  };
+  }
 
-  // Only needed while some companies are not loaded: otherwise the pick's own filter suffices.
-  const search = (text: string) => {
-    if (searchTimer !== undefined) clearTimeout(searchTimer);
-    searchAbort?.abort();
-    if (text.trim() === '' || !list.hasMore) return;
+  /** Only needed while some companies are not loaded: otherwise the pick's own filter suffices. */
+  private search(text: string): void {
+    if (this.searchTimer !== undefined) clearTimeout(this.searchTimer);
+    this.searchAbort?.abort();
+    if (text.trim() === '' || !this.list.hasMore) return;
     // searchNow reports its own failures (fail), so its promise has nothing left to handle.
-    searchTimer = setTimeout(() => void searchNow(text), deps.searchDelayMs ?? 300);
-  };
+    this.searchTimer = setTimeout(() => void this.searchNow(text), this.deps.searchDelayMs ?? 300);
+  }
+}
 
-  return new Promise<Company | undefined>((resolve) => {
-    let done = false;
-    const finish = (c: Company | undefined) => {
-      if (done) return;
-      done = true;
-      if (searchTimer !== undefined) clearTimeout(searchTimer);
-      searchAbort?.abort();
-      resolve(c);
-      pick.dispose();
-    };
-    pick.onDidChangeValue(search);
-    pick.onDidAccept(() => {
-      const item = pick.selectedItems[0] ?? pick.activeItems[0];
-      if (item?.loadMore) void load();
-      else if (item?.company) finish(item.company);
-    });
-    pick.onDidHide(() => finish(undefined));
-    // The view may load pages (or fail) while the pick is open.
-    const subscription = list.onDidChange(() => {
-      if (!done && !list.loading) render();
-    });
-    pick.onDidHide(() => subscription.dispose());
-    pick.show();
-    render();
-    // Only what is missing: a first page, or joining a load the view has in flight.
-    if (list.pagesLoaded === 0 || list.loading) void load();
-  });
+export function pickCompany(deps: CompanyPickerDeps, title: string): Promise<Company | undefined> {
+  return new CompanyPicker(deps, title).run();
 }
