@@ -74,6 +74,9 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 
 type Failure = { ok: false; error: ApiError; networkCode?: string; waitMs?: number };
 type Attempt<T> = { ok: true; value: T } | Failure;
+type Sent =
+  | { response: AxiosResponse<unknown>; failure?: undefined; stopped?: undefined; durationMs: number }
+  | { response?: undefined; failure: unknown; stopped: 'cancelled' | 'timeout' | undefined; durationMs: number };
 
 function formatDuration(ms: number): string {
   return ms < 1000 ? t('{0} ms', ms) : t('{0} s', Math.round(ms / 100) / 10);
@@ -190,47 +193,16 @@ export class HttpTransport {
   }
 
   private async attempt<T>(req: HttpRequest<T>, path: string, attempt: number, options: CallOptions): Promise<Attempt<T>> {
-    const controller = new AbortController();
-    let stopped: 'cancelled' | 'timeout' | undefined;
-    const onAbort = (): void => {
-      stopped ??= 'cancelled';
-      controller.abort();
-    };
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
-    const timer =
-      timeoutMs > 0
-        ? setTimeout(() => {
-            stopped ??= 'timeout';
-            controller.abort();
-          }, timeoutMs)
-        : undefined;
     const requestBody = req.body === undefined ? undefined : JSON.stringify(req.body);
-    const started = this.now();
-    let response: AxiosResponse<unknown> | undefined;
-    let failure: unknown;
-    try {
-      response = await this.#http.request<unknown>({
-        method: req.method,
-        url: req.path,
-        data: requestBody,
-        headers: requestBody === undefined ? {} : { 'Content-Type': 'application/json' },
-        signal: controller.signal,
-      });
-    } catch (e) {
-      failure = e;
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-    }
-    const durationMs = Math.max(0, this.now() - started);
-
-    if (!response) {
-      const result = this.transportFailure(failure, stopped, req.method, path, attempt, timeoutMs);
-      this.report({ method: req.method, path, durationMs, attempt, errorKind: result.error.kind }, { method: req.method, path, attempt, requestBody });
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    const sent = await this.send(req, requestBody, options.signal, timeoutMs);
+    const trace: TraceEntry = { method: req.method, path, attempt, requestBody };
+    if (!sent.response) {
+      const result = this.transportFailure(sent.failure, sent.stopped, req.method, path, attempt, timeoutMs);
+      this.report({ method: req.method, path, durationMs: sent.durationMs, attempt, errorKind: result.error.kind }, trace);
       return result;
     }
-
+    const { response } = sent;
     const get = headerGetter(response.headers);
     const rateLimit = parseRateLimit(get, this.now());
     if (rateLimit) {
@@ -254,14 +226,49 @@ export class HttpTransport {
         method: req.method,
         path,
         status: response.status,
-        durationMs,
+        durationMs: sent.durationMs,
         attempt,
         correlationId: result.ok ? info.correlationIdHeader : result.error.correlationId,
         errorKind: result.ok ? undefined : result.error.kind,
       },
-      { method: req.method, path, attempt, requestBody, status: response.status, responseBody: text },
+      { ...trace, status: response.status, responseBody: text },
     );
     return result;
+  }
+
+  /** One request on the wire, ended by the caller's signal or the timeout, whichever comes first
+   * (`stopped` says which); a response of any status, or the failure. */
+  private async send<T>(req: HttpRequest<T>, requestBody: string | undefined, signal: AbortSignal | undefined, timeoutMs: number): Promise<Sent> {
+    const controller = new AbortController();
+    let stopped: 'cancelled' | 'timeout' | undefined;
+    const onAbort = (): void => {
+      stopped ??= 'cancelled';
+      controller.abort();
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(() => {
+            stopped ??= 'timeout';
+            controller.abort();
+          }, timeoutMs)
+        : undefined;
+    const started = this.now();
+    try {
+      const response = await this.#http.request<unknown>({
+        method: req.method,
+        url: req.path,
+        data: requestBody,
+        headers: requestBody === undefined ? {} : { 'Content-Type': 'application/json' },
+        signal: controller.signal,
+      });
+      return { response, durationMs: Math.max(0, this.now() - started) };
+    } catch (failure) {
+      return { failure, stopped, durationMs: Math.max(0, this.now() - started) };
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
   }
 
   private interpret<T>(req: HttpRequest<T>, info: ResponseInfo, get: HeaderGetter): Attempt<T> {
