@@ -3,7 +3,7 @@
 // passed in by extension.ts. Every line goes through a scrubber that knows the keys in use, so a
 // key cannot reach the log even if some future caller passes one by mistake.
 import type { ApiError, RequestSummary, TraceEntry } from './api';
-import { createRedactor, type Redactor } from './api/redact';
+import { createRedactor, type Redactor } from './api';
 
 /** The part of `vscode.LogOutputChannel` used here. */
 export interface LogSink {

@@ -24,7 +24,7 @@ import {
   isInvoice,
   isPullOperation,
   pageGuard,
-} from './shapes';
+} from './responseShapes';
 import { CallOptions, HttpTransport, TransportOptions } from './transport';
 import { buildQueryString, normalizeBaseUrl, resolveHref } from './url';
 import {
@@ -37,7 +37,7 @@ import {
   checkTags,
   MAX_API_KEY_NAME_LENGTH,
   Target,
-} from './validate';
+} from './requestChecks';
 
 export interface ListParams {
   /** From 1; default 1. */

@@ -1,7 +1,6 @@
 // One error type for every failure of the API client, so the tree, the diagnostics panel and the
-// log all read the same fields and never re-parse anything. Messages are built (and redacted) by
-// the code that creates the error: nothing here ever sees the API key.
-import { t } from '../l10n';
+// log all read the same fields and never re-parse anything. Every ApiError is built in
+// failures.ts, which also writes (and redacts) its message: nothing here ever sees the API key.
 import type { ErrorBody } from './models';
 
 export type ApiErrorKind =
@@ -59,7 +58,8 @@ export interface ValidationDetail {
   end?: number;
 }
 
-export interface ApiErrorInit {
+/** The data of an ApiError, listed once: the class, its copies (`with`) and its JSON form share it. */
+export interface ApiErrorData {
   kind: ApiErrorKind;
   /** One line, human, already free of secrets. */
   message: string;
@@ -71,93 +71,61 @@ export interface ApiErrorInit {
   rawBody?: string;
   correlationId?: string;
   retryAfterMs?: number;
-  /** Requests actually sent; 0 when validation refused the call. Defaults to 1. */
-  attempts?: number;
-  /** Defaults to whether the kind is transient. */
-  retryable?: boolean;
+  /** Requests actually sent; 0 when a request check refused the call. */
+  attempts: number;
+  retryable: boolean;
   validation?: ValidationDetail;
   /** Low-level network code (`ECONNRESET`, `ECONNREFUSED`, …) for network failures. */
   code?: string;
 }
 
-/** Plain-data form for the diagnostics panel and logs. */
-export interface ApiErrorJSON {
-  name: 'ApiError';
-  kind: ApiErrorKind;
-  message: string;
-  method: string;
-  path: string;
-  status?: number;
-  correlationId?: string;
-  retryAfterMs?: number;
-  attempts: number;
-  retryable: boolean;
-  code?: string;
-  validation?: ValidationDetail;
-  body?: ErrorBody;
-  rawBody?: string;
-}
+/** What builds an ApiError (failures.ts): `attempts` defaults to 1, `retryable` to whether the
+ * kind is transient. */
+export type ApiErrorInit = Omit<ApiErrorData, 'attempts' | 'retryable'> & Partial<Pick<ApiErrorData, 'attempts' | 'retryable'>>;
+
+/** Plain-data form for the diagnostics panel and logs: only the fields that are set. */
+export type ApiErrorJSON = { name: 'ApiError' } & ApiErrorData;
 
 export class ApiError extends Error {
-  readonly kind: ApiErrorKind;
-  readonly method: string;
-  readonly path: string;
-  readonly status?: number;
-  readonly body?: ErrorBody;
-  readonly rawBody?: string;
-  readonly correlationId?: string;
-  readonly retryAfterMs?: number;
-  readonly attempts: number;
-  readonly retryable: boolean;
-  readonly validation?: ValidationDetail;
-  readonly code?: string;
+  declare readonly kind: ApiErrorKind;
+  declare readonly method: string;
+  declare readonly path: string;
+  declare readonly status?: number;
+  declare readonly body?: ErrorBody;
+  declare readonly rawBody?: string;
+  declare readonly correlationId?: string;
+  declare readonly retryAfterMs?: number;
+  declare readonly attempts: number;
+  declare readonly retryable: boolean;
+  declare readonly validation?: ValidationDetail;
+  declare readonly code?: string;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
-    this.kind = init.kind;
-    this.method = init.method;
-    this.path = init.path;
-    this.status = init.status;
-    this.body = init.body;
-    this.rawBody = init.rawBody;
-    this.correlationId = init.correlationId;
-    this.retryAfterMs = init.retryAfterMs;
-    this.attempts = init.attempts ?? 1;
-    this.retryable = init.retryable ?? isTransientKind(init.kind);
-    this.validation = init.validation;
-    this.code = init.code;
+    const data: Omit<ApiErrorData, 'message'> & { message?: string } = {
+      ...init,
+      attempts: init.attempts ?? 1,
+      retryable: init.retryable ?? isTransientKind(init.kind),
+    };
+    delete data.message; // Error's own
+    // Only the fields that are set, so copies and JSON output stay compact.
+    for (const [k, v] of Object.entries(data)) {
+      if (v !== undefined) Object.defineProperty(this, k, { value: v, enumerable: true });
+    }
   }
 
   /** A copy with some fields replaced, e.g. the final attempt count. */
   with(changes: Partial<ApiErrorInit>): ApiError {
-    return new ApiError({ ...this.init(), ...changes });
+    return new ApiError({ ...this.data(), ...changes });
   }
 
   toJSON(): ApiErrorJSON {
-    return { name: 'ApiError', ...this.init(), attempts: this.attempts, retryable: this.retryable };
+    return { name: 'ApiError', ...this.data() };
   }
 
-  private init(): ApiErrorInit {
-    // Only defined fields, so JSON output and copies stay compact.
-    const all: ApiErrorInit = {
-      kind: this.kind,
-      message: this.message,
-      method: this.method,
-      path: this.path,
-      status: this.status,
-      correlationId: this.correlationId,
-      retryAfterMs: this.retryAfterMs,
-      attempts: this.attempts,
-      retryable: this.retryable,
-      code: this.code,
-      validation: this.validation,
-      body: this.body,
-      rawBody: this.rawBody,
-    };
-    for (const k of Object.keys(all) as (keyof ApiErrorInit)[]) {
-      if (all[k] === undefined) delete all[k];
-    }
-    return all;
+  private data(): ApiErrorData {
+    // The enumerable own properties are exactly the data fields the constructor set.
+    return { ...(this as unknown as Omit<ApiErrorData, 'message'>), message: this.message };
   }
 }
 
@@ -165,22 +133,10 @@ export class ApiError extends Error {
 // reads "ApiError: …".
 Object.defineProperty(ApiError.prototype, 'name', { value: 'ApiError', writable: true, configurable: true });
 
-/** The error a caller's abort ends a request or a page load with. */
-export function cancelledError(method: string, path: string, attempts: number): ApiError {
-  return new ApiError({ kind: 'cancelled', message: t('Request cancelled'), method, path, attempts });
-}
-
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
 export function isCancellation(value: unknown): boolean {
   return value instanceof ApiError && value.kind === 'cancelled';
-}
-
-/** "12 s", "3 min": a wait as a person reads it, never rounded down to zero. */
-export function formatWait(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 120) return t('{0} s', seconds);
-  return t('{0} min', Math.ceil(seconds / 60));
 }

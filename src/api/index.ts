@@ -1,21 +1,15 @@
-// Public surface of the API client. Nothing under src/api imports `vscode`.
+// The public surface of the API client: what the rest of src/ uses, and nothing else (tests
+// import internals from their own modules). Nothing under src/api imports `vscode`.
 export { DataPlatformClient } from './client';
-export type { ClientOptions, CreateApiKeyRequest, ListParams } from './client';
-export { ApiError, formatWait, isApiError, isCancellation, isTransientKind } from './errors';
-export type { ApiErrorInit, ApiErrorJSON, ApiErrorKind, ValidationDetail } from './errors';
-export { parseErrorBody } from './errorBody';
-export type { BodyFormat, ParsedErrorBody } from './errorBody';
-export { errorFromResponse, kindForStatus, malformedResponse, RAW_BODY_LIMIT } from './responseErrors';
-export { certificateProblem, classifyConnectionFailure, proxyAuthMessage, tlsTrustMessage } from './networkErrors';
-export type { CertificateProblem, ConnectionFailure } from './networkErrors';
-export { followItems, followPages, PagedList } from './paging';
-export type { LoadAllOptions, LoadOptions, LoadProgress, PageLoader } from './paging';
-export { parseRateLimit, parseResetTime } from './rateLimit';
+export type { ListParams } from './client';
+export { ApiError, isApiError, isCancellation } from './errors';
+export type { ApiErrorJSON, ValidationDetail } from './errors';
+export { certificateProblem } from './networkErrors';
+export type { LoadProgress, PagedList } from './paging';
 export type { RateLimitInfo } from './rateLimit';
-export { backoffDelay, decideRetry, DEFAULT_RETRY_POLICY, parseRetryAfter, requestedWaitMs, sleep } from './retry';
-export type { AttemptOutcome, RetryDecision, RetryPolicy } from './retry';
-export { DEFAULT_TIMEOUT_MS } from './transport';
-export type { CallOptions, RequestSummary, TraceEntry } from './transport';
-export { DEFAULT_BASE_URL, isLoopbackHost, normalizeBaseUrl, resolveHref } from './url';
-export { DEFAULT_PAGE_SIZE, MAX_API_KEY_NAME_LENGTH, MAX_PAGE_SIZE } from './validate';
-export * from './models';
+export { createRedactor } from './redact';
+export type { Redactor } from './redact';
+export type { RequestSummary, TraceEntry } from './transport';
+export { normalizeBaseUrl } from './url';
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './requestChecks';
+export type * from './models';

@@ -2,9 +2,9 @@
 // href, else the `_links.next` href), and this module keeps what was loaded. Tree nodes hold a
 // PagedList, so "Load more" appends exactly one page, concurrent clicks share one load, a failed
 // load keeps everything already shown, and "Load all" can be cancelled keeping what it has.
-import { t } from '../l10n';
 import { Emitter, type Disposable } from '../util/emitter';
-import { ApiError, cancelledError, isCancellation } from './errors';
+import { ApiError, isCancellation } from './errors';
+import { cancelledError, pagingLoopError } from './failures';
 import type { Page } from './models';
 
 export interface LoadOptions {
@@ -68,15 +68,6 @@ class PageWalker {
   }
 }
 
-function loopError(href: string | undefined): ApiError {
-  return new ApiError({
-    kind: 'malformedResponse',
-    message: t('The server’s next-page link leads back to a page already loaded; paging stopped'),
-    method: 'GET',
-    path: href ?? '',
-  });
-}
-
 /** Every page from `first` on, following `_links.next` to the end. */
 export async function* followPages<T>(
   first: Page<T>,
@@ -89,7 +80,7 @@ export async function* followPages<T>(
   for (;;) {
     yield page;
     const next = walker.next(page, href);
-    if (next.loop) throw loopError(page._links?.next?.href);
+    if (next.loop) throw pagingLoopError(page._links?.next?.href);
     if (!next.href) return;
     if (options.signal?.aborted) throw cancelled(next.href);
     href = next.href;
@@ -238,7 +229,7 @@ export class PagedList<T> {
         this.total = page.totalResults;
         this.next = next.href;
         this.pages++;
-        this.error = next.loop ? loopError(page._links?.next?.href) : undefined;
+        this.error = next.loop ? pagingLoopError(page._links?.next?.href) : undefined;
         return added;
       },
       (e: unknown) => {

@@ -33,3 +33,21 @@ export function createRedactor(apiKey: string): Redactor {
 export function redactApiKeyFields(text: string): string {
   return text.replace(/("apiKey"\s*:\s*")((?:[^"\\]|\\.)*)(")/gi, `$1${REDACTED}$3`);
 }
+
+/** Raw bodies kept on errors and in trace lines are capped: enough for the diagnostics panel,
+ * not a whole page. */
+export const RAW_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Every secret out of a body before anything reads or cuts it: cutting first could leave a key's
+ * prefix behind at the cut, where no whole-key redaction finds it.
+ */
+export function scrubBody(text: string, redact: Redactor): string {
+  return redactApiKeyFields(redact(text));
+}
+
+/** Cuts an already scrubbed body to what an error or a trace line keeps. */
+export function capRawBody(text: string): string | undefined {
+  if (text === '') return undefined;
+  return text.length > RAW_BODY_LIMIT ? `${text.slice(0, RAW_BODY_LIMIT)}…[truncated]` : text;
+}

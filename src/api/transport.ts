@@ -1,15 +1,13 @@
 // Sends one logical request: builds the axios call, applies the per-attempt timeout and the
 // caller's AbortSignal, retries what may be retried, records rate-limit headers, reports every
-// attempt to the log hooks, and turns every failure into one ApiError. Axios errors never leave
-// this module: they carry the request headers, and so the API key.
+// attempt to the log hooks, and turns every failure into one ApiError (built in failures.ts).
+// Axios errors never leave this module: they carry the request headers, and so the API key.
 import axios, { AxiosInstance, AxiosResponse } from 'axios';
-import { t } from '../l10n';
-import { ApiError, cancelledError } from './errors';
-import type { ApiErrorKind } from './errors';
-import { classifyConnectionFailure, proxyAuthMessage, proxyUnreachableMessage, tlsTrustMessage } from './networkErrors';
-import { capRawBody, errorFromResponse, malformedResponse, ResponseInfo, scrubBody } from './responseErrors';
+import type { ApiError, ApiErrorKind } from './errors';
+import { cancelledError, connectionError, errorFromResponse, malformedResponse, networkError, timeoutError, type ResponseInfo } from './failures';
+import { classifyConnectionFailure } from './networkErrors';
 import { parseRateLimit, RateLimitInfo, type HeaderGetter } from './rateLimit';
-import { basicAuthValue, createRedactor, Redactor } from './redact';
+import { basicAuthValue, capRawBody, createRedactor, Redactor, scrubBody } from './redact';
 import { decideRetry, DEFAULT_RETRY_POLICY, requestedWaitMs, RetryPolicy, sleep as realSleep } from './retry';
 
 export interface CallOptions {
@@ -77,27 +75,6 @@ type Attempt<T> = { ok: true; value: T } | Failure;
 type Sent =
   | { response: AxiosResponse<unknown>; failure?: undefined; stopped?: undefined; durationMs: number }
   | { response?: undefined; failure: unknown; stopped: 'cancelled' | 'timeout' | undefined; durationMs: number };
-
-function formatDuration(ms: number): string {
-  return ms < 1000 ? t('{0} ms', ms) : t('{0} s', Math.round(ms / 100) / 10);
-}
-
-/** Network failures by code; the host is named, the URL never (it is not needed and could grow). */
-function networkMessage(code: string | undefined, host: string): string {
-  switch (code) {
-    case 'ECONNREFUSED':
-      return t('Could not connect to {0} (connection refused)', host);
-    case 'ECONNRESET':
-      return t('The connection to {0} was reset (ECONNRESET)', host);
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return t('Could not resolve host {0} ({1})', host, code);
-    case 'ETIMEDOUT':
-      return t('Connecting to {0} timed out (ETIMEDOUT)', host);
-    default:
-      return code ? t('Network error talking to {0} ({1})', host, code) : t('Network error talking to {0}', host);
-  }
-}
 
 type Hooks = Pick<TransportOptions, 'onRequest' | 'onTrace' | 'traceEnabled' | 'onRateLimit'>;
 
@@ -299,40 +276,16 @@ export class HttpTransport {
     timeoutMs: number,
   ): Failure {
     if (stopped === 'cancelled') return { ok: false, error: cancelledError(method, path, attempt) };
-    if (stopped === 'timeout') {
-      return {
-        ok: false,
-        error: new ApiError({ kind: 'timeout', message: t('Request timed out after {0}', formatDuration(timeoutMs)), method, path, attempts: attempt }),
-      };
-    }
+    const target = { method, path };
+    if (stopped === 'timeout') return { ok: false, error: timeoutError(target, attempt, timeoutMs) };
     const special = classifyConnectionFailure(failure);
-    if (special) {
-      // No networkCode: decideRetry then never retries these. A tunnel refused with 407 can carry
-      // ECONNRESET (the `tunnel` package), which alone would be retried.
-      const base = { method, path, attempts: attempt };
-      const error =
-        special.kind === 'proxyAuth'
-          ? new ApiError({ ...base, kind: 'proxyAuth', status: 407, code: special.code, message: this.redact(proxyAuthMessage(this.host)) })
-          : special.kind === 'tlsTrust'
-            ? new ApiError({ ...base, kind: 'tlsTrust', code: special.code, message: this.redact(tlsTrustMessage(this.host, special.code)) })
-            : new ApiError({ ...base, kind: 'network', message: this.redact(proxyUnreachableMessage(this.host)) });
-      return { ok: false, error };
-    }
+    // No networkCode: decideRetry then never retries these. A tunnel refused with 407 can carry
+    // ECONNRESET (the `tunnel` package), which alone would be retried.
+    if (special) return { ok: false, error: connectionError(special, target, attempt, this.host, this.redact) };
     let code = errorCode(failure);
     // Axios reports a connection dropped mid-body as a bad response; to us it is a reset.
     if (code === 'ERR_BAD_RESPONSE' || code === 'ECONNABORTED' || code === 'ERR_STREAM_PREMATURE_CLOSE') code = 'ECONNRESET';
-    return {
-      ok: false,
-      networkCode: code,
-      error: new ApiError({
-        kind: 'network',
-        message: this.redact(networkMessage(code, this.host)),
-        method,
-        path,
-        attempts: attempt,
-        code,
-      }),
-    };
+    return { ok: false, networkCode: code, error: networkError(code, target, attempt, this.host, this.redact) };
   }
 
   private report(summary: RequestSummary, trace: TraceEntry): void {

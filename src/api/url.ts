@@ -1,13 +1,15 @@
 // Base URL normalisation, `_links` href resolution and query strings. Hrefs are only ever
 // resolved against the configured base URL, so the API key is never sent to another host.
 import { t } from '../l10n';
-import { ApiError } from './errors';
+import type { ApiError } from './errors';
+import { refusedParameter } from './failures';
 import { encodeQueryValue } from '../query';
 
 export const DEFAULT_BASE_URL = 'https://api.codat.io';
 
+/** A base URL or href refused before any request: there is no method yet. */
 function refuse(parameter: string, message: string, path = ''): ApiError {
-  return new ApiError({ kind: 'invalidParameter', message, method: '', path, attempts: 0, validation: { parameter, message } });
+  return refusedParameter({ method: '', path }, parameter, message);
 }
 
 export function isLoopbackHost(hostname: string): boolean {

@@ -1,7 +1,7 @@
 // Recent API errors for the diagnostics panel: one store, fed once per failure by whoever caught
 // it, read by the panel. Entries hold the error's plain-data form (`toJSON()`), which the client
 // has already redacted; nothing here adds fields, so nothing here can reintroduce the key.
-import type { ApiError, ApiErrorJSON } from '../api/errors';
+import type { ApiError, ApiErrorJSON } from '../api';
 import { Emitter, type Disposable } from '../util/emitter';
 
 export interface DiagnosticEntry {

@@ -1,7 +1,7 @@
 // Decides what the diagnostics panel shows for one entry, as plain strings, so the webview script
 // only lays out rows and every choice (labels, which fields appear, formatting) is tested in Node.
-import { formatWait } from '../api/errors';
-import type { ValidationDetail } from '../api/errors';
+import { formatDuration } from '../util/duration';
+import type { ValidationDetail } from '../api';
 import { t } from '../l10n';
 import type { DiagnosticEntry } from './store';
 
@@ -62,7 +62,7 @@ export function toViewModel(entry: DiagnosticEntry, options: ViewModelOptions = 
   add(t('Kind'), e.kind);
   add(t('Request'), `${e.method} ${e.path}`);
   add(t('Retryable'), e.retryable ? t('yes') : t('no'));
-  if (e.retryAfterMs !== undefined) add(t('Retry after'), formatWait(e.retryAfterMs));
+  if (e.retryAfterMs !== undefined) add(t('Retry after'), formatDuration(e.retryAfterMs, 'wait'));
   add(t('Attempts'), e.attempts);
   add(t('Can be retried (server)'), body?.canBeRetried);
   add(t('Detailed error code'), body?.detailedErrorCode);

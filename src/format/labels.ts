@@ -1,6 +1,7 @@
 // Words and icons of the tree, as pure functions so they are unit-tested without an editor.
-import { certificateProblem, formatWait, type ApiError, type Company, type DataStatus, type Invoice, type InvoiceStatus } from '../api';
+import { certificateProblem, type ApiError, type Company, type DataStatus, type Invoice, type InvoiceStatus } from '../api';
 import { t } from '../l10n';
+import { formatDuration } from '../util/duration';
 import { formatAmount, formatCount } from './amount';
 
 export function invoiceLabel(inv: Invoice): string {
@@ -156,7 +157,7 @@ export function presentError(error: ApiError, failedAt: number, now: number, ite
   switch (error.kind) {
     case 'rateLimited': {
       const left = error.retryAfterMs !== undefined ? error.retryAfterMs - (now - failedAt) : undefined;
-      return { label: left !== undefined && left > 0 ? t('Rate limited — retry in {0}', formatWait(left)) : t('Rate limited — retry now'), ...none };
+      return { label: left !== undefined && left > 0 ? t('Rate limited — retry in {0}', formatDuration(left, 'wait')) : t('Rate limited — retry now'), ...none };
     }
     case 'dataSetNotRequested':
       return { label: items === 'companies' ? t('Companies not synced yet') : t('Invoices not synced yet'), queueSync: true, setKey: false };

@@ -5,7 +5,8 @@
 // The fixture's body is all validation items, so its validation table still travels: about half
 // of the old message.
 import { createRedactor } from '../../src/api/redact';
-import { RAW_BODY_LIMIT, errorFromResponse } from '../../src/api/responseErrors';
+import { errorFromResponse } from '../../src/api/failures';
+import { RAW_BODY_LIMIT } from '../../src/api/redact';
 import { PERSIST_INTERVAL_MS, persistableState } from '../../src/diagnostics/persist';
 import { DEFAULT_CAPACITY, DiagnosticsStore } from '../../src/diagnostics/store';
 import { ViewModelCache } from '../../src/diagnostics/viewCache';

@@ -1,7 +1,8 @@
 // The error path: every failed request scrubs the key out of the body, parses it (JSON, HTML, JSON
 // cut short) and builds one ApiError. Bodies here are 64 KiB, the most an error keeps.
 import { createRedactor } from '../../src/api/redact';
-import { RAW_BODY_LIMIT, errorFromResponse, scrubBody, type ResponseInfo } from '../../src/api/responseErrors';
+import { errorFromResponse, type ResponseInfo } from '../../src/api/failures';
+import { RAW_BODY_LIMIT, scrubBody } from '../../src/api/redact';
 import { parseErrorBody } from '../../src/api/errorBody';
 import { largeErrorBody, largeHtmlBody } from './fixtures';
 import type { BenchCase, Suite } from './harness';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { ApiError } from '../../src/api/errors';
 import { createRedactor } from '../../src/api/redact';
-import { errorFromResponse } from '../../src/api/responseErrors';
+import { errorFromResponse } from '../../src/api/failures';
 import { contentSecurityPolicy, createNonce, escapeAttribute, renderPage } from '../../src/diagnostics/html';
 import { isWebviewToHost } from '../../src/diagnostics/protocol';
 import { persistableState } from '../../src/diagnostics/persist';

@@ -1,8 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { ApiError, formatWait, isApiError, isCancellation } from '../../src/api/errors';
+import { ApiError, isApiError, isCancellation } from '../../src/api/errors';
+import { formatDuration } from '../../src/util/duration';
 import { MAX_MESSAGE_LENGTH, parseErrorBody } from '../../src/api/errorBody';
 import { createRedactor, redactApiKeyFields } from '../../src/api/redact';
-import { errorFromResponse, malformedResponse, RAW_BODY_LIMIT, type ResponseInfo } from '../../src/api/responseErrors';
+import { errorFromResponse, malformedResponse, type ResponseInfo } from '../../src/api/failures';
+import { RAW_BODY_LIMIT } from '../../src/api/redact';
 import type { ErrorBody } from '../../src/api/models';
 
 const KEY = 'sk_test_Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA';
@@ -236,10 +238,26 @@ describe('ApiError', () => {
   });
 
   it('formats waits for people', () => {
-    assert.equal(formatWait(12_000), '12 s');
-    assert.equal(formatWait(11_001), '12 s');
-    assert.equal(formatWait(10), '1 s');
-    assert.equal(formatWait(180_000), '3 min');
+    assert.equal(formatDuration(12_000, 'wait'), '12 s');
+    assert.equal(formatDuration(11_001, 'wait'), '12 s');
+    assert.equal(formatDuration(10, 'wait'), '1 s');
+    assert.equal(formatDuration(180_000, 'wait'), '3 min');
+  });
+
+  it('formats set durations exactly', () => {
+    assert.equal(formatDuration(50), '50 ms');
+    assert.equal(formatDuration(1500), '1.5 s');
+    assert.equal(formatDuration(30_000), '30 s');
+  });
+
+  it('keeps its data once: copies and JSON carry the set fields only, and nothing else', () => {
+    const e = new ApiError({ kind: 'server', message: 'Server error (500)', method: 'GET', path: '/companies', status: 500, correlationId: undefined });
+    assert.deepEqual(e.toJSON(), { name: 'ApiError', kind: 'server', message: 'Server error (500)', method: 'GET', path: '/companies', status: 500, attempts: 1, retryable: true });
+    const copy = e.with({ attempts: 3 });
+    assert.ok(copy instanceof ApiError);
+    assert.deepEqual(copy.toJSON(), { ...e.toJSON(), attempts: 3 });
+    assert.equal(copy.stack?.split('\n')[0], 'ApiError: Server error (500)');
+    assert.throws(() => { (e as { kind: string }).kind = 'network'; }, TypeError, 'fields are read-only');
   });
 });
 

@@ -1,14 +1,101 @@
-// Turns an HTTP response that is not the expected success into one ApiError: the status (and,
-// where the spec overloads a status, the error text) decides the kind; the kind decides the
-// one-line message. Everything taken from the body passes through the redactor first.
-import { ApiError, ApiErrorKind, formatWait } from './errors';
-import { oneLine, parseErrorBody, ParsedErrorBody } from './errorBody';
-import { proxyAuthMessage } from './networkErrors';
-import { redactApiKeyFields, type Redactor } from './redact';
+// Every ApiError of the client is built here, from whatever failed:
+// - a request check refused a parameter before anything was sent (`attempts: 0`);
+// - the transport got no response: the caller's abort, the timeout, a proxy or certificate
+//   failure, any other network failure;
+// - a response: a status that is not a success (the status, and where the spec overloads a status
+//   the error text, decides the kind; the kind decides the one-line message), or a success whose
+//   body is not what was asked for;
+// - a paging walk that cannot go on.
+// Everything taken from a body passes through the redactor first.
+import { ApiError, type ApiErrorKind } from './errors';
+import { oneLine, parseErrorBody, type ParsedErrorBody } from './errorBody';
+import { proxyAuthMessage, proxyUnreachableMessage, tlsTrustMessage, type ConnectionFailure } from './networkErrors';
+import { capRawBody, scrubBody, type Redactor } from './redact';
 import { t } from '../l10n';
+import { formatDuration } from '../util/duration';
 
-/** Raw bodies kept on errors are capped: enough for the diagnostics panel, not a whole page. */
-export const RAW_BODY_LIMIT = 64 * 1024;
+/** Where a call went, or would have gone. */
+export interface Target {
+  method: string;
+  /** Path and query relative to the base URL. */
+  path: string;
+}
+
+// --- Request checks: nothing was sent ---
+
+/** A parameter refused before sending; `validation` says which and why. */
+export function refusedParameter(target: Target, parameter: string, message: string): ApiError {
+  return new ApiError({ kind: 'invalidParameter', message, ...target, attempts: 0, validation: { parameter, message } });
+}
+
+/** A query or orderBy the parser refused, with the error's code and position. */
+export function refusedQuery(
+  target: Target,
+  parameter: 'query' | 'orderBy',
+  message: string,
+  problem: { code: string; message: string; start: number; end: number },
+): ApiError {
+  const { code, start, end } = problem;
+  return new ApiError({ kind: 'invalidQuery', message, ...target, attempts: 0, validation: { parameter, code, message: problem.message, start, end } });
+}
+
+// --- No response ---
+
+/** The error a caller's abort ends a request or a page load with. */
+export function cancelledError(method: string, path: string, attempts: number): ApiError {
+  return new ApiError({ kind: 'cancelled', message: t('Request cancelled'), method, path, attempts });
+}
+
+export function timeoutError(target: Target, attempts: number, timeoutMs: number): ApiError {
+  return new ApiError({ kind: 'timeout', message: t('Request timed out after {0}', formatDuration(timeoutMs)), ...target, attempts });
+}
+
+/** A proxy sign-in, a refused certificate or an unreachable proxy (networkErrors.ts tells them). */
+export function connectionError(failure: ConnectionFailure, target: Target, attempts: number, host: string, redact: Redactor): ApiError {
+  const base = { ...target, attempts };
+  switch (failure.kind) {
+    case 'proxyAuth':
+      return new ApiError({ ...base, kind: 'proxyAuth', status: 407, code: failure.code, message: redact(proxyAuthMessage(host)) });
+    case 'tlsTrust':
+      return new ApiError({ ...base, kind: 'tlsTrust', code: failure.code, message: redact(tlsTrustMessage(host, failure.code)) });
+    case 'proxyUnreachable':
+      return new ApiError({ ...base, kind: 'network', message: redact(proxyUnreachableMessage(host)) });
+  }
+}
+
+/** Network failures by code; the host is named, the URL never (it is not needed and could grow). */
+function networkMessage(code: string | undefined, host: string): string {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return t('Could not connect to {0} (connection refused)', host);
+    case 'ECONNRESET':
+      return t('The connection to {0} was reset (ECONNRESET)', host);
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return t('Could not resolve host {0} ({1})', host, code);
+    case 'ETIMEDOUT':
+      return t('Connecting to {0} timed out (ETIMEDOUT)', host);
+    default:
+      return code ? t('Network error talking to {0} ({1})', host, code) : t('Network error talking to {0}', host);
+  }
+}
+
+export function networkError(code: string | undefined, target: Target, attempts: number, host: string, redact: Redactor): ApiError {
+  return new ApiError({ kind: 'network', message: redact(networkMessage(code, host)), ...target, attempts, code });
+}
+
+// --- Paging ---
+
+export function pagingLoopError(href: string | undefined): ApiError {
+  return new ApiError({
+    kind: 'malformedResponse',
+    message: t('The server’s next-page link leads back to a page already loaded; paging stopped'),
+    method: 'GET',
+    path: href ?? '',
+  });
+}
+
+// --- Responses ---
 
 export interface ResponseInfo {
   method: string;
@@ -121,7 +208,7 @@ function messageFor(kind: ApiErrorKind, info: ResponseInfo, parsed: ParsedErrorB
     case 'proxyAuth':
       return proxyAuthMessage(info.host ?? t('the API'), info.proxyAuthenticate);
     case 'rateLimited':
-      return info.retryAfterMs !== undefined ? t('Rate limited — retry in {0}', formatWait(info.retryAfterMs)) : t('Rate limited — retry later');
+      return info.retryAfterMs !== undefined ? t('Rate limited — retry in {0}', formatDuration(info.retryAfterMs, 'wait')) : t('Rate limited — retry later');
     case 'server':
       return serverOr(() => t('Server error ({0})', status));
     case 'unavailable':
@@ -134,20 +221,6 @@ function messageFor(kind: ApiErrorKind, info: ResponseInfo, parsed: ParsedErrorB
       if (status >= 300 && status < 400) return t('Unexpected redirect ({0}) — redirects are not followed', status);
       return serverOr(() => t('Unexpected response ({0})', status));
   }
-}
-
-/**
- * Every secret out of a body before anything reads or cuts it: cutting first could leave a key's
- * prefix behind at the cut, where no whole-key redaction finds it.
- */
-export function scrubBody(text: string, redact: Redactor): string {
-  return redactApiKeyFields(redact(text));
-}
-
-/** Cuts an already scrubbed body to what an error or a trace line keeps. */
-export function capRawBody(text: string): string | undefined {
-  if (text === '') return undefined;
-  return text.length > RAW_BODY_LIMIT ? `${text.slice(0, RAW_BODY_LIMIT)}…[truncated]` : text;
 }
 
 /** The error for a response whose status is not a success. */

@@ -1,4 +1,4 @@
-// Checks that a success body has the shape the caller relies on, so a proxy's JSON or a
+// Response checks: that a success body has the shape the caller relies on, so a proxy's JSON or a
 // half-migrated server becomes a `malformedResponse` instead of a crash deep in the UI.
 // Deliberately shallow: required identifiers and the paging envelope, not every field.
 import type { ApiKeyDetails, ApiKeyList, Company, DataStatusMap, Invoice, Page, PullOperation } from './models';
