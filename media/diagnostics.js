@@ -140,7 +140,7 @@
 
   /** What the page shows, for the tests (test switch only).
    * @param {boolean} [withState] the saved state too (only when asked: it can be ~1 MB) */
-  function report(withState) {
+  function sendSnapshot(withState) {
     if (!testHooks) return;
     const scripts = Array.from(document.querySelectorAll('script'));
     const sections = /** @type {HTMLElement[]} */ (Array.from(list.children));
@@ -216,7 +216,7 @@
     if (anchor && anchor.section.isConnected) window.scrollBy(0, anchor.section.getBoundingClientRect().top - anchor.top);
     // The focused entry is scrolled to when it is new to the page, not again on every update.
     applyFocus(focusChanged || (focused !== undefined && built.has(focused)));
-    report();
+    sendSnapshot();
   }
 
   window.addEventListener('message', (event) => {
@@ -232,7 +232,7 @@
       case 'rawBody':
         if (typeof m.id === 'string' && typeof m.text === 'string') {
           showRawBody(m.id, m.text);
-          report();
+          sendSnapshot();
         }
         break;
       case 'persist':
@@ -242,26 +242,26 @@
       case 'focus':
         focused = m.id;
         applyFocus(true);
-        report();
+        sendSnapshot();
         break;
       case 'click': {
         if (!testHooks) break;
         // Lets the integration tests press the real buttons (and the Raw body summary, whose
-        // opening then loads the body: the report after the answer shows it).
+        // opening then loads the body: the snapshot after the answer shows it).
         const entry = '#entry-' + CSS.escape(String(m.id));
         const target = m.action === 'clear'
           ? clear
           : document.querySelector(m.action === 'raw' ? entry + ' details > summary' : entry + ' button[data-action="copy"]');
         if (target instanceof HTMLElement) {
           target.click();
-          report();
+          sendSnapshot();
         }
         break;
       }
       case 'drive': {
         if (!testHooks) break;
         if (m.action === 'reportState') {
-          report(true);
+          sendSnapshot(true);
           break;
         }
         // Lets the integration tests read as a user does: scroll an entry to the top, select text.
@@ -275,7 +275,7 @@
           window.getSelection()?.removeAllRanges();
           window.getSelection()?.addRange(range);
         }
-        report();
+        sendSnapshot();
         break;
       }
     }

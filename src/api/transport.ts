@@ -176,7 +176,7 @@ export class HttpTransport {
     const trace: TraceEntry = { method: req.method, path, attempt, requestBody };
     if (!sent.response) {
       const result = this.transportFailure(sent.failure, sent.stopped, req.method, path, attempt, timeoutMs);
-      this.report({ method: req.method, path, durationMs: sent.durationMs, attempt, errorKind: result.error.kind }, trace);
+      this.logAttempt({ method: req.method, path, durationMs: sent.durationMs, attempt, errorKind: result.error.kind }, trace);
       return result;
     }
     const { response } = sent;
@@ -198,7 +198,7 @@ export class HttpTransport {
       redact: this.redact,
     };
     const result = this.interpret(req, info, get);
-    this.report(
+    this.logAttempt(
       {
         method: req.method,
         path,
@@ -288,7 +288,7 @@ export class HttpTransport {
     return { ok: false, networkCode: code, error: networkError(code, target, attempt, this.host, this.redact) };
   }
 
-  private report(summary: RequestSummary, trace: TraceEntry): void {
+  private logAttempt(summary: RequestSummary, trace: TraceEntry): void {
     const clean: RequestSummary = { ...summary };
     for (const k of Object.keys(clean) as (keyof RequestSummary)[]) if (clean[k] === undefined) delete clean[k];
     this.safely(() => this.#hooks.onRequest?.(clean));

@@ -8,13 +8,14 @@ import { checkCompanyName } from '../format/companyName';
 import { t } from '../l10n';
 import type { TreeNode } from '../tree/node';
 import type { CompaniesTreeProvider } from '../tree/provider';
+import type { ReportError } from '../diagnostics/reporter';
 
 export interface CreateCompanyDeps {
   tree: CompaniesTreeProvider;
   view: vscode.TreeView<TreeNode>;
   client(): DataPlatformClient | undefined;
   /** `prompt: false`: this command says what went wrong itself. */
-  report(error: ApiError, options?: { prompt?: boolean }): void;
+  report: ReportError;
 }
 
 export type CreateCompanyResult =

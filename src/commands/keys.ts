@@ -7,6 +7,7 @@ import type { KeyStore } from '../auth/keyStore';
 import type { Connection } from '../connection/connection';
 import { t } from '../l10n';
 import { withCancellableProgress } from './progress';
+import type { ReportError } from '../diagnostics/reporter';
 
 export type SetKeyResult =
   | { outcome: 'stored' }
@@ -18,7 +19,7 @@ export interface KeyCommandDeps {
   connection: Connection;
   keys: KeyStore;
   /** Diagnostics and log; `prompt: false` because this command says what went wrong itself. */
-  report(error: ApiError, options?: { prompt?: boolean }): void;
+  report: ReportError;
 }
 
 function rejectionMessage(error: ApiError, host: string): string {

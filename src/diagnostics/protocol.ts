@@ -15,7 +15,7 @@ export type HostToWebview =
   | { type: 'rawBody'; id: string; text: string }
   /** Highlight and scroll to one entry. */
   | { type: 'focus'; id: string }
-  // The three below, and the page's RenderReport, work only under the test switch
+  // The three below, and the page's RenderSnapshot, work only under the test switch
   // (src/testHooks.ts): a user's page ignores them and reports nothing.
   /** Clicks a button of the page as a user would (integration tests drive the real DOM path);
    * `raw` clicks an entry's "Raw body" summary, opening or closing it (opening loads the body). */
@@ -26,7 +26,7 @@ export type HostToWebview =
   /** Asks for a report that includes the saved state (integration tests; not sent on every render). */
   | { type: 'drive'; action: 'reportState' };
 
-export interface RenderReport {
+export interface RenderSnapshot {
   type: 'rendered';
   /** Entry ids shown, in order. */
   ids: string[];
@@ -61,7 +61,7 @@ export type WebviewToHost =
   /** The reader opened an entry's raw body, which the page does not have yet. */
   | { type: 'rawBody'; id: string }
   | { type: 'clear' }
-  | RenderReport;
+  | RenderSnapshot;
 
 export function isWebviewToHost(value: unknown): value is WebviewToHost {
   if (typeof value !== 'object' || value === null) return false;

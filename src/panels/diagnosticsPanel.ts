@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import { createNonce, renderPage } from '../diagnostics/html';
 import { PERSIST_INTERVAL_MS, persistableState, restoredEntries } from '../diagnostics/persist';
-import { isWebviewToHost, type HostToWebview, type RenderReport } from '../diagnostics/protocol';
+import { isWebviewToHost, type HostToWebview, type RenderSnapshot } from '../diagnostics/protocol';
 import type { ApiErrorLike, DiagnosticEntry, DiagnosticsStore } from '../diagnostics/store';
 import { ViewModelCache } from '../diagnostics/viewCache';
 import type { DiagnosticView } from '../diagnostics/viewModel';
@@ -28,7 +28,7 @@ export interface DiagnosticsPanelApi extends vscode.Disposable {
   /** The HTML last given to the webview. */
   readonly html: string | undefined;
   /** The webview's report after its latest render (what it shows, IMG count, scripts). */
-  lastRender(): RenderReport | undefined;
+  lastRender(): RenderSnapshot | undefined;
   /** Opens or reveals the panel; `target` as for the command (error, entry id, correlationId). */
   show(target?: unknown): Promise<vscode.WebviewPanel>;
   /** Sends a message to the webview (tests press its buttons with `{type:'click'}`). */
@@ -61,7 +61,7 @@ export class DiagnosticsPanel implements DiagnosticsPanelApi {
   html: string | undefined;
   private ready = false;
   private focus: string | undefined;
-  private report: RenderReport | undefined;
+  private report: RenderSnapshot | undefined;
   private template: string | undefined;
   /** Entries of the panel from before a reload, shown below the store's; they go with the panel. */
   private persistTimer: ReturnType<typeof setTimeout> | undefined;
@@ -81,7 +81,7 @@ export class DiagnosticsPanel implements DiagnosticsPanelApi {
     this.subscriptions.push(store.onDidChange(() => this.sendEntries()));
   }
 
-  lastRender(): RenderReport | undefined {
+  lastRender(): RenderSnapshot | undefined {
     return this.report;
   }
 

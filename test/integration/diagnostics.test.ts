@@ -4,7 +4,7 @@ import { ApiError } from '../../src/api/errors';
 import { DataPlatformClient } from '../../src/api/client';
 import type { PersistedState } from '../../src/diagnostics/persist';
 import type { DiagnosticEntry } from '../../src/diagnostics/store';
-import type { RenderReport } from '../../src/diagnostics/protocol';
+import type { RenderSnapshot } from '../../src/diagnostics/protocol';
 import type { DiagnosticView } from '../../src/diagnostics/viewModel';
 import type { DataPlatformApi } from '../../src/extension';
 import { DiagnosticsPanel, type DiagnosticsPanelApi } from '../../src/panels/diagnosticsPanel';
@@ -54,7 +54,7 @@ async function show(target?: unknown): Promise<DiagnosticsPanelApi> {
 
 /** The page's saved state once it satisfies `check` (it follows the list within
  * PERSIST_INTERVAL_MS), asked for with the reportState drive message. */
-function savedState(panel: DiagnosticsPanelApi, check: (s: PersistedState) => boolean): Promise<RenderReport> {
+function savedState(panel: DiagnosticsPanelApi, check: (s: PersistedState) => boolean): Promise<RenderSnapshot> {
   return waitFor('the saved state', async () => {
     await panel.post({ type: 'drive', action: 'reportState' });
     await sleep(100);
@@ -63,7 +63,7 @@ function savedState(panel: DiagnosticsPanelApi, check: (s: PersistedState) => bo
   });
 }
 
-function rendered(panel: DiagnosticsPanelApi, what: string, check: (r: RenderReport) => boolean): Promise<RenderReport> {
+function rendered(panel: DiagnosticsPanelApi, what: string, check: (r: RenderSnapshot) => boolean): Promise<RenderSnapshot> {
   return waitFor(`the diagnostics webview to render ${what}`, () => {
     const r = panel.lastRender();
     return r && check(r) && r;
