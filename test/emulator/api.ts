@@ -1,6 +1,6 @@
 // The API's endpoints for an authenticated account: routing (404 unknown path, 405 wrong
 // method) and the handlers. Authentication, rate limits and faults happen before this.
-import type { CreateCompanyRequest } from '../../src/api/models';
+import type { CreateCompanyRequest } from './wire';
 import type { AccountName } from './companies';
 import {
   ApiResponse,

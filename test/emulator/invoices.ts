@@ -2,7 +2,7 @@
 // so a page of the 25,000-invoice company builds only that page's records. Filtering and sorting
 // scan compact per-field columns, built once per company and kept (numbers in typed arrays,
 // never JSON strings).
-import type { Invoice, InvoiceLineItem, InvoiceStatus } from '../../src/api/models';
+import type { Invoice, InvoiceLineItem, InvoiceStatus } from './wire';
 import { INVOICE_SCHEMA } from '../../src/query/schemas';
 import { FOREIGN_CURRENCIES, INCOME_ACCOUNTS, NOTES, PRODUCTS, TAX_RATES, companyName, exchangeRate } from './names';
 import { Random, hash32 } from './random';

@@ -1,6 +1,6 @@
 // Filtered, sorted, paged lists: companies (a small array in memory) and invoices (lazy; only
 // the records of the requested page are built, filters and sorts scan cached columns).
-import type { Company, Invoice, Page } from '../../src/api/models';
+import type { Company, Invoice, Page } from './wire';
 import { COMPANY_SCHEMA, INVOICE_SCHEMA, compareByField, compileQuery, getFieldValue, parseOrderBy, parseQuery, type FieldType, type QueryNode, type QuerySchema } from '../../src/query';
 import { parseInstant } from '../../src/query/values';
 import { ApiResponse, type Service, errorResponse } from './errors';

@@ -1,6 +1,6 @@
 // Paging parameters and the paged envelope. Links are relative to the base URL: `self` is the
 // bare path, the others carry page, pageSize, query and orderBy, percent-encoded.
-import type { Link, Page, PageLinks } from '../../src/api/models';
+import type { Link, Page, PageLinks } from './wire';
 import { encodeQueryValue } from '../../src/query';
 import { type ApiResponse, validationError } from './errors';
 

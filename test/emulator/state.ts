@@ -1,6 +1,6 @@
 // The emulator's mutable world: accounts and their keys, companies, data sets and syncs. Seeded
 // at construction and on reset(); everything time-dependent reads the injected clock.
-import type { ApiKeyDetails, Company, CreateCompanyRequest, DataStatusMap, PullOperation } from '../../src/api/models';
+import type { ApiKeyDetails, Company, CreateCompanyRequest, DataStatusMap, PullOperation } from './wire';
 import {
   FREE_TRIAL_COMPANY_LIMIT,
   type AccountName,
