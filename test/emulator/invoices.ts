@@ -3,7 +3,8 @@
 // scan compact per-field columns, built once per company and kept (numbers in typed arrays,
 // never JSON strings).
 import type { Invoice, InvoiceLineItem, InvoiceStatus } from './wire';
-import { INVOICE_SCHEMA } from '../../src/query/schemas';
+import { INVOICE_FIELDS } from './fields';
+import type { FieldReader } from './match';
 import { FOREIGN_CURRENCIES, INCOME_ACCOUNTS, NOTES, PRODUCTS, TAX_RATES, companyName, exchangeRate } from './names';
 import { Random, hash32 } from './random';
 
@@ -219,7 +220,7 @@ export function invoiceColumns(source: InvoiceSource): InvoiceColumns {
   if (cached) return cached;
   columnBuilds++;
   const columns = new Map<string, Column>();
-  const fields = Object.entries(INVOICE_SCHEMA.fields).map(([field, type]) => {
+  const fields = [...INVOICE_FIELDS.types].map(([field, type]) => {
     // Missing numbers are NaN, missing booleans 2: both read back as "absent".
     const column: Column = type === 'number' ? new Float64Array(source.count) : type === 'boolean' ? new Uint8Array(source.count) : new Array<string | undefined>(source.count);
     columns.set(field, column);
@@ -240,31 +241,11 @@ export function invoiceColumns(source: InvoiceSource): InvoiceColumns {
   return built;
 }
 
-/**
- * Reads partial invoices holding only `fields` (dotted paths): enough to evaluate a query or
- * an order on, far cheaper than the full record.
- */
-export function invoiceRows(columns: InvoiceColumns, fields: readonly string[]): (index: number) => Record<string, unknown> {
-  const readers = fields.flatMap((field) => {
-    const column = columns.columns.get(field);
-    const path = field.split('.');
-    return column ? [{ column, parents: path.slice(0, -1), leaf: path[path.length - 1] }] : [];
-  });
-  return (index) => {
-    const row: Record<string, unknown> = {};
-    for (const { column, parents, leaf } of readers) {
-      let value: unknown;
-      if (column instanceof Float64Array) value = Number.isNaN(column[index]) ? undefined : column[index];
-      else if (column instanceof Uint8Array) value = column[index] === 2 ? undefined : column[index] === 1;
-      else value = column[index];
-      if (value === undefined) continue;
-      let target = row;
-      for (const key of parents) {
-        target[key] ??= {};
-        target = target[key] as Record<string, unknown>;
-      }
-      target[leaf] = value;
-    }
-    return row;
-  };
+/** One field of every invoice, read from its column; undefined when the invoice has none. */
+export function invoiceColumn(columns: InvoiceColumns, field: string): FieldReader {
+  const column = columns.columns.get(field);
+  if (column instanceof Float64Array) return (i) => (Number.isNaN(column[i]) ? undefined : column[i]);
+  if (column instanceof Uint8Array) return (i) => (column[i] === 2 ? undefined : column[i] === 1);
+  if (column) return (i) => column[i];
+  return () => undefined;
 }
