@@ -9,4 +9,4 @@ export type { FaultRule, FaultEntry, FaultKind } from './faults';
 export { RequestLog } from './requestLog';
 export type { RequestLogEntry } from './requestLog';
 export { invoicesGenerated, columnsBuilt } from './invoices';
-export { sanitiseCompanyName } from './api';
+export { sanitiseCompanyName } from './companyName';
