@@ -15,6 +15,8 @@ export interface InvoiceSource {
   count: number;
   /** The company's base currency; most invoices are in it. */
   currency: string;
+  /** Records served as given instead of generated ones (the `invoiceRecords` option). */
+  records?: readonly object[];
 }
 
 // Issue dates spread over four fixed years, so the data never depends on the clock.
@@ -69,6 +71,10 @@ export function invoiceId(source: InvoiceSource, index: number): string {
 
 /** The index an invoice id stands for, or undefined when it is not one of this company's. */
 export function invoiceIndex(source: InvoiceSource, id: string): number | undefined {
+  if (source.records) {
+    const index = source.records.findIndex((r) => (r as { id?: unknown }).id === id);
+    return index >= 0 ? index : undefined;
+  }
   const prefix = idPrefix(source);
   if (id.length !== prefix.length + 12 || !id.toLowerCase().startsWith(prefix)) return undefined;
   const tail = id.slice(prefix.length);
@@ -109,6 +115,7 @@ const money = (cents: number): number => cents / 100;
 
 export function generateInvoice(source: InvoiceSource, index: number): Invoice {
   generated++;
+  if (source.records) return structuredClone(source.records[index]) as Invoice;
   const r = Random.of(source.seed, source.companyId, index);
   const customer = r.pick(customersOf(source));
 
@@ -214,10 +221,25 @@ function readPath(record: unknown, path: string[]): unknown {
   return value;
 }
 
+// Given records are kept with their array, so another emulator's records never mix in.
+const recordColumns = new WeakMap<readonly object[], InvoiceColumns>();
+
 export function invoiceColumns(source: InvoiceSource): InvoiceColumns {
+  if (source.records) {
+    let built = recordColumns.get(source.records);
+    if (!built) recordColumns.set(source.records, (built = buildColumns(source)));
+    return built;
+  }
   const key = `${source.seed}/${source.companyId}/${source.count}`;
   const cached = columnCache.get(key);
   if (cached) return cached;
+  const built = buildColumns(source);
+  if (columnCache.size >= COLUMN_CACHE_SIZE) columnCache.delete(columnCache.keys().next().value as string);
+  columnCache.set(key, built);
+  return built;
+}
+
+function buildColumns(source: InvoiceSource): InvoiceColumns {
   columnBuilds++;
   const columns = new Map<string, Column>();
   const fields = [...INVOICE_FIELDS.types].map(([field, type]) => {
@@ -235,10 +257,7 @@ export function invoiceColumns(source: InvoiceSource): InvoiceColumns {
       else (column as (string | undefined)[])[i] = typeof value === 'string' ? value : undefined;
     }
   }
-  const built = { count: source.count, columns };
-  if (columnCache.size >= COLUMN_CACHE_SIZE) columnCache.delete(columnCache.keys().next().value as string);
-  columnCache.set(key, built);
-  return built;
+  return { count: source.count, columns };
 }
 
 /** One field of every invoice, read from its column; undefined when the invoice has none. */

@@ -43,6 +43,10 @@ const SELECTION_CACHE_SIZE = 8;
 const selections = new Map<string, Int32Array>();
 
 function selectInvoices(source: InvoiceSource, request: PageRequest, criteria: Criteria): ArrayLike<number> {
+  if (source.records) {
+    const columns = invoiceColumns(source);
+    return selectRecords(source.count, (field) => invoiceColumn(columns, field), criteria, INVOICE_FIELDS);
+  }
   const key = JSON.stringify([source.seed, source.companyId, source.count, request.query ?? '', request.orderBy ?? '']);
   const cached = selections.get(key);
   if (cached) return cached;

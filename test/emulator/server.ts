@@ -21,6 +21,11 @@ export interface EmulatorOptions {
   rateLimit?: { limit: number; windowMs: number };
   log?: (line: string) => void;
   now?: () => Date;
+  /**
+   * Records the `few` company serves as its invoices, as given, instead of its seven generated
+   * ones: how a test runs fixed records (the shared filter corpus) through the real listing.
+   */
+  invoiceRecords?: readonly object[];
 }
 
 export interface RunningEmulator {
@@ -149,6 +154,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     invoices: positiveInteger('invoices', options.invoices, 25000),
     companies: positiveInteger('companies', options.companies, 120),
     now,
+    fewInvoices: options.invoiceRecords,
   });
   const faults = new FaultController(seed);
   const requests = new RequestLog();

@@ -63,6 +63,8 @@ export interface StateOptions {
   invoices: number;
   companies: number;
   now: () => Date;
+  /** Served as the `few` company's invoices instead of its generated ones. */
+  fewInvoices?: readonly object[];
 }
 
 export class EmulatorState {
@@ -197,7 +199,9 @@ export class EmulatorState {
   }
 
   invoiceSource(entry: CompanyEntry): InvoiceSource {
-    return { seed: this.options.seed, companyId: entry.company.id, count: this.settle(entry).count, currency: entry.currency };
+    const source = { seed: this.options.seed, companyId: entry.company.id, count: this.settle(entry).count, currency: entry.currency };
+    const records = entry.wellKnown === 'few' ? this.options.fewInvoices : undefined;
+    return records ? { ...source, count: records.length, records } : source;
   }
 
   // ---- data sets and syncs ------------------------------------------------------------------
