@@ -113,22 +113,15 @@ const STATUS_WEIGHTS: readonly (readonly [InvoiceStatus, number])[] = [
 
 const money = (cents: number): number => cents / 100;
 
-export function generateInvoice(source: InvoiceSource, index: number): Invoice {
-  generated++;
-  if (source.records) return structuredClone(source.records[index]) as Invoice;
-  const r = Random.of(source.seed, source.companyId, index);
-  const customer = r.pick(customersOf(source));
+interface Lines {
+  lineItems: InvoiceLineItem[];
+  subCents: number;
+  taxCents: number;
+  discountCents: number;
+}
 
-  // Invoice numbers and issue dates rise together, as in real books.
-  const dayOffset = Math.min(SPAN_DAYS - 1, Math.floor((index * SPAN_DAYS) / Math.max(1, source.count)) + r.int(0, 2));
-  const issueMs = FIRST_DAY + dayOffset * DAY_MS;
-  const dueMs = issueMs + r.pick([7, 14, 30, 30, 30, 45, 60]) * DAY_MS;
-  const status = r.weighted(STATUS_WEIGHTS);
-
-  const foreign = r.chance(0.15);
-  const currency = foreign ? r.pick(FOREIGN_CURRENCIES.filter((c) => c !== source.currency)) : source.currency;
-  const rates = TAX_RATES[source.currency] ?? TAX_RATES.GBP;
-
+/** 1–5 lines whose amounts add up to the cent; draws from `r` in a fixed order, so the seed decides. */
+function lineItemsOf(r: Random, rates: readonly { id: string; name: string; rate: number }[]): Lines {
   const lineItems: InvoiceLineItem[] = [];
   let subCents = 0;
   let taxCents = 0;
@@ -160,6 +153,26 @@ export function generateInvoice(source: InvoiceSource, index: number): Invoice {
     taxCents += tax;
     discountCents += discount;
   }
+  return { lineItems, subCents, taxCents, discountCents };
+}
+
+export function generateInvoice(source: InvoiceSource, index: number): Invoice {
+  generated++;
+  if (source.records) return structuredClone(source.records[index]) as Invoice;
+  const r = Random.of(source.seed, source.companyId, index);
+  const customer = r.pick(customersOf(source));
+
+  // Invoice numbers and issue dates rise together, as in real books.
+  const dayOffset = Math.min(SPAN_DAYS - 1, Math.floor((index * SPAN_DAYS) / Math.max(1, source.count)) + r.int(0, 2));
+  const issueMs = FIRST_DAY + dayOffset * DAY_MS;
+  const dueMs = issueMs + r.pick([7, 14, 30, 30, 30, 45, 60]) * DAY_MS;
+  const status = r.weighted(STATUS_WEIGHTS);
+
+  const foreign = r.chance(0.15);
+  const currency = foreign ? r.pick(FOREIGN_CURRENCIES.filter((c) => c !== source.currency)) : source.currency;
+  const rates = TAX_RATES[source.currency] ?? TAX_RATES.GBP;
+
+  const { lineItems, subCents, taxCents, discountCents } = lineItemsOf(r, rates);
   const totalCents = subCents + taxCents;
   let dueCents = totalCents;
   if (status === 'Paid' || status === 'Void') dueCents = 0;
