@@ -5,7 +5,7 @@
 import { INVOICE_SCHEMA, compileQuery, encodeQueryValue, formatQuery, parseQuery, type QueryNode } from '../../src/query';
 import { INVOICE_FIELDS } from '../emulator/fields';
 import { type Filter, isFilter, parseFilter } from '../emulator/filter';
-import { invoiceColumn, invoiceColumns } from '../emulator/invoices';
+import { invoiceColumn, invoiceColumns } from '../emulator/invoiceColumns';
 import { compileFilter } from '../emulator/match';
 import { BIG_COMPANY_INVOICES, LONG_FILTER, TYPICAL_FILTER, invoiceSource, invoices } from './fixtures';
 import type { Suite } from './harness';

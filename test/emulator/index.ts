@@ -9,5 +9,6 @@ export { FaultController, FAULT_KINDS } from './faults';
 export type { FaultRule, FaultEntry, FaultKind } from './faults';
 export { RequestLog } from './requestLog';
 export type { RequestLogEntry } from './requestLog';
-export { invoicesGenerated, columnsBuilt } from './invoices';
+export { invoicesGenerated } from './invoices';
+export { columnsBuilt } from './invoiceColumns';
 export { sanitiseCompanyName } from './companyName';

@@ -4,7 +4,8 @@ import { COMPANY_FIELDS, INVOICE_FIELDS, type RecordFields } from './fields';
 import { MAX_QUERY_LENGTH } from './filter';
 import type { Company, Invoice, Page } from './wire';
 import { ApiResponse, type Service, errorResponse } from './errors';
-import { type InvoiceSource, generateInvoice, invoiceColumn, invoiceColumns } from './invoices';
+import { invoiceColumn, invoiceColumns } from './invoiceColumns';
+import { type InvoiceSource, generateInvoice } from './invoices';
 import { type PageRequest, envelope, pageSlice } from './paging';
 import { type Criteria, type CriteriaProblem, isCriteria, objectColumns, readCriteria, selectRecords } from './selection';
 
