@@ -1,7 +1,8 @@
 // The API's endpoints for an authenticated account: routing (404 unknown path, 405 wrong
 // method) and the handlers. Authentication, rate limits and faults happen before this.
-import type { CreateCompanyRequest } from '../../src/api/models';
+import type { CreateCompanyRequest } from './wire';
 import type { AccountName } from './companies';
+import { sanitiseCompanyName } from './companyName';
 import {
   ApiResponse,
   MESSAGES,
@@ -65,11 +66,6 @@ function isResponse(value: unknown): value is ApiResponse {
 }
 
 // ---- companies ------------------------------------------------------------------------------
-
-/** Letters, digits, whitespace and `- ' , & @ . ? !` survive; everything else is stripped. */
-export function sanitiseCompanyName(name: string): string {
-  return name.replace(/[^\p{L}\p{N}\s\-',&@.?!]/gu, '').trim();
-}
 
 function readCreateCompany(body: JsonObject): CreateCompanyRequest | ApiResponse {
   if (typeof body.name !== 'string') return validationError('ClientsApi', 'name', 'The name field is required and must be a string.', 'CreateCompany');

@@ -1,6 +1,6 @@
 // Seeded companies: the six well-known companies of the normal account, filler companies for
 // every account, and companies created over the API. Names, dates and ids depend on the seed only.
-import type { Company, DataConnection } from '../../src/api/models';
+import type { Company, DataConnection } from './wire';
 import { BASE_CURRENCIES, PLATFORMS, companyName, personName } from './names';
 import { Random } from './random';
 

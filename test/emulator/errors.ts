@@ -1,7 +1,7 @@
 // Error bodies in the API's shape: every error carries statusCode, service, error, a fresh
 // correlationId, canBeRetried and detailedErrorCode; validation only where it applies.
 import { randomUUID } from 'node:crypto';
-import type { ErrorBody, Validation, ValidationItem } from '../../src/api/models';
+import type { ErrorBody, Validation, ValidationItem } from './wire';
 
 export type Service = 'PublicApi' | 'ClientsApi' | 'PullApi';
 

@@ -1,6 +1,7 @@
 // The API emulator: a faithful local server of the Data Platform API, for running, demonstrating
 // and testing the extension with no account and no network. Never bundled into the extension.
-export { startEmulator, isLoopbackHost, ADMIN_PREFIX } from './server';
+export { startEmulator, isLoopbackHost } from './server';
+export { ADMIN_PREFIX } from './handler';
 export type { EmulatorOptions, RunningEmulator } from './server';
 export type { DemoKeys, WellKnownCompanies } from './state';
 export { SYNC_DURATION_MS, MAX_API_KEYS } from './state';
@@ -8,5 +9,6 @@ export { FaultController, FAULT_KINDS } from './faults';
 export type { FaultRule, FaultEntry, FaultKind } from './faults';
 export { RequestLog } from './requestLog';
 export type { RequestLogEntry } from './requestLog';
-export { invoicesGenerated, columnsBuilt } from './invoices';
-export { sanitiseCompanyName } from './api';
+export { invoicesGenerated } from './invoices';
+export { columnsBuilt } from './invoiceColumns';
+export { sanitiseCompanyName } from './companyName';

@@ -1,9 +1,7 @@
 // Lazy, seeded invoices. Invoice i of a company is a pure function of (seed, company id, i, count),
-// so a page of the 25,000-invoice company builds only that page's records. Filtering and sorting
-// scan compact per-field columns, built once per company and kept (numbers in typed arrays,
-// never JSON strings).
-import type { Invoice, InvoiceLineItem, InvoiceStatus } from '../../src/api/models';
-import { INVOICE_SCHEMA } from '../../src/query/schemas';
+// so a page of the 25,000-invoice company builds only that page's records (filters and sorts read
+// the columns of invoiceColumns.ts instead).
+import type { Invoice, InvoiceLineItem, InvoiceStatus } from './wire';
 import { FOREIGN_CURRENCIES, INCOME_ACCOUNTS, NOTES, PRODUCTS, TAX_RATES, companyName, exchangeRate } from './names';
 import { Random, hash32 } from './random';
 
@@ -14,6 +12,8 @@ export interface InvoiceSource {
   count: number;
   /** The company's base currency; most invoices are in it. */
   currency: string;
+  /** Records served as given instead of generated ones (the `invoiceRecords` option). */
+  records?: readonly object[];
 }
 
 // Issue dates spread over four fixed years, so the data never depends on the clock.
@@ -68,6 +68,10 @@ export function invoiceId(source: InvoiceSource, index: number): string {
 
 /** The index an invoice id stands for, or undefined when it is not one of this company's. */
 export function invoiceIndex(source: InvoiceSource, id: string): number | undefined {
+  if (source.records) {
+    const index = source.records.findIndex((r) => (r as { id?: unknown }).id === id);
+    return index >= 0 ? index : undefined;
+  }
   const prefix = idPrefix(source);
   if (id.length !== prefix.length + 12 || !id.toLowerCase().startsWith(prefix)) return undefined;
   const tail = id.slice(prefix.length);
@@ -106,21 +110,15 @@ const STATUS_WEIGHTS: readonly (readonly [InvoiceStatus, number])[] = [
 
 const money = (cents: number): number => cents / 100;
 
-export function generateInvoice(source: InvoiceSource, index: number): Invoice {
-  generated++;
-  const r = Random.of(source.seed, source.companyId, index);
-  const customer = r.pick(customersOf(source));
+interface Lines {
+  lineItems: InvoiceLineItem[];
+  subCents: number;
+  taxCents: number;
+  discountCents: number;
+}
 
-  // Invoice numbers and issue dates rise together, as in real books.
-  const dayOffset = Math.min(SPAN_DAYS - 1, Math.floor((index * SPAN_DAYS) / Math.max(1, source.count)) + r.int(0, 2));
-  const issueMs = FIRST_DAY + dayOffset * DAY_MS;
-  const dueMs = issueMs + r.pick([7, 14, 30, 30, 30, 45, 60]) * DAY_MS;
-  const status = r.weighted(STATUS_WEIGHTS);
-
-  const foreign = r.chance(0.15);
-  const currency = foreign ? r.pick(FOREIGN_CURRENCIES.filter((c) => c !== source.currency)) : source.currency;
-  const rates = TAX_RATES[source.currency] ?? TAX_RATES.GBP;
-
+/** 1–5 lines whose amounts add up to the cent; draws from `r` in a fixed order, so the seed decides. */
+function lineItemsOf(r: Random, rates: readonly { id: string; name: string; rate: number }[]): Lines {
   const lineItems: InvoiceLineItem[] = [];
   let subCents = 0;
   let taxCents = 0;
@@ -152,6 +150,26 @@ export function generateInvoice(source: InvoiceSource, index: number): Invoice {
     taxCents += tax;
     discountCents += discount;
   }
+  return { lineItems, subCents, taxCents, discountCents };
+}
+
+export function generateInvoice(source: InvoiceSource, index: number): Invoice {
+  generated++;
+  if (source.records) return structuredClone(source.records[index]) as Invoice;
+  const r = Random.of(source.seed, source.companyId, index);
+  const customer = r.pick(customersOf(source));
+
+  // Invoice numbers and issue dates rise together, as in real books.
+  const dayOffset = Math.min(SPAN_DAYS - 1, Math.floor((index * SPAN_DAYS) / Math.max(1, source.count)) + r.int(0, 2));
+  const issueMs = FIRST_DAY + dayOffset * DAY_MS;
+  const dueMs = issueMs + r.pick([7, 14, 30, 30, 30, 45, 60]) * DAY_MS;
+  const status = r.weighted(STATUS_WEIGHTS);
+
+  const foreign = r.chance(0.15);
+  const currency = foreign ? r.pick(FOREIGN_CURRENCIES.filter((c) => c !== source.currency)) : source.currency;
+  const rates = TAX_RATES[source.currency] ?? TAX_RATES.GBP;
+
+  const { lineItems, subCents, taxCents, discountCents } = lineItemsOf(r, rates);
   const totalCents = subCents + taxCents;
   let dueCents = totalCents;
   if (status === 'Paid' || status === 'Void') dueCents = 0;
@@ -182,89 +200,4 @@ export function generateInvoice(source: InvoiceSource, index: number): Invoice {
   invoice.modifiedDate = instant(modifiedMs);
   invoice.sourceModifiedDate = instant(modifiedMs - r.int(1, 600) * 1000);
   return invoice;
-}
-
-// ---- columns for filtering and sorting ----------------------------------------------------
-
-type Column = Float64Array | Uint8Array | (string | undefined)[];
-
-/** One column per queryable field; a row is rebuilt from the fields a query needs. */
-export interface InvoiceColumns {
-  count: number;
-  columns: ReadonlyMap<string, Column>;
-}
-
-// Bounded so a long test run with many seeds does not keep every company's columns alive.
-const COLUMN_CACHE_SIZE = 16;
-const columnCache = new Map<string, InvoiceColumns>();
-let columnBuilds = 0;
-
-/** How many times columns were built (tests check the cache holds). */
-export function columnsBuilt(): number {
-  return columnBuilds;
-}
-
-function readPath(record: unknown, path: string[]): unknown {
-  let value: unknown = record;
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return value;
-}
-
-export function invoiceColumns(source: InvoiceSource): InvoiceColumns {
-  const key = `${source.seed}/${source.companyId}/${source.count}`;
-  const cached = columnCache.get(key);
-  if (cached) return cached;
-  columnBuilds++;
-  const columns = new Map<string, Column>();
-  const fields = Object.entries(INVOICE_SCHEMA.fields).map(([field, type]) => {
-    // Missing numbers are NaN, missing booleans 2: both read back as "absent".
-    const column: Column = type === 'number' ? new Float64Array(source.count) : type === 'boolean' ? new Uint8Array(source.count) : new Array<string | undefined>(source.count);
-    columns.set(field, column);
-    return { path: field.split('.'), type, column };
-  });
-  for (let i = 0; i < source.count; i++) {
-    const invoice = generateInvoice(source, i);
-    for (const { path, type, column } of fields) {
-      const value = readPath(invoice, path);
-      if (type === 'number') (column as Float64Array)[i] = typeof value === 'number' ? value : NaN;
-      else if (type === 'boolean') (column as Uint8Array)[i] = value === true ? 1 : value === false ? 0 : 2;
-      else (column as (string | undefined)[])[i] = typeof value === 'string' ? value : undefined;
-    }
-  }
-  const built = { count: source.count, columns };
-  if (columnCache.size >= COLUMN_CACHE_SIZE) columnCache.delete(columnCache.keys().next().value as string);
-  columnCache.set(key, built);
-  return built;
-}
-
-/**
- * Reads partial invoices holding only `fields` (dotted paths): enough to evaluate a query or
- * an order on, far cheaper than the full record.
- */
-export function invoiceRows(columns: InvoiceColumns, fields: readonly string[]): (index: number) => Record<string, unknown> {
-  const readers = fields.flatMap((field) => {
-    const column = columns.columns.get(field);
-    const path = field.split('.');
-    return column ? [{ column, parents: path.slice(0, -1), leaf: path[path.length - 1] }] : [];
-  });
-  return (index) => {
-    const row: Record<string, unknown> = {};
-    for (const { column, parents, leaf } of readers) {
-      let value: unknown;
-      if (column instanceof Float64Array) value = Number.isNaN(column[index]) ? undefined : column[index];
-      else if (column instanceof Uint8Array) value = column[index] === 2 ? undefined : column[index] === 1;
-      else value = column[index];
-      if (value === undefined) continue;
-      let target = row;
-      for (const key of parents) {
-        target[key] ??= {};
-        target = target[key] as Record<string, unknown>;
-      }
-      target[leaf] = value;
-    }
-    return row;
-  };
 }

@@ -1,7 +1,7 @@
 // Paging parameters and the paged envelope. Links are relative to the base URL: `self` is the
-// bare path, the others carry page, pageSize, query and orderBy, percent-encoded.
-import type { Link, Page, PageLinks } from '../../src/api/models';
-import { encodeQueryValue } from '../../src/query';
+// bare path, the others carry page, pageSize, query and orderBy, percent-encoded (RFC 3986).
+import type { Link, Page, PageLinks } from './wire';
+import { percentEncode } from './percentEncoding';
 import { type ApiResponse, validationError } from './errors';
 
 export const DEFAULT_PAGE_SIZE = 100;
@@ -48,8 +48,8 @@ export function pageSlice(request: PageRequest, total: number): { start: number;
 
 function link(path: string, request: PageRequest, page: number): Link {
   let href = `${path}?page=${page}&pageSize=${request.pageSize}`;
-  if (request.query !== undefined) href += `&query=${encodeQueryValue(request.query)}`;
-  if (request.orderBy !== undefined) href += `&orderBy=${encodeQueryValue(request.orderBy)}`;
+  if (request.query !== undefined) href += `&query=${percentEncode(request.query)}`;
+  if (request.orderBy !== undefined) href += `&orderBy=${percentEncode(request.orderBy)}`;
   return { href };
 }
 

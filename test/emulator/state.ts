@@ -1,6 +1,6 @@
 // The emulator's mutable world: accounts and their keys, companies, data sets and syncs. Seeded
 // at construction and on reset(); everything time-dependent reads the injected clock.
-import type { ApiKeyDetails, Company, CreateCompanyRequest, DataStatusMap, PullOperation } from '../../src/api/models';
+import type { ApiKeyDetails, Company, CreateCompanyRequest, DataStatusMap, PullOperation } from './wire';
 import {
   FREE_TRIAL_COMPANY_LIMIT,
   type AccountName,
@@ -63,6 +63,8 @@ export interface StateOptions {
   invoices: number;
   companies: number;
   now: () => Date;
+  /** Served as the `few` company's invoices instead of its generated ones. */
+  fewInvoices?: readonly object[];
 }
 
 export class EmulatorState {
@@ -197,7 +199,9 @@ export class EmulatorState {
   }
 
   invoiceSource(entry: CompanyEntry): InvoiceSource {
-    return { seed: this.options.seed, companyId: entry.company.id, count: this.settle(entry).count, currency: entry.currency };
+    const source = { seed: this.options.seed, companyId: entry.company.id, count: this.settle(entry).count, currency: entry.currency };
+    const records = entry.wellKnown === 'few' ? this.options.fewInvoices : undefined;
+    return records ? { ...source, count: records.length, records } : source;
   }
 
   // ---- data sets and syncs ------------------------------------------------------------------

@@ -1,6 +1,6 @@
 // Test helpers for talking to the emulator with Node's own fetch, as any HTTP client would
 // (never through the extension's client, so the emulator is checked on its own).
-import type { ErrorBody, Validation } from '../../src/api/models';
+import type { ErrorBody, Validation } from './wire';
 import type { RunningEmulator } from './server';
 
 export interface Reply<T = unknown> {
@@ -28,8 +28,8 @@ export interface RequestOptions {
 
 /**
  * Sends one request; `key` defaults to the normal account's, `null` sends no credential. `T` is
- * the body the test expects (the API's shapes from src/api/models, or the emulator's own); it is
- * not checked here: the test asserts what it reads.
+ * the body the test expects (the API's shapes from the client's models, or the emulator's own
+ * wire types); it is not checked here: the test asserts what it reads.
  */
 export async function call<T = unknown>(emulator: RunningEmulator, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
   const headers: Record<string, string> = {};

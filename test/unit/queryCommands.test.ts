@@ -25,9 +25,18 @@ describe('company name', () => {
     assert.equal(sanitiseCompanyName('$%^*()'), '');
   });
 
-  it('agrees with the emulator on every character class', () => {
-    for (const s of ['a/b\\c', 'x_y+z=1', '名前 (株)', 'tab\there', 'emoji 🚀 co', '"quoted"', '[x]{y}|z~']) {
+  it('agrees with the emulator, which strips on its own, on every character class', () => {
+    for (const s of ['a/b\\c', 'x_y+z=1', '名前 (株)', 'tab\there', 'emoji 🚀 co', '"quoted"', '[x]{y}|z~', 'e\u0301 ² ٣ Ａ', 'a\u00a0b\u200bc\ufeffd\u0085e', 'O’Neil – Co\u00ad', 'x\uD800y']) {
       assert.equal(sanitiseCompanyName(s), emulatorSanitise(s), s);
+    }
+  });
+
+  it('agrees with the emulator on every code point', () => {
+    // Chunks between sentinels, so trimming cannot hide a difference at either end.
+    for (let from = 0; from <= 0x10ffff; from += 0x1000) {
+      const points = Array.from({ length: 0x1000 }, (_, i) => from + i).filter((p) => p <= 0x10ffff && (p < 0xd800 || p > 0xdfff));
+      const chunk = `a${String.fromCodePoint(...points)}a`;
+      assert.equal(sanitiseCompanyName(chunk), emulatorSanitise(chunk), `U+${from.toString(16)}…`);
     }
   });
 

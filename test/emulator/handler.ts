@@ -1,0 +1,135 @@
+// Serving one request: read the URL and body, then the first route whose prefix matches serves
+// it. Admin calls are answered at once; API calls go through faults, latency, the rate limit,
+// authentication and the API itself, and land in the request log.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { handleAdmin } from './admin';
+import { handleApi } from './api';
+import { readApiKey } from './auth';
+import { MESSAGES, accountExpired, errorResponse, forbidden, unauthorized } from './errors';
+import { faultAnswer } from './faultAnswers';
+import type { FaultController } from './faults';
+import { TooLarge, type Written, readBody, render, send } from './http';
+import type { RateLimiter } from './rateLimit';
+import type { RequestLog } from './requestLog';
+import type { AccountName, Authentication, EmulatorState } from './state';
+
+export const ADMIN_PREFIX = '/_emulator';
+
+/** What every request is served with; `url` is known once the server listens. */
+export interface ServerContext {
+  url: string;
+  state: EmulatorState;
+  faults: FaultController;
+  requests: RequestLog;
+  limiter: RateLimiter;
+  latencyMs: number;
+  now: () => Date;
+  log: (line: string) => void;
+  reset: () => void;
+}
+
+/** A request whose URL and body are read. */
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  method: string;
+  url: URL;
+  /** The path without its query string, one trailing slash removed. */
+  path: string;
+  body: Buffer;
+  /** The clock's time when it arrived, for the request log. */
+  time: string;
+  elapsed: () => string;
+}
+
+interface Route {
+  matches: (path: string) => boolean;
+  serve: (x: Exchange, ctx: ServerContext) => Promise<void> | void;
+}
+
+const sleep = (ms: number): Promise<void> => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+
+function serveAdmin(x: Exchange, ctx: ServerContext): void {
+  const w = render(handleAdmin({ method: x.method, path: x.path.slice(ADMIN_PREFIX.length), body: x.body }, ctx), {});
+  send(x.res, w);
+  ctx.log(`${x.method} ${x.url.pathname}${x.url.search} ${w.status} ${x.elapsed()} (admin)`);
+}
+
+/** The API's own answer: rate limit, then credential, then the endpoint. */
+function apiAnswer(x: Exchange, ctx: ServerContext, key: string | undefined, auth: Authentication): Written {
+  const rate = ctx.limiter.take(key);
+  if (!rate.allowed) {
+    return render(errorResponse(429, 'PublicApi', MESSAGES[429], undefined, { 'Retry-After': String(rate.retryAfter) }), rate.headers);
+  }
+  if (auth.kind === 'unknown') return render(unauthorized(), rate.headers);
+  if (auth.kind === 'outdated') return render(forbidden(), rate.headers);
+  if (ctx.state.isExpired(auth.account)) return render(accountExpired(), rate.headers);
+  return render(handleApi({ method: x.method, path: x.path, params: x.url.searchParams, body: x.body, account: auth.account }, ctx.state), rate.headers);
+}
+
+async function serveApi(x: Exchange, ctx: ServerContext): Promise<void> {
+  const decision = ctx.faults.decide(x.method, x.path);
+  await sleep(ctx.latencyMs + decision.latencyMs);
+  const key = readApiKey(x.req.headers.authorization);
+  const auth: Authentication = key === undefined ? { kind: 'unknown' } : ctx.state.authenticate(key);
+  const account: AccountName | undefined = auth.kind === 'ok' ? auth.account : undefined;
+  const fault = decision.fault;
+  const faultName = fault?.kind ?? (decision.delayed ? 'latency' : undefined);
+  const record = (status: number): void => {
+    const query = Object.fromEntries(x.url.searchParams);
+    ctx.requests.add({ time: x.time, method: x.method, path: x.path, query, status, ...(account ? { account } : {}), ...(faultName ? { fault: faultName } : {}) });
+    ctx.log(`${x.method} ${x.url.pathname}${x.url.search} ${status} ${x.elapsed()}${account ? ` account=${account}` : ''}${faultName ? ` fault=${faultName}` : ''}`);
+  };
+  if (fault?.kind === 'reset') {
+    record(0);
+    x.req.socket.destroy();
+    return;
+  }
+  let w: Written;
+  try {
+    const real = (): Written => apiAnswer(x, ctx, key, auth);
+    w = fault ? faultAnswer(fault, ctx.limiter.peek(key), real) : real();
+  } catch (e) {
+    // A bug in the emulator still answers in the API's shape, and says what broke.
+    w = render(errorResponse(500, 'PublicApi', `${MESSAGES[500]} (emulator: ${e instanceof Error ? e.message : String(e)})`), ctx.limiter.peek(key));
+  }
+  send(x.res, w);
+  record(w.status);
+}
+
+const ROUTES: readonly Route[] = [
+  { matches: (path) => path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`), serve: serveAdmin },
+  { matches: () => true, serve: serveApi },
+];
+
+/** The request's body, or undefined once a 413 (or a broken upload) has been dealt with. */
+async function bodyOf(req: IncomingMessage, res: ServerResponse): Promise<Buffer | undefined> {
+  try {
+    return await readBody(req);
+  } catch (e) {
+    res.setHeader('Connection', 'close');
+    send(res, render(errorResponse(413, 'PublicApi', 'The request body is too large.'), {}));
+    if (!(e instanceof TooLarge)) req.destroy();
+    return undefined;
+  }
+}
+
+export async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerContext): Promise<void> {
+  const started = process.hrtime.bigint();
+  const time = ctx.now().toISOString();
+  const method = (req.method ?? 'GET').toUpperCase();
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', 'http://emulator.invalid');
+  } catch {
+    send(res, render(errorResponse(400, 'PublicApi', 'The request URL is not valid.'), {}));
+    return;
+  }
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
+  const body = await bodyOf(req, res);
+  if (body === undefined) return;
+  const elapsed = (): string => `${Number((process.hrtime.bigint() - started) / 1_000_000n)}ms`;
+  const exchange: Exchange = { req, res, method, url, path, body, time, elapsed };
+  const route = ROUTES.find((r) => r.matches(path)) as Route;
+  await route.serve(exchange, ctx);
+}

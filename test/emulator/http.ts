@@ -1,0 +1,42 @@
+// Reading requests and writing answers on Node's http objects: bodies up to 1 MB, and a decided
+// ApiResponse serialised once (so a truncatedJson fault can cut the real bytes).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ApiResponse } from './errors';
+
+const MAX_BODY_BYTES = 1_000_000;
+
+export class TooLarge extends Error {}
+
+export function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) reject(new TooLarge());
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** An answer ready to write. */
+export interface Written {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** Serialises a decided response; JSON bodies get `application/json`. */
+export function render(response: ApiResponse, extraHeaders: Record<string, string>): Written {
+  const headers: Record<string, string> = { ...extraHeaders, ...response.headers };
+  if (response.body === undefined) return { status: response.status, headers, body: Buffer.alloc(0) };
+  headers['Content-Type'] = 'application/json; charset=utf-8';
+  return { status: response.status, headers, body: Buffer.from(JSON.stringify(response.body), 'utf8') };
+}
+
+export function send(res: ServerResponse, w: Written): void {
+  res.writeHead(w.status, { ...w.headers, 'Content-Length': String(w.body.length) });
+  res.end(w.body);
+}

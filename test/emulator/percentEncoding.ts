@@ -1,0 +1,22 @@
+// Percent-encoding of the query and orderBy values the `_links` carry (RFC 3986, section 2): the
+// unreserved characters `A-Z a-z 0-9 - . _ ~` stay, every other UTF-8 byte becomes `%XX` with
+// upper-case hex. So `&`, `=`, `+`, `#`, `%`, `{ }`, `|` and spaces come back intact from any
+// decoder, and the characters encodeURIComponent leaves alone (`! ' ( ) *`) are encoded too.
+
+const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
+
+/** The encoding of each byte value. */
+const BYTES = Array.from({ length: 256 }, (_, b) => {
+  const c = String.fromCharCode(b);
+  return b < 128 && UNRESERVED.test(c) ? c : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+});
+
+const utf8 = new TextEncoder();
+
+/** TextEncoder writes a lone surrogate as U+FFFD, so any string can be encoded. */
+export function percentEncode(value: string): string {
+  if (UNRESERVED.test(value)) return value;
+  let out = '';
+  for (const byte of utf8.encode(value)) out += BYTES[byte];
+  return out;
+}

@@ -1,0 +1,149 @@
+// The wire format as the emulator writes it: records, the paged envelope and the error body.
+// Duplicated on purpose from the client's src/api/models.ts: the emulator imports nothing from
+// src/, so a shape the client gets wrong is not silently shared by its double, and the
+// client-against-emulator tests can catch it. Shapes follow the contract and the reference.
+
+export interface Link {
+  href: string;
+}
+
+export interface PageLinks {
+  self: Link;
+  current: Link;
+  next?: Link;
+  previous?: Link;
+}
+
+export interface Page<T> {
+  results: T[];
+  pageNumber: number;
+  pageSize: number;
+  totalResults: number;
+  _links: PageLinks;
+}
+
+export interface DataConnection {
+  id: string;
+  integrationId: string;
+  sourceId: string;
+  sourceType: string;
+  platformName: string;
+  linkUrl: string;
+  status: 'PendingAuth' | 'Linked' | 'Unlinked' | 'Deauthorized';
+  created: string;
+}
+
+export interface Company {
+  id: string;
+  name: string;
+  redirect: string;
+  description?: string;
+  created?: string;
+  lastSync?: string;
+  createdByUserName?: string;
+  tags?: Record<string, string>;
+  products?: string[];
+  dataConnections?: DataConnection[];
+}
+
+export interface CreateCompanyRequest {
+  name: string;
+  description?: string;
+  tags?: Record<string, string>;
+}
+
+interface Ref {
+  id: string;
+  name?: string;
+}
+
+export type InvoiceStatus = 'Unknown' | 'Draft' | 'Submitted' | 'PartiallyPaid' | 'Paid' | 'Void';
+
+export interface InvoiceLineItem {
+  description?: string;
+  unitAmount: number;
+  quantity: number;
+  discountAmount?: number;
+  subTotal?: number;
+  taxAmount?: number;
+  totalAmount?: number;
+  accountRef?: Ref;
+  taxRateRef?: Ref;
+  itemRef?: Ref;
+}
+
+export interface Invoice {
+  id: string;
+  invoiceNumber?: string;
+  customerRef?: { id: string; companyName?: string };
+  issueDate: string;
+  dueDate?: string;
+  paidOnDate?: string;
+  currency?: string;
+  currencyRate?: number;
+  lineItems?: InvoiceLineItem[];
+  subTotal?: number;
+  totalTaxAmount: number;
+  totalAmount: number;
+  amountDue: number;
+  totalDiscount?: number;
+  status: InvoiceStatus;
+  note?: string;
+  metadata?: { isDeleted?: boolean };
+  modifiedDate?: string;
+  sourceModifiedDate?: string;
+}
+
+export interface ApiKeyDetails {
+  id: string;
+  name?: string;
+  apiKey: string;
+  createdDate: string;
+}
+
+/** Sync states of a data set or pull operation (the emulator uses a few of the reference's). */
+export type SyncStatus = 'Queued' | 'Fetching' | 'Complete' | 'NotSupported';
+
+export interface DataStatus {
+  dataType: string;
+  currentStatus: SyncStatus;
+  lastSuccessfulSync?: string;
+  latestSyncId?: string;
+  latestSuccessfulSyncId?: string;
+}
+
+export type DataStatusMap = Record<string, DataStatus>;
+
+export interface PullOperation {
+  id: string;
+  companyId: string;
+  connectionId?: string;
+  dataType: string;
+  status: SyncStatus;
+  requested: string;
+  completed?: string;
+  progress: number;
+  isCompleted: boolean;
+  isErrored: boolean;
+}
+
+export interface ValidationItem {
+  message: string;
+  itemId?: string;
+  validatorName?: string;
+}
+
+export interface Validation {
+  errors: ValidationItem[];
+  warnings: ValidationItem[];
+}
+
+export interface ErrorBody {
+  statusCode: number;
+  service: string;
+  error: string;
+  correlationId: string;
+  validation?: Validation;
+  canBeRetried?: string;
+  detailedErrorCode?: number;
+}
