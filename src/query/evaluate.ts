@@ -1,5 +1,6 @@
-// Evaluation of a parsed filter against records, and ordering for `orderBy`. The emulator
-// filters and sorts with these, so they define what a query means:
+// Evaluation of a parsed filter against records, and ordering for `orderBy`: the client's
+// statement of what a query means, held to the shared corpus (test/corpus/filters.ts) that the
+// emulator's own implementation satisfies independently:
 // - strings compare case-insensitively; `~` is "contains";
 // - numbers compare as numbers, booleans as booleans;
 // - a `YYYY-MM-DD` value compares with the date part of the record's value (so

@@ -1,5 +1,5 @@
 // The filter language of the `query=` and `orderBy=` parameters: parse, check against a record
-// schema, evaluate, sort, format and URL-encode. No `vscode` here; the emulator uses it too.
+// schema, evaluate, sort, format and URL-encode. No `vscode` here (and the emulator has its own).
 export type { Comparison, ComparisonOperator, FieldType, Logical, QueryNode, QuerySchema, Span } from './ast';
 export { COMPANY_SCHEMA, INVOICE_SCHEMA } from './schemas';
 export type { QueryError, QueryErrorCode } from './errors';

@@ -8,7 +8,8 @@
 //   field      := identifier ( "." identifier )*     case-sensitive, as in the JSON records
 //   operator   := "=" | "!=" | "~" | ">" | "<" | ">=" | "<="
 //
-// Decisions where the reference is silent (they bind the emulator, which uses this parser):
+// Decisions where the reference is silent (the emulator makes the same ones in its own parser;
+// test/corpus/filters.ts holds both to them):
 // - Whitespace around fields, operators, braces and connectives is ignored (Codat's own
 //   examples write `{totalAmount > 100 || totalAmount < 50} && status != paid`).
 // - An unquoted value runs to the next `&&`, `||`, `}` or the end and is trimmed, so it may

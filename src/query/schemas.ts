@@ -1,6 +1,6 @@
 // Queryable fields of each record type. Arrays (lineItems, tags) are not queryable (reference:
-// "no querying inside arrays"). The client validates against these before sending, and the
-// emulator resolves fields against the same table, so both say "Could not resolve property X".
+// "no querying inside arrays"). The client validates against these before sending, so an unknown
+// field is refused here with the words the API uses: "Could not resolve property X".
 import type { QuerySchema } from './ast';
 
 export const INVOICE_SCHEMA: QuerySchema = {
