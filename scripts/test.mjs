@@ -1,5 +1,5 @@
-// `npm test`: lint (`npm run lint`: tsc and ESLint, zero findings), build, compile the tests, run
-// the unit tests in plain Node, the integration tests in a real VS Code extension host (in English,
+// `npm test`: lint (`npm run lint`: tsc and ESLint, zero findings) and the architecture check
+// (`npm run architecture`), build, compile the tests, run the unit tests in plain Node, the integration tests in a real VS Code extension host (in English,
 // then the localisation tests in the pseudo-locale qps-ploc), then
 // package the extension (`npm run package`) and run the installed-package tests against that .vsix
 // installed into a real host; end with one summary line across all of them.
@@ -8,7 +8,7 @@
 //   --l10n         the localisation tests only (the development build in qps-ploc)
 //   --installed    package, then the installed-package tests only
 //   --grep <re>    passed to mocha (unit tests)
-//   --no-lint      skip the lint step, for quick local loops (every other run lints first)
+//   --no-lint      skip lint and the architecture check, for quick local loops
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -90,7 +90,11 @@ function installedTests() {
 }
 
 // First, so that CI fails on a lint finding (the one definition of lint is package.json's script).
-if (lint) step('lint (npm run lint)', npm, ['run', '--silent', 'lint']);
+if (lint) {
+  step('lint (npm run lint)', npm, ['run', '--silent', 'lint']);
+  // The structural rules (function and file lengths, import cycles, the emulator apart from src/).
+  step('architecture (npm run architecture)', process.execPath, [join(root, 'scripts', 'architecture.mjs')]);
+}
 step('build', process.execPath, [join(root, 'esbuild.mjs')]);
 step('compile tests', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.test.json']);
 
