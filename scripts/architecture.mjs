@@ -4,24 +4,17 @@
 //   - no import cycles in src/ (type-only imports included: a cycle of types is still a tangle);
 //   - test/emulator imports nothing from src/ (it is an independent double of the API).
 // Prints every breach and exits 1 when there is one.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { tsFiles } from './tsFiles.mjs';
 
 // `--root <dir>` checks another tree (the unit test's fixtures); by default, this repository.
 const rootAt = process.argv.indexOf('--root');
 const root = rootAt >= 0 ? resolve(process.argv[rootAt + 1]) : resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const MAX_FUNCTION_LINES = 60;
 const MAX_FILE_LINES = 400;
-
-function tsFiles(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) return tsFiles(p);
-    return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [p] : [];
-  }).sort();
-}
 
 const rel = (p) => relative(root, p).split('\\').join('/');
 const breaches = [];

@@ -8,22 +8,15 @@
 //   --check  write nothing; exit 1 when a file is out of date or a message breaks a rule.
 // Rules for messages (see src/l10n.ts): a string literal; not called at module load; with
 // arguments, no `{` but in `{n}` placeholders, each below the number of arguments.
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { tsFiles } from './tsFiles.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PSEUDO = 'qps-ploc';
 const rel = (p) => relative(root, p).split('\\').join('/');
-
-function tsFiles(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) return tsFiles(p);
-    return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [p] : [];
-  }).sort();
-}
 
 /** Local names bound to `t` of src/l10n.ts in this file (`import { t }`, `import { t as tr }`). */
 function translatorNames(sf, file, l10nModule) {
