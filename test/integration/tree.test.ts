@@ -35,7 +35,10 @@ async function invoicesOf(api: DataPlatformApi, which: string): Promise<Invoices
   return invoices as InvoicesNode;
 }
 
-const invoiceRequests = (log: LoggedRequest[]) => log.filter((r) => r.path.includes('/data/invoices'));
+/** Invoice list requests in the log; of one company only when given (a rebuilt tree makes the view
+ * re-expand the nodes it remembers, whose requests may land in the log at any time). */
+const invoiceRequests = (log: LoggedRequest[], companyId?: string) =>
+  log.filter((r) => r.path.includes('/data/invoices') && (companyId === undefined || r.path.includes(`/companies/${companyId}/`)));
 
 describe('companies tree against the emulator', () => {
   let api: DataPlatformApi;
@@ -312,7 +315,8 @@ describe('companies tree against the emulator', () => {
       items = await children(api, invoices);
       assert.equal(byContext(items, 'invoice').length, 7);
       assert.equal(byContext(items, 'loadMore').length + byContext(items, 'loadAll').length, 0);
-      assert.deepEqual(invoiceRequests(await admin.requests()).map((r) => [r.query.page, r.query.pageSize]), [['2', '3'], ['3', '3']]);
+      const few = invoices.company.id;
+      assert.deepEqual(invoiceRequests(await admin.requests(), few).map((r) => [r.query.page, r.query.pageSize]), [['2', '3'], ['3', '3']]);
 
       // Cancelling Load all (the progress notification's Cancel aborts this signal) keeps what it loaded.
       await vscode.commands.executeCommand('dataPlatform.refresh', invoices);
@@ -324,7 +328,7 @@ describe('companies tree against the emulator', () => {
       assert.equal(byContext(items, 'invoice').length, 6, 'the page loaded before the cancel stays');
       assert.equal(labelOf(byContext(items, 'loadMore')[0]), 'Load more (6 of 7 loaded)');
       assert.equal(errorNode(items), undefined, 'a cancel is not an error');
-      assert.deepEqual(invoiceRequests(await admin.requests()).map((r) => r.query.page), ['2']);
+      assert.deepEqual(invoiceRequests(await admin.requests(), few).map((r) => r.query.page), ['2']);
     } finally {
       await config.update('pageSize', undefined, vscode.ConfigurationTarget.Global);
     }
