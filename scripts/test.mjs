@@ -96,6 +96,9 @@ if (lint) {
   step('architecture (npm run architecture)', process.execPath, [join(root, 'scripts', 'architecture.mjs')]);
 }
 step('build', process.execPath, [join(root, 'esbuild.mjs')]);
+// From an empty out/: a test file deleted or renamed in the sources must not keep running from an
+// old compile (tsc never removes what it wrote before).
+rmSync(join(root, 'out'), { recursive: true, force: true });
 step('compile tests', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.test.json']);
 
 const total = { passed: 0, failed: 0, skipped: 0 };
