@@ -86,13 +86,22 @@ export function networkError(code: string | undefined, target: Target, attempts:
 
 // --- Paging ---
 
+// A walk that would not end by itself ends with one of these, keeping what it loaded.
+const pagingStopped = (href: string | undefined, message: string): ApiError =>
+  new ApiError({ kind: 'malformedResponse', message, method: 'GET', path: href ?? '' });
+
 export function pagingLoopError(href: string | undefined): ApiError {
-  return new ApiError({
-    kind: 'malformedResponse',
-    message: t('The server’s next-page link leads back to a page already loaded; paging stopped'),
-    method: 'GET',
-    path: href ?? '',
-  });
+  return pagingStopped(href, t('The server’s next-page link leads back to a page already loaded; paging stopped'));
+}
+
+/** Pages went on past what the server announced (totalResults / pageSize), with a margin. */
+export function pagingOverrunError(href: string | undefined, announcedPages: number, pagesLoaded: number): ApiError {
+  return pagingStopped(href, t('The server announced {0} pages but kept offering more after {1}; paging stopped', announcedPages, pagesLoaded));
+}
+
+/** Pages kept coming with nothing that was not loaded already. */
+export function pagingStalledError(href: string | undefined, pages: number): ApiError {
+  return pagingStopped(href, t('The server’s last {0} pages held only records already loaded; paging stopped', pages));
 }
 
 // --- Responses ---

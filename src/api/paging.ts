@@ -4,7 +4,7 @@
 // load keeps everything already shown, and "Load all" can be cancelled keeping what it has.
 import { Emitter, type Disposable } from '../util/emitter';
 import { ApiError, isCancellation } from './errors';
-import { cancelledError, pagingLoopError } from './failures';
+import { cancelledError, pagingLoopError, pagingOverrunError, pagingStalledError } from './failures';
 import type { Page } from './models';
 
 export interface LoadOptions {
@@ -32,13 +32,31 @@ function idOf(item: unknown): string | undefined {
   return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
 
+/** Pages a walk still follows past what the server announced, for data that grows meanwhile: at
+ * least this many, or a tenth more. */
+const PAGE_MARGIN = 3;
+/** Non-empty pages in a row with nothing new after which a walk stops: a server that ignores
+ * `page` and serves the same records under ever new links. */
+export const STALE_PAGES = 3;
+
+/** How many pages a walk may load before it counts as runaway, from what `page` announced. */
+function pageLimit(page: Page<unknown>): { announced: number; limit: number } | undefined {
+  const { totalResults, pageSize } = page;
+  if (!Number.isSafeInteger(totalResults) || totalResults < 0 || !Number.isSafeInteger(pageSize) || pageSize < 1) return undefined;
+  const announced = Math.ceil(totalResults / pageSize);
+  return { announced, limit: announced + Math.max(PAGE_MARGIN, Math.ceil(announced / 10)) };
+}
+
 /**
- * Tracks ids and visited hrefs so that data shifting between requests yields no duplicate, and
- * a server whose `next` link leads back to a loaded page cannot loop us forever.
+ * Tracks ids, visited hrefs and pages so that data shifting between requests yields no duplicate,
+ * and no server can keep a walk going forever: not by a next link back to a loaded page, not by
+ * new links to the same records, not by more pages than it announced.
  */
 class PageWalker {
   private readonly ids = new Set<string>();
   private readonly visited = new Set<string>();
+  private pages = 0;
+  private stale = 0;
 
   /** Items of `page` not seen before, in order. Items without an id are always kept. */
   fresh<T>(page: Page<T>): T[] {
@@ -52,19 +70,44 @@ class PageWalker {
         out.push(item);
       }
     }
+    if (page.results.length > 0) this.stale = out.length === 0 ? this.stale + 1 : 0;
     return out;
   }
 
   /**
-   * The href to load after `page`, or undefined at the end. An empty page, or a next link seen
-   * before, ends the walk: following either could never add anything.
+   * After `page` (its items already through `fresh`): the href to load next, nothing at the end
+   * (no next link, or an empty page), or the error that ends a walk that would not end by itself.
    */
-  next<T>(page: Page<T>, loadedHref: string | undefined): { href?: string; loop: boolean } {
+  next<T>(page: Page<T>, loadedHref: string | undefined): { href?: string; stop?: ApiError } {
+    this.pages++;
     for (const h of [loadedHref, page._links?.current?.href]) if (h) this.visited.add(h);
     const href = page._links?.next?.href;
-    if (!href || page.results.length === 0) return { loop: false };
-    if (this.visited.has(href)) return { loop: true };
-    return { href, loop: false };
+    if (!href || page.results.length === 0) return {};
+    if (this.visited.has(href)) return { stop: pagingLoopError(href) };
+    if (this.stale >= STALE_PAGES) return { stop: pagingStalledError(href, this.stale) };
+    const bound = pageLimit(page);
+    if (bound && this.pages >= bound.limit) return { stop: pagingOverrunError(href, bound.announced, this.pages) };
+    return { href };
+  }
+}
+
+/** Every page from `first` on, following `_links.next` to the end, with the items each adds. */
+async function* walk<T>(
+  first: Page<T>,
+  loader: (href: string, options: LoadOptions) => Promise<Page<T>>,
+  options: LoadOptions,
+): AsyncGenerator<{ page: Page<T>; added: T[] }, void, undefined> {
+  const walker = new PageWalker();
+  let page = first;
+  let href: string | undefined;
+  for (;;) {
+    yield { page, added: walker.fresh(page) };
+    const next = walker.next(page, href);
+    if (next.stop) throw next.stop;
+    if (!next.href) return;
+    if (options.signal?.aborted) throw cancelled(next.href);
+    href = next.href;
+    page = await loader(href, options);
   }
 }
 
@@ -74,18 +117,7 @@ export async function* followPages<T>(
   loader: (href: string, options: LoadOptions) => Promise<Page<T>>,
   options: LoadOptions = {},
 ): AsyncGenerator<Page<T>, void, undefined> {
-  const walker = new PageWalker();
-  let page = first;
-  let href: string | undefined;
-  for (;;) {
-    yield page;
-    const next = walker.next(page, href);
-    if (next.loop) throw pagingLoopError(page._links?.next?.href);
-    if (!next.href) return;
-    if (options.signal?.aborted) throw cancelled(next.href);
-    href = next.href;
-    page = await loader(href, options);
-  }
+  for await (const { page } of walk(first, loader, options)) yield page;
 }
 
 /** Every item from `first` on, each id once. */
@@ -94,8 +126,7 @@ export async function* followItems<T>(
   loader: (href: string, options: LoadOptions) => Promise<Page<T>>,
   options: LoadOptions = {},
 ): AsyncGenerator<T, void, undefined> {
-  const walker = new PageWalker();
-  for await (const page of followPages(first, loader, options)) yield* walker.fresh(page);
+  for await (const { added } of walk(first, loader, options)) yield* added;
 }
 
 interface Flight<T> {
@@ -229,7 +260,8 @@ export class PagedList<T> {
         this.total = page.totalResults;
         this.next = next.href;
         this.pages++;
-        this.error = next.loop ? pagingLoopError(page._links?.next?.href) : undefined;
+        // A walk that would not end keeps what it loaded and shows why it stopped.
+        this.error = next.stop;
         return added;
       },
       (e: unknown) => {

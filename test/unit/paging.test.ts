@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { ApiError, isCancellation } from '../../src/api/errors';
 import type { Page } from '../../src/api/models';
-import { followItems, followPages, PagedList, type LoadOptions, type LoadProgress } from '../../src/api/paging';
+import { followItems, followPages, PagedList, STALE_PAGES, type LoadOptions, type LoadProgress } from '../../src/api/paging';
 
 interface Item {
   id: string;
@@ -317,5 +317,61 @@ describe('followPages / followItems', () => {
     await assert.rejects(async () => {
       for await (const _ of followPages(looping, () => Promise.resolve(looping))) void _;
     }, (e: unknown) => e instanceof ApiError && e.kind === 'malformedResponse');
+  });
+});
+
+describe('walks that would not end by themselves', () => {
+  /** A hostile or broken server: page `n` as `make(n)` says, with a next link always present. */
+  function endless(make: (n: number) => { results: Item[]; total: number }, pageSize = 10) {
+    const calls: (string | undefined)[] = [];
+    const load = (href: string | undefined): Promise<Page<Item>> => {
+      calls.push(href);
+      const n = href ? Number(/page=(\d+)/.exec(href)?.[1]) : 1;
+      const { results, total } = make(n);
+      const link = (p: number) => ({ href: `/things?page=${p}&pageSize=${pageSize}&r=${calls.length}` });
+      return Promise.resolve({ results, pageNumber: n, pageSize, totalResults: total, _links: { self: { href: '/things' }, current: link(n), next: link(n + 1) } });
+    };
+    return { calls, load };
+  }
+
+  it('a server that ignores page (the same records under ever new links) stops after pages with nothing new, keeping what it loaded', async () => {
+    const s = endless(() => ({ results: items(0, 10), total: 100 }));
+    const list = new PagedList<Item>(s.load);
+    const loaded = await list.loadAll();
+    assert.equal(loaded.length, 10);
+    assert.equal(s.calls.length, 1 + STALE_PAGES, 'the first page, then the stale ones');
+    assert.equal(list.hasMore, false);
+    assert.ok(list.lastError instanceof ApiError);
+    assert.match(list.lastError.message, /last 3 pages held only records already loaded; paging stopped/);
+  });
+
+  it('an endless server (new records on every page) stops at the pages it announced plus a margin', async () => {
+    const s = endless((n) => ({ results: items((n - 1) * 10, n * 10), total: 100 }));
+    const list = new PagedList<Item>(s.load);
+    const loaded = await list.loadAll();
+    assert.equal(s.calls.length, 13, '10 announced pages and a margin of 3');
+    assert.equal(loaded.length, 130);
+    assert.match(list.lastError?.message ?? '', /announced 10 pages but kept offering more after 13; paging stopped/);
+  });
+
+  it('data that grows while the walk runs is followed to its end, with no error', async () => {
+    const all = items(0, 30);
+    const load = (href: string | undefined): Promise<Page<Item>> => {
+      const n = href ? Number(/page=(\d+)/.exec(href)?.[1]) : 1;
+      if (all.length < 50) all.push(...items(all.length, all.length + 5));
+      return Promise.resolve(page(all.slice((n - 1) * 10, n * 10), n, 10, all.length));
+    };
+    const list = new PagedList<Item>(load);
+    assert.deepEqual(ids([...(await list.loadAll())]), ids(items(0, 50)));
+    assert.equal(list.lastError, undefined);
+  });
+
+  it('followItems ends such a walk with the same error', async () => {
+    const s = endless(() => ({ results: items(0, 10), total: 100 }));
+    const seen: string[] = [];
+    await assert.rejects(async () => {
+      for await (const item of followItems(await s.load(undefined), (href) => s.load(href))) seen.push(item.id);
+    }, (e: unknown) => e instanceof ApiError && /held only records already loaded/.test(e.message));
+    assert.deepEqual(seen, ids(items(0, 10)));
   });
 });
