@@ -80,6 +80,17 @@ function networkMessage(code: string | undefined, host: string): string {
   }
 }
 
+/** A body over the client's limit, refused unread: asking again would bring the same. */
+export function responseTooLargeError(target: Target, attempts: number, limitBytes: number): ApiError {
+  const limit = limitBytes >= 1024 * 1024 ? `${Math.round(limitBytes / (1024 * 1024))} MB` : `${Math.round(limitBytes / 1024)} KB`;
+  return new ApiError({
+    kind: 'malformedResponse',
+    message: t('The response was larger than {0} and was not read; a smaller page size (dataPlatform.pageSize) may help', limit),
+    ...target,
+    attempts,
+  });
+}
+
 export function networkError(code: string | undefined, target: Target, attempts: number, host: string, redact: Redactor): ApiError {
   return new ApiError({ kind: 'network', message: redact(networkMessage(code, host)), ...target, attempts, code });
 }

@@ -4,7 +4,7 @@
 // Axios errors never leave this module: they carry the request headers, and so the API key.
 import axios, { AxiosInstance, AxiosResponse } from 'axios';
 import type { ApiError, ApiErrorKind } from './errors';
-import { cancelledError, connectionError, errorFromResponse, malformedResponse, networkError, timeoutError, type ResponseInfo } from './failures';
+import { cancelledError, connectionError, errorFromResponse, malformedResponse, networkError, responseTooLargeError, timeoutError, type ResponseInfo } from './failures';
 import { classifyConnectionFailure } from './networkErrors';
 import { parseRateLimit, RateLimitInfo, type HeaderGetter } from './rateLimit';
 import { basicAuthValue, capRawBody, createRedactor, Redactor, scrubBody } from './redact';
@@ -42,6 +42,8 @@ export interface TransportOptions {
   baseUrl: string;
   apiKey: string;
   timeoutMs?: number;
+  /** Largest response body read, in bytes; a larger one fails as too large, unread. */
+  maxResponseBytes?: number;
   retry?: Partial<RetryPolicy>;
   userAgent?: string;
   onRequest?: (summary: RequestSummary) => void;
@@ -69,6 +71,8 @@ export interface HttpRequest<T> {
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/** A full page of 5000 invoices is about 7 MB: ample room, yet no response can fill the memory. */
+export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 type Failure = { ok: false; error: ApiError; networkCode?: string; waitMs?: number };
 type Attempt<T> = { ok: true; value: T } | Failure;
@@ -86,6 +90,7 @@ export class HttpTransport {
   readonly #hooks: Hooks;
   private readonly redact: Redactor;
   private readonly policy: RetryPolicy;
+  private readonly maxResponseBytes: number;
   private readonly timeoutMs: number;
   private readonly host: string;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -100,6 +105,7 @@ export class HttpTransport {
     this.redact = createRedactor(options.apiKey);
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxResponseBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
     this.sleep = options.sleep ?? realSleep;
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
@@ -113,6 +119,9 @@ export class HttpTransport {
       proxy: false,
       // Bodies are read as text so malformed ones are detected by us, not by axios.
       responseType: 'text',
+      // A server (or a proxy) sending an endless body is cut off instead of buffered whole.
+      maxContentLength: this.maxResponseBytes,
+      maxBodyLength: this.maxResponseBytes,
       transformResponse: [(data: unknown) => data],
       validateStatus: () => true,
       headers: {
@@ -278,6 +287,7 @@ export class HttpTransport {
     if (stopped === 'cancelled') return { ok: false, error: cancelledError(method, path, attempt) };
     const target = { method, path };
     if (stopped === 'timeout') return { ok: false, error: timeoutError(target, attempt, timeoutMs) };
+    if (isTooLarge(failure)) return { ok: false, error: responseTooLargeError(target, attempt, this.maxResponseBytes) };
     const special = classifyConnectionFailure(failure);
     // No networkCode: decideRetry then never retries these. A tunnel refused with 407 can carry
     // ECONNRESET (the `tunnel` package), which alone would be retried.
@@ -312,6 +322,12 @@ export class HttpTransport {
       // Ignored on purpose: logging is best effort.
     }
   }
+}
+
+/** Axios's refusal of a body over `maxContentLength` (it reuses ERR_BAD_RESPONSE, which alone
+ * would read as a dropped connection and be retried). */
+function isTooLarge(failure: unknown): boolean {
+  return failure instanceof Error && /\bmaxContentLength size of\b/.test(failure.message);
 }
 
 function errorCode(e: unknown): string | undefined {
