@@ -5,6 +5,7 @@
 import { Emitter, type Disposable } from '../util/emitter';
 import { ApiError, isCancellation } from './errors';
 import { cancelledError, pagingLoopError, pagingOverrunError, pagingStalledError } from './failures';
+import { loadRemainingPages } from './concurrentPages';
 import type { Page } from './models';
 
 export interface LoadOptions {
@@ -22,6 +23,9 @@ export interface LoadProgress {
 
 export interface LoadAllOptions extends LoadOptions {
   onProgress?: (progress: LoadProgress) => void;
+  /** Pages asked for at once after the first (concurrentPages.ts); 1, the default, follows the
+   * next links one by one. */
+  concurrency?: number;
 }
 
 const cancelled = (path: string): ApiError => cancelledError('GET', path, 0);
@@ -142,6 +146,8 @@ export class PagedList<T> {
   private started = false;
   private next?: string;
   private total?: number;
+  /** The page size the server last said it used: pages by number are counted in it. */
+  private size?: number;
   private pages = 0;
   private error?: Error;
   private flight?: Flight<T>;
@@ -191,10 +197,128 @@ export class PagedList<T> {
     if (signal?.aborted) return Promise.reject(cancelled(this.next ?? ''));
     if (!this.flight) {
       if (!this.hasMore) return Promise.resolve([]);
-      this.flight = this.start();
-      this.emit();
+      this.track(this.start());
     }
-    const flight = this.flight;
+    return this.join(this.flight as Flight<T>, signal);
+  }
+
+  /** Loads every remaining page; on cancel or failure, what was loaded stays. */
+  async loadAll(options: LoadAllOptions = {}): Promise<readonly T[]> {
+    const progress = (): void => options.onProgress?.({ loaded: this.loaded.length, totalResults: this.total, pages: this.pages });
+    if (!this.started) {
+      await this.loadMore({ signal: options.signal });
+      progress();
+    }
+    if ((options.concurrency ?? 1) > 1 && this.hasMore && !this.flight) {
+      const flight = this.startConcurrent(options.concurrency ?? 1, progress);
+      if (flight) await this.join(this.track(flight), options.signal);
+    }
+    // What is left: all of it with a concurrency of 1, or after a page that did not fit.
+    while (this.hasMore) {
+      await this.loadMore({ signal: options.signal });
+      progress();
+    }
+    return this.loaded;
+  }
+
+  /** Forgets everything; a load in flight is aborted and its result discarded. */
+  reset(): void {
+    this.generation++;
+    this.flight?.controller.abort();
+    this.flight = undefined;
+    this.loaded = [];
+    this.walker = new PageWalker();
+    this.started = false;
+    this.next = undefined;
+    this.total = undefined;
+    this.size = undefined;
+    this.pages = 0;
+    this.error = undefined;
+    this.emit();
+  }
+
+  private start(): Flight<T> {
+    const controller = new AbortController();
+    const generation = this.generation;
+    const href = this.started ? this.next : undefined;
+    const promise = this.loader(href, { signal: controller.signal }).then(
+      (page) => {
+        if (generation !== this.generation) throw cancelled(href ?? '');
+        return this.take(page, href);
+      },
+      (e: unknown) => this.failed(e, generation),
+    );
+    return { promise, controller, waiters: 0 };
+  }
+
+  /** The pages after the next one by number, several at once (concurrentPages.ts), or nothing
+   * when the list cannot be addressed by page. */
+  private startConcurrent(concurrency: number, onPage: () => void): Flight<T> | undefined {
+    const { next, total, size } = this;
+    if (next === undefined || total === undefined || size === undefined) return undefined;
+    const controller = new AbortController();
+    const generation = this.generation;
+    const before = this.loaded.length;
+    const promise = loadRemainingPages<T>({
+      nextHref: next,
+      totalResults: total,
+      pageSize: size,
+      concurrency,
+      signal: controller.signal,
+      load: (href, signal) => this.loader(href, { signal }),
+      accept: (page, href) => {
+        if (generation !== this.generation) throw cancelled(href);
+        const added = this.take(page, href);
+        this.emit();
+        onPage();
+        return this.error ? false : added.length;
+      },
+    }).then(
+      () => this.loaded.slice(before),
+      (e: unknown) => this.failed(e, generation),
+    );
+    return { promise, controller, waiters: 0 };
+  }
+
+  /** Takes a loaded page: its new items appended, the next link, the totals. */
+  private take(page: Page<T>, href: string | undefined): T[] {
+    const added = this.walker.fresh(page);
+    const next = this.walker.next(page, href);
+    this.loaded.push(...added);
+    this.started = true;
+    this.total = page.totalResults;
+    this.size = page.pageSize;
+    this.next = next.href;
+    this.pages++;
+    // A walk that would not end keeps what it loaded and shows why it stopped.
+    this.error = next.stop;
+    return added;
+  }
+
+  private failed(e: unknown, generation: number): never {
+    if (generation === this.generation && !isCancellation(e)) {
+      this.error = e instanceof Error ? e : new Error(String(e));
+    }
+    throw e;
+  }
+
+  /** Makes `flight` the list's load until it settles. */
+  private track(flight: Flight<T>): Flight<T> {
+    this.flight = flight;
+    this.emit();
+    const done = (): void => {
+      if (this.flight === flight) {
+        this.flight = undefined;
+        this.emit();
+      }
+    };
+    // Handles the rejection here too, so a load every caller walked away from is not "unhandled".
+    flight.promise.then(done, done);
+    return flight;
+  }
+
+  /** Waits for `flight` as one of its callers; when the last caller cancels, the load is aborted. */
+  private join(flight: Flight<T>, signal: AbortSignal | undefined): Promise<readonly T[]> {
     flight.waiters++;
     return new Promise<readonly T[]>((resolve, reject) => {
       let settled = false;
@@ -204,6 +328,7 @@ export class PagedList<T> {
         if (--flight.waiters === 0) flight.controller.abort();
         reject(cancelled(this.next ?? ''));
       };
+      if (signal?.aborted) return onAbort();
       signal?.addEventListener('abort', onAbort, { once: true });
       flight.promise.then(
         (added) => {
@@ -220,67 +345,6 @@ export class PagedList<T> {
         },
       );
     });
-  }
-
-  /** Loads every remaining page; on cancel or failure, what was loaded stays. */
-  async loadAll(options: LoadAllOptions = {}): Promise<readonly T[]> {
-    while (this.hasMore) {
-      await this.loadMore({ signal: options.signal });
-      options.onProgress?.({ loaded: this.loaded.length, totalResults: this.total, pages: this.pages });
-    }
-    return this.loaded;
-  }
-
-  /** Forgets everything; a load in flight is aborted and its result discarded. */
-  reset(): void {
-    this.generation++;
-    this.flight?.controller.abort();
-    this.flight = undefined;
-    this.loaded = [];
-    this.walker = new PageWalker();
-    this.started = false;
-    this.next = undefined;
-    this.total = undefined;
-    this.pages = 0;
-    this.error = undefined;
-    this.emit();
-  }
-
-  private start(): Flight<T> {
-    const controller = new AbortController();
-    const generation = this.generation;
-    const href = this.started ? this.next : undefined;
-    const promise = this.loader(href, { signal: controller.signal }).then(
-      (page) => {
-        if (generation !== this.generation) throw cancelled(href ?? '');
-        const added = this.walker.fresh(page);
-        const next = this.walker.next(page, href);
-        this.loaded.push(...added);
-        this.started = true;
-        this.total = page.totalResults;
-        this.next = next.href;
-        this.pages++;
-        // A walk that would not end keeps what it loaded and shows why it stopped.
-        this.error = next.stop;
-        return added;
-      },
-      (e: unknown) => {
-        if (generation === this.generation && !isCancellation(e)) {
-          this.error = e instanceof Error ? e : new Error(String(e));
-        }
-        throw e;
-      },
-    );
-    const flight: Flight<T> = { promise, controller, waiters: 0 };
-    const done = (): void => {
-      if (this.flight === flight) {
-        this.flight = undefined;
-        this.emit();
-      }
-    };
-    // Handles the rejection here too, so a load every caller walked away from is not "unhandled".
-    promise.then(done, done);
-    return flight;
   }
 
   private emit(): void {
