@@ -58,6 +58,15 @@ function pageSize(): number {
   return Number.isInteger(n) ? Math.min(MAX_PAGE_SIZE, Math.max(1, n)) : DEFAULT_PAGE_SIZE;
 }
 
+/** Pages Load all asks for at once: 1 walks the next links one by one. */
+const DEFAULT_LOAD_ALL_CONCURRENCY = 4;
+const MAX_LOAD_ALL_CONCURRENCY = 8;
+
+function loadAllConcurrency(): number {
+  const n = Number(setting<number>('loadAllConcurrency') ?? DEFAULT_LOAD_ALL_CONCURRENCY);
+  return Number.isInteger(n) ? Math.min(MAX_LOAD_ALL_CONCURRENCY, Math.max(1, n)) : DEFAULT_LOAD_ALL_CONCURRENCY;
+}
+
 /** How long activation waits for the first read of the setting and the key. */
 const FIRST_LOAD_LIMIT_MS = 5000;
 
@@ -82,6 +91,7 @@ function createCompaniesView(client: () => DataPlatformClient | undefined, repor
   const tree = new CompaniesTreeProvider({
     client,
     pageSize,
+    loadAllConcurrency,
     report,
     now: Date.now,
     onRootRendered: (empty) => void vscode.commands.executeCommand('setContext', 'dataPlatform.noCompanies', empty),

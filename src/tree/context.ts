@@ -8,6 +8,8 @@ export interface TreeContext {
   client(): DataPlatformClient | undefined;
   /** `dataPlatform.pageSize`, already clamped to 1–5000. */
   pageSize(): number;
+  /** `dataPlatform.loadAllConcurrency`: pages Load all asks for at once, already clamped. */
+  loadAllConcurrency(): number;
   /** Asks the view to re-render `node` (its item and children); undefined means the whole tree. */
   changed(node: TreeNode | undefined): void;
   /** Routes a failure to the diagnostics store, the log and any prompt, once per error. */

@@ -99,7 +99,7 @@ export abstract class PagedNode<T> extends TreeNode {
     own.addEventListener('abort', abort, { once: true });
     signal?.addEventListener('abort', abort, { once: true });
     try {
-      await list.loadAll({ signal: controller.signal, onProgress });
+      await list.loadAll({ signal: controller.signal, onProgress, concurrency: this.ctx.loadAllConcurrency() });
     } catch {
       // Failure: error node; cancellation: nothing to show.
     } finally {

@@ -222,10 +222,14 @@ describe('companies tree against the emulator', () => {
 
       api.tree.reset();
       const atReset = invoiceRequests(await admin.requests()).length;
-      // Without the fix, Load all goes on with the old list: ~7 more pages in 1.5 s.
+      // The emulator logs a request once it answers: the ones in flight at the reset (at most
+      // loadAllConcurrency) may still appear, and so may the first page of the rebuilt root's
+      // node, which the view re-expands. Without the fix, Load all goes on with the old list:
+      // dozens more pages in 1.5 s.
+      const inFlight = config.get<number>('loadAllConcurrency') ?? 4;
       await new Promise((r) => setTimeout(r, 1500));
       const after = invoiceRequests(await admin.requests()).length;
-      assert.ok(after <= atReset + 1, `no page requested after the reset (${atReset} at the reset, ${after} later)`);
+      assert.ok(after <= atReset + inFlight + 1, `no page requested after the reset (${atReset} at the reset, ${after} later)`);
       await running;
       assert.equal(invoices.pagedList, undefined, 'the detached node forgot its list');
       assert.equal(api.diagnostics.size, reported, 'nothing reported for the stopped load');
@@ -316,7 +320,8 @@ describe('companies tree against the emulator', () => {
       assert.equal(byContext(items, 'invoice').length, 7);
       assert.equal(byContext(items, 'loadMore').length + byContext(items, 'loadAll').length, 0);
       const few = invoices.company.id;
-      assert.deepEqual(invoiceRequests(await admin.requests(), few).map((r) => [r.query.page, r.query.pageSize]), [['2', '3'], ['3', '3']]);
+      // Pages 2 and 3 by number, at once (dataPlatform.loadAllConcurrency): in either order.
+      assert.deepEqual(invoiceRequests(await admin.requests(), few).map((r) => [r.query.page, r.query.pageSize]).sort(), [['2', '3'], ['3', '3']]);
 
       // Cancelling Load all (the progress notification's Cancel aborts this signal) keeps what it loaded.
       await vscode.commands.executeCommand('dataPlatform.refresh', invoices);
@@ -328,7 +333,9 @@ describe('companies tree against the emulator', () => {
       assert.equal(byContext(items, 'invoice').length, 6, 'the page loaded before the cancel stays');
       assert.equal(labelOf(byContext(items, 'loadMore')[0]), 'Load more (6 of 7 loaded)');
       assert.equal(errorNode(items), undefined, 'a cancel is not an error');
-      assert.deepEqual(invoiceRequests(await admin.requests(), few).map((r) => r.query.page), ['2']);
+      // Page 2 was taken; page 3, asked for at the same time, was aborted (or never sent).
+      const pages = invoiceRequests(await admin.requests(), few).map((r) => r.query.page);
+      assert.ok(pages.includes('2') && pages.every((p) => p === '2' || p === '3'), pages.join());
     } finally {
       await config.update('pageSize', undefined, vscode.ConfigurationTarget.Global);
     }
