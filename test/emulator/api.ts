@@ -11,6 +11,7 @@ import {
   dataTypeNotSupported,
   errorResponse,
   forbidden,
+  malformedPath,
   methodNotAllowed,
   notFound,
   validationError,
@@ -18,6 +19,7 @@ import {
 import { invoiceIndex, generateInvoice } from './invoices';
 import { listCompanies, listInvoices } from './listing';
 import { readPageRequest } from './paging';
+import { decodePathSegments } from './percentEncoding';
 import { type CompanyEntry, DATA_TYPES, type EmulatorState, MAX_API_KEYS } from './state';
 
 export interface ApiRequest {
@@ -242,23 +244,16 @@ function match(pattern: string[], segments: string[]): string[] | undefined {
 
 /** The routes' allowed methods for a path, or undefined when no route has that path. */
 export function allowedMethods(path: string): string[] | undefined {
-  const segments = splitPath(path);
+  const segments = decodePathSegments(path);
   if (!segments) return undefined;
   const route = routes.find((r) => match(r.pattern, segments));
   return route ? Object.keys(route.methods) : undefined;
 }
 
-function splitPath(path: string): string[] | undefined {
-  try {
-    return path.split('/').slice(1).map((s) => decodeURIComponent(s));
-  } catch {
-    return undefined;
-  }
-}
-
 export function handleApi(req: ApiRequest, state: EmulatorState): ApiResponse {
-  const segments = splitPath(req.path);
-  if (!segments || segments.some((s) => s === '')) return notFound();
+  const segments = decodePathSegments(req.path);
+  if (!segments) return malformedPath();
+  if (segments.some((s) => s === '')) return notFound();
   for (const route of routes) {
     const args = match(route.pattern, segments);
     if (!args) continue;

@@ -1,7 +1,21 @@
-// Issue 12, finding 6: the emulator's rate-limit state stays bounded.
+// Issue 12, finding 6: the emulator's rate-limit state stays bounded, and a malformed
+// percent-escape in any path is the client's 400 (never a 500).
 import * as assert from 'node:assert/strict';
+import type { ErrorBody } from '../../src/api/models';
+import { startEmulator, type RunningEmulator } from '../emulator';
 import { MAX_WINDOWS, RateLimiter } from '../emulator/rateLimit';
-import { ManualClock } from '../emulator/testing';
+import { ManualClock, call } from '../emulator/testing';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function assertErrorBody(body: ErrorBody, status: number): void {
+  assert.equal(body.statusCode, status);
+  assert.equal(body.service, 'PublicApi');
+  assert.equal(typeof body.error, 'string');
+  assert.match(body.correlationId, UUID);
+  assert.equal(typeof body.canBeRetried, 'string');
+  assert.equal(typeof body.detailedErrorCode, 'number');
+}
 
 describe('emulator: rate-limit state is bounded', () => {
   const WINDOW_MS = 60_000;
@@ -45,5 +59,41 @@ describe('emulator: rate-limit state is bounded', () => {
     assert.equal(limiter.size, 3);
     assert.equal(limiter.take('a').allowed, true, 'a was the oldest, so it was evicted');
     assert.equal(limiter.size, 3);
+  });
+});
+
+describe('emulator: malformed percent-escapes in a path', () => {
+  let emu: RunningEmulator;
+  before(async () => {
+    emu = await startEmulator({ invoices: 10 });
+  });
+  after(() => emu.close());
+
+  const BAD = ['%', '%zz', '%E0%A4%A', '%C3', 'a%2'];
+
+  it('answers 400 with the API error body on admin paths, never 500', async () => {
+    for (const bad of BAD) {
+      for (const [method, path] of [['GET', `/_emulator/faults/${bad}`], ['DELETE', `/_emulator/faults/${bad}`], ['GET', `/_emulator/${bad}`], ['POST', `/_emulator/faults${bad}`]]) {
+        const r = await call<ErrorBody>(emu, path, { method, key: null });
+        assert.equal(r.status, 400, `${method} ${path}`);
+        assertErrorBody(r.json, 400);
+        assert.match(r.json.error, /malformed percent-escape/);
+      }
+    }
+    assert.equal((await call(emu, '/_emulator/faults/no%20such%20rule', { key: null })).status, 404, 'a well-formed escape still reaches the route');
+  });
+
+  it('answers 400 with the API error body on API paths, after the credential check', async () => {
+    for (const bad of BAD) {
+      for (const path of [`/companies/${bad}`, `/companies/${emu.companies.few}/data/invoices/${bad}`, `/compan${bad}ies`, `/${bad}/data/invoices`]) {
+        const r = await call<ErrorBody>(emu, path);
+        assert.equal(r.status, 400, path);
+        assertErrorBody(r.json, 400);
+        assert.match(r.json.error, /malformed percent-escape/);
+        assert.ok(r.headers.get('x-rate-limit-remaining'), 'a counted API answer carries the rate-limit headers');
+      }
+    }
+    assert.equal((await call(emu, '/companies/%zz', { key: null })).status, 401, 'no credential: 401 first, as for any path');
+    assert.equal((await call(emu, `/companies/${encodeURIComponent(emu.companies.few)}`)).status, 200, 'well-formed escapes still decode');
   });
 });
