@@ -1,10 +1,10 @@
-// Issue 12, finding 6: the emulator's rate-limit state stays bounded, and a malformed
-// percent-escape in any path is the client's 400 (never a 500).
+// Issue 12, finding 6: the emulator's rate-limit state stays bounded, a malformed percent-escape
+// in any path is the client's 400 (never a 500), and a JSON-body POST needs a JSON Content-Type.
 import * as assert from 'node:assert/strict';
-import type { ErrorBody } from '../../src/api/models';
+import type { ApiKeyDetails, Company, ErrorBody, Page } from '../../src/api/models';
 import { startEmulator, type RunningEmulator } from '../emulator';
 import { MAX_WINDOWS, RateLimiter } from '../emulator/rateLimit';
-import { ManualClock, call } from '../emulator/testing';
+import { ManualClock, call, type ValidationErrorBody } from '../emulator/testing';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -95,5 +95,46 @@ describe('emulator: malformed percent-escapes in a path', () => {
     }
     assert.equal((await call(emu, '/companies/%zz', { key: null })).status, 401, 'no credential: 401 first, as for any path');
     assert.equal((await call(emu, `/companies/${encodeURIComponent(emu.companies.few)}`)).status, 200, 'well-formed escapes still decode');
+  });
+});
+
+describe('emulator: a JSON-body POST needs a JSON Content-Type', () => {
+  let emu: RunningEmulator;
+  before(async () => {
+    emu = await startEmulator({ invoices: 10 });
+  });
+  after(() => emu.close());
+
+  const total = async (): Promise<number> => (await call<Page<Company>>(emu, '/companies')).json.totalResults;
+  const json = JSON.stringify({ name: 'Typed Right Ltd' });
+
+  it('refuses POST /companies with another or no Content-Type: 400, itemId Content-Type, nothing created', async () => {
+    const before = await total();
+    for (const contentType of ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx', 'application/json-patch', undefined]) {
+      const r = await call<ValidationErrorBody>(emu, '/companies', { method: 'POST', rawBody: json, contentType });
+      assert.equal(r.status, 400, String(contentType));
+      assertErrorBody(r.json, 400);
+      assert.deepEqual(
+        r.json.validation.errors.map((e) => [e.itemId, e.validatorName]),
+        [['Content-Type', 'BodyValidator']],
+      );
+    }
+    assert.equal(await total(), before);
+  });
+
+  it('accepts the JSON media types, with parameters and in any case', async () => {
+    for (const contentType of ['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'text/json', 'application/vnd.api+json']) {
+      const r = await call<Company>(emu, '/companies', { method: 'POST', rawBody: json, contentType });
+      assert.equal(r.status, 200, contentType);
+      assert.equal(r.json.name, 'Typed Right Ltd');
+    }
+  });
+
+  it('applies to POST /apiKeys too; a POST with no body needs no Content-Type', async () => {
+    const form = await call<ValidationErrorBody>(emu, '/apiKeys', { method: 'POST', rawBody: 'name=form', contentType: 'application/x-www-form-urlencoded' });
+    assert.equal(form.status, 400);
+    assert.equal(form.json.validation.errors[0].itemId, 'Content-Type');
+    assert.equal((await call<ApiKeyDetails>(emu, '/apiKeys', { method: 'POST' })).status, 201);
+    assert.equal((await call(emu, `/companies/${emu.companies.notRequested}/data/queue/invoices`, { method: 'POST' })).status, 202);
   });
 });
