@@ -1,7 +1,8 @@
 // Admin endpoints under /_emulator: no key, not rate limited, not recorded, never faulted.
 // They let a test or a demo change faults, read the request log and reset the world over HTTP.
-import { ApiResponse, errorResponse } from './errors';
+import { ApiResponse, errorResponse, malformedPath } from './errors';
 import { FaultRuleError, type FaultController, type FaultRule } from './faults';
+import { decodePathSegments } from './percentEncoding';
 import type { RequestLog } from './requestLog';
 import type { EmulatorState } from './state';
 
@@ -35,6 +36,9 @@ function parseRule(body: Buffer): FaultRule | ApiResponse {
 
 export function handleAdmin(req: AdminRequest, ctx: AdminContext): ApiResponse {
   const { method, path } = req;
+  // Checked for the whole path first, so no route below can throw on a bad escape (a 500).
+  const segments = decodePathSegments(path);
+  if (!segments) return malformedPath();
   if (path === '' || path === '/info') {
     if (method !== 'GET') return wrongMethod(['GET']);
     return ok({ url: ctx.url, keys: ctx.state.keys, companies: ctx.state.wellKnown });
@@ -58,9 +62,8 @@ export function handleAdmin(req: AdminRequest, ctx: AdminContext): ApiResponse {
     }
     return wrongMethod(['GET', 'POST', 'DELETE']);
   }
-  const one = /^\/faults\/([^/]+)$/.exec(path);
-  if (one) {
-    const id = decodeURIComponent(one[1]);
+  if (segments.length === 2 && segments[0] === 'faults' && segments[1] !== '') {
+    const id = segments[1];
     if (method === 'GET') {
       const rule = ctx.faults.list().find((f) => f.id === id);
       return rule ? ok(rule) : errorResponse(404, 'PublicApi', `No fault rule with id ${id}`);

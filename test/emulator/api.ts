@@ -11,6 +11,7 @@ import {
   dataTypeNotSupported,
   errorResponse,
   forbidden,
+  malformedPath,
   methodNotAllowed,
   notFound,
   validationError,
@@ -18,6 +19,7 @@ import {
 import { invoiceIndex, generateInvoice } from './invoices';
 import { listCompanies, listInvoices } from './listing';
 import { readPageRequest } from './paging';
+import { decodePathSegments } from './percentEncoding';
 import { type CompanyEntry, DATA_TYPES, type EmulatorState, MAX_API_KEYS } from './state';
 
 export interface ApiRequest {
@@ -26,6 +28,8 @@ export interface ApiRequest {
   path: string;
   params: URLSearchParams;
   body: Buffer;
+  /** The Content-Type header as sent, if any. */
+  contentType: string | undefined;
   account: AccountName;
 }
 
@@ -43,11 +47,26 @@ const ok = (body: unknown, status = 200): ApiResponse => new ApiResponse(status,
 
 type JsonObject = Record<string, unknown>;
 
-/** The body as a JSON object; `undefined` body allowed when `optional`. */
-function readObject(body: Buffer, optional: boolean): JsonObject | ApiResponse {
-  const text = body.toString('utf8').trim();
+/**
+ * A JSON media type, parameters (charset) allowed: `application/json`, `text/json` or a `+json`
+ * type. The reference's request bodies are `application/json` only.
+ */
+function isJsonMediaType(contentType: string | undefined): boolean {
+  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  return type === 'application/json' || type === 'text/json' || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type);
+}
+
+/**
+ * The body as a JSON object; no body allowed when `optional`. A body sent under another (or no)
+ * Content-Type is a 400, not guessed at: a form or text body is the client's mistake.
+ */
+function readObject(req: ApiRequest, optional: boolean): JsonObject | ApiResponse {
+  const text = req.body.toString('utf8').trim();
   if (text === '') {
     return optional ? {} : validationError('PublicApi', 'body', 'A request body is required: a JSON object.', 'BodyValidator');
+  }
+  if (!isJsonMediaType(req.contentType)) {
+    return validationError('PublicApi', 'Content-Type', 'The request body must be JSON sent with Content-Type: application/json.', 'BodyValidator');
   }
   let value: unknown;
   try {
@@ -119,7 +138,7 @@ const routes: Route[] = [
         return isResponse(page) ? page : ok(page);
       },
       POST: (req, _args, state) => {
-        const body = readObject(req.body, false);
+        const body = readObject(req, false);
         if (isResponse(body)) return body;
         const request = readCreateCompany(body);
         if (isResponse(request)) return request;
@@ -204,7 +223,7 @@ const routes: Route[] = [
     methods: {
       GET: (req, _args, state) => ok({ results: state.listApiKeys(req.account) }),
       POST: (req, _args, state) => {
-        const body = readObject(req.body, true);
+        const body = readObject(req, true);
         if (isResponse(body)) return body;
         let name: string | undefined;
         if (body.name !== undefined && body.name !== null) {
@@ -242,23 +261,16 @@ function match(pattern: string[], segments: string[]): string[] | undefined {
 
 /** The routes' allowed methods for a path, or undefined when no route has that path. */
 export function allowedMethods(path: string): string[] | undefined {
-  const segments = splitPath(path);
+  const segments = decodePathSegments(path);
   if (!segments) return undefined;
   const route = routes.find((r) => match(r.pattern, segments));
   return route ? Object.keys(route.methods) : undefined;
 }
 
-function splitPath(path: string): string[] | undefined {
-  try {
-    return path.split('/').slice(1).map((s) => decodeURIComponent(s));
-  } catch {
-    return undefined;
-  }
-}
-
 export function handleApi(req: ApiRequest, state: EmulatorState): ApiResponse {
-  const segments = splitPath(req.path);
-  if (!segments || segments.some((s) => s === '')) return notFound();
+  const segments = decodePathSegments(req.path);
+  if (!segments) return malformedPath();
+  if (segments.some((s) => s === '')) return notFound();
   for (const route of routes) {
     const args = match(route.pattern, segments);
     if (!args) continue;

@@ -93,6 +93,11 @@ export function notFound(): ApiResponse {
   return errorResponse(404, 'PublicApi', MESSAGES[404]);
 }
 
+/** A path with a malformed percent-escape: the client's mistake, whichever route it aimed at. */
+export function malformedPath(): ApiResponse {
+  return errorResponse(400, 'PublicApi', 'The request path has a malformed percent-escape (% must be followed by two hex digits of valid UTF-8).');
+}
+
 export function methodNotAllowed(allowed: readonly string[]): ApiResponse {
   return errorResponse(405, 'PublicApi', MESSAGES[405], undefined, { Allow: allowed.join(', ') });
 }

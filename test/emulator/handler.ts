@@ -64,7 +64,7 @@ function apiAnswer(x: Exchange, ctx: ServerContext, key: string | undefined, aut
   if (auth.kind === 'unknown') return render(unauthorized(), rate.headers);
   if (auth.kind === 'outdated') return render(forbidden(), rate.headers);
   if (ctx.state.isExpired(auth.account)) return render(accountExpired(), rate.headers);
-  return render(handleApi({ method: x.method, path: x.path, params: x.url.searchParams, body: x.body, account: auth.account }, ctx.state), rate.headers);
+  return render(handleApi({ method: x.method, path: x.path, params: x.url.searchParams, body: x.body, contentType: x.req.headers['content-type'], account: auth.account }, ctx.state), rate.headers);
 }
 
 async function serveApi(x: Exchange, ctx: ServerContext): Promise<void> {

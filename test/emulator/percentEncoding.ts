@@ -2,6 +2,7 @@
 // unreserved characters `A-Z a-z 0-9 - . _ ~` stay, every other UTF-8 byte becomes `%XX` with
 // upper-case hex. So `&`, `=`, `+`, `#`, `%`, `{ }`, `|` and spaces come back intact from any
 // decoder, and the characters encodeURIComponent leaves alone (`! ' ( ) *`) are encoded too.
+// Also the decoding of request paths, shared by the API and admin routes.
 
 const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
 
@@ -19,4 +20,16 @@ export function percentEncode(value: string): string {
   let out = '';
   for (const byte of utf8.encode(value)) out += BYTES[byte];
   return out;
+}
+
+/**
+ * A path's segments after the leading `/`, each percent-decoded; undefined when one holds a
+ * malformed escape (`%`, `%zz`, a cut UTF-8 sequence), which the routes answer with a 400.
+ */
+export function decodePathSegments(path: string): string[] | undefined {
+  try {
+    return path.split('/').slice(1).map((s) => decodeURIComponent(s));
+  } catch {
+    return undefined;
+  }
 }

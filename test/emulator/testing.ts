@@ -23,7 +23,10 @@ export interface RequestOptions {
   key?: string | null;
   authorization?: string;
   body?: unknown;
+  /** Sent as given, with no Content-Type unless `contentType` names one. */
   rawBody?: string;
+  /** Overrides the Content-Type header (a `body` is sent as `application/json` otherwise). */
+  contentType?: string;
 }
 
 /**
@@ -36,11 +39,13 @@ export async function call<T = unknown>(emulator: RunningEmulator, path: string,
   const key = options.key === undefined ? emulator.keys.normal : options.key;
   if (options.authorization !== undefined) headers.Authorization = options.authorization;
   else if (key !== null) headers.Authorization = basic(key);
-  let body: string | undefined = options.rawBody;
+  // Bytes, not a string: fetch would add `text/plain` to a string body.
+  let body: Uint8Array | undefined = options.rawBody === undefined ? undefined : Buffer.from(options.rawBody, 'utf8');
   if (options.body !== undefined) {
-    body = JSON.stringify(options.body);
+    body = Buffer.from(JSON.stringify(options.body), 'utf8');
     headers['Content-Type'] = 'application/json';
   }
+  if (options.contentType !== undefined) headers['Content-Type'] = options.contentType;
   const res = await fetch(emulator.url + path, { method: options.method ?? 'GET', headers, body });
   const text = await res.text();
   let json: unknown;

@@ -42,9 +42,10 @@ describe('emulator: creating companies', () => {
       assert.equal(r.status, 400, JSON.stringify(body));
       assert.equal(r.json.validation.errors[0].itemId, 'name');
     }
-    const raw = await call<ErrorBody>(emu, '/companies', { method: 'POST', rawBody: '{"name":' });
+    const raw = await call<ValidationErrorBody>(emu, '/companies', { method: 'POST', rawBody: '{"name":', contentType: 'application/json' });
     assert.equal(raw.status, 400);
     assert.equal(raw.json.statusCode, 400);
+    assert.equal(raw.json.validation.errors[0].itemId, 'body');
   });
 
   it('lets the Free-trial account hold exactly 50 companies: the 51st is 402 company limit', async () => {
