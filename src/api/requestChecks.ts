@@ -39,9 +39,23 @@ export function checkOrderBy(target: Target, orderBy: string | undefined, schema
   throw refusedQuery(target, 'orderBy', t('Invalid orderBy: {0}', r.error.message), r.error);
 }
 
-/** A non-empty id, encoded as one path segment. */
+// What an id may hold. Real ids are GUIDs (companies, API keys), data type keys (`invoices`) and,
+// for records, whatever the accounting platform uses (`1043`, `INV-0042`, a Xero GUID), so the rule
+// stays loose and refuses only what would change the request or its display: `.` and `..`
+// (encodeURIComponent keeps them and URL normalisation collapses them, moving the request to
+// another path), `/` and `\` (servers and proxies may decode %2F and %5C back into separators),
+// control characters and line or paragraph separators (they would add lines to a log or a
+// document), lone surrogates (not encodable) and blank ids.
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const UNSAFE_ID = /[/\\\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** An id, encoded as one path segment that no normalisation can change. */
 export function checkId(target: Target, value: unknown, parameter: string): string {
   if (typeof value !== 'string' || value.trim() === '') throw refusedParameter(target, parameter, t('{0} must not be empty', parameter));
+  if (value === '.' || value === '..' || UNSAFE_ID.test(value) || LONE_SURROGATE.test(value)) {
+    throw refusedParameter(target, parameter, t('{0} must not be . or .., nor contain / or \\ or control characters', parameter));
+  }
   return encodeURIComponent(value);
 }
 

@@ -5,7 +5,8 @@ import { parseResetTime, type HeaderGetter } from './rateLimit';
 export interface RetryPolicy {
   /** Total attempts including the first. */
   maxAttempts: number;
-  /** First backoff ceiling; doubles with each retry (full jitter picks below it). */
+  /** Shortest wait before any retry, whatever a header says; also the first jitter ceiling, which
+   * doubles with each retry (full jitter picks below it, on top of this floor). */
   baseDelayMs: number;
   /** Ceiling of the exponential backoff itself. */
   maxBackoffMs: number;
@@ -39,11 +40,13 @@ export function isIdempotent(method: string): boolean {
   return ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'].includes(method.toUpperCase());
 }
 
-/** `Retry-After` as seconds or an HTTP date → ms from now (never negative). */
+/** `Retry-After` as seconds or an HTTP date → ms from now (never negative). Only HTTP-date shapes
+ * (they start with a day name) are read as dates: Date.parse would read `-1` as a day in 2001. */
 export function parseRetryAfter(value: string | undefined, nowMs: number): number | undefined {
   if (value === undefined) return undefined;
   const v = value.trim();
   if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  if (!/^[a-z]{3,9},?\s/i.test(v)) return undefined;
   const t = Date.parse(v);
   if (Number.isNaN(t)) return undefined;
   return Math.max(0, t - nowMs);
@@ -61,8 +64,16 @@ export function requestedWaitMs(status: number, get: HeaderGetter, nowMs: number
   return reset === undefined ? undefined : Math.max(0, reset - nowMs);
 }
 
-/** Exponential backoff with full jitter; `retry` counts from 1. */
+/**
+ * The wait before retry number `retry` (from 1): at least the floor (`baseDelayMs`), plus full
+ * jitter below an exponential ceiling. The floor means no retry is ever immediate; the jitter
+ * spreads clients that failed together so they do not come back together.
+ */
 export function backoffDelay(retry: number, policy: RetryPolicy, random: () => number): number {
+  return policy.baseDelayMs + jitter(retry, policy, random);
+}
+
+function jitter(retry: number, policy: RetryPolicy, random: () => number): number {
   const ceiling = Math.min(policy.maxBackoffMs, policy.baseDelayMs * 2 ** Math.max(0, retry - 1));
   return Math.floor(random() * ceiling);
 }
@@ -96,11 +107,13 @@ export function decideRetry(outcome: AttemptOutcome, policy: RetryPolicy, random
   }
   if (!retryable) return { retry: false, reason: 'notRetryable' };
   if (outcome.attempt >= policy.maxAttempts) return { retry: false, reason: 'attemptsExhausted' };
-  if (outcome.requestedWaitMs !== undefined) {
-    if (outcome.requestedWaitMs > policy.maxWaitMs) return { retry: false, reason: 'waitTooLong' };
-    return { retry: true, delayMs: outcome.requestedWaitMs };
-  }
-  return { retry: true, delayMs: Math.min(policy.maxWaitMs, backoffDelay(outcome.attempt, policy, random)) };
+  const requested = outcome.requestedWaitMs;
+  if (requested !== undefined && requested > policy.maxWaitMs) return { retry: false, reason: 'waitTooLong' };
+  // The server's wait can only lengthen ours: a past date, `-1` or a stale reset means "now", and
+  // 20 clients in a 429 storm retrying "now" is the storm again. The floor and the jitter apply
+  // on top of whatever it asked, so clients told the same instant do not all come back at it.
+  const base = Math.max(policy.baseDelayMs, requested ?? 0);
+  return { retry: true, delayMs: Math.min(policy.maxWaitMs, base + jitter(outcome.attempt, policy, random)) };
 }
 
 /** A wait that ends early, rejecting with the signal's reason, when the signal aborts. */

@@ -42,11 +42,18 @@ export function normalizeBaseUrl(input: string | undefined, allowInsecure = fals
 /**
  * A `_links` href → a path relative to the base URL. Relative hrefs (`/companies?page=2`) pass
  * through; an absolute href is accepted only when it lies under the base URL itself.
+ *
+ * Dot segments are refused in every form, before any parsing: `/..`, `/%2e%2E`, `/a%2F..`, in a
+ * relative href and in an absolute one alike (`new URL` would collapse them silently, so an
+ * absolute href used to be followed to another path while its relative twin was refused). The API
+ * never writes them, and servers and proxies disagree on whether they decode `%2e` and `%2F`
+ * before normalising, so no normalisation of ours could promise the path the server ends up at.
  */
 export function resolveHref(baseUrl: string, href: string): string {
   if (typeof href !== 'string' || href.trim() === '') throw refuse('href', t('The link is empty'));
   // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\s\\\u0000-\u001f\u007f]/.test(href)) throw refuse('href', t('The link contains spaces, control characters or backslashes'));
+  if (hasDotSegment(href)) throw refuse('href', t('The link must not contain . or .. segments'));
   let relative = href;
   if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) {
     let url: URL;
@@ -63,11 +70,17 @@ export function resolveHref(baseUrl: string, href: string): string {
     relative = `${url.pathname.slice(basePath.length) || '/'}${url.search}`;
   }
   if (!relative.startsWith('/')) throw refuse('href', t('The link must start with /'));
-  const pathPart = relative.split(/[?#]/)[0];
-  if (pathPart.split('/').map(decodeSegment).some((seg) => seg === '..' || seg === '.')) {
-    throw refuse('href', t('The link must not contain . or .. segments'));
-  }
   return relative.split('#')[0];
+}
+
+/** Whether the path part of an href (scheme and host included, when absolute) has a `.` or `..`
+ * segment, also once percent-decoded and split at a decoded `/` or `\`. */
+function hasDotSegment(href: string): boolean {
+  const pathPart = href.split(/[?#]/)[0];
+  return pathPart
+    .split('/')
+    .flatMap((seg) => decodeSegment(seg).split(/[/\\]/))
+    .some((seg) => seg === '.' || seg === '..');
 }
 
 function decodeSegment(seg: string): string {

@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import { isApiError, type ApiError, type DataPlatformClient, type Invoice } from '../api';
 import { t } from '../l10n';
-import { errorText, indentFrom, noConnectionText, prettyJson } from './json';
+import { errorText, indentFrom, noConnectionText, oneLine, prettyJson } from './json';
 import { DOCUMENT_SCHEME, invoiceKey, invoiceUriParts, parseInvoiceUri, sameInvoice, type InvoiceLabels, type InvoiceRef } from './invoiceUri';
 
 export interface InvoiceDocumentDeps {
@@ -176,7 +176,7 @@ export class InvoiceFileSystem implements vscode.FileSystemProvider, vscode.Disp
         return { text: errorText(ref, e) };
       }
       // Not an API failure (a bug): still a document rather than a failed editor.
-      return { text: `// ${t('Could not load invoice {0}: {1}', ref.invoiceId, e instanceof Error ? e.message : String(e))}\n` };
+      return { text: `// ${t('Could not load invoice {0}: {1}', oneLine(ref.invoiceId), oneLine(e instanceof Error ? e.message : String(e)))}\n` };
     }
   }
 

@@ -26,13 +26,26 @@ export function prettyJson(value: unknown, indent: Indent = DEFAULT_INDENT): str
   return `${JSON.stringify(value, null, indent.insertSpaces ? indent.tabSize : '\t')}\n`;
 }
 
+// Characters that would start a new line in the editor (and so end the `//` comment, letting an id
+// or server text write lines of its own) or that hide or reorder text: C0, DEL, C1, line and
+// paragraph separators, bidi and zero-width controls.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
+const SHORT: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** `text` on one line: each unsafe character shown as its escape (`\n`, `\u2028`), never acted on. */
+export function oneLine(text: string): string {
+  return text.replace(UNSAFE, (c) => SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** What the document shows instead of the invoice when the fetch failed. Line comments, so the
- * JSON editor still tokenises it; only fields of the ApiError, which never carry the key. */
+ * JSON editor still tokenises it; only fields of the ApiError, which never carry the key. Every
+ * field is made one line, so neither an id nor the server's text can add lines of its own. */
 export function errorText(ref: { companyId: string; invoiceId: string }, error: Pick<ApiError, 'status' | 'message' | 'correlationId'>): string {
   return [
-    `// ${t('Could not load invoice {0} of company {1}.', ref.invoiceId, ref.companyId)}`,
-    `// ${error.status !== undefined ? `${error.status}: ` : ''}${error.message}`,
-    ...(error.correlationId ? [`// correlationId: ${error.correlationId}`] : []),
+    `// ${t('Could not load invoice {0} of company {1}.', oneLine(ref.invoiceId), oneLine(ref.companyId))}`,
+    `// ${error.status !== undefined ? `${error.status}: ` : ''}${oneLine(error.message)}`,
+    ...(error.correlationId ? [`// correlationId: ${oneLine(error.correlationId)}`] : []),
     `// ${t('Refresh this tab to try again; "Data Platform: Show Diagnostics" has the full response.')}`,
     '',
   ].join('\n');
@@ -40,6 +53,6 @@ export function errorText(ref: { companyId: string; invoiceId: string }, error: 
 
 /** What the document shows when there is no connection to fetch with. */
 export function noConnectionText(ref: { companyId: string; invoiceId: string }): string {
-  const why = t('Invoice {0} of company {1} cannot be loaded: no API key is set for the current base URL.', ref.invoiceId, ref.companyId);
+  const why = t('Invoice {0} of company {1} cannot be loaded: no API key is set for the current base URL.', oneLine(ref.invoiceId), oneLine(ref.companyId));
   return `// ${why}\n// ${t('Run "Data Platform: Set API Key", then refresh this tab.')}\n`;
 }

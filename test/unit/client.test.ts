@@ -91,8 +91,8 @@ describe('DataPlatformClient over HTTP', () => {
 
     it('encodes ids as one path segment', async () => {
       server.reply(replies.json(200, invoice('x')));
-      await client().getInvoice('a/b c', 'inv?1#2');
-      assert.equal(server.requests[0].url, '/companies/a%2Fb%20c/data/invoices/inv%3F1%232');
+      await client().getInvoice('a&b c', 'inv?1#2');
+      assert.equal(server.requests[0].url, '/companies/a%26b%20c/data/invoices/inv%3F1%232');
     });
 
     it('normalises a trailing slash and keeps a base path prefix', async () => {
@@ -350,26 +350,26 @@ describe('DataPlatformClient over HTTP', () => {
       const page = await client().listCompanies();
       assert.equal(page.results[0].id, 'a');
       assert.equal(server.count, 3);
-      assert.deepEqual(delays, [250, 500]); // full jitter at random() = 0.5 of 500, 1000
+      assert.deepEqual(delays, [750, 1000]); // the 500 ms floor plus full jitter at random() = 0.5 of 500, 1000
       assert.deepEqual(summaries.map((s) => [s.attempt, s.status, s.errorKind]), [[1, 503, 'unavailable'], [2, 500, 'server'], [3, 200, undefined]]);
     });
 
     it('honours Retry-After in seconds', async () => {
       server.reply(replies.error(429, 'Slow down', {}, { 'Retry-After': '2' }), replies.json(200, envelope([])));
       await client().listCompanies();
-      assert.deepEqual(delays, [2000]);
+      assert.deepEqual(delays, [2250]); // what it asked, plus the jitter
     });
 
     it('honours Retry-After as an HTTP date', async () => {
       server.reply(replies.error(429, 'Slow down', {}, { 'Retry-After': new Date(NOW + 7000).toUTCString() }), replies.json(200, envelope([])));
       await client().listCompanies();
-      assert.deepEqual(delays, [7000]);
+      assert.deepEqual(delays, [7250]);
     });
 
     it('honours X-Rate-Limit-Reset when a 429 has no Retry-After', async () => {
       server.reply(replies.error(429, 'Slow down', {}, { 'X-Rate-Limit-Reset': new Date(NOW + 4000).toUTCString(), 'X-Rate-Limit-Remaining': '0' }), replies.json(200, envelope([])));
       await client().listCompanies();
-      assert.deepEqual(delays, [4000]);
+      assert.deepEqual(delays, [4250]);
     });
 
     it('stops at the attempt bound and reports the attempts made', async () => {

@@ -167,9 +167,9 @@ describe('client against the emulator', function () {
   describe('faults', () => {
     it('retries a 429 after the Retry-After the emulator sends, then succeeds', async () => {
       emu.faults.add({ kind: 'status', status: 429, retryAfter: 7, times: 2, path: '/companies' });
-      const page = await client().listCompanies();
+      const page = await client(emu.keys.normal, { random: () => 0.5 }).listCompanies();
       assert.ok(page.results.length > 0);
-      assert.deepEqual(delays, [7000, 7000]);
+      assert.deepEqual(delays, [7250, 7500]); // Retry-After plus the jitter (random() = 0.5)
       assert.deepEqual(apiRequests().map((r) => r.status), [429, 429, 200]);
     });
 

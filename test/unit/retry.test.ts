@@ -63,17 +63,52 @@ describe('retry: Retry-After and X-Rate-Limit-Reset', () => {
 });
 
 describe('retry: backoff', () => {
-  it('grows exponentially under full jitter', () => {
+  it('waits the floor plus full jitter below an exponential ceiling', () => {
     const top = () => 0.999999;
-    assert.equal(backoffDelay(1, policy, top), 499);
-    assert.equal(backoffDelay(2, policy, top), 999);
-    assert.equal(backoffDelay(3, policy, top), 1999);
-    assert.equal(backoffDelay(1, policy, () => 0), 0);
-    assert.equal(backoffDelay(3, policy, () => 0.5), 1000);
+    assert.equal(backoffDelay(1, policy, top), 500 + 499);
+    assert.equal(backoffDelay(2, policy, top), 500 + 999);
+    assert.equal(backoffDelay(3, policy, top), 500 + 1999);
+    assert.equal(backoffDelay(3, policy, () => 0.5), 500 + 1000);
   });
 
-  it('never exceeds the backoff ceiling', () => {
-    assert.equal(backoffDelay(20, policy, () => 0.999999), 7999);
+  it('never waits less than the floor, even when the jitter draws 0', () => {
+    for (let retry = 1; retry <= 10; retry++) assert.equal(backoffDelay(retry, policy, () => 0), 500);
+  });
+
+  it('never exceeds the floor plus the backoff ceiling', () => {
+    assert.equal(backoffDelay(20, policy, () => 0.999999), 500 + 7999);
+  });
+});
+
+describe('retry: a header that means "wait 0" gets the floor and the jitter (issue 12, finding 5)', () => {
+  const zero = () => 0;
+  const decideWith = (h: Record<string, string>, random = zero) =>
+    decideRetry({ method: 'GET', attempt: 1, status: 429, requestedWaitMs: requestedWaitMs(429, headers(h), NOW) }, policy, random);
+
+  it('does not read Retry-After: -1 as a date (Date.parse makes it a day in 2001)', () => {
+    assert.equal(parseRetryAfter('-1', NOW), undefined);
+    assert.equal(parseRetryAfter('-30', NOW), undefined);
+    assert.equal(parseRetryAfter('2001', NOW), 2_001_000);
+  });
+
+  for (const [what, h] of [
+    ['Retry-After: -1', { 'retry-after': '-1' }],
+    ['Retry-After: 0', { 'retry-after': '0' }],
+    ['a Retry-After date in the past', { 'retry-after': new Date(NOW - 3_600_000).toUTCString() }],
+    ['a stale X-Rate-Limit-Reset', { 'x-rate-limit-reset': new Date(NOW - 60_000).toUTCString() }],
+    ['X-Rate-Limit-Reset: -1', { 'x-rate-limit-reset': '-1' }],
+  ] as const) {
+    it(`waits at least the floor, jittered, after ${what}`, () => {
+      assert.deepEqual(decideWith(h), { retry: true, delayMs: 500 });
+      assert.deepEqual(decideWith(h, () => 0.5), { retry: true, delayMs: 750 });
+    });
+  }
+
+  it('lets a header lengthen the wait, with the jitter on top, up to the cap', () => {
+    assert.deepEqual(decideWith({ 'retry-after': '12' }), { retry: true, delayMs: 12_000 });
+    assert.deepEqual(decideWith({ 'retry-after': '12' }, () => 0.5), { retry: true, delayMs: 12_250 });
+    assert.deepEqual(decideWith({ 'retry-after': '30' }, () => 0.5), { retry: true, delayMs: 30_000 });
+    assert.deepEqual(decideWith({ 'retry-after': '31' }), { retry: false, reason: 'waitTooLong' });
   });
 });
 
@@ -83,7 +118,7 @@ describe('retry: decisions', () => {
 
   for (const status of [429, 500, 502, 503, 504]) {
     it(`retries a GET answered ${status}`, () => {
-      assert.deepEqual(decide({ method: 'GET', attempt: 1, status }), { retry: true, delayMs: 250 });
+      assert.deepEqual(decide({ method: 'GET', attempt: 1, status }), { retry: true, delayMs: 750 });
     });
   }
 
@@ -118,9 +153,10 @@ describe('retry: decisions', () => {
     assert.equal(decide({ method: 'GET', attempt: 1 }).retry, false);
   });
 
-  it('waits exactly what the server asked', () => {
-    assert.deepEqual(decide({ method: 'GET', attempt: 1, status: 429, requestedWaitMs: 12_000 }), { retry: true, delayMs: 12_000 });
-    assert.deepEqual(decide({ method: 'GET', attempt: 1, status: 429, requestedWaitMs: 0 }), { retry: true, delayMs: 0 });
+  it('waits what the server asked, plus the jitter, and never less than the floor', () => {
+    assert.deepEqual(decide({ method: 'GET', attempt: 1, status: 429, requestedWaitMs: 12_000 }), { retry: true, delayMs: 12_250 });
+    assert.deepEqual(decide({ method: 'GET', attempt: 1, status: 429, requestedWaitMs: 0 }), { retry: true, delayMs: 750 });
+    assert.deepEqual(decide({ method: 'GET', attempt: 1, status: 429, requestedWaitMs: 100 }), { retry: true, delayMs: 750 });
   });
 
   it('stops when the server asks for more than the cap', () => {
