@@ -7,6 +7,7 @@ import { DataPlatformClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import { createRedactor, redactDeep } from '../../src/api/redact';
 import type { TraceEntry } from '../../src/api/transport';
+import { apiKeyProblem } from '../../src/auth/apiKeyInput';
 import { persistableState, restoredEntries } from '../../src/diagnostics/persist';
 import { DiagnosticsStore } from '../../src/diagnostics/store';
 import { prettyBody, toViewModel } from '../../src/diagnostics/viewModel';
@@ -172,5 +173,20 @@ describe('redactor: short keys, decoded values, pretty-printing', () => {
 
   it('pretty-prints JSON without decoding its escapes', () => {
     assert.equal(prettyBody('{"e":"\\u0073k_\\/x","n":[1,{}]}'), '{\n  "e": "\\u0073k_\\/x",\n  "n": [\n    1,\n    {}\n  ]\n}');
+  });
+});
+
+describe('API key entry', () => {
+  it('refuses control characters, with a message', () => {
+    for (const key of ['sk_live_ab\ncd', 'sk_live_ab\tcd', 'sk_live_ab\u0000cd', 'sk_live_\u007f', 'sk\u0085x']) {
+      assert.match(apiKeyProblem(key) ?? '', /control characters/, JSON.stringify(key));
+    }
+  });
+
+  it('accepts a printable key, refuses an empty one or one with spaces', () => {
+    assert.equal(apiKeyProblem('sk_live_9f8e7d6c5b4a3928'), undefined);
+    assert.equal(apiKeyProblem(KEYS.unicode), undefined);
+    assert.equal(apiKeyProblem(''), 'Enter the API key');
+    assert.equal(apiKeyProblem('sk live'), 'An API key contains no spaces');
   });
 });
