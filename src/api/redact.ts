@@ -56,9 +56,9 @@ function secretPattern(secret: string): string {
   return [...secret].map(charPattern).join('');
 }
 
-/** Not inside a longer word, in the text as written: an escape such as `\n` or `%20` right before
- * the secret is a boundary too. */
-const WORD_START = String.raw`(?:(?<![A-Za-z0-9])|(?<=\\[bfnrt])|(?<=\\u[0-9A-Fa-f]{4})|(?<=&#?[A-Za-z0-9]+;)|(?<=%[0-9A-Fa-f]{2}))`;
+/** What may end the text before a short secret: no letter or digit, unless it belongs to an escape
+ * (`\n`, `\u0020`, `&amp;`, `%20`) that stands for a separator. */
+const WORD_BEFORE = /(?:^|[^A-Za-z0-9]|\\[bfnrt]|\\u[0-9A-Fa-f]{4}|&#?[A-Za-z0-9]+;|%[0-9A-Fa-f]{2})$/;
 const WORD_END = '(?![A-Za-z0-9])';
 
 /**
@@ -68,13 +68,17 @@ const WORD_END = '(?![A-Za-z0-9])';
 export function createRedactor(apiKey: string): Redactor {
   if (apiKey === '') return (text) => text;
   const b64 = Buffer.from(apiKey, 'utf8').toString('base64').replace(/=+$/, '');
-  const forms = [apiKey, b64].map((s, i) => {
-    // The Base64 form takes its padding with it, in whatever encoding.
-    const p = secretPattern(s) + (i === 1 ? `${charPattern('=')}*` : '');
-    return s.length >= MIN_ANYWHERE_LENGTH ? p : `${WORD_START}${p}${WORD_END}`;
-  });
-  const pattern = new RegExp(forms.join('|'), 'g');
-  return (text) => text.replace(pattern, REDACTED);
+  // The Base64 form takes its padding with it, in whatever encoding.
+  const forms = [secretPattern(apiKey), secretPattern(b64) + `${charPattern('=')}*`];
+  if (apiKey.length >= MIN_ANYWHERE_LENGTH) {
+    const pattern = new RegExp(forms.join('|'), 'g');
+    return (text) => text.replace(pattern, REDACTED);
+  }
+  // The start of a word is checked on the text before each match: a lookbehind at the front of the
+  // pattern would run at every position of a body (seconds for megabytes).
+  const pattern = new RegExp(`(?:${forms.join('|')})${WORD_END}`, 'g');
+  return (text) =>
+    text.replace(pattern, (match: string, offset: number) => (WORD_BEFORE.test(text.slice(Math.max(0, offset - 8), offset)) ? REDACTED : match));
 }
 
 /**
