@@ -10,7 +10,7 @@
 import { ApiError, type ApiErrorKind } from './errors';
 import { oneLine, parseErrorBody, type ParsedErrorBody } from './errorBody';
 import { proxyAuthMessage, proxyUnreachableMessage, tlsTrustMessage, type ConnectionFailure } from './networkErrors';
-import { capRawBody, scrubBody, type Redactor } from './redact';
+import { capRawBody, redactDeep, scrubBody, type Redactor } from './redact';
 import { t } from '../l10n';
 import { formatDuration } from '../util/duration';
 
@@ -249,7 +249,8 @@ export function errorFromResponse(info: ResponseInfo): ApiError {
   const parsed = parseErrorBody(text, info.contentType);
   const kind = kindForStatus(info.status, info.path, parsed);
   const server = oneLine(parsed.message ? info.redact(parsed.message) : undefined);
-  const body = parsed.body ? (JSON.parse(info.redact(JSON.stringify(parsed.body))) as typeof parsed.body) : undefined;
+  // Redacted after JSON.parse decoded it: a key the server wrote in `\u` escapes is plain here.
+  const body = parsed.body ? redactDeep(parsed.body, info.redact) : undefined;
   return new ApiError({
     kind,
     message: info.redact(messageFor(kind, info, parsed, server)),

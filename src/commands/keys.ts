@@ -3,6 +3,7 @@
 // under the base URL's origin.
 import * as vscode from 'vscode';
 import { isApiError, isCancellation, type ApiError } from '../api';
+import { apiKeyProblem } from '../auth/apiKeyInput';
 import type { KeyStore } from '../auth/keyStore';
 import type { Connection } from '../connection/connection';
 import { t } from '../l10n';
@@ -12,6 +13,8 @@ import type { ReportError } from '../diagnostics/reporter';
 export type SetKeyResult =
   | { outcome: 'stored' }
   | { outcome: 'cancelled' }
+  /** Refused before anything was sent: not something a key can hold (`apiKeyProblem`). */
+  | { outcome: 'refused'; message: string }
   | { outcome: 'rejected'; error: ApiError }
   | { outcome: 'unavailable'; message: string };
 
@@ -35,6 +38,20 @@ function rejectionMessage(error: ApiError, host: string): string {
   }
 }
 
+/** The key given as the command's argument (tests and other extensions; menus pass tree nodes),
+ * else asked for; trimmed, undefined when the box was dismissed. */
+async function readKey(state: { host: string; baseUrl: string }, given: unknown): Promise<string | undefined> {
+  if (typeof given === 'string') return given.trim();
+  const key = await vscode.window.showInputBox({
+    title: t('Data Platform: API key for {0}', state.host),
+    prompt: t("Paste the API key for {0}. It is checked, then kept in the editor's secret storage.", state.baseUrl),
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (v) => apiKeyProblem(v.trim()),
+  });
+  return key?.trim();
+}
+
 export async function setApiKey(deps: KeyCommandDeps, given?: unknown): Promise<SetKeyResult> {
   const state = deps.connection.state;
   if (state.kind === 'invalidBaseUrl') {
@@ -47,20 +64,14 @@ export async function setApiKey(deps: KeyCommandDeps, given?: unknown): Promise<
     void vscode.window.showErrorMessage(state.message);
     return { outcome: 'unavailable', message: state.message };
   }
-  // A string argument lets tests and other extensions supply the key; menus pass tree nodes.
-  const key =
-    typeof given === 'string'
-      ? given.trim()
-      : (
-          await vscode.window.showInputBox({
-            title: t('Data Platform: API key for {0}', state.host),
-            prompt: t("Paste the API key for {0}. It is checked, then kept in the editor's secret storage.", state.baseUrl),
-            password: true,
-            ignoreFocusOut: true,
-            validateInput: (v) => (v.trim() === '' ? t('Enter the API key') : /\s/.test(v.trim()) ? t('An API key contains no spaces') : undefined),
-          })
-        )?.trim();
+  const key = await readKey(state, given);
   if (!key) return { outcome: 'cancelled' };
+  // The argument gets the input box's check too: nothing else stands before the request.
+  const problem = apiKeyProblem(key);
+  if (problem) {
+    void vscode.window.showErrorMessage(problem);
+    return { outcome: 'refused', message: problem };
+  }
 
   const client = deps.connection.clientFor(state.baseUrl, key);
   const failure = await withCancellableProgress(t('Checking the API key with {0}…', state.host), async (signal) => {

@@ -103,11 +103,54 @@ function refusal(v: ValidationDetail): string {
   return t('{0}: {1} (at {2}–{3})', v.parameter, v.message, v.start, v.end);
 }
 
-/** JSON bodies indented for reading; anything else exactly as received. */
+/**
+ * JSON bodies indented for reading; anything else exactly as received. Only whitespace between
+ * tokens changes: strings and numbers are copied as written. Re-serialising (JSON.parse, then
+ * stringify) would decode escapes the redactor saw as `\u0073…` back into the plain key, after
+ * redaction: nothing here may produce text the body did not hold.
+ */
 export function prettyBody(raw: string): string {
   try {
-    return JSON.stringify(JSON.parse(raw), null, 2);
+    JSON.parse(raw);
   } catch {
     return raw;
   }
+  return reindent(raw);
+}
+
+/** Re-indents valid JSON text by two spaces, as JSON.stringify(value, null, 2) lays it out. */
+function reindent(json: string): string {
+  let out = '';
+  let depth = 0;
+  const newline = (): string => `\n${'  '.repeat(depth)}`;
+  for (let i = 0; i < json.length; i++) {
+    const c = json[i];
+    if (c === '"') {
+      const end = stringEnd(json, i);
+      out += json.slice(i, end);
+      i = end - 1;
+    } else if (c === '{' || c === '[') {
+      const next = json.slice(i + 1).search(/\S/) + i + 1;
+      if (json[next] === (c === '{' ? '}' : ']')) {
+        out += c + json[next];
+        i = next;
+      } else {
+        depth++;
+        out += c + newline();
+      }
+    } else if (c === '}' || c === ']') {
+      depth--;
+      out += newline() + c;
+    } else if (c === ',') out += c + newline();
+    else if (c === ':') out += ': ';
+    else if (!/\s/.test(c)) out += c;
+  }
+  return out;
+}
+
+/** Index just past the string literal that starts at `start` (a `"`). */
+function stringEnd(json: string, start: number): number {
+  let i = start + 1;
+  while (i < json.length && json[i] !== '"') i += json[i] === '\\' ? 2 : 1;
+  return i + 1;
 }

@@ -283,8 +283,9 @@ describe('redaction', () => {
     assert.equal(redactApiKeyFields('{"results":[{"id":"1","apiKey":"abc\\"def"}]}'), '{"results":[{"id":"1","apiKey":"***"}]}');
   });
 
-  it('leaves text alone for absurdly short keys rather than mangling every message', () => {
-    assert.equal(createRedactor('a')('a cat'), 'a cat');
+  it('redacts an absurdly short key only where it stands alone, rather than mangling every word', () => {
+    assert.equal(createRedactor('a')('a cat'), '*** cat');
+    assert.equal(createRedactor('a')('Bad request (400): cat'), 'Bad request (400): cat');
   });
 });
 
