@@ -53,9 +53,14 @@ function setting<T>(name: string): T | undefined {
   return vscode.workspace.getConfiguration('dataPlatform').get<T>(name);
 }
 
+/** A whole-number setting clamped to 1–`max`; anything else (a hand-edited 2.5, "x") is the default. */
+function wholeSetting(name: string, fallback: number, max: number): number {
+  const n = Number(setting<number>(name) ?? fallback);
+  return Number.isInteger(n) ? Math.min(max, Math.max(1, n)) : fallback;
+}
+
 function pageSize(): number {
-  const n = Number(setting<number>('pageSize') ?? DEFAULT_PAGE_SIZE);
-  return Number.isInteger(n) ? Math.min(MAX_PAGE_SIZE, Math.max(1, n)) : DEFAULT_PAGE_SIZE;
+  return wholeSetting('pageSize', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
 }
 
 /** Pages Load all asks for at once: 1 walks the next links one by one. */
@@ -63,8 +68,7 @@ const DEFAULT_LOAD_ALL_CONCURRENCY = 4;
 const MAX_LOAD_ALL_CONCURRENCY = 8;
 
 function loadAllConcurrency(): number {
-  const n = Number(setting<number>('loadAllConcurrency') ?? DEFAULT_LOAD_ALL_CONCURRENCY);
-  return Number.isInteger(n) ? Math.min(MAX_LOAD_ALL_CONCURRENCY, Math.max(1, n)) : DEFAULT_LOAD_ALL_CONCURRENCY;
+  return wholeSetting('loadAllConcurrency', DEFAULT_LOAD_ALL_CONCURRENCY, MAX_LOAD_ALL_CONCURRENCY);
 }
 
 /** How long activation waits for the first read of the setting and the key. */
