@@ -399,7 +399,7 @@ describe('companies tree against the emulator', () => {
     await vscode.commands.executeCommand('dataPlatform.copyJson');
     assert.deepEqual(JSON.parse(await vscode.env.clipboard.readText()), invoices.pagedList?.items[1]);
 
-    const company = invoices.parent as CompanyNode;
+    const company = invoices.owner as CompanyNode;
     await api.companiesView.reveal(company, { select: true, focus: true });
     await waitFor('the company selected', () => api.companiesView.selection[0] === company);
     assert.equal(await vscode.commands.executeCommand<string>('dataPlatform.copyId'), company.company.id);
