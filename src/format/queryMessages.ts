@@ -4,6 +4,7 @@
 // node's label.
 import { invoiceCount } from './labels';
 import { t } from '../l10n';
+import { completeQuery, type CompletionKind } from '../query/completions';
 import { parseOrderBy, parseQuery, type QueryError } from '../query/parser';
 import type { QuerySchema } from '../query/ast';
 import { INVOICE_SCHEMA } from '../query/schemas';
@@ -48,18 +49,28 @@ export interface PickRow {
   description?: string;
   detail?: string;
   /** `typed`: the text as typed, valid; `invalid`: it cannot be run (accepting does nothing);
-   * `recent`: a history entry; `suggestion`: an orderBy field. */
-  kind: 'typed' | 'invalid' | 'recent' | 'suggestion';
+   * `recent`: a history entry; `suggestion`: an orderBy field; `completion`: accepting it puts
+   * `completion` in the input instead of running anything. */
+  kind: 'typed' | 'invalid' | 'recent' | 'suggestion' | 'completion';
   value?: { query: string; orderBy?: string };
+  /** The filter text once a completion row is taken. */
+  completion?: string;
 }
+
+const COMPLETION_ICONS: Record<CompletionKind, string> = {
+  field: 'symbol-field',
+  operator: 'symbol-operator',
+  value: 'symbol-enum-member',
+  connective: 'symbol-keyword',
+};
 
 /** The filter pick as the user types: the typed filter (or why it cannot run), then the recent
  * queries of the company that contain the typed text. */
-export function queryPickRows(value: string, recent: readonly { query: string; orderBy?: string }[]): PickRow[] {
+export function queryPickRows(value: string, recent: readonly { query: string; orderBy?: string }[], schema: QuerySchema = INVOICE_SCHEMA): PickRow[] {
   const text = value.trim();
   const rows: PickRow[] = [];
   if (text !== '') {
-    const problem = queryProblem(value);
+    const problem = queryProblem(value, schema);
     rows.push(
       problem
         ? { label: `$(error) ${text}`, detail: problem, kind: 'invalid' }
@@ -70,6 +81,10 @@ export function queryPickRows(value: string, recent: readonly { query: string; o
   for (const e of recent) {
     if (needle && !e.query.toLowerCase().includes(needle)) continue;
     rows.push({ label: e.query, description: e.orderBy ? t('recent · orderBy {0}', e.orderBy) : t('recent'), kind: 'recent', value: { query: e.query, orderBy: e.orderBy } });
+  }
+  // What may come next where the text ends (a quick pick tells no cursor position).
+  for (const c of completeQuery(value, value.length, schema)) {
+    rows.push({ label: `$(${COMPLETION_ICONS[c.kind]}) ${c.label}`, description: c.detail, kind: 'completion', completion: c.text });
   }
   return rows;
 }
