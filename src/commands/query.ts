@@ -66,13 +66,20 @@ function pickRow(title: string, placeholder: string, initial: string, rowsFor: (
     const rows = rowsFor(value);
     const items: RowItem[] = [];
     let recentHeader = false;
+    let completions = false;
     for (const row of rows) {
       if (row.kind === 'recent' && !recentHeader) {
         items.push({ label: t('recent queries'), kind: vscode.QuickPickItemKind.Separator });
         recentHeader = true;
       }
-      // The typed row (valid or not) must show whatever VS Code's own filter thinks of it.
-      items.push({ label: row.label, description: row.description, detail: row.detail, alwaysShow: row.kind === 'typed' || row.kind === 'invalid', row });
+      if (row.kind === 'completion' && !completions) {
+        items.push({ label: t('complete'), kind: vscode.QuickPickItemKind.Separator });
+        completions = true;
+      }
+      // The typed row (valid or not) and the completions must show whatever VS Code's own filter
+      // thinks of them: a completion's label is what it inserts, not the typed text.
+      const always = row.kind === 'typed' || row.kind === 'invalid' || row.kind === 'completion';
+      items.push({ label: row.label, description: row.description, detail: row.detail, alwaysShow: always, row });
     }
     pick.items = items;
   };
@@ -89,7 +96,10 @@ function pickRow(title: string, placeholder: string, initial: string, rowsFor: (
     pick.onDidChangeValue(update);
     pick.onDidAccept(() => {
       const row = (pick.selectedItems[0] ?? pick.activeItems[0])?.row;
-      if (row?.value) finish(row);
+      if (row?.completion !== undefined) {
+        pick.value = row.completion;
+        update(row.completion);
+      } else if (row?.value) finish(row);
     });
     pick.onDidHide(() => finish(undefined));
     pick.show();

@@ -5,14 +5,20 @@
 import type { FieldType, QuerySchema } from '../query/ast';
 
 type Fields = Readonly<Record<string, FieldType>>;
+type Values = Readonly<Record<string, readonly string[]>>;
 
-/** `id` first, the type's own fields, then the fields every record carries. */
-function schema(recordName: string, fields: Fields): QuerySchema {
+/** `id` first, the type's own fields, then the fields every record carries; `values` are the known
+ * values of its enumerations, offered as completions (never enforced: a server may add values). */
+function schema(recordName: string, fields: Fields, values?: Values): QuerySchema {
   return {
     recordName,
     fields: { id: 'string', ...fields, 'metadata.isDeleted': 'boolean', modifiedDate: 'date', sourceModifiedDate: 'date' },
+    ...(values ? { values } : {}),
   };
 }
+
+const ACTIVE_ARCHIVED = ['Active', 'Archived'];
+const CREDIT_NOTE_STATUSES = ['Draft', 'Submitted', 'PartiallyPaid', 'Paid', 'Void'];
 
 /** A party record: a customer or a supplier. */
 const party = (nameField: string): Fields => ({
@@ -73,14 +79,14 @@ export const BILL_SCHEMA = schema('Bill', {
   amountDue: 'number',
   status: 'string',
   note: 'string',
-});
+}, { status: ['Draft', 'Open', 'PartiallyPaid', 'Paid', 'Void'] });
 
-export const CUSTOMER_SCHEMA = schema('Customer', party('customerName'));
-export const SUPPLIER_SCHEMA = schema('Supplier', party('supplierName'));
+export const CUSTOMER_SCHEMA = schema('Customer', party('customerName'), { status: ACTIVE_ARCHIVED });
+export const SUPPLIER_SCHEMA = schema('Supplier', party('supplierName'), { status: ACTIVE_ARCHIVED });
 export const PAYMENT_SCHEMA = schema('Payment', payment(CUSTOMER_REF));
 export const BILL_PAYMENT_SCHEMA = schema('BillPayment', payment(SUPPLIER_REF));
-export const CREDIT_NOTE_SCHEMA = schema('CreditNote', creditNote('creditNoteNumber', CUSTOMER_REF));
-export const BILL_CREDIT_NOTE_SCHEMA = schema('BillCreditNote', creditNote('billCreditNoteNumber', SUPPLIER_REF));
+export const CREDIT_NOTE_SCHEMA = schema('CreditNote', creditNote('creditNoteNumber', CUSTOMER_REF), { status: CREDIT_NOTE_STATUSES });
+export const BILL_CREDIT_NOTE_SCHEMA = schema('BillCreditNote', creditNote('billCreditNoteNumber', SUPPLIER_REF), { status: CREDIT_NOTE_STATUSES });
 
 export const ACCOUNT_SCHEMA = schema('Account', {
   nominalCode: 'string',
@@ -93,7 +99,7 @@ export const ACCOUNT_SCHEMA = schema('Account', {
   type: 'string',
   status: 'string',
   isBankAccount: 'boolean',
-});
+}, { type: ['Asset', 'Expense', 'Income', 'Liability', 'Equity'], status: ['Active', 'Archived', 'Pending'] });
 
 export const JOURNAL_ENTRY_SCHEMA = schema('JournalEntry', {
   description: 'string',
@@ -111,7 +117,7 @@ export const TAX_RATE_SCHEMA = schema('TaxRate', {
   effectiveTaxRate: 'number',
   totalTaxRate: 'number',
   status: 'string',
-});
+}, { status: ACTIVE_ARCHIVED });
 
 export const ITEM_SCHEMA = schema('Item', {
   code: 'string',
@@ -122,4 +128,4 @@ export const ITEM_SCHEMA = schema('Item', {
   isInvoiceItem: 'boolean',
   'billItem.unitPrice': 'number',
   'invoiceItem.unitPrice': 'number',
-});
+}, { type: ['Inventory', 'NonInventory', 'Service'], itemStatus: ACTIVE_ARCHIVED });

@@ -5,6 +5,7 @@
 import type { DataTypeId } from '../dataTypes/catalog';
 import { typeCount, typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
+import { completeQuery, type CompletionKind } from '../query/completions';
 import { parseOrderBy, parseQuery, type QueryError } from '../query/parser';
 import type { QuerySchema } from '../query/ast';
 import { INVOICE_SCHEMA } from '../query/schemas';
@@ -51,13 +52,24 @@ export interface PickRow {
   description?: string;
   detail?: string;
   /** `typed`: the text as typed, valid; `invalid`: it cannot be run (accepting does nothing);
-   * `recent`: a history entry; `suggestion`: an orderBy field. */
-  kind: 'typed' | 'invalid' | 'recent' | 'suggestion';
+   * `recent`: a history entry; `suggestion`: an orderBy field; `completion`: accepting it puts
+   * `completion` in the input instead of running anything. */
+  kind: 'typed' | 'invalid' | 'recent' | 'suggestion' | 'completion';
   value?: { query: string; orderBy?: string };
+  /** The filter text once a completion row is taken. */
+  completion?: string;
 }
 
+const COMPLETION_ICONS: Record<CompletionKind, string> = {
+  field: 'symbol-field',
+  operator: 'symbol-operator',
+  value: 'symbol-enum-member',
+  connective: 'symbol-keyword',
+};
+
 /** The filter pick as the user types: the typed filter (or why it cannot run, checked against the
- * schema of the type queried), then the recent queries of the company that contain the typed text. */
+ * schema of the type queried), then the recent queries of the company that contain the typed text,
+ * then what may come next. */
 export function queryPickRows(value: string, recent: readonly { query: string; orderBy?: string }[], schema: QuerySchema = INVOICE_SCHEMA): PickRow[] {
   const text = value.trim();
   const rows: PickRow[] = [];
@@ -73,6 +85,10 @@ export function queryPickRows(value: string, recent: readonly { query: string; o
   for (const e of recent) {
     if (needle && !e.query.toLowerCase().includes(needle)) continue;
     rows.push({ label: e.query, description: e.orderBy ? t('recent · orderBy {0}', e.orderBy) : t('recent'), kind: 'recent', value: { query: e.query, orderBy: e.orderBy } });
+  }
+  // What may come next where the text ends (a quick pick tells no cursor position).
+  for (const c of completeQuery(value, value.length, schema)) {
+    rows.push({ label: `$(${COMPLETION_ICONS[c.kind]}) ${c.label}`, description: c.detail, kind: 'completion', completion: c.text });
   }
   return rows;
 }

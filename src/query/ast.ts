@@ -36,4 +36,7 @@ export interface QuerySchema {
   /** Record name used in messages: "Could not resolve property X on Invoice". */
   recordName: string;
   fields: Readonly<Record<string, FieldType>>;
+  /** Fields whose values are a known set (an enumeration such as `status`): offered as
+   * completions, never enforced (a server may add values). */
+  values?: Readonly<Record<string, readonly string[]>>;
 }

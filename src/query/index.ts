@@ -2,6 +2,8 @@
 // schema, evaluate, sort, format and URL-encode. No `vscode` here (and the emulator has its own).
 export type { Comparison, ComparisonOperator, FieldType, Logical, QueryNode, QuerySchema, Span } from './ast';
 export { COMPANY_SCHEMA, INVOICE_SCHEMA } from './schemas';
+export { completeQuery } from './completions';
+export type { CompletionKind, QueryCompletion } from './completions';
 export type { QueryError, QueryErrorCode } from './errors';
 export { MAX_QUERY_LENGTH, parseOrderBy, parseQuery } from './parser';
 export { fieldType } from './values';

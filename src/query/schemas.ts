@@ -26,6 +26,9 @@ export const INVOICE_SCHEMA: QuerySchema = {
     modifiedDate: 'date',
     sourceModifiedDate: 'date',
   },
+  values: {
+    status: ['Draft', 'Submitted', 'PartiallyPaid', 'Paid', 'Void', 'Unknown'],
+  },
 };
 
 export const COMPANY_SCHEMA: QuerySchema = {

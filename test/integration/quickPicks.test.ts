@@ -97,9 +97,11 @@ describe('quick picks driven by typing', function () {
     await keyboard.type(target.name);
     const found = await pick(`"${target.name}" found by a search`, (p) => p.value === target.name && p.items.some((i) => i.separator && i.label === 'search results') && p.active === target.name);
     assert.ok(found.items.some((i) => i.label === target.name));
-    const searches = (await admin.requests()).filter((r) => r.path === '/companies' && r.query.query);
-    assert.ok(searches.length >= 1, 'a search request');
-    assert.equal(searches.at(-1)?.query.query, `name~${formatValue(target.name)}`, 'the whole typed name');
+    // Results of a search for part of the name can show the company before the search for the
+    // whole name (sent after the typing pauses) has arrived: wait for that one.
+    const whole = `name~${formatValue(target.name)}`;
+    await waitFor('a search for the whole typed name', async () => (await admin.requests()).some((r) => r.path === '/companies' && r.query.query === whole));
+    await pick(`"${target.name}" still highlighted after the last search`, (p) => !p.busy && p.active === target.name);
 
     await keyboard.press('Enter');
     await pick('the data type step, Invoices highlighted', (p) => p.title === 'Run Query: data type' && p.active === 'Invoices');
@@ -173,6 +175,44 @@ describe('quick picks driven by typing', function () {
     assert.equal(sent.query.query, 'status=Paid');
     assert.equal(sent.query.orderBy, '-issueDate');
     assert.deepEqual(api.queryHistory.list(ids.many)[0], { query: 'status=Paid', orderBy: '-issueDate' });
+  });
+
+  it('a filter typed by keys alone, taking each field, operator, value and connective from the completions', async () => {
+    const ids = (await admin.info()).companies;
+    const company = (await firstPageCompany(api, ids.many)) as CompanyNode;
+    await api.queryHistory.clear(ids.many);
+    const running = vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', company);
+    await pick('the data type step, Invoices highlighted', (p) => p.title === 'Run Query: data type' && p.active === 'Invoices');
+    await keyboard.press('Enter');
+    const title = `Invoices of ${company.company.name}: filter`;
+    await pick('the filter step offering the fields', (p) => p.title === title && p.items.some((i) => i.label === '$(symbol-field) status'));
+
+    /** Types `keys`, then goes down to the completion `label` and takes it with Enter. */
+    const complete = async (keys: string, label: string, expected: string): Promise<void> => {
+      if (keys) await keyboard.type(keys);
+      const shown = await pick(`"${label}" offered after "${keys}"`, (p) => p.items.some((i) => i.label === label) && p.value.endsWith(keys));
+      const rows = shown.items.filter((i) => !i.separator);
+      const steps = rows.findIndex((i) => i.label === label) - rows.findIndex((i) => i.label === shown.active);
+      assert.ok(steps > 0, `"${label}" is below the highlighted row`);
+      for (let i = 0; i < steps; i++) await keyboard.press('ArrowDown');
+      await pick(`"${label}" highlighted`, (p) => p.active === label);
+      await keyboard.press('Enter');
+      await pick(`the filter text "${expected}"`, (p) => p.value === expected);
+    };
+    await complete('sta', '$(symbol-field) status', 'status');
+    await complete('', '$(symbol-operator) =', 'status=');
+    await complete('Pa', '$(symbol-enum-member) Paid', 'status=Paid');
+    await complete('', '$(symbol-keyword) &&', 'status=Paid && ');
+    await complete('tot', '$(symbol-field) totalAmount', 'status=Paid && totalAmount');
+    await complete('', '$(symbol-operator) >', 'status=Paid && totalAmount>');
+    await keyboard.type('1000');
+    await pick('the whole filter as a runnable row', (p) => p.items[0]?.label === 'status=Paid && totalAmount>1000' && p.active === p.items[0]?.label);
+    await keyboard.press('Enter');
+    await pick('the orderBy step', (p) => p.title === `Invoices of ${company.company.name}: orderBy (optional)`);
+    await keyboard.press('Enter');
+    const result = await running;
+    assert.equal(result?.outcome, 'shown');
+    assert.deepEqual((result as { node: { query: unknown } }).node.query, { query: 'status=Paid && totalAmount>1000', orderBy: undefined });
   });
 
   it('a recent query is offered as one types, and picking it skips the orderBy step', async () => {

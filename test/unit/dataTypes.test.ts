@@ -71,6 +71,27 @@ describe('data type catalog', () => {
     });
   }
 
+  it('offers the enumerations of the table as known values', () => {
+    const values = Object.fromEntries(DATA_TYPES.map((d) => [d.id, Object.fromEntries(Object.entries(d.schema.values ?? {}).map(([k, v]) => [k, [...v].sort()]))]));
+    const activeArchived = ['Active', 'Archived'];
+    const credit = ['Draft', 'Paid', 'PartiallyPaid', 'Submitted', 'Void'];
+    assert.deepEqual(values, {
+      invoices: { status: ['Draft', 'Paid', 'PartiallyPaid', 'Submitted', 'Unknown', 'Void'] },
+      bills: { status: ['Draft', 'Open', 'Paid', 'PartiallyPaid', 'Void'] },
+      customers: { status: activeArchived },
+      suppliers: { status: activeArchived },
+      payments: {},
+      billPayments: {},
+      creditNotes: { status: credit },
+      billCreditNotes: { status: credit },
+      accounts: { type: ['Asset', 'Equity', 'Expense', 'Income', 'Liability'], status: ['Active', 'Archived', 'Pending'] },
+      journalEntries: {},
+      taxRates: { status: activeArchived },
+      items: { type: ['Inventory', 'NonInventory', 'Service'], itemStatus: activeArchived },
+    });
+    for (const d of DATA_TYPES) for (const field of Object.keys(d.schema.values ?? {})) assert.equal(d.schema.fields[field], 'string', `${d.id}.${field}`);
+  });
+
   it('invoices keep the schema they had', () => {
     assert.equal(dataType('invoices').schema.recordName, 'Invoice');
     assert.equal(dataType('invoices').schema.fields.paidOnDate, 'date');

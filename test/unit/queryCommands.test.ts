@@ -4,6 +4,7 @@ import { canonicalQuery, queryIdentity } from '../../src/query/canonical';
 import { HISTORY_KEY, QueryHistory, type HistoryStore } from '../../src/query/history';
 import { orderByPickRows, orderByProblem, orderBySuggestions, queryNodeLabel, queryPickRows, queryProblem } from '../../src/format/queryMessages';
 import { sanitiseCompanyName as emulatorSanitise } from '../emulator';
+import { INVOICE_SCHEMA } from '../../src/query';
 
 class MemoryStore implements HistoryStore {
   readonly data = new Map<string, unknown>();
@@ -159,14 +160,31 @@ describe('query pick rows', () => {
 
   it('offers the recent queries when nothing is typed', () => {
     const rows = queryPickRows('', recent);
-    assert.deepEqual(rows.map((r) => [r.kind, r.label]), [['recent', 'status=Paid'], ['recent', 'totalAmount>100']]);
+    assert.deepEqual(rows.slice(0, 2).map((r) => [r.kind, r.label]), [['recent', 'status=Paid'], ['recent', 'totalAmount>100']]);
     assert.deepEqual(rows[0].value, { query: 'status=Paid', orderBy: '-issueDate' });
+  });
+
+  it('offers completions after the recent queries: each row holds the text it leaves, runs nothing', () => {
+    const empty = queryPickRows('', recent).filter((r) => r.kind === 'completion');
+    assert.equal(empty.length, Object.keys(INVOICE_SCHEMA.fields).length, 'every field');
+    assert.deepEqual(empty[0], { label: '$(symbol-field) id', description: 'text', kind: 'completion', completion: 'id' });
+    const values = queryPickRows('status=Pa', []).filter((r) => r.kind === 'completion');
+    assert.deepEqual(
+      values.map((r) => [r.label, r.completion]),
+      [
+        ['$(symbol-enum-member) PartiallyPaid', 'status=PartiallyPaid'],
+        ['$(symbol-enum-member) Paid', 'status=Paid'],
+      ],
+    );
+    assert.ok(values.every((r) => r.value === undefined));
+    const ops = queryPickRows('totalAmount', []).filter((r) => r.kind === 'completion').map((r) => r.completion);
+    assert.deepEqual(ops, ['totalAmount=', 'totalAmount!=', 'totalAmount>', 'totalAmount<', 'totalAmount>=', 'totalAmount<=']);
   });
 
   it('puts the typed filter first, runnable when valid, and keeps matching recent queries', () => {
     const rows = queryPickRows(' status=Pa ', recent);
     assert.deepEqual(rows[0], { label: 'status=Pa', description: 'Run this filter', kind: 'typed', value: { query: 'status=Pa' } });
-    assert.deepEqual(rows.slice(1).map((r) => r.label), ['status=Paid']);
+    assert.deepEqual(rows.slice(1).filter((r) => r.kind !== 'completion').map((r) => r.label), ['status=Paid']);
   });
 
   it('shows the positioned error under the typed text, not runnable, when invalid', () => {
