@@ -134,7 +134,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
     ],
   },
   {
-    id: 'customers', example: 'status=Active && defaultCurrency=GBP', schema: CUSTOMER_SCHEMA, icon: 'person', label: [['customerName'], ['id']],
+    id: 'customers', example: 'status=Active', schema: CUSTOMER_SCHEMA, icon: 'person', label: [['customerName'], ['id']],
     party: 'contactName', status: 'status', description: ['party', 'status'],
     tooltip: [
       ['contact', 'contactName'], ['email', 'emailAddress'], ['phone', 'phone'], ['currency', 'defaultCurrency'],
@@ -142,7 +142,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
     ],
   },
   {
-    id: 'suppliers', example: 'supplierName~Ltd', schema: SUPPLIER_SCHEMA, icon: 'briefcase', label: [['supplierName'], ['id']],
+    id: 'suppliers', example: 'defaultCurrency=USD', schema: SUPPLIER_SCHEMA, icon: 'briefcase', label: [['supplierName'], ['id']],
     party: 'contactName', status: 'status', description: ['party', 'status'],
     tooltip: [
       ['contact', 'contactName'], ['email', 'emailAddress'], ['phone', 'phone'], ['currency', 'defaultCurrency'],

@@ -19,8 +19,9 @@ import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode } from '../../src/tree/recordNodes';
 import { admin, canScreenshot, emulator, emulatorClient, firstPageCompany, labelOf, openView, screenshot, signIn, waitFor } from './helpers';
 
-/** Small pages, so that every type has a second page to load. */
-const PAGE_SIZE = 3;
+/** One record a page, so that every type has a second page to load (a company may have only two
+ * tax rates). */
+const PAGE_SIZE = 1;
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
@@ -42,8 +43,10 @@ describe('every data type against the emulator', () => {
   let emu: DataPlatformClient;
   let ids: Record<string, string>;
 
+  /** The company's node: pages of one company leave most off the first page, so it is shown as a
+   * company found by a search is. */
   const companyNode = async (which: string): Promise<CompanyNode> => {
-    const node = await firstPageCompany(api, ids[which]);
+    const node = (await firstPageCompany(api, ids[which])) ?? api.tree.root?.showCompany(await emu.getCompany(ids[which]));
     assert.ok(node, `company ${which}`);
     return node;
   };
@@ -58,6 +61,11 @@ describe('every data type against the emulator', () => {
     await waitFor('the data set statuses', () => company.dataStatus.state === 'loaded');
     return node;
   };
+  const setPageSize = async (size: number | undefined): Promise<void> => {
+    const oldRoot = api.tree.root;
+    await vscode.workspace.getConfiguration('dataPlatform').update('pageSize', size, vscode.ConfigurationTarget.Global);
+    await waitFor('the tree rebuilt for the page size', () => api.tree.root !== oldRoot);
+  };
   const requestsOf = async (spec: DataTypeSpec) => (await admin.requests()).filter((r) => r.path === `/companies/${ids.many}/data/${spec.id}`);
 
   before(async () => {
@@ -65,9 +73,7 @@ describe('every data type against the emulator', () => {
     if (api.connection.state.kind !== 'ready') await signIn(api);
     emu = await emulatorClient();
     ids = (await admin.info()).companies;
-    const oldRoot = api.tree.root;
-    await vscode.workspace.getConfiguration('dataPlatform').update('pageSize', PAGE_SIZE, vscode.ConfigurationTarget.Global);
-    await waitFor('the tree rebuilt for the small page size', () => api.tree.root !== oldRoot);
+    await setPageSize(PAGE_SIZE);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
   afterEach(() => admin.clearFaults());
@@ -99,16 +105,17 @@ describe('every data type against the emulator', () => {
     });
 
     it(`${spec.id}: queryable — Run Query with the type sends the filter and shows the matching ${title.toLowerCase()}`, async () => {
-      const total = (await emu.listRecords(spec.id, ids.many, { query: spec.example, pageSize: 1 })).totalResults;
+      // What the API answers, asked before the request log is cleared for the extension's requests.
+      const expected = await emu.listRecords(spec.id, ids.many, { query: spec.example, orderBy: '-modifiedDate', pageSize: PAGE_SIZE });
+      const total = expected.totalResults;
       assert.ok(total > 0, `the example filter ${spec.example} matches some ${spec.id}`);
       await admin.clearRequests();
       const result = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', { companyId: ids.many, dataType: spec.id, query: spec.example, orderBy: '-modifiedDate' });
-      assert.equal(result?.outcome, 'shown', JSON.stringify(result));
+      assert.equal(result?.outcome, 'shown', result?.outcome === 'invalid' ? result.message : undefined);
       const node = (result as { node: QueryNode }).node;
       assert.equal(node.dataType, spec.id);
       assert.equal(contextOf(node), queryContext(spec.id));
       const records = recordsIn(await children(api, node), spec);
-      const expected = await emu.listRecords(spec.id, ids.many, { query: spec.example, orderBy: '-modifiedDate', pageSize: PAGE_SIZE });
       assert.deepEqual(records.map((r) => r.record.id), expected.results.map((r) => r.id), 'the matching records, in order');
       const prefix = spec.id === 'invoices' ? '' : `${title}: `;
       assert.equal(labelOf(node), `${prefix}${spec.example} — ${typeCount(spec.id, total, 'en-GB')}`);
@@ -171,6 +178,7 @@ describe('every data type against the emulator', () => {
   it('takes a screenshot of a company with its data types', async function () {
     if (!canScreenshot()) this.skip();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await setPageSize(4);
     await vscode.commands.executeCommand('workbench.actions.treeView.dataPlatform.companies.collapseAll');
     const bills = await typeNode('many', DATA_TYPES.find((d) => d.id === 'bills') as DataTypeSpec);
     await api.companiesView.reveal(bills, { expand: true, focus: false, select: false });
