@@ -93,8 +93,10 @@ export class CompanyNode extends TreeNode implements QueryOwner {
     readonly company: Company,
   ) {
     super(parent);
+    // A type node shows its status until its list has a count; one whose list is loaded is not
+    // re-rendered for it (that would render its thousands of records again).
     this.dataStatus = new CompanyDataStatus(ctx, company, () => {
-      for (const node of this.data.typeNodes) ctx.changed(node);
+      for (const node of this.data.typeNodes) if (node.pagedList?.totalResults === undefined) ctx.changed(node);
     });
     this.data = new DataFolderNode(this, ctx);
   }
