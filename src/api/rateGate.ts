@@ -56,9 +56,9 @@ export class RateGate {
   private closures = 0;
   /** The earliest time the next paced request may go. */
   private nextAt = 0;
-  /** What was last told in the log (kind and reset time), so one line is written when the gate
+  /** What was told in the log for the current reset time, so one line is written when the gate
    * starts slowing down or waiting, not one per request. */
-  private told?: string;
+  private told = { resetAt: 0, kinds: new Set<GateEvent['kind']>() };
 
   constructor(private readonly options: GateOptions) {}
 
@@ -173,12 +173,13 @@ export class RateGate {
   private delay(): number {
     const now = this.options.now();
     const closed = this.closedUntil > now ? this.closedUntil - now + this.jitter() : 0;
-    return Math.max(closed, this.pacedAt(now) - now);
+    // While a 429 holds the gate, its line in the log says why requests wait: no second one.
+    return Math.max(closed, this.pacedAt(now, closed > 0) - now);
   }
 
   /** When the budget lets the next request go: now, evenly spaced, or after the reset. A wait
    * longer than the client accepts is not made: the request goes and the server decides. */
-  private pacedAt(now: number): number {
+  private pacedAt(now: number, quiet: boolean): number {
     const info = this.info;
     const { maxWaitMs } = this.options;
     if (info?.remaining === undefined || info.resetAt === undefined || info.resetAt <= now) return now;
@@ -186,7 +187,7 @@ export class RateGate {
     const available = info.remaining - this.pending;
     if (available <= 0) {
       if (resetInMs > maxWaitMs) return now;
-      this.tellOnce(info.resetAt, { kind: 'waitingForReset', waitMs: resetInMs });
+      if (!quiet) this.tellOnce(info.resetAt, { kind: 'waitingForReset', waitMs: resetInMs });
       return info.resetAt + this.jitter();
     }
     const width = this.options.maxInFlight?.() ?? DEFAULT_WIDTH;
@@ -197,7 +198,7 @@ export class RateGate {
     if (at - now > maxWaitMs) return now;
     if (at >= info.resetAt) return at;
     const intervalMs = (info.resetAt - at) / available;
-    this.tellOnce(info.resetAt, { kind: 'spacing', remaining: info.remaining, limit: info.limit, resetInMs, intervalMs });
+    if (!quiet) this.tellOnce(info.resetAt, { kind: 'spacing', remaining: info.remaining, limit: info.limit, resetInMs, intervalMs });
     this.nextAt = at + intervalMs;
     return at;
   }
@@ -207,9 +208,9 @@ export class RateGate {
   }
 
   private tellOnce(resetAt: number, event: GateEvent): void {
-    const told = `${event.kind} ${resetAt}`;
-    if (this.told === told) return;
-    this.told = told;
+    if (this.told.resetAt !== resetAt) this.told = { resetAt, kinds: new Set() };
+    if (this.told.kinds.has(event.kind)) return;
+    this.told.kinds.add(event.kind);
     this.tell(event);
   }
 

@@ -169,6 +169,17 @@ describe('rate gate', () => {
     assert.equal(s.events.length, 1);
   });
 
+  it('a 429 that also says nothing is left is one line in the log, not one for the 429 and one for the reset', async () => {
+    const s = setup({}, [0, 0, 0, 0, 0, 0]);
+    s.gate.observe(s.info(0, 2_000));
+    s.gate.close(2_000);
+    const all = ['a', 'b', 'c'].map((l) => s.go(l));
+    await s.time.runAll();
+    await Promise.all(all);
+    assert.deepEqual([...s.sent.values()], [2_000, 2_000, 2_000]);
+    assert.deepEqual(s.events, [{ kind: 'closed', waitMs: 2_000 }]);
+  });
+
   it('a 429 asking for longer than the client accepts closes nothing (that request fails instead)', async () => {
     const s = setup();
     s.gate.close(45_000);
