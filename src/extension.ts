@@ -80,12 +80,15 @@ function createConnection(context: vscode.ExtensionContext, keys: KeyStore, chan
     readBaseUrl: () => setting<string>('baseUrl'),
     keys,
     userAgent: `data-platform-explorer/${version} vscode/${vscode.version}`,
+    // The Load all setting bounds every GET of the client, not just one Load all's pages.
+    maxInFlight: loadAllConcurrency,
     hooks: {
       onRequest: (s) => log.request(s),
       // Bodies only when the user asked for trace; the client builds no entry otherwise.
       onTrace: (entry) => log.trafficTrace(entry),
       traceEnabled: () => channel.logLevel === vscode.LogLevel.Trace,
       onRateLimit: (r) => statusBar.setRateLimit(r),
+      onGate: (e) => log.gate(e),
       onKeys: (k) => log.setSecrets(k),
     },
   });

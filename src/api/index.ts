@@ -6,6 +6,7 @@ export { ApiError, isApiError, isCancellation } from './errors';
 export type { ApiErrorJSON, ValidationDetail } from './errors';
 export { certificateProblem } from './networkErrors';
 export type { LoadProgress, PagedList } from './paging';
+export type { GateEvent } from './rateGate';
 export type { RateLimitInfo } from './rateLimit';
 export { createRedactor } from './redact';
 export type { Redactor } from './redact';

@@ -188,6 +188,24 @@ describe('companies tree against the emulator', () => {
     assert.deepEqual(invoiceRequests(await admin.requests()).map((r) => r.query.page), [String(before / 100 + 1)]);
   });
 
+  it('a short 429 holds the requests back, is retried by itself, and is told once in the log, never the key', async () => {
+    const { key } = await emulator();
+    const invoices = await invoicesOf(api, 'many');
+    const before = byContext(await children(api, invoices), 'invoice').length;
+    const told = (): string[] => api.logLines().filter((l) => l.message.startsWith('rate limited (429)')).map((l) => `${l.level} ${l.message}`);
+    const toldBefore = told().length;
+    await admin.addFault({ kind: 'status', status: 429, path: '/data/invoices', times: 1, retryAfter: 1 });
+    await admin.clearRequests();
+    await vscode.commands.executeCommand('dataPlatform.loadMore', invoices);
+    const items = await children(api, invoices);
+    assert.equal(errorNode(items), undefined, 'the retry after the wait succeeded');
+    assert.equal(byContext(items, 'invoice').length, before + 100);
+    assert.deepEqual(invoiceRequests(await admin.requests()).map((r) => r.status), [429, 200]);
+    assert.deepEqual(told().slice(toldBefore), ['warn rate limited (429): every request waits 1.0 s']);
+    const b64 = Buffer.from(key).toString('base64');
+    assert.ok(api.logLines().every((l) => !l.message.includes(key) && !l.message.includes(b64)));
+  });
+
   it('shows the right error nodes for 409 and 404 data sets, with Queue sync where it fits', async () => {
     const notRequestedCompany = await company(api, 'notRequested');
     const invoicesNode = await invoicesOf(api, 'notRequested');

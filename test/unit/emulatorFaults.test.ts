@@ -201,6 +201,21 @@ describe('emulator: admin endpoints and request log', () => {
     assert.deepEqual(emu.requests.entries(), []);
   });
 
+  it('records how many requests it was serving at once: one by one 1, together all of them', async () => {
+    await call(emu, '/companies');
+    await call(emu, '/companies');
+    assert.deepEqual(emu.requests.entries().map((e) => e.inFlight), [1, 1]);
+    assert.equal(emu.requests.maxInFlight, 1);
+    emu.requests.clear();
+    // Held long enough that all three have arrived before the first is answered.
+    emu.faults.add({ kind: 'latency', latencyMs: 400 });
+    await Promise.all([call(emu, '/companies'), call(emu, '/apiKeys'), call(emu, '/companies?page=2')]);
+    assert.equal(emu.requests.maxInFlight, 3);
+    assert.deepEqual(emu.requests.entries().map((e) => e.inFlight).sort(), [1, 2, 3]);
+    emu.requests.clear();
+    assert.equal(emu.requests.maxInFlight, 0, 'cleared with the log');
+  });
+
   it('never records the key', async () => {
     await call(emu, '/companies');
     const text = JSON.stringify(emu.requests.entries());
