@@ -10,7 +10,7 @@ import { typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
 import type { QueryHistory } from '../query/history';
 import { orderByPickRows, orderByProblem, queryPickRows, queryProblem, type PickRow } from '../format/queryMessages';
-import { QueryNode, RecordListNode, type RecordQuery } from '../tree/dataNodes';
+import { DataFolderNode, QueryNode, RecordListNode, type RecordQuery } from '../tree/dataNodes';
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
 import type { CompaniesTreeProvider } from '../tree/provider';
@@ -129,7 +129,7 @@ async function fetchCompany(deps: QueryCommandDeps, client: DataPlatformClient, 
 /** The company a command was invoked on, or the one the arguments name, or a picked one. */
 async function companyFor(deps: QueryCommandDeps, arg: unknown): Promise<CompanyNode | QueryResult> {
   if (arg instanceof CompanyNode) return arg;
-  if (arg instanceof RecordListNode && arg.owner instanceof CompanyNode) return arg.owner;
+  if ((arg instanceof RecordListNode || arg instanceof DataFolderNode) && arg.owner instanceof CompanyNode) return arg.owner;
   const client = deps.client();
   const root = deps.tree.root;
   if (!client || !root) {

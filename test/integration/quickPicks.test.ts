@@ -240,7 +240,8 @@ describe('quick picks driven by typing', function () {
     const ids = (await admin.info()).companies;
     const company = (await firstPageCompany(api, ids.many)) as CompanyNode;
     const name = company.company.name;
-    const running = vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', company);
+    // From the Data folder's context menu: its company, no company step.
+    const running = vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', company.data);
     const types = await pick('the data type step', (p) => p.title === 'Run Query: data type' && p.active === 'Invoices');
     assert.deepEqual(types.items.map((i) => i.label), DATA_TYPES.map((d) => typeTitle(d.id)), 'every type, in the catalog order');
 
