@@ -5,6 +5,7 @@ export { ADMIN_PREFIX } from './handler';
 export type { EmulatorOptions, RunningEmulator } from './server';
 export type { DemoKeys, WellKnownCompanies } from './state';
 export { SYNC_DURATION_MS, MAX_API_KEYS } from './state';
+export { DATA_TYPES } from './dataTypes';
 export { FaultController, FAULT_KINDS } from './faults';
 export type { FaultRule, FaultEntry, FaultKind } from './faults';
 export { RequestLog } from './requestLog';
