@@ -22,14 +22,31 @@ export const SPAN_DAYS = 4 * 365;
 export const money = (cents: number): number => cents / 100;
 export const cents = (amount: number): number => Math.round(amount * 100);
 
+// Formatting dates is a large share of building a record; days repeat, so their names are kept
+// (a few thousand days at most).
+const dayNames = new Map<number, string>();
+
+function dayName(ms: number): string {
+  const dayNumber = Math.floor(ms / DAY_MS);
+  let name = dayNames.get(dayNumber);
+  if (name === undefined) {
+    name = new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
+    dayNames.set(dayNumber, name);
+  }
+  return name;
+}
+
 /** `YYYY-MM-DDT00:00:00`, as the API writes dates. */
 export function day(ms: number): string {
-  return `${new Date(Math.floor(ms / DAY_MS) * DAY_MS).toISOString().slice(0, 10)}T00:00:00`;
+  return `${dayName(ms)}T00:00:00`;
 }
+
+const two = (n: number): string => (n < 10 ? `0${n}` : String(n));
 
 /** `YYYY-MM-DDTHH:MM:SSZ`, as the API writes instants. */
 export function instant(ms: number): string {
-  return `${new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19)}Z`;
+  const s = Math.floor((((ms % DAY_MS) + DAY_MS) % DAY_MS) / 1000);
+  return `${dayName(ms)}T${two(Math.floor(s / 3600))}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}Z`;
 }
 
 /** A day that rises with the index over the four years, as documents are numbered in real books. */
@@ -38,11 +55,21 @@ export function dayOfIndex(r: Random, index: number, count: number): number {
   return FIRST_DAY + offset * DAY_MS;
 }
 
+const prefixes = new Map<string, string>();
+
 /** The part of an id shared by one type's records of one company; the last 12 hex digits are the index. */
 function idPrefix(books: Books, type: string): string {
-  const h = hash32(books.seed, books.companyId, type, 'ids').toString(16).padStart(8, '0');
-  const g = hash32(books.seed, books.companyId, type, 'ids-2').toString(16).padStart(8, '0');
-  return `${h}-${g.slice(0, 4)}-4${g.slice(4, 7)}-b${h.slice(0, 3)}-`;
+  const key = `${books.seed}/${books.companyId}/${type}`;
+  let prefix = prefixes.get(key);
+  if (prefix === undefined) {
+    const h = hash32(books.seed, books.companyId, type, 'ids').toString(16).padStart(8, '0');
+    const g = hash32(books.seed, books.companyId, type, 'ids-2').toString(16).padStart(8, '0');
+    prefix = `${h}-${g.slice(0, 4)}-4${g.slice(4, 7)}-b${h.slice(0, 3)}-`;
+    // Bounded: a long run creates companies without end.
+    if (prefixes.size >= 1024) prefixes.clear();
+    prefixes.set(key, prefix);
+  }
+  return prefix;
 }
 
 export function recordId(books: Books, type: string, index: number): string {
