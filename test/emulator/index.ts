@@ -12,4 +12,5 @@ export { RequestLog } from './requestLog';
 export type { RequestLogEntry } from './requestLog';
 export { invoicesGenerated } from './invoices';
 export { columnsBuilt } from './invoiceColumns';
+export { recordsBuilt } from './recordListing';
 export { sanitiseCompanyName } from './companyName';

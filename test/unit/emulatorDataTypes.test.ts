@@ -4,7 +4,7 @@
 // (test/corpus/dataTypes.ts), not the emulator's own.
 import * as assert from 'node:assert/strict';
 import { COMMON_FIELDS, DATA_TYPE_SPECS, type DataTypeSpec, type FieldKind } from '../corpus/dataTypes';
-import { startEmulator, type RunningEmulator } from '../emulator';
+import { recordsBuilt, startEmulator, type RunningEmulator } from '../emulator';
 import { call, walk } from '../emulator/testing';
 import type { ErrorBody, Page } from '../emulator/wire';
 
@@ -187,6 +187,26 @@ describe('emulator: every data type', () => {
       });
     });
   }
+
+  it('builds only the page\'s records, and a filtered list\'s columns once for all its pages and filters', async () => {
+    const big = await startEmulator({ invoices: 25000 });
+    try {
+      const bills = `/companies/${big.companies.many}/data/bills`;
+      let before = recordsBuilt();
+      assert.equal((await call<Page<Rec>>(big, `${bills}?page=37&pageSize=40`)).json.results.length, 40);
+      assert.equal(recordsBuilt() - before, 40, 'a plain page of 5,000 bills builds its 40');
+      before = recordsBuilt();
+      const first = await call<Page<Rec>>(big, `${bills}?pageSize=40&query=status%3DPaid&orderBy=-totalAmount`);
+      assert.equal(recordsBuilt() - before, 5000 + 40, 'the first filtered page reads every bill once');
+      before = recordsBuilt();
+      const second = await call<Page<Rec>>(big, first.json._links.next?.href ?? '');
+      await call(big, `${bills}?pageSize=40&query=totalAmount%3E1000`);
+      assert.equal(recordsBuilt() - before, 80, 'later pages and other filters of the type build only their pages');
+      assert.ok((second.json.results[0].totalAmount as number) <= (first.json.results[39].totalAmount as number));
+    } finally {
+      await big.close();
+    }
+  });
 
   it('answers an unknown data type as any path that does not exist', async () => {
     const unknown = await call<ErrorBody>(emu, `/companies/${emu.companies.many}/nowhere`);
