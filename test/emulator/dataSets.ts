@@ -13,7 +13,10 @@ export interface RunningSync {
 
 export interface Dataset {
   state: 'notRequested' | 'unsupported' | 'ready';
-  /** Records available (only meaningful when ready). */
+  /**
+   * Invoices available (only meaningful when ready). The other types are sized by the company's
+   * books when listed (dataTypes.ts), so theirs stays 0: nothing is counted at reset.
+   */
   count: number;
   lastSuccessfulSync?: string;
   latestSuccessfulSyncId?: string;

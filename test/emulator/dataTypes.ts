@@ -59,8 +59,3 @@ export const DATA_TYPES: readonly string[] = ['invoices', ...RECORD_TYPES.map((t
 export function recordType(segment: string): DataType | undefined {
   return RECORD_TYPES.find((t) => t.segment === segment);
 }
-
-/** How many records of a type the company's books hold. */
-export function countOf(segment: string, books: Books): number {
-  return segment === 'invoices' ? books.invoices.count : (recordType(segment)?.count(books) ?? 0);
-}

@@ -12,7 +12,7 @@ import {
   seedCompanies,
 } from './companies';
 import { type Dataset, statusOf, supports } from './dataSets';
-import { type Books, DATA_TYPES, countOf } from './dataTypes';
+import { type Books, DATA_TYPES } from './dataTypes';
 import type { InvoiceSource } from './invoices';
 import { Random } from './random';
 import { RecordCache } from './recordListing';
@@ -35,8 +35,10 @@ export interface CompanyEntry {
   account: AccountName;
   currency: string;
   platform: string;
-  /** One data set per data type, keyed by its name. */
+  /** One data set per data type, keyed by its name; made on first use (datasetOf). */
   datasets: Map<string, Dataset>;
+  /** What a seeded company's data sets start from; created companies start not requested. */
+  seeded?: SeededCompany;
   /** Invoices it has, or will have once its first sync completes: what sizes its other types. */
   bookSize: number;
   wellKnown?: WellKnownName;
@@ -107,9 +109,7 @@ export class EmulatorState {
       const company = structuredClone(s.company);
       const kind = s.dataset.kind;
       const bookSize = kind === 'complete' ? s.dataset.count : kind === 'notRequested' ? invoicesAfterFirstSync(this.options.seed, company.id) : 0;
-      const entry: CompanyEntry = { company, account: s.account, currency: s.currency, platform: s.platform, datasets: new Map(), bookSize, wellKnown: s.wellKnown };
-      for (const type of DATA_TYPES) entry.datasets.set(type, this.seededDataset(s, entry, type));
-      this.add(entry);
+      this.add({ company, account: s.account, currency: s.currency, platform: s.platform, datasets: new Map(), seeded: s, bookSize, wellKnown: s.wellKnown });
     }
     this.apiKeys = (['normal', 'freeTrial', 'expired'] as const).map((account) => ({
       account,
@@ -121,15 +121,15 @@ export class EmulatorState {
   }
 
   /** A seeded company's data set of a type starts as its invoices do, unless its platform lacks the type. */
-  private seededDataset(s: SeededCompany, entry: CompanyEntry, type: string): Dataset {
+  private seededDataset(s: SeededCompany, type: string): Dataset {
     const dataset: Dataset = { state: 'notRequested', count: 0 };
     // Invoices keep the sync ids they always had; the other types get their own.
     const syncId = (type === 'invoices' ? Random.of(this.options.seed, s.company.id, 'sync') : Random.of(this.options.seed, s.company.id, 'sync', type)).uuid();
     if (s.dataset.kind === 'unsupported' || !supports(s.platform, type, s.wellKnown)) {
       dataset.state = 'unsupported';
     } else if (s.dataset.kind === 'complete') {
-      const count = type === 'invoices' ? s.dataset.count : countOf(type, this.books(entry));
-      Object.assign(dataset, { state: 'ready', count, lastSuccessfulSync: entry.company.lastSync, latestSuccessfulSyncId: syncId });
+      const count = type === 'invoices' ? s.dataset.count : 0;
+      Object.assign(dataset, { state: 'ready', count, lastSuccessfulSync: s.company.lastSync, latestSuccessfulSyncId: syncId });
     } else if (s.dataset.kind === 'syncing') {
       const op = this.operation(s.company.id, type, Date.UTC(2025, 11, 31, 5, 0, 0), syncId);
       op.status = 'Fetching';
@@ -197,8 +197,7 @@ export class EmulatorState {
     if (request.tags !== undefined) company.tags = { ...request.tags };
     company.products = [];
     company.dataConnections = [];
-    const datasets = new Map(DATA_TYPES.map((type): [string, Dataset] => [type, { state: 'notRequested', count: 0 }]));
-    this.add({ company, account, currency: r.pick(['GBP', 'USD', 'EUR']), platform: 'Sandbox', datasets, bookSize: invoicesAfterFirstSync(this.options.seed, id) });
+    this.add({ company, account, currency: r.pick(['GBP', 'USD', 'EUR']), platform: 'Sandbox', datasets: new Map(), bookSize: invoicesAfterFirstSync(this.options.seed, id) });
     return company;
   }
 
@@ -219,7 +218,7 @@ export class EmulatorState {
 
   /** Completes the company's running syncs whose time has come, then returns the type's data set. */
   settle(entry: CompanyEntry, type = 'invoices'): Readonly<Dataset> {
-    for (const d of entry.datasets.values()) {
+    for (const d of DATA_TYPES.map((t) => this.datasetOf(entry, t))) {
       const run = d.running;
       if (run && run.completesAt !== undefined && this.nowMs() >= run.completesAt) {
         const completed = this.iso(run.completesAt);
@@ -231,9 +230,14 @@ export class EmulatorState {
     return this.datasetOf(entry, type);
   }
 
+  /** The company's data set of a type, made from its seeded state on first use so a reset stays cheap. */
   private datasetOf(entry: CompanyEntry, type: string): Dataset {
-    const d = entry.datasets.get(type);
-    if (!d) throw new Error(`no data type ${type}`);
+    let d = entry.datasets.get(type);
+    if (!d) {
+      if (!DATA_TYPES.includes(type)) throw new Error(`no data type ${type}`);
+      d = entry.seeded ? this.seededDataset(entry.seeded, type) : { state: 'notRequested', count: 0 };
+      entry.datasets.set(type, d);
+    }
     return d;
   }
 
@@ -263,7 +267,7 @@ export class EmulatorState {
     const connection = entry.company.dataConnections?.[0];
     const op = this.operation(entry.company.id, type, this.nowMs(), this.nextRandom('sync').uuid());
     if (connection) op.connectionId = connection.id;
-    const countAfter = d.state === 'ready' ? d.count : countOf(type, this.books(entry));
+    const countAfter = d.state === 'ready' || type !== 'invoices' ? d.count : entry.bookSize;
     d.running = { op, completesAt: this.nowMs() + SYNC_DURATION_MS, countAfter };
     const answer = { ...op };
     // Reported as fetching from now on, so dataStatus and history show progress.
@@ -282,8 +286,8 @@ export class EmulatorState {
   dataStatus(entry: CompanyEntry): DataStatusMap {
     this.settle(entry);
     const map: DataStatusMap = {};
-    for (const [type, d] of entry.datasets) {
-      const status = statusOf(type, d);
+    for (const type of DATA_TYPES) {
+      const status = statusOf(type, this.datasetOf(entry, type));
       if (status) map[type] = status;
     }
     return map;
