@@ -165,6 +165,14 @@ describe('redactor: short keys, decoded values, pretty-printing', () => {
     assert.equal(redact('Basic azN5'), 'Basic ***');
   });
 
+  it('redacts the Base64 of "key:" (a Basic user name with an empty password) whatever the key\'s length', () => {
+    // Its last characters differ from the key's own Base64 unless the length is a multiple of 3.
+    for (const key of ['sk_live_0', 'sk_live_01', 'sk_live_012', 'Zq', 'k3y']) {
+      const echo = Buffer.from(`${key}:`).toString('base64');
+      assert.equal(createRedactor(key)(`Basic ${echo} and ${echo.replace(/=+$/, '')}.`), 'Basic *** and ***.', key);
+    }
+  });
+
   it('redacts every string and object key of a parsed body, after decoding', () => {
     const key = 'sk_live_ab"cd';
     const parsed = JSON.parse(`{"${uEscapes(key, true)}":["x ${uEscapes(key, false)} y",{"n":1}]}`) as unknown;
