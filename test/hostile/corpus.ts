@@ -52,7 +52,7 @@ export type Expect = Outcome & {
   requests?: number;
   /** The path and query of the last request, as the server received it. */
   path?: string;
-  /** Every retry waited at least this long (the injected sleep records the waits). */
+  /** Each retry waited at least this long before it went (the injected sleep records the waits). */
   minRetryWaitMs?: number;
 };
 
