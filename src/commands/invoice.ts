@@ -7,6 +7,7 @@ import { InvoiceFileSystem, invoiceRefOf, invoiceUri } from '../documents/invoic
 import { InvoiceNode } from '../tree/recordNodes';
 import { t } from '../l10n';
 import { pickCompany } from './companyPicker';
+import { withProgress } from './progress';
 
 export interface InvoiceCommandDeps {
   client(): DataPlatformClient | undefined;
@@ -50,7 +51,7 @@ export async function openInvoice(target: OpenTarget, fs: InvoiceFileSystem): Pr
     fs.forget(ref);
     const invoice =
       target.invoice ??
-      (await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: t('Fetching invoice {0}', ref.invoiceId) }, () => fs.invoice(ref)));
+      (await withProgress({ location: vscode.ProgressLocation.Window, title: t('Fetching invoice {0}', ref.invoiceId) }, () => fs.invoice(ref)));
     uri = invoiceUri(ref, { companyName: target.companyName, invoiceNumber: invoice?.invoiceNumber });
     // VS Code keeps a closed document for a while and would show its old text under this URI.
     if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) fs.reread(uri);

@@ -11,7 +11,7 @@ import type { TreeNode } from '../tree/node';
 import { PagedNode } from '../tree/pagedNode';
 import type { CompaniesTreeProvider } from '../tree/provider';
 import { CompanyNode, InvoiceListNode, InvoiceNode } from '../tree/recordNodes';
-import { withCancellableProgress } from './progress';
+import { withCancellableProgress, withProgress } from './progress';
 
 export interface TreeCommandDeps {
   tree: CompaniesTreeProvider;
@@ -51,7 +51,7 @@ async function queueSync(node: unknown, deps: TreeCommandDeps): Promise<boolean>
   if (!client) return false;
   const company = invoices.company;
   try {
-    await vscode.window.withProgress(
+    await withProgress(
       { location: vscode.ProgressLocation.Notification, title: t('Queueing an invoices sync for {0}…', company.name) },
       () => client.queueSync(company.id, 'invoices'),
     );
