@@ -82,6 +82,13 @@
       table.append(thead, tbody);
       section.append(table);
     }
+    // The host sends at most a hundred rows (src/diagnostics/limits.ts) and says what it left out;
+    // "Show all" opens the whole body in an editor tab rather than laying out 200,000 rows here.
+    if (typeof v.validationNote === 'string') {
+      const note = el('p', v.validationNote, 'cut-note');
+      if (typeof v.showAll === 'string') note.append(' ', bodyButton(v.id, v.showAll, 'showAll'));
+      section.append(note);
+    }
 
     if (typeof v.rawBodyLabel === 'string') {
       // The body is not in the list message (it can be 64 KiB per entry): asked for on first open.
@@ -96,7 +103,21 @@
       });
       section.append(details);
     }
+    if (v.openBody === true) {
+      const actions = el('p', undefined, 'body-actions');
+      actions.append(bodyButton(v.id, strings.openBody, 'openBody'));
+      section.append(actions);
+    }
     return section;
+  }
+
+  /** A button that asks the host to open the entry's whole body in an editor tab. */
+  function bodyButton(id, label, action) {
+    const b = el('button', label, 'secondary');
+    b.setAttribute('type', 'button');
+    b.dataset.action = action;
+    b.addEventListener('click', () => vscode.postMessage({ type: 'openBody', id }));
+    return b;
   }
 
   /** Fills an entry's raw body with the host's answer, once: later answers for it are ignored. */

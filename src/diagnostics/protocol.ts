@@ -5,11 +5,11 @@ import type { WireView } from './wire';
 
 export type HostToWebview =
   /** The whole list, newest first (live entries, then restored ones); sent on load and on every
-   * change, without raw bodies (see wire.ts). */
+   * change, without raw bodies (see wire.ts), each entry within the caps of limits.ts. */
   | { type: 'entries'; entries: WireView[]; focus?: string }
   /** What the panel's serializer gets back after a reload; the webview stores it verbatim with
-   * `setState`. At most every PERSIST_INTERVAL_MS: it holds raw bodies and validation
-   * tables (megabytes at worst). */
+   * `setState`. At most every PERSIST_INTERVAL_MS: it holds raw bodies and validation tables, up
+   * to MAX_PERSISTED_ENTRY characters an entry. */
   | { type: 'persist'; state: PersistedState }
   /** The answer to the page's `rawBody` request: the entry's body, or a note that it is gone. */
   | { type: 'rawBody'; id: string; text: string }
@@ -60,6 +60,8 @@ export type WebviewToHost =
   | { type: 'copy'; id: string }
   /** The reader opened an entry's raw body, which the page does not have yet. */
   | { type: 'rawBody'; id: string }
+  /** "Open Whole Body" or "Show all N rows…": the entry's body in an editor tab. */
+  | { type: 'openBody'; id: string }
   | { type: 'clear' }
   | RenderSnapshot;
 
@@ -73,6 +75,7 @@ export function isWebviewToHost(value: unknown): value is WebviewToHost {
       return true;
     case 'copy':
     case 'rawBody':
+    case 'openBody':
       return typeof m.id === 'string';
     default:
       return false;

@@ -28,7 +28,8 @@ export function toWireView(view: DiagnosticView): WireView {
   const { rawBody, ...rest } = view;
   if (rawBody === undefined) return rest;
   const bytes = Buffer.byteLength(rawBody, 'utf8');
-  return { ...rest, rawBodyBytes: bytes, rawBodyLabel: t('Raw body ({0})', formatSize(bytes)) };
+  const label = view.rawBodyCut ? t('Raw body (the first {0}: the client keeps no more)', formatSize(bytes)) : t('Raw body ({0})', formatSize(bytes));
+  return { ...rest, rawBodyBytes: bytes, rawBodyLabel: label };
 }
 
 /** The raw body of the shown entry `id` (by entry id only, never by correlationId), or the gone note. */

@@ -15,6 +15,7 @@ import { ViewModelCache } from '../diagnostics/viewCache';
 import type { DiagnosticView } from '../diagnostics/viewModel';
 import { t } from '../l10n';
 import { rawBodyOf, toWireView } from '../diagnostics/wire';
+import { OPEN_BODY_COMMAND, registerBodyDocuments } from './bodyDocuments';
 
 export const SHOW_DIAGNOSTICS_COMMAND = 'dataPlatform.showDiagnostics';
 const VIEW_TYPE = 'dataPlatform.diagnostics';
@@ -225,6 +226,10 @@ export class DiagnosticsPanel implements DiagnosticsPanelApi {
       case 'rawBody':
         void this.post({ type: 'rawBody', id: message.id, text: rawBodyOf(this.shown(), message.id) });
         break;
+      case 'openBody':
+        // By entry id: the command looks up live entries only, and says so for restored ones.
+        void vscode.commands.executeCommand(OPEN_BODY_COMMAND, message.id);
+        break;
       case 'clear':
         this.focus = undefined;
         this.restored = [];
@@ -244,6 +249,7 @@ export function registerDiagnostics(context: vscode.ExtensionContext, store: Dia
   const diagnostics = new DiagnosticsPanel(context.extensionUri, store, testHooks);
   context.subscriptions.push(
     diagnostics,
+    ...registerBodyDocuments(store),
     // Returns the handle so tests in the same host can inspect the panel without another API field.
     vscode.commands.registerCommand(SHOW_DIAGNOSTICS_COMMAND, async (target?: unknown): Promise<DiagnosticsPanelApi> => {
       await diagnostics.show(target);
