@@ -26,6 +26,8 @@
   let shown = [];
   /** Sections built so far: each gets the next number once, at creation (the tests see rebuilds). */
   let builds = 0;
+  /** How long the latest list update took, layout included (measured under the test switch only). */
+  let renderMs = 0;
 
   clear.addEventListener('click', () => vscode.postMessage({ type: 'clear' }));
 
@@ -175,6 +177,8 @@
       domText: document.body.textContent ?? '',
       openRaw: sections.filter((s) => s.querySelector('details.raw[open][data-raw="loaded"]')).map((s) => s.dataset.id),
       builds: Object.fromEntries(sections.map((s) => [s.dataset.id, Number(s.dataset.build)])),
+      rows: Object.fromEntries(sections.map((s) => [s.dataset.id, s.querySelectorAll('table.validation tbody tr').length])),
+      renderMs,
       selection: String(window.getSelection() ?? ''),
       scrollY: window.scrollY,
       firstVisible: first ? { id: first.section.dataset.id, top: first.top } : undefined,
@@ -226,6 +230,7 @@
 
   /** @param {unknown[]} entries @param {boolean} focusChanged */
   function render(entries, focusChanged) {
+    const started = testHooks ? window.performance.now() : 0;
     shown = entries;
     // Scrolled down, the reader's entry stays where it is on screen whatever is inserted above it;
     // at the top, new entries simply appear there.
@@ -237,6 +242,12 @@
     if (anchor && anchor.section.isConnected) window.scrollBy(0, anchor.section.getBoundingClientRect().top - anchor.top);
     // The focused entry is scrolled to when it is new to the page, not again on every update.
     applyFocus(focusChanged || (focused !== undefined && built.has(focused)));
+    if (testHooks) {
+      // Reading a layout property lays the page out now, as the next frame would: the time the
+      // reader waits, not only the DOM building.
+      void list.offsetHeight;
+      renderMs = window.performance.now() - started;
+    }
     sendSnapshot();
   }
 
@@ -270,9 +281,8 @@
         // Lets the integration tests press the real buttons (and the Raw body summary, whose
         // opening then loads the body: the snapshot after the answer shows it).
         const entry = '#entry-' + CSS.escape(String(m.id));
-        const target = m.action === 'clear'
-          ? clear
-          : document.querySelector(m.action === 'raw' ? entry + ' details > summary' : entry + ' button[data-action="copy"]');
+        const inEntry = { raw: ' details > summary', copy: ' button[data-action="copy"]', openBody: ' button[data-action="openBody"]', showAll: ' button[data-action="showAll"]' };
+        const target = m.action === 'clear' ? clear : Object.hasOwn(inEntry, m.action) ? document.querySelector(entry + inEntry[m.action]) : null;
         if (target instanceof HTMLElement) {
           target.click();
           sendSnapshot();

@@ -18,8 +18,9 @@ export type HostToWebview =
   // The three below, and the page's RenderSnapshot, work only under the test switch
   // (src/testHooks.ts): a user's page ignores them and reports nothing.
   /** Clicks a button of the page as a user would (integration tests drive the real DOM path);
-   * `raw` clicks an entry's "Raw body" summary, opening or closing it (opening loads the body). */
-  | { type: 'click'; action: 'copy' | 'clear' | 'raw'; id?: string }
+   * `raw` clicks an entry's "Raw body" summary, opening or closing it (opening loads the body);
+   * `openBody` and `showAll` its "Open Whole Body" and "Show all N rows…" buttons. */
+  | { type: 'click'; action: 'copy' | 'clear' | 'raw' | 'openBody' | 'showAll'; id?: string }
   /** What a reader does besides clicking (integration tests): scroll an entry to the top of the
    * view, just under the toolbar, or select its message text. */
   | { type: 'drive'; action: 'scrollTo' | 'selectMessage'; id: string }
@@ -53,6 +54,10 @@ export interface RenderSnapshot {
   scrollY: number;
   /** The first entry not hidden under the toolbar, with its top relative to the viewport's. */
   firstVisible?: { id: string; top: number };
+  /** Entry id → validation rows laid out in its table. */
+  rows: Record<string, number>;
+  /** Milliseconds the latest list update took in the page, layout included. */
+  renderMs: number;
 }
 
 export type WebviewToHost =

@@ -34,9 +34,18 @@ export interface DiagnosticsPanelApi extends vscode.Disposable {
   show(target?: unknown): Promise<vscode.WebviewPanel>;
   /** Sends a message to the webview (tests press its buttons with `{type:'click'}`). */
   post(message: HostToWebview): Thenable<boolean>;
+  /** Under the test switch: every message posted to the webview, oldest first, as its type and
+   * its size as JSON (what crosses to the page). Empty without the switch. */
+  posted(): readonly PostedMessage[];
   /** Adopts a revived panel as the panel, showing the entries of its persisted `state` below the
    * live ones (the serializer's path; tests call it with a panel of the view type). */
   restore(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
+}
+
+export interface PostedMessage {
+  type: HostToWebview['type'];
+  /** Characters of the message as JSON. */
+  size: number;
 }
 
 function isApiErrorLike(v: unknown): v is ApiErrorLike {
@@ -63,6 +72,7 @@ export class DiagnosticsPanel implements DiagnosticsPanelApi {
   private ready = false;
   private focus: string | undefined;
   private report: RenderSnapshot | undefined;
+  private readonly sent: PostedMessage[] = [];
   private template: string | undefined;
   /** Entries of the panel from before a reload, shown below the store's; they go with the panel. */
   private persistTimer: ReturnType<typeof setTimeout> | undefined;
@@ -84,6 +94,10 @@ export class DiagnosticsPanel implements DiagnosticsPanelApi {
 
   lastRender(): RenderSnapshot | undefined {
     return this.report;
+  }
+
+  posted(): readonly PostedMessage[] {
+    return this.sent;
   }
 
   async show(target?: unknown): Promise<vscode.WebviewPanel> {
@@ -121,7 +135,9 @@ export class DiagnosticsPanel implements DiagnosticsPanelApi {
   }
 
   post(message: HostToWebview): Thenable<boolean> {
-    return this.panel ? this.panel.webview.postMessage(message) : Promise.resolve(false);
+    if (!this.panel) return Promise.resolve(false);
+    if (this.testHooks) this.sent.push({ type: message.type, size: JSON.stringify(message).length });
+    return this.panel.webview.postMessage(message);
   }
 
   dispose(): void {
