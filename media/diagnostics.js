@@ -228,6 +228,22 @@
     return built;
   }
 
+  /**
+   * The entries of a list message: the host sends an entry the page already shows as a reference
+   * (`known`, its id and time), since entries never change once sent. Undefined when a reference
+   * names an entry the page does not have.
+   */
+  function resolve(entries) {
+    const held = new Map(shown.map((v) => [keyOf(v), v]));
+    const out = [];
+    for (const e of entries) {
+      const v = e && e.known === true ? held.get(keyOf(e)) : e;
+      if (!v) return undefined;
+      out.push(v);
+    }
+    return out;
+  }
+
   /** @param {unknown[]} entries @param {boolean} focusChanged */
   function render(entries, focusChanged) {
     const started = testHooks ? window.performance.now() : 0;
@@ -256,9 +272,15 @@
     if (!m || typeof m !== 'object') return;
     switch (m.type) {
       case 'entries': {
+        const entries = resolve(Array.isArray(m.entries) ? m.entries : []);
+        if (!entries) {
+          // A reference to an entry this page never got: start over with the whole list.
+          vscode.postMessage({ type: 'ready' });
+          break;
+        }
         const focusChanged = typeof m.focus === 'string' && m.focus !== focused;
         if (typeof m.focus === 'string') focused = m.focus;
-        render(Array.isArray(m.entries) ? m.entries : [], focusChanged);
+        render(entries, focusChanged);
         break;
       }
       case 'rawBody':

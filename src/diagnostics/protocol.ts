@@ -1,12 +1,13 @@
 // Messages between the diagnostics panel's host side and its webview script
 // (`media/diagnostics.js`, plain JS: keep the two in step by hand).
 import type { PersistedState } from './persist';
-import type { WireView } from './wire';
+import type { WireRef, WireView } from './wire';
 
 export type HostToWebview =
   /** The whole list, newest first (live entries, then restored ones); sent on load and on every
-   * change, without raw bodies (see wire.ts), each entry within the caps of limits.ts. */
-  | { type: 'entries'; entries: WireView[]; focus?: string }
+   * change, without raw bodies, entries the page holds already only by reference (see wire.ts),
+   * each entry within the caps of limits.ts. */
+  | { type: 'entries'; entries: (WireView | WireRef)[]; focus?: string }
   /** What the panel's serializer gets back after a reload; the webview stores it verbatim with
    * `setState`. At most every PERSIST_INTERVAL_MS: it holds raw bodies and validation tables, up
    * to MAX_PERSISTED_ENTRY characters an entry. */

@@ -14,7 +14,7 @@ import type { ApiErrorLike, DiagnosticEntry, DiagnosticsStore } from '../diagnos
 import { ViewModelCache } from '../diagnostics/viewCache';
 import type { DiagnosticView } from '../diagnostics/viewModel';
 import { t } from '../l10n';
-import { rawBodyOf, toWireView } from '../diagnostics/wire';
+import { rawBodyOf, wireList } from '../diagnostics/wire';
 import { OPEN_BODY_COMMAND, registerBodyDocuments } from './bodyDocuments';
 
 export const SHOW_DIAGNOSTICS_COMMAND = 'dataPlatform.showDiagnostics';
@@ -70,6 +70,8 @@ export class DiagnosticsPanel implements DiagnosticsPanelApi {
   panel: vscode.WebviewPanel | undefined;
   html: string | undefined;
   private ready = false;
+  /** Keys of the entries the current page holds (sent since its `ready`): sent again by reference. */
+  private held: ReadonlySet<string> = new Set();
   private focus: string | undefined;
   private report: RenderSnapshot | undefined;
   private readonly sent: PostedMessage[] = [];
@@ -200,7 +202,8 @@ export class DiagnosticsPanel implements DiagnosticsPanelApi {
   private sendEntries(): void {
     if (!this.panel || !this.ready) return;
     // Raw bodies stay here until asked for; the persisted state holds them, cut (persist.ts).
-    const entries = this.shown().map(toWireView);
+    const { entries, held } = wireList(this.shown(), this.held);
+    this.held = held;
     void this.post({ type: 'entries', entries, ...(this.focus ? { focus: this.focus } : {}) });
     this.schedulePersist();
   }
@@ -225,7 +228,9 @@ export class DiagnosticsPanel implements DiagnosticsPanelApi {
     if (panel !== this.panel || !isWebviewToHost(message)) return;
     switch (message.type) {
       case 'ready':
+        // A new page (first load, shown again, reloaded): it holds nothing yet.
         this.ready = true;
+        this.held = new Set();
         this.sendEntries();
         break;
       case 'copy': {

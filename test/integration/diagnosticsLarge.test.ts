@@ -38,9 +38,9 @@ function rendered(panel: DiagnosticsPanelApi, what: string, check: (r: RenderSna
   }, timeoutMs);
 }
 
-/** The largest message posted to the webview since `from` (an index into `posted()`). */
-function largestSince(panel: DiagnosticsPanelApi, from: number): { type: string; size: number } {
-  const sent = panel.posted().slice(from);
+/** The largest message posted to the webview since `from` (an index into `posted()`), of `type` if given. */
+function largestSince(panel: DiagnosticsPanelApi, from: number, type?: string): { type: string; size: number } {
+  const sent = panel.posted().slice(from).filter((m) => type === undefined || m.type === type);
   assert.ok(sent.length > 0, 'messages were posted');
   return sent.reduce((a, b) => (b.size > a.size ? b : a));
 }
@@ -100,12 +100,23 @@ describe('diagnostics panel under a 200,000-row error body', function () {
     const saved = JSON.stringify(state).length;
     assert.ok(saved < MAX_PERSISTED_ENTRY, `the saved state is ${saved} characters`);
 
-    // The next error re-sends the list: still small, and the big entry is not built again.
+    // The next error's list message names the big entry only by reference, and the page keeps it.
     const fromNext = panel.posted().length;
     const next = api.diagnostics.add(badRequest(3, 'cid-next'));
     const after = await rendered(panel, 'the next error', (x) => x.ids.join() === `${next.id},${entry.id}`);
-    assert.equal(after.builds[entry.id], r.builds[entry.id]);
-    if (panel.posted().length > fromNext) assert.ok(largestSince(panel, fromNext).size < MAX_MESSAGE);
+    assert.equal(after.builds[entry.id], r.builds[entry.id], 'not built again');
+    assert.equal(after.rows[entry.id], MAX_ROWS);
+    const update = largestSince(panel, fromNext, 'entries');
+    assert.ok(update.size < 4096, `the list message after the next error is ${update.size} characters`);
+  });
+
+  it('a list message naming an entry the page does not hold makes it ask for the whole list again', async () => {
+    const entry = api.diagnostics.add(badRequest(3, 'cid-resync'));
+    await rendered(panel, 'the entry', (x) => x.ids.join() === entry.id);
+    const from = panel.posted().length;
+    await panel.post({ type: 'entries', entries: [{ id: 'd999999', time: new Date(0).toISOString(), known: true }] });
+    await waitFor('the whole list sent again', () => panel.posted().slice(from + 1).some((m) => m.type === 'entries' && m.size > 1000));
+    await rendered(panel, 'the entry again', (x) => x.ids.join() === entry.id);
   });
 
   it('"Show all" opens the whole body, every row, in a read-only JSON tab', async () => {

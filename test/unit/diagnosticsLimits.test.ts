@@ -11,7 +11,7 @@ import { cutText, MAX_RAW_BODY, MAX_ROWS, MAX_TABLE_TEXT, MAX_TEXT, WHOLE_BODIES
 import { MAX_PERSISTED_ENTRIES, MAX_PERSISTED_ENTRY, persistableState, PERSIST_VERSION, restoredEntries } from '../../src/diagnostics/persist';
 import { DiagnosticsStore, type DiagnosticEntry } from '../../src/diagnostics/store';
 import { toViewModel, type DiagnosticView } from '../../src/diagnostics/viewModel';
-import { toWireView } from '../../src/diagnostics/wire';
+import { entryKey, toWireView, wireList } from '../../src/diagnostics/wire';
 import { validationBody, validationRow } from '../support/validationBody';
 
 const KEY = 'sk_live_panel-caps-key-0123456789';
@@ -130,6 +130,23 @@ describe('diagnostics caps: what the panel shows and sends', function () {
     assert.match(toWireView(cut).rawBodyLabel!, /^Raw body \(the first 64\.\d KB: the client keeps no more\)$/);
     const network = toViewModel(new DiagnosticsStore().add(new ApiError({ kind: 'network', message: 'refused', method: 'GET', path: '/x' })), fmt);
     assert.equal(network.openBody, undefined, 'nothing to open without a body');
+  });
+});
+
+describe('diagnostics list message: entries the page holds go by reference', () => {
+  const views = (...ns: number[]) => ns.map((n) => toViewModel(new DiagnosticsStore({ now: () => at }).add(badRequest(validationBody({ errors: 500, correlationId: `c${n}` }))), fmt)).map((v, i) => ({ ...v, id: `d${ns[i]}` }));
+
+  it('sends whole views to a new page, then only the new entry whole and the others by id and time', () => {
+    const [a, b, c] = views(1, 2, 3);
+    const first = wireList([b, a], new Set());
+    assert.deepEqual(first.entries, [toWireView(b), toWireView(a)]);
+    const second = wireList([c, b, a], first.held);
+    assert.deepEqual(second.entries, [toWireView(c), { id: b.id, time: b.time, known: true }, { id: a.id, time: a.time, known: true }]);
+    assert.ok(JSON.stringify(second.entries).length < JSON.stringify(toWireView(c)).length + 200, 'the message grows by the new entry only');
+    // An entry that left the list is no longer held: were it shown again, it would go whole.
+    const third = wireList([c], second.held);
+    assert.deepEqual([...third.held], [entryKey(c)]);
+    assert.deepEqual(wireList([c, a], third.held).entries[1], toWireView(a));
   });
 });
 
