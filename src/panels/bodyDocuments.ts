@@ -17,12 +17,18 @@ export const OPEN_BODY_COMMAND = 'dataPlatform.openErrorBody';
 /** Texts kept for open tabs: a tab VS Code no longer syncs (a huge one) never reports its close. */
 const CACHED_DOCUMENTS = 3;
 
+interface Built {
+  bytes: Uint8Array;
+  /** Strictly increasing, so a rebuilt document always looks changed to VS Code. */
+  mtime: number;
+}
+
 const extensionOf = (doc: BodyDocument) => (!doc.json ? 'txt' : doc.notes ? 'jsonc' : 'json');
 
 export class BodyFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly session = randomBytes(6).toString('hex');
-  /** Document bytes by URI, oldest first: stat and readFile of one open share one build. */
-  private readonly cache = new Map<string, Uint8Array>();
+  /** Documents by URI, oldest first: stat and readFile of one open share one build. */
+  private readonly cache = new Map<string, Built>();
   private readonly changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changes.event;
   private lastMtime = 0;
@@ -36,7 +42,7 @@ export class BodyFileSystem implements vscode.FileSystemProvider, vscode.Disposa
     // `400 POST companies`: the path's segments as words (a slash cannot be in a file name).
     const label = sanitizeLabel(`${e.status ?? e.kind} ${e.method} ${e.path.split('?')[0].split('/').join(' ')}`) || entry.id;
     const uri = vscode.Uri.from({ scheme: BODY_SCHEME, path: `/${this.session}/${entry.id}/${label}.${extensionOf(doc)}` });
-    this.remember(uri.toString(), new TextEncoder().encode(doc.text));
+    this.remember(uri.toString(), doc);
     // VS Code may still hold an earlier document under this URI (a tab closed a moment ago).
     this.changes.fire([{ type: vscode.FileChangeType.Changed, uri }]);
     return uri;
@@ -47,36 +53,36 @@ export class BodyFileSystem implements vscode.FileSystemProvider, vscode.Disposa
   }
 
   stat(uri: vscode.Uri): vscode.FileStat {
-    const mtime = (this.lastMtime = Math.max(Date.now(), this.lastMtime + 1));
-    return { type: vscode.FileType.File, ctime: mtime, mtime, size: this.bytes(uri).byteLength, permissions: vscode.FilePermission.Readonly };
+    const { bytes, mtime } = this.built(uri);
+    return { type: vscode.FileType.File, ctime: mtime, mtime, size: bytes.byteLength, permissions: vscode.FilePermission.Readonly };
   }
 
   readFile(uri: vscode.Uri): Uint8Array {
-    return this.bytes(uri);
+    return this.built(uri).bytes;
   }
 
-  private bytes(uri: vscode.Uri): Uint8Array {
+  private built(uri: vscode.Uri): Built {
     const key = uri.toString();
     const cached = this.cache.get(key);
     if (cached) return cached;
     const [, session, id] = uri.path.split('/');
     const entry = session === this.session ? this.store.entries().find((e) => e.id === id) : undefined;
-    const doc = session !== this.session ? earlierBodyDocument() : entry ? this.build(entry) : goneBodyDocument();
-    return this.remember(key, new TextEncoder().encode(doc.text));
+    return this.remember(key, session !== this.session ? earlierBodyDocument() : entry ? this.build(entry) : goneBodyDocument());
   }
 
   private build(entry: DiagnosticEntry): BodyDocument {
     return bodyDocument(entry, this.store.wholeBody(entry), jsonIndent());
   }
 
-  private remember(key: string, bytes: Uint8Array): Uint8Array {
+  private remember(key: string, doc: BodyDocument): Built {
+    const built = { bytes: new TextEncoder().encode(doc.text), mtime: (this.lastMtime = Math.max(Date.now(), this.lastMtime + 1)) };
     this.cache.delete(key);
-    this.cache.set(key, bytes);
+    this.cache.set(key, built);
     for (const old of this.cache.keys()) {
       if (this.cache.size <= CACHED_DOCUMENTS) break;
       this.cache.delete(old);
     }
-    return bytes;
+    return built;
   }
 
   watch(): vscode.Disposable {

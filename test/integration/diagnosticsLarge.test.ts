@@ -155,6 +155,13 @@ describe('diagnostics panel under a 200,000-row error body', function () {
     assert.equal(opened?.toString(), uri.toString());
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
 
+    // A tab of another session (restored after a reload: ids start again at d1) shows no other
+    // error's body, and one whose error has left the list says so.
+    const read = async (u: vscode.Uri) => new TextDecoder().decode(await vscode.workspace.fs.readFile(u));
+    const [, session, id, name] = uri.path.split('/');
+    assert.match(await read(uri.with({ path: `/000000000000/${id}/${name}` })), /^\/\/ This body belongs to an error from before the window reloaded/);
+    assert.match(await read(uri.with({ path: `/${session}/d999999/${name}` })), /^\/\/ This error has left the diagnostics list/);
+
     // After a reload the whole body is gone: the note stays, the buttons do not.
     const big = api.diagnostics.add(badRequest(MAX_ROWS + 5, 'cid-before-reload'));
     await rendered(panel, 'both', (x) => x.ids.includes(big.id));
