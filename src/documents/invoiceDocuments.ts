@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import { isApiError, type ApiError, type DataPlatformClient, type Invoice } from '../api';
 import { t } from '../l10n';
-import { errorText, indentFrom, noConnectionText, oneLine, prettyJson } from './json';
+import { errorText, indentFrom, noConnectionText, oneLine, prettyJson, type Indent } from './json';
 import { DOCUMENT_SCHEME, invoiceKey, invoiceUriParts, parseInvoiceUri, sameInvoice, type InvoiceLabels, type InvoiceRef } from './invoiceUri';
 
 export interface InvoiceDocumentDeps {
@@ -40,7 +40,7 @@ function openUris(ref: InvoiceRef): vscode.Uri[] {
 }
 
 /** The indent the user has for JSON, language overrides included. */
-function jsonIndent() {
+export function jsonIndent(): Indent {
   const editor = vscode.workspace.getConfiguration('editor', { languageId: 'json' });
   return indentFrom(editor.get('tabSize'), editor.get('insertSpaces'));
 }
