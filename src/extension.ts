@@ -7,6 +7,7 @@ import { KeyStore } from './auth/keyStore';
 import { setTranslator } from './l10n';
 import { registerCreateCompanyCommands } from './commands/createCompany';
 import { registerKeyCommands, type SetKeyResult } from './commands/keys';
+import { countProgress, progressRunning } from './commands/progress';
 import { registerQueryCommands } from './commands/query';
 import { registerRecordCommands } from './commands/records';
 import { trackQuickPicks, visibleQuickPick, type QuickPickSnapshot } from './commands/quickPicks';
@@ -45,6 +46,8 @@ export interface DataPlatformApi {
   readonly queryHistory: QueryHistory;
   /** The extension's quick pick on screen, as the user sees it. */
   quickPick(): QuickPickSnapshot | undefined;
+  /** Progress notifications (and window progress) of the extension still running. */
+  progressRunning(): number;
 }
 
 export type { SetKeyResult };
@@ -107,12 +110,18 @@ function createCompaniesView(client: () => DataPlatformClient | undefined, repor
   return { tree, view };
 }
 
+/** Under the test switch only: quick picks are described and progress is counted for the tests. */
+function enableTestHooks(): void {
+  trackQuickPicks();
+  countProgress();
+}
+
 /** Returns the extension's internals to the tests, and nothing at all without the test switch. */
 export async function activate(context: vscode.ExtensionContext): Promise<DataPlatformApi | undefined> {
   // First of all: every message built from here on is in the display language.
   setTranslator(vscode.l10n.t);
   const testHooks = testHooksEnabled(process.env);
-  if (testHooks) trackQuickPicks();
+  if (testHooks) enableTestHooks();
   const channel = vscode.window.createOutputChannel('Data Platform', { log: true });
   const log = new Log(channel, { remember: testHooks });
   const keys = new KeyStore(context.secrets);
@@ -163,7 +172,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   if (!testHooks) return undefined;
   return {
     log: channel, logLines: () => log.lines(), companiesView: view, tree, connection, keys, diagnostics, diagnosticsPanel, statusBar,
-    keyPrompts: () => keyPrompt.shown ?? [], refreshCount: () => refreshes, queryHistory, quickPick: visibleQuickPick,
+    keyPrompts: () => keyPrompt.shown ?? [], refreshCount: () => refreshes, queryHistory, quickPick: visibleQuickPick, progressRunning,
   };
 }
 

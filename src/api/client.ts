@@ -221,7 +221,8 @@ export class DataPlatformClient {
     const parameter = idParameter(spec);
     const company = this.companyPath(companyId, 'GET', `/data/${spec.id}/{${parameter}}`);
     const id = checkId({ method: 'GET', path: `${company}/data/${spec.id}/{${parameter}}` }, recordId, parameter);
-    return this.#transport.request({ method: 'GET', path: `${company}/data/${spec.id}/${id}`, accept, expected }, options);
+    // The record becomes a JSON document: a key the server echoed in it must not show there.
+    return this.#transport.request({ method: 'GET', path: `${company}/data/${spec.id}/${id}`, accept, expected, redactValue: true }, options);
   }
 
   private async fetchPage<T>(href: string, accept: Guard<Page<T>>, options?: CallOptions): Promise<Page<T>> {

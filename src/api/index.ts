@@ -8,7 +8,7 @@ export { certificateProblem } from './networkErrors';
 export type { LoadProgress, PagedList } from './paging';
 export type { GateEvent } from './rateGate';
 export type { RateLimitInfo } from './rateLimit';
-export { createRedactor } from './redact';
+export { createRedactor, RAW_BODY_LIMIT } from './redact';
 export type { Redactor } from './redact';
 export type { RequestSummary, TraceEntry } from './transport';
 export { normalizeBaseUrl } from './url';

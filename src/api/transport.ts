@@ -9,7 +9,7 @@ import { cancelledError, connectionError, errorFromResponse, malformedResponse, 
 import { classifyConnectionFailure } from './networkErrors';
 import { RateGate, type GateEvent, type GateTicket } from './rateGate';
 import { parseRateLimit, RateLimitInfo, type HeaderGetter } from './rateLimit';
-import { basicAuthValue, capRawBody, createRedactor, Redactor, scrubBody } from './redact';
+import { basicAuthValue, capRawBody, createRedactor, redactDeep, Redactor, scrubBody } from './redact';
 import { decideRetry, DEFAULT_RETRY_POLICY, requestedWaitMs, RetryPolicy, sleep as realSleep } from './retry';
 
 export interface CallOptions {
@@ -74,6 +74,9 @@ export interface HttpRequest<T> {
   expected: string;
   /** A 204 / empty success body is the expected answer (DELETE). */
   emptyOk?: boolean;
+  /** The accepted value is redacted (every string, once decoded): a record that becomes a
+   * document the user may save or share. Pages are not, at their size it would cost too much. */
+  redactValue?: boolean;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -231,13 +234,16 @@ export class HttpTransport {
       this.safely(() => this.#hooks.onRateLimit?.(rateLimit));
     }
     const text = typeof response.data === 'string' ? response.data : '';
+    // Shown in the log, the panel and the invoice document: a header the server wrote is text
+    // from the server like its body, and may echo the key as well.
+    const correlation = get('x-correlation-id') ?? get('correlation-id') ?? get('x-request-id');
     const info: ResponseInfo = {
       method: req.method,
       path,
       status: response.status,
       text,
       contentType: get('content-type'),
-      correlationIdHeader: get('x-correlation-id') ?? get('correlation-id') ?? get('x-request-id'),
+      correlationIdHeader: correlation === undefined ? undefined : this.redact(correlation),
       attempts: attempt,
       redact: this.redact,
     };
@@ -304,7 +310,7 @@ export class HttpTransport {
         return { ok: false, error: malformedResponse(info, req.expected) };
       }
       if (!req.accept(json)) return { ok: false, error: malformedResponse(info, req.expected) };
-      return { ok: true, value: json };
+      return { ok: true, value: req.redactValue ? redactDeep(json, this.redact) : json };
     }
     const waitMs = requestedWaitMs(status, get, this.now());
     const error = errorFromResponse({ ...info, retryAfterMs: waitMs, host: this.host, proxyAuthenticate: get('proxy-authenticate') });

@@ -11,6 +11,7 @@ import { RecordNode } from '../tree/dataNodes';
 import { t } from '../l10n';
 import { pickCompany } from './companyPicker';
 import { pickDataType } from './dataTypePicker';
+import { withProgress } from './progress';
 
 export interface RecordCommandDeps {
   client(): DataPlatformClient | undefined;
@@ -53,7 +54,7 @@ export async function openRecord(target: OpenTarget, fs: RecordFileSystem): Prom
     // Every open fetches fresh; the fetch made here for the label is the one the document reads.
     fs.forget(ref);
     const title = t('{0}: fetching {1}', typeTitle(ref.dataType), ref.recordId);
-    const record = target.record ?? (await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, () => fs.record(ref)));
+    const record = target.record ?? (await withProgress({ location: vscode.ProgressLocation.Window, title }, () => fs.record(ref)));
     const label = record ? recordLabel(dataType(ref.dataType), record) : undefined;
     uri = recordUri(ref, { companyName: target.companyName, recordLabel: label });
     // VS Code keeps a closed document for a while and would show its old text under this URI.

@@ -14,7 +14,7 @@ import { RecordListNode, RecordNode } from '../tree/dataNodes';
 import { CompanyNode } from '../tree/recordNodes';
 import { typeTitle } from '../dataTypes/words';
 import { recordLabel } from '../format/recordLabels';
-import { withCancellableProgress } from './progress';
+import { withCancellableProgress, withProgress } from './progress';
 
 export interface TreeCommandDeps {
   tree: CompaniesTreeProvider;
@@ -60,7 +60,7 @@ async function queueSync(node: unknown, deps: TreeCommandDeps): Promise<boolean>
   const { company, dataType } = list;
   const title = typeTitle(dataType);
   try {
-    await vscode.window.withProgress(
+    await withProgress(
       { location: vscode.ProgressLocation.Notification, title: t('{0}: queueing a sync for {1}…', title, company.name) },
       () => client.queueSync(company.id, dataType),
     );

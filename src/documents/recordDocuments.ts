@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import { isApiError, type ApiError, type DataPlatformClient, type DataRecord } from '../api';
 import { t } from '../l10n';
-import { errorText, failureText, indentFrom, noConnectionText, prettyJson } from './json';
+import { errorText, failureText, indentFrom, noConnectionText, prettyJson, type Indent } from './json';
 import { DOCUMENT_SCHEME, parseRecordUri, recordKey, recordUriParts, sameRecord, type RecordLabels, type RecordRef } from './recordUri';
 
 export interface RecordDocumentDeps {
@@ -40,7 +40,7 @@ function openUris(ref: RecordRef): vscode.Uri[] {
 }
 
 /** The indent the user has for JSON, language overrides included. */
-function jsonIndent() {
+export function jsonIndent(): Indent {
   const editor = vscode.workspace.getConfiguration('editor', { languageId: 'json' });
   return indentFrom(editor.get('tabSize'), editor.get('insertSpaces'));
 }

@@ -35,6 +35,15 @@ describe('emulator: faults', () => {
     assert.equal(d.json.error, 'There is a problem with our server. Please try again later.');
   });
 
+  it('status: a 429 without Retry-After when retryAfter is false, as a gateway may send it', async () => {
+    emu.faults.add({ kind: 'status', status: 429, retryAfter: false });
+    const r = await call<ErrorBody>(emu, '/companies');
+    assert.equal(r.status, 429);
+    assert.equal(r.headers.get('retry-after'), null);
+    assert.ok(r.headers.get('x-rate-limit-reset'), 'the rate-limit headers stay');
+    assert.throws(() => emu.faults.add({ kind: 'status', retryAfter: true } as never), /retryAfter/);
+  });
+
   it('html: a gateway error page', async () => {
     emu.faults.add({ kind: 'html' });
     const r = await call(emu, '/companies');

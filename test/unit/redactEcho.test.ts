@@ -146,6 +146,21 @@ describe('redaction of a key the server echoes escaped (issue 12)', () => {
     }
   }
 
+  it('redacts a correlation header that echoes the key: it is shown in the panel and the invoice document', async () => {
+    const key = KEYS.plain;
+    const client = new DataPlatformClient({ baseUrl: server.url, apiKey: key, retry: { maxAttempts: 1 } });
+    server.reply(replies.text(404, 'Not found', 'text/plain', { 'X-Correlation-Id': `req-${key}` }));
+    const error = (await client.getInvoice('c1', 'inv-1').catch((e: unknown) => e)) as ApiError;
+    assert.equal(error.correlationId, 'req-***');
+  });
+
+  it('redacts an invoice record that echoes the key: it becomes a document the user may save', async () => {
+    const key = KEYS.quote;
+    const client = new DataPlatformClient({ baseUrl: server.url, apiKey: key, retry: { maxAttempts: 1 } });
+    server.reply(replies.text(200, `{"id":"inv-1","note":"paid with ${uEscapes(key, false)}","memo":"Basic ${b64(key)}","n":[1.5,true,null]}`, 'application/json'));
+    assert.deepEqual(await client.getInvoice('c1', 'inv-1'), { id: 'inv-1', note: 'paid with ***', memo: 'Basic ***', n: [1.5, true, null] });
+  });
+
   it('keeps what is not the key: a body without it comes through unchanged', async () => {
     const key = KEYS.plain;
     const client = new DataPlatformClient({ baseUrl: server.url, apiKey: key, retry: { maxAttempts: 1 } });
@@ -163,6 +178,14 @@ describe('redactor: short keys, decoded values, pretty-printing', () => {
     assert.equal(redact('key k3y, \\nk3y "k3y" %6B3y'), 'key ***, \\n*** "***" ***');
     assert.equal(redact('ak3y k3yz'), 'ak3y k3yz');
     assert.equal(redact('Basic azN5'), 'Basic ***');
+  });
+
+  it('redacts the Base64 of "key:" (a Basic user name with an empty password) whatever the key\'s length', () => {
+    // Its last characters differ from the key's own Base64 unless the length is a multiple of 3.
+    for (const key of ['sk_live_0', 'sk_live_01', 'sk_live_012', 'Zq', 'k3y']) {
+      const echo = Buffer.from(`${key}:`).toString('base64');
+      assert.equal(createRedactor(key)(`Basic ${echo} and ${echo.replace(/=+$/, '')}.`), 'Basic *** and ***.', key);
+    }
   });
 
   it('redacts every string and object key of a parsed body, after decoding', () => {
