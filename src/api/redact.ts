@@ -65,6 +65,21 @@ const WORD_END = '(?![A-Za-z0-9])';
 const base64Unpadded = (s: string): string => Buffer.from(s, 'utf8').toString('base64').replace(/=+$/, '');
 
 /**
+ * What the key reads as once a JSON string holding it is decoded, when that differs: a key such as
+ * `ab\"cd` echoed as `ab\u0022cd` decodes to `ab"cd`, which is not the key but is written back
+ * out as the key the moment anything serialises it to JSON (the panel's state, a document).
+ */
+function jsonDecoded(apiKey: string): string[] {
+  if (!apiKey.includes('\\')) return [];
+  try {
+    const decoded: unknown = JSON.parse(`"${apiKey}"`);
+    return typeof decoded === 'string' && decoded !== apiKey && decoded.length >= MIN_ANYWHERE_LENGTH ? [decoded] : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
  * The key and its Base64 forms, each character in any of its encodings: of the key (the Basic
  * header echo is `Basic ` plus this form) and of `key:` (the key as a Basic user name with an empty
  * password, as some clients send it). The two differ in their last characters whenever the key's
@@ -75,7 +90,7 @@ export function createRedactor(apiKey: string): Redactor {
   // The Base64 forms take their padding with them, in whatever encoding; the longer one first, so
   // the `:` of `key:` goes too when the key's form is its prefix.
   const base64Forms = [base64Unpadded(`${apiKey}:`), base64Unpadded(apiKey)].map((b) => secretPattern(b) + `${charPattern('=')}*`);
-  const forms = [secretPattern(apiKey), ...base64Forms];
+  const forms = [secretPattern(apiKey), ...base64Forms, ...jsonDecoded(apiKey).map(secretPattern)];
   if (apiKey.length >= MIN_ANYWHERE_LENGTH) {
     const pattern = new RegExp(forms.join('|'), 'g');
     return (text) => text.replace(pattern, REDACTED);

@@ -194,6 +194,17 @@ describe('redactor: short keys, decoded values, pretty-printing', () => {
     assert.equal(JSON.stringify(redactDeep(parsed, createRedactor(key))), '{"***":["x *** y",{"n":1}]}');
   });
 
+  it('redacts what a key holding a JSON escape decodes to: written back out as JSON it would be the key', () => {
+    const key = 'sk_live_ab\\"cd';
+    // The server echoes it as a JSON string; decoded, it is `sk_live_ab"cd` (not the key), and
+    // JSON.stringify of that (the panel's saved state, a document) writes the key again.
+    const parsed = JSON.parse(`{"echo":"${key}"}`) as { echo: string };
+    assert.equal(parsed.echo, 'sk_live_ab"cd');
+    const redacted = JSON.stringify(redactDeep(parsed, createRedactor(key)));
+    assert.equal(redacted, '{"echo":"***"}');
+    assert.ok(!JSON.stringify(parsed).includes('***') && JSON.stringify(parsed).includes(key), 'without redaction the key comes back');
+  });
+
   it('pretty-prints JSON without decoding its escapes', () => {
     assert.equal(prettyBody('{"e":"\\u0073k_\\/x","n":[1,{}]}'), '{\n  "e": "\\u0073k_\\/x",\n  "n": [\n    1,\n    {}\n  ]\n}');
   });
