@@ -78,6 +78,8 @@ describe('every data type against the emulator', () => {
   });
   afterEach(() => admin.clearFaults());
   after(async () => {
+    // The queries run here are no other suite's history.
+    await api.queryHistory.clear(ids.many);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.workspace.getConfiguration('dataPlatform').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
   });
