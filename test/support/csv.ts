@@ -2,43 +2,44 @@
 // end in CRLF, a quoted field's quotes are doubled) and the reverse of the flattening, so an
 // exported file can be compared with the API's records field by field.
 
+/** One field from `at`: its text and where it ends (at the `,`, the CR or the text's end). */
+function field(text: string, at: number): { value: string; end: number } {
+  if (text[at] !== '"') {
+    const plain = /[^,\r\n"]*/y;
+    plain.lastIndex = at;
+    const value = plain.exec(text)?.[0] ?? '';
+    const end = at + value.length;
+    if (text[end] === '"') throw new Error(`a quote inside an unquoted field at ${end}`);
+    return { value, end };
+  }
+  let value = '';
+  let i = at + 1;
+  for (;;) {
+    const q = text.indexOf('"', i);
+    if (q < 0) throw new Error('unterminated quoted field');
+    value += text.slice(i, q);
+    if (text[q + 1] !== '"') return { value, end: q + 1 };
+    value += '"';
+    i = q + 2;
+  }
+}
+
 /** The rows of a CSV text; fails on anything RFC 4180 does not allow (a bare LF, a stray quote). */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let i = 0;
   while (i < text.length) {
-    let field = '';
-    if (text[i] === '"') {
-      i++;
-      for (;;) {
-        if (i >= text.length) throw new Error('unterminated quoted field');
-        if (text[i] === '"') {
-          if (text[i + 1] === '"') {
-            field += '"';
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
-        }
-        field += text[i++];
-      }
-    } else {
-      while (i < text.length && text[i] !== ',' && text[i] !== '\r' && text[i] !== '\n') {
-        if (text[i] === '"') throw new Error(`a quote inside an unquoted field at ${i}`);
-        field += text[i++];
-      }
-    }
-    row.push(field);
-    if (text[i] === ',') {
-      i++;
-    } else if (text.startsWith('\r\n', i)) {
+    const { value, end } = field(text, i);
+    row.push(value);
+    if (text[end] === ',') {
+      i = end + 1;
+    } else if (text.startsWith('\r\n', end)) {
       rows.push(row);
       row = [];
-      i += 2;
+      i = end + 2;
     } else {
-      throw new Error(`expected , or CRLF at ${i}, found ${JSON.stringify(text.slice(i, i + 10))}`);
+      throw new Error(`expected , or CRLF at ${end}, found ${JSON.stringify(text.slice(end, end + 10))}`);
     }
   }
   if (row.length > 0) throw new Error('the last row has no CRLF');
