@@ -67,23 +67,36 @@ class PageWriter {
 
   /** Queues the page's new records; returns how many were new. */
   take(page: Page<unknown>): number {
-    const { redact } = this.options;
-    let text = '';
-    let fresh = 0;
-    for (const item of page.results) {
+    const fresh = page.results.filter((item) => {
       const id = idOf(item);
-      if (id !== undefined) {
-        if (this.ids.has(id)) continue;
-        this.ids.add(id);
-      }
-      text += this.format.record(redact ? redactRecord(item, redact) : item, this.progress.written + fresh);
-      fresh++;
-    }
-    this.progress.written += fresh;
+      if (id === undefined) return true;
+      if (this.ids.has(id)) return false;
+      this.ids.add(id);
+      return true;
+    });
+    this.queue(this.text(fresh));
+    this.progress.written += fresh.length;
     this.progress.totalResults = page.totalResults;
-    if (text !== '') this.queue(text);
     this.options.onProgress?.({ ...this.progress });
-    return fresh;
+    return fresh.length;
+  }
+
+  /**
+   * The records' text. Redacting every string of every record costs more than formatting them, and
+   * a key shows up only where a server echoes it: so the page is checked once, as JSON (in which
+   * the redactor finds the key in any form a string may hold it), and only a page where it shows is
+   * formatted again from redacted records.
+   */
+  private text(records: readonly unknown[]): string {
+    const format = (list: readonly unknown[]): string => list.map((r, i) => this.format.record(r, this.progress.written + i)).join('');
+    const text = format(records);
+    const { redact } = this.options;
+    if (!redact) return text;
+    const json = this.format.textIsJson ? text : JSON.stringify(records);
+    if (redact(json) === json) return text;
+    const again = format(records.map((r) => redactRecord(r, redact)));
+    // Whatever still matches (a key spread over two fields) goes too.
+    return redact(again);
   }
 
   queue(text: string): void {

@@ -16,6 +16,9 @@ export interface RecordFormat {
   record(item: unknown, index: number): string;
   /** Text after the last record, given how many there were. */
   tail(count: number): string;
+  /** True when a record's text is its JSON (with separators around it), so the JSON of a page's
+   * records holds nothing the text does not. */
+  textIsJson: boolean;
 }
 
 /** The usual file name extension of each format (without the dot). */
@@ -45,6 +48,7 @@ export function csvFormat(items: ExportItems): RecordFormat {
     head: () => UTF8_BOM + csvRow(columns),
     record: (item) => paths.map((p) => csvCell(valueAt(item, p))).join(',') + CSV_EOL,
     tail: () => '',
+    textIsJson: false,
   };
 }
 
@@ -53,6 +57,7 @@ export const JSON_FORMAT: RecordFormat = {
   head: () => '[',
   record: (item, index) => (index === 0 ? '\n' : ',\n') + JSON.stringify(item),
   tail: (count) => (count === 0 ? ']\n' : '\n]\n'),
+  textIsJson: true,
 };
 
 /** JSON Lines: one record per line. */
@@ -60,6 +65,7 @@ export const JSONL_FORMAT: RecordFormat = {
   head: () => '',
   record: (item) => `${JSON.stringify(item)}\n`,
   tail: () => '',
+  textIsJson: true,
 };
 
 export function recordFormat(format: ExportFormat, items: ExportItems): RecordFormat {

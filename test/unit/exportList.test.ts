@@ -2,6 +2,7 @@
 // emulator's data (order, every field, count, filter and orderBy applied), streamed page by page.
 import * as assert from 'node:assert/strict';
 import { DataPlatformClient } from '../../src/api/client';
+import { createRedactor } from '../../src/api/redact';
 import type { Company, Invoice, Page } from '../../src/api/models';
 import { exportList, type ExportProgress, type ExportSink } from '../../src/export/exportList';
 import { recordFormat, type ExportFormat, type ExportItems } from '../../src/export/formats';
@@ -181,5 +182,37 @@ describe('export walker when the data moves', () => {
         _links: { self: { href: '/x' }, current: { href: href ?? '/x?page=1' }, next: { href: `/x?page=1&n=${Math.random()}` } },
       });
     await assert.rejects(exportList({ load, concurrency: 1 }, recordFormat('json', 'invoices'), memorySink()), /stal|loop|pages/i);
+  });
+});
+
+describe('export redaction of any key', () => {
+  // A key with a quote and a comma: CSV doubles the quote, JSON escapes it; neither form may leak.
+  const key = 'k"e,y\\1234';
+  const records = [
+    { id: 'a', note: `echo ${key} echo` },
+    { id: 'b', note: 'clean =1', customerRef: { id: 'c', companyName: key } },
+  ];
+  const load = (): Promise<Page<unknown>> =>
+    Promise.resolve({ results: records, pageNumber: 1, pageSize: 10, totalResults: 2, _links: { self: { href: '/x' }, current: { href: '/x?page=1' } } });
+
+  for (const format of ['csv', 'json', 'jsonl'] as const) {
+    it(`leaves no form of it in ${format}, and the rest as it was`, async () => {
+      const sink = memorySink();
+      await exportList({ load }, recordFormat(format, 'invoices'), sink, { redact: createRedactor(key) });
+      const text = sink.text();
+      for (const form of [key, JSON.stringify(key).slice(1, -1), key.replace(/"/g, '""')]) assert.ok(!text.includes(form), `${form} in ${text}`);
+      const back = readExport(text, format, 'invoices') as { note?: string; customerRef?: { companyName?: string } }[];
+      assert.deepEqual(back.map((r) => r.note), ['echo *** echo', 'clean =1']);
+      assert.equal(back[1].customerRef?.companyName, '***');
+    });
+  }
+
+  it('writes a page without the key exactly as without redaction', async () => {
+    const clean = () => Promise.resolve({ ...records[1], id: 'z' });
+    const page = async (): Promise<Page<unknown>> => ({ results: [await clean()], pageNumber: 1, pageSize: 1, totalResults: 1, _links: { self: { href: '/x' }, current: { href: '/x' } } });
+    const [a, b] = [memorySink(), memorySink()];
+    await exportList({ load: page }, recordFormat('csv', 'invoices'), a, { redact: createRedactor('other-key-1234') });
+    await exportList({ load: page }, recordFormat('csv', 'invoices'), b);
+    assert.equal(a.text(), b.text());
   });
 });
