@@ -170,3 +170,67 @@ describe('export', () => {
     assert.match(reported.path, /\/data\/invoices/);
   });
 });
+
+/** A file system held in memory, standing for one the editor reaches elsewhere (a remote window's). */
+class MemoryFs implements vscode.FileSystemProvider {
+  readonly files = new Map<string, Uint8Array>();
+  readonly renames: [string, string][] = [];
+  private readonly emitter = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.emitter.event;
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+  stat(uri: vscode.Uri): vscode.FileStat {
+    const data = this.files.get(uri.path);
+    const dir = uri.path === '/' || [...this.files.keys()].some((p) => p.startsWith(`${uri.path}/`));
+    if (!data && !dir) throw vscode.FileSystemError.FileNotFound(uri);
+    return { type: data ? vscode.FileType.File : vscode.FileType.Directory, ctime: 0, mtime: 0, size: data?.length ?? 0 };
+  }
+  readDirectory(uri: vscode.Uri): [string, vscode.FileType][] {
+    const prefix = uri.path === '/' ? '/' : `${uri.path}/`;
+    return [...this.files.keys()].filter((p) => p.startsWith(prefix) && !p.slice(prefix.length).includes('/')).map((p) => [p.slice(prefix.length), vscode.FileType.File]);
+  }
+  createDirectory(): void {}
+  readFile(uri: vscode.Uri): Uint8Array {
+    const data = this.files.get(uri.path);
+    if (!data) throw vscode.FileSystemError.FileNotFound(uri);
+    return data;
+  }
+  writeFile(uri: vscode.Uri, content: Uint8Array): void {
+    this.files.set(uri.path, content);
+  }
+  delete(uri: vscode.Uri): void {
+    if (!this.files.delete(uri.path)) throw vscode.FileSystemError.FileNotFound(uri);
+  }
+  rename(from: vscode.Uri, to: vscode.Uri): void {
+    this.renames.push([from.path, to.path]);
+    this.files.set(to.path, this.readFile(from));
+    this.files.delete(from.path);
+  }
+}
+
+describe('export to another file system', () => {
+  it('writes the file there through a temporary file that is renamed, leaving nothing else', async () => {
+    const api = await openView();
+    await signIn(api);
+    const ids = (await admin.info()).companies;
+    const fs = new MemoryFs();
+    const registration = vscode.workspace.registerFileSystemProvider('dpexport-mem', fs);
+    try {
+      fs.files.set('/out/existing.txt', Buffer.from('other'));
+      const company = await firstPageCompany(api, ids.few);
+      const uri = vscode.Uri.from({ scheme: 'dpexport-mem', path: '/out/few.csv' });
+      const r = await vscode.commands.executeCommand<ExportResult>('dataPlatform.exportInvoices', company, { uri });
+      assert.equal(r?.outcome, 'written');
+      assert.deepEqual([...fs.files.keys()].sort(), ['/out/existing.txt', '/out/few.csv']);
+      assert.equal(fs.renames.length, 1);
+      assert.match(fs.renames[0][0], /^\/out\/\.few\.csv\.[0-9a-f]+\.part$/);
+      assert.equal(fs.renames[0][1], '/out/few.csv');
+      const text = Buffer.from(fs.readFile(uri)).toString('utf8');
+      const want = (await (await emulatorClient()).listInvoices(ids.few)).results;
+      assert.deepEqual(readExport(text, 'csv', INVOICE_TYPES), want);
+    } finally {
+      registration.dispose();
+    }
+  });
+});
