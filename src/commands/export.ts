@@ -6,7 +6,7 @@ import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { isApiError, isCancellation, type DataPlatformClient, type PageLoader } from '../api';
 import type { ReportError } from '../diagnostics/reporter';
-import { EXPORT_FORMATS, formatOfFileName, FORMAT_EXTENSIONS, type ExportFormat } from '../export/formats';
+import { EXPORT_FORMATS, formatOfFileName, FORMAT_EXTENSIONS, type ExportFormat } from '../export';
 import {
   exportCancelledMessage,
   exportedMessage,

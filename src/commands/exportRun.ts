@@ -7,9 +7,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { PageLoader } from '../api';
-import { exportList, type ExportProgress, type ExportSink } from '../export/exportList';
-import { tempNameFor, tempPathFor, writeFileAtomically } from '../export/fileSink';
-import { recordFormat, type ExportFormat, type ExportItems } from '../export/formats';
+import {
+  exportList,
+  recordFormat,
+  tempNameFor,
+  tempPathFor,
+  writeFileAtomically,
+  type ExportFormat,
+  type ExportItems,
+  type ExportProgress,
+  type ExportSink,
+} from '../export';
 import { exportingTitle, exportProgressMessage } from '../format/exportMessages';
 
 export interface ExportJob {
