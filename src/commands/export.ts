@@ -19,6 +19,7 @@ import { t } from '../l10n';
 import type { TreeNode } from '../tree/node';
 import { CompanyNode, InvoiceListNode, InvoiceNode } from '../tree/recordNodes';
 import { runExport, type ExportRun } from './exportRun';
+import { createQuickPick } from './quickPicks';
 
 export interface ExportCommandDeps {
   /** Export Invoices… from the palette acts on the selection in the Companies view. */
@@ -92,13 +93,24 @@ function defaultFolder(): vscode.Uri {
   return lastFolder ?? vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
 }
 
-async function pickFormat(): Promise<ExportFormat | undefined> {
-  const choices = formatChoices();
-  const picked = await vscode.window.showQuickPick(
-    choices.map((c) => ({ ...c, picked: c.format === lastFormat })),
-    { title: t('Export: choose a format'), placeHolder: t('The file name has no .csv, .json or .jsonl extension') },
-  );
-  return picked?.format;
+/** The format, when the file name chosen does not tell it. */
+function pickFormat(): Promise<ExportFormat | undefined> {
+  const pick = createQuickPick<vscode.QuickPickItem & { format: ExportFormat }>();
+  pick.title = t('Export: choose a format');
+  pick.placeholder = t('The file name has no .csv, .json or .jsonl extension');
+  pick.items = formatChoices();
+  pick.activeItems = pick.items.filter((i) => i.format === lastFormat);
+  return new Promise((resolve) => {
+    pick.onDidAccept(() => {
+      resolve(pick.selectedItems[0]?.format);
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      resolve(undefined);
+      pick.dispose();
+    });
+    pick.show();
+  });
 }
 
 /** The file and format: from the arguments, else the save dialog (and a quick pick when the name

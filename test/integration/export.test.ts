@@ -14,7 +14,7 @@ import type { DataPlatformApi } from '../../src/extension';
 import { isTempFileOf } from '../../src/export/fileSink';
 import type { InvoicesNode, QueryNode } from '../../src/tree/recordNodes';
 import { COMPANY_TYPES, INVOICE_TYPES, readExport } from '../support/csv';
-import { admin, emulator, emulatorClient, EXTENSION_ID, firstPageCompany, openView, signIn, waitFor } from './helpers';
+import { admin, canType, emulator, emulatorClient, EXTENSION_ID, firstPageCompany, keyboard, openView, signIn, waitFor } from './helpers';
 
 const FORMATS = ['csv', 'json', 'jsonl'] as const;
 
@@ -128,6 +128,26 @@ describe('export', () => {
     written(await exportInvoices(undefined, { uri }));
     const want = (await emu.listInvoices(ids.few, { query: 'totalAmount>0', orderBy: 'totalAmount' })).results;
     assert.deepEqual(readExport(await fileText(uri.fsPath), 'jsonl', INVOICE_TYPES), want);
+  });
+
+  it('asks for the format when the file name does not tell it; Escape writes nothing', async function () {
+    if (!canType()) this.skip();
+    const uri = vscode.Uri.file(join(dir, 'companies.txt'));
+    const pickShown = () => waitFor('the format pick', () => api.quickPick()?.title === 'Export: choose a format' && api.quickPick());
+    let running = vscode.commands.executeCommand<ExportResult>('dataPlatform.exportCompanies', { uri });
+    assert.deepEqual((await pickShown()).items.map((i) => i.label), ['CSV', 'JSON', 'JSON Lines']);
+    await keyboard.press('Escape');
+    assert.deepEqual(await running, { outcome: 'dismissed' });
+    assert.deepEqual(readdirSync(dir), []);
+
+    running = vscode.commands.executeCommand<ExportResult>('dataPlatform.exportCompanies', { uri });
+    await pickShown();
+    await keyboard.type('lines');
+    await waitFor('JSON Lines highlighted', () => api.quickPick()?.active === 'JSON Lines');
+    await keyboard.press('Enter');
+    written(await running);
+    const want = await collect(emu.allCompanies({ pageSize: 5000 }));
+    assert.deepEqual(readExport(await fileText(uri.fsPath), 'jsonl', COMPANY_TYPES), want);
   });
 
   /** Starts an export of the big company slowed down, and waits until its first page is in the
