@@ -60,10 +60,15 @@ export const JSON_FORMAT: RecordFormat = {
   textIsJson: true,
 };
 
+/** U+2028 and U+2029 are valid raw in JSON, but line ends to many line readers (Python's
+ * splitlines, editors): escaped, a record can never span two lines. */
+const LINE_SEPARATORS = /[\u2028\u2029]/g;
+const escapeLineSeparator = (c: string): string => (c === '\u2028' ? '\\u2028' : '\\u2029');
+
 /** JSON Lines: one record per line. */
 export const JSONL_FORMAT: RecordFormat = {
   head: () => '',
-  record: (item) => `${JSON.stringify(item)}\n`,
+  record: (item) => `${JSON.stringify(item).replace(LINE_SEPARATORS, escapeLineSeparator)}\n`,
   tail: () => '',
   textIsJson: true,
 };

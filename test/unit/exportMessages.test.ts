@@ -1,6 +1,5 @@
 // The wording of Export…: the file name it offers, the progress line and the outcome messages.
 import * as assert from 'node:assert/strict';
-import { formatOfFileName } from '../../src/export/formats';
 import {
   exportCancelledMessage,
   exportedMessage,
@@ -25,16 +24,6 @@ describe('export wording', () => {
     assert.equal(exportFileName({ items: 'invoices', companyName: '  ' }, 'csv'), 'Company invoices.csv');
     const long = exportFileName({ items: 'invoices', companyName: 'Acme', query: `id=${'x'.repeat(2000)}` }, 'csv');
     assert.ok(long.length < 120 && long.endsWith('…).csv'), long);
-  });
-
-  it('reads the format from the extension, in any case', () => {
-    assert.equal(formatOfFileName('/a/b.CSV'), 'csv');
-    assert.equal(formatOfFileName('b.json'), 'json');
-    assert.equal(formatOfFileName('b.jsonl'), 'jsonl');
-    assert.equal(formatOfFileName('b.ndjson'), 'jsonl');
-    assert.equal(formatOfFileName('b.txt'), undefined);
-    assert.equal(formatOfFileName('csv'), undefined);
-    assert.equal(formatOfFileName('dir.csv/file'), undefined);
   });
 
   it('shows progress as "12,000 / 25,000 invoices"', () => {
