@@ -113,25 +113,27 @@ function pickFormat(): Promise<ExportFormat | undefined> {
   });
 }
 
-/** The file and format: from the arguments, else the save dialog (and a quick pick when the name
- * chosen tells no format). */
+/** The file and format: from the arguments (a format passed wins over the name's extension),
+ * else the save dialog (the extension of the name chosen wins); a quick pick when neither tells. */
 async function chooseFile(subject: ExportSubject, args: ExportArgs): Promise<{ uri: vscode.Uri; format: ExportFormat } | undefined> {
-  let uri = args.uri;
-  if (!uri) {
-    const format = args.format ?? lastFormat;
-    const filters: Record<string, string[]> = {};
-    const labels = { csv: t('CSV files'), json: t('JSON files'), jsonl: t('JSON Lines files') };
-    for (const f of [format, ...EXPORT_FORMATS.filter((x) => x !== format)]) filters[labels[f]] = [FORMAT_EXTENSIONS[f]];
-    uri = await vscode.window.showSaveDialog({
-      title: subject.items === 'companies' ? t('Export Companies') : t('Export Invoices'),
-      saveLabel: t('Export'),
-      defaultUri: vscode.Uri.joinPath(defaultFolder(), exportFileName(subject, format)),
-      filters,
-    });
-    if (!uri) return undefined;
+  if (args.uri) {
+    const format = args.format ?? formatOfFileName(args.uri.path) ?? (await pickFormat());
+    return format && { uri: args.uri, format };
   }
+  const preferred = args.format ?? lastFormat;
+  const labels = { csv: t('CSV files'), json: t('JSON files'), jsonl: t('JSON Lines files') };
+  const filters: Record<string, string[]> = {};
+  for (const f of [preferred, ...EXPORT_FORMATS.filter((x) => x !== preferred)]) filters[labels[f]] = [FORMAT_EXTENSIONS[f]];
+  const uri = await vscode.window.showSaveDialog({
+    title: subject.items === 'companies' ? t('Export Companies') : t('Export Invoices'),
+    saveLabel: t('Export'),
+    defaultUri: vscode.Uri.joinPath(defaultFolder(), exportFileName(subject, preferred)),
+    filters,
+  });
+  if (!uri) return undefined;
   const format = formatOfFileName(uri.path) ?? args.format ?? (await pickFormat());
   if (!format) return undefined;
+  // The next export starts where this one went, in the same format.
   lastFolder = vscode.Uri.joinPath(uri, '..');
   lastFormat = format;
   return { uri, format };
