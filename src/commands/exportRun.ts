@@ -19,6 +19,7 @@ import {
   type ExportSink,
 } from '../export';
 import { exportingTitle, exportProgressMessage } from '../format/exportMessages';
+import { withProgress } from './progress';
 
 export interface ExportJob {
   items: ExportItems;
@@ -75,7 +76,7 @@ async function writeElsewhere<R>(uri: vscode.Uri, work: (sink: ExportSink) => Pr
  * filled in as it goes, so the caller can say how far a failed export got. */
 export function runExport(job: ExportJob, run: ExportRun): Thenable<ExportProgress> {
   const options = { location: vscode.ProgressLocation.Notification, title: exportingTitle(job.items, job.fileName), cancellable: true };
-  return vscode.window.withProgress(options, async (progress, token) => {
+  return withProgress(options, async (progress, token) => {
     const controller = new AbortController();
     const subs = [token, job.token].map((tk) => tk?.onCancellationRequested(() => controller.abort()));
     if (job.token?.isCancellationRequested) controller.abort();

@@ -14,6 +14,7 @@ import type { DataPlatformApi } from '../../src/extension';
 import { isTempFileOf } from '../../src/export/fileSink';
 import type { InvoicesNode, QueryNode } from '../../src/tree/recordNodes';
 import { COMPANY_TYPES, INVOICE_TYPES, readExport } from '../support/csv';
+import { assertNoSecret } from '../support/secretScan';
 import { admin, canType, emulator, emulatorClient, EXTENSION_ID, firstPageCompany, keyboard, openView, signIn, waitFor } from './helpers';
 
 const FORMATS = ['csv', 'json', 'jsonl'] as const;
@@ -48,8 +49,7 @@ describe('export', () => {
   /** The exported file, checked to hold no trace of the API key. */
   const fileText = async (path: string): Promise<string> => {
     const text = readFileSync(path, 'utf8');
-    const { key } = await emulator();
-    assert.ok(!text.includes(key) && !text.includes(Buffer.from(key).toString('base64')), 'the key is not in the file');
+    assertNoSecret((await emulator()).key, { [path]: text });
     return text;
   };
 
@@ -174,6 +174,7 @@ describe('export', () => {
       assert.ok(r.outcome === 'cancelled' && r.written >= 1000 && r.written < 25_000, JSON.stringify(r));
       assert.deepEqual(readdirSync(dir), existing ? ['cancelled.json'] : []);
       if (existing) assert.equal(readFileSync(target, 'utf8'), 'kept');
+      assert.equal(api.progressRunning(), 0, 'the progress notification closed');
     });
   }
 
@@ -187,6 +188,7 @@ describe('export', () => {
     assert.deepEqual(readdirSync(dir), []);
     const reported = api.diagnostics.entries()[0].error;
     assert.equal(reported.kind, 'malformedResponse');
+    assert.equal(api.progressRunning(), 0, 'the progress notification closed');
     assert.match(reported.path, /\/data\/invoices/);
   });
 });
