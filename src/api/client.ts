@@ -12,7 +12,8 @@ import type {
   Page,
   PullOperation,
 } from './models';
-import { followItems, followPages, PagedList } from './paging';
+import { followItems, followPages, PagedList, type PageLoader } from './paging';
+import { createRedactor, type Redactor } from './redact';
 import type { RateLimitInfo } from './rateLimit';
 import {
   Guard,
@@ -67,11 +68,15 @@ const ANY_PAGE = pageGuard(isAnyRecord);
 
 export class DataPlatformClient {
   readonly baseUrl: string;
+  /** Replaces this client's key, in any form a text may hold it, by `***`: for what leaves the
+   * extension built from the API's answers (exported files). */
+  readonly redact: Redactor;
   readonly #transport: HttpTransport;
 
   constructor(options: ClientOptions) {
     this.baseUrl = normalizeBaseUrl(options.baseUrl, options.allowInsecureHttp);
     this.#transport = new HttpTransport({ ...options, baseUrl: this.baseUrl });
+    this.redact = createRedactor(options.apiKey);
   }
 
   /** Rate-limit headers of the last response that carried them. */
@@ -181,18 +186,27 @@ export class DataPlatformClient {
    * so a refused query lands in `lastError` like any other failure.
    */
   companyList(params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PagedList<Company> {
-    return new PagedList<Company>((href, o) =>
-      href === undefined ? this.listCompanies(params, { ...options, ...o }) : this.fetchPage(href, COMPANY_PAGE, { ...options, ...o }),
-    );
+    return new PagedList<Company>(this.companyPages(params, options));
   }
 
   /** A PagedList of a company's invoices for a tree node. */
   invoiceList(companyId: string, params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PagedList<Invoice> {
-    return new PagedList<Invoice>((href, o) =>
+    return new PagedList<Invoice>(this.invoicePages(companyId, params, options));
+  }
+
+  /** The pages of the companies: the first (no href) with `params`, then each `_links` href,
+   * every answer checked to be a page of companies. */
+  companyPages(params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PageLoader<Company> {
+    return (href, o) =>
+      href === undefined ? this.listCompanies(params, { ...options, ...o }) : this.fetchPage(href, COMPANY_PAGE, { ...options, ...o });
+  }
+
+  /** The pages of a company's invoices, as companyPages. */
+  invoicePages(companyId: string, params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PageLoader<Invoice> {
+    return (href, o) =>
       href === undefined
         ? this.listInvoices(companyId, params, { ...options, ...o })
-        : this.fetchPage(href, INVOICE_PAGE, { ...options, ...o }),
-    );
+        : this.fetchPage(href, INVOICE_PAGE, { ...options, ...o });
   }
 
   private async fetchPage<T>(href: string, accept: Guard<Page<T>>, options?: CallOptions): Promise<Page<T>> {

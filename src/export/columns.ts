@@ -1,0 +1,58 @@
+// The columns of a CSV export: one row per record, its fields flattened to their paths in the
+// API's record (`customerRef.companyName`), so a header names exactly the field it holds. A list
+// inside a record (an invoice's line items, a company's data connections) stays one JSON column:
+// one file, written with one rename, that loses nothing of the list.
+
+/** What is exported: picks the CSV columns. */
+export type ExportItems = 'invoices' | 'companies';
+
+/** Header names are the fields' paths in the record; a dot goes one object deeper. */
+export const INVOICE_COLUMNS: readonly string[] = [
+  'id',
+  'invoiceNumber',
+  'customerRef.id',
+  'customerRef.companyName',
+  'issueDate',
+  'dueDate',
+  'paidOnDate',
+  'currency',
+  'currencyRate',
+  'subTotal',
+  'totalTaxAmount',
+  'totalAmount',
+  'amountDue',
+  'totalDiscount',
+  'status',
+  'note',
+  'metadata.isDeleted',
+  'modifiedDate',
+  'sourceModifiedDate',
+  'lineItems',
+];
+
+export const COMPANY_COLUMNS: readonly string[] = [
+  'id',
+  'name',
+  'description',
+  'redirect',
+  'created',
+  'lastSync',
+  'createdByUserName',
+  'products',
+  'tags',
+  'dataConnections',
+];
+
+export function columnsOf(items: ExportItems): readonly string[] {
+  return items === 'companies' ? COMPANY_COLUMNS : INVOICE_COLUMNS;
+}
+
+/** The value at a column's path, split at its dots; undefined where the record lacks it. */
+export function valueAt(record: unknown, path: readonly string[]): unknown {
+  let v = record;
+  for (const key of path) {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
+    v = (v as Record<string, unknown>)[key];
+  }
+  return v;
+}
