@@ -6,6 +6,7 @@ import { KeyPrompt } from './auth/keyPrompt';
 import { KeyStore } from './auth/keyStore';
 import { setTranslator } from './l10n';
 import { registerCreateCompanyCommands } from './commands/createCompany';
+import { registerExportCommands } from './commands/export';
 import { registerKeyCommands, type SetKeyResult } from './commands/keys';
 import { countProgress, progressRunning } from './commands/progress';
 import { registerQueryCommands } from './commands/query';
@@ -157,6 +158,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
     ...registerTreeCommands({ tree, view, client, refreshAll, report }),
     ...registerCreateCompanyCommands({ tree, view, client, report }),
     ...registerQueryCommands({ tree, view, client, pageSize, history: queryHistory, report }),
+    ...registerExportCommands({ view, client, pageSize, concurrency: loadAllConcurrency, report }),
     ...registerRecordCommands({ client, pageSize, report, companies: () => tree.root?.ensureList(), onDidChangeConnection: connection.onDidChange }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('dataPlatform.baseUrl')) void connection.reload();

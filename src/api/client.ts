@@ -14,7 +14,8 @@ import type {
   Page,
   PullOperation,
 } from './models';
-import { followItems, followPages, PagedList } from './paging';
+import { followItems, followPages, PagedList, type PageLoader } from './paging';
+import { createRedactor, type Redactor } from './redact';
 import type { RateLimitInfo } from './rateLimit';
 import {
   Guard,
@@ -72,11 +73,15 @@ const ANY_PAGE = pageGuard(isAnyRecord);
 
 export class DataPlatformClient {
   readonly baseUrl: string;
+  /** Replaces this client's key, in any form a text may hold it, by `***`: for what leaves the
+   * extension built from the API's answers (exported files). */
+  readonly redact: Redactor;
   readonly #transport: HttpTransport;
 
   constructor(options: ClientOptions) {
     this.baseUrl = normalizeBaseUrl(options.baseUrl, options.allowInsecureHttp);
     this.#transport = new HttpTransport({ ...options, baseUrl: this.baseUrl });
+    this.redact = createRedactor(options.apiKey);
   }
 
   /** Rate-limit headers of the last response that carried them. */
@@ -195,25 +200,39 @@ export class DataPlatformClient {
    * so a refused query lands in `lastError` like any other failure.
    */
   companyList(params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PagedList<Company> {
-    return new PagedList<Company>((href, o) =>
-      href === undefined ? this.listCompanies(params, { ...options, ...o }) : this.fetchPage(href, COMPANY_PAGE, { ...options, ...o }),
-    );
+    return new PagedList<Company>(this.companyPages(params, options));
   }
 
   /** A PagedList of a company's records of one type, for a tree node (paged as invoices are). */
   recordList(type: DataTypeId, companyId: string, params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PagedList<DataRecord> {
-    return this.pagedRecords(type, companyId, params, RECORD_PAGE, options);
+    return new PagedList<DataRecord>(this.recordPages(type, companyId, params, options));
   }
 
   /** A PagedList of a company's invoices for a tree node. */
   invoiceList(companyId: string, params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PagedList<Invoice> {
-    return this.pagedRecords('invoices', companyId, params, INVOICE_PAGE, options);
+    return new PagedList<Invoice>(this.invoicePages(companyId, params, options));
   }
 
-  private pagedRecords<T>(type: DataTypeId, companyId: string, params: Omit<ListParams, 'page'>, accept: Guard<Page<T>>, options: Omit<CallOptions, 'signal'>): PagedList<T> {
-    return new PagedList<T>((href, o) =>
-      href === undefined ? this.firstPage(type, companyId, params, accept, { ...options, ...o }) : this.fetchPage(href, accept, { ...options, ...o }),
-    );
+  /** The pages of the companies: the first (no href) with `params`, then each `_links` href,
+   * every answer checked to be a page of companies. */
+  companyPages(params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PageLoader<Company> {
+    return (href, o) =>
+      href === undefined ? this.listCompanies(params, { ...options, ...o }) : this.fetchPage(href, COMPANY_PAGE, { ...options, ...o });
+  }
+
+  /** The pages of a company's records of one type, as companyPages. */
+  recordPages(type: DataTypeId, companyId: string, params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PageLoader<DataRecord> {
+    return this.pagesOf(type, companyId, params, RECORD_PAGE, options);
+  }
+
+  /** The pages of a company's invoices, as companyPages. */
+  invoicePages(companyId: string, params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PageLoader<Invoice> {
+    return this.pagesOf('invoices', companyId, params, INVOICE_PAGE, options);
+  }
+
+  private pagesOf<T>(type: DataTypeId, companyId: string, params: Omit<ListParams, 'page'>, accept: Guard<Page<T>>, options: Omit<CallOptions, 'signal'>): PageLoader<T> {
+    return (href, o) =>
+      href === undefined ? this.firstPage(type, companyId, params, accept, { ...options, ...o }) : this.fetchPage(href, accept, { ...options, ...o });
   }
 
   private async fetchRecord<T>(type: DataTypeId, companyId: string, recordId: string, accept: Guard<T>, expected: string, options?: CallOptions): Promise<T> {

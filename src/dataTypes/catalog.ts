@@ -110,6 +110,9 @@ export interface DataTypeSpec {
   readonly description: readonly DescriptionPart[];
   /** The tooltip's rows after the record's label, each shown when the record has a value. */
   readonly tooltip: readonly (readonly [RowKind, FieldRef])[];
+  /** A CSV export's columns after the queryable fields: fields that are not queryable, and the
+   * lists (and objects) a row keeps whole as one JSON column, so a row loses nothing. */
+  readonly exportColumns: readonly string[];
 }
 
 const CUSTOMER = ['customerRef.companyName', 'customerRef.id'];
@@ -118,7 +121,7 @@ const MONEY = { currency: 'currency', amount: 'totalAmount' } as const;
 
 export const DATA_TYPES: readonly DataTypeSpec[] = [
   {
-    id: 'invoices', example: 'status=Paid && totalAmount>1000', schema: INVOICE_SCHEMA, icon: 'files', label: [['invoiceNumber'], ['id']],
+    id: 'invoices', exportColumns: ['lineItems'], example: 'status=Paid && totalAmount>1000', schema: INVOICE_SCHEMA, icon: 'files', label: [['invoiceNumber'], ['id']],
     party: CUSTOMER, ...MONEY, date: 'issueDate', status: 'status', description: ['party', 'amount', 'status'],
     tooltip: [
       ['customer', CUSTOMER], ['status', 'status'], ['issued', 'issueDate'], ['due', 'dueDate'], ['paidOn', 'paidOnDate'],
@@ -126,7 +129,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
     ],
   },
   {
-    id: 'bills', example: 'status=Open && amountDue>0', schema: BILL_SCHEMA, icon: 'note', label: [['reference'], ['id']],
+    id: 'bills', exportColumns: ['lineItems', 'paymentAllocations'], example: 'status=Open && amountDue>0', schema: BILL_SCHEMA, icon: 'note', label: [['reference'], ['id']],
     party: SUPPLIER, ...MONEY, date: 'issueDate', status: 'status', description: ['party', 'amount', 'status'],
     tooltip: [
       ['supplier', SUPPLIER], ['status', 'status'], ['issued', 'issueDate'], ['due', 'dueDate'],
@@ -134,7 +137,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
     ],
   },
   {
-    id: 'customers', example: 'status=Active', schema: CUSTOMER_SCHEMA, icon: 'person', label: [['customerName'], ['id']],
+    id: 'customers', exportColumns: ['addresses', 'contacts'], example: 'status=Active', schema: CUSTOMER_SCHEMA, icon: 'person', label: [['customerName'], ['id']],
     party: 'contactName', status: 'status', description: ['party', 'status'],
     tooltip: [
       ['contact', 'contactName'], ['email', 'emailAddress'], ['phone', 'phone'], ['currency', 'defaultCurrency'],
@@ -142,7 +145,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
     ],
   },
   {
-    id: 'suppliers', example: 'defaultCurrency=USD', schema: SUPPLIER_SCHEMA, icon: 'briefcase', label: [['supplierName'], ['id']],
+    id: 'suppliers', exportColumns: ['addresses'], example: 'defaultCurrency=USD', schema: SUPPLIER_SCHEMA, icon: 'briefcase', label: [['supplierName'], ['id']],
     party: 'contactName', status: 'status', description: ['party', 'status'],
     tooltip: [
       ['contact', 'contactName'], ['email', 'emailAddress'], ['phone', 'phone'], ['currency', 'defaultCurrency'],
@@ -150,17 +153,17 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
     ],
   },
   {
-    id: 'payments', example: 'totalAmount>500', schema: PAYMENT_SCHEMA, icon: 'credit-card', label: [['reference'], ['id']],
+    id: 'payments', exportColumns: ['lines'], example: 'totalAmount>500', schema: PAYMENT_SCHEMA, icon: 'credit-card', label: [['reference'], ['id']],
     party: CUSTOMER, ...MONEY, date: 'date', description: ['party', 'amount', 'date'],
     tooltip: [['customer', CUSTOMER], ['date', 'date'], ['total', 'totalAmount'], ['account', ['accountRef.name', 'accountRef.id']], ['note', 'note'], ['id', 'id']],
   },
   {
-    id: 'billPayments', example: 'date>2025-01-01', schema: BILL_PAYMENT_SCHEMA, icon: 'arrow-swap', label: [['reference'], ['id']],
+    id: 'billPayments', exportColumns: ['lines'], example: 'date>2025-01-01', schema: BILL_PAYMENT_SCHEMA, icon: 'arrow-swap', label: [['reference'], ['id']],
     party: SUPPLIER, ...MONEY, date: 'date', description: ['party', 'amount', 'date'],
     tooltip: [['supplier', SUPPLIER], ['date', 'date'], ['total', 'totalAmount'], ['account', ['accountRef.name', 'accountRef.id']], ['note', 'note'], ['id', 'id']],
   },
   {
-    id: 'creditNotes', example: 'remainingCredit>0', schema: CREDIT_NOTE_SCHEMA, icon: 'reply', label: [['creditNoteNumber'], ['id']],
+    id: 'creditNotes', exportColumns: ['lineItems', 'paymentAllocations'], example: 'remainingCredit>0', schema: CREDIT_NOTE_SCHEMA, icon: 'reply', label: [['creditNoteNumber'], ['id']],
     party: CUSTOMER, ...MONEY, date: 'issueDate', status: 'status', description: ['party', 'amount', 'status'],
     tooltip: [
       ['customer', CUSTOMER], ['status', 'status'], ['issued', 'issueDate'], ['allocatedOn', 'allocatedOnDate'],
@@ -168,7 +171,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
     ],
   },
   {
-    id: 'billCreditNotes', example: 'status=Paid', schema: BILL_CREDIT_NOTE_SCHEMA, icon: 'discard', label: [['billCreditNoteNumber'], ['id']],
+    id: 'billCreditNotes', exportColumns: ['lineItems'], example: 'status=Paid', schema: BILL_CREDIT_NOTE_SCHEMA, icon: 'discard', label: [['billCreditNoteNumber'], ['id']],
     party: SUPPLIER, ...MONEY, date: 'issueDate', status: 'status', description: ['party', 'amount', 'status'],
     tooltip: [
       ['supplier', SUPPLIER], ['status', 'status'], ['issued', 'issueDate'], ['allocatedOn', 'allocatedOnDate'],
@@ -176,7 +179,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
     ],
   },
   {
-    id: 'accounts', example: 'type=Income && status=Active', schema: ACCOUNT_SCHEMA, icon: 'book', label: [['nominalCode', 'name'], ['fullyQualifiedName'], ['id']],
+    id: 'accounts', exportColumns: ['validDatatypeLinks'], example: 'type=Income && status=Active', schema: ACCOUNT_SCHEMA, icon: 'book', label: [['nominalCode', 'name'], ['fullyQualifiedName'], ['id']],
     kind: 'type', currency: 'currency', amount: 'currentBalance', status: 'status', description: ['kind', 'amount', 'status'],
     tooltip: [
       ['name', 'name'], ['type', 'type'], ['category', 'fullyQualifiedCategory'], ['balance', 'currentBalance'],
@@ -184,17 +187,17 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
     ],
   },
   {
-    id: 'journalEntries', example: 'postedOn>2025-06-30', schema: JOURNAL_ENTRY_SCHEMA, icon: 'list-ordered', label: [['description'], ['id']],
+    id: 'journalEntries', exportColumns: ['journalRef.name', 'journalLines'], example: 'postedOn>2025-06-30', schema: JOURNAL_ENTRY_SCHEMA, icon: 'list-ordered', label: [['description'], ['id']],
     kind: 'recordRef.dataType', date: 'postedOn', description: ['date', 'kind'],
     tooltip: [['posted', 'postedOn'], ['description', 'description'], ['linkedRecord', ['recordRef.dataType']], ['id', 'id']],
   },
   {
-    id: 'taxRates', example: 'effectiveTaxRate>0', schema: TAX_RATE_SCHEMA, icon: 'law', label: [['name'], ['code'], ['id']],
+    id: 'taxRates', exportColumns: ['components'], example: 'effectiveTaxRate>0', schema: TAX_RATE_SCHEMA, icon: 'law', label: [['name'], ['code'], ['id']],
     kind: 'code', rate: 'effectiveTaxRate', status: 'status', description: ['kind', 'rate', 'status'],
     tooltip: [['code', 'code'], ['taxRate', 'effectiveTaxRate'], ['status', 'status'], ['id', 'id']],
   },
   {
-    id: 'items', example: 'isInvoiceItem=true', schema: ITEM_SCHEMA, icon: 'tag', label: [['name'], ['code'], ['id']],
+    id: 'items', exportColumns: ['billItem', 'invoiceItem'], example: 'isInvoiceItem=true', schema: ITEM_SCHEMA, icon: 'tag', label: [['name'], ['code'], ['id']],
     kind: 'type', status: 'itemStatus', description: ['kind', 'status'],
     tooltip: [
       ['code', 'code'], ['type', 'type'], ['salePrice', 'invoiceItem.unitPrice'], ['purchasePrice', 'billItem.unitPrice'],

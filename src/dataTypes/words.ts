@@ -1,5 +1,6 @@
 // The words of each data type that translators need as whole sentences: its title ("Bills"), a
-// count ("1 bill", "12 bills") and an empty list ("No bills"). One literal t() call per message,
+// count ("1 bill", "12 bills"), an empty list ("No bills") and an export's file name ("Acme Ltd
+// bills"; in English the same text as a count, so one message, as invoices always had). One literal t() call per message,
 // so scripts/l10n.mjs extracts them all. Every other message names a type by its title after a
 // colon ("Bills: not synced yet"), which reads right in any language.
 import { formatCount } from '../format/amount';
@@ -58,5 +59,23 @@ export function typeEmpty(id: DataTypeId): string {
     case 'journalEntries': return t('No journal entries');
     case 'taxRates': return t('No tax rates');
     case 'items': return t('No items');
+  }
+}
+
+/** An export's file name before its extension: `Acme Ltd invoices`, `Acme Ltd bills`. */
+export function typeFileName(id: DataTypeId, companyName: string): string {
+  switch (id) {
+    case 'invoices': return t('{0} invoices', companyName);
+    case 'bills': return t('{0} bills', companyName);
+    case 'customers': return t('{0} customers', companyName);
+    case 'suppliers': return t('{0} suppliers', companyName);
+    case 'payments': return t('{0} payments', companyName);
+    case 'billPayments': return t('{0} bill payments', companyName);
+    case 'creditNotes': return t('{0} credit notes', companyName);
+    case 'billCreditNotes': return t('{0} bill credit notes', companyName);
+    case 'accounts': return t('{0} accounts', companyName);
+    case 'journalEntries': return t('{0} journal entries', companyName);
+    case 'taxRates': return t('{0} tax rates', companyName);
+    case 'items': return t('{0} items', companyName);
   }
 }

@@ -1,11 +1,15 @@
 // Every data type of the catalog in the real workbench against the emulator, data-driven, so a type
 // added to the catalog is tested here without a line more: browsable (Data → type → first page,
-// Load more), queryable (Run Query with the type) and opened as JSON. Then a type's data set
-// states (409 with Queue sync of that type, 404 of a platform without it) and a screenshot.
+// Load more), queryable (Run Query with the type), opened as JSON and exported. Then a type's data
+// set states (409 with Queue sync of that type, 404 of a platform without it) and a screenshot.
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { DataRecord } from '../../src/api';
 import type { DataPlatformClient } from '../../src/api/client';
+import type { ExportResult } from '../../src/commands/export';
 import type { QueryResult } from '../../src/commands/query';
 import { DATA_TYPES, idParameter, type DataTypeSpec } from '../../src/dataTypes/catalog';
 import { typeCount, typeTitle } from '../../src/dataTypes/words';
@@ -17,6 +21,7 @@ import type { DataTypeNode, QueryNode, RecordNode } from '../../src/tree/dataNod
 import type { ErrorNode } from '../../src/tree/leafNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode } from '../../src/tree/recordNodes';
+import { dataTypeColumnTypes, readExport } from '../support/csv';
 import { admin, canScreenshot, emulator, emulatorClient, firstPageCompany, labelOf, openView, screenshot, signIn, waitFor } from './helpers';
 
 /** One record a page, so that every type has a second page to load (a company may have only two
@@ -152,6 +157,23 @@ describe('every data type against the emulator', () => {
       assert.equal(again.document.uri.toString(), doc.uri.toString());
       const copied = await vscode.commands.executeCommand<string>('dataPlatform.copyJson', first);
       assert.deepEqual(JSON.parse(copied) as DataRecord, first.record);
+    });
+  }
+
+  for (const spec of DATA_TYPES) {
+    it(`${spec.id}: exported from its node as CSV, every record with every field`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'dp-types-export-'));
+      try {
+        const uri = vscode.Uri.file(join(dir, `${spec.id}.csv`));
+        const result = await vscode.commands.executeCommand<ExportResult>('dataPlatform.exportInvoices', await typeNode('few', spec), { uri });
+        const want = [];
+        for await (const r of emu.allRecords(spec.id, ids.few, { pageSize: 5000 })) want.push(r);
+        assert.ok(want.length > 0, `the company has ${spec.id}`);
+        assert.deepEqual(result, { outcome: 'written', uri, written: want.length });
+        assert.deepEqual(readExport(readFileSync(uri.fsPath, 'utf8'), 'csv', dataTypeColumnTypes(spec)), want);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
   }
 

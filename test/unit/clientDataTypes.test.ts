@@ -7,8 +7,11 @@ import { ApiError, type ApiErrorKind } from '../../src/api/errors';
 import type { DataRecord } from '../../src/api/models';
 import { DATA_TYPES, type DataTypeSpec } from '../../src/dataTypes/catalog';
 import { compareByField, evaluateQuery, parseOrderBy, parseQuery } from '../../src/query';
+import { exportList, type ExportSink } from '../../src/export/exportList';
+import { recordFormat } from '../../src/export/formats';
 import { startEmulator, type RunningEmulator } from '../emulator';
 import { call } from '../emulator/testing';
+import { dataTypeColumnTypes, readExport } from '../support/csv';
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
@@ -82,6 +85,17 @@ describe('every data type through the client against the emulator', function () 
         const compare = (a: DataRecord, b: DataRecord) => compareByField(a, b, order.field.split('.'), spec.schema.fields[order.field], order.descending);
         for (let i = 1; i < ordered.length; i++) assert.ok(compare(ordered[i - 1], ordered[i]) <= 0, `${ordered[i - 1].id} before ${ordered[i].id}`);
         assert.equal(ordered.length, expected.length);
+      });
+
+      it('exports every record as CSV and JSON Lines, a CSV row losing nothing of the record', async () => {
+        for (const format of ['csv', 'jsonl'] as const) {
+          const writes: string[] = [];
+          const sink: ExportSink = { write: (text) => Promise.resolve(void writes.push(text)) };
+          const load = client.recordPages(spec.id, emu.companies.many, { pageSize: Math.ceil(all(spec).length / 2) });
+          const result = await exportList({ load, concurrency: 2 }, recordFormat(format, spec.id), sink);
+          assert.equal(result.written, all(spec).length);
+          assert.deepEqual(readExport(writes.join(''), format, dataTypeColumnTypes(spec)), all(spec), format);
+        }
       });
 
       it('gets one record by id as listed, and a missing id is a 404', async () => {

@@ -7,6 +7,8 @@ import { DATA_TYPE_IDS, DATA_TYPES, dataType, idParameter, ROW_FORMATS, type Dat
 import { typeCount, typeEmpty, typeTitle } from '../../src/dataTypes/words';
 import { recordDescription, recordIcon, recordLabel, recordTooltip } from '../../src/format/recordLabels';
 import { queryNodeLabel } from '../../src/format/queryMessages';
+import { dataTypeColumns, INVOICE_COLUMNS } from '../../src/export/columns';
+import { exportedMessage, exportFileName, exportingTitle, exportProgressMessage } from '../../src/format/exportMessages';
 import { parseOrderBy, parseQuery, type FieldType } from '../../src/query';
 import { COMMON_FIELDS, DATA_TYPE_SPECS, type FieldKind } from '../corpus/dataTypes';
 
@@ -83,6 +85,35 @@ describe('data type words', () => {
     assert.equal(queryNodeLabel('status=Paid', 12, 'bills', 'en-GB'), 'Bills: status=Paid — 12 bills');
     assert.equal(queryNodeLabel('status=Paid', undefined, 'bills'), 'Bills: status=Paid');
     assert.equal(queryNodeLabel('status=Paid', 1, 'invoices', 'en-GB'), 'status=Paid — 1 invoice');
+  });
+});
+
+describe('export of every type', () => {
+  it('gives invoices the CSV columns they always had', () => {
+    assert.deepEqual(INVOICE_COLUMNS, [
+      'id', 'invoiceNumber', 'customerRef.id', 'customerRef.companyName', 'issueDate', 'dueDate', 'paidOnDate', 'currency',
+      'currencyRate', 'subTotal', 'totalTaxAmount', 'totalAmount', 'amountDue', 'totalDiscount', 'status', 'note',
+      'metadata.isDeleted', 'modifiedDate', 'sourceModifiedDate', 'lineItems',
+    ]);
+  });
+
+  it('gives every type its queryable fields, then what its rows must keep, each column once', () => {
+    for (const spec of DATA_TYPES) {
+      const columns = dataTypeColumns(spec.id);
+      assert.deepEqual(columns.slice(0, Object.keys(spec.schema.fields).length), Object.keys(spec.schema.fields), spec.id);
+      assert.equal(new Set(columns).size, columns.length, spec.id);
+    }
+    assert.deepEqual(dataTypeColumns('journalEntries').slice(-2), ['journalRef.name', 'journalLines']);
+  });
+
+  it('names files, progress and outcomes by the type', () => {
+    assert.equal(exportFileName({ items: 'bills', companyName: 'Acme Ltd', query: 'status=Open' }, 'csv'), 'Acme Ltd bills (status=Open).csv');
+    assert.equal(exportFileName({ items: 'journalEntries', companyName: 'Acme Ltd' }, 'jsonl'), 'Acme Ltd journal entries.jsonl');
+    assert.equal(exportFileName({ items: 'invoices', companyName: 'Acme Ltd' }, 'json'), 'Acme Ltd invoices.json', 'invoices as before');
+    assert.equal(exportProgressMessage('taxRates', 1, 2, 'en'), '1 / 2 tax rates');
+    assert.equal(exportProgressMessage('invoices', 12000, 25000, 'en'), '12,000 / 25,000 invoices');
+    assert.equal(exportingTitle('billPayments', 'a.csv'), 'Bill payments: exporting to a.csv');
+    assert.equal(exportedMessage('accounts', 1, 'a.csv'), 'Exported 1 account to a.csv.');
   });
 });
 
