@@ -121,88 +121,100 @@ const MONEY = { currency: 'currency', amount: 'totalAmount' } as const;
 
 export const DATA_TYPES: readonly DataTypeSpec[] = [
   {
-    id: 'invoices', exportColumns: ['lineItems'], example: 'status=Paid && totalAmount>1000', schema: INVOICE_SCHEMA, icon: 'files', label: [['invoiceNumber'], ['id']],
+    id: 'invoices', schema: INVOICE_SCHEMA, icon: 'files', label: [['invoiceNumber'], ['id']],
     party: CUSTOMER, ...MONEY, date: 'issueDate', status: 'status', description: ['party', 'amount', 'status'],
     tooltip: [
       ['customer', CUSTOMER], ['status', 'status'], ['issued', 'issueDate'], ['due', 'dueDate'], ['paidOn', 'paidOnDate'],
       ['total', 'totalAmount'], ['tax', 'totalTaxAmount'], ['amountDue', 'amountDue'], ['note', 'note'], ['id', 'id'],
     ],
+    example: 'status=Paid && totalAmount>1000', exportColumns: ['lineItems'],
   },
   {
-    id: 'bills', exportColumns: ['lineItems', 'paymentAllocations'], example: 'status=Open && amountDue>0', schema: BILL_SCHEMA, icon: 'note', label: [['reference'], ['id']],
+    id: 'bills', schema: BILL_SCHEMA, icon: 'note', label: [['reference'], ['id']],
     party: SUPPLIER, ...MONEY, date: 'issueDate', status: 'status', description: ['party', 'amount', 'status'],
     tooltip: [
       ['supplier', SUPPLIER], ['status', 'status'], ['issued', 'issueDate'], ['due', 'dueDate'],
       ['total', 'totalAmount'], ['tax', 'taxAmount'], ['amountDue', 'amountDue'], ['note', 'note'], ['id', 'id'],
     ],
+    example: 'status=Open && amountDue>0', exportColumns: ['lineItems', 'paymentAllocations'],
   },
   {
-    id: 'customers', exportColumns: ['addresses', 'contacts'], example: 'status=Active', schema: CUSTOMER_SCHEMA, icon: 'person', label: [['customerName'], ['id']],
+    id: 'customers', schema: CUSTOMER_SCHEMA, icon: 'person', label: [['customerName'], ['id']],
     party: 'contactName', status: 'status', description: ['party', 'status'],
     tooltip: [
       ['contact', 'contactName'], ['email', 'emailAddress'], ['phone', 'phone'], ['currency', 'defaultCurrency'],
       ['registrationNumber', 'registrationNumber'], ['taxNumber', 'taxNumber'], ['status', 'status'], ['id', 'id'],
     ],
+    example: 'status=Active', exportColumns: ['addresses', 'contacts'],
   },
   {
-    id: 'suppliers', exportColumns: ['addresses'], example: 'defaultCurrency=USD', schema: SUPPLIER_SCHEMA, icon: 'briefcase', label: [['supplierName'], ['id']],
+    id: 'suppliers', schema: SUPPLIER_SCHEMA, icon: 'briefcase', label: [['supplierName'], ['id']],
     party: 'contactName', status: 'status', description: ['party', 'status'],
     tooltip: [
       ['contact', 'contactName'], ['email', 'emailAddress'], ['phone', 'phone'], ['currency', 'defaultCurrency'],
       ['registrationNumber', 'registrationNumber'], ['taxNumber', 'taxNumber'], ['status', 'status'], ['id', 'id'],
     ],
+    example: 'defaultCurrency=USD', exportColumns: ['addresses'],
   },
   {
-    id: 'payments', exportColumns: ['lines'], example: 'totalAmount>500', schema: PAYMENT_SCHEMA, icon: 'credit-card', label: [['reference'], ['id']],
+    id: 'payments', schema: PAYMENT_SCHEMA, icon: 'credit-card', label: [['reference'], ['id']],
     party: CUSTOMER, ...MONEY, date: 'date', description: ['party', 'amount', 'date'],
     tooltip: [['customer', CUSTOMER], ['date', 'date'], ['total', 'totalAmount'], ['account', ['accountRef.name', 'accountRef.id']], ['note', 'note'], ['id', 'id']],
+    example: 'totalAmount>500', exportColumns: ['lines'],
   },
   {
-    id: 'billPayments', exportColumns: ['lines'], example: 'date>2025-01-01', schema: BILL_PAYMENT_SCHEMA, icon: 'arrow-swap', label: [['reference'], ['id']],
+    id: 'billPayments', schema: BILL_PAYMENT_SCHEMA, icon: 'arrow-swap', label: [['reference'], ['id']],
     party: SUPPLIER, ...MONEY, date: 'date', description: ['party', 'amount', 'date'],
     tooltip: [['supplier', SUPPLIER], ['date', 'date'], ['total', 'totalAmount'], ['account', ['accountRef.name', 'accountRef.id']], ['note', 'note'], ['id', 'id']],
+    example: 'date>2025-01-01', exportColumns: ['lines'],
   },
   {
-    id: 'creditNotes', exportColumns: ['lineItems', 'paymentAllocations'], example: 'remainingCredit>0', schema: CREDIT_NOTE_SCHEMA, icon: 'reply', label: [['creditNoteNumber'], ['id']],
+    id: 'creditNotes', schema: CREDIT_NOTE_SCHEMA, icon: 'reply', label: [['creditNoteNumber'], ['id']],
     party: CUSTOMER, ...MONEY, date: 'issueDate', status: 'status', description: ['party', 'amount', 'status'],
     tooltip: [
       ['customer', CUSTOMER], ['status', 'status'], ['issued', 'issueDate'], ['allocatedOn', 'allocatedOnDate'],
       ['total', 'totalAmount'], ['tax', 'totalTaxAmount'], ['remainingCredit', 'remainingCredit'], ['note', 'note'], ['id', 'id'],
     ],
+    example: 'remainingCredit>0', exportColumns: ['lineItems', 'paymentAllocations'],
   },
   {
-    id: 'billCreditNotes', exportColumns: ['lineItems'], example: 'status=Paid', schema: BILL_CREDIT_NOTE_SCHEMA, icon: 'discard', label: [['billCreditNoteNumber'], ['id']],
+    id: 'billCreditNotes', schema: BILL_CREDIT_NOTE_SCHEMA, icon: 'discard', label: [['billCreditNoteNumber'], ['id']],
     party: SUPPLIER, ...MONEY, date: 'issueDate', status: 'status', description: ['party', 'amount', 'status'],
     tooltip: [
       ['supplier', SUPPLIER], ['status', 'status'], ['issued', 'issueDate'], ['allocatedOn', 'allocatedOnDate'],
       ['total', 'totalAmount'], ['tax', 'totalTaxAmount'], ['remainingCredit', 'remainingCredit'], ['note', 'note'], ['id', 'id'],
     ],
+    example: 'status=Paid', exportColumns: ['lineItems'],
   },
   {
-    id: 'accounts', exportColumns: ['validDatatypeLinks'], example: 'type=Income && status=Active', schema: ACCOUNT_SCHEMA, icon: 'book', label: [['nominalCode', 'name'], ['fullyQualifiedName'], ['id']],
+    id: 'accounts', schema: ACCOUNT_SCHEMA, icon: 'book', label: [['nominalCode', 'name'], ['fullyQualifiedName'], ['id']],
     kind: 'type', currency: 'currency', amount: 'currentBalance', status: 'status', description: ['kind', 'amount', 'status'],
     tooltip: [
       ['name', 'name'], ['type', 'type'], ['category', 'fullyQualifiedCategory'], ['balance', 'currentBalance'],
       ['currency', 'currency'], ['description', 'description'], ['status', 'status'], ['id', 'id'],
     ],
+    example: 'type=Income && status=Active', exportColumns: ['validDatatypeLinks'],
   },
   {
-    id: 'journalEntries', exportColumns: ['journalRef.name', 'journalLines'], example: 'postedOn>2025-06-30', schema: JOURNAL_ENTRY_SCHEMA, icon: 'list-ordered', label: [['description'], ['id']],
+    id: 'journalEntries', schema: JOURNAL_ENTRY_SCHEMA, icon: 'list-ordered', label: [['description'], ['id']],
     kind: 'recordRef.dataType', date: 'postedOn', description: ['date', 'kind'],
     tooltip: [['posted', 'postedOn'], ['description', 'description'], ['linkedRecord', ['recordRef.dataType']], ['id', 'id']],
+    example: 'postedOn>2025-06-30', exportColumns: ['journalRef.name', 'journalLines'],
   },
   {
-    id: 'taxRates', exportColumns: ['components'], example: 'effectiveTaxRate>0', schema: TAX_RATE_SCHEMA, icon: 'law', label: [['name'], ['code'], ['id']],
+    id: 'taxRates', schema: TAX_RATE_SCHEMA, icon: 'law', label: [['name'], ['code'], ['id']],
     kind: 'code', rate: 'effectiveTaxRate', status: 'status', description: ['kind', 'rate', 'status'],
     tooltip: [['code', 'code'], ['taxRate', 'effectiveTaxRate'], ['status', 'status'], ['id', 'id']],
+    example: 'effectiveTaxRate>0', exportColumns: ['components'],
   },
   {
-    id: 'items', exportColumns: ['billItem', 'invoiceItem'], example: 'isInvoiceItem=true', schema: ITEM_SCHEMA, icon: 'tag', label: [['name'], ['code'], ['id']],
+    id: 'items', schema: ITEM_SCHEMA, icon: 'tag', label: [['name'], ['code'], ['id']],
     kind: 'type', status: 'itemStatus', description: ['kind', 'status'],
     tooltip: [
       ['code', 'code'], ['type', 'type'], ['salePrice', 'invoiceItem.unitPrice'], ['purchasePrice', 'billItem.unitPrice'],
       ['status', 'itemStatus'], ['id', 'id'],
     ],
+    example: 'isInvoiceItem=true', exportColumns: ['billItem', 'invoiceItem'],
   },
 ];
 

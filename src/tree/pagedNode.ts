@@ -22,6 +22,8 @@ export abstract class PagedNode<T> extends TreeNode {
   private countdown?: ReturnType<typeof setInterval>;
   /** Aborted by refresh and dispose, so a Load all (or any load) of this node stops with it. */
   private loads = new AbortController();
+  /** The node left the tree for good (a new root, a refreshed parent, a removed query). */
+  private disposed = false;
 
   constructor(
     parent: TreeNode | undefined,
@@ -47,8 +49,10 @@ export abstract class PagedNode<T> extends TreeNode {
     return this.list;
   }
 
-  /** The list, created on first use; undefined without a connection. */
+  /** The list, created on first use; undefined without a connection, and once disposed: the view
+   * may still ask for an element of a tree it has replaced, which must fetch nothing. */
   ensureList(): PagedList<T> | undefined {
+    if (this.disposed) return undefined;
     if (!this.list) {
       const client = this.ctx.client();
       if (!client) return undefined;
@@ -128,8 +132,10 @@ export abstract class PagedNode<T> extends TreeNode {
     }
   }
 
-  /** Forgets the list (connection changed); the next expand creates a new one. */
+  /** Forgets the list and stops its loads: the node left the tree (nodes are never reused; the
+   * tree makes new ones for what it shows again). */
   override dispose(): void {
+    this.disposed = true;
     this.stopLoads();
     this.stopCountdown();
     this.subscription?.dispose();

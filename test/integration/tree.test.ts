@@ -267,6 +267,11 @@ describe('companies tree against the emulator', () => {
       await running;
       assert.equal(invoices.pagedList, undefined, 'the detached node forgot its list');
       assert.equal(api.diagnostics.size, reported, 'nothing reported for the stopped load');
+      // A late call for the detached node (the view may still ask for an element of the old tree)
+      // fetches nothing: no new list, no page 1 of a list nobody shows.
+      assert.deepEqual(await children(api, invoices), []);
+      await invoices.loadMore();
+      assert.equal(invoices.pagedList, undefined, 'still no list');
     } finally {
       await admin.clearFaults();
       const smallRoot = api.tree.root;
