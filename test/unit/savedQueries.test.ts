@@ -72,7 +72,7 @@ describe('saved query nodes', () => {
     assert.deepEqual(saved.list('s', 'c'), []);
   });
 
-  it('drops what it cannot trust from storage instead of failing', async () => {
+  it('drops what it cannot trust from storage instead of failing', () => {
     const key = JSON.stringify(['s', 'c']);
     const store = memento({
       [SAVED_QUERIES_KEY]: {
