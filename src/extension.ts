@@ -7,10 +7,10 @@ import { KeyStore } from './auth/keyStore';
 import { setTranslator } from './l10n';
 import { registerCreateCompanyCommands } from './commands/createCompany';
 import { registerExportCommands } from './commands/export';
-import { registerInvoiceCommands } from './commands/invoice';
 import { registerKeyCommands, type SetKeyResult } from './commands/keys';
 import { countProgress, progressRunning } from './commands/progress';
 import { registerQueryCommands } from './commands/query';
+import { registerRecordCommands } from './commands/records';
 import { trackQuickPicks, visibleQuickPick, type QuickPickSnapshot } from './commands/quickPicks';
 import { registerTreeCommands } from './commands/tree';
 import { Connection } from './connection/connection';
@@ -159,7 +159,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
     ...registerCreateCompanyCommands({ tree, view, client, report }),
     ...registerQueryCommands({ tree, view, client, pageSize, history: queryHistory, report }),
     ...registerExportCommands({ view, client, pageSize, concurrency: loadAllConcurrency, report }),
-    ...registerInvoiceCommands({ client, pageSize, report, companies: () => tree.root?.ensureList(), onDidChangeConnection: connection.onDidChange }),
+    ...registerRecordCommands({ client, pageSize, report, companies: () => tree.root?.ensureList(), onDidChangeConnection: connection.onDidChange }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('dataPlatform.baseUrl')) void connection.reload();
       else if (e.affectsConfiguration('dataPlatform.pageSize')) tree.reset();

@@ -1,5 +1,5 @@
-// Export…: a company's invoices (its Invoices node or a query node, filter and orderBy applied) or
-// the companies, streamed page by page into a CSV, JSON or JSON Lines file (src/export). The file
+// Export…: a company's records of one data type (the type's node or a query node, filter and
+// orderBy applied; a company's invoices from the company) or the companies, streamed page by page into a CSV, JSON or JSON Lines file (src/export). The file
 // and format come from the save dialog (the format from the name's extension, else a quick pick),
 // or from the arguments a caller passes, so a test or another extension needs no dialog.
 import { homedir } from 'node:os';
@@ -16,13 +16,15 @@ import {
   type ExportSubject,
 } from '../format/exportMessages';
 import { t } from '../l10n';
+import { listTitle } from '../format/labels';
+import { RecordListNode, RecordNode } from '../tree/dataNodes';
 import type { TreeNode } from '../tree/node';
-import { CompanyNode, InvoiceListNode, InvoiceNode } from '../tree/recordNodes';
+import { CompanyNode } from '../tree/recordNodes';
 import { runExport, type ExportRun } from './exportRun';
 import { createQuickPick } from './quickPicks';
 
 export interface ExportCommandDeps {
-  /** Export Invoices… from the palette acts on the selection in the Companies view. */
+  /** Export… from the palette acts on the selection in the Companies view. */
   view: vscode.TreeView<TreeNode>;
   client(): DataPlatformClient | undefined;
   pageSize(): number;
@@ -59,11 +61,11 @@ interface Target {
   load(client: DataPlatformClient, pageSize: number): PageLoader<unknown>;
 }
 
-function invoicesTarget(node: InvoiceListNode): Target {
+function recordsTarget(node: RecordListNode): Target {
   const { query, orderBy, label } = node.query;
   return {
-    subject: { items: 'invoices', companyName: node.company.name, query: label ?? query, orderBy },
-    load: (client, pageSize) => client.invoicePages(node.company.id, { pageSize, query, orderBy }),
+    subject: { items: node.dataType, companyName: node.company.name, query: label ?? query, orderBy },
+    load: (client, pageSize) => client.recordPages(node.dataType, node.company.id, { pageSize, query, orderBy }),
   };
 }
 
@@ -72,11 +74,11 @@ const COMPANIES: Target = {
   load: (client, pageSize) => client.companyPages({ pageSize }),
 };
 
-/** The invoice list a node stands for: itself, a company's Invoices, an invoice's list. */
-function invoiceListOf(node: unknown): InvoiceListNode | undefined {
-  if (node instanceof InvoiceListNode) return node;
+/** The list a node stands for: itself, a company's Invoices, a record's list. */
+function recordListOf(node: unknown): RecordListNode | undefined {
+  if (node instanceof RecordListNode) return node;
   if (node instanceof CompanyNode) return node.invoices;
-  if (node instanceof InvoiceNode && node.parent instanceof InvoiceListNode) return node.parent;
+  if (node instanceof RecordNode && node.parent instanceof RecordListNode) return node.parent;
   return undefined;
 }
 
@@ -125,7 +127,7 @@ async function chooseFile(subject: ExportSubject, args: ExportArgs): Promise<{ u
   const filters: Record<string, string[]> = {};
   for (const f of [preferred, ...EXPORT_FORMATS.filter((x) => x !== preferred)]) filters[labels[f]] = [FORMAT_EXTENSIONS[f]];
   const uri = await vscode.window.showSaveDialog({
-    title: subject.items === 'companies' ? t('Export Companies') : t('Export Invoices'),
+    title: t('Export: {0}', listTitle(subject.items)),
     saveLabel: t('Export'),
     defaultUri: vscode.Uri.joinPath(defaultFolder(), exportFileName(subject, preferred)),
     filters,
@@ -199,14 +201,15 @@ async function exportTarget(target: Target, args: ExportArgs, deps: ExportComman
 
 export function registerExportCommands(deps: ExportCommandDeps): vscode.Disposable[] {
   return [
+    // The id predates the other data types; it exports any type's list.
     vscode.commands.registerCommand('dataPlatform.exportInvoices', (node?: unknown, args?: unknown) => {
-      const list = invoiceListOf(node) ?? invoiceListOf(deps.view.selection.find((n) => invoiceListOf(n)));
+      const list = recordListOf(node) ?? recordListOf(deps.view.selection.find((n) => recordListOf(n)));
       if (!list) {
-        const message = t('Select a company, its Invoices or a query in the Companies view to export its invoices.');
+        const message = t('Select a company, a data type or a query in the Companies view to export its records.');
         void vscode.window.showInformationMessage(message);
         return { outcome: 'unavailable', message };
       }
-      return exportTarget(invoicesTarget(list), isExportArgs(args) ? args : {}, deps);
+      return exportTarget(recordsTarget(list), isExportArgs(args) ? args : {}, deps);
     }),
     vscode.commands.registerCommand('dataPlatform.exportCompanies', (args?: unknown) => exportTarget(COMPANIES, isExportArgs(args) ? args : {}, deps)),
   ];

@@ -3,13 +3,14 @@
 import type { ExportFormat, ExportItems } from '../export/formats';
 import { FORMAT_EXTENSIONS } from '../export/formats';
 import { t } from '../l10n';
+import { typeCount, typeFileName } from '../dataTypes/words';
 import { formatCount } from './amount';
-import { invoiceCount } from './labels';
+import { listTitle } from './labels';
 
 /** What an export is of, as its file name and messages need it. */
 export interface ExportSubject {
   items: ExportItems;
-  /** The company whose invoices are exported. */
+  /** The company whose records are exported. */
   companyName?: string;
   /** A query node's filter (or its label), and its orderBy. */
   query?: string;
@@ -29,7 +30,7 @@ function shorten(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
-/** `Acme Ltd invoices.csv`, `Acme Ltd invoices (status=Paid).json`, `Companies.jsonl`: safe on every
+/** `Acme Ltd invoices.csv`, `Acme Ltd bills (status=Paid).json`, `Companies.jsonl`: safe on every
  * file system (no separators or reserved characters, no leading dot). */
 export function exportFileName(subject: ExportSubject, format: ExportFormat): string {
   let base: string;
@@ -37,7 +38,8 @@ export function exportFileName(subject: ExportSubject, format: ExportFormat): st
   else {
     const company = subject.companyName?.trim() || t('Company');
     const query = [subject.query, subject.orderBy && t('orderBy {0}', subject.orderBy)].filter((s) => !!s).join(' ');
-    base = query ? t('{0} invoices ({1})', company, shorten(query, MAX_QUERY_IN_NAME)) : t('{0} invoices', company);
+    const records = typeFileName(subject.items, company);
+    base = query ? t('{0} ({1})', records, shorten(query, MAX_QUERY_IN_NAME)) : records;
   }
   const safe = shorten(base.replace(UNSAFE, '_').replace(/\s+/g, ' ').trim(), MAX_NAME).replace(/^[.\s]+|[.\s]+$/g, '') || t('Export');
   return `${safe}.${FORMAT_EXTENSIONS[format]}`;
@@ -47,21 +49,20 @@ export function companyCount(n: number, locale?: string): string {
   return n === 1 ? t('{0} company', formatCount(n, locale)) : t('{0} companies', formatCount(n, locale));
 }
 
-/** `25,000 invoices`, `1 company`. */
+/** `25,000 invoices`, `1 company`, `12 bills`. */
 export function recordCount(items: ExportItems, n: number, locale?: string): string {
-  return items === 'companies' ? companyCount(n, locale) : invoiceCount(n, locale);
+  return items === 'companies' ? companyCount(n, locale) : typeCount(items, n, locale);
 }
 
-/** Title of the progress notification. */
+/** Title of the progress notification: `Bills: exporting to a.csv`. */
 export function exportingTitle(items: ExportItems, fileName: string): string {
-  return items === 'companies' ? t('Exporting companies to {0}', fileName) : t('Exporting invoices to {0}', fileName);
+  return t('{0}: exporting to {1}', listTitle(items), fileName);
 }
 
 /** `12,000 / 25,000 invoices`; the count alone until the total is known. */
 export function exportProgressMessage(items: ExportItems, written: number, total?: number, locale?: string): string {
   if (total === undefined) return recordCount(items, written, locale);
-  const [w, n] = [formatCount(written, locale), formatCount(total, locale)];
-  return items === 'companies' ? t('{0} / {1} companies', w, n) : t('{0} / {1} invoices', w, n);
+  return t('{0} / {1}', formatCount(written, locale), recordCount(items, total, locale));
 }
 
 export function exportedMessage(items: ExportItems, written: number, fileName: string): string {

@@ -1,6 +1,6 @@
 // "Open Whole Body": an API error's body in a read-only editor tab, for what the diagnostics panel
 // leaves out (rows past the first hundred, long texts). A read-only FileSystemProvider on its own
-// scheme, as for invoices (documents/invoiceDocuments.ts says why not a content provider):
+// scheme, as for invoices (documents/recordDocuments.ts says why not a content provider):
 //   dataplatform-body:/<session>/<entry id>/<status method path>.json
 // Entry ids start again at d1 with every activation, so the session in the path keeps a tab that
 // VS Code restores after a reload from showing another error's body.
@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { bodyDocument, earlierBodyDocument, goneBodyDocument, type BodyDocument } from '../diagnostics/bodyDocument';
 import type { DiagnosticEntry, DiagnosticsStore } from '../diagnostics/store';
-import { jsonIndent } from '../documents/invoiceDocuments';
-import { sanitizeLabel } from '../documents/invoiceUri';
+import { jsonIndent } from '../documents/recordDocuments';
+import { sanitizeLabel } from '../documents/recordUri';
 import { t } from '../l10n';
 
 export const BODY_SCHEME = 'dataplatform-body';

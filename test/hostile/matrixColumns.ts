@@ -153,13 +153,13 @@ export const COLUMNS: readonly Column[] = [
     method: 'GET',
     path: (emu) => `^/companies/${emu.companies.few}/data/invoices/`,
     prepare(w) {
-      const ref = { companyId: w.emu.companies.few, invoiceId: w.reference.invoiceId };
+      const ref = { companyId: w.emu.companies.few, dataType: 'invoices' as const, recordId: w.reference.invoiceId };
       let document = '';
       return Promise.resolve({
         run: (signal) =>
           w.progress.run(async () => {
             let text = '';
-            const error = await settled(async () => (text = prettyJson(await w.client.getInvoice(ref.companyId, ref.invoiceId, { signal }))));
+            const error = await settled(async () => (text = prettyJson(await w.client.getInvoice(ref.companyId, ref.recordId, { signal }))));
             if (error && error.kind !== 'cancelled') w.p.report(error);
             document = error ? errorText(ref, error) : text;
             return error;

@@ -100,6 +100,6 @@ async function run(p: Pipeline, key: string, op: Operation): Promise<Performed> 
 export async function perform(p: Pipeline, key: string, op: Operation): Promise<Performed> {
   const done = await run(p, key, op);
   if (!done.error) return done;
-  const ref = op.op === 'getInvoice' ? op : { companyId: 'c1', invoiceId: 'inv-1' };
-  return { ...done, document: errorText(ref, done.error) };
+  const [companyId, recordId] = op.op === 'getInvoice' ? [op.companyId, op.invoiceId] : ['c1', 'inv-1'];
+  return { ...done, document: errorText({ companyId, dataType: 'invoices', recordId }, done.error) };
 }

@@ -12,7 +12,9 @@ import type { ExportResult } from '../../src/commands/export';
 import type { QueryResult } from '../../src/commands/query';
 import type { DataPlatformApi } from '../../src/extension';
 import { isTempFileOf } from '../../src/export/fileSink';
-import type { InvoicesNode, QueryNode } from '../../src/tree/recordNodes';
+import type { DataTypeNode, QueryNode } from '../../src/tree/dataNodes';
+import { DATA_TYPES } from '../../src/dataTypes/catalog';
+import { listContext, queryContext, recordContext } from '../../src/tree/contextValues';
 import { COMPANY_TYPES, INVOICE_TYPES, readExport } from '../support/csv';
 import { assertNoSecret } from '../support/secretScan';
 import { admin, canType, emulator, emulatorClient, EXTENSION_ID, firstPageCompany, keyboard, openView, signIn, waitFor } from './helpers';
@@ -31,7 +33,7 @@ describe('export', () => {
   let ids: Record<string, string>;
   let dir: string;
 
-  const invoicesNode = async (which: string): Promise<InvoicesNode> => {
+  const invoicesNode = async (which: string): Promise<DataTypeNode> => {
     const company = await firstPageCompany(api, ids[which]);
     assert.ok(company, `company ${which}`);
     return company.invoices;
@@ -74,6 +76,11 @@ describe('export', () => {
     assert.ok(item);
     const re = /viewItem =~ \/(.*)\//.exec(item.when)?.[1];
     assert.ok(re && ['invoices', 'invoices;query', 'company'].every((v) => new RegExp(re).test(v)) && !new RegExp(re).test('invoice'));
+    // Every data type's node and query node, never a record.
+    for (const { id } of DATA_TYPES) {
+      assert.ok([listContext(id), queryContext(id)].every((v) => new RegExp(re).test(v)), id);
+      assert.ok(!new RegExp(re).test(recordContext(id)), id);
+    }
     assert.ok(menus['view/title'].some((m) => m.command === 'dataPlatform.exportCompanies' && m.when.includes('view == dataPlatform.companies')));
     for (const command of ['dataPlatform.exportInvoices', 'dataPlatform.exportCompanies']) {
       assert.equal(menus.commandPalette.find((m) => m.command === command)?.when, 'dataPlatform.state == ready');

@@ -13,7 +13,7 @@ import type { QueryResult } from '../../src/commands/query';
 import type { DataPlatformApi } from '../../src/extension';
 import type { ErrorNode } from '../../src/tree/leafNodes';
 import type { TreeNode } from '../../src/tree/node';
-import type { InvoiceNode } from '../../src/tree/recordNodes';
+import type { RecordNode } from '../../src/tree/dataNodes';
 import { admin, emulator, openView, signIn, waitFor } from './helpers';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
@@ -140,13 +140,13 @@ describe('each operation once with a fault and once recovering, through the real
     await children(api);
     const company = api.tree.root?.companyNode(companies.few);
     assert.ok(company, 'the few-invoices company is on the first page');
-    const invoice = (await children(api, company.invoices)).find((n): n is InvoiceNode => contextOf(n) === 'invoice');
+    const invoice = (await children(api, company.invoices)).find((n): n is RecordNode => contextOf(n) === 'invoice');
     assert.ok(invoice);
-    const invoiceId = invoice.invoice.id;
+    const invoiceId = invoice.record.id;
     const reported = api.diagnostics.size;
     await malformed(`/data/invoices/${invoiceId}`);
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', { companyId: companies.few, invoiceId });
-    assert.match(editor.document.getText(), /^\/\/ Could not load invoice/);
+    assert.match(editor.document.getText(), /^\/\/ Invoices: could not load /);
     oneError(reported, 'malformedResponse');
     await admin.clearFaults();
     await vscode.commands.executeCommand('dataPlatform.refreshInvoice', editor.document.uri);

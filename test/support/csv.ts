@@ -1,6 +1,7 @@
 // Reading exported CSV back in tests, independently of src/export: a strict RFC 4180 parser (rows
 // end in CRLF, a quoted field's quotes are doubled) and the reverse of the flattening, so an
 // exported file can be compared with the API's records field by field.
+import type { DataTypeSpec } from '../../src/dataTypes/catalog';
 
 /** One field from `at`: its text and where it ends (at the `,`, the CR or the text's end). */
 function field(text: string, at: number): { value: string; end: number } {
@@ -71,6 +72,20 @@ export const COMPANY_TYPES: ColumnTypes = {
   booleans: [],
   json: ['products', 'tags', 'dataConnections'],
 };
+
+/** The columns of a data type's CSV export, from its catalog entry: its queryable fields typed by
+ * its schema, then its export columns (a dotted one is a text field, any other a whole list or
+ * object as JSON). Reading a file back with them and comparing with the API's records shows that
+ * nothing was lost. */
+export function dataTypeColumnTypes(spec: DataTypeSpec): ColumnTypes {
+  const fields = Object.entries(spec.schema.fields);
+  return {
+    header: [...fields.map(([f]) => f), ...spec.exportColumns],
+    numbers: fields.filter(([, type]) => type === 'number').map(([f]) => f),
+    booleans: fields.filter(([, type]) => type === 'boolean').map(([f]) => f),
+    json: spec.exportColumns.filter((c) => !c.includes('.')),
+  };
+}
 
 /** A text cell without the `'` that neutralised a formula. */
 export function unneutralise(text: string): string {
