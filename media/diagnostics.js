@@ -26,6 +26,8 @@
   let shown = [];
   /** Sections built so far: each gets the next number once, at creation (the tests see rebuilds). */
   let builds = 0;
+  /** How long the latest list update took, layout included (measured under the test switch only). */
+  let renderMs = 0;
 
   clear.addEventListener('click', () => vscode.postMessage({ type: 'clear' }));
 
@@ -82,6 +84,13 @@
       table.append(thead, tbody);
       section.append(table);
     }
+    // The host sends at most a hundred rows (src/diagnostics/limits.ts) and says what it left out;
+    // "Show all" opens the whole body in an editor tab rather than laying out 200,000 rows here.
+    if (typeof v.validationNote === 'string') {
+      const note = el('p', v.validationNote, 'cut-note');
+      if (typeof v.showAll === 'string') note.append(' ', bodyButton(v.id, v.showAll, 'showAll'));
+      section.append(note);
+    }
 
     if (typeof v.rawBodyLabel === 'string') {
       // The body is not in the list message (it can be 64 KiB per entry): asked for on first open.
@@ -96,7 +105,21 @@
       });
       section.append(details);
     }
+    if (v.openBody === true) {
+      const actions = el('p', undefined, 'body-actions');
+      actions.append(bodyButton(v.id, strings.openBody, 'openBody'));
+      section.append(actions);
+    }
     return section;
+  }
+
+  /** A button that asks the host to open the entry's whole body in an editor tab. */
+  function bodyButton(id, label, action) {
+    const b = el('button', label, 'secondary');
+    b.setAttribute('type', 'button');
+    b.dataset.action = action;
+    b.addEventListener('click', () => vscode.postMessage({ type: 'openBody', id }));
+    return b;
   }
 
   /** Fills an entry's raw body with the host's answer, once: later answers for it are ignored. */
@@ -154,6 +177,8 @@
       domText: document.body.textContent ?? '',
       openRaw: sections.filter((s) => s.querySelector('details.raw[open][data-raw="loaded"]')).map((s) => s.dataset.id),
       builds: Object.fromEntries(sections.map((s) => [s.dataset.id, Number(s.dataset.build)])),
+      rows: Object.fromEntries(sections.map((s) => [s.dataset.id, s.querySelectorAll('table.validation tbody tr').length])),
+      renderMs,
       selection: String(window.getSelection() ?? ''),
       scrollY: window.scrollY,
       firstVisible: first ? { id: first.section.dataset.id, top: first.top } : undefined,
@@ -203,8 +228,25 @@
     return built;
   }
 
+  /**
+   * The entries of a list message: the host sends an entry the page already shows as a reference
+   * (`known`, its id and time), since entries never change once sent. Undefined when a reference
+   * names an entry the page does not have.
+   */
+  function resolve(entries) {
+    const held = new Map(shown.map((v) => [keyOf(v), v]));
+    const out = [];
+    for (const e of entries) {
+      const v = e && e.known === true ? held.get(keyOf(e)) : e;
+      if (!v) return undefined;
+      out.push(v);
+    }
+    return out;
+  }
+
   /** @param {unknown[]} entries @param {boolean} focusChanged */
   function render(entries, focusChanged) {
+    const started = testHooks ? window.performance.now() : 0;
     shown = entries;
     // Scrolled down, the reader's entry stays where it is on screen whatever is inserted above it;
     // at the top, new entries simply appear there.
@@ -216,6 +258,12 @@
     if (anchor && anchor.section.isConnected) window.scrollBy(0, anchor.section.getBoundingClientRect().top - anchor.top);
     // The focused entry is scrolled to when it is new to the page, not again on every update.
     applyFocus(focusChanged || (focused !== undefined && built.has(focused)));
+    if (testHooks) {
+      // Reading a layout property lays the page out now, as the next frame would: the time the
+      // reader waits, not only the DOM building.
+      void list.offsetHeight;
+      renderMs = window.performance.now() - started;
+    }
     sendSnapshot();
   }
 
@@ -224,9 +272,15 @@
     if (!m || typeof m !== 'object') return;
     switch (m.type) {
       case 'entries': {
+        const entries = resolve(Array.isArray(m.entries) ? m.entries : []);
+        if (!entries) {
+          // A reference to an entry this page never got: start over with the whole list.
+          vscode.postMessage({ type: 'ready' });
+          break;
+        }
         const focusChanged = typeof m.focus === 'string' && m.focus !== focused;
         if (typeof m.focus === 'string') focused = m.focus;
-        render(Array.isArray(m.entries) ? m.entries : [], focusChanged);
+        render(entries, focusChanged);
         break;
       }
       case 'rawBody':
@@ -249,9 +303,8 @@
         // Lets the integration tests press the real buttons (and the Raw body summary, whose
         // opening then loads the body: the snapshot after the answer shows it).
         const entry = '#entry-' + CSS.escape(String(m.id));
-        const target = m.action === 'clear'
-          ? clear
-          : document.querySelector(m.action === 'raw' ? entry + ' details > summary' : entry + ' button[data-action="copy"]');
+        const inEntry = { raw: ' details > summary', copy: ' button[data-action="copy"]', openBody: ' button[data-action="openBody"]', showAll: ' button[data-action="showAll"]' };
+        const target = m.action === 'clear' ? clear : Object.hasOwn(inEntry, m.action) ? document.querySelector(entry + inEntry[m.action]) : null;
         if (target instanceof HTMLElement) {
           target.click();
           sendSnapshot();

@@ -6,9 +6,11 @@ import { KeyPrompt } from './auth/keyPrompt';
 import { KeyStore } from './auth/keyStore';
 import { setTranslator } from './l10n';
 import { registerCreateCompanyCommands } from './commands/createCompany';
-import { registerInvoiceCommands } from './commands/invoice';
+import { registerExportCommands } from './commands/export';
 import { registerKeyCommands, type SetKeyResult } from './commands/keys';
+import { countProgress, progressRunning } from './commands/progress';
 import { registerQueryCommands } from './commands/query';
+import { registerRecordCommands } from './commands/records';
 import { trackQuickPicks, visibleQuickPick, type QuickPickSnapshot } from './commands/quickPicks';
 import { registerTreeCommands } from './commands/tree';
 import { Connection } from './connection/connection';
@@ -45,6 +47,8 @@ export interface DataPlatformApi {
   readonly queryHistory: QueryHistory;
   /** The extension's quick pick on screen, as the user sees it. */
   quickPick(): QuickPickSnapshot | undefined;
+  /** Progress notifications (and window progress) of the extension still running. */
+  progressRunning(): number;
 }
 
 export type { SetKeyResult };
@@ -80,12 +84,15 @@ function createConnection(context: vscode.ExtensionContext, keys: KeyStore, chan
     readBaseUrl: () => setting<string>('baseUrl'),
     keys,
     userAgent: `data-platform-explorer/${version} vscode/${vscode.version}`,
+    // The Load all setting bounds every GET of the client, not just one Load all's pages.
+    maxInFlight: loadAllConcurrency,
     hooks: {
       onRequest: (s) => log.request(s),
       // Bodies only when the user asked for trace; the client builds no entry otherwise.
       onTrace: (entry) => log.trafficTrace(entry),
       traceEnabled: () => channel.logLevel === vscode.LogLevel.Trace,
       onRateLimit: (r) => statusBar.setRateLimit(r),
+      onGate: (e) => log.gate(e),
       onKeys: (k) => log.setSecrets(k),
     },
   });
@@ -104,12 +111,18 @@ function createCompaniesView(client: () => DataPlatformClient | undefined, repor
   return { tree, view };
 }
 
+/** Under the test switch only: quick picks are described and progress is counted for the tests. */
+function enableTestHooks(): void {
+  trackQuickPicks();
+  countProgress();
+}
+
 /** Returns the extension's internals to the tests, and nothing at all without the test switch. */
 export async function activate(context: vscode.ExtensionContext): Promise<DataPlatformApi | undefined> {
   // First of all: every message built from here on is in the display language.
   setTranslator(vscode.l10n.t);
   const testHooks = testHooksEnabled(process.env);
-  if (testHooks) trackQuickPicks();
+  if (testHooks) enableTestHooks();
   const channel = vscode.window.createOutputChannel('Data Platform', { log: true });
   const log = new Log(channel, { remember: testHooks });
   const keys = new KeyStore(context.secrets);
@@ -145,7 +158,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
     ...registerTreeCommands({ tree, view, client, refreshAll, report }),
     ...registerCreateCompanyCommands({ tree, view, client, report }),
     ...registerQueryCommands({ tree, view, client, pageSize, history: queryHistory, report }),
-    ...registerInvoiceCommands({ client, pageSize, report, companies: () => tree.root?.ensureList(), onDidChangeConnection: connection.onDidChange }),
+    ...registerExportCommands({ view, client, pageSize, concurrency: loadAllConcurrency, report }),
+    ...registerRecordCommands({ client, pageSize, report, companies: () => tree.root?.ensureList(), onDidChangeConnection: connection.onDidChange }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('dataPlatform.baseUrl')) void connection.reload();
       else if (e.affectsConfiguration('dataPlatform.pageSize')) tree.reset();
@@ -160,7 +174,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   if (!testHooks) return undefined;
   return {
     log: channel, logLines: () => log.lines(), companiesView: view, tree, connection, keys, diagnostics, diagnosticsPanel, statusBar,
-    keyPrompts: () => keyPrompt.shown ?? [], refreshCount: () => refreshes, queryHistory, quickPick: visibleQuickPick,
+    keyPrompts: () => keyPrompt.shown ?? [], refreshCount: () => refreshes, queryHistory, quickPick: visibleQuickPick, progressRunning,
   };
 }
 

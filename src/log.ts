@@ -2,7 +2,7 @@
 // against the few LogOutputChannel members it uses so it stays free of `vscode`; the channel is
 // passed in by extension.ts. Every line goes through a scrubber that knows the keys in use, so a
 // key cannot reach the log even if some future caller passes one by mistake.
-import type { ApiError, RequestSummary, TraceEntry } from './api';
+import type { ApiError, GateEvent, RequestSummary, TraceEntry } from './api';
 import { createRedactor, type Redactor } from './api';
 
 /** The part of `vscode.LogOutputChannel` used here. */
@@ -40,6 +40,22 @@ export function errorLine(e: ApiError): string {
   const status = e.status !== undefined ? ` ${e.status}` : '';
   const correlation = e.correlationId ? ` [correlationId ${e.correlationId}]` : '';
   return `${e.method} ${e.path} failed (${e.kind}${status}): ${e.message}${correlation}`;
+}
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+
+/** What the rate gate did: numbers only (never a path, never the key). */
+export function gateLine(e: GateEvent): string {
+  switch (e.kind) {
+    case 'spacing': {
+      const of = e.limit !== undefined ? ` of ${e.limit}` : '';
+      return `rate limit: ${e.remaining}${of} requests left, reset in ${seconds(e.resetInMs)}: spacing requests ${seconds(e.intervalMs)} apart`;
+    }
+    case 'waitingForReset':
+      return `rate limit: no requests left: waiting ${seconds(e.waitMs)} for the reset`;
+    case 'closed':
+      return `rate limited (429): every request waits ${seconds(e.waitMs)}`;
+  }
 }
 
 const KEEP = 1000;
@@ -82,6 +98,12 @@ export class Log {
 
   request(summary: RequestSummary): void {
     this.info(requestLine(summary));
+  }
+
+  /** One line when requests start being slowed down or held back for the rate limit. */
+  gate(event: GateEvent): void {
+    if (event.kind === 'closed') this.warn(gateLine(event));
+    else this.info(gateLine(event));
   }
 
   trafficTrace(entry: TraceEntry): void {

@@ -1,18 +1,21 @@
 // The Data Platform API as methods. Each call validates its parameters (nothing is sent when one
 // is refused), builds the path and query string itself (so a first page's URL equals the
 // `_links.current` the server writes), and hands the request to the transport.
-import { COMPANY_SCHEMA, INVOICE_SCHEMA, type QuerySchema } from '../query';
+import { idParameter, type DataTypeId } from '../dataTypes/catalog';
+import { COMPANY_SCHEMA, type QuerySchema } from '../query';
 import type {
   ApiKeyDetails,
   ApiKeyList,
   Company,
   CreateCompanyRequest,
+  DataRecord,
   DataStatusMap,
   Invoice,
   Page,
   PullOperation,
 } from './models';
-import { followItems, followPages, PagedList } from './paging';
+import { followItems, followPages, PagedList, type PageLoader } from './paging';
+import { createRedactor, type Redactor } from './redact';
 import type { RateLimitInfo } from './rateLimit';
 import {
   Guard,
@@ -20,6 +23,7 @@ import {
   isApiKeyDetails,
   isApiKeyList,
   isCompany,
+  isDataRecord,
   isDataStatusMap,
   isInvoice,
   isPullOperation,
@@ -29,6 +33,7 @@ import { CallOptions, HttpTransport, TransportOptions } from './transport';
 import { buildQueryString, normalizeBaseUrl, resolveHref } from './url';
 import {
   checkCompanyName,
+  checkDataType,
   checkId,
   checkOptionalText,
   checkOrderBy,
@@ -63,15 +68,20 @@ export interface CreateApiKeyRequest {
 
 const COMPANY_PAGE = pageGuard(isCompany);
 const INVOICE_PAGE = pageGuard(isInvoice);
+const RECORD_PAGE = pageGuard(isDataRecord);
 const ANY_PAGE = pageGuard(isAnyRecord);
 
 export class DataPlatformClient {
   readonly baseUrl: string;
+  /** Replaces this client's key, in any form a text may hold it, by `***`: for what leaves the
+   * extension built from the API's answers (exported files). */
+  readonly redact: Redactor;
   readonly #transport: HttpTransport;
 
   constructor(options: ClientOptions) {
     this.baseUrl = normalizeBaseUrl(options.baseUrl, options.allowInsecureHttp);
     this.#transport = new HttpTransport({ ...options, baseUrl: this.baseUrl });
+    this.redact = createRedactor(options.apiKey);
   }
 
   /** Rate-limit headers of the last response that carried them. */
@@ -99,18 +109,22 @@ export class DataPlatformClient {
     return this.#transport.request({ method: 'POST', path: '/companies', body, accept: isCompany, expected: 'a company' }, options);
   }
 
+  /** A page of a company's records of one data type; the query and orderBy are checked against
+   * the type's schema before anything is sent. */
+  async listRecords(type: DataTypeId, companyId: string, params: ListParams = {}, options?: CallOptions): Promise<Page<DataRecord>> {
+    return this.firstPage(type, companyId, params, RECORD_PAGE, options);
+  }
+
+  async getRecord(type: DataTypeId, companyId: string, recordId: string, options?: CallOptions): Promise<DataRecord> {
+    return this.fetchRecord(type, companyId, recordId, isDataRecord, `a record of ${type}`, options);
+  }
+
   async listInvoices(companyId: string, params: ListParams = {}, options?: CallOptions): Promise<Page<Invoice>> {
-    const path = this.listPath(`${this.companyPath(companyId, 'GET', '/data/invoices')}/data/invoices`, params, INVOICE_SCHEMA);
-    return this.#transport.request({ method: 'GET', path, accept: INVOICE_PAGE, expected: 'a page of invoices' }, options);
+    return this.firstPage('invoices', companyId, params, INVOICE_PAGE, options);
   }
 
   async getInvoice(companyId: string, invoiceId: string, options?: CallOptions): Promise<Invoice> {
-    const company = this.companyPath(companyId, 'GET', '/data/invoices/{invoiceId}');
-    const id = checkId({ method: 'GET', path: `${company}/data/invoices/{invoiceId}` }, invoiceId, 'invoiceId');
-    return this.#transport.request(
-      { method: 'GET', path: `${company}/data/invoices/${id}`, accept: isInvoice, expected: 'an invoice' },
-      options,
-    );
+    return this.fetchRecord('invoices', companyId, invoiceId, isInvoice, 'an invoice', options);
   }
 
   async getDataStatus(companyId: string, options?: CallOptions): Promise<DataStatusMap> {
@@ -169,6 +183,12 @@ export class DataPlatformClient {
     yield* followItems(first, (href, o) => this.fetchPage(href, COMPANY_PAGE, { ...options, ...o }), options);
   }
 
+  /** Every record of the type of the company matching `params`, each once, across all pages. */
+  async *allRecords(type: DataTypeId, companyId: string, params: ListParams = {}, options?: CallOptions): AsyncGenerator<DataRecord, void, undefined> {
+    const first = await this.listRecords(type, companyId, params, options);
+    yield* followItems(first, (href, o) => this.fetchPage(href, RECORD_PAGE, { ...options, ...o }), options);
+  }
+
   /** Every invoice of the company matching `params`, each once, across all pages. */
   async *allInvoices(companyId: string, params: ListParams = {}, options?: CallOptions): AsyncGenerator<Invoice, void, undefined> {
     const first = await this.listInvoices(companyId, params, options);
@@ -180,18 +200,48 @@ export class DataPlatformClient {
    * so a refused query lands in `lastError` like any other failure.
    */
   companyList(params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PagedList<Company> {
-    return new PagedList<Company>((href, o) =>
-      href === undefined ? this.listCompanies(params, { ...options, ...o }) : this.fetchPage(href, COMPANY_PAGE, { ...options, ...o }),
-    );
+    return new PagedList<Company>(this.companyPages(params, options));
+  }
+
+  /** A PagedList of a company's records of one type, for a tree node (paged as invoices are). */
+  recordList(type: DataTypeId, companyId: string, params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PagedList<DataRecord> {
+    return new PagedList<DataRecord>(this.recordPages(type, companyId, params, options));
   }
 
   /** A PagedList of a company's invoices for a tree node. */
   invoiceList(companyId: string, params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PagedList<Invoice> {
-    return new PagedList<Invoice>((href, o) =>
-      href === undefined
-        ? this.listInvoices(companyId, params, { ...options, ...o })
-        : this.fetchPage(href, INVOICE_PAGE, { ...options, ...o }),
-    );
+    return new PagedList<Invoice>(this.invoicePages(companyId, params, options));
+  }
+
+  /** The pages of the companies: the first (no href) with `params`, then each `_links` href,
+   * every answer checked to be a page of companies. */
+  companyPages(params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PageLoader<Company> {
+    return (href, o) =>
+      href === undefined ? this.listCompanies(params, { ...options, ...o }) : this.fetchPage(href, COMPANY_PAGE, { ...options, ...o });
+  }
+
+  /** The pages of a company's records of one type, as companyPages. */
+  recordPages(type: DataTypeId, companyId: string, params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PageLoader<DataRecord> {
+    return this.pagesOf(type, companyId, params, RECORD_PAGE, options);
+  }
+
+  /** The pages of a company's invoices, as companyPages. */
+  invoicePages(companyId: string, params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PageLoader<Invoice> {
+    return this.pagesOf('invoices', companyId, params, INVOICE_PAGE, options);
+  }
+
+  private pagesOf<T>(type: DataTypeId, companyId: string, params: Omit<ListParams, 'page'>, accept: Guard<Page<T>>, options: Omit<CallOptions, 'signal'>): PageLoader<T> {
+    return (href, o) =>
+      href === undefined ? this.firstPage(type, companyId, params, accept, { ...options, ...o }) : this.fetchPage(href, accept, { ...options, ...o });
+  }
+
+  private async fetchRecord<T>(type: DataTypeId, companyId: string, recordId: string, accept: Guard<T>, expected: string, options?: CallOptions): Promise<T> {
+    const spec = checkDataType({ method: 'GET', path: '/companies/{companyId}/data/{dataType}/{id}' }, type);
+    const parameter = idParameter(spec);
+    const company = this.companyPath(companyId, 'GET', `/data/${spec.id}/{${parameter}}`);
+    const id = checkId({ method: 'GET', path: `${company}/data/${spec.id}/{${parameter}}` }, recordId, parameter);
+    // The record becomes a JSON document: a key the server echoed in it must not show there.
+    return this.#transport.request({ method: 'GET', path: `${company}/data/${spec.id}/${id}`, accept, expected, redactValue: true }, options);
   }
 
   private async fetchPage<T>(href: string, accept: Guard<Page<T>>, options?: CallOptions): Promise<Page<T>> {
@@ -201,6 +251,13 @@ export class DataPlatformClient {
 
   private companyPath(companyId: string, method: string, rest: string): string {
     return `/companies/${checkId({ method, path: `/companies/{companyId}${rest}` }, companyId, 'companyId')}`;
+  }
+
+  /** `/companies/{id}/data/{type}?…`, the company id and parameters checked (a refusal rejects). */
+  private async firstPage<T>(type: DataTypeId, companyId: string, params: ListParams, accept: Guard<Page<T>>, options?: CallOptions): Promise<Page<T>> {
+    const { id, schema } = checkDataType({ method: 'GET', path: '/companies/{companyId}/data/{dataType}' }, type);
+    const path = this.listPath(`${this.companyPath(companyId, 'GET', `/data/${id}`)}/data/${id}`, params, schema);
+    return this.#transport.request({ method: 'GET', path, accept, expected: `a page of ${id}` }, options);
   }
 
   private listPath(base: string, params: ListParams, schema: QuerySchema): string {

@@ -113,6 +113,13 @@ export interface Invoice {
   sourceModifiedDate?: string;
 }
 
+/** A record of any company data type (a bill, a customer, an account …): an id and the fields of
+ * its type, read through the data type catalog (src/dataTypes/catalog.ts), not typed one by one. */
+export interface DataRecord {
+  id: string;
+  [field: string]: unknown;
+}
+
 export interface ApiKeyDetails {
   id: string;
   name?: string;

@@ -2,7 +2,7 @@
 // output). A server or proxy may echo the Authorization header back in an error page, and it may
 // echo it escaped: JSON (`\"`, `\\`, `\/`, `\n`, `\u0073` in either hex case, escaped again inside
 // a JSON string), HTML (`&quot;`, `&#34;`, `&#x22;`), URL (`%2F`, `%2f`, `+` for a space). So the
-// key and its Base64 form are not matched as literals: each of their characters matches any of
+// key and its Base64 forms are not matched as literals: each of their characters matches any of
 // its encodings, mixed freely, and a whitespace character matches any run of whitespace (one-line
 // messages collapse it). Parsed values are redacted after decoding (`redactDeep`), so escapes do
 // not matter there at all.
@@ -61,15 +61,36 @@ function secretPattern(secret: string): string {
 const WORD_BEFORE = /(?:^|[^A-Za-z0-9]|\\[bfnrt]|\\u[0-9A-Fa-f]{4}|&#?[A-Za-z0-9]+;|%[0-9A-Fa-f]{2})$/;
 const WORD_END = '(?![A-Za-z0-9])';
 
+/** Base64 without its padding, so a server that strips the `=` is matched too. */
+const base64Unpadded = (s: string): string => Buffer.from(s, 'utf8').toString('base64').replace(/=+$/, '');
+
 /**
- * The key and its Base64 form (unpadded, so a server that strips the `=` is matched; the Basic
- * header echo is `Basic ` plus this form), each character in any of its encodings.
+ * What the key reads as once a JSON string holding it is decoded, when that differs: a key such as
+ * `ab\"cd` echoed as `ab\u0022cd` decodes to `ab"cd`, which is not the key but is written back
+ * out as the key the moment anything serialises it to JSON (the panel's state, a document).
+ */
+function jsonDecoded(apiKey: string): string[] {
+  if (!apiKey.includes('\\')) return [];
+  try {
+    const decoded: unknown = JSON.parse(`"${apiKey}"`);
+    return typeof decoded === 'string' && decoded !== apiKey && decoded.length >= MIN_ANYWHERE_LENGTH ? [decoded] : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The key and its Base64 forms, each character in any of its encodings: of the key (the Basic
+ * header echo is `Basic ` plus this form) and of `key:` (the key as a Basic user name with an empty
+ * password, as some clients send it). The two differ in their last characters whenever the key's
+ * length in bytes is not a multiple of 3, so one form does not find the other.
  */
 export function createRedactor(apiKey: string): Redactor {
   if (apiKey === '') return (text) => text;
-  const b64 = Buffer.from(apiKey, 'utf8').toString('base64').replace(/=+$/, '');
-  // The Base64 form takes its padding with it, in whatever encoding.
-  const forms = [secretPattern(apiKey), secretPattern(b64) + `${charPattern('=')}*`];
+  // The Base64 forms take their padding with them, in whatever encoding; the longer one first, so
+  // the `:` of `key:` goes too when the key's form is its prefix.
+  const base64Forms = [base64Unpadded(`${apiKey}:`), base64Unpadded(apiKey)].map((b) => secretPattern(b) + `${charPattern('=')}*`);
+  const forms = [secretPattern(apiKey), ...base64Forms, ...jsonDecoded(apiKey).map(secretPattern)];
   if (apiKey.length >= MIN_ANYWHERE_LENGTH) {
     const pattern = new RegExp(forms.join('|'), 'g');
     return (text) => text.replace(pattern, REDACTED);

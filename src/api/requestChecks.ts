@@ -4,6 +4,7 @@
 import { t } from '../l10n';
 import { refusedParameter, refusedQuery, type Target } from './failures';
 import { parseOrderBy, parseQuery, type QuerySchema } from '../query';
+import { dataType, isDataTypeId, type DataTypeSpec } from '../dataTypes/catalog';
 
 export const MAX_PAGE_SIZE = 5000;
 export const DEFAULT_PAGE_SIZE = 100;
@@ -57,6 +58,13 @@ export function checkId(target: Target, value: unknown, parameter: string): stri
     throw refusedParameter(target, parameter, t('{0} must not be . or .., nor contain / or \\ or control characters', parameter));
   }
   return encodeURIComponent(value);
+}
+
+/** A data type of the catalog (src/dataTypes/catalog.ts): a caller in plain JavaScript may pass
+ * anything, and an unknown segment must not reach a path. */
+export function checkDataType(target: Target, value: unknown): DataTypeSpec {
+  if (!isDataTypeId(value)) throw refusedParameter(target, 'dataType', t('{0} is not a data type this version knows', String(value)));
+  return dataType(value);
 }
 
 export function checkCompanyName(target: Target, name: unknown): string {

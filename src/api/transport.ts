@@ -1,13 +1,15 @@
 // Sends one logical request: builds the axios call, applies the per-attempt timeout and the
-// caller's AbortSignal, retries what may be retried, records rate-limit headers, reports every
-// attempt to the log hooks, and turns every failure into one ApiError (built in failures.ts).
+// caller's AbortSignal, passes each GET attempt through the rate gate (rateGate.ts), retries what
+// may be retried, records rate-limit headers, reports every attempt to the log hooks, and turns
+// every failure into one ApiError (built in failures.ts).
 // Axios errors never leave this module: they carry the request headers, and so the API key.
 import axios, { AxiosInstance, AxiosResponse } from 'axios';
 import type { ApiError, ApiErrorKind } from './errors';
 import { cancelledError, connectionError, errorFromResponse, malformedResponse, networkError, responseTooLargeError, timeoutError, type ResponseInfo } from './failures';
 import { classifyConnectionFailure } from './networkErrors';
+import { RateGate, type GateEvent, type GateTicket } from './rateGate';
 import { parseRateLimit, RateLimitInfo, type HeaderGetter } from './rateLimit';
-import { basicAuthValue, capRawBody, createRedactor, Redactor, scrubBody } from './redact';
+import { basicAuthValue, capRawBody, createRedactor, redactDeep, Redactor, scrubBody } from './redact';
 import { decideRetry, DEFAULT_RETRY_POLICY, requestedWaitMs, RetryPolicy, sleep as realSleep } from './retry';
 
 export interface CallOptions {
@@ -51,6 +53,10 @@ export interface TransportOptions {
   /** Asked before each trace entry is built, so scrubbing bodies costs nothing when off. */
   traceEnabled?: () => boolean;
   onRateLimit?: (info: RateLimitInfo) => void;
+  /** Told when the rate gate starts slowing GETs down or making them wait (one log line). */
+  onGate?: (event: GateEvent) => void;
+  /** GETs on the wire at once, across every caller of this client; unbounded when not given. */
+  maxInFlight?: () => number;
   /** Injected in tests so backoff costs no time. Must settle when `signal` aborts. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
@@ -68,6 +74,9 @@ export interface HttpRequest<T> {
   expected: string;
   /** A 204 / empty success body is the expected answer (DELETE). */
   emptyOk?: boolean;
+  /** The accepted value is redacted (every string, once decoded): a record that becomes a
+   * document the user may save or share. Pages are not, at their size it would cost too much. */
+  redactValue?: boolean;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -97,6 +106,7 @@ export class HttpTransport {
   private readonly random: () => number;
   private readonly now: () => number;
   private lastRateLimit?: RateLimitInfo;
+  private readonly gate: RateGate;
 
   constructor(options: TransportOptions) {
     this.baseUrl = options.baseUrl;
@@ -109,6 +119,15 @@ export class HttpTransport {
     this.sleep = options.sleep ?? realSleep;
     this.random = options.random ?? Math.random;
     this.now = options.now ?? Date.now;
+    this.gate = new RateGate({
+      now: this.now,
+      sleep: this.sleep,
+      random: this.random,
+      floorMs: this.policy.baseDelayMs,
+      maxWaitMs: this.policy.maxWaitMs,
+      maxInFlight: options.maxInFlight,
+      onEvent: options.onGate,
+    });
     this.#http = axios.create({
       baseURL: options.baseUrl,
       // A `_links` href or a crafted id must never turn into a request to another host.
@@ -141,8 +160,17 @@ export class HttpTransport {
     const path = this.redact(req.path);
     for (let attempt = 1; ; attempt++) {
       if (options.signal?.aborted) throw cancelledError(req.method, path, attempt - 1);
-      const result = await this.attempt(req, path, attempt, options);
+      // Only GETs wait in the gate: a POST is never held back or repeated on the gate's account.
+      const ticket = req.method === 'GET' ? await this.enterGate(req.method, path, attempt - 1, options.signal) : undefined;
+      let result: Attempt<T>;
+      try {
+        result = await this.attempt(req, path, attempt, options);
+      } finally {
+        ticket?.leave();
+      }
       if (result.ok) return result.value;
+      // Any 429 (a POST's too) says the key's budget is spent: every GET waits it out together.
+      if (result.error.status === 429) this.gate.close(result.waitMs);
       const decision = decideRetry(
         {
           method: req.method,
@@ -156,6 +184,15 @@ export class HttpTransport {
       );
       if (!decision.retry) throw result.error;
       await this.wait(decision.delayMs, options.signal, req.method, path, attempt);
+    }
+  }
+
+  /** A place in the rate gate; a wait there ends at once, as `cancelled`, when the caller aborts. */
+  private async enterGate(method: string, path: string, attempts: number, signal: AbortSignal | undefined): Promise<GateTicket> {
+    try {
+      return await this.gate.enter(signal);
+    } catch {
+      throw cancelledError(method, path, attempts);
     }
   }
 
@@ -193,16 +230,20 @@ export class HttpTransport {
     const rateLimit = parseRateLimit(get, this.now());
     if (rateLimit) {
       this.lastRateLimit = rateLimit;
+      this.gate.observe(rateLimit);
       this.safely(() => this.#hooks.onRateLimit?.(rateLimit));
     }
     const text = typeof response.data === 'string' ? response.data : '';
+    // Shown in the log, the panel and the invoice document: a header the server wrote is text
+    // from the server like its body, and may echo the key as well.
+    const correlation = get('x-correlation-id') ?? get('correlation-id') ?? get('x-request-id');
     const info: ResponseInfo = {
       method: req.method,
       path,
       status: response.status,
       text,
       contentType: get('content-type'),
-      correlationIdHeader: get('x-correlation-id') ?? get('correlation-id') ?? get('x-request-id'),
+      correlationIdHeader: correlation === undefined ? undefined : this.redact(correlation),
       attempts: attempt,
       redact: this.redact,
     };
@@ -269,7 +310,7 @@ export class HttpTransport {
         return { ok: false, error: malformedResponse(info, req.expected) };
       }
       if (!req.accept(json)) return { ok: false, error: malformedResponse(info, req.expected) };
-      return { ok: true, value: json };
+      return { ok: true, value: req.redactValue ? redactDeep(json, this.redact) : json };
     }
     const waitMs = requestedWaitMs(status, get, this.now());
     const error = errorFromResponse({ ...info, retryAfterMs: waitMs, host: this.host, proxyAuthenticate: get('proxy-authenticate') });

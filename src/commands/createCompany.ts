@@ -9,6 +9,7 @@ import { t } from '../l10n';
 import type { TreeNode } from '../tree/node';
 import type { CompaniesTreeProvider } from '../tree/provider';
 import type { ReportError } from '../diagnostics/reporter';
+import { withProgress } from './progress';
 
 export interface CreateCompanyDeps {
   tree: CompaniesTreeProvider;
@@ -103,7 +104,7 @@ export async function createCompany(deps: CreateCompanyDeps, arg?: unknown): Pro
 
   let company: Company;
   try {
-    company = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: t('Creating company {0}…', check.stored) }, () =>
+    company = await withProgress({ location: vscode.ProgressLocation.Notification, title: t('Creating company {0}…', check.stored) }, () =>
       client.createCompany({ name: name.trim(), ...(description ? { description } : {}) }),
     );
   } catch (e) {

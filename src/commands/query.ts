@@ -1,17 +1,22 @@
-// Run query…, Filter invoices…, Clear filter. A query is a filter checked by the query parser as
-// it is typed (the error and its column shown in place of the runnable row), offered with the
-// company's recent queries, and an optional orderBy; the result is a QueryNode with that query
-// under the company, paged like Invoices.
+// Run query…, Filter…, Clear filter. A query is of one data type (picked, Invoices first), a
+// filter checked against that type's schema as it is typed (the error and its column shown in
+// place of the runnable row), offered with the company's recent queries of the type, and an
+// optional orderBy; the result is a QueryNode with that query under the company, paged like the
+// type's own node.
 import * as vscode from 'vscode';
 import { isApiError, type ApiError, type Company, type DataPlatformClient } from '../api';
+import { dataType, isDataTypeId, type DataTypeSpec } from '../dataTypes/catalog';
+import { typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
 import type { QueryHistory } from '../query/history';
 import { orderByPickRows, orderByProblem, queryPickRows, queryProblem, type PickRow } from '../format/queryMessages';
+import { DataFolderNode, QueryNode, RecordListNode, type RecordQuery } from '../tree/dataNodes';
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
 import type { CompaniesTreeProvider } from '../tree/provider';
-import { CompanyNode, InvoiceListNode, QueryNode, type InvoiceQuery } from '../tree/recordNodes';
+import { CompanyNode } from '../tree/recordNodes';
 import { pickCompany } from './companyPicker';
+import { pickDataType } from './dataTypePicker';
 import { createQuickPick } from './quickPicks';
 
 export interface QueryCommandDeps {
@@ -29,9 +34,11 @@ export type QueryResult =
   | { outcome: 'invalid'; message: string }
   | { outcome: 'unavailable'; message: string };
 
-/** What tests and other extensions may pass instead of answering the prompts. */
+/** What tests and other extensions may pass instead of answering the prompts. With a query and
+ * no dataType, the query is of invoices. */
 export interface QueryArgs {
   companyId?: string;
+  dataType?: string;
   query?: string;
   orderBy?: string;
 }
@@ -39,7 +46,8 @@ export interface QueryArgs {
 function isQueryArgs(v: unknown): v is QueryArgs {
   if (typeof v !== 'object' || v === null) return false;
   const a = v as QueryArgs;
-  return ['companyId', 'query', 'orderBy'].some((k) => k in a) && [a.companyId, a.query, a.orderBy].every((x) => x === undefined || typeof x === 'string');
+  const values = [a.companyId, a.dataType, a.query, a.orderBy];
+  return ['companyId', 'dataType', 'query', 'orderBy'].some((k) => k in a) && values.every((x) => x === undefined || typeof x === 'string');
 }
 
 interface RowItem extends vscode.QuickPickItem {
@@ -98,15 +106,15 @@ function pickRow(title: string, placeholder: string, initial: string, rowsFor: (
   });
 }
 
-function askQuery(deps: QueryCommandDeps, company: CompanyNode, initial: string): Promise<PickRow | undefined> {
-  const recent = deps.history.list(company.company.id);
-  const title = t('Query invoices of {0}: filter', company.company.name);
-  return pickRow(title, t('e.g. status=Paid && totalAmount>1000'), initial, (v) => queryPickRows(v, recent));
+function askQuery(deps: QueryCommandDeps, company: CompanyNode, spec: DataTypeSpec, initial: string): Promise<PickRow | undefined> {
+  const recent = deps.history.list(company.company.id, spec.id);
+  const title = t('{0} of {1}: filter', typeTitle(spec.id), company.company.name);
+  return pickRow(title, t('e.g. {0}', spec.example), initial, (v) => queryPickRows(v, recent, spec.schema));
 }
 
-function askOrderBy(company: CompanyNode, initial: string): Promise<PickRow | undefined> {
-  const title = t('Query invoices of {0}: orderBy (optional)', company.company.name);
-  return pickRow(title, t('A field, "-" first for descending: -issueDate'), initial, (v) => orderByPickRows(v));
+function askOrderBy(company: CompanyNode, spec: DataTypeSpec, initial: string): Promise<PickRow | undefined> {
+  const title = t('{0} of {1}: orderBy (optional)', typeTitle(spec.id), company.company.name);
+  return pickRow(title, t('A field, "-" first for descending: -modifiedDate'), initial, (v) => orderByPickRows(v, spec.schema));
 }
 
 async function fetchCompany(deps: QueryCommandDeps, client: DataPlatformClient, companyId: string): Promise<Company | undefined> {
@@ -121,7 +129,7 @@ async function fetchCompany(deps: QueryCommandDeps, client: DataPlatformClient, 
 /** The company a command was invoked on, or the one the arguments name, or a picked one. */
 async function companyFor(deps: QueryCommandDeps, arg: unknown): Promise<CompanyNode | QueryResult> {
   if (arg instanceof CompanyNode) return arg;
-  if (arg instanceof InvoiceListNode && arg.parent instanceof CompanyNode) return arg.parent;
+  if ((arg instanceof RecordListNode || arg instanceof DataFolderNode) && arg.owner instanceof CompanyNode) return arg.owner;
   const client = deps.client();
   const root = deps.tree.root;
   if (!client || !root) {
@@ -158,23 +166,40 @@ async function companyFor(deps: QueryCommandDeps, arg: unknown): Promise<Company
   return node;
 }
 
-type Asked = { outcome: 'asked'; query: InvoiceQuery } | QueryResult;
+type Typed = { outcome: 'typed'; spec: DataTypeSpec } | QueryResult;
 
-/** The filter and order from the arguments (checked) or the prompts. */
-async function queryFor(deps: QueryCommandDeps, company: CompanyNode, arg: unknown, current: InvoiceQuery): Promise<Asked> {
+/** The type a query is of: the node's, the arguments', invoices for a query given without one, or
+ * the one picked. */
+async function typeFor(arg: unknown): Promise<Typed> {
+  if (arg instanceof RecordListNode) return { outcome: 'typed', spec: arg.spec };
+  if (isQueryArgs(arg) && arg.dataType !== undefined) {
+    if (isDataTypeId(arg.dataType)) return { outcome: 'typed', spec: dataType(arg.dataType) };
+    const message = t('{0} is not a data type this version knows', arg.dataType);
+    void vscode.window.showErrorMessage(message);
+    return { outcome: 'invalid', message };
+  }
+  if (isQueryArgs(arg) && arg.query !== undefined) return { outcome: 'typed', spec: dataType('invoices') };
+  const picked = await pickDataType(t('Run Query: data type'));
+  return picked ? { outcome: 'typed', spec: dataType(picked) } : { outcome: 'cancelled' };
+}
+
+type Asked = { outcome: 'asked'; query: RecordQuery } | QueryResult;
+
+/** The filter and order from the arguments (checked against the type's schema) or the prompts. */
+async function queryFor(deps: QueryCommandDeps, company: CompanyNode, spec: DataTypeSpec, arg: unknown, current: RecordQuery): Promise<Asked> {
   if (isQueryArgs(arg) && arg.query !== undefined) {
-    const problem = queryProblem(arg.query) ?? orderByProblem(arg.orderBy ?? '');
+    const problem = queryProblem(arg.query, spec.schema) ?? orderByProblem(arg.orderBy ?? '', spec.schema);
     if (problem) {
       void vscode.window.showErrorMessage(t('Invalid query: {0}', problem));
       return { outcome: 'invalid', message: problem };
     }
     return { outcome: 'asked', query: { query: arg.query.trim(), orderBy: arg.orderBy?.trim() || undefined } };
   }
-  const filter = await askQuery(deps, company, current.query ?? '');
+  const filter = await askQuery(deps, company, spec, current.query ?? '');
   if (!filter?.value) return { outcome: 'cancelled' };
   // A recent entry brings its own order; a typed filter asks for one.
   if (filter.kind === 'recent') return { outcome: 'asked', query: { query: filter.value.query, orderBy: filter.value.orderBy } };
-  const order = await askOrderBy(company, current.orderBy ?? '');
+  const order = await askOrderBy(company, spec, current.orderBy ?? '');
   if (!order?.value) return { outcome: 'cancelled' };
   return { outcome: 'asked', query: { query: filter.value.query, orderBy: order.value.orderBy || undefined } };
 }
@@ -182,7 +207,7 @@ async function queryFor(deps: QueryCommandDeps, company: CompanyNode, arg: unkno
 async function show(deps: QueryCommandDeps, company: CompanyNode, node: QueryNode): Promise<QueryResult> {
   // The node's own text: an equivalent query typed differently finds the existing node, and the
   // history should read as the node does.
-  await deps.history.add(company.company.id, { query: node.query.query ?? '', orderBy: node.query.orderBy });
+  await deps.history.add(company.company.id, { query: node.query.query ?? '', orderBy: node.query.orderBy, dataType: node.dataType });
   try {
     await deps.view.reveal(node, { expand: true, select: true, focus: false });
   } catch {
@@ -194,33 +219,36 @@ async function show(deps: QueryCommandDeps, company: CompanyNode, node: QueryNod
 export async function runQuery(deps: QueryCommandDeps, arg?: unknown): Promise<QueryResult> {
   const company = await companyFor(deps, arg);
   if (!(company instanceof CompanyNode)) return company;
-  const asked = await queryFor(deps, company, arg, {});
+  const typed = await typeFor(arg);
+  if (typed.outcome !== 'typed') return typed;
+  const asked = await queryFor(deps, company, typed.spec, arg, {});
   if (asked.outcome !== 'asked') return asked;
-  return show(deps, company, company.addQuery(asked.query));
+  return show(deps, company, company.addQuery(asked.query, typed.spec.id));
 }
 
-/** On a query node: edits its filter in place. On Invoices: adds a query node. */
-export async function filterInvoices(deps: QueryCommandDeps, target?: unknown, arg?: unknown): Promise<QueryResult> {
+/** On a query node: edits its filter in place. On a type's node: adds a query node of that type. */
+export async function filterRecords(deps: QueryCommandDeps, target?: unknown, arg?: unknown): Promise<QueryResult> {
   const node = target instanceof ErrorNode ? target.owner : target;
-  if (!(node instanceof InvoiceListNode) || !(node.parent instanceof CompanyNode)) return runQuery(deps, target ?? arg);
-  const company = node.parent;
-  const asked = await queryFor(deps, company, arg, node.query);
+  if (!(node instanceof RecordListNode) || !(node.owner instanceof CompanyNode)) return runQuery(deps, target ?? arg);
+  const company = node.owner;
+  const asked = await queryFor(deps, company, node.spec, arg, node.query);
   if (asked.outcome !== 'asked') return asked;
-  const updated = node instanceof QueryNode ? company.replaceQuery(node, asked.query) : company.addQuery(asked.query);
+  const updated = node instanceof QueryNode ? company.replaceQuery(node, asked.query) : company.addQuery(asked.query, node.dataType);
   return show(deps, company, updated);
 }
 
 /** Removes a query node. */
 export function clearFilter(target?: unknown): boolean {
   const node = target instanceof ErrorNode ? target.owner : target;
-  if (!(node instanceof QueryNode) || !(node.parent instanceof CompanyNode)) return false;
-  return node.parent.removeQuery(node);
+  if (!(node instanceof QueryNode) || !(node.owner instanceof CompanyNode)) return false;
+  return node.owner.removeQuery(node);
 }
 
 export function registerQueryCommands(deps: QueryCommandDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('dataPlatform.runQuery', (arg?: unknown) => runQuery(deps, arg)),
-    vscode.commands.registerCommand('dataPlatform.filterInvoices', (target?: unknown, arg?: unknown) => filterInvoices(deps, target, arg)),
+    // The id predates the other data types; it filters any type's list.
+    vscode.commands.registerCommand('dataPlatform.filterInvoices', (target?: unknown, arg?: unknown) => filterRecords(deps, target, arg)),
     vscode.commands.registerCommand('dataPlatform.clearFilter', (target?: unknown) => clearFilter(target)),
   ];
 }

@@ -10,8 +10,11 @@ import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
 import { PagedNode } from '../tree/pagedNode';
 import type { CompaniesTreeProvider } from '../tree/provider';
-import { CompanyNode, InvoiceListNode, InvoiceNode } from '../tree/recordNodes';
-import { withCancellableProgress } from './progress';
+import { RecordListNode, RecordNode } from '../tree/dataNodes';
+import { CompanyNode } from '../tree/recordNodes';
+import { typeTitle } from '../dataTypes/words';
+import { recordLabel } from '../format/recordLabels';
+import { withCancellableProgress, withProgress } from './progress';
 
 export interface TreeCommandDeps {
   tree: CompaniesTreeProvider;
@@ -44,16 +47,22 @@ export async function loadAll(node: PagedNode<unknown>): Promise<void> {
   );
 }
 
+/** The list whose data set a Queue sync acts on: the node's own type, or a company's invoices. */
+function syncTarget(node: unknown): RecordListNode | undefined {
+  const target = node instanceof ErrorNode ? node.owner : node instanceof CompanyNode ? node.invoices : node;
+  return target instanceof RecordListNode ? target : undefined;
+}
+
 async function queueSync(node: unknown, deps: TreeCommandDeps): Promise<boolean> {
-  const invoices = node instanceof ErrorNode ? node.owner : node instanceof CompanyNode ? node.invoices : node;
-  if (!(invoices instanceof InvoiceListNode)) return false;
+  const list = syncTarget(node);
   const client = deps.client();
-  if (!client) return false;
-  const company = invoices.company;
+  if (!list || !client) return false;
+  const { company, dataType } = list;
+  const title = typeTitle(dataType);
   try {
-    await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: t('Queueing an invoices sync for {0}…', company.name) },
-      () => client.queueSync(company.id, 'invoices'),
+    await withProgress(
+      { location: vscode.ProgressLocation.Notification, title: t('{0}: queueing a sync for {1}…', title, company.name) },
+      () => client.queueSync(company.id, dataType),
     );
   } catch (e) {
     if (isApiError(e) && !isCancellation(e)) {
@@ -62,29 +71,33 @@ async function queueSync(node: unknown, deps: TreeCommandDeps): Promise<boolean>
     }
     return false;
   }
-  void vscode.window.showInformationMessage(t('Invoices sync queued for {0}. Refresh Invoices once it has finished.', company.name));
-  invoices.refresh();
+  void vscode.window.showInformationMessage(t('{0}: sync queued for {1}. Refresh once it has finished.', title, company.name));
+  list.refresh();
+  // The type's own list too, when the sync was asked from a query node.
+  const typeNode = list.owner instanceof CompanyNode ? list.owner.data.type(dataType) : undefined;
+  if (typeNode && typeNode !== list) typeNode.refresh();
   // The data set's status changes with the queued sync ("never requested" → queued/fetching).
-  if (invoices.parent instanceof CompanyNode) invoices.parent.dataStatus.refresh();
+  list.owner.dataStatus.refresh();
   return true;
 }
 
 interface Copyable {
-  what: 'company' | 'invoice';
+  kind: 'company' | 'record';
+  label: string;
   record: { id: string };
 }
 
 function copyableOf(node: unknown): Copyable | undefined {
-  if (node instanceof CompanyNode) return { what: 'company', record: node.record };
-  if (node instanceof InvoiceNode) return { what: 'invoice', record: node.record };
+  if (node instanceof CompanyNode) return { kind: 'company', label: node.company.name, record: node.record };
+  if (node instanceof RecordNode) return { kind: 'record', label: recordLabel(node.spec, node.record), record: node.record };
   return undefined;
 }
 
 /** The node a Copy command acts on: the one it was invoked on (context menu), else, from the
- * palette or a key binding, the selected company or invoice in the Companies view. */
+ * palette or a key binding, the selected company or record in the Companies view. */
 function copyTarget(node: unknown, deps: TreeCommandDeps): Copyable | undefined {
   const target = copyableOf(node ?? deps.view.selection.find((n) => copyableOf(n)));
-  if (!target) void vscode.window.showInformationMessage(t('Select a company or an invoice in the Companies view to copy it.'));
+  if (!target) void vscode.window.showInformationMessage(t('Select a company or a record in the Companies view to copy it.'));
   return target;
 }
 
@@ -118,7 +131,7 @@ export function registerTreeCommands(deps: TreeCommandDeps): vscode.Disposable[]
       if (!target) return undefined;
       await vscode.env.clipboard.writeText(target.record.id);
       const id = target.record.id;
-      vscode.window.setStatusBarMessage(target.what === 'company' ? t('Copied company ID {0}', id) : t('Copied invoice ID {0}', id), 3000);
+      vscode.window.setStatusBarMessage(target.kind === 'company' ? t('Copied company ID {0}', id) : t('Copied ID {0}', id), 3000);
       return target.record.id;
     }),
     register('dataPlatform.copyJson', async (node) => {
@@ -126,7 +139,7 @@ export function registerTreeCommands(deps: TreeCommandDeps): vscode.Disposable[]
       if (!target) return undefined;
       const json = JSON.stringify(target.record, null, 2);
       await vscode.env.clipboard.writeText(json);
-      vscode.window.setStatusBarMessage(target.what === 'company' ? t('Copied the company as JSON') : t('Copied the invoice as JSON'), 3000);
+      vscode.window.setStatusBarMessage(target.kind === 'company' ? t('Copied the company as JSON') : t('Copied {0} as JSON', target.label), 3000);
       return json;
     }),
   ];

@@ -1,7 +1,7 @@
 // The current API client for (base URL, key). Everything that talks to the API asks this object
 // for its client, so a changed setting or key (in this window or another) reaches every view at
 // once through one change event. Free of `vscode`: the setting is read through a function.
-import { DataPlatformClient, type RateLimitInfo, type RequestSummary, type TraceEntry } from '../api';
+import { DataPlatformClient, type GateEvent, type RateLimitInfo, type RequestSummary, type TraceEntry } from '../api';
 import type { KeyStore } from '../auth/keyStore';
 import { t } from '../l10n';
 import { Emitter, type Disposable, type Event } from '../util/emitter';
@@ -18,6 +18,8 @@ export interface ConnectionHooks {
   onTrace?: (entry: TraceEntry) => void;
   traceEnabled?: () => boolean;
   onRateLimit?: (info: RateLimitInfo) => void;
+  /** Told when the client starts slowing down or waiting for the rate limit. */
+  onGate?: (event: GateEvent) => void;
   /** Told every key in use, so the log can scrub them. */
   onKeys?: (keys: readonly string[]) => void;
 }
@@ -27,6 +29,8 @@ export interface ConnectionOptions {
   keys: KeyStore;
   hooks?: ConnectionHooks;
   userAgent?: string;
+  /** GETs a client has on the wire at once (the Load all concurrency setting), read each time. */
+  maxInFlight?: () => number;
 }
 
 export class Connection implements Disposable {
@@ -66,6 +70,8 @@ export class Connection implements Disposable {
       onTrace: hooks.onTrace,
       traceEnabled: hooks.traceEnabled,
       onRateLimit: hooks.onRateLimit,
+      onGate: hooks.onGate,
+      maxInFlight: this.options.maxInFlight,
     });
   }
 

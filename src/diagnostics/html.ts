@@ -27,6 +27,7 @@ export interface ScriptStrings {
   loading: string;
   oneError: string;
   errors: string;
+  openBody: string;
 }
 
 function scriptStrings(): ScriptStrings {
@@ -38,6 +39,7 @@ function scriptStrings(): ScriptStrings {
     loading: t('Loading…'),
     oneError: t('1 error'),
     errors: t('{0} errors'),
+    openBody: t('Open Whole Body'),
   };
 }
 

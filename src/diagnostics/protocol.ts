@@ -1,15 +1,16 @@
 // Messages between the diagnostics panel's host side and its webview script
 // (`media/diagnostics.js`, plain JS: keep the two in step by hand).
 import type { PersistedState } from './persist';
-import type { WireView } from './wire';
+import type { WireRef, WireView } from './wire';
 
 export type HostToWebview =
   /** The whole list, newest first (live entries, then restored ones); sent on load and on every
-   * change, without raw bodies (see wire.ts). */
-  | { type: 'entries'; entries: WireView[]; focus?: string }
+   * change, without raw bodies, entries the page holds already only by reference (see wire.ts),
+   * each entry within the caps of limits.ts. */
+  | { type: 'entries'; entries: (WireView | WireRef)[]; focus?: string }
   /** What the panel's serializer gets back after a reload; the webview stores it verbatim with
-   * `setState`. At most every PERSIST_INTERVAL_MS: it holds raw bodies and validation
-   * tables (megabytes at worst). */
+   * `setState`. At most every PERSIST_INTERVAL_MS: it holds raw bodies and validation tables, up
+   * to MAX_PERSISTED_ENTRY characters an entry. */
   | { type: 'persist'; state: PersistedState }
   /** The answer to the page's `rawBody` request: the entry's body, or a note that it is gone. */
   | { type: 'rawBody'; id: string; text: string }
@@ -18,8 +19,9 @@ export type HostToWebview =
   // The three below, and the page's RenderSnapshot, work only under the test switch
   // (src/testHooks.ts): a user's page ignores them and reports nothing.
   /** Clicks a button of the page as a user would (integration tests drive the real DOM path);
-   * `raw` clicks an entry's "Raw body" summary, opening or closing it (opening loads the body). */
-  | { type: 'click'; action: 'copy' | 'clear' | 'raw'; id?: string }
+   * `raw` clicks an entry's "Raw body" summary, opening or closing it (opening loads the body);
+   * `openBody` and `showAll` its "Open Whole Body" and "Show all N rows…" buttons. */
+  | { type: 'click'; action: 'copy' | 'clear' | 'raw' | 'openBody' | 'showAll'; id?: string }
   /** What a reader does besides clicking (integration tests): scroll an entry to the top of the
    * view, just under the toolbar, or select its message text. */
   | { type: 'drive'; action: 'scrollTo' | 'selectMessage'; id: string }
@@ -53,6 +55,10 @@ export interface RenderSnapshot {
   scrollY: number;
   /** The first entry not hidden under the toolbar, with its top relative to the viewport's. */
   firstVisible?: { id: string; top: number };
+  /** Entry id → validation rows laid out in its table. */
+  rows: Record<string, number>;
+  /** Milliseconds the latest list update took in the page, layout included. */
+  renderMs: number;
 }
 
 export type WebviewToHost =
@@ -60,6 +66,8 @@ export type WebviewToHost =
   | { type: 'copy'; id: string }
   /** The reader opened an entry's raw body, which the page does not have yet. */
   | { type: 'rawBody'; id: string }
+  /** "Open Whole Body" or "Show all N rows…": the entry's body in an editor tab. */
+  | { type: 'openBody'; id: string }
   | { type: 'clear' }
   | RenderSnapshot;
 
@@ -73,6 +81,7 @@ export function isWebviewToHost(value: unknown): value is WebviewToHost {
       return true;
     case 'copy':
     case 'rawBody':
+    case 'openBody':
       return typeof m.id === 'string';
     default:
       return false;

@@ -1,8 +1,11 @@
 // Decides what the diagnostics panel shows for one entry, as plain strings, so the webview script
 // only lays out rows and every choice (labels, which fields appear, formatting) is tested in Node.
-import { formatDuration } from '../util/duration';
-import type { ValidationDetail } from '../api';
+import { RAW_BODY_LIMIT, type ApiErrorJSON, type ValidationDetail } from '../api';
+import { formatCount } from '../format/amount';
 import { t } from '../l10n';
+import { formatDuration } from '../util/duration';
+import { keptRows } from './keep';
+import { cutText, MAX_RAW_BODY } from './limits';
 import type { DiagnosticEntry } from './store';
 
 export interface FieldView {
@@ -32,11 +35,21 @@ export interface DiagnosticView {
   status?: number;
   correlationId?: string;
   fields: FieldView[];
+  /** At most MAX_ROWS rows (limits.ts). */
   validation: ValidationRowView[];
+  /** Set when the table shows fewer rows than the body had: `Showing 100 of 200,000 validation rows.` */
+  validationNote?: string;
   /** The body as received (redacted), pretty-printed when it is JSON; shown on demand. */
   rawBody?: string;
+  /** The raw body is the first RAW_BODY_LIMIT characters the client kept of a longer one. */
+  rawBodyCut?: boolean;
   /** A line above the heading saying where the entry comes from (restored after a reload). */
   marker?: string;
+  /** Live entries only (never saved): the body can be opened whole in an editor tab. */
+  openBody?: boolean;
+  /** Live entries only: the label of the button that opens the body for the rows the table leaves
+   * out, `Show all 200,000 rows…`. */
+  showAll?: string;
 }
 
 export interface ViewModelOptions {
@@ -46,15 +59,14 @@ export interface ViewModelOptions {
 
 const defaultFormatTime = (t: Date) => t.toLocaleTimeString(undefined, { hour12: false });
 
-export function toViewModel(entry: DiagnosticEntry, options: ViewModelOptions = {}): DiagnosticView {
-  const e = entry.error;
+function fieldsOf(e: ApiErrorJSON): FieldView[] {
   const body = e.body;
   const fields: FieldView[] = [];
   const add = (label: string, value: string | number | undefined, copy?: boolean) => {
     if (value === undefined || value === '') return;
-    fields.push({ label, value: String(value), ...(copy ? { copy } : {}) });
+    // The store keeps texts cut already (keep.ts); an entry built elsewhere is held to the same.
+    fields.push({ label, value: cutText(String(value)), ...(copy ? { copy } : {}) });
   };
-
   add(t('Status'), e.status ?? body?.statusCode);
   add(t('Service'), body?.service);
   add(t('Error'), body?.error);
@@ -68,31 +80,48 @@ export function toViewModel(entry: DiagnosticEntry, options: ViewModelOptions = 
   add(t('Detailed error code'), body?.detailedErrorCode);
   add(t('Network code'), e.code);
   if (e.validation) add(t('Refused before sending'), refusal(e.validation));
+  return fields;
+}
 
+type Table = Pick<DiagnosticView, 'validation' | 'validationNote' | 'showAll'>;
+
+/** The validation table: the rows kept (keep.ts), and what was left out when the body had more. */
+function tableOf(entry: DiagnosticEntry): Table {
+  const v = entry.error.body?.validation;
+  const errors = Array.isArray(v?.errors) ? v.errors : [];
+  const warnings = Array.isArray(v?.warnings) ? v.warnings : [];
+  const rows = keptRows(errors, warnings);
   const validation: ValidationRowView[] = [];
-  for (const [severity, items] of [
-    ['error', body?.validation?.errors],
-    ['warning', body?.validation?.warnings],
-  ] as const) {
-    for (const item of Array.isArray(items) ? items : []) {
-      validation.push({ severity, itemId: item.itemId ?? '', validatorName: item.validatorName ?? '', message: item.message ?? '' });
-    }
+  for (const [severity, items] of [['error', rows.errors], ['warning', rows.warnings]] as const) {
+    for (const item of items) validation.push({ severity, itemId: item.itemId ?? '', validatorName: item.validatorName ?? '', message: item.message ?? '' });
   }
+  const total = entry.cut ? entry.cut.errors + entry.cut.warnings : errors.length + warnings.length;
+  if (validation.length >= total) return { validation };
+  return {
+    validation,
+    validationNote: t('Showing {0} of {1} validation rows.', formatCount(validation.length), formatCount(total)),
+    showAll: t('Show all {0} rows…', formatCount(total)),
+  };
+}
 
-  const status = e.status ?? body?.statusCode;
-  const correlationId = e.correlationId ?? body?.correlationId;
+export function toViewModel(entry: DiagnosticEntry, options: ViewModelOptions = {}): DiagnosticView {
+  const e = entry.error;
+  const status = e.status ?? e.body?.statusCode;
+  const correlationId = e.correlationId ?? e.body?.correlationId;
   return {
     id: entry.id,
     time: entry.time.toISOString(),
     timeLabel: (options.formatTime ?? defaultFormatTime)(entry.time),
-    heading: `${status ?? e.kind} ${e.method} ${e.path}`,
-    message: e.message,
+    heading: cutText(`${status ?? e.kind} ${e.method} ${e.path}`),
+    message: cutText(e.message),
     kind: e.kind,
     ...(status !== undefined ? { status } : {}),
-    ...(correlationId ? { correlationId } : {}),
-    fields,
-    validation,
-    ...(e.rawBody !== undefined ? { rawBody: prettyBody(e.rawBody) } : {}),
+    ...(correlationId ? { correlationId: cutText(correlationId) } : {}),
+    fields: fieldsOf(e),
+    ...tableOf(entry),
+    ...(e.rawBody !== undefined ? { rawBody: prettyBody(cutText(e.rawBody, MAX_RAW_BODY)) } : {}),
+    ...(e.rawBody !== undefined && e.rawBody.length > RAW_BODY_LIMIT ? { rawBodyCut: true } : {}),
+    ...(e.rawBody !== undefined || e.body !== undefined ? { openBody: true } : {}),
   };
 }
 

@@ -1,7 +1,9 @@
-// The text of an invoice document: the record pretty-printed the way the user indents JSON, or a
+// The text of a record's document: the record pretty-printed the way the user indents JSON, or a
 // short explanation when it could not be fetched.
 import type { ApiError } from '../api';
+import { typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
+import type { RecordRef } from './recordUri';
 
 export interface Indent {
   tabSize: number;
@@ -38,12 +40,12 @@ export function oneLine(text: string): string {
   return text.replace(UNSAFE, (c) => SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** What the document shows instead of the invoice when the fetch failed. Line comments, so the
+/** What the document shows instead of the record when the fetch failed. Line comments, so the
  * JSON editor still tokenises it; only fields of the ApiError, which never carry the key. Every
  * field is made one line, so neither an id nor the server's text can add lines of its own. */
-export function errorText(ref: { companyId: string; invoiceId: string }, error: Pick<ApiError, 'status' | 'message' | 'correlationId'>): string {
+export function errorText(ref: RecordRef, error: Pick<ApiError, 'status' | 'message' | 'correlationId'>): string {
   return [
-    `// ${t('Could not load invoice {0} of company {1}.', oneLine(ref.invoiceId), oneLine(ref.companyId))}`,
+    `// ${t('{0}: could not load {1} of company {2}.', typeTitle(ref.dataType), oneLine(ref.recordId), oneLine(ref.companyId))}`,
     `// ${error.status !== undefined ? `${error.status}: ` : ''}${oneLine(error.message)}`,
     ...(error.correlationId ? [`// correlationId: ${oneLine(error.correlationId)}`] : []),
     `// ${t('Refresh this tab to try again; "Data Platform: Show Diagnostics" has the full response.')}`,
@@ -52,7 +54,13 @@ export function errorText(ref: { companyId: string; invoiceId: string }, error: 
 }
 
 /** What the document shows when there is no connection to fetch with. */
-export function noConnectionText(ref: { companyId: string; invoiceId: string }): string {
-  const why = t('Invoice {0} of company {1} cannot be loaded: no API key is set for the current base URL.', oneLine(ref.invoiceId), oneLine(ref.companyId));
+export function noConnectionText(ref: RecordRef): string {
+  const title = typeTitle(ref.dataType);
+  const why = t('{0}: {1} of company {2} cannot be loaded: no API key is set for the current base URL.', title, oneLine(ref.recordId), oneLine(ref.companyId));
   return `// ${why}\n// ${t('Run "Data Platform: Set API Key", then refresh this tab.')}\n`;
+}
+
+/** What the document shows when the fetch failed with something other than an API error (a bug). */
+export function failureText(ref: RecordRef, message: string): string {
+  return `// ${t('{0}: could not load {1}: {2}', typeTitle(ref.dataType), oneLine(ref.recordId), oneLine(message))}\n`;
 }

@@ -45,3 +45,16 @@ export function formatAmount(amount: number, currency?: string, locale?: string)
 export function formatCount(n: number, locale?: string): string {
   return formatter(locale, undefined).format(n);
 }
+
+const percents = new Map<string, Intl.NumberFormat>();
+
+/** `20%` for a rate the API gives in percent (20 is 20%). */
+export function formatPercent(rate: number, locale?: string): string {
+  const id = locale ?? '';
+  let f = percents.get(id);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 });
+    percents.set(id, f);
+  }
+  return f.format(rate / 100);
+}

@@ -1,88 +1,16 @@
 // Words and icons of the tree, as pure functions so they are unit-tested without an editor.
-import { certificateProblem, type ApiError, type Company, type DataStatus, type Invoice, type InvoiceStatus } from '../api';
+// A record's own words are in recordLabels.ts, from its type's presentation in the catalog.
+import { certificateProblem, type ApiError, type Company, type DataStatus } from '../api';
+import type { DataTypeId } from '../dataTypes/catalog';
+import { typeEmpty, typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
 import { formatDuration } from '../util/duration';
-import { formatAmount, formatCount } from './amount';
+import { formatCount } from './amount';
+import { escapeMarkdown } from './markdown';
 
-export function invoiceLabel(inv: Invoice): string {
-  return inv.invoiceNumber?.trim() || inv.id;
-}
-
-export function customerName(inv: Invoice): string | undefined {
-  return inv.customerRef?.companyName?.trim() || inv.customerRef?.id;
-}
-
-/** `Acme Ltd · 1,234.50 GBP · Paid`; parts the record lacks are left out. */
-export function invoiceDescription(inv: Invoice, locale?: string): string {
-  const parts = [customerName(inv), formatAmount(inv.totalAmount, inv.currency, locale), statusText(inv.status)];
-  if (inv.metadata?.isDeleted) parts.push(t('deleted'));
-  return parts.filter((p): p is string => !!p).join(' · ');
-}
-
-/** The words for a status: one of InvoiceStatus, or one this version does not know, shown as sent. */
-export function statusText(status: string): string {
-  switch (status as InvoiceStatus) {
-    case 'Unknown':
-      return t('Unknown');
-    case 'Draft':
-      return t('Draft');
-    case 'Submitted':
-      return t('Submitted');
-    case 'PartiallyPaid':
-      return t('Partially paid');
-    case 'Paid':
-      return t('Paid');
-    case 'Void':
-      return t('Void');
-    default:
-      return status;
-  }
-}
-
-/** Codicon and theme colour for an invoice status (ids only: the UI layer builds the ThemeIcon). */
-export function statusIcon(status: string): { id: string; color?: string } {
-  switch (status) {
-    case 'Paid':
-      return { id: 'pass-filled', color: 'testing.iconPassed' };
-    case 'PartiallyPaid':
-      return { id: 'circle-large-outline', color: 'charts.yellow' };
-    case 'Submitted':
-      return { id: 'send', color: 'charts.blue' };
-    case 'Draft':
-      return { id: 'edit' };
-    case 'Void':
-      return { id: 'circle-slash', color: 'disabledForeground' };
-    default:
-      return { id: 'question' };
-  }
-}
-
-/** Markdown special characters escaped, so a server string cannot inject links or markup. */
-export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (c) => `\\${c}`);
-}
-
-/** Tooltip of an invoice, in Markdown. Every server value is escaped. */
-export function invoiceTooltip(inv: Invoice, locale?: string): string {
-  const e = escapeMarkdown;
-  // Each row is a whole "Label: {0}" message; the value is escaped before it goes in.
-  const rows: [(value: string) => string, string | undefined][] = [
-    [(v) => t('Customer: {0}', v), customerName(inv)],
-    [(v) => t('Status: {0}', v), statusText(inv.status)],
-    [(v) => t('Issued: {0}', v), inv.issueDate?.slice(0, 10)],
-    [(v) => t('Due: {0}', v), inv.dueDate?.slice(0, 10)],
-    [(v) => t('Paid on: {0}', v), inv.paidOnDate?.slice(0, 10)],
-    [(v) => t('Total: {0}', v), formatAmount(inv.totalAmount, inv.currency, locale)],
-    [(v) => t('Tax: {0}', v), formatAmount(inv.totalTaxAmount, inv.currency, locale)],
-    [(v) => t('Amount due: {0}', v), formatAmount(inv.amountDue, inv.currency, locale)],
-    [(v) => t('Note: {0}', v), inv.note],
-    [(v) => t('Id: {0}', v), inv.id],
-  ];
-  const title = `**${e(invoiceLabel(inv))}**`;
-  const lines = [inv.metadata?.isDeleted ? t('{0} (deleted)', title) : title, ''];
-  for (const [row, v] of rows) if (v) lines.push(`${row(e(v))}  `);
-  return lines.join('\n');
-}
+export { escapeMarkdown } from './markdown';
+export { statusIcon, statusText } from './recordStatus';
+export { invoiceDescription, invoiceLabel, invoiceTooltip } from './recordLabels';
 
 /** Names of the platforms a company is connected to, in connection order. */
 export function companyPlatforms(c: Company): string[] {
@@ -107,29 +35,27 @@ export function loadMoreLabel(loaded: number, total?: number, locale?: string): 
     : t('Load more ({0} loaded)', formatCount(loaded, locale));
 }
 
-/** `12,345 invoices` / `1 invoice`. */
-export function invoiceCount(n: number, locale?: string): string {
-  return n === 1 ? t('{0} invoice', formatCount(n, locale)) : t('{0} invoices', formatCount(n, locale));
-}
+/** What a paged node lists: the companies, or a company's records of one data type. */
+export type ListItems = 'companies' | DataTypeId;
 
-/** What a paged node lists; its messages are whole sentences per kind, not a noun slotted in. */
-export type ListItems = 'companies' | 'invoices';
+/** `Companies`, `Invoices`, `Bills`: the name of what a list holds. */
+export function listTitle(items: ListItems): string {
+  return items === 'companies' ? t('Companies') : typeTitle(items);
+}
 
 /** Shown under a loaded, empty list. */
 export function emptyListLabel(items: ListItems): string {
-  return items === 'companies' ? t('No companies') : t('No invoices');
+  return items === 'companies' ? t('No companies') : typeEmpty(items);
 }
 
 /** Title of the progress notification of Load all. */
 export function loadingAllTitle(items: ListItems): string {
-  return items === 'companies' ? t('Loading all companies') : t('Loading all invoices');
+  return t('{0}: loading every page', listTitle(items));
 }
 
 /** Tooltip of the Load all node. */
 export function loadAllTooltip(items: ListItems): string {
-  return items === 'companies'
-    ? t('Load every remaining page of companies (can be cancelled)')
-    : t('Load every remaining page of invoices (can be cancelled)');
+  return t('{0}: load every remaining page (can be cancelled)', listTitle(items));
 }
 
 export interface ErrorPresentation {
@@ -160,9 +86,9 @@ export function presentError(error: ApiError, failedAt: number, now: number, ite
       return { label: left !== undefined && left > 0 ? t('Rate limited — retry in {0}', formatDuration(left, 'wait')) : t('Rate limited — retry now'), ...none };
     }
     case 'dataSetNotRequested':
-      return { label: items === 'companies' ? t('Companies not synced yet') : t('Invoices not synced yet'), queueSync: true, setKey: false };
+      return { label: t('{0}: not synced yet', listTitle(items)), queueSync: items !== 'companies', setKey: false };
     case 'syncInProgress':
-      return { label: items === 'companies' ? t('Companies sync in progress') : t('Invoices sync in progress'), ...none };
+      return { label: t('{0}: sync in progress', listTitle(items)), ...none };
     case 'datatypeNotSupported': {
       const platform = unsupportedPlatform(error.message);
       return { label: platform ? t('Not supported by {0}', platform) : t('Not supported by this platform'), ...none };
@@ -195,12 +121,27 @@ export function presentError(error: ApiError, failedAt: number, now: number, ite
   }
 }
 
-/** `Invoices data: Complete` and `last sync 2025-12-30`, from `GET /dataStatus`. The state is the
- * API's own word, spaced out (`Map Queued`), and not translated: it is what the API documents. */
-export function dataStatusText(status: DataStatus | undefined): { label: string; description?: string; icon: string } {
-  if (!status) return { label: t('Invoices data: never requested'), icon: 'circle-outline' };
+/** A data set's status from `GET /dataStatus`, for its type's node: the state (the API's own word,
+ * spaced out as `Map Queued` and not translated: it is what the API documents), the day of the
+ * last successful sync, and an icon. No status means the data set was never requested. */
+export function dataSetStatus(status: DataStatus | undefined): { state: string; lastSync?: string; icon: string } {
+  if (!status) return { state: t('Never requested'), icon: 'circle-outline' };
   const state = status.currentStatus;
-  const description = status.lastSuccessfulSync ? t('last sync {0}', status.lastSuccessfulSync.slice(0, 10)) : undefined;
   const icon = state === 'Complete' ? 'check' : /Error|Cancelled|NotSupported|PrerequisiteNotMet/.test(state) ? 'error' : 'sync';
-  return { label: t('Invoices data: {0}', state.replace(/([a-z])([A-Z])/g, '$1 $2')), description, icon };
+  return { state: state.replace(/([a-z])([A-Z])/g, '$1 $2'), lastSync: status.lastSuccessfulSync?.slice(0, 10), icon };
+}
+
+/** `Complete · 2025-12-30`: a type node's description until its list is loaded. */
+export function dataSetDescription(status: DataStatus | undefined): string {
+  const s = dataSetStatus(status);
+  return s.lastSync ? t('{0} · {1}', s.state, s.lastSync) : s.state;
+}
+
+/** The tooltip lines about a data set: its state, last sync and sync ids. */
+export function dataSetTooltip(status: DataStatus | undefined): string[] {
+  const s = dataSetStatus(status);
+  const lines = [t('Data set: {0}', s.state)];
+  if (s.lastSync) lines.push(t('Last successful sync: {0}', s.lastSync));
+  if (status?.latestSyncId) lines.push(t('Latest sync: {0}', status.latestSyncId));
+  return lines;
 }

@@ -2,7 +2,8 @@
 // UI): checks as one-line messages for an input box, with the 1-based column of the first
 // offending character ("Col 8: Expected a value after \"=\""), the quick-pick rows, and the query
 // node's label.
-import { invoiceCount } from './labels';
+import type { DataTypeId } from '../dataTypes/catalog';
+import { typeCount, typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
 import { completeQuery, type CompletionKind } from '../query/completions';
 import { parseOrderBy, parseQuery, type QueryError } from '../query/parser';
@@ -26,10 +27,12 @@ export function orderByProblem(text: string, schema: QuerySchema = INVOICE_SCHEM
   return r.ok ? undefined : positionedMessage(r.error);
 }
 
-/** `status=Paid — 123 invoices`; the count once the first page told it. */
-export function queryNodeLabel(query: string, totalResults?: number, locale?: string): string {
-  if (totalResults === undefined) return query;
-  return t('{0} — {1}', query, invoiceCount(totalResults, locale));
+/** `status=Paid — 123 invoices`, `Bills: status=Paid — 12 bills`: invoices, the type queried
+ * most, go without their name; the count once the first page told it. */
+export function queryNodeLabel(query: string, totalResults?: number, type: DataTypeId = 'invoices', locale?: string): string {
+  const text = type === 'invoices' ? query : t('{0}: {1}', typeTitle(type), query);
+  if (totalResults === undefined) return text;
+  return t('{0} — {1}', text, typeCount(type, totalResults, locale));
 }
 
 /** orderBy suggestions for a schema: each field ascending, then descending. */
@@ -64,8 +67,9 @@ const COMPLETION_ICONS: Record<CompletionKind, string> = {
   connective: 'symbol-keyword',
 };
 
-/** The filter pick as the user types: the typed filter (or why it cannot run), then the recent
- * queries of the company that contain the typed text. */
+/** The filter pick as the user types: the typed filter (or why it cannot run, checked against the
+ * schema of the type queried), then the recent queries of the company that contain the typed text,
+ * then what may come next. */
 export function queryPickRows(value: string, recent: readonly { query: string; orderBy?: string }[], schema: QuerySchema = INVOICE_SCHEMA): PickRow[] {
   const text = value.trim();
   const rows: PickRow[] = [];

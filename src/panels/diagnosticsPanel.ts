@@ -14,7 +14,8 @@ import type { ApiErrorLike, DiagnosticEntry, DiagnosticsStore } from '../diagnos
 import { ViewModelCache } from '../diagnostics/viewCache';
 import type { DiagnosticView } from '../diagnostics/viewModel';
 import { t } from '../l10n';
-import { rawBodyOf, toWireView } from '../diagnostics/wire';
+import { rawBodyOf, wireList } from '../diagnostics/wire';
+import { OPEN_BODY_COMMAND, registerBodyDocuments } from './bodyDocuments';
 
 export const SHOW_DIAGNOSTICS_COMMAND = 'dataPlatform.showDiagnostics';
 const VIEW_TYPE = 'dataPlatform.diagnostics';
@@ -33,9 +34,18 @@ export interface DiagnosticsPanelApi extends vscode.Disposable {
   show(target?: unknown): Promise<vscode.WebviewPanel>;
   /** Sends a message to the webview (tests press its buttons with `{type:'click'}`). */
   post(message: HostToWebview): Thenable<boolean>;
+  /** Under the test switch: every message posted to the webview, oldest first, as its type and
+   * its size as JSON (what crosses to the page). Empty without the switch. */
+  posted(): readonly PostedMessage[];
   /** Adopts a revived panel as the panel, showing the entries of its persisted `state` below the
    * live ones (the serializer's path; tests call it with a panel of the view type). */
   restore(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
+}
+
+export interface PostedMessage {
+  type: HostToWebview['type'];
+  /** Characters of the message as JSON. */
+  size: number;
 }
 
 function isApiErrorLike(v: unknown): v is ApiErrorLike {
@@ -60,8 +70,11 @@ export class DiagnosticsPanel implements DiagnosticsPanelApi {
   panel: vscode.WebviewPanel | undefined;
   html: string | undefined;
   private ready = false;
+  /** Keys of the entries the current page holds (sent since its `ready`): sent again by reference. */
+  private held: ReadonlySet<string> = new Set();
   private focus: string | undefined;
   private report: RenderSnapshot | undefined;
+  private readonly sent: PostedMessage[] = [];
   private template: string | undefined;
   /** Entries of the panel from before a reload, shown below the store's; they go with the panel. */
   private persistTimer: ReturnType<typeof setTimeout> | undefined;
@@ -83,6 +96,10 @@ export class DiagnosticsPanel implements DiagnosticsPanelApi {
 
   lastRender(): RenderSnapshot | undefined {
     return this.report;
+  }
+
+  posted(): readonly PostedMessage[] {
+    return this.sent;
   }
 
   async show(target?: unknown): Promise<vscode.WebviewPanel> {
@@ -120,7 +137,9 @@ export class DiagnosticsPanel implements DiagnosticsPanelApi {
   }
 
   post(message: HostToWebview): Thenable<boolean> {
-    return this.panel ? this.panel.webview.postMessage(message) : Promise.resolve(false);
+    if (!this.panel) return Promise.resolve(false);
+    if (this.testHooks) this.sent.push({ type: message.type, size: JSON.stringify(message).length });
+    return this.panel.webview.postMessage(message);
   }
 
   dispose(): void {
@@ -183,7 +202,8 @@ export class DiagnosticsPanel implements DiagnosticsPanelApi {
   private sendEntries(): void {
     if (!this.panel || !this.ready) return;
     // Raw bodies stay here until asked for; the persisted state holds them, cut (persist.ts).
-    const entries = this.shown().map(toWireView);
+    const { entries, held } = wireList(this.shown(), this.held);
+    this.held = held;
     void this.post({ type: 'entries', entries, ...(this.focus ? { focus: this.focus } : {}) });
     this.schedulePersist();
   }
@@ -208,7 +228,9 @@ export class DiagnosticsPanel implements DiagnosticsPanelApi {
     if (panel !== this.panel || !isWebviewToHost(message)) return;
     switch (message.type) {
       case 'ready':
+        // A new page (first load, shown again, reloaded): it holds nothing yet.
         this.ready = true;
+        this.held = new Set();
         this.sendEntries();
         break;
       case 'copy': {
@@ -224,6 +246,10 @@ export class DiagnosticsPanel implements DiagnosticsPanelApi {
       }
       case 'rawBody':
         void this.post({ type: 'rawBody', id: message.id, text: rawBodyOf(this.shown(), message.id) });
+        break;
+      case 'openBody':
+        // By entry id: the command looks up live entries only, and says so for restored ones.
+        void vscode.commands.executeCommand(OPEN_BODY_COMMAND, message.id);
         break;
       case 'clear':
         this.focus = undefined;
@@ -244,6 +270,7 @@ export function registerDiagnostics(context: vscode.ExtensionContext, store: Dia
   const diagnostics = new DiagnosticsPanel(context.extensionUri, store, testHooks);
   context.subscriptions.push(
     diagnostics,
+    ...registerBodyDocuments(store),
     // Returns the handle so tests in the same host can inspect the panel without another API field.
     vscode.commands.registerCommand(SHOW_DIAGNOSTICS_COMMAND, async (target?: unknown): Promise<DiagnosticsPanelApi> => {
       await diagnostics.show(target);

@@ -1,14 +1,13 @@
-// The account's records in the tree: the companies (root list), a company, its invoice lists (all
-// of them, and one per query) and an invoice.
+// The account in the tree: the companies (root list) and a company, under which sit its Data
+// folder (src/tree/dataNodes.ts) and its query nodes.
 import * as vscode from 'vscode';
-import type { Company, DataPlatformClient, Invoice, ListParams, PagedList } from '../api';
-import { formatCount } from '../format/amount';
-import { companyPlatforms, companyTooltip, invoiceDescription, invoiceLabel, invoiceTooltip, statusIcon, type ListItems } from '../format/labels';
+import type { Company, DataPlatformClient, PagedList } from '../api';
+import { dataType, type DataTypeId } from '../dataTypes/catalog';
+import { companyPlatforms, companyTooltip, type ListItems } from '../format/labels';
 import { t } from '../l10n';
-import { queryIdentity } from '../query/canonical';
-import { queryNodeLabel } from '../format/queryMessages';
 import type { TreeContext } from './context';
-import { DataStatusNode } from './dataStatusNode';
+import { CompanyDataStatus } from './dataStatus';
+import { DataFolderNode, QueryNode, type DataTypeNode, type QueryOwner, type RecordQuery } from './dataNodes';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
 
@@ -81,10 +80,11 @@ export class CompaniesRoot extends PagedNode<Company> {
 
 }
 
-export class CompanyNode extends TreeNode {
-  readonly invoices: InvoicesNode;
-  readonly dataStatus: DataStatusNode;
-  /** Filtered invoice lists (Run query…), oldest first, shown after Invoices and the status. */
+export class CompanyNode extends TreeNode implements QueryOwner {
+  /** The data set statuses of every type, one request shared by the type nodes. */
+  readonly dataStatus: CompanyDataStatus;
+  readonly data: DataFolderNode;
+  /** Filtered lists (Run query…), oldest first, shown after the Data folder. */
   private readonly queryNodes: QueryNode[] = [];
 
   constructor(
@@ -93,8 +93,17 @@ export class CompanyNode extends TreeNode {
     readonly company: Company,
   ) {
     super(parent);
-    this.invoices = new InvoicesNode(this, ctx, company);
-    this.dataStatus = new DataStatusNode(this, ctx, company);
+    // A type node shows its status until its list has a count; one whose list is loaded is not
+    // re-rendered for it (that would render its thousands of records again).
+    this.dataStatus = new CompanyDataStatus(ctx, company, () => {
+      for (const node of this.data.typeNodes) if (node.pagedList?.totalResults === undefined) ctx.changed(node);
+    });
+    this.data = new DataFolderNode(this, ctx);
+  }
+
+  /** The company's invoices node, under the Data folder. */
+  get invoices(): DataTypeNode {
+    return this.data.type('invoices');
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -110,17 +119,17 @@ export class CompanyNode extends TreeNode {
 
   override getChildren(): TreeNode[] {
     this.dataStatus.ensureLoaded();
-    return [this.invoices, this.dataStatus, ...this.queryNodes];
+    return [this.data, ...this.queryNodes];
   }
 
   get queries(): readonly QueryNode[] {
     return this.queryNodes;
   }
 
-  /** Adds a query node, or returns the one with the same filter and order (nothing is fetched
-   * until it is expanded). */
-  addQuery(query: InvoiceQuery): QueryNode {
-    const node = new QueryNode(this, this.ctx, this.company, query);
+  /** Adds a query node, or returns the one with the same type, filter and order (nothing is
+   * fetched until it is expanded). */
+  addQuery(query: RecordQuery, type: DataTypeId = 'invoices'): QueryNode {
+    const node = new QueryNode(this, this.ctx, this, dataType(type), query);
     const existing = this.queryNodes.find((q) => q.key === node.key);
     if (existing) return existing;
     this.queryNodes.push(node);
@@ -128,11 +137,11 @@ export class CompanyNode extends TreeNode {
     return node;
   }
 
-  /** Edits a query node's filter in place: a new node at the same position. */
-  replaceQuery(old: QueryNode, query: InvoiceQuery): QueryNode {
+  /** Edits a query node's filter in place: a new node of the same type at the same position. */
+  replaceQuery(old: QueryNode, query: RecordQuery): QueryNode {
     const index = this.queryNodes.indexOf(old);
-    if (index < 0) return this.addQuery(query);
-    const node = new QueryNode(this, this.ctx, this.company, query);
+    if (index < 0) return this.addQuery(query, old.dataType);
+    const node = new QueryNode(this, this.ctx, this, old.spec, query);
     const duplicate = this.queryNodes.find((q) => q !== old && q.key === node.key);
     this.queryNodes.splice(index, 1);
     old.dispose();
@@ -154,16 +163,15 @@ export class CompanyNode extends TreeNode {
     return true;
   }
 
-  /** A company's refresh reloads what it holds: its invoices, their status and its queries. */
+  /** A company's refresh reloads what it holds: its data statuses and lists, and its queries. */
   override refresh(): void {
-    this.invoices.refresh();
-    this.dataStatus.refresh();
+    this.data.refresh();
     for (const q of this.queryNodes) q.refresh();
   }
 
-  /** The company left the tree: stop its invoices, status and query loads. */
+  /** The company left the tree: stop its lists', statuses' and queries' loads. */
   override dispose(): void {
-    this.invoices.dispose();
+    this.data.dispose();
     this.dataStatus.dispose();
     for (const q of this.queryNodes) q.dispose();
   }
@@ -171,109 +179,5 @@ export class CompanyNode extends TreeNode {
   /** The record, for Copy as JSON. */
   get record(): Company {
     return this.company;
-  }
-}
-
-export interface InvoiceQuery extends Omit<ListParams, 'page' | 'pageSize'> {
-  /** Shown instead of the filter text on a query node. */
-  label?: string;
-}
-
-/** A list of a company's invoices, fetched only when expanded: its Invoices node, or a query node. */
-export abstract class InvoiceListNode extends PagedNode<Invoice> {
-  constructor(
-    parent: TreeNode,
-    ctx: TreeContext,
-    readonly company: Company,
-    readonly query: InvoiceQuery,
-  ) {
-    super(parent, ctx);
-  }
-
-  get items(): ListItems {
-    return 'invoices';
-  }
-
-  protected createList(client: DataPlatformClient): PagedList<Invoice> {
-    const { query, orderBy } = this.query;
-    return client.invoiceList(this.company.id, { pageSize: this.ctx.pageSize(), query, orderBy });
-  }
-  protected itemKey(item: Invoice): string {
-    return item.id;
-  }
-  protected createItemNode(item: Invoice): TreeNode {
-    return new InvoiceNode(this, this.company, item);
-  }
-}
-
-/** The company's invoices, all of them. */
-export class InvoicesNode extends InvoiceListNode {
-  constructor(parent: TreeNode, ctx: TreeContext, company: Company) {
-    super(parent, ctx, company, {});
-  }
-
-  get key(): string {
-    return `invoices:${this.company.id}`;
-  }
-
-  getTreeItem(): vscode.TreeItem {
-    const total = this.pagedList?.totalResults;
-    const item = this.collapsedItem(t('Invoices'));
-    item.iconPath = new vscode.ThemeIcon('files');
-    if (total !== undefined) item.description = formatCount(total);
-    item.contextValue = 'invoices';
-    return item;
-  }
-}
-
-/** A Run query… node: the company's invoices filtered and/or ordered. */
-export class QueryNode extends InvoiceListNode {
-  get key(): string {
-    // By meaning, not spelling: `status = Paid` finds the node `status=Paid` made.
-    return `invoices:${this.company.id}:query:${queryIdentity(this.query.query, this.query.orderBy)}`;
-  }
-
-  getTreeItem(): vscode.TreeItem {
-    const total = this.pagedList?.totalResults;
-    // "status=Paid — 123 invoices": the count arrives with the first page.
-    const text = this.query.label ?? this.query.query ?? t('All invoices');
-    const item = this.collapsedItem(queryNodeLabel(text, total));
-    item.iconPath = new vscode.ThemeIcon('filter');
-    if (this.query.orderBy) item.description = t('orderBy {0}', this.query.orderBy);
-    item.tooltip = [
-      t('Invoices of {0}', this.company.name),
-      this.query.query !== undefined ? t('query: {0}', this.query.query) : t('query: (none)'),
-      ...(this.query.orderBy ? [t('orderBy: {0}', this.query.orderBy)] : []),
-    ].join('\n');
-    item.contextValue = 'invoices;query';
-    return item;
-  }
-}
-
-export class InvoiceNode extends TreeNode {
-  constructor(
-    parent: TreeNode,
-    readonly company: Company,
-    readonly invoice: Invoice,
-  ) {
-    super(parent);
-  }
-
-  getTreeItem(): vscode.TreeItem {
-    const inv = this.invoice;
-    const item = new vscode.TreeItem(invoiceLabel(inv));
-    item.id = `invoice:${this.company.id}:${(this.parent as InvoiceListNode).key}:${inv.id}`;
-    item.description = invoiceDescription(inv);
-    const icon = statusIcon(inv.status);
-    item.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
-    item.tooltip = new vscode.MarkdownString(invoiceTooltip(inv));
-    item.contextValue = 'invoice';
-    // A click opens the JSON in a preview tab, as a click on a file does.
-    item.command = { command: 'dataPlatform.openInvoice', title: t('Open JSON'), arguments: [this] };
-    return item;
-  }
-
-  get record(): Invoice {
-    return this.invoice;
   }
 }

@@ -9,11 +9,12 @@ import { parseArgs } from 'node:util';
 import { diagnosticsSuite } from './diagnostics.bench';
 import { errorsSuite } from './errors.bench';
 import { formatSuite } from './format.bench';
+import { hugeErrorSuite } from './hugeError.bench';
 import { QUICK_OPTIONS, formatTable, runCase, type CaseResult, type Suite } from './harness';
 import { pagingSuite } from './paging.bench';
 import { querySuite } from './query.bench';
 
-const SUITES: readonly Suite[] = [querySuite, pagingSuite, errorsSuite, formatSuite, diagnosticsSuite];
+const SUITES: readonly Suite[] = [querySuite, pagingSuite, errorsSuite, formatSuite, diagnosticsSuite, hugeErrorSuite];
 
 interface SuiteResult {
   suite: string;

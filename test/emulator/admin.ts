@@ -4,7 +4,7 @@ import { ApiResponse, errorResponse, malformedPath } from './errors';
 import { FaultRuleError, type FaultController, type FaultRule } from './faults';
 import { decodePathSegments } from './percentEncoding';
 import type { RequestLog } from './requestLog';
-import type { EmulatorState } from './state';
+import { DATA_TYPES, type EmulatorState } from './state';
 
 export interface AdminRequest {
   method: string;
@@ -41,7 +41,7 @@ export function handleAdmin(req: AdminRequest, ctx: AdminContext): ApiResponse {
   if (!segments) return malformedPath();
   if (path === '' || path === '/info') {
     if (method !== 'GET') return wrongMethod(['GET']);
-    return ok({ url: ctx.url, keys: ctx.state.keys, companies: ctx.state.wellKnown });
+    return ok({ url: ctx.url, keys: ctx.state.keys, companies: ctx.state.wellKnown, dataTypes: DATA_TYPES });
   }
   if (path === '/faults') {
     if (method === 'GET') return ok({ results: ctx.faults.list() });

@@ -16,11 +16,13 @@ import {
   notFound,
   validationError,
 } from './errors';
+import { DATA_TYPES, RECORD_TYPES, type DataType } from './dataTypes';
 import { invoiceIndex, generateInvoice } from './invoices';
 import { listCompanies, listInvoices } from './listing';
 import { readPageRequest } from './paging';
 import { decodePathSegments } from './percentEncoding';
-import { type CompanyEntry, DATA_TYPES, type EmulatorState, MAX_API_KEYS } from './state';
+import { getRecord, listRecords } from './recordListing';
+import { type CompanyEntry, type EmulatorState, MAX_API_KEYS } from './state';
 
 export interface ApiRequest {
   method: string;
@@ -119,12 +121,40 @@ function isEntry(value: CompanyEntry | ApiResponse): value is CompanyEntry {
   return !(value instanceof ApiResponse);
 }
 
-/** The invoices data set must be synced; otherwise the 404/409 that says why not. */
-function readyInvoices(state: EmulatorState, entry: CompanyEntry): ApiResponse | undefined {
-  const d = state.settle(entry);
-  if (d.state === 'unsupported') return dataTypeNotSupported('invoices', entry.platform);
+/** The type's data set must be synced; otherwise the 404/409 that says why not. */
+function readyData(state: EmulatorState, entry: CompanyEntry, type: string): ApiResponse | undefined {
+  const d = state.settle(entry, type);
+  if (d.state === 'unsupported') return dataTypeNotSupported(type, entry.platform);
   if (d.state === 'ready') return undefined;
   return errorResponse(409, 'PullApi', d.running ? MESSAGES.syncing : MESSAGES.notRequested);
+}
+
+const readyInvoices = (state: EmulatorState, entry: CompanyEntry): ApiResponse | undefined => readyData(state, entry, 'invoices');
+
+/** A paged list and a single record for each data type of dataTypes.ts, as invoices have. */
+function recordRoutes(type: DataType): Route[] {
+  const list: Handler = (req, [id], state) => {
+    const entry = ownCompany(state, req.account, id);
+    if (!isEntry(entry)) return entry;
+    const request = readPageRequest(req.params);
+    if (isResponse(request)) return request;
+    const notReady = readyData(state, entry, type.segment);
+    if (notReady) return notReady;
+    const page = listRecords(`/companies/${id}/data/${type.segment}`, request, type, state.books(entry), state.records);
+    return isResponse(page) ? page : ok(page);
+  };
+  const one: Handler = (req, [id, recordId], state) => {
+    const entry = ownCompany(state, req.account, id);
+    if (!isEntry(entry)) return entry;
+    const notReady = readyData(state, entry, type.segment);
+    if (notReady) return notReady;
+    const record = getRecord(type, state.books(entry), recordId);
+    return isResponse(record) ? record : ok(record);
+  };
+  return [
+    { pattern: ['companies', '*', 'data', type.segment], methods: { GET: list } },
+    { pattern: ['companies', '*', 'data', type.segment, '*'], methods: { GET: one } },
+  ];
 }
 
 const routes: Route[] = [
@@ -173,8 +203,8 @@ const routes: Route[] = [
       POST: (req, [id, dataType], state) => {
         const entry = ownCompany(state, req.account, id);
         if (!isEntry(entry)) return entry;
-        if (!DATA_TYPES.includes(dataType) || state.settle(entry).state === 'unsupported') return dataTypeNotSupported(dataType, entry.platform);
-        return ok(state.queueSync(entry), 202);
+        if (!DATA_TYPES.includes(dataType) || state.settle(entry, dataType).state === 'unsupported') return dataTypeNotSupported(dataType, entry.platform);
+        return ok(state.queueSync(entry, dataType), 202);
       },
     },
   },
@@ -218,6 +248,7 @@ const routes: Route[] = [
       },
     },
   },
+  ...RECORD_TYPES.flatMap(recordRoutes),
   {
     pattern: ['apiKeys'],
     methods: {

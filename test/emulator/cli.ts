@@ -1,7 +1,7 @@
 // `node out/test/emulator/cli.js --port 4010 [--host 127.0.0.1] [--invoices N] [--companies N]
 //  [--seed N] [--latency MS] [--quiet]` — runs the emulator until SIGINT/SIGTERM. The demo keys
 // it prints are public fake keys; this is the one place they are printed.
-import { startEmulator, type EmulatorOptions } from './index';
+import { DATA_TYPES, startEmulator, type EmulatorOptions } from './index';
 
 const USAGE = 'usage: cli.js [--port N] [--host 127.0.0.1] [--invoices N] [--companies N] [--seed N] [--latency MS] [--quiet]';
 
@@ -61,6 +61,8 @@ async function main(): Promise<void> {
   console.log(`  notRequested  ${c.notRequested}`);
   console.log(`  syncing       ${c.syncing}`);
   console.log(`  unsupported   ${c.unsupported}`);
+  console.log('');
+  console.log(`Data types, at /companies/{id}/data/{type}: ${DATA_TYPES.join(', ')}`);
   console.log('');
   console.log(`Admin: ${emulator.url}/_emulator/faults, /_emulator/requests, POST /_emulator/reset. Ctrl+C to stop.`);
 

@@ -8,7 +8,7 @@ import { type Written, render } from './http';
 
 function retryAfterHeader(fault: FaultEntry, fallback?: number): Record<string, string> {
   const value = fault.retryAfter ?? fallback;
-  return value === undefined ? {} : { 'Retry-After': String(value) };
+  return value === undefined || value === false ? {} : { 'Retry-After': String(value) };
 }
 
 /** The answer an injected fault gives instead of (or, for truncatedJson, made from) the real one. */

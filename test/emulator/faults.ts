@@ -20,8 +20,9 @@ export interface FaultRule {
   times?: number;
   /** Probability 0..1 that a matching request is hit. Default 1. */
   rate?: number;
-  /** Retry-After: seconds, or an HTTP-date string. */
-  retryAfter?: number | string;
+  /** Retry-After: seconds, or an HTTP-date string; `false` sends none, not even a 429's default
+   * (a gateway's 429 may come without one). */
+  retryAfter?: number | string | false;
   /** Delay of a `latency` rule (also usable on other kinds: wait, then fail). */
   latencyMs?: number;
 }
@@ -78,9 +79,12 @@ function validate(input: unknown): FaultRule {
     rule.rate = r.rate;
   }
   if (r.retryAfter !== undefined) {
-    const ok = (typeof r.retryAfter === 'number' && Number.isInteger(r.retryAfter) && r.retryAfter >= 0) || (typeof r.retryAfter === 'string' && r.retryAfter.length > 0);
-    if (!ok) throw new FaultRuleError('"retryAfter" must be whole seconds or an HTTP-date string.');
-    rule.retryAfter = r.retryAfter as number | string;
+    const ok =
+      r.retryAfter === false ||
+      (typeof r.retryAfter === 'number' && Number.isInteger(r.retryAfter) && r.retryAfter >= 0) ||
+      (typeof r.retryAfter === 'string' && r.retryAfter.length > 0);
+    if (!ok) throw new FaultRuleError('"retryAfter" must be whole seconds, an HTTP-date string or false.');
+    rule.retryAfter = r.retryAfter as number | string | false;
   }
   if (r.latencyMs !== undefined) {
     if (typeof r.latencyMs !== 'number' || !(r.latencyMs >= 0) || !Number.isFinite(r.latencyMs)) throw new FaultRuleError('"latencyMs" must be a non-negative number.');

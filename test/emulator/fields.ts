@@ -5,8 +5,8 @@
 export type FieldType = 'text' | 'number' | 'date' | 'boolean';
 
 export interface RecordFields {
-  /** As in "Could not resolve property X on Invoice". */
-  name: 'Invoice' | 'Company';
+  /** As in "Could not resolve property X on Invoice" (Company, Bill, Customer, …). */
+  name: string;
   /** A Map, so `constructor` or `__proto__` is no field. */
   types: ReadonlyMap<string, FieldType>;
 }

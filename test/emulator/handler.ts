@@ -68,6 +68,15 @@ function apiAnswer(x: Exchange, ctx: ServerContext, key: string | undefined, aut
 }
 
 async function serveApi(x: Exchange, ctx: ServerContext): Promise<void> {
+  const inFlight = ctx.requests.enter();
+  try {
+    await answerApi(x, ctx, inFlight);
+  } finally {
+    ctx.requests.leave();
+  }
+}
+
+async function answerApi(x: Exchange, ctx: ServerContext, inFlight: number): Promise<void> {
   const decision = ctx.faults.decide(x.method, x.path);
   await sleep(ctx.latencyMs + decision.latencyMs);
   const key = readApiKey(x.req.headers.authorization);
@@ -77,7 +86,7 @@ async function serveApi(x: Exchange, ctx: ServerContext): Promise<void> {
   const faultName = fault?.kind ?? (decision.delayed ? 'latency' : undefined);
   const record = (status: number): void => {
     const query = Object.fromEntries(x.url.searchParams);
-    ctx.requests.add({ time: x.time, method: x.method, path: x.path, query, status, ...(account ? { account } : {}), ...(faultName ? { fault: faultName } : {}) });
+    ctx.requests.add({ time: x.time, method: x.method, path: x.path, query, status, ...(account ? { account } : {}), ...(faultName ? { fault: faultName } : {}), inFlight });
     ctx.log(`${x.method} ${x.url.pathname}${x.url.search} ${status} ${x.elapsed()}${account ? ` account=${account}` : ''}${faultName ? ` fault=${faultName}` : ''}`);
   };
   if (fault?.kind === 'reset') {

@@ -35,7 +35,7 @@ interface Customer {
 
 const customerCache = new Map<string, Customer[]>();
 
-function customersOf(source: InvoiceSource): Customer[] {
+export function customersOf(source: InvoiceSource): Customer[] {
   const key = `${source.seed}/${source.companyId}`;
   let list = customerCache.get(key);
   if (!list) {

@@ -21,7 +21,7 @@ function refusal(request: PageRequest, fields: RecordFields, service: Service, r
   return errorResponse(400, service, error, { errors: [{ itemId: parameter, message: error, validatorName: 'QueryValidator' }], warnings: [] });
 }
 
-function criteriaOf(request: PageRequest, fields: RecordFields, service: Service): Criteria | ApiResponse {
+export function criteriaOf(request: PageRequest, fields: RecordFields, service: Service): Criteria | ApiResponse {
   const criteria = readCriteria(request.query, request.orderBy, fields);
   return isCriteria(criteria) ? criteria : refusal(request, fields, service, criteria);
 }

@@ -82,7 +82,9 @@ export class RateLimiter {
     return {
       'X-Rate-Limit-Limit': String(this.config.limit),
       'X-Rate-Limit-Remaining': String(Math.max(0, this.config.limit - w.count)),
-      'X-Rate-Limit-Reset': new Date(w.start + this.config.windowMs).toUTCString(),
+      // An HTTP date holds whole seconds: rounded up, so a client that waits for it never comes
+      // back before the window has really ended (rounded down, it came up to a second early).
+      'X-Rate-Limit-Reset': new Date(Math.ceil((w.start + this.config.windowMs) / 1000) * 1000).toUTCString(),
     };
   }
 

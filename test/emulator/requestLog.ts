@@ -13,6 +13,9 @@ export interface RequestLogEntry {
   account?: string;
   /** Kind of the fault rule applied, if any. */
   fault?: string;
+  /** API requests being served when this one arrived, itself included: how many a client had
+   * in flight at once. */
+  inFlight: number;
 }
 
 // Bounded so a long demo does not grow without limit.
@@ -20,6 +23,24 @@ const MAX_ENTRIES = 10_000;
 
 export class RequestLog {
   private items: RequestLogEntry[] = [];
+  private serving = 0;
+  private most = 0;
+
+  /** A request starts being served; returns how many are now (itself included). */
+  enter(): number {
+    this.most = Math.max(this.most, ++this.serving);
+    return this.serving;
+  }
+
+  /** A request was answered (or its connection closed). */
+  leave(): void {
+    this.serving--;
+  }
+
+  /** The most requests served at once since the log was last cleared. */
+  get maxInFlight(): number {
+    return this.most;
+  }
 
   add(entry: RequestLogEntry): void {
     this.items.push(entry);
@@ -32,5 +53,6 @@ export class RequestLog {
 
   clear(): void {
     this.items = [];
+    this.most = this.serving;
   }
 }

@@ -34,6 +34,8 @@ export interface RunningEmulator {
   companies: WellKnownCompanies;
   faults: FaultController;
   requests: RequestLog;
+  /** Rate-limit windows held now (one per key seen lately, bounded): soak runs check the bound. */
+  rateWindows(): number;
   reset(): void;
   close(): Promise<void>;
 }
@@ -108,6 +110,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     companies: { ...ctx.state.wellKnown },
     faults: ctx.faults,
     requests: ctx.requests,
+    rateWindows: () => ctx.limiter.size,
     reset: ctx.reset,
     close: () =>
       new Promise<void>((resolve, reject) => {

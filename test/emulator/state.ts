@@ -1,5 +1,6 @@
-// The emulator's mutable world: accounts and their keys, companies, data sets and syncs. Seeded
-// at construction and on reset(); everything time-dependent reads the injected clock.
+// The emulator's mutable world: accounts and their keys, companies, data sets (one per data type)
+// and syncs. Seeded at construction and on reset(); everything time-dependent reads the injected
+// clock.
 import type { ApiKeyDetails, Company, CreateCompanyRequest, DataStatusMap, PullOperation } from './wire';
 import {
   FREE_TRIAL_COMPANY_LIMIT,
@@ -10,8 +11,11 @@ import {
   redirectUrl,
   seedCompanies,
 } from './companies';
+import { type Dataset, statusOf, supports } from './dataSets';
+import { type Books, DATA_TYPES } from './dataTypes';
 import type { InvoiceSource } from './invoices';
 import { Random } from './random';
+import { RecordCache } from './recordListing';
 
 export type { AccountName } from './companies';
 
@@ -24,31 +28,19 @@ export type WellKnownCompanies = Record<WellKnownName, string>;
 export const MAX_API_KEYS = 10;
 /** How long a queued sync takes on the injected clock. */
 export const SYNC_DURATION_MS = 3000;
-/** The only data type the emulator holds; other types are "not supported by platform". */
-export const DATA_TYPES: readonly string[] = ['invoices'];
-
-interface RunningSync {
-  op: PullOperation;
-  /** Clock time it completes at; undefined for the `syncing` company, whose sync never ends. */
-  completesAt?: number;
-  countAfter: number;
-}
-
-interface Dataset {
-  state: 'notRequested' | 'unsupported' | 'ready';
-  /** Invoices available (only meaningful when ready). */
-  count: number;
-  lastSuccessfulSync?: string;
-  latestSuccessfulSyncId?: string;
-  running?: RunningSync;
-}
+export { DATA_TYPES } from './dataTypes';
 
 export interface CompanyEntry {
   company: Company;
   account: AccountName;
   currency: string;
   platform: string;
-  dataset: Dataset;
+  /** One data set per data type, keyed by its name; made on first use (datasetOf). */
+  datasets: Map<string, Dataset>;
+  /** What a seeded company's data sets start from; created companies start not requested. */
+  seeded?: SeededCompany;
+  /** Invoices it has, or will have once its first sync completes: what sizes its other types. */
+  bookSize: number;
   wellKnown?: WellKnownName;
 }
 
@@ -76,6 +68,8 @@ export class EmulatorState {
   private apiKeys: KeyEntry[] = [];
   private operations = new Map<string, PullOperation>();
   private counter = 0;
+  /** Whole record lists of the other data types, for filters and sorts (pure, so never reset). */
+  readonly records = new RecordCache();
 
   constructor(private readonly options: StateOptions) {
     const r = Random.of(options.seed, 'demo-keys');
@@ -113,19 +107,9 @@ export class EmulatorState {
     this.order = new Map([['normal', []], ['freeTrial', []], ['expired', []]]);
     for (const s of this.seeded) {
       const company = structuredClone(s.company);
-      const dataset: Dataset = { state: 'notRequested', count: 0 };
-      if (s.dataset.kind === 'complete') {
-        const syncId = Random.of(this.options.seed, s.company.id, 'sync').uuid();
-        Object.assign(dataset, { state: 'ready', count: s.dataset.count, lastSuccessfulSync: company.lastSync, latestSuccessfulSyncId: syncId });
-      } else if (s.dataset.kind === 'unsupported') {
-        dataset.state = 'unsupported';
-      } else if (s.dataset.kind === 'syncing') {
-        const op = this.operation(company.id, 'invoices', Date.UTC(2025, 11, 31, 5, 0, 0), Random.of(this.options.seed, s.company.id, 'sync').uuid());
-        op.status = 'Fetching';
-        op.progress = 40;
-        dataset.running = { op, countAfter: 0 };
-      }
-      this.add({ company, account: s.account, currency: s.currency, platform: s.platform, dataset, wellKnown: s.wellKnown });
+      const kind = s.dataset.kind;
+      const bookSize = kind === 'complete' ? s.dataset.count : kind === 'notRequested' ? invoicesAfterFirstSync(this.options.seed, company.id) : 0;
+      this.add({ company, account: s.account, currency: s.currency, platform: s.platform, datasets: new Map(), seeded: s, bookSize, wellKnown: s.wellKnown });
     }
     this.apiKeys = (['normal', 'freeTrial', 'expired'] as const).map((account) => ({
       account,
@@ -134,6 +118,25 @@ export class EmulatorState {
       apiKey: this.keys[account],
       createdDate: '2021-03-01T09:00:00Z',
     }));
+  }
+
+  /** A seeded company's data set of a type starts as its invoices do, unless its platform lacks the type. */
+  private seededDataset(s: SeededCompany, type: string): Dataset {
+    const dataset: Dataset = { state: 'notRequested', count: 0 };
+    // Invoices keep the sync ids they always had; the other types get their own.
+    const syncId = (type === 'invoices' ? Random.of(this.options.seed, s.company.id, 'sync') : Random.of(this.options.seed, s.company.id, 'sync', type)).uuid();
+    if (s.dataset.kind === 'unsupported' || !supports(s.platform, type, s.wellKnown)) {
+      dataset.state = 'unsupported';
+    } else if (s.dataset.kind === 'complete') {
+      const count = type === 'invoices' ? s.dataset.count : 0;
+      Object.assign(dataset, { state: 'ready', count, lastSuccessfulSync: s.company.lastSync, latestSuccessfulSyncId: syncId });
+    } else if (s.dataset.kind === 'syncing') {
+      const op = this.operation(s.company.id, type, Date.UTC(2025, 11, 31, 5, 0, 0), syncId);
+      op.status = 'Fetching';
+      op.progress = 40;
+      dataset.running = { op, countAfter: 0 };
+    }
+    return dataset;
   }
 
   private add(entry: CompanyEntry): void {
@@ -194,7 +197,7 @@ export class EmulatorState {
     if (request.tags !== undefined) company.tags = { ...request.tags };
     company.products = [];
     company.dataConnections = [];
-    this.add({ company, account, currency: r.pick(['GBP', 'USD', 'EUR']), platform: 'Sandbox', dataset: { state: 'notRequested', count: 0 } });
+    this.add({ company, account, currency: r.pick(['GBP', 'USD', 'EUR']), platform: 'Sandbox', datasets: new Map(), bookSize: invoicesAfterFirstSync(this.options.seed, id) });
     return company;
   }
 
@@ -204,17 +207,36 @@ export class EmulatorState {
     return records ? { ...source, count: records.length, records } : source;
   }
 
+  /** What the company's records of every type are generated from: its invoices as a sync brings them. */
+  books(entry: CompanyEntry): Books {
+    const invoices: InvoiceSource = { seed: this.options.seed, companyId: entry.company.id, count: entry.bookSize, currency: entry.currency };
+    const records = entry.wellKnown === 'few' ? this.options.fewInvoices : undefined;
+    return { seed: this.options.seed, companyId: entry.company.id, currency: entry.currency, invoices: records ? { ...invoices, count: records.length, records } : invoices };
+  }
+
   // ---- data sets and syncs ------------------------------------------------------------------
 
-  /** Completes a running sync whose time has come, then returns the data set. */
-  settle(entry: CompanyEntry): Readonly<Dataset> {
-    const d = entry.dataset;
-    const run = d.running;
-    if (run && run.completesAt !== undefined && this.nowMs() >= run.completesAt) {
-      const completed = this.iso(run.completesAt);
-      Object.assign(run.op, { status: 'Complete', completed, progress: 100, isCompleted: true });
-      Object.assign(d, { state: 'ready', count: run.countAfter, lastSuccessfulSync: completed, latestSuccessfulSyncId: run.op.id, running: undefined });
-      entry.company.lastSync = completed;
+  /** Completes the company's running syncs whose time has come, then returns the type's data set. */
+  settle(entry: CompanyEntry, type = 'invoices'): Readonly<Dataset> {
+    for (const d of DATA_TYPES.map((t) => this.datasetOf(entry, t))) {
+      const run = d.running;
+      if (run && run.completesAt !== undefined && this.nowMs() >= run.completesAt) {
+        const completed = this.iso(run.completesAt);
+        Object.assign(run.op, { status: 'Complete', completed, progress: 100, isCompleted: true });
+        Object.assign(d, { state: 'ready', count: run.countAfter, lastSuccessfulSync: completed, latestSuccessfulSyncId: run.op.id, running: undefined });
+        if (!entry.company.lastSync || entry.company.lastSync < completed) entry.company.lastSync = completed;
+      }
+    }
+    return this.datasetOf(entry, type);
+  }
+
+  /** The company's data set of a type, made from its seeded state on first use so a reset stays cheap. */
+  private datasetOf(entry: CompanyEntry, type: string): Dataset {
+    let d = entry.datasets.get(type);
+    if (!d) {
+      if (!DATA_TYPES.includes(type)) throw new Error(`no data type ${type}`);
+      d = entry.seeded ? this.seededDataset(entry.seeded, type) : { state: 'notRequested', count: 0 };
+      entry.datasets.set(type, d);
     }
     return d;
   }
@@ -235,17 +257,18 @@ export class EmulatorState {
   }
 
   /**
-   * Queues a sync of invoices. A sync already running is returned as is; a ready data set keeps
-   * serving its data until the new sync completes.
+   * Queues a sync of one data type. A sync already running is returned as is; a ready data set
+   * keeps serving its data until the new sync completes.
    */
-  queueSync(entry: CompanyEntry): PullOperation {
-    const d = this.settle(entry);
+  queueSync(entry: CompanyEntry, type = 'invoices'): PullOperation {
+    this.settle(entry);
+    const d = this.datasetOf(entry, type);
     if (d.running) return { ...d.running.op };
     const connection = entry.company.dataConnections?.[0];
-    const op = this.operation(entry.company.id, 'invoices', this.nowMs(), this.nextRandom('sync').uuid());
+    const op = this.operation(entry.company.id, type, this.nowMs(), this.nextRandom('sync').uuid());
     if (connection) op.connectionId = connection.id;
-    const countAfter = d.state === 'ready' ? d.count : invoicesAfterFirstSync(this.options.seed, entry.company.id);
-    entry.dataset.running = { op, completesAt: this.nowMs() + SYNC_DURATION_MS, countAfter };
+    const countAfter = d.state === 'ready' || type !== 'invoices' ? d.count : entry.bookSize;
+    d.running = { op, completesAt: this.nowMs() + SYNC_DURATION_MS, countAfter };
     const answer = { ...op };
     // Reported as fetching from now on, so dataStatus and history show progress.
     Object.assign(op, { status: 'Fetching', progress: 50 });
@@ -259,15 +282,14 @@ export class EmulatorState {
     return op && op.companyId === companyId ? { ...op } : undefined;
   }
 
+  /** Every data type that was ever requested (or is not supported), in the type table's order. */
   dataStatus(entry: CompanyEntry): DataStatusMap {
-    const d = this.settle(entry);
-    if (d.state === 'unsupported') return { invoices: { dataType: 'invoices', currentStatus: 'NotSupported' } };
-    if (!d.running && d.state === 'notRequested') return {};
-    const status: DataStatusMap[string] = { dataType: 'invoices', currentStatus: d.running ? 'Fetching' : 'Complete' };
-    if (d.lastSuccessfulSync) status.lastSuccessfulSync = d.lastSuccessfulSync;
-    const latest = d.running?.op.id ?? d.latestSuccessfulSyncId;
-    if (latest) status.latestSyncId = latest;
-    if (d.latestSuccessfulSyncId) status.latestSuccessfulSyncId = d.latestSuccessfulSyncId;
-    return { invoices: status };
+    this.settle(entry);
+    const map: DataStatusMap = {};
+    for (const type of DATA_TYPES) {
+      const status = statusOf(type, this.datasetOf(entry, type));
+      if (status) map[type] = status;
+    }
+    return map;
   }
 }

@@ -1,6 +1,6 @@
 // Test helpers for talking to the emulator with Node's own fetch, as any HTTP client would
 // (never through the extension's client, so the emulator is checked on its own).
-import type { ErrorBody, Validation } from './wire';
+import type { ErrorBody, Page, Validation } from './wire';
 import type { RunningEmulator } from './server';
 
 export interface Reply<T = unknown> {
@@ -64,4 +64,17 @@ export class ManualClock {
   advance(ms: number): void {
     this.ms += ms;
   }
+}
+
+/** Every page of a list, following `_links.next` from the first page at `path` (query included). */
+export async function walk<T>(emulator: RunningEmulator, path: string, options: RequestOptions = {}): Promise<Reply<Page<T>>[]> {
+  const pages: Reply<Page<T>>[] = [];
+  let next: string | undefined = path;
+  while (next !== undefined) {
+    const page: Reply<Page<T>> = await call<Page<T>>(emulator, next, options);
+    if (page.status !== 200) throw new Error(`${next} answered ${page.status}: ${page.text}`);
+    pages.push(page);
+    next = page.json._links.next?.href;
+  }
+  return pages;
 }

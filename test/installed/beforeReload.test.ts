@@ -32,7 +32,9 @@ const ALLOWED = [
 const REQUIRED = ['package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'dist/extension.js',
   'media/diagnostics.html', 'media/diagnostics.js', 'media/diagnostics.css', 'media/icon.png', 'media/dataplatform.svg',
   'package.nls.json', 'package.nls.qps-ploc.json', 'l10n/bundle.l10n.qps-ploc.json'];
-const BUNDLE_BUDGET = 250 * 1024;
+// The budget catches a dependency pulled in by accident (form-data and mime-db were 160 KB); the
+// twelve data types' catalog, schemas, words and record presentation are about 17 KB of it.
+const BUNDLE_BUDGET = 270 * 1024;
 
 describe('the installed extension, before a window reload', () => {
   const ext = installedExtension();

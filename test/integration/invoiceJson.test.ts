@@ -5,8 +5,15 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DataPlatformApi } from '../../src/extension';
 import type { TreeNode } from '../../src/tree/node';
-import type { CompanyNode, InvoiceNode } from '../../src/tree/recordNodes';
+import type { Invoice } from '../../src/api';
+import type { RecordNode } from '../../src/tree/dataNodes';
+import type { CompanyNode } from '../../src/tree/recordNodes';
+import { recordContext } from '../../src/tree/contextValues';
+import { DATA_TYPES } from '../../src/dataTypes/catalog';
 import { admin, canScreenshot, emulator, firstPageCompany, openView, screenshot, signIn, waitFor } from './helpers';
+
+/** A record node of the invoices type. */
+type InvoiceNode = RecordNode & { record: Invoice };
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
 
@@ -53,7 +60,7 @@ describe('invoice JSON tabs', () => {
     const command = node.getTreeItem().command;
     assert.ok(command, 'the tree item has a click command');
     assert.equal(command.command, 'dataPlatform.openInvoice');
-    const number = node.invoice.invoiceNumber;
+    const number = node.record.invoiceNumber;
     assert.ok(number, 'emulator invoices have a number');
     await admin.clearRequests();
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>(command.command, ...((command.arguments ?? []) as unknown[]));
@@ -61,11 +68,11 @@ describe('invoice JSON tabs', () => {
 
     assert.equal(doc.uri.scheme, 'dataplatform');
     assert.equal(doc.uri.path, `/${company.company.name}/invoices/${number}.json`);
-    assert.deepEqual(idsOf(doc.uri), { companyId: company.company.id, invoiceId: node.invoice.id });
-    assert.equal((await invoiceRequests(node.invoice.id)).length, 1, 'the node knows the number: only the document fetches');
+    assert.deepEqual(idsOf(doc.uri), { companyId: company.company.id, invoiceId: node.record.id });
+    assert.equal((await invoiceRequests(node.record.id)).length, 1, 'the node knows the number: only the document fetches');
     assert.equal(doc.isUntitled, false);
     assert.equal(doc.languageId, 'json');
-    assert.deepEqual(JSON.parse(doc.getText()), await emulatorInvoice(company.company.id, node.invoice.id));
+    assert.deepEqual(JSON.parse(doc.getText()), await emulatorInvoice(company.company.id, node.record.id));
     const tabSize = vscode.workspace.getConfiguration('editor', { languageId: 'json' }).get<number>('tabSize') ?? 4;
     assert.ok(doc.getText().startsWith(`{\n${' '.repeat(tabSize)}"`), 'indented with the editor tab size for JSON');
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), doc.uri.toString());
@@ -82,7 +89,7 @@ describe('invoice JSON tabs', () => {
       // Fresh nodes: a settings change since `before` may have rebuilt the tree.
       const fresh = await firstPageCompany(api, company.company.id);
       assert.ok(fresh);
-      const shown = (await children(api, fresh.invoices)).find((n) => (n as InvoiceNode).invoice?.id === node.invoice.id);
+      const shown = (await children(api, fresh.invoices)).find((n) => (n as InvoiceNode).record?.id === node.record.id);
       assert.ok(shown, 'the invoice is in the tree');
       await api.companiesView.reveal(fresh.invoices, { expand: true, select: false, focus: false });
       await api.companiesView.reveal(shown, { select: true, focus: false });
@@ -122,7 +129,7 @@ describe('invoice JSON tabs', () => {
     await vscode.commands.executeCommand('dataPlatform.openInvoice', invoices[2]);
     assert.notEqual(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString());
 
-    const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', { companyId: company.company.id, invoiceId: node.invoice.id });
+    const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', { companyId: company.company.id, invoiceId: node.record.id });
     assert.equal(again.document.uri.toString(), uri.toString());
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString(), 'focused');
     await vscode.commands.executeCommand('dataPlatform.openInvoice', node);
@@ -134,23 +141,23 @@ describe('invoice JSON tabs', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const node = invoices[2];
     await admin.clearRequests();
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', { companyId: company.company.id, invoiceId: node.invoice.id });
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', { companyId: company.company.id, invoiceId: node.record.id });
     const doc = editor.document;
-    assert.equal(doc.uri.path, `/${company.company.id}/invoices/${node.invoice.invoiceNumber}.json`, 'no company name given: its id');
-    assert.deepEqual(idsOf(doc.uri), { companyId: company.company.id, invoiceId: node.invoice.id });
-    assert.equal(tabsOf(doc.uri)[0]?.label, `${node.invoice.invoiceNumber}.json`);
+    assert.equal(doc.uri.path, `/${company.company.id}/invoices/${node.record.invoiceNumber}.json`, 'no company name given: its id');
+    assert.deepEqual(idsOf(doc.uri), { companyId: company.company.id, invoiceId: node.record.id });
+    assert.equal(tabsOf(doc.uri)[0]?.label, `${node.record.invoiceNumber}.json`);
     // Counted before the direct fetch below, which the emulator logs too.
-    assert.equal((await invoiceRequests(node.invoice.id)).length, 1, 'the fetch for the number is the one the document shows');
-    assert.deepEqual(JSON.parse(doc.getText()), await emulatorInvoice(company.company.id, node.invoice.id));
+    assert.equal((await invoiceRequests(node.record.id)).length, 1, 'the fetch for the number is the one the document shows');
+    assert.deepEqual(JSON.parse(doc.getText()), await emulatorInvoice(company.company.id, node.record.id));
 
     // With the company name the caller knows.
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const named = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', {
       companyId: company.company.id,
-      invoiceId: node.invoice.id,
+      invoiceId: node.record.id,
       companyName: 'Florists / Ltd',
     });
-    assert.equal(named.document.uri.path, `/Florists _ Ltd/invoices/${node.invoice.invoiceNumber}.json`);
+    assert.equal(named.document.uri.path, `/Florists _ Ltd/invoices/${node.record.invoiceNumber}.json`);
   });
 
   it('a tree click, then the same invoice by ids, then a Refresh: one tab, focused, no request to focus it, refetched once', async () => {
@@ -162,24 +169,24 @@ describe('invoice JSON tabs', () => {
     await admin.clearRequests();
 
     // Another label for the same invoice: the company id instead of its name.
-    const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', { companyId: company.company.id, invoiceId: node.invoice.id });
+    const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', { companyId: company.company.id, invoiceId: node.record.id });
     assert.equal(again.document.uri.toString(), first.document.uri.toString(), 'the tab it already had');
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), first.document.uri.toString(), 'focused');
-    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.label === `${node.invoice.invoiceNumber}.json`);
+    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.label === `${node.record.invoiceNumber}.json`);
     assert.equal(tabs.length, 1, 'one tab for the invoice');
     assert.equal(tabs[0].isPreview, false, 'still pinned');
-    assert.equal((await invoiceRequests(node.invoice.id)).length, 0, 'focusing fetches nothing');
+    assert.equal((await invoiceRequests(node.record.id)).length, 0, 'focusing fetches nothing');
 
     assert.equal(await vscode.commands.executeCommand('dataPlatform.refreshInvoice', again.document.uri), true);
-    await waitFor('a refetch', async () => (await invoiceRequests(node.invoice.id)).length === 1);
+    await waitFor('a refetch', async () => (await invoiceRequests(node.record.id)).length === 1);
   });
 
   it('a tab with the URI of an older version (ids in the path) still shows the invoice, and is the tab the invoice opens in', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const node = invoices[2];
-    const legacy = vscode.Uri.from({ scheme: 'dataplatform', path: `/${encodeURIComponent(company.company.id)}/invoices/${encodeURIComponent(node.invoice.id)}.json` });
+    const legacy = vscode.Uri.from({ scheme: 'dataplatform', path: `/${encodeURIComponent(company.company.id)}/invoices/${encodeURIComponent(node.record.id)}.json` });
     const shown = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(legacy), { preview: false });
-    assert.deepEqual(JSON.parse(shown.document.getText()), await emulatorInvoice(company.company.id, node.invoice.id));
+    assert.deepEqual(JSON.parse(shown.document.getText()), await emulatorInvoice(company.company.id, node.record.id));
 
     const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', node);
     assert.equal(again.document.uri.toString(), legacy.toString());
@@ -204,13 +211,19 @@ describe('invoice JSON tabs', () => {
   });
 
   // The host hands out `when` clauses normalised (`'dataplatform'` quoted), hence the patterns.
-  it('is offered on invoice items: context menu and inline icon, and in the palette', () => {
+  it('is offered on the records of every type: context menu and inline icon, and in the palette', () => {
     const manifest = vscode.extensions.getExtension('dataplatform.data-platform-explorer')?.packageJSON as {
       contributes: { menus: Record<string, { command: string; when?: string; group?: string }[]> };
     };
-    const onInvoice = manifest.contributes.menus['view/item/context'].filter((m) => m.command === 'dataPlatform.openInvoice' && /viewItem == invoice\b/.test(m.when ?? ''));
-    assert.ok(onInvoice.some((m) => m.group?.startsWith('inline')), 'inline icon');
-    assert.ok(onInvoice.some((m) => !m.group?.startsWith('inline')), 'context menu entry');
+    // The `viewItem =~ /…/` of a menu, run against what each type's records carry.
+    const viewItem = (when = '') => new RegExp(/viewItem =~ \/(.+?)\/(?:\s|$)/.exec(when)?.[1] ?? '^$');
+    const open = manifest.contributes.menus['view/item/context'].filter((m) => m.command === 'dataPlatform.openInvoice');
+    for (const { id } of DATA_TYPES) {
+      const on = open.filter((m) => viewItem(m.when).test(recordContext(id)));
+      assert.ok(on.some((m) => m.group?.startsWith('inline')), `inline icon on ${id}`);
+      assert.ok(on.some((m) => !m.group?.startsWith('inline')), `context menu entry on ${id}`);
+    }
+    assert.ok(!open.some((m) => viewItem(m.when).test('invoices')), 'not on the lists');
     assert.ok(manifest.contributes.menus.commandPalette.some((m) => m.command === 'dataPlatform.openInvoice' && m.when !== 'false'));
     assert.ok(manifest.contributes.menus['editor/title'].some((m) => m.command === 'dataPlatform.refreshInvoice' && /^resourceScheme == '?dataplatform'?$/.test(m.when ?? '')));
   });
@@ -228,27 +241,27 @@ describe('invoice JSON tabs', () => {
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', node);
     await admin.clearRequests();
     assert.equal(await vscode.commands.executeCommand('dataPlatform.refreshInvoice', editor.document.uri), true);
-    await waitFor('a refetch', async () => (await invoiceRequests(node.invoice.id)).length === 1);
+    await waitFor('a refetch', async () => (await invoiceRequests(node.record.id)).length === 1);
 
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await admin.clearRequests();
     await vscode.commands.executeCommand('dataPlatform.openInvoice', node);
-    await waitFor('a fresh fetch on reopen', async () => (await invoiceRequests(node.invoice.id)).length === 1);
+    await waitFor('a fresh fetch on reopen', async () => (await invoiceRequests(node.record.id)).length === 1);
   });
 
   it('a failing fetch shows an error text in the tab and an entry in diagnostics, not a crash', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const node = invoices[3] ?? invoices[2];
-    await admin.addFault({ kind: 'status', status: 500, path: `/data/invoices/${node.invoice.id}`, times: 50 });
+    await admin.addFault({ kind: 'status', status: 500, path: `/data/invoices/${node.record.id}`, times: 50 });
     const reported = api.diagnostics.size;
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', node);
     const text = editor.document.getText();
-    assert.match(text, /^\/\/ Could not load invoice /);
+    assert.match(text, /^\/\/ Invoices: could not load /);
     assert.match(text, /500/);
     assert.equal(api.diagnostics.size, reported + 1, 'one diagnostics entry');
     const entry = api.diagnostics.entries()[0];
     assert.equal(entry.error.status, 500);
-    assert.ok(entry.error.path.includes(node.invoice.id));
+    assert.ok(entry.error.path.includes(node.record.id));
     if (entry.error.correlationId) assert.ok(text.includes(entry.error.correlationId));
     const { key } = await emulator();
     assert.ok(!text.includes(key));
@@ -257,21 +270,21 @@ describe('invoice JSON tabs', () => {
     await admin.clearFaults();
     await vscode.commands.executeCommand('dataPlatform.refreshInvoice', editor.document.uri);
     await waitFor('the record after refresh', () => editor.document.getText().startsWith('{'));
-    assert.deepEqual(JSON.parse(editor.document.getText()), await emulatorInvoice(company.company.id, node.invoice.id));
+    assert.deepEqual(JSON.parse(editor.document.getText()), await emulatorInvoice(company.company.id, node.record.id));
   });
 
   it('opened by ids while the fetch fails: titled by the id, the error text in the tab, reported once, fetched once', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const node = invoices[2];
     // A 404 is not retried by the client, so every request on the wire is an attempt of the extension's.
-    await admin.addFault({ kind: 'status', status: 404, path: `/data/invoices/${node.invoice.id}`, times: 50 });
+    await admin.addFault({ kind: 'status', status: 404, path: `/data/invoices/${node.record.id}`, times: 50 });
     await admin.clearRequests();
     const reported = api.diagnostics.size;
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', { companyId: company.company.id, invoiceId: node.invoice.id });
-    assert.equal(tabsOf(editor.document.uri)[0]?.label, `${node.invoice.id}.json`);
-    assert.match(editor.document.getText(), /^\/\/ Could not load invoice [^\n]*\n\/\/ 404/);
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', { companyId: company.company.id, invoiceId: node.record.id });
+    assert.equal(tabsOf(editor.document.uri)[0]?.label, `${node.record.id}.json`);
+    assert.match(editor.document.getText(), /^\/\/ Invoices: could not load [^\n]*\n\/\/ 404/);
     assert.equal(api.diagnostics.size, reported + 1, 'one diagnostics entry');
-    assert.equal((await invoiceRequests(node.invoice.id)).length, 1, 'the failed fetch is the one the document shows');
+    assert.equal((await invoiceRequests(node.record.id)).length, 1, 'the failed fetch is the one the document shows');
   });
 
   it('a tab opened with no key (as VS Code restores one before the key is read) fills in by itself once a key is set', async () => {
@@ -282,8 +295,8 @@ describe('invoice JSON tabs', () => {
     // What a restored tab is: VS Code opens the URI itself, with nobody fetching first.
     const uri = vscode.Uri.from({
       scheme: 'dataplatform',
-      path: `/${company.company.name}/invoices/${node.invoice.invoiceNumber ?? node.invoice.id}.json`,
-      query: new URLSearchParams({ companyId: company.company.id, invoiceId: node.invoice.id }).toString(),
+      path: `/${company.company.name}/invoices/${node.record.invoiceNumber ?? node.record.id}.json`,
+      query: new URLSearchParams({ companyId: company.company.id, invoiceId: node.record.id }).toString(),
     });
     await vscode.commands.executeCommand('dataPlatform.signOut');
     await waitFor('no key', () => api.connection.state.kind === 'noKey');
@@ -297,6 +310,6 @@ describe('invoice JSON tabs', () => {
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     assert.ok(doc, 'the document is still open');
     await waitFor('the record once the key is set', () => doc.getText().startsWith('{'));
-    assert.deepEqual(JSON.parse(doc.getText()), await emulatorInvoice(company.company.id, node.invoice.id));
+    assert.deepEqual(JSON.parse(doc.getText()), await emulatorInvoice(company.company.id, node.record.id));
   });
 });

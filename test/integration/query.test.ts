@@ -6,12 +6,13 @@ import type { DataPlatformClient } from '../../src/api/client';
 import type { QueryResult } from '../../src/commands/query';
 import type { DataPlatformApi } from '../../src/extension';
 import type { TreeNode } from '../../src/tree/node';
-import type { CompanyNode, InvoiceNode, QueryNode } from '../../src/tree/recordNodes';
+import type { QueryNode, RecordNode } from '../../src/tree/dataNodes';
+import type { CompanyNode } from '../../src/tree/recordNodes';
 import { admin, canScreenshot, emulatorClient, firstPageCompany, labelOf, openView, screenshot, signIn, waitFor } from './helpers';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
-const invoicesIn = (nodes: TreeNode[]): Invoice[] => nodes.filter((n) => contextOf(n) === 'invoice').map((n) => (n as InvoiceNode).invoice);
+const invoicesIn = (nodes: TreeNode[]): Invoice[] => nodes.filter((n) => contextOf(n) === 'invoice').map((n) => (n as RecordNode).record as unknown as Invoice);
 const invoiceRequests = async () => (await admin.requests()).filter((r) => r.path.includes('/data/invoices'));
 
 async function run(arg: unknown): Promise<QueryResult> {

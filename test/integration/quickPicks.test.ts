@@ -10,6 +10,8 @@ import type { QuickPickSnapshot } from '../../src/commands/quickPicks';
 import type { DataPlatformApi } from '../../src/extension';
 import { formatValue } from '../../src/query';
 import type { CompanyNode } from '../../src/tree/recordNodes';
+import { DATA_TYPES } from '../../src/dataTypes/catalog';
+import { typeTitle } from '../../src/dataTypes/words';
 import { admin, canType, emulatorClient, firstPageCompany, keyboard, openView, screenshot, signIn, sleep, waitFor } from './helpers';
 
 const LOAD_MORE = /Load more \(/;
@@ -102,11 +104,13 @@ describe('quick picks driven by typing', function () {
     await pick(`"${target.name}" still highlighted after the last search`, (p) => !p.busy && p.active === target.name);
 
     await keyboard.press('Enter');
-    await pick('the filter step for the picked company', (p) => p.title === `Query invoices of ${target.name}: filter`);
+    await pick('the data type step, Invoices highlighted', (p) => p.title === 'Run Query: data type' && p.active === 'Invoices');
+    await keyboard.press('Enter');
+    await pick('the filter step for the picked company', (p) => p.title === `Invoices of ${target.name}: filter`);
     await keyboard.type('status=Paid');
     await pick('the typed filter', (p) => p.active === 'status=Paid');
     await keyboard.press('Enter');
-    await pick('the orderBy step', (p) => p.title === `Query invoices of ${target.name}: orderBy (optional)`);
+    await pick('the orderBy step', (p) => p.title === `Invoices of ${target.name}: orderBy (optional)`);
     await keyboard.press('Enter');
     const result = await running;
     assert.equal(result?.outcome, 'shown');
@@ -137,7 +141,9 @@ describe('quick picks driven by typing', function () {
     await admin.clearRequests();
     const running = vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', company);
 
-    await pick('the filter step', (p) => p.title === `Query invoices of ${name}: filter`);
+    await pick('the data type step, Invoices highlighted', (p) => p.title === 'Run Query: data type' && p.active === 'Invoices');
+    await keyboard.press('Enter');
+    await pick('the filter step', (p) => p.title === `Invoices of ${name}: filter`);
     await keyboard.type('status=');
     const invalid = await pick('the parse error in the first row', (p) => p.value === 'status=' && p.items[0]?.label === '$(error) status=');
     assert.equal(invalid.items[0].detail, 'Col 7: Expected a value after "="', 'the column of the "=" missing its value');
@@ -146,14 +152,14 @@ describe('quick picks driven by typing', function () {
     // Enter on an invalid filter does nothing: the pick stays, no request is sent.
     await keyboard.press('Enter');
     await sleep(500);
-    assert.equal(api.quickPick()?.title, `Query invoices of ${name}: filter`);
+    assert.equal(api.quickPick()?.title, `Invoices of ${name}: filter`);
 
     await keyboard.type('Paid');
     const valid = await pick('the typed filter as a runnable row', (p) => p.items[0]?.label === 'status=Paid' && p.active === 'status=Paid');
     assert.equal(valid.items[0].description, 'Run this filter');
     await keyboard.press('Enter');
 
-    await pick('the orderBy step', (p) => p.title === `Query invoices of ${name}: orderBy (optional)`);
+    await pick('the orderBy step', (p) => p.title === `Invoices of ${name}: orderBy (optional)`);
     await keyboard.type('-issueDat');
     await pick('an invalid field, with the suggestion offered', (p) => p.items[0]?.label === '$(error) -issueDat' && p.items.some((i) => i.label === '-issueDate'));
     await keyboard.type('e');
@@ -176,7 +182,9 @@ describe('quick picks driven by typing', function () {
     const company = (await firstPageCompany(api, ids.many)) as CompanyNode;
     await api.queryHistory.clear(ids.many);
     const running = vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', company);
-    const title = `Query invoices of ${company.company.name}: filter`;
+    await pick('the data type step, Invoices highlighted', (p) => p.title === 'Run Query: data type' && p.active === 'Invoices');
+    await keyboard.press('Enter');
+    const title = `Invoices of ${company.company.name}: filter`;
     await pick('the filter step offering the fields', (p) => p.title === title && p.items.some((i) => i.label === '$(symbol-field) status'));
 
     /** Types `keys`, then goes down to the completion `label` and takes it with Enter. */
@@ -200,7 +208,7 @@ describe('quick picks driven by typing', function () {
     await keyboard.type('1000');
     await pick('the whole filter as a runnable row', (p) => p.items[0]?.label === 'status=Paid && totalAmount>1000' && p.active === p.items[0]?.label);
     await keyboard.press('Enter');
-    await pick('the orderBy step', (p) => p.title === `Query invoices of ${company.company.name}: orderBy (optional)`);
+    await pick('the orderBy step', (p) => p.title === `Invoices of ${company.company.name}: orderBy (optional)`);
     await keyboard.press('Enter');
     const result = await running;
     assert.equal(result?.outcome, 'shown');
@@ -213,7 +221,7 @@ describe('quick picks driven by typing', function () {
     await api.queryHistory.add(ids.many, { query: 'currency=GBP', orderBy: 'totalAmount' });
     const running = vscode.commands.executeCommand<QueryResult>('dataPlatform.filterInvoices', company.invoices);
 
-    await pick('the filter step', (p) => p.title === `Query invoices of ${company.company.name}: filter`);
+    await pick('the filter step', (p) => p.title === `Invoices of ${company.company.name}: filter`);
     await keyboard.type('GBP');
     const offered = await pick('the recent query under its separator', (p) => p.items.some((i) => i.separator && i.label === 'recent queries') && p.items.some((i) => i.label === 'currency=GBP'));
     assert.equal(offered.items[0].label, '$(error) GBP', '"GBP" alone is not a filter');
@@ -226,5 +234,26 @@ describe('quick picks driven by typing', function () {
     const result = await running;
     assert.equal(result?.outcome, 'shown', 'no orderBy step: the recent entry brings its own');
     assert.deepEqual((result as { node: { query: unknown } }).node.query, { query: 'currency=GBP', orderBy: 'totalAmount' });
+  });
+
+  it('the data type is picked by typing, and the filter is checked against that type as it is typed', async () => {
+    const ids = (await admin.info()).companies;
+    const company = (await firstPageCompany(api, ids.many)) as CompanyNode;
+    const name = company.company.name;
+    // From the Data folder's context menu: its company, no company step.
+    const running = vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', company.data);
+    const types = await pick('the data type step', (p) => p.title === 'Run Query: data type' && p.active === 'Invoices');
+    assert.deepEqual(types.items.map((i) => i.label), DATA_TYPES.map((d) => typeTitle(d.id)), 'every type, in the catalog order');
+
+    await keyboard.type('Bill pay');
+    await pick('Bill payments highlighted', (p) => p.active === 'Bill payments');
+    await keyboard.press('Enter');
+    await pick('the filter step of bill payments', (p) => p.title === `Bill payments of ${name}: filter`);
+    // An invoice field is unknown on a bill payment: the type's own schema checks what is typed.
+    await keyboard.type('amountDue>0');
+    const invalid = await pick('the field refused', (p) => p.items[0]?.label === '$(error) amountDue>0');
+    assert.equal(invalid.items[0].detail, 'Col 1: Unknown field "amountDue" on BillPayment');
+    await keyboard.press('Escape');
+    assert.deepEqual(await running, { outcome: 'cancelled' });
   });
 });

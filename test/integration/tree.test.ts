@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
 import type { DataPlatformApi } from '../../src/extension';
 import type { ErrorNode } from '../../src/tree/leafNodes';
 import type { TreeNode } from '../../src/tree/node';
-import type { CompanyNode, InvoicesNode } from '../../src/tree/recordNodes';
+import type { DataTypeNode } from '../../src/tree/dataNodes';
+import type { CompanyNode } from '../../src/tree/recordNodes';
 import { admin, type LoggedRequest, canScreenshot, emulator, EXTENSION_ID, labelOf, openView, screenshot, signIn, sleep, waitFor } from './helpers';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
@@ -26,14 +27,24 @@ async function company(api: DataPlatformApi, which: string): Promise<CompanyNode
   return node;
 }
 
-async function invoicesOf(api: DataPlatformApi, which: string): Promise<InvoicesNode> {
+/** The company's data set statuses loaded (or failed): they load in the background when the
+ * company expands; waiting keeps that request out of the request logs tests read. */
+const statusSettled = (c: CompanyNode) => waitFor('the data set statuses', () => c.dataStatus.state === 'loaded' || c.dataStatus.state === 'failed');
+
+async function invoicesOf(api: DataPlatformApi, which: string): Promise<DataTypeNode> {
   const c = await company(api, which);
-  const [invoices, status] = await children(api, c);
+  const [data] = await children(api, c);
+  const [invoices] = await children(api, data);
   assert.equal(labelOf(invoices), 'Invoices');
-  // The status loads in the background; waiting keeps it out of the request logs tests read.
-  await waitFor('the data set status', () => !labelOf(status).endsWith('…'));
-  return invoices as InvoicesNode;
+  assert.strictEqual(invoices, c.invoices);
+  await statusSettled(c);
+  return c.invoices;
 }
+
+const tooltipOf = (n: TreeNode): string => {
+  const tip = n.getTreeItem().tooltip;
+  return typeof tip === 'string' ? tip : (tip?.value ?? '');
+};
 
 /** Invoice list requests in the log; of one company only when given (a rebuilt tree makes the view
  * re-expand the nodes it remembers, whose requests may land in the log at any time). */
@@ -80,10 +91,16 @@ describe('companies tree against the emulator', () => {
   it('fetches no invoices when a company expands, and one page when Invoices expands', async () => {
     await admin.clearRequests();
     const c = await company(api, 'many');
-    const kids = await children(api, c);
+    const [data] = await children(api, c);
+    assert.equal(labelOf(data), 'Data');
+    assert.equal(data.getTreeItem().collapsibleState, vscode.TreeItemCollapsibleState.Expanded, 'the Data folder is open');
+    const kids = await children(api, data);
     assert.equal(labelOf(kids[0]), 'Invoices');
-    await waitFor('the data set status', () => labelOf(kids[1]) === 'Invoices data: Complete');
+    await statusSettled(c);
+    assert.match(String(kids[0].getTreeItem().description), /^Complete · \d{4}-\d\d-\d\d$/, 'the data set status before it is expanded');
+    assert.match(tooltipOf(kids[0]), /Data set: Complete/);
     assert.deepEqual(invoiceRequests(await admin.requests()), [], 'nothing fetched before Invoices is expanded');
+    assert.equal((await admin.requests()).filter((r) => r.path.endsWith('/dataStatus')).length, 1, 'one status request for every type');
 
     const changes = changesOf(api);
     const items = await children(api, kids[0]);
@@ -171,20 +188,38 @@ describe('companies tree against the emulator', () => {
     assert.deepEqual(invoiceRequests(await admin.requests()).map((r) => r.query.page), [String(before / 100 + 1)]);
   });
 
+  it('a short 429 holds the requests back, is retried by itself, and is told once in the log, never the key', async () => {
+    const { key } = await emulator();
+    const invoices = await invoicesOf(api, 'many');
+    const before = byContext(await children(api, invoices), 'invoice').length;
+    const told = (): string[] => api.logLines().filter((l) => l.message.startsWith('rate limited (429)')).map((l) => `${l.level} ${l.message}`);
+    const toldBefore = told().length;
+    await admin.addFault({ kind: 'status', status: 429, path: '/data/invoices', times: 1, retryAfter: 1 });
+    await admin.clearRequests();
+    await vscode.commands.executeCommand('dataPlatform.loadMore', invoices);
+    const items = await children(api, invoices);
+    assert.equal(errorNode(items), undefined, 'the retry after the wait succeeded');
+    assert.equal(byContext(items, 'invoice').length, before + 100);
+    assert.deepEqual(invoiceRequests(await admin.requests()).map((r) => r.status), [429, 200]);
+    assert.deepEqual(told().slice(toldBefore), ['warn rate limited (429): every request waits 1.0 s']);
+    const b64 = Buffer.from(key).toString('base64');
+    assert.ok(api.logLines().every((l) => !l.message.includes(key) && !l.message.includes(b64)));
+  });
+
   it('shows the right error nodes for 409 and 404 data sets, with Queue sync where it fits', async () => {
     const notRequestedCompany = await company(api, 'notRequested');
-    const status = (await children(api, notRequestedCompany))[1];
-    const notRequested = await children(api, await invoicesOf(api, 'notRequested'));
-    assert.equal(labelOf(status), 'Invoices data: never requested');
+    const invoicesNode = await invoicesOf(api, 'notRequested');
+    assert.equal(invoicesNode.getTreeItem().description, 'Never requested');
+    const notRequested = await children(api, invoicesNode);
     const e409 = errorNode(notRequested);
-    assert.equal(e409 && labelOf(e409), 'Invoices not synced yet');
+    assert.equal(e409 && labelOf(e409), 'Invoices: not synced yet');
     assert.match(contextOf(e409!), /;queueSync/);
 
     const empty = await children(api, await invoicesOf(api, 'empty'));
     assert.deepEqual(empty.map(labelOf), ['No invoices']);
 
     const syncing = errorNode(await children(api, await invoicesOf(api, 'syncing')));
-    assert.equal(syncing && labelOf(syncing), 'Invoices sync in progress');
+    assert.equal(syncing && labelOf(syncing), 'Invoices: sync in progress');
 
     const unsupported = errorNode(await children(api, await invoicesOf(api, 'unsupported')));
     assert.equal(unsupported && labelOf(unsupported), 'Not supported by Xero');
@@ -196,12 +231,11 @@ describe('companies tree against the emulator', () => {
     const posted = (await admin.requests()).filter((r) => r.method === 'POST');
     assert.equal(posted.length, 1);
     assert.match(posted[0].path, /\/data\/queue\/invoices$/);
-    // The company's status node is refreshed with the invoices: no longer "never requested".
-    await waitFor('the data set status after the sync was queued', () => {
-      const label = labelOf(status);
-      return !label.endsWith('…') && label !== 'Invoices data: never requested';
-    });
-    assert.match(labelOf(status), /^Invoices data: (Queued|Fetching|Mapping|Validating|Complete)/);
+    // The company's statuses are refreshed with the invoices: no longer "never requested". The
+    // node's description shows the status until the refreshed list has loaded again.
+    await waitFor('the data set status after the sync was queued', () => notRequestedCompany.dataStatus.state === 'loaded' && notRequestedCompany.dataStatus.of('invoices') !== undefined);
+    assert.match(notRequestedCompany.dataStatus.of('invoices')?.currentStatus ?? '', /^(Queued|Fetching|Mapping|Validating|Complete)/);
+    assert.match(tooltipOf(invoicesNode), /Data set: (Queued|Fetching|Mapping|Validating|Complete)/);
     assert.ok((await admin.requests()).some((r) => r.path.endsWith('/dataStatus')), 'the status was fetched again');
   });
 
@@ -383,7 +417,7 @@ describe('companies tree against the emulator', () => {
     await vscode.commands.executeCommand('dataPlatform.copyJson');
     assert.deepEqual(JSON.parse(await vscode.env.clipboard.readText()), invoices.pagedList?.items[1]);
 
-    const company = invoices.parent as CompanyNode;
+    const company = invoices.owner as CompanyNode;
     await api.companiesView.reveal(company, { select: true, focus: true });
     await waitFor('the company selected', () => api.companiesView.selection[0] === company);
     assert.equal(await vscode.commands.executeCommand<string>('dataPlatform.copyId'), company.company.id);

@@ -36,6 +36,8 @@ describe('DataPlatformClient over HTTP', () => {
   let delays: number[];
   let summaries: RequestSummary[];
   let traces: TraceEntry[];
+  // A fake clock that only a sleep moves: a retry's wait is seen to have passed, as it would have.
+  let clock: number;
 
   function client(over: Partial<ClientOptions> = {}): DataPlatformClient {
     return new DataPlatformClient({
@@ -43,10 +45,11 @@ describe('DataPlatformClient over HTTP', () => {
       apiKey: KEY,
       sleep: (ms) => {
         delays.push(ms);
+        clock += ms;
         return Promise.resolve();
       },
       random: () => 0.5,
-      now: () => NOW,
+      now: () => clock,
       onRequest: (s) => summaries.push(s),
       onTrace: (t) => traces.push(t),
       ...over,
@@ -56,6 +59,7 @@ describe('DataPlatformClient over HTTP', () => {
   beforeEach(async () => {
     server = await TestServer.start();
     delays = [];
+    clock = NOW;
     summaries = [];
     traces = [];
   });
@@ -443,6 +447,63 @@ describe('DataPlatformClient over HTTP', () => {
       server.reply(replies.text(502, 'Bad Gateway'), { status: 204 });
       await client().deleteApiKey('k1');
       assert.equal(server.count, 2);
+    });
+  });
+
+  describe('rate gate (GETs share what the server said about the budget)', () => {
+    const rate = (remaining: number, resetInMs: number) => ({
+      'X-Rate-Limit-Limit': '100',
+      'X-Rate-Limit-Remaining': String(remaining),
+      'X-Rate-Limit-Reset': new Date(NOW + resetInMs).toUTCString(),
+    });
+
+    it('after a 429 the next GET waits what it asked (plus jitter) before going; a POST is never held back', async () => {
+      server.reply(replies.error(429, 'Slow down', {}, { 'Retry-After': '20' }), replies.json(200, company('a')), replies.json(200, envelope([])));
+      const c = client({ retry: { maxAttempts: 1 } });
+      await assert.rejects(c.listCompanies(), isKind('rateLimited'));
+      await c.createCompany({ name: 'Acme' });
+      assert.deepEqual(delays, [], 'the POST went at once');
+      await c.listCompanies();
+      assert.deepEqual(delays, [20_250]);
+      assert.deepEqual(server.requests.map((r) => r.method), ['GET', 'POST', 'GET']);
+    });
+
+    it('a GET waiting in the closed gate is cancelled at once and sends nothing', async () => {
+      server.reply(replies.error(429, 'Slow down', {}, { 'Retry-After': '20' }));
+      const controller = new AbortController();
+      const c = client({ retry: { maxAttempts: 1 }, sleep: (_ms, signal) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason as Error))) });
+      await assert.rejects(c.listCompanies(), isKind('rateLimited'));
+      const waiting = c.listCompanies({}, { signal: controller.signal });
+      setImmediate(() => controller.abort());
+      await assert.rejects(waiting, (e: unknown) => {
+        isKind('cancelled')(e);
+        assert.equal((e as ApiError).attempts, 0);
+        return true;
+      });
+      assert.equal(server.count, 1);
+    });
+
+    it('when the headers say none is left, the next GET waits for the reset; a POST does not', async () => {
+      const seen: unknown[] = [];
+      server.reply(replies.json(200, envelope([]), rate(0, 3_000)), replies.json(200, company('a')), replies.json(200, envelope([])));
+      const c = client({ onGate: (e) => seen.push(e) });
+      await c.listCompanies();
+      await c.createCompany({ name: 'Acme' });
+      assert.deepEqual(delays, []);
+      await c.listCompanies();
+      assert.deepEqual(delays, [3_250], 'the reset, plus jitter');
+      assert.deepEqual(seen, [{ kind: 'waitingForReset', waitMs: 3_000 }]);
+    });
+
+    it('when few are left, spaces the GETs over the time to the reset', async () => {
+      const seen: unknown[] = [];
+      server.reply(replies.json(200, envelope([]), rate(5, 10_000)), replies.json(200, envelope([]), rate(4, 10_000)), replies.json(200, envelope([])));
+      const c = client({ onGate: (e) => seen.push(e) });
+      await c.listCompanies();
+      await c.listCompanies(); // the first of the paced: goes at once, the next 2 s (10 s / 5) later
+      await c.listCompanies();
+      assert.deepEqual(delays, [2_000]);
+      assert.deepEqual(seen, [{ kind: 'spacing', remaining: 5, limit: 100, resetInMs: 10_000, intervalMs: 2_000 }]);
     });
   });
 

@@ -2,7 +2,9 @@ import * as assert from 'node:assert/strict';
 import { KeyStore, secretName, type SecretStorageLike } from '../../src/auth/keyStore';
 import { checkBaseUrl } from '../../src/connection/baseUrl';
 import { Connection, type ConnectionState } from '../../src/connection/connection';
-import { Log, requestLine, type LogSink } from '../../src/log';
+import type { GateEvent } from '../../src/api';
+import { gateLine, Log, requestLine, type LogSink } from '../../src/log';
+import { startEmulator } from '../emulator';
 import { statusText } from '../../src/format/status';
 
 /** SecretStorage in memory, firing onDidChange like the editor's (also for other windows' writes). */
@@ -126,6 +128,27 @@ describe('Connection', () => {
   });
 });
 
+describe('Connection: the rate gate of its clients', () => {
+  it('bounds the GETs on the wire by maxInFlight and tells onGate when it slows down', async () => {
+    const emu = await startEmulator({ invoices: 10, latencyMs: 50, rateLimit: { limit: 3, windowMs: 60_000 } });
+    try {
+      const keys = new KeyStore(new MemorySecrets());
+      await keys.set(new URL(emu.url).origin, emu.keys.normal);
+      const events: GateEvent[] = [];
+      const conn = new Connection({ readBaseUrl: () => emu.url, keys, maxInFlight: () => 1, hooks: { onGate: (e) => events.push(e) } });
+      await conn.reload();
+      assert.equal(conn.state.kind, 'ready');
+      const client = conn.state.kind === 'ready' ? conn.state.client : undefined;
+      await Promise.all([client?.listCompanies(), client?.listCompanies()]);
+      assert.equal(emu.requests.maxInFlight, 1, 'one at a time');
+      // After the first answer 2 of 3 are left (twice the cap): the second goes at once, paced from there on.
+      assert.deepEqual(events.map((e) => e.kind), ['spacing']);
+    } finally {
+      await emu.close();
+    }
+  });
+});
+
 describe('Log', () => {
   const sink = (): LogSink & { out: string[] } => {
     const out: string[] = [];
@@ -139,6 +162,17 @@ describe('Log', () => {
       'GET /companies?page=2 → 200 in 12 ms [correlationId abc]',
     );
     assert.equal(requestLine({ method: 'GET', path: '/x', durationMs: 3, attempt: 2, errorKind: 'network' }), 'GET /x → network in 3 ms (attempt 2)');
+  });
+
+  it('writes one line when the rate gate slows down or waits: numbers only, a 429 as a warning', () => {
+    assert.equal(
+      gateLine({ kind: 'spacing', remaining: 8, limit: 100, resetInMs: 12_000, intervalMs: 1500 }),
+      'rate limit: 8 of 100 requests left, reset in 12.0 s: spacing requests 1.5 s apart',
+    );
+    assert.equal(gateLine({ kind: 'waitingForReset', waitMs: 4_200 }), 'rate limit: no requests left: waiting 4.2 s for the reset');
+    const s = sink();
+    new Log(s).gate({ kind: 'closed', waitMs: 2_000 });
+    assert.deepEqual(s.out, ['warn rate limited (429): every request waits 2.0 s']);
   });
 
   it('scrubs the keys in use, raw and Base64, from every line', () => {

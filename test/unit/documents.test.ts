@@ -1,15 +1,19 @@
 import * as assert from 'node:assert/strict';
 import { errorText, indentFrom, noConnectionText, prettyJson } from '../../src/documents/json';
+import { DATA_TYPES } from '../../src/dataTypes/catalog';
 import {
   MAX_LABEL_LENGTH,
-  asInvoiceArgument,
-  invoiceKey,
-  invoiceUriParts,
+  asRecordArgument,
   labelOr,
-  parseInvoiceUri,
+  parseRecordUri,
+  recordKey,
+  recordUriParts,
   sanitizeLabel,
-  type InvoiceRef,
-} from '../../src/documents/invoiceUri';
+  type RecordRef,
+} from '../../src/documents/recordUri';
+
+/** An invoice's ref, as the invoice URIs of earlier versions name it. */
+const inv = (companyId: string, invoiceId: string): RecordRef => ({ companyId, dataType: 'invoices', recordId: invoiceId });
 
 /** What a URI's parts look like after a trip through a string, as a restored tab's URI makes:
  * encoded the way a URI string needs, then decoded again (what vscode.Uri does on toString/parse). */
@@ -29,88 +33,110 @@ const ODD_IDS: [string, string][] = [
   ['invoices', 'invoices'],
 ];
 
-describe('invoice document URIs', () => {
+describe('record document URIs', () => {
   it('puts the labels in the path and the ids in the query', () => {
-    assert.deepEqual(invoiceUriParts({ companyId: 'c-1', invoiceId: 'inv-9' }, { companyName: 'Acme Ltd', invoiceNumber: 'INV-00042' }), {
+    assert.deepEqual(recordUriParts(inv('c-1', 'inv-9'), { companyName: 'Acme Ltd', recordLabel: 'INV-00042' }), {
       path: '/Acme Ltd/invoices/INV-00042.json',
       query: 'companyId=c-1&invoiceId=inv-9',
     });
   });
 
   it('labels with the ids when names are unknown or have nothing readable', () => {
-    const ref = { companyId: 'c-1', invoiceId: 'inv-9' };
-    assert.equal(invoiceUriParts(ref).path, '/c-1/invoices/inv-9.json');
-    assert.equal(invoiceUriParts(ref, { companyName: ' \t ', invoiceNumber: '' }).path, '/c-1/invoices/inv-9.json');
+    const ref = inv('c-1', 'inv-9');
+    assert.equal(recordUriParts(ref).path, '/c-1/invoices/inv-9.json');
+    assert.equal(recordUriParts(ref, { companyName: ' \t ', recordLabel: '' }).path, '/c-1/invoices/inv-9.json');
   });
 
   it('encodes the query like URLSearchParams, so ids holding & = ? # % cannot add or shift a parameter', () => {
-    const { query } = invoiceUriParts({ companyId: 'a&invoiceId=evil', invoiceId: 'b c#?%' });
+    const { query } = recordUriParts(inv('a&invoiceId=evil', 'b c#?%'));
     assert.equal(query, 'companyId=a%26invoiceId%3Devil&invoiceId=b+c%23%3F%25');
   });
 
   it('round-trips odd ids and labels, the identity from the ids only; the path has exactly three segments', () => {
     for (const [companyId, invoiceId] of ODD_IDS) {
-      for (const labels of [{}, { companyName: companyId, invoiceNumber: invoiceId }, { companyName: 'Ünï / co', invoiceNumber: 'No. 7/2024 #3?' }]) {
-        const parts = invoiceUriParts({ companyId, invoiceId }, labels);
+      for (const labels of [{}, { companyName: companyId, recordLabel: invoiceId }, { companyName: 'Ünï / co', recordLabel: 'No. 7/2024 #3?' }]) {
+        const parts = recordUriParts(inv(companyId, invoiceId), labels);
         assert.equal(parts.path.split('/').length, 4, `${parts.path} has three segments`);
         assert.match(parts.path, /^\/[^/]+\/invoices\/[^/]+\.json$/);
-        assert.deepEqual(parseInvoiceUri(parts), { companyId, invoiceId }, JSON.stringify(parts));
-        assert.deepEqual(parseInvoiceUri(throughString(parts)), { companyId, invoiceId }, `${JSON.stringify(parts)} through a string`);
+        assert.deepEqual(parseRecordUri(parts), inv(companyId, invoiceId), JSON.stringify(parts));
+        assert.deepEqual(parseRecordUri(throughString(parts)), inv(companyId, invoiceId), `${JSON.stringify(parts)} through a string`);
       }
     }
   });
 
   it('takes the identity from the query, whatever the labels say', () => {
     const query = 'companyId=c-1&invoiceId=inv-9';
-    assert.deepEqual(parseInvoiceUri({ path: '/Other Co/invoices/INV-1.json', query }), { companyId: 'c-1', invoiceId: 'inv-9' });
-    assert.deepEqual(parseInvoiceUri({ path: '/c-2/invoices/inv-3.json', query }), { companyId: 'c-1', invoiceId: 'inv-9' });
+    assert.deepEqual(parseRecordUri({ path: '/Other Co/invoices/INV-1.json', query }), inv('c-1', 'inv-9'));
+    assert.deepEqual(parseRecordUri({ path: '/c-2/invoices/inv-3.json', query }), inv('c-1', 'inv-9'));
   });
 
   it('still parses the older path-only shape with percent-encoded ids (tabs restored from a previous version)', () => {
-    assert.deepEqual(parseInvoiceUri({ path: '/c-1/invoices/inv-9.json', query: '' }), { companyId: 'c-1', invoiceId: 'inv-9' });
+    assert.deepEqual(parseRecordUri({ path: '/c-1/invoices/inv-9.json', query: '' }), inv('c-1', 'inv-9'));
     for (const [companyId, invoiceId] of ODD_IDS) {
       // What the previous version built.
       const path = `/${encodeURIComponent(companyId)}/invoices/${encodeURIComponent(invoiceId)}.json`;
-      assert.deepEqual(parseInvoiceUri({ path, query: '' }), { companyId, invoiceId }, path);
+      assert.deepEqual(parseRecordUri({ path, query: '' }), inv(companyId, invoiceId), path);
     }
   });
 
   it('refuses empty ids rather than building a URI that points elsewhere', () => {
-    assert.throws(() => invoiceUriParts({ companyId: '', invoiceId: 'x' }));
-    assert.throws(() => invoiceUriParts({ companyId: 'c', invoiceId: '' }));
+    assert.throws(() => recordUriParts(inv('', 'x')));
+    assert.throws(() => recordUriParts(inv('c', '')));
+    assert.throws(() => recordUriParts({ companyId: 'c', dataType: 'nope' as 'bills', recordId: 'x' }), 'an unknown type');
   });
 
-  it('parses nothing that is not an invoice document', () => {
+  it('parses nothing that is not a record document', () => {
     const query = 'companyId=c&invoiceId=i';
-    for (const path of ['/c/invoices/x', '/c/bills/x.json', 'c/invoices/x.json', '/c/invoices/.json', '//invoices/x.json', '/a/b/invoices/x.json', '/']) {
-      assert.equal(parseInvoiceUri({ path, query }), undefined, path);
-      assert.equal(parseInvoiceUri({ path, query: '' }), undefined, `${path} without a query`);
+    for (const path of ['/c/invoices/x', '/c/bills/x.json', 'c/invoices/x.json', '/c/invoices/.json', '//invoices/x.json', '/a/b/invoices/x.json', '/c/nope/x.json', '/']) {
+      assert.equal(parseRecordUri({ path, query }), undefined, path);
+      assert.equal(parseRecordUri({ path, query: '' }), undefined, `${path} without a query`);
     }
-    assert.equal(parseInvoiceUri({ path: '/c/invoices/%zz.json', query: '' }), undefined, 'a malformed escape');
-    for (const q of ['companyId=c', 'invoiceId=i', 'companyId=&invoiceId=i', 'x=1']) {
-      assert.equal(parseInvoiceUri({ path: '/c/invoices/i.json', query: q }), undefined, `a query without both ids: ${q}`);
+    assert.equal(parseRecordUri({ path: '/c/invoices/%zz.json', query: '' }), undefined, 'a malformed escape');
+    for (const q of ['companyId=c', 'invoiceId=i', 'companyId=&invoiceId=i', 'x=1', 'companyId=c&billId=i']) {
+      assert.equal(parseRecordUri({ path: '/c/invoices/i.json', query: q }), undefined, `a query without both ids: ${q}`);
     }
+    assert.equal(parseRecordUri({ path: '/c/bills/b.json', query: '' }), undefined, 'only invoices had the path-only shape');
   });
 
-  it('keys an invoice by its ids, unambiguously', () => {
-    const key = (companyId: string, invoiceId: string): string => invoiceKey({ companyId, invoiceId });
+  it('keys a record by its ids and type, unambiguously', () => {
+    const key = (companyId: string, recordId: string, dataType: RecordRef['dataType'] = 'invoices'): string => recordKey({ companyId, dataType, recordId });
     assert.equal(key('a', 'b'), key('a', 'b'));
     assert.notEqual(key('a/b', 'c'), key('a', 'b/c'));
     assert.notEqual(key('a","b', 'c'), key('a', 'b","c'));
+    assert.notEqual(key('a', 'b'), key('a', 'b', 'bills'), 'one id in two types is two records');
   });
 
-  it('accepts {companyId, invoiceId, companyName?} arguments and nothing looser', () => {
-    const ref: InvoiceRef = { companyId: 'c', invoiceId: 'i' };
-    assert.deepEqual(asInvoiceArgument({ companyId: 'c', invoiceId: 'i', extra: 1 }), { ref });
-    assert.deepEqual(asInvoiceArgument({ companyId: 'c', invoiceId: 'i', companyName: 'Acme' }), { ref, companyName: 'Acme' });
-    assert.deepEqual(asInvoiceArgument({ companyId: 'c', invoiceId: 'i', companyName: 7 }), { ref }, 'a name that is not a string is ignored');
-    for (const v of [undefined, null, 'c/i', {}, { companyId: 'c' }, { companyId: 'c', invoiceId: 3 }, { companyId: '', invoiceId: 'i' }]) {
-      assert.equal(asInvoiceArgument(v), undefined, JSON.stringify(v));
+  it('accepts {companyId, dataType, recordId, companyName?} and, as before, {companyId, invoiceId, companyName?}, and nothing looser', () => {
+    const ref = inv('c', 'i');
+    assert.deepEqual(asRecordArgument({ companyId: 'c', invoiceId: 'i', extra: 1 }), { ref });
+    assert.deepEqual(asRecordArgument({ companyId: 'c', invoiceId: 'i', companyName: 'Acme' }), { ref, companyName: 'Acme' });
+    assert.deepEqual(asRecordArgument({ companyId: 'c', invoiceId: 'i', companyName: 7 }), { ref }, 'a name that is not a string is ignored');
+    assert.deepEqual(asRecordArgument({ companyId: 'c', dataType: 'bills', recordId: 'b' }), { ref: { companyId: 'c', dataType: 'bills', recordId: 'b' } });
+    assert.deepEqual(asRecordArgument({ companyId: 'c', dataType: 'invoices', recordId: 'i' }), { ref });
+    for (const v of [
+      undefined, null, 'c/i', {}, { companyId: 'c' }, { companyId: 'c', invoiceId: 3 }, { companyId: '', invoiceId: 'i' },
+      { companyId: 'c', dataType: 'nope', recordId: 'x' }, { companyId: 'c', dataType: 'bills' }, { companyId: 'c', recordId: 'x' },
+      { companyId: 'c', dataType: 'bills', invoiceId: 'i' },
+    ]) {
+      assert.equal(asRecordArgument(v), undefined, JSON.stringify(v));
     }
+  });
+
+  it('names every type in the path and its record id by the type in the query, and round-trips each', () => {
+    for (const { id } of DATA_TYPES) {
+      const ref: RecordRef = { companyId: 'c&1', dataType: id, recordId: 'r/1?' };
+      const parts = recordUriParts(ref, { companyName: 'Acme', recordLabel: 'No. 7' });
+      assert.equal(parts.path, `/Acme/${id}/No. 7.json`);
+      assert.match(parts.query, /^companyId=c%261&[a-z][A-Za-z]*Id=r%2F1%3F$/);
+      assert.deepEqual(parseRecordUri(parts), ref, id);
+      assert.deepEqual(parseRecordUri(throughString(parts)), ref, `${id} through a string`);
+    }
+    assert.equal(recordUriParts({ companyId: 'c', dataType: 'journalEntries', recordId: 'j' }).query, 'companyId=c&journalEntryId=j');
+    assert.equal(recordUriParts({ companyId: 'c', dataType: 'billPayments', recordId: 'p' }).query, 'companyId=c&billPaymentId=p');
   });
 });
 
-describe('invoice document labels', () => {
+describe('record document labels', () => {
   it('turns slashes, backslashes and control characters into _', () => {
     assert.equal(sanitizeLabel('INV/2024\\07'), 'INV_2024_07');
     assert.equal(sanitizeLabel('a\u0000b\u001fc\u007fd\u009fe'), 'a_b_c_d_e');
@@ -153,7 +179,7 @@ describe('invoice document labels', () => {
   });
 });
 
-describe('invoice document text', () => {
+describe('record document text', () => {
   const invoice = { id: 'i1', amountDue: 12.5, lineItems: [{ description: 'x' }] };
 
   it('indents with the given number of spaces and ends with a newline', () => {
@@ -185,8 +211,9 @@ describe('invoice document text', () => {
   });
 
   it('explains a failed fetch with status, message and correlation id, as comment lines', () => {
-    const text = errorText({ companyId: 'c1', invoiceId: 'i1' }, { status: 500, message: 'Internal error', correlationId: 'corr-7' });
-    assert.match(text, /invoice i1 of company c1/);
+    const text = errorText(inv('c1', 'i1'), { status: 500, message: 'Internal error', correlationId: 'corr-7' });
+    assert.match(text, /^\/\/ Invoices: could not load i1 of company c1\.$/m);
+    assert.match(errorText({ companyId: 'c1', dataType: 'taxRates', recordId: 't1' }, { message: 'x' }), /^\/\/ Tax rates: could not load t1 of company c1\.$/m);
     assert.match(text, /500: Internal error/);
     assert.match(text, /correlationId: corr-7/);
     assert.match(text, /Show Diagnostics/);
@@ -194,12 +221,12 @@ describe('invoice document text', () => {
   });
 
   it('leaves out what the error does not have', () => {
-    const text = errorText({ companyId: 'c1', invoiceId: 'i1' }, { message: 'Network unreachable' });
+    const text = errorText(inv('c1', 'i1'), { message: 'Network unreachable' });
     assert.match(text, /^\/\/ Network unreachable$/m);
     assert.doesNotMatch(text, /correlationId|undefined/);
   });
 
   it('says how to get a key when there is no connection', () => {
-    assert.match(noConnectionText({ companyId: 'c1', invoiceId: 'i1' }), /Set API Key/);
+    assert.match(noConnectionText(inv('c1', 'i1')), /Set API Key/);
   });
 });

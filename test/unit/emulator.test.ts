@@ -144,6 +144,14 @@ describe('emulator: rate limit', () => {
     assert.equal(limited.headers.get('x-rate-limit-remaining'), '0');
   });
 
+  it('rounds the reset date up to the whole second, never before the window ends', async () => {
+    clock += 60_000 + 400;
+    const opened = await call(emu, '/companies');
+    assert.equal(opened.headers.get('x-rate-limit-remaining'), '2');
+    assert.equal(opened.headers.get('x-rate-limit-reset'), new Date(clock - 400 + 61_000).toUTCString());
+    clock += 60_000 - 400;
+  });
+
   it('counts per key, and opens a new window when the old one ends', async () => {
     const other = await call(emu, '/companies', { key: emu.keys.freeTrial });
     assert.equal(other.status, 200);

@@ -31,6 +31,10 @@ describe('emulator: command line', () => {
       const r = await fetch(`${url}/companies?pageSize=1`, { headers: { Authorization: basic(key) } });
       assert.equal(r.status, 200);
       assert.equal(((await r.json()) as { totalResults: number }).totalResults, 120);
+      const few = /^\s+few\s+(\S+)$/m.exec(out)?.[1] ?? '';
+      const types = /^Data types, at \/companies\/\{id\}\/data\/\{type\}: (.+)$/m.exec(out)?.[1].split(', ') ?? [];
+      assert.ok(types.includes('invoices') && types.includes('journalEntries'), out);
+      for (const type of types) assert.equal((await fetch(`${url}/companies/${few}/data/${type}`, { headers: { Authorization: basic(key) } })).status, 200, type);
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       child.kill('SIGTERM');
       assert.equal(await exited, 0);

@@ -35,6 +35,15 @@ describe('emulator: faults', () => {
     assert.equal(d.json.error, 'There is a problem with our server. Please try again later.');
   });
 
+  it('status: a 429 without Retry-After when retryAfter is false, as a gateway may send it', async () => {
+    emu.faults.add({ kind: 'status', status: 429, retryAfter: false });
+    const r = await call<ErrorBody>(emu, '/companies');
+    assert.equal(r.status, 429);
+    assert.equal(r.headers.get('retry-after'), null);
+    assert.ok(r.headers.get('x-rate-limit-reset'), 'the rate-limit headers stay');
+    assert.throws(() => emu.faults.add({ kind: 'status', retryAfter: true } as never), /retryAfter/);
+  });
+
   it('html: a gateway error page', async () => {
     emu.faults.add({ kind: 'html' });
     const r = await call(emu, '/companies');
@@ -199,6 +208,21 @@ describe('emulator: admin endpoints and request log', () => {
     assert.deepEqual(overHttp.json.results, entries);
     assert.equal((await call(emu, '/_emulator/requests', { key: null, method: 'DELETE' })).status, 204);
     assert.deepEqual(emu.requests.entries(), []);
+  });
+
+  it('records how many requests it was serving at once: one by one 1, together all of them', async () => {
+    await call(emu, '/companies');
+    await call(emu, '/companies');
+    assert.deepEqual(emu.requests.entries().map((e) => e.inFlight), [1, 1]);
+    assert.equal(emu.requests.maxInFlight, 1);
+    emu.requests.clear();
+    // Held long enough that all three have arrived before the first is answered.
+    emu.faults.add({ kind: 'latency', latencyMs: 400 });
+    await Promise.all([call(emu, '/companies'), call(emu, '/apiKeys'), call(emu, '/companies?page=2')]);
+    assert.equal(emu.requests.maxInFlight, 3);
+    assert.deepEqual(emu.requests.entries().map((e) => e.inFlight).sort(), [1, 2, 3]);
+    emu.requests.clear();
+    assert.equal(emu.requests.maxInFlight, 0, 'cleared with the log');
   });
 
   it('never records the key', async () => {

@@ -4,7 +4,9 @@ import type { Invoice } from '../../src/api/models';
 import { currencyDigits, formatAmount, formatCount } from '../../src/format/amount';
 import {
   escapeMarkdown,
-  dataStatusText,
+  dataSetDescription,
+  dataSetStatus,
+  dataSetTooltip,
   invoiceDescription,
   invoiceLabel,
   invoiceTooltip,
@@ -65,6 +67,7 @@ describe('tree labels', () => {
   it('gives every status a codicon', () => {
     assert.equal(statusIcon('Paid').id, 'pass-filled');
     assert.equal(statusIcon('Void').id, 'circle-slash');
+    assert.equal(statusIcon('Archived').id, 'archive');
     assert.equal(statusIcon('Whatever').id, 'question');
   });
 
@@ -92,7 +95,9 @@ describe('error presentation', () => {
 
   it('offers Queue sync for a data set never requested, and Set API key for rejected keys', () => {
     const notSynced = presentError(error({ kind: 'dataSetNotRequested', status: 409 }), 0, 0);
-    assert.deepEqual(notSynced, { label: 'Invoices not synced yet', queueSync: true, setKey: false });
+    assert.deepEqual(notSynced, { label: 'Invoices: not synced yet', queueSync: true, setKey: false });
+    assert.equal(presentError(error({ kind: 'dataSetNotRequested', status: 409 }), 0, 0, 'journalEntries').label, 'Journal entries: not synced yet');
+    assert.equal(presentError(error({ kind: 'syncInProgress', status: 409 }), 0, 0, 'billPayments').label, 'Bill payments: sync in progress');
     assert.deepEqual(presentError(error({ kind: 'unauthorized', status: 401 }), 0, 0), { label: 'Key rejected', queueSync: false, setKey: true });
     assert.match(presentError(error({ kind: 'forbidden', status: 403 }), 0, 0).label, /outdated/);
   });
@@ -110,14 +115,17 @@ describe('error presentation', () => {
 });
 
 describe('data set status', () => {
-  it('reads the invoices status with spaces and the last sync day', () => {
-    assert.deepEqual(dataStatusText({ dataType: 'invoices', currentStatus: 'Complete', lastSuccessfulSync: '2025-12-30T06:00:00Z' }), {
-      label: 'Invoices data: Complete',
-      description: 'last sync 2025-12-30',
-      icon: 'check',
-    });
-    assert.equal(dataStatusText({ dataType: 'invoices', currentStatus: 'FetchError' }).icon, 'error');
-    assert.equal(dataStatusText({ dataType: 'invoices', currentStatus: 'MapQueued' }).label, 'Invoices data: Map Queued');
-    assert.equal(dataStatusText(undefined).label, 'Invoices data: never requested');
+  it('reads a status with spaces, the day of the last sync and an icon', () => {
+    const complete = { dataType: 'bills', currentStatus: 'Complete' as const, lastSuccessfulSync: '2025-12-30T06:00:00Z', latestSyncId: 's-1' };
+    assert.deepEqual(dataSetStatus(complete), { state: 'Complete', lastSync: '2025-12-30', icon: 'check' });
+    assert.equal(dataSetDescription(complete), 'Complete · 2025-12-30');
+    assert.deepEqual(dataSetTooltip(complete), ['Data set: Complete', 'Last successful sync: 2025-12-30', 'Latest sync: s-1']);
+    assert.equal(dataSetStatus({ dataType: 'bills', currentStatus: 'FetchError' }).icon, 'error');
+    assert.equal(dataSetDescription({ dataType: 'bills', currentStatus: 'MapQueued' }), 'Map Queued');
+  });
+
+  it('reads a type the API lists no status for as never requested', () => {
+    assert.equal(dataSetDescription(undefined), 'Never requested');
+    assert.deepEqual(dataSetTooltip(undefined), ['Data set: Never requested']);
   });
 });

@@ -5,7 +5,8 @@ import * as assert from 'node:assert/strict';
 import { DataPlatformClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import type { Invoice } from '../../src/api/models';
-import { parseInvoiceUri } from '../../src/documents/invoiceUri';
+import type { DataTypeId } from '../../src/dataTypes/catalog';
+import { parseRecordUri } from '../../src/documents/recordUri';
 import { errorText, noConnectionText } from '../../src/documents/json';
 import { replies, TestServer } from '../support/httpDouble';
 
@@ -38,6 +39,11 @@ describe('path safety (issue 12, finding 4)', () => {
       ['getInvoice (company)', (c, id) => c.getInvoice(id, 'x')],
       ['getInvoice (invoice)', (c, id) => c.getInvoice('c1', id)],
       ['listInvoices', (c, id) => c.listInvoices(id)],
+      ['getRecord of journal entries (company)', (c, id) => c.getRecord('journalEntries', id, 'x')],
+      ['getRecord of journal entries (record)', (c, id) => c.getRecord('journalEntries', 'c1', id)],
+      ['listRecords of bills', (c, id) => c.listRecords('bills', id)],
+      ['listRecords (dataType)', (c, id) => c.listRecords(id as DataTypeId, 'c1')],
+      ['getRecord (dataType)', (c, id) => c.getRecord(id as DataTypeId, 'c1', 'x')],
       ['getDataStatus', (c, id) => c.getDataStatus(id)],
       ['queueSync (company)', (c, id) => c.queueSync(id, 'invoices')],
       ['queueSync (dataType)', (c, id) => c.queueSync('c1', id)],
@@ -100,21 +106,21 @@ describe('path safety (issue 12, finding 4)', () => {
     const lines = (text: string) => text.split(/\r\n|\r|\n|\u2028|\u2029|\u0085/);
 
     it('a crafted dataplatform: URI with a `..` id gives a document explaining the refusal, not a request', async () => {
-      const ref = parseInvoiceUri({ path: '/Acme/invoices/x.json', query: 'companyId=..&invoiceId=x' });
-      assert.deepEqual(ref, { companyId: '..', invoiceId: 'x' });
+      const ref = parseRecordUri({ path: '/Acme/invoices/x.json', query: 'companyId=..&invoiceId=x' });
+      assert.deepEqual(ref, { companyId: '..', dataType: 'invoices', recordId: 'x' });
       assert.ok(ref);
       const error = await client()
-        .getInvoice(ref.companyId, ref.invoiceId)
+        .getRecord(ref.dataType, ref.companyId, ref.recordId)
         .then(() => undefined, (e: unknown) => e);
       assert.equal(server.count, 0);
       assert.ok(error instanceof ApiError && refusedBeforeSending(error));
       const text = errorText(ref, error);
-      assert.match(text, /^\/\/ Could not load invoice x of company \.\.\.$/m);
+      assert.match(text, /^\/\/ Invoices: could not load x of company \.\.\.$/m);
       assert.match(text, /companyId must not be \. or \.\./);
     });
 
     it('an id or server text cannot add lines: one line per field, controls shown escaped', () => {
-      const ref = { companyId: 'c1\u2028// forged', invoiceId: 'i1\n// Paid in full\r\n{"forged": true}' };
+      const ref = { companyId: 'c1\u2028// forged', dataType: 'invoices' as const, recordId: 'i1\n// Paid in full\r\n{"forged": true}' };
       const text = errorText(ref, { status: 500, message: 'bad\nthing\u0085happened\u0000', correlationId: 'c\nid' });
       assert.equal(lines(text).length, 5, text);
       assert.ok(lines(text).slice(0, 4).every((l) => l.startsWith('// ')), text);

@@ -81,6 +81,21 @@ describe('query history', () => {
     assert.deepEqual(h.list('c'), [{ query: 'status=Paid', orderBy: 'issueDate' }, { query: 'status=Paid' }]);
   });
 
+  it('keeps each data type its own list, invoices the one of entries without a type (as stored before)', async () => {
+    const store = new MemoryStore();
+    const h = new QueryHistory(store, 2);
+    await h.add('c', { query: 'status=Paid' });
+    await h.add('c', { query: 'status=Paid', dataType: 'bills' });
+    await h.add('c', { query: 'amountDue>0', dataType: 'bills' });
+    await h.add('c', { query: 'status=Void', dataType: 'invoices' });
+    await h.add('c', { query: 'status=Open', dataType: 'bills' });
+    assert.deepEqual(h.list('c'), [{ query: 'status=Void' }, { query: 'status=Paid' }], 'a busy type does not push another out');
+    assert.deepEqual(h.list('c', 'invoices'), h.list('c'));
+    assert.deepEqual(h.list('c', 'bills').map((e) => e.query), ['status=Open', 'amountDue>0']);
+    assert.deepEqual(h.list('c', 'accounts'), []);
+    assert.ok(((store.data.get(HISTORY_KEY) as Record<string, unknown[]>).c).every((e) => !(e as { dataType?: string }).dataType || (e as { dataType: string }).dataType === 'bills'), 'invoices are stored without a type');
+  });
+
   it('is capped, dropping the oldest', async () => {
     const h = new QueryHistory(new MemoryStore(), 3);
     for (const n of [1, 2, 3, 4]) await h.add('c', { query: `totalAmount>${n}` });
@@ -134,9 +149,9 @@ describe('query messages', () => {
 
   it('labels a query node with its count once known', () => {
     assert.equal(queryNodeLabel('status=Paid'), 'status=Paid');
-    assert.equal(queryNodeLabel('status=Paid', 12345, 'en-GB'), 'status=Paid — 12,345 invoices');
-    assert.equal(queryNodeLabel('status=Paid', 1, 'en-GB'), 'status=Paid — 1 invoice');
-    assert.equal(queryNodeLabel('status=Paid', 0, 'en-GB'), 'status=Paid — 0 invoices');
+    assert.equal(queryNodeLabel('status=Paid', 12345, 'invoices', 'en-GB'), 'status=Paid — 12,345 invoices');
+    assert.equal(queryNodeLabel('status=Paid', 1, 'invoices', 'en-GB'), 'status=Paid — 1 invoice');
+    assert.equal(queryNodeLabel('status=Paid', 0, 'invoices', 'en-GB'), 'status=Paid — 0 invoices');
   });
 });
 

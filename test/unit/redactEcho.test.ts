@@ -146,6 +146,21 @@ describe('redaction of a key the server echoes escaped (issue 12)', () => {
     }
   }
 
+  it('redacts a correlation header that echoes the key: it is shown in the panel and the invoice document', async () => {
+    const key = KEYS.plain;
+    const client = new DataPlatformClient({ baseUrl: server.url, apiKey: key, retry: { maxAttempts: 1 } });
+    server.reply(replies.text(404, 'Not found', 'text/plain', { 'X-Correlation-Id': `req-${key}` }));
+    const error = (await client.getInvoice('c1', 'inv-1').catch((e: unknown) => e)) as ApiError;
+    assert.equal(error.correlationId, 'req-***');
+  });
+
+  it('redacts an invoice record that echoes the key: it becomes a document the user may save', async () => {
+    const key = KEYS.quote;
+    const client = new DataPlatformClient({ baseUrl: server.url, apiKey: key, retry: { maxAttempts: 1 } });
+    server.reply(replies.text(200, `{"id":"inv-1","note":"paid with ${uEscapes(key, false)}","memo":"Basic ${b64(key)}","n":[1.5,true,null]}`, 'application/json'));
+    assert.deepEqual(await client.getInvoice('c1', 'inv-1'), { id: 'inv-1', note: 'paid with ***', memo: 'Basic ***', n: [1.5, true, null] });
+  });
+
   it('keeps what is not the key: a body without it comes through unchanged', async () => {
     const key = KEYS.plain;
     const client = new DataPlatformClient({ baseUrl: server.url, apiKey: key, retry: { maxAttempts: 1 } });
@@ -165,10 +180,29 @@ describe('redactor: short keys, decoded values, pretty-printing', () => {
     assert.equal(redact('Basic azN5'), 'Basic ***');
   });
 
+  it('redacts the Base64 of "key:" (a Basic user name with an empty password) whatever the key\'s length', () => {
+    // Its last characters differ from the key's own Base64 unless the length is a multiple of 3.
+    for (const key of ['sk_live_0', 'sk_live_01', 'sk_live_012', 'Zq', 'k3y']) {
+      const echo = Buffer.from(`${key}:`).toString('base64');
+      assert.equal(createRedactor(key)(`Basic ${echo} and ${echo.replace(/=+$/, '')}.`), 'Basic *** and ***.', key);
+    }
+  });
+
   it('redacts every string and object key of a parsed body, after decoding', () => {
     const key = 'sk_live_ab"cd';
     const parsed = JSON.parse(`{"${uEscapes(key, true)}":["x ${uEscapes(key, false)} y",{"n":1}]}`) as unknown;
     assert.equal(JSON.stringify(redactDeep(parsed, createRedactor(key))), '{"***":["x *** y",{"n":1}]}');
+  });
+
+  it('redacts what a key holding a JSON escape decodes to: written back out as JSON it would be the key', () => {
+    const key = 'sk_live_ab\\"cd';
+    // The server echoes it as a JSON string; decoded, it is `sk_live_ab"cd` (not the key), and
+    // JSON.stringify of that (the panel's saved state, a document) writes the key again.
+    const parsed = JSON.parse(`{"echo":"${key}"}`) as { echo: string };
+    assert.equal(parsed.echo, 'sk_live_ab"cd');
+    const redacted = JSON.stringify(redactDeep(parsed, createRedactor(key)));
+    assert.equal(redacted, '{"echo":"***"}');
+    assert.ok(!JSON.stringify(parsed).includes('***') && JSON.stringify(parsed).includes(key), 'without redaction the key comes back');
   });
 
   it('pretty-prints JSON without decoding its escapes', () => {

@@ -1,36 +1,36 @@
-// Read-only invoice documents on the `dataplatform:` scheme, served by a read-only
+// Read-only record documents (an invoice, a bill, an account …) on the `dataplatform:` scheme, served by a read-only
 // FileSystemProvider. Not a TextDocumentContentProvider: VS Code only makes those read-only in the
 // editor UI, while a WorkspaceEdit (any extension, a refactoring, a find-and-replace) still
 // changes them; a file system registered `isReadonly` is refused by every path, shows the editor's
 // read-only banner, and `workspace.fs.isWritableFileSystem` says so. Refresh is a change event
-// for the URI, after which VS Code stats and reads it again. Fetches are cached by invoice, not by
-// URI: one invoice may be open under URIs with different labels (see invoiceUri.ts).
+// for the URI, after which VS Code stats and reads it again. Fetches are cached by record, not by
+// URI: one record may be open under URIs with different labels (see recordUri.ts).
 import * as vscode from 'vscode';
-import { isApiError, type ApiError, type DataPlatformClient, type Invoice } from '../api';
+import { isApiError, type ApiError, type DataPlatformClient, type DataRecord } from '../api';
 import { t } from '../l10n';
-import { errorText, indentFrom, noConnectionText, oneLine, prettyJson } from './json';
-import { DOCUMENT_SCHEME, invoiceKey, invoiceUriParts, parseInvoiceUri, sameInvoice, type InvoiceLabels, type InvoiceRef } from './invoiceUri';
+import { errorText, failureText, indentFrom, noConnectionText, prettyJson, type Indent } from './json';
+import { DOCUMENT_SCHEME, parseRecordUri, recordKey, recordUriParts, sameRecord, type RecordLabels, type RecordRef } from './recordUri';
 
-export interface InvoiceDocumentDeps {
+export interface RecordDocumentDeps {
   client(): DataPlatformClient | undefined;
   report(error: ApiError): void;
 }
 
-export function invoiceUri(ref: InvoiceRef, labels?: InvoiceLabels): vscode.Uri {
-  return vscode.Uri.from({ scheme: DOCUMENT_SCHEME, ...invoiceUriParts(ref, labels) });
+export function recordUri(ref: RecordRef, labels?: RecordLabels): vscode.Uri {
+  return vscode.Uri.from({ scheme: DOCUMENT_SCHEME, ...recordUriParts(ref, labels) });
 }
 
-/** The invoice an URI stands for, or undefined for any other URI. */
-export function invoiceRefOf(uri: vscode.Uri): InvoiceRef | undefined {
-  return uri.scheme === DOCUMENT_SCHEME ? parseInvoiceUri(uri) : undefined;
+/** The record an URI stands for, or undefined for any other URI. */
+export function recordRefOf(uri: vscode.Uri): RecordRef | undefined {
+  return uri.scheme === DOCUMENT_SCHEME ? parseRecordUri(uri) : undefined;
 }
 
-/** The URIs under which the invoice is open now: in a tab, or as a document VS Code still holds. */
-function openUris(ref: InvoiceRef): vscode.Uri[] {
+/** The URIs under which the record is open now: in a tab, or as a document VS Code still holds. */
+function openUris(ref: RecordRef): vscode.Uri[] {
   const uris = new Map<string, vscode.Uri>();
   const add = (uri: vscode.Uri) => {
-    const other = invoiceRefOf(uri);
-    if (other && sameInvoice(other, ref)) uris.set(uri.toString(), uri);
+    const other = recordRefOf(uri);
+    if (other && sameRecord(other, ref)) uris.set(uri.toString(), uri);
   };
   for (const group of vscode.window.tabGroups.all) {
     for (const tab of group.tabs) if (tab.input instanceof vscode.TabInputText) add(tab.input.uri);
@@ -40,7 +40,7 @@ function openUris(ref: InvoiceRef): vscode.Uri[] {
 }
 
 /** The indent the user has for JSON, language overrides included. */
-function jsonIndent() {
+export function jsonIndent(): Indent {
   const editor = vscode.workspace.getConfiguration('editor', { languageId: 'json' });
   return indentFrom(editor.get('tabSize'), editor.get('insertSpaces'));
 }
@@ -49,25 +49,25 @@ interface Fetched {
   bytes: Uint8Array;
   mtime: number;
   /** The record, when the fetch succeeded. */
-  invoice?: Invoice;
+  record?: DataRecord;
   /** The URIs that stat or read this fetch: closing the last of them drops it. */
   readers: Set<string>;
 }
 
 const readOnlyMessage = () =>
-  new vscode.MarkdownString(t('Invoices are read from the Data Platform API and cannot be edited here. Use **Refresh** to fetch the current version.'));
+  new vscode.MarkdownString(t('Records are read from the Data Platform API and cannot be edited here. Use **Refresh** to fetch the current version.'));
 
-export class InvoiceFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
+export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
   private readonly changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
   readonly onDidChangeFile = this.changes.event;
-  /** One fetch per open or refresh, by invoiceKey: `stat` and `readFile` of the same open share
-   * it, and so does the command that fetched first to learn the invoice number. */
+  /** One fetch per open or refresh, by recordKey: `stat` and `readFile` of the same open share
+   * it, and so does the command that fetched first to learn the record's label. */
   private readonly fetched = new Map<string, Promise<Fetched>>();
   /** Strictly increasing, so every refetch looks changed to VS Code even within a millisecond. */
   private lastMtime = 0;
 
-  static register(deps: InvoiceDocumentDeps): { fs: InvoiceFileSystem; disposables: vscode.Disposable[] } {
-    const fs = new InvoiceFileSystem(deps);
+  static register(deps: RecordDocumentDeps): { fs: RecordFileSystem; disposables: vscode.Disposable[] } {
+    const fs = new RecordFileSystem(deps);
     return {
       fs,
       disposables: [
@@ -79,23 +79,23 @@ export class InvoiceFileSystem implements vscode.FileSystemProvider, vscode.Disp
     };
   }
 
-  constructor(private readonly deps: InvoiceDocumentDeps) {}
+  constructor(private readonly deps: RecordDocumentDeps) {}
 
-  /** Fetches the invoice again and tells VS Code that each URI it is open under changed. */
-  refresh(ref: InvoiceRef): void {
+  /** Fetches the record again and tells VS Code that each URI it is open under changed. */
+  refresh(ref: RecordRef): void {
     this.forget(ref);
     const uris = openUris(ref);
     if (uris.length) this.changes.fire(uris.map((uri) => ({ type: vscode.FileChangeType.Changed, uri })));
   }
 
-  /** Fetches again every open invoice whose last fetch got no record (no key yet, or a failure).
+  /** Fetches again every open record whose last fetch got no record (no key yet, or a failure).
    * Called when a connection becomes ready: a tab that VS Code restored before a key was known
    * (a new window, or a host whose secret storage does not persist) fills in by itself. */
   async retryUnloaded(): Promise<void> {
     for (const [key, pending] of [...this.fetched]) {
       const f = await pending;
-      if (f.invoice || this.fetched.get(key) !== pending) continue;
-      const ref = [...f.readers].map((u) => invoiceRefOf(vscode.Uri.parse(u))).find((r) => r !== undefined);
+      if (f.record || this.fetched.get(key) !== pending) continue;
+      const ref = [...f.readers].map((u) => recordRefOf(vscode.Uri.parse(u))).find((r) => r !== undefined);
       if (ref) this.refresh(ref);
       else this.fetched.delete(key);
     }
@@ -107,22 +107,22 @@ export class InvoiceFileSystem implements vscode.FileSystemProvider, vscode.Disp
   }
 
   /** Drops the cached fetch, so the next stat or read fetches. */
-  forget(ref: InvoiceRef): void {
-    this.fetched.delete(invoiceKey(ref));
+  forget(ref: RecordRef): void {
+    this.fetched.delete(recordKey(ref));
   }
 
   /** The record through the cache (fetching it if needed), or undefined when it could not be had;
    * a failure is reported by the fetch, once, and the document explains it. */
-  async invoice(ref: InvoiceRef): Promise<Invoice | undefined> {
-    return (await this.load(ref)).invoice;
+  async record(ref: RecordRef): Promise<DataRecord | undefined> {
+    return (await this.load(ref)).record;
   }
 
   /** A document was closed: drop the fetch once no document that read it is left. A fetch that no
    * document has read yet (one made for an open in progress) is kept. */
   private closed(uri: vscode.Uri): void {
-    const ref = invoiceRefOf(uri);
+    const ref = recordRefOf(uri);
     if (!ref) return;
-    const key = invoiceKey(ref);
+    const key = recordKey(ref);
     const pending = this.fetched.get(key);
     void pending?.then((f) => {
       if (!f.readers.delete(uri.toString()) || f.readers.size) return;
@@ -141,21 +141,21 @@ export class InvoiceFileSystem implements vscode.FileSystemProvider, vscode.Disp
   }
 
   private async read(uri: vscode.Uri): Promise<Fetched> {
-    const ref = invoiceRefOf(uri);
+    const ref = recordRefOf(uri);
     if (!ref) throw vscode.FileSystemError.FileNotFound(uri);
     const fetched = await this.load(ref);
     fetched.readers.add(uri.toString());
     return fetched;
   }
 
-  private load(ref: InvoiceRef): Promise<Fetched> {
-    const key = invoiceKey(ref);
+  private load(ref: RecordRef): Promise<Fetched> {
+    const key = recordKey(ref);
     let pending = this.fetched.get(key);
     if (!pending) {
-      pending = this.fetch(ref).then(({ text, invoice }) => ({
+      pending = this.fetch(ref).then(({ text, record }) => ({
         bytes: new TextEncoder().encode(text),
         mtime: (this.lastMtime = Math.max(Date.now(), this.lastMtime + 1)),
-        invoice,
+        record,
         readers: new Set<string>(),
       }));
       this.fetched.set(key, pending);
@@ -164,19 +164,19 @@ export class InvoiceFileSystem implements vscode.FileSystemProvider, vscode.Disp
   }
 
   /** Never throws: a failure is reported once and the document explains it. */
-  private async fetch(ref: InvoiceRef): Promise<{ text: string; invoice?: Invoice }> {
+  private async fetch(ref: RecordRef): Promise<{ text: string; record?: DataRecord }> {
     const client = this.deps.client();
     if (!client) return { text: noConnectionText(ref) };
     try {
-      const invoice = await client.getInvoice(ref.companyId, ref.invoiceId);
-      return { text: prettyJson(invoice, jsonIndent()), invoice };
+      const record = await client.getRecord(ref.dataType, ref.companyId, ref.recordId);
+      return { text: prettyJson(record, jsonIndent()), record };
     } catch (e) {
       if (isApiError(e)) {
         this.deps.report(e);
         return { text: errorText(ref, e) };
       }
       // Not an API failure (a bug): still a document rather than a failed editor.
-      return { text: `// ${t('Could not load invoice {0}: {1}', oneLine(ref.invoiceId), oneLine(e instanceof Error ? e.message : String(e)))}\n` };
+      return { text: failureText(ref, e instanceof Error ? e.message : String(e)) };
     }
   }
 

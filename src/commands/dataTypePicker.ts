@@ -1,0 +1,37 @@
+// A quick pick of the data types of the catalog, in its order, Invoices highlighted: the step of
+// Run Query… and Open JSON… that asks which type.
+import * as vscode from 'vscode';
+import { DATA_TYPES, type DataTypeId } from '../dataTypes/catalog';
+import { typeTitle } from '../dataTypes/words';
+import { t } from '../l10n';
+import { createQuickPick } from './quickPicks';
+
+interface TypeItem extends vscode.QuickPickItem {
+  type: DataTypeId;
+}
+
+/** The picked type, or undefined when the pick was dismissed. */
+export function pickDataType(title: string, preselect: DataTypeId = 'invoices'): Promise<DataTypeId | undefined> {
+  const pick = createQuickPick<TypeItem>();
+  pick.title = title;
+  pick.placeholder = t('Type to filter the data types');
+  pick.ignoreFocusOut = true;
+  // The segment as a description: the name the API and its documentation use.
+  pick.items = DATA_TYPES.map((d) => ({ label: typeTitle(d.id), description: d.id, type: d.id }));
+  pick.activeItems = pick.items.filter((i) => i.type === preselect);
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (type: DataTypeId | undefined) => {
+      if (done) return;
+      done = true;
+      resolve(type);
+      pick.dispose();
+    };
+    pick.onDidAccept(() => {
+      const item = pick.selectedItems[0] ?? pick.activeItems[0];
+      if (item) finish(item.type);
+    });
+    pick.onDidHide(() => finish(undefined));
+    pick.show();
+  });
+}

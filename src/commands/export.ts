@@ -1,0 +1,216 @@
+// Export…: a company's records of one data type (the type's node or a query node, filter and
+// orderBy applied; a company's invoices from the company) or the companies, streamed page by page into a CSV, JSON or JSON Lines file (src/export). The file
+// and format come from the save dialog (the format from the name's extension, else a quick pick),
+// or from the arguments a caller passes, so a test or another extension needs no dialog.
+import { homedir } from 'node:os';
+import * as vscode from 'vscode';
+import { isApiError, isCancellation, type DataPlatformClient, type PageLoader } from '../api';
+import type { ReportError } from '../diagnostics/reporter';
+import { EXPORT_FORMATS, formatOfFileName, FORMAT_EXTENSIONS, type ExportFormat } from '../export';
+import {
+  exportCancelledMessage,
+  exportedMessage,
+  exportFailedMessage,
+  exportFileName,
+  formatChoices,
+  type ExportSubject,
+} from '../format/exportMessages';
+import { t } from '../l10n';
+import { listTitle } from '../format/labels';
+import { RecordListNode, RecordNode } from '../tree/dataNodes';
+import type { TreeNode } from '../tree/node';
+import { CompanyNode } from '../tree/recordNodes';
+import { runExport, type ExportRun } from './exportRun';
+import { createQuickPick } from './quickPicks';
+
+export interface ExportCommandDeps {
+  /** Export… from the palette acts on the selection in the Companies view. */
+  view: vscode.TreeView<TreeNode>;
+  client(): DataPlatformClient | undefined;
+  pageSize(): number;
+  /** Pages asked for at once (dataPlatform.loadAllConcurrency). */
+  concurrency(): number;
+  report: ReportError;
+}
+
+/** What a caller may pass instead of answering the dialogs. */
+export interface ExportArgs {
+  uri?: vscode.Uri;
+  format?: ExportFormat;
+  /** Cancels the export as the notification's Cancel does. */
+  token?: vscode.CancellationToken;
+}
+
+export type ExportResult =
+  | { outcome: 'written'; uri: vscode.Uri; written: number }
+  | { outcome: 'cancelled'; written: number }
+  | { outcome: 'failed'; written: number; message: string }
+  | { outcome: 'dismissed' }
+  | { outcome: 'unavailable'; message: string };
+
+/**
+ * Pages of at least 1,000 records: an export reads everything, so fewer, larger pages mean fewer
+ * round trips and fewer requests against the rate limit, while the pages in flight (at most the
+ * concurrency setting of them, about 1.4 MB of JSON each) keep memory small. A larger
+ * dataPlatform.pageSize is used as it is.
+ */
+export const MIN_EXPORT_PAGE_SIZE = 1000;
+
+interface Target {
+  subject: ExportSubject;
+  load(client: DataPlatformClient, pageSize: number): PageLoader<unknown>;
+}
+
+function recordsTarget(node: RecordListNode): Target {
+  const { query, orderBy, label } = node.query;
+  return {
+    subject: { items: node.dataType, companyName: node.company.name, query: label ?? query, orderBy },
+    load: (client, pageSize) => client.recordPages(node.dataType, node.company.id, { pageSize, query, orderBy }),
+  };
+}
+
+const COMPANIES: Target = {
+  subject: { items: 'companies' },
+  load: (client, pageSize) => client.companyPages({ pageSize }),
+};
+
+/** The list a node stands for: itself, a company's Invoices, a record's list. */
+function recordListOf(node: unknown): RecordListNode | undefined {
+  if (node instanceof RecordListNode) return node;
+  if (node instanceof CompanyNode) return node.invoices;
+  if (node instanceof RecordNode && node.parent instanceof RecordListNode) return node.parent;
+  return undefined;
+}
+
+function isExportArgs(v: unknown): v is ExportArgs {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const a = v as ExportArgs;
+  return (a.uri === undefined || a.uri instanceof vscode.Uri) && (a.format === undefined || EXPORT_FORMATS.includes(a.format));
+}
+
+let lastFolder: vscode.Uri | undefined;
+let lastFormat: ExportFormat = 'csv';
+
+function defaultFolder(): vscode.Uri {
+  return lastFolder ?? vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
+}
+
+/** The format, when the file name chosen does not tell it. */
+function pickFormat(): Promise<ExportFormat | undefined> {
+  const pick = createQuickPick<vscode.QuickPickItem & { format: ExportFormat }>();
+  pick.title = t('Export: choose a format');
+  pick.placeholder = t('The file name has no .csv, .json or .jsonl extension');
+  pick.items = formatChoices();
+  pick.activeItems = pick.items.filter((i) => i.format === lastFormat);
+  return new Promise((resolve) => {
+    pick.onDidAccept(() => {
+      resolve(pick.selectedItems[0]?.format);
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      resolve(undefined);
+      pick.dispose();
+    });
+    pick.show();
+  });
+}
+
+/** The file and format: from the arguments (a format passed wins over the name's extension),
+ * else the save dialog (the extension of the name chosen wins); a quick pick when neither tells. */
+async function chooseFile(subject: ExportSubject, args: ExportArgs): Promise<{ uri: vscode.Uri; format: ExportFormat } | undefined> {
+  if (args.uri) {
+    const format = args.format ?? formatOfFileName(args.uri.path) ?? (await pickFormat());
+    return format && { uri: args.uri, format };
+  }
+  const preferred = args.format ?? lastFormat;
+  const labels = { csv: t('CSV files'), json: t('JSON files'), jsonl: t('JSON Lines files') };
+  const filters: Record<string, string[]> = {};
+  for (const f of [preferred, ...EXPORT_FORMATS.filter((x) => x !== preferred)]) filters[labels[f]] = [FORMAT_EXTENSIONS[f]];
+  const uri = await vscode.window.showSaveDialog({
+    title: t('Export: {0}', listTitle(subject.items)),
+    saveLabel: t('Export'),
+    defaultUri: vscode.Uri.joinPath(defaultFolder(), exportFileName(subject, preferred)),
+    filters,
+  });
+  if (!uri) return undefined;
+  const format = formatOfFileName(uri.path) ?? args.format ?? (await pickFormat());
+  if (!format) return undefined;
+  // The next export starts where this one went, in the same format.
+  lastFolder = vscode.Uri.joinPath(uri, '..');
+  lastFormat = format;
+  return { uri, format };
+}
+
+function fileNameOf(uri: vscode.Uri): string {
+  return uri.path.slice(uri.path.lastIndexOf('/') + 1);
+}
+
+function announceWritten(uri: vscode.Uri, message: string): void {
+  const open = t('Open File');
+  const reveal = t('Reveal');
+  void vscode.window.showInformationMessage(message, open, reveal).then((choice) => {
+    if (choice === open) void vscode.commands.executeCommand('vscode.open', uri);
+    else if (choice === reveal) void vscode.commands.executeCommand(uri.scheme === 'file' ? 'revealFileInOS' : 'revealInExplorer', uri);
+  });
+}
+
+/** Says how it ended: the file written, or a cancel or failure that left nothing behind. */
+function outcomeOf(e: unknown, subject: ExportSubject, uri: vscode.Uri, run: ExportRun, deps: ExportCommandDeps): ExportResult {
+  const name = fileNameOf(uri);
+  const { written } = run.progress;
+  if (isCancellation(e)) {
+    void vscode.window.showInformationMessage(exportCancelledMessage(subject.items, written, name, run.existed));
+    return { outcome: 'cancelled', written };
+  }
+  const reason = e instanceof Error ? e.message : String(e);
+  const message = exportFailedMessage(subject.items, written, name, run.existed, reason);
+  if (isApiError(e)) {
+    deps.report(e);
+    const details = t('Show Details');
+    void vscode.window.showErrorMessage(message, details).then((c) => {
+      if (c === details) void vscode.commands.executeCommand('dataPlatform.showDiagnostics', e);
+    });
+  } else {
+    void vscode.window.showErrorMessage(message);
+  }
+  return { outcome: 'failed', written, message };
+}
+
+async function exportTarget(target: Target, args: ExportArgs, deps: ExportCommandDeps): Promise<ExportResult> {
+  const client = deps.client();
+  if (!client) {
+    const message = t('Set an API key first: no key is set for the current base URL.');
+    void vscode.window.showWarningMessage(message);
+    return { outcome: 'unavailable', message };
+  }
+  const chosen = await chooseFile(target.subject, args);
+  if (!chosen) return { outcome: 'dismissed' };
+  const { uri, format } = chosen;
+  const { items } = target.subject;
+  const run: ExportRun = { progress: { written: 0 }, existed: false };
+  const load = target.load(client, Math.max(MIN_EXPORT_PAGE_SIZE, deps.pageSize()));
+  const job = { items, format, uri, fileName: fileNameOf(uri), load, concurrency: deps.concurrency(), redact: client.redact, token: args.token };
+  try {
+    const { written } = await runExport(job, run);
+    announceWritten(uri, exportedMessage(items, written, job.fileName));
+    return { outcome: 'written', uri, written };
+  } catch (e) {
+    return outcomeOf(e, target.subject, uri, run, deps);
+  }
+}
+
+export function registerExportCommands(deps: ExportCommandDeps): vscode.Disposable[] {
+  return [
+    // The id predates the other data types; it exports any type's list.
+    vscode.commands.registerCommand('dataPlatform.exportInvoices', (node?: unknown, args?: unknown) => {
+      const list = recordListOf(node) ?? recordListOf(deps.view.selection.find((n) => recordListOf(n)));
+      if (!list) {
+        const message = t('Select a company, a data type or a query in the Companies view to export its records.');
+        void vscode.window.showInformationMessage(message);
+        return { outcome: 'unavailable', message };
+      }
+      return exportTarget(recordsTarget(list), isExportArgs(args) ? args : {}, deps);
+    }),
+    vscode.commands.registerCommand('dataPlatform.exportCompanies', (args?: unknown) => exportTarget(COMPANIES, isExportArgs(args) ? args : {}, deps)),
+  ];
+}

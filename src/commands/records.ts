@@ -1,0 +1,131 @@
+// Record actions: Open JSON (tree click, context menu, inline icon, palette) of a record of any
+// data type, and Refresh of an open record document.
+import * as vscode from 'vscode';
+import type { ApiError, Company, DataPlatformClient, DataRecord, PagedList } from '../api';
+import { dataType } from '../dataTypes/catalog';
+import { typeTitle } from '../dataTypes/words';
+import { asRecordArgument, sameRecord, type RecordRef } from '../documents/recordUri';
+import { RecordFileSystem, recordRefOf, recordUri } from '../documents/recordDocuments';
+import { recordLabel } from '../format/recordLabels';
+import { RecordNode } from '../tree/dataNodes';
+import { t } from '../l10n';
+import { pickCompany } from './companyPicker';
+import { pickDataType } from './dataTypePicker';
+import { withProgress } from './progress';
+
+export interface RecordCommandDeps {
+  client(): DataPlatformClient | undefined;
+  pageSize(): number;
+  report(error: ApiError): void;
+  /** The Companies view's list, shared with the company picker. */
+  companies(): PagedList<Company> | undefined;
+  /** Fires when a key or base URL change gives (or takes) a connection. */
+  onDidChangeConnection: vscode.Event<{ kind: string }>;
+}
+
+/** A record to open, with what the caller knows of it for the tab title. */
+export interface OpenTarget {
+  ref: RecordRef;
+  companyName?: string;
+  /** The record when the caller holds it (a tree node); otherwise it is fetched first, for its label. */
+  record?: DataRecord;
+}
+
+/** The tab already showing the record, in any group and under any labels. */
+function openTab(ref: RecordRef): vscode.Tab | undefined {
+  for (const group of vscode.window.tabGroups.all) {
+    for (const tab of group.tabs) {
+      if (!(tab.input instanceof vscode.TabInputText)) continue;
+      const shown = recordRefOf(tab.input.uri);
+      if (shown && sameRecord(shown, ref)) return tab;
+    }
+  }
+  return undefined;
+}
+
+/** Opens the record's document, or focuses the tab that already shows it. */
+export async function openRecord(target: OpenTarget, fs: RecordFileSystem): Promise<vscode.TextEditor> {
+  const { ref } = target;
+  const tab = openTab(ref);
+  let uri: vscode.Uri;
+  if (tab && tab.input instanceof vscode.TabInputText) {
+    uri = tab.input.uri;
+  } else {
+    // Every open fetches fresh; the fetch made here for the label is the one the document reads.
+    fs.forget(ref);
+    const title = t('{0}: fetching {1}', typeTitle(ref.dataType), ref.recordId);
+    const record = target.record ?? (await withProgress({ location: vscode.ProgressLocation.Window, title }, () => fs.record(ref)));
+    const label = record ? recordLabel(dataType(ref.dataType), record) : undefined;
+    uri = recordUri(ref, { companyName: target.companyName, recordLabel: label });
+    // VS Code keeps a closed document for a while and would show its old text under this URI.
+    if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) fs.reread(uri);
+  }
+  const doc = await vscode.workspace.openTextDocument(uri);
+  // The `.json` extension already selects JSON unless the user mapped it elsewhere.
+  const json = doc.languageId === 'json' ? doc : await vscode.languages.setTextDocumentLanguage(doc, 'json');
+  if (tab) {
+    // Keep the tab where it is, and pinned if the user pinned it.
+    return vscode.window.showTextDocument(json, { viewColumn: tab.group.viewColumn, preview: tab.isPreview });
+  }
+  // A preview tab, replaced by the next click, unless the user turned previews off.
+  const preview = vscode.workspace.getConfiguration('workbench.editor').get<boolean>('enablePreview') !== false;
+  return vscode.window.showTextDocument(json, { preview });
+}
+
+/** From the palette: a company from the picker, its data type, then the record's id. */
+async function askRecord(deps: RecordCommandDeps): Promise<OpenTarget | undefined> {
+  const client = deps.client();
+  if (!client) {
+    void vscode.window.showWarningMessage(t('Set an API key first: no key is set for the current base URL.'));
+    return undefined;
+  }
+  const company = await pickCompany(
+    { client, pageSize: deps.pageSize(), report: (e) => deps.report(e), list: deps.companies() },
+    t('Open JSON: pick a company'),
+  );
+  if (!company) return undefined;
+  const type = await pickDataType(t('Open JSON: {0}: data type', company.name));
+  if (!type) return undefined;
+  const recordId = await vscode.window.showInputBox({
+    title: t('Open JSON: {0}: {1}', company.name, typeTitle(type)),
+    prompt: t('The record id (Copy ID on a record in the tree gives it)'),
+    ignoreFocusOut: true,
+    validateInput: (v) => (v.trim() ? undefined : t('Enter a record id')),
+  });
+  return recordId?.trim() ? { ref: { companyId: company.id, dataType: type, recordId: recordId.trim() }, companyName: company.name } : undefined;
+}
+
+function targetOf(arg: unknown): OpenTarget | undefined {
+  // A tree node holds the record: no request before the open.
+  if (arg instanceof RecordNode) {
+    return { ref: { companyId: arg.company.id, dataType: arg.spec.id, recordId: arg.record.id }, companyName: arg.company.name, record: arg.record };
+  }
+  if (arg instanceof vscode.Uri) {
+    const ref = recordRefOf(arg);
+    return ref && { ref };
+  }
+  return asRecordArgument(arg);
+}
+
+export function registerRecordCommands(deps: RecordCommandDeps): vscode.Disposable[] {
+  const { fs, disposables } = RecordFileSystem.register(deps);
+  return [
+    ...disposables,
+    deps.onDidChangeConnection((state) => {
+      if (state.kind === 'ready') void fs.retryUnloaded();
+    }),
+    // The ids predate the other data types: they open and refresh a record of any type.
+    vscode.commands.registerCommand('dataPlatform.openInvoice', async (arg?: unknown) => {
+      const target = arg === undefined ? await askRecord(deps) : targetOf(arg);
+      return target ? openRecord(target, fs) : undefined;
+    }),
+    // From the editor title the argument is the document's URI; from the palette, the active editor.
+    vscode.commands.registerCommand('dataPlatform.refreshInvoice', (uri?: unknown) => {
+      const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
+      const ref = target && recordRefOf(target);
+      if (!ref) return false;
+      fs.refresh(ref);
+      return true;
+    }),
+  ];
+}

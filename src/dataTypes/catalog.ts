@@ -1,0 +1,225 @@
+// The one table of the company data types the extension shows: for each, its path segment (also
+// its key in `GET /dataStatus` and its name in `POST /data/queue/{dataType}`), its query schema,
+// and how a record is presented, as data: which fields label it, describe it and fill its
+// tooltip. No per-type code exists beyond this table and the words in ./words.ts; adding a type
+// is adding a row here, its words there, and its records to the emulator (test/emulator).
+// Plain data: no vscode, no l10n (the row kinds' messages are in src/format/recordLabels.ts).
+import type { QuerySchema } from '../query/ast';
+import { INVOICE_SCHEMA } from '../query/schemas';
+import {
+  ACCOUNT_SCHEMA,
+  BILL_CREDIT_NOTE_SCHEMA,
+  BILL_PAYMENT_SCHEMA,
+  BILL_SCHEMA,
+  CREDIT_NOTE_SCHEMA,
+  CUSTOMER_SCHEMA,
+  ITEM_SCHEMA,
+  JOURNAL_ENTRY_SCHEMA,
+  PAYMENT_SCHEMA,
+  SUPPLIER_SCHEMA,
+  TAX_RATE_SCHEMA,
+} from './schemas';
+
+export const DATA_TYPE_IDS = [
+  'invoices',
+  'bills',
+  'customers',
+  'suppliers',
+  'payments',
+  'billPayments',
+  'creditNotes',
+  'billCreditNotes',
+  'accounts',
+  'journalEntries',
+  'taxRates',
+  'items',
+] as const;
+
+export type DataTypeId = (typeof DATA_TYPE_IDS)[number];
+
+/** A field path, or paths tried in order: the first with a value is shown. */
+export type FieldRef = string | readonly string[];
+
+/** How a value is written: as sent, a day (`2025-12-30`), money in the record's currency, a
+ * status word (translated when known), a percentage. */
+export type ValueFormat = 'text' | 'date' | 'amount' | 'status' | 'percent';
+
+/** The rows a tooltip may have; each is one whole message (`Customer: {0}`) in recordLabels.ts. */
+export const ROW_FORMATS = {
+  customer: 'text',
+  supplier: 'text',
+  contact: 'text',
+  email: 'text',
+  phone: 'text',
+  name: 'text',
+  code: 'text',
+  type: 'text',
+  category: 'text',
+  status: 'status',
+  issued: 'date',
+  due: 'date',
+  paidOn: 'date',
+  date: 'date',
+  posted: 'date',
+  allocatedOn: 'date',
+  total: 'amount',
+  tax: 'amount',
+  amountDue: 'amount',
+  remainingCredit: 'amount',
+  balance: 'amount',
+  salePrice: 'amount',
+  purchasePrice: 'amount',
+  taxRate: 'percent',
+  account: 'text',
+  currency: 'text',
+  registrationNumber: 'text',
+  taxNumber: 'text',
+  linkedRecord: 'text',
+  description: 'text',
+  note: 'text',
+  id: 'text',
+} as const satisfies Record<string, ValueFormat>;
+
+export type RowKind = keyof typeof ROW_FORMATS;
+
+/** What a record's description shows, in the order given, leaving out what the record lacks. */
+export type DescriptionPart = 'party' | 'kind' | 'amount' | 'rate' | 'date' | 'status';
+
+export interface DataTypeSpec {
+  /** The path segment: `/companies/{id}/data/{segment}`. */
+  readonly id: DataTypeId;
+  /** Queryable fields, checked before a filter or orderBy is sent; its recordName is the API's. */
+  readonly schema: QuerySchema;
+  /** A filter shown as an example where one is typed (valid for the schema: a unit test checks). */
+  readonly example: string;
+  /** Codicon of the type's node, and of its records that have no status. */
+  readonly icon: string;
+  /** Choices tried in order; a choice's fields are joined by a space (an account: `4000 Sales`). */
+  readonly label: readonly (readonly string[])[];
+  /** Who the record is with: the customer or supplier. */
+  readonly party?: FieldRef;
+  /** A category shown as sent (an account's or an item's type). */
+  readonly kind?: FieldRef;
+  /** The amount shown in the description, in the currency of `currency`. */
+  readonly amount?: string;
+  readonly currency?: string;
+  readonly rate?: string;
+  readonly date?: string;
+  /** Its value picks the record's icon and is shown as a status word. */
+  readonly status?: string;
+  readonly description: readonly DescriptionPart[];
+  /** The tooltip's rows after the record's label, each shown when the record has a value. */
+  readonly tooltip: readonly (readonly [RowKind, FieldRef])[];
+  /** A CSV export's columns after the queryable fields: fields that are not queryable, and the
+   * lists (and objects) a row keeps whole as one JSON column, so a row loses nothing. */
+  readonly exportColumns: readonly string[];
+}
+
+const CUSTOMER = ['customerRef.companyName', 'customerRef.id'];
+const SUPPLIER = ['supplierRef.supplierName', 'supplierRef.id'];
+const MONEY = { currency: 'currency', amount: 'totalAmount' } as const;
+
+export const DATA_TYPES: readonly DataTypeSpec[] = [
+  {
+    id: 'invoices', exportColumns: ['lineItems'], example: 'status=Paid && totalAmount>1000', schema: INVOICE_SCHEMA, icon: 'files', label: [['invoiceNumber'], ['id']],
+    party: CUSTOMER, ...MONEY, date: 'issueDate', status: 'status', description: ['party', 'amount', 'status'],
+    tooltip: [
+      ['customer', CUSTOMER], ['status', 'status'], ['issued', 'issueDate'], ['due', 'dueDate'], ['paidOn', 'paidOnDate'],
+      ['total', 'totalAmount'], ['tax', 'totalTaxAmount'], ['amountDue', 'amountDue'], ['note', 'note'], ['id', 'id'],
+    ],
+  },
+  {
+    id: 'bills', exportColumns: ['lineItems', 'paymentAllocations'], example: 'status=Open && amountDue>0', schema: BILL_SCHEMA, icon: 'note', label: [['reference'], ['id']],
+    party: SUPPLIER, ...MONEY, date: 'issueDate', status: 'status', description: ['party', 'amount', 'status'],
+    tooltip: [
+      ['supplier', SUPPLIER], ['status', 'status'], ['issued', 'issueDate'], ['due', 'dueDate'],
+      ['total', 'totalAmount'], ['tax', 'taxAmount'], ['amountDue', 'amountDue'], ['note', 'note'], ['id', 'id'],
+    ],
+  },
+  {
+    id: 'customers', exportColumns: ['addresses', 'contacts'], example: 'status=Active', schema: CUSTOMER_SCHEMA, icon: 'person', label: [['customerName'], ['id']],
+    party: 'contactName', status: 'status', description: ['party', 'status'],
+    tooltip: [
+      ['contact', 'contactName'], ['email', 'emailAddress'], ['phone', 'phone'], ['currency', 'defaultCurrency'],
+      ['registrationNumber', 'registrationNumber'], ['taxNumber', 'taxNumber'], ['status', 'status'], ['id', 'id'],
+    ],
+  },
+  {
+    id: 'suppliers', exportColumns: ['addresses'], example: 'defaultCurrency=USD', schema: SUPPLIER_SCHEMA, icon: 'briefcase', label: [['supplierName'], ['id']],
+    party: 'contactName', status: 'status', description: ['party', 'status'],
+    tooltip: [
+      ['contact', 'contactName'], ['email', 'emailAddress'], ['phone', 'phone'], ['currency', 'defaultCurrency'],
+      ['registrationNumber', 'registrationNumber'], ['taxNumber', 'taxNumber'], ['status', 'status'], ['id', 'id'],
+    ],
+  },
+  {
+    id: 'payments', exportColumns: ['lines'], example: 'totalAmount>500', schema: PAYMENT_SCHEMA, icon: 'credit-card', label: [['reference'], ['id']],
+    party: CUSTOMER, ...MONEY, date: 'date', description: ['party', 'amount', 'date'],
+    tooltip: [['customer', CUSTOMER], ['date', 'date'], ['total', 'totalAmount'], ['account', ['accountRef.name', 'accountRef.id']], ['note', 'note'], ['id', 'id']],
+  },
+  {
+    id: 'billPayments', exportColumns: ['lines'], example: 'date>2025-01-01', schema: BILL_PAYMENT_SCHEMA, icon: 'arrow-swap', label: [['reference'], ['id']],
+    party: SUPPLIER, ...MONEY, date: 'date', description: ['party', 'amount', 'date'],
+    tooltip: [['supplier', SUPPLIER], ['date', 'date'], ['total', 'totalAmount'], ['account', ['accountRef.name', 'accountRef.id']], ['note', 'note'], ['id', 'id']],
+  },
+  {
+    id: 'creditNotes', exportColumns: ['lineItems', 'paymentAllocations'], example: 'remainingCredit>0', schema: CREDIT_NOTE_SCHEMA, icon: 'reply', label: [['creditNoteNumber'], ['id']],
+    party: CUSTOMER, ...MONEY, date: 'issueDate', status: 'status', description: ['party', 'amount', 'status'],
+    tooltip: [
+      ['customer', CUSTOMER], ['status', 'status'], ['issued', 'issueDate'], ['allocatedOn', 'allocatedOnDate'],
+      ['total', 'totalAmount'], ['tax', 'totalTaxAmount'], ['remainingCredit', 'remainingCredit'], ['note', 'note'], ['id', 'id'],
+    ],
+  },
+  {
+    id: 'billCreditNotes', exportColumns: ['lineItems'], example: 'status=Paid', schema: BILL_CREDIT_NOTE_SCHEMA, icon: 'discard', label: [['billCreditNoteNumber'], ['id']],
+    party: SUPPLIER, ...MONEY, date: 'issueDate', status: 'status', description: ['party', 'amount', 'status'],
+    tooltip: [
+      ['supplier', SUPPLIER], ['status', 'status'], ['issued', 'issueDate'], ['allocatedOn', 'allocatedOnDate'],
+      ['total', 'totalAmount'], ['tax', 'totalTaxAmount'], ['remainingCredit', 'remainingCredit'], ['note', 'note'], ['id', 'id'],
+    ],
+  },
+  {
+    id: 'accounts', exportColumns: ['validDatatypeLinks'], example: 'type=Income && status=Active', schema: ACCOUNT_SCHEMA, icon: 'book', label: [['nominalCode', 'name'], ['fullyQualifiedName'], ['id']],
+    kind: 'type', currency: 'currency', amount: 'currentBalance', status: 'status', description: ['kind', 'amount', 'status'],
+    tooltip: [
+      ['name', 'name'], ['type', 'type'], ['category', 'fullyQualifiedCategory'], ['balance', 'currentBalance'],
+      ['currency', 'currency'], ['description', 'description'], ['status', 'status'], ['id', 'id'],
+    ],
+  },
+  {
+    id: 'journalEntries', exportColumns: ['journalRef.name', 'journalLines'], example: 'postedOn>2025-06-30', schema: JOURNAL_ENTRY_SCHEMA, icon: 'list-ordered', label: [['description'], ['id']],
+    kind: 'recordRef.dataType', date: 'postedOn', description: ['date', 'kind'],
+    tooltip: [['posted', 'postedOn'], ['description', 'description'], ['linkedRecord', ['recordRef.dataType']], ['id', 'id']],
+  },
+  {
+    id: 'taxRates', exportColumns: ['components'], example: 'effectiveTaxRate>0', schema: TAX_RATE_SCHEMA, icon: 'law', label: [['name'], ['code'], ['id']],
+    kind: 'code', rate: 'effectiveTaxRate', status: 'status', description: ['kind', 'rate', 'status'],
+    tooltip: [['code', 'code'], ['taxRate', 'effectiveTaxRate'], ['status', 'status'], ['id', 'id']],
+  },
+  {
+    id: 'items', exportColumns: ['billItem', 'invoiceItem'], example: 'isInvoiceItem=true', schema: ITEM_SCHEMA, icon: 'tag', label: [['name'], ['code'], ['id']],
+    kind: 'type', status: 'itemStatus', description: ['kind', 'status'],
+    tooltip: [
+      ['code', 'code'], ['type', 'type'], ['salePrice', 'invoiceItem.unitPrice'], ['purchasePrice', 'billItem.unitPrice'],
+      ['status', 'itemStatus'], ['id', 'id'],
+    ],
+  },
+];
+
+const BY_ID = new Map<string, DataTypeSpec>(DATA_TYPES.map((d) => [d.id, d]));
+
+export function isDataTypeId(value: unknown): value is DataTypeId {
+  return typeof value === 'string' && BY_ID.has(value);
+}
+
+export function dataType(id: DataTypeId): DataTypeSpec {
+  const spec = BY_ID.get(id);
+  if (!spec) throw new Error(`unknown data type ${id}`);
+  return spec;
+}
+
+/** The name of a record's id in a path template and in errors: `invoiceId`, `journalEntryId`. */
+export function idParameter(spec: DataTypeSpec): string {
+  const name = spec.schema.recordName;
+  return `${name.charAt(0).toLowerCase()}${name.slice(1)}Id`;
+}

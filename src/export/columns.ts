@@ -1,0 +1,46 @@
+// The columns of a CSV export: one row per record, its fields flattened to their paths in the
+// API's record (`customerRef.companyName`), so a header names exactly the field it holds. A list
+// inside a record (an invoice's line items, a company's data connections) stays one JSON column:
+// one file, written with one rename, that loses nothing of the list. A data type's columns come
+// from its entry in the catalog (src/dataTypes/catalog.ts).
+import { dataType, type DataTypeId } from '../dataTypes/catalog';
+
+/** What is exported: the companies, or a company's records of one data type. Picks the CSV columns. */
+export type ExportItems = 'companies' | DataTypeId;
+
+/** A data type's columns: its queryable fields (the catalog's order), then the fields and lists its
+ * catalog entry adds, so a row loses nothing of the record. */
+export function dataTypeColumns(type: DataTypeId): readonly string[] {
+  const spec = dataType(type);
+  return [...Object.keys(spec.schema.fields), ...spec.exportColumns];
+}
+
+/** Header names are the fields' paths in the record; a dot goes one object deeper. */
+export const INVOICE_COLUMNS: readonly string[] = dataTypeColumns('invoices');
+
+export const COMPANY_COLUMNS: readonly string[] = [
+  'id',
+  'name',
+  'description',
+  'redirect',
+  'created',
+  'lastSync',
+  'createdByUserName',
+  'products',
+  'tags',
+  'dataConnections',
+];
+
+export function columnsOf(items: ExportItems): readonly string[] {
+  return items === 'companies' ? COMPANY_COLUMNS : dataTypeColumns(items);
+}
+
+/** The value at a column's path, split at its dots; undefined where the record lacks it. */
+export function valueAt(record: unknown, path: readonly string[]): unknown {
+  let v = record;
+  for (const key of path) {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
+    v = (v as Record<string, unknown>)[key];
+  }
+  return v;
+}

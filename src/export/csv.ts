@@ -1,0 +1,50 @@
+// CSV as RFC 4180 has it (CRLF after every row; a field holding `"`, `,`, CR or LF is quoted, its
+// quotes doubled) and safe to open in a spreadsheet: a text cell that a spreadsheet would run as a
+// formula is neutralised, as OWASP's CSV injection guidance says.
+//
+// The neutralising rule, exactly: a cell whose value is a string (in the API's record) and whose
+// first character is `=`, `+`, `-`, `@`, a tab or a carriage return gets a `'` in front. Numbers
+// and booleans of the record are written as they are (`-12.5` stays a number a spreadsheet can
+// add up); nothing else is changed. Objects and arrays are written as JSON, which starts with `{`
+// or `[` and so is never touched.
+
+/** The line end of every row, header included. */
+export const CSV_EOL = '\r\n';
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** A text value as a spreadsheet may read it: a leading `'` stops it being run as a formula. */
+export function neutralise(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** One field, quoted when RFC 4180 requires it. */
+export function quoteField(text: string): string {
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A record's value as one CSV field: empty for a missing value, text neutralised, JSON for
+ * objects and arrays. */
+export function csvCell(value: unknown): string {
+  switch (typeof value) {
+    case 'undefined':
+      return '';
+    case 'string':
+      return quoteField(neutralise(value));
+    case 'number':
+      // NaN and Infinity cannot come out of JSON; written as text if they ever do.
+      return Number.isFinite(value) ? String(value) : quoteField(neutralise(String(value)));
+    case 'boolean':
+      return String(value);
+    case 'bigint':
+      return String(value);
+    default:
+      return value === null ? '' : quoteField(neutralise(JSON.stringify(value) ?? ''));
+  }
+}
+
+/** One row: the fields separated by commas, ended by CRLF. */
+export function csvRow(values: readonly unknown[]): string {
+  return values.map(csvCell).join(',') + CSV_EOL;
+}

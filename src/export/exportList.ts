@@ -1,0 +1,167 @@
+// An export streamed page by page: each page is formatted and handed to the sink as it arrives in
+// order, then dropped, so memory holds the pages in flight and the ids seen, never the result.
+// The pages come as Load all's do: after the first, the rest by number a bounded number at once
+// (concurrentPages.ts), taken strictly in order; when a page does not fit what the first
+// announced, the rest follows `_links.next` one page at a time (followPages, with its guards
+// against a walk that would not end). No new request starts while written text is still queued.
+import { followPages, loadRemainingPages, type Page, type PageLoader } from '../api';
+import type { RecordFormat } from './formats';
+
+/** Where the text goes: a file (fileSink.ts), or anything else that takes text in order. */
+export interface ExportSink {
+  write(text: string): Promise<void>;
+}
+
+export interface ExportSource<T> {
+  /** The first page (no href), then the pages at `_links` hrefs. */
+  load: PageLoader<T>;
+  /** Pages asked for at once after the first; 1 (the default) follows the next links. */
+  concurrency?: number;
+}
+
+export interface ExportProgress {
+  /** Records formatted and handed to the sink so far. */
+  written: number;
+  /** What the server last said the list holds. */
+  totalResults?: number;
+}
+
+export interface ExportOptions {
+  signal?: AbortSignal;
+  /** After each page handed to the sink. */
+  onProgress?: (progress: ExportProgress) => void;
+  /** Applied to every string of every record (and every key of its objects) before it is
+   * formatted: the API key, echoed by a server into a record, never reaches the file. */
+  redact?: (text: string) => string;
+}
+
+function idOf(item: unknown): string | undefined {
+  if (typeof item !== 'object' || item === null) return undefined;
+  const id = (item as { id?: unknown }).id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
+
+/** A record with `redact` applied to every string and object key in it. */
+function redactRecord(value: unknown, redact: (text: string) => string): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map((v) => redactRecord(v, redact));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k), redactRecord(v, redact)]));
+  }
+  return value;
+}
+
+/** Formats pages in order and queues their text on the sink; each id is written once, so records
+ * that move between pages while the export runs appear once. */
+class PageWriter {
+  private readonly ids = new Set<string>();
+  private pending: Promise<void> = Promise.resolve();
+  private failure?: { error: unknown };
+  readonly progress: ExportProgress = { written: 0 };
+
+  constructor(
+    private readonly format: RecordFormat,
+    private readonly sink: ExportSink,
+    private readonly options: ExportOptions,
+  ) {}
+
+  /** Queues the page's new records; returns how many were new. */
+  take(page: Page<unknown>): number {
+    const fresh = page.results.filter((item) => {
+      const id = idOf(item);
+      if (id === undefined) return true;
+      if (this.ids.has(id)) return false;
+      this.ids.add(id);
+      return true;
+    });
+    this.queue(this.text(fresh));
+    this.progress.written += fresh.length;
+    this.progress.totalResults = page.totalResults;
+    this.options.onProgress?.({ ...this.progress });
+    return fresh.length;
+  }
+
+  /**
+   * The records' text. Redacting every string of every record costs more than formatting them, and
+   * a key shows up only where a server echoes it: so the page is checked once, as JSON (in which
+   * the redactor finds the key in any form a string may hold it), and only a page where it shows is
+   * formatted again from redacted records.
+   */
+  private text(records: readonly unknown[]): string {
+    const format = (list: readonly unknown[]): string => list.map((r, i) => this.format.record(r, this.progress.written + i)).join('');
+    const text = format(records);
+    const { redact } = this.options;
+    if (!redact) return text;
+    const json = this.format.textIsJson ? text : JSON.stringify(records);
+    if (redact(json) === json) return text;
+    const again = format(records.map((r) => redactRecord(r, redact)));
+    // Whatever still matches (a key spread over two fields) goes too.
+    return redact(again);
+  }
+
+  queue(text: string): void {
+    if (text === '') return;
+    // Failures are kept, not left rejecting: `flushed` hands them on to whoever waits next.
+    this.pending = this.pending.then(() => (this.failure ? undefined : this.sink.write(text))).catch((error: unknown) => {
+      this.failure ??= { error };
+    });
+  }
+
+  /** Resolves once every queued text is written; rejects with a write's failure. */
+  async flushed(): Promise<void> {
+    await this.pending;
+    if (this.failure) throw this.failure.error;
+  }
+}
+
+/**
+ * Writes every record of the list to `sink` in `format`, in the server's order, each id once.
+ * Resolves with the count written; rejects on the first failure (an ApiError, a cancellation when
+ * `signal` aborts, or the sink's own error), when the sink holds a partial text the caller drops.
+ */
+export async function exportList<T>(source: ExportSource<T>, format: RecordFormat, sink: ExportSink, options: ExportOptions = {}): Promise<ExportProgress> {
+  const { signal } = options;
+  const writer = new PageWriter(format, sink, options);
+  writer.queue(format.head());
+  const first = await source.load(undefined, { signal });
+  writer.take(first);
+  const last = await loadByNumber(first, source, writer, signal);
+  for await (const page of followPages(last, source.load, { signal })) {
+    if (page === last) continue;
+    writer.take(page);
+    await writer.flushed();
+  }
+  writer.queue(format.tail(writer.progress.written));
+  await writer.flushed();
+  return { ...writer.progress };
+}
+
+/**
+ * The pages after `first` by number, several at once, until every page the first announced is
+ * taken or one does not fit; resolves with the last page taken, whose next link (if the list grew
+ * or a page did not fit) the walk follows from there.
+ */
+async function loadByNumber<T>(first: Page<T>, source: ExportSource<T>, writer: PageWriter, signal?: AbortSignal): Promise<Page<T>> {
+  const nextHref = first._links?.next?.href;
+  const concurrency = source.concurrency ?? 1;
+  if (concurrency < 2 || !nextHref || first.results.length === 0) return first;
+  let last = first;
+  await loadRemainingPages<T>({
+    nextHref,
+    totalResults: first.totalResults,
+    pageSize: first.pageSize,
+    concurrency,
+    signal,
+    // Waits for the text already queued: memory holds the pages in flight, not a backlog of text.
+    load: async (href, s) => {
+      await writer.flushed();
+      return source.load(href, { signal: s });
+    },
+    accept: (page) => {
+      last = page;
+      return writer.take(page);
+    },
+  });
+  await writer.flushed();
+  return last;
+}

@@ -1,0 +1,95 @@
+// The wording of Export…: the file name offered, the progress line, and what the user is told at
+// the end. Pure, so it is unit-tested without an editor.
+import type { ExportFormat, ExportItems } from '../export/formats';
+import { FORMAT_EXTENSIONS } from '../export/formats';
+import { t } from '../l10n';
+import { typeCount, typeFileName } from '../dataTypes/words';
+import { formatCount } from './amount';
+import { listTitle } from './labels';
+
+/** What an export is of, as its file name and messages need it. */
+export interface ExportSubject {
+  items: ExportItems;
+  /** The company whose records are exported. */
+  companyName?: string;
+  /** A query node's filter (or its label), and its orderBy. */
+  query?: string;
+  orderBy?: string;
+}
+
+/** Longest part of a file name taken from a filter, so a long query still gives a usable name. */
+const MAX_QUERY_IN_NAME = 60;
+/** Far below every file system's limit of 255 bytes, with room for the temporary file's suffix. */
+const MAX_NAME = 150;
+
+/** Characters no file name may hold on Windows, macOS or Linux, and control characters. */
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\\/:*?"<>|\u0000-\u001f\u007f]/g;
+
+function shorten(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+/** `Acme Ltd invoices.csv`, `Acme Ltd bills (status=Paid).json`, `Companies.jsonl`: safe on every
+ * file system (no separators or reserved characters, no leading dot). */
+export function exportFileName(subject: ExportSubject, format: ExportFormat): string {
+  let base: string;
+  if (subject.items === 'companies') base = t('Companies');
+  else {
+    const company = subject.companyName?.trim() || t('Company');
+    const query = [subject.query, subject.orderBy && t('orderBy {0}', subject.orderBy)].filter((s) => !!s).join(' ');
+    const records = typeFileName(subject.items, company);
+    base = query ? t('{0} ({1})', records, shorten(query, MAX_QUERY_IN_NAME)) : records;
+  }
+  const safe = shorten(base.replace(UNSAFE, '_').replace(/\s+/g, ' ').trim(), MAX_NAME).replace(/^[.\s]+|[.\s]+$/g, '') || t('Export');
+  return `${safe}.${FORMAT_EXTENSIONS[format]}`;
+}
+
+export function companyCount(n: number, locale?: string): string {
+  return n === 1 ? t('{0} company', formatCount(n, locale)) : t('{0} companies', formatCount(n, locale));
+}
+
+/** `25,000 invoices`, `1 company`, `12 bills`. */
+export function recordCount(items: ExportItems, n: number, locale?: string): string {
+  return items === 'companies' ? companyCount(n, locale) : typeCount(items, n, locale);
+}
+
+/** Title of the progress notification: `Bills: exporting to a.csv`. */
+export function exportingTitle(items: ExportItems, fileName: string): string {
+  return t('{0}: exporting to {1}', listTitle(items), fileName);
+}
+
+/** `12,000 / 25,000 invoices`; the count alone until the total is known. */
+export function exportProgressMessage(items: ExportItems, written: number, total?: number, locale?: string): string {
+  if (total === undefined) return recordCount(items, written, locale);
+  return t('{0} / {1}', formatCount(written, locale), recordCount(items, total, locale));
+}
+
+export function exportedMessage(items: ExportItems, written: number, fileName: string): string {
+  return t('Exported {0} to {1}.', recordCount(items, written), fileName);
+}
+
+/** After a cancel: how far it got, and that nothing took the file's place. */
+export function exportCancelledMessage(items: ExportItems, written: number, fileName: string, existed: boolean): string {
+  const count = recordCount(items, written);
+  return existed
+    ? t('Export to {0} cancelled after {1}. The existing file was left unchanged.', fileName, count)
+    : t('Export to {0} cancelled after {1}. No file was written.', fileName, count);
+}
+
+export function exportFailedMessage(items: ExportItems, written: number, fileName: string, existed: boolean, reason: string): string {
+  const count = recordCount(items, written);
+  const why = reason.trim().replace(/\.+$/, '');
+  return existed
+    ? t('Export to {0} failed after {1}: {2}. The existing file was left unchanged.', fileName, count, why)
+    : t('Export to {0} failed after {1}: {2}. No file was written.', fileName, count, why);
+}
+
+/** The formats as the quick pick offers them. */
+export function formatChoices(): { format: ExportFormat; label: string; description: string }[] {
+  return [
+    { format: 'csv', label: t('CSV'), description: t('One row per record for spreadsheets; line items as a JSON column') },
+    { format: 'json', label: t('JSON'), description: t('One array of the records as the API sends them') },
+    { format: 'jsonl', label: t('JSON Lines'), description: t('One record per line, as the API sends it') },
+  ];
+}

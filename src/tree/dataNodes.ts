@@ -1,0 +1,201 @@
+// A company's data in the tree: the Data folder, one node per data type under it (each a lazily
+// paged list of the type's records showing its data set's status), the query nodes (a type's
+// records filtered and/or ordered) and a record. Everything per type comes from the catalog.
+import * as vscode from 'vscode';
+import type { Company, DataPlatformClient, DataRecord, ListParams, PagedList } from '../api';
+import { DATA_TYPES, type DataTypeId, type DataTypeSpec } from '../dataTypes/catalog';
+import { typeTitle } from '../dataTypes/words';
+import { formatCount } from '../format/amount';
+import { dataSetDescription, dataSetTooltip } from '../format/labels';
+import { queryNodeLabel } from '../format/queryMessages';
+import { recordDescription, recordIcon, recordLabel, recordTooltip } from '../format/recordLabels';
+import { t } from '../l10n';
+import { queryIdentity } from '../query/canonical';
+import type { TreeContext } from './context';
+import { DATA_FOLDER_CONTEXT, listContext, queryContext, recordContext } from './contextValues';
+import type { CompanyDataStatus } from './dataStatus';
+import { TreeNode } from './node';
+import { PagedNode } from './pagedNode';
+
+export interface RecordQuery extends Omit<ListParams, 'page' | 'pageSize'> {
+  /** Shown instead of the filter text on a query node. */
+  label?: string;
+}
+
+/** What a list needs of its company node (an interface, so this file does not import that one):
+ * the company, and where query nodes are added. */
+export interface QueryOwner extends TreeNode {
+  readonly company: Company;
+  readonly dataStatus: CompanyDataStatus;
+  addQuery(query: RecordQuery, type?: DataTypeId): QueryNode;
+  replaceQuery(old: QueryNode, query: RecordQuery): QueryNode;
+  removeQuery(node: QueryNode): boolean;
+}
+
+/** A list of a company's records of one type, fetched only when expanded: the type's node under
+ * the Data folder, or a query node. */
+export abstract class RecordListNode extends PagedNode<DataRecord> {
+  constructor(
+    parent: TreeNode,
+    ctx: TreeContext,
+    readonly owner: QueryOwner,
+    readonly spec: DataTypeSpec,
+    readonly query: RecordQuery,
+  ) {
+    super(parent, ctx);
+  }
+
+  get company(): Company {
+    return this.owner.company;
+  }
+
+  get dataType(): DataTypeId {
+    return this.spec.id;
+  }
+
+  get items(): DataTypeId {
+    return this.spec.id;
+  }
+
+  protected createList(client: DataPlatformClient): PagedList<DataRecord> {
+    const { query, orderBy } = this.query;
+    return client.recordList(this.spec.id, this.company.id, { pageSize: this.ctx.pageSize(), query, orderBy });
+  }
+  protected itemKey(item: DataRecord): string {
+    return item.id;
+  }
+  protected createItemNode(item: DataRecord): TreeNode {
+    return new RecordNode(this, this.company, this.spec, item);
+  }
+}
+
+/** All the company's records of one type, with its data set's status. */
+export class DataTypeNode extends RecordListNode {
+  constructor(parent: TreeNode, ctx: TreeContext, owner: QueryOwner, spec: DataTypeSpec) {
+    super(parent, ctx, owner, spec, {});
+  }
+
+  get key(): string {
+    return `${this.spec.id}:${this.company.id}`;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = this.collapsedItem(typeTitle(this.spec.id));
+    item.iconPath = new vscode.ThemeIcon(this.spec.icon);
+    const total = this.pagedList?.totalResults;
+    const status = this.owner.dataStatus;
+    const lines = [typeTitle(this.spec.id)];
+    if (status.state === 'loaded') lines.push(...dataSetTooltip(status.of(this.spec.id)));
+    if (status.state === 'failed') lines.push(t('Data set status unavailable: {0}', status.error?.message ?? ''));
+    if (total !== undefined) {
+      // Once loaded, the count; before, the data set's status.
+      item.description = formatCount(total);
+      lines.push(t('Records: {0}', formatCount(total)));
+    } else if (status.state === 'loaded') {
+      item.description = dataSetDescription(status.of(this.spec.id));
+    } else if (status.state === 'failed') {
+      item.description = t('status unavailable');
+    }
+    item.tooltip = lines.join('\n');
+    item.contextValue = listContext(this.spec.id);
+    return item;
+  }
+}
+
+/** A Run Query… node: the company's records of one type, filtered and/or ordered. */
+export class QueryNode extends RecordListNode {
+  get key(): string {
+    // By meaning, not spelling: `status = Paid` finds the node `status=Paid` made.
+    return `${this.spec.id}:${this.company.id}:query:${queryIdentity(this.query.query, this.query.orderBy)}`;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const total = this.pagedList?.totalResults;
+    // "status=Paid — 123 invoices", "Bills: status=Paid — 12 bills": the count comes with page 1.
+    const text = this.query.label ?? this.query.query ?? t('(no filter)');
+    const item = this.collapsedItem(queryNodeLabel(text, total, this.spec.id));
+    item.iconPath = new vscode.ThemeIcon('filter');
+    if (this.query.orderBy) item.description = t('orderBy {0}', this.query.orderBy);
+    item.tooltip = [
+      t('Company: {0}', this.company.name),
+      t('Data type: {0}', typeTitle(this.spec.id)),
+      this.query.query !== undefined ? t('query: {0}', this.query.query) : t('query: (none)'),
+      ...(this.query.orderBy ? [t('orderBy: {0}', this.query.orderBy)] : []),
+    ].join('\n');
+    item.contextValue = queryContext(this.spec.id);
+    return item;
+  }
+}
+
+/** The Data folder under a company: every data type of the catalog, in its order. */
+export class DataFolderNode extends TreeNode {
+  private readonly types: ReadonlyMap<DataTypeId, DataTypeNode>;
+
+  constructor(
+    readonly owner: QueryOwner,
+    ctx: TreeContext,
+  ) {
+    super(owner);
+    this.types = new Map(DATA_TYPES.map((spec) => [spec.id, new DataTypeNode(this, ctx, owner, spec)]));
+  }
+
+  /** The node of one type. */
+  type(id: DataTypeId): DataTypeNode {
+    const node = this.types.get(id);
+    if (!node) throw new Error(`no node for data type ${id}`);
+    return node;
+  }
+
+  get typeNodes(): DataTypeNode[] {
+    return [...this.types.values()];
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(t('Data'), vscode.TreeItemCollapsibleState.Expanded);
+    item.id = `data:${this.owner.company.id}`;
+    item.iconPath = new vscode.ThemeIcon('database');
+    item.tooltip = t('Data types of {0}', this.owner.company.name);
+    item.contextValue = DATA_FOLDER_CONTEXT;
+    return item;
+  }
+
+  override getChildren(): TreeNode[] {
+    this.owner.dataStatus.ensureLoaded();
+    return this.typeNodes;
+  }
+
+  /** Reloads the statuses and every type's list. */
+  override refresh(): void {
+    this.owner.dataStatus.refresh();
+    for (const node of this.types.values()) node.refresh();
+  }
+
+  override dispose(): void {
+    for (const node of this.types.values()) node.dispose();
+  }
+}
+
+export class RecordNode extends TreeNode {
+  constructor(
+    parent: RecordListNode,
+    readonly company: Company,
+    readonly spec: DataTypeSpec,
+    readonly record: DataRecord,
+  ) {
+    super(parent);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const { spec, record } = this;
+    const item = new vscode.TreeItem(recordLabel(spec, record));
+    item.id = `record:${(this.parent as RecordListNode).key}:${record.id}`;
+    item.description = recordDescription(spec, record);
+    const icon = recordIcon(spec, record);
+    item.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
+    item.tooltip = new vscode.MarkdownString(recordTooltip(spec, record));
+    item.contextValue = recordContext(spec.id);
+    // A click opens the JSON in a preview tab, as a click on a file does.
+    item.command = { command: 'dataPlatform.openInvoice', title: t('Open JSON'), arguments: [this] };
+    return item;
+  }
+}

@@ -1,0 +1,91 @@
+// A company's data set statuses (`GET /dataStatus`): one request per company, shared by all its
+// data type nodes, each of which shows its own type's status. Loaded in the background when the
+// company expands, so expanding never waits for it and never fetches records.
+import { isApiError, isCancellation, type Company, type DataStatus, type DataStatusMap } from '../api';
+import type { DataTypeId } from '../dataTypes/catalog';
+import type { TreeContext } from './context';
+
+export type DataStatusState = 'idle' | 'loading' | 'loaded' | 'failed';
+
+export class CompanyDataStatus {
+  private current: DataStatusState = 'idle';
+  private map?: DataStatusMap;
+  private failure?: Error;
+  private controller?: AbortController;
+  private disposed = false;
+
+  /** `changed` re-renders what shows the statuses (the company's type nodes). */
+  constructor(
+    private readonly ctx: TreeContext,
+    readonly company: Company,
+    private readonly changed: () => void,
+  ) {}
+
+  get state(): DataStatusState {
+    return this.current;
+  }
+
+  /** Why the statuses could not be had, once failed. */
+  get error(): Error | undefined {
+    return this.failure;
+  }
+
+  /** The type's status once loaded; undefined also when the API lists none (never requested). */
+  of(type: DataTypeId): DataStatus | undefined {
+    return this.map?.[type];
+  }
+
+  /** Starts the fetch once; later calls do nothing until refresh. */
+  ensureLoaded(): void {
+    if (this.current !== 'idle' || this.disposed) return;
+    const client = this.ctx.client();
+    if (!client) return;
+    this.current = 'loading';
+    // Only the latest request may settle the statuses: refresh and dispose abort the one in
+    // flight, and an answer arriving after that is dropped.
+    const controller = new AbortController();
+    this.controller = controller;
+    client.getDataStatus(this.company.id, { signal: controller.signal }).then(
+      (map) => {
+        if (this.controller !== controller) return;
+        this.controller = undefined;
+        this.map = map;
+        this.current = 'loaded';
+        this.changed();
+      },
+      (e: unknown) => {
+        if (this.controller !== controller) return;
+        this.controller = undefined;
+        if (isCancellation(e)) {
+          this.current = 'idle';
+        } else {
+          this.current = 'failed';
+          this.failure = e instanceof Error ? e : new Error(String(e));
+          if (isApiError(e)) this.ctx.report(e);
+        }
+        this.changed();
+      },
+    );
+  }
+
+  refresh(): void {
+    this.abort();
+    this.current = 'idle';
+    this.map = undefined;
+    this.failure = undefined;
+    this.ensureLoaded();
+    this.changed();
+  }
+
+  /** The company left the tree: its request is aborted and nothing is reported for it. */
+  dispose(): void {
+    this.disposed = true;
+    this.abort();
+  }
+
+  private abort(): void {
+    const controller = this.controller;
+    this.controller = undefined;
+    controller?.abort();
+  }
+}

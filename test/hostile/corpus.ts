@@ -1,0 +1,117 @@
+// The shape of the hostile-server corpus: each case is data — what the server answers, which
+// operation of the extension meets it, and what must come of it. The cases live in cases/; the
+// server that plays them in server.ts; the test that runs them is test/unit/hostileCorpus.test.ts.
+import type { ApiErrorKind } from '../../src/api/errors';
+
+export const GROUPS = ['echo', 'keyShape', 'redirect', 'links', 'envelope', 'retry', 'size', 'id'] as const;
+export type Group = (typeof GROUPS)[number];
+
+/** One answer of the server. Strings may hold `{{origin}}` (this server's base URL), `{{host}}`
+ * (its host and port), `{{other}}` (another host's base URL, which must never be reached) and
+ * `{{n}}` (the request's number, from 1). */
+export interface ReplySpec {
+  /** Only for a request whose path and query contain this; replies are otherwise used in order. */
+  when?: string;
+  status: number;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Sent as JSON (`Content-Type: application/json` unless a header says otherwise). */
+  json?: unknown;
+  /** A body of `bytes` bytes written in chunks: `prefix`, `fill` repeated, `suffix`. */
+  stream?: { bytes: number; prefix?: string; suffix?: string; fill?: string };
+  /** Closes the connection without answering. */
+  reset?: boolean;
+  /** Sends the headers and the body, promising 100 bytes more, then drops the connection. */
+  cut?: boolean;
+}
+
+/** What the extension does when it meets the server, as the command would. */
+export type Operation =
+  /** The first page of the Companies view (a PagedList's first load). */
+  | { op: 'listCompanies' }
+  /** Load all on the Companies view: the first page, then the rest, 4 pages at once. */
+  | { op: 'loadAll'; pageSize: number }
+  /** Open invoice JSON: the record, or the error document. */
+  | { op: 'getInvoice'; companyId: string; invoiceId: string }
+  | { op: 'getCompany'; companyId: string }
+  | { op: 'createCompany'; name: string }
+  /** Set API key: the key is checked at entry, then with `GET /companies?pageSize=1`. */
+  | { op: 'setKey' };
+
+export type Outcome =
+  /** The operation succeeded with this many records (a page's, all pages', or 1). */
+  | { outcome: 'success'; items: number }
+  /** One error of this kind; `items` records loaded before it are kept. */
+  | { outcome: 'error'; kind: ApiErrorKind; items?: number }
+  /** Refused before sending (no request for it went out); `items` loaded before it are kept. */
+  | { outcome: 'refused'; kind: ApiErrorKind; items?: number };
+
+export type Expect = Outcome & {
+  /** Requests the server got; unless told, 0 for a refusal and 1 otherwise, except for Load all
+   * (how many pages it asks for at once is its own business). */
+  requests?: number;
+  /** The path and query of the last request, as the server received it. */
+  path?: string;
+  /** Each retry waited at least this long before it went (the injected sleep records the waits). */
+  minRetryWaitMs?: number;
+};
+
+export interface HostileCase {
+  /** Unique: `group/what`. */
+  id: string;
+  group: Group;
+  /** The API key in use; the corpus default when absent. */
+  key?: string;
+  run: Operation;
+  replies: ReplySpec[];
+  /** The last reply answers every request after the scripted ones (an endless server). */
+  repeatLast?: boolean;
+  /** The log at its default level, without trace lines: the worst case (trace, every body
+   * logged) is the rule; a 64 MB body would only cost time there. */
+  noTrace?: boolean;
+  expect: Expect;
+}
+
+/** The key of cases that are not about its shape. */
+export const DEFAULT_KEY = 'sk_live_9f8e7d6c5b4a39281706f5e4d3c2b1a';
+
+/** `text` with each `{{name}}` replaced by `vars[name]`; unknown names are left alone. */
+export function fill(text: string, vars: Readonly<Record<string, string>>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (all, name: string) => vars[name] ?? all);
+}
+
+export interface PageOptions {
+  next?: unknown;
+  total?: number;
+  pageNumber?: number;
+  pageSize?: number;
+  path?: string;
+}
+
+/** A page of records in the API's envelope; `next` is the `_links.next` value as given. */
+export function page(results: unknown[], options: PageOptions = {}): Record<string, unknown> {
+  const path = options.path ?? '/companies';
+  const pageNumber = options.pageNumber ?? 1;
+  const pageSize = options.pageSize ?? Math.max(results.length, 1);
+  return {
+    results,
+    pageNumber,
+    pageSize,
+    totalResults: options.total ?? results.length,
+    _links: {
+      self: { href: path },
+      current: { href: `${path}?page=${pageNumber}&pageSize=${pageSize}` },
+      ...(options.next !== undefined ? { next: options.next } : {}),
+    },
+  };
+}
+
+/** `n` companies with ids `<prefix>1`…, as the API lists them. */
+export function companies(n: number, prefix = 'c'): Array<{ id: string; name: string }> {
+  return [...Array(n).keys()].map((i) => ({ id: `${prefix}${i + 1}`, name: `Company ${prefix}${i + 1}` }));
+}
+
+/** The API's error body. */
+export function errorBody(status: number, error: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { statusCode: status, service: 'PublicApi', error, correlationId: '7c1d2e3f-0a1b-4c5d-8e9f-a0b1c2d3e4f5', ...extra };
+}

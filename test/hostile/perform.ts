@@ -1,0 +1,105 @@
+// Runs one corpus operation as the extension's command would, through the Node pipeline: the
+// tree's paged list (its error reported once, as the node reports it), the invoice document's
+// text (the record, or the error document), Create company, and Set API key's check.
+import { ApiError, isApiError } from '../../src/api/errors';
+import { refusedParameter } from '../../src/api/failures';
+import type { PagedList } from '../../src/api/paging';
+import { apiKeyProblem } from '../../src/auth/apiKeyInput';
+import { errorText, prettyJson } from '../../src/documents/json';
+import type { Pipeline } from '../support/pipeline';
+import type { Operation } from './corpus';
+
+export interface Performed {
+  error?: ApiError;
+  /** Records the operation ended with: loaded in the list, or the one record. */
+  ids: string[];
+  /** The invoice document's text, as Open invoice JSON would show it (for errors of any
+   * operation: the error document built from that error). */
+  document?: string;
+}
+
+/** Concurrency of Load all, as the setting's default. */
+const LOAD_ALL_CONCURRENCY = 4;
+
+const idsOf = (items: readonly unknown[]): string[] => items.map((i) => String((i as { id?: unknown }).id));
+
+/** Reports each new error of the list once, as the tree node does. */
+export function reportingList<T>(list: PagedList<T>, p: Pipeline): PagedList<T> {
+  let last: Error | undefined;
+  list.onDidChange(() => {
+    const error = list.lastError;
+    if (error && error !== last) {
+      last = error;
+      if (isApiError(error)) p.report(error);
+    }
+  });
+  return list;
+}
+
+async function listed<T>(list: PagedList<T>, load: (l: PagedList<T>) => Promise<unknown>): Promise<Performed> {
+  try {
+    await load(list);
+  } catch (e) {
+    // The list keeps the error (lastError), as the tree shows it; anything else is a bug.
+    if (!isApiError(e)) throw e;
+  }
+  const error = list.lastError;
+  if (error !== undefined && !isApiError(error)) throw error;
+  return { ids: idsOf(list.items), ...(error ? { error } : {}) };
+}
+
+async function one(p: Pipeline, call: () => Promise<{ id: string }>, prompt = true): Promise<Performed> {
+  try {
+    return { ids: [(await call()).id] };
+  } catch (e) {
+    if (!isApiError(e)) throw e;
+    p.report(e, { prompt });
+    return { ids: [], error: e };
+  }
+}
+
+async function setKey(p: Pipeline, key: string): Promise<Performed> {
+  const problem = apiKeyProblem(key);
+  // The command shows the message and sends nothing; as an error here, so the outcome reads alike.
+  if (problem) return { ids: [], error: refusedParameter({ method: 'GET', path: '/companies?pageSize=1' }, 'apiKey', problem) };
+  try {
+    return { ids: idsOf((await p.client(key).listCompanies({ pageSize: 1 })).results) };
+  } catch (e) {
+    if (!isApiError(e)) throw e;
+    p.report(e, { prompt: false });
+    return { ids: [], error: e };
+  }
+}
+
+async function run(p: Pipeline, key: string, op: Operation): Promise<Performed> {
+  switch (op.op) {
+    case 'listCompanies':
+      return listed(reportingList(p.client(key).companyList(), p), (l) => l.loadMore());
+    case 'loadAll':
+      return listed(reportingList(p.client(key).companyList({ pageSize: op.pageSize }), p), (l) => l.loadAll({ concurrency: LOAD_ALL_CONCURRENCY }));
+    case 'getInvoice': {
+      const client = p.client(key);
+      let invoice: { id: string } | undefined;
+      const done = await one(p, async () => (invoice = await client.getInvoice(op.companyId, op.invoiceId)));
+      return invoice ? { ...done, document: prettyJson(invoice) } : done;
+    }
+    case 'getCompany': {
+      const client = p.client(key);
+      return one(p, () => client.getCompany(op.companyId));
+    }
+    case 'createCompany': {
+      const client = p.client(key);
+      return one(p, () => client.createCompany({ name: op.name }), false);
+    }
+    case 'setKey':
+      return setKey(p, key);
+  }
+}
+
+/** The operation's result, with the error document for any failure. */
+export async function perform(p: Pipeline, key: string, op: Operation): Promise<Performed> {
+  const done = await run(p, key, op);
+  if (!done.error) return done;
+  const [companyId, recordId] = op.op === 'getInvoice' ? [op.companyId, op.invoiceId] : ['c1', 'inv-1'];
+  return { ...done, document: errorText({ companyId, dataType: 'invoices', recordId }, done.error) };
+}

@@ -1,0 +1,46 @@
+// The wording of Export…: the file name it offers, the progress line and the outcome messages.
+import * as assert from 'node:assert/strict';
+import {
+  exportCancelledMessage,
+  exportedMessage,
+  exportFailedMessage,
+  exportFileName,
+  exportProgressMessage,
+} from '../../src/format/exportMessages';
+
+describe('export wording', () => {
+  it('names the file after what is exported, with the format’s extension', () => {
+    assert.equal(exportFileName({ items: 'invoices', companyName: 'Acme Ltd' }, 'csv'), 'Acme Ltd invoices.csv');
+    assert.equal(exportFileName({ items: 'companies' }, 'jsonl'), 'Companies.jsonl');
+    assert.equal(
+      exportFileName({ items: 'invoices', companyName: 'Acme Ltd', query: 'status=Paid', orderBy: '-totalAmount' }, 'json'),
+      'Acme Ltd invoices (status=Paid orderBy -totalAmount).json',
+    );
+  });
+
+  it('makes a name safe on every file system', () => {
+    assert.equal(exportFileName({ items: 'invoices', companyName: 'A/B\\C: "D" <E>|F?*' }, 'csv'), 'A_B_C_ _D_ _E__F__ invoices.csv');
+    assert.equal(exportFileName({ items: 'invoices', companyName: '..\u0000x\n' }, 'csv'), '_x invoices.csv');
+    assert.equal(exportFileName({ items: 'invoices', companyName: '  ' }, 'csv'), 'Company invoices.csv');
+    const long = exportFileName({ items: 'invoices', companyName: 'Acme', query: `id=${'x'.repeat(2000)}` }, 'csv');
+    assert.ok(long.length < 120 && long.endsWith('…).csv'), long);
+  });
+
+  it('shows progress as "12,000 / 25,000 invoices"', () => {
+    assert.equal(exportProgressMessage('invoices', 12000, 25000, 'en'), '12,000 / 25,000 invoices');
+    assert.equal(exportProgressMessage('companies', 100, 120, 'en'), '100 / 120 companies');
+    assert.equal(exportProgressMessage('invoices', 12000, 25000, 'de'), '12.000 / 25.000 invoices');
+    assert.equal(exportProgressMessage('invoices', 1, undefined, 'en'), '1 invoice');
+  });
+
+  it('says how an export ended, and what became of the file', () => {
+    assert.match(exportedMessage('invoices', 25000, 'a.csv'), /^Exported 25,000 invoices to a\.csv\.$/);
+    assert.equal(exportedMessage('companies', 1, 'c.json'), 'Exported 1 company to c.json.');
+    assert.match(exportCancelledMessage('invoices', 500, 'a.csv', false), /cancelled after 500 invoices\. No file was written\.$/);
+    assert.match(exportCancelledMessage('invoices', 500, 'a.csv', true), /The existing file was left unchanged\.$/);
+    assert.equal(
+      exportFailedMessage('invoices', 100, 'a.csv', false, 'Server error (500).'),
+      'Export to a.csv failed after 100 invoices: Server error (500). No file was written.',
+    );
+  });
+});
