@@ -1,0 +1,156 @@
+// Named accounts: a base URL and a key each. The list (names and base URLs, nothing secret) is kept
+// where VS Code keeps application-wide state, never in a workspace; each key sits in
+// SecretStorage under its account's own id, so two accounts on one origin keep two keys.
+// Free of `vscode`: the Memento and SecretStorage come in through the interfaces they satisfy.
+import type { SecretStorageLike } from '../auth/keyStore';
+import { checkBaseUrl } from '../connection/baseUrl';
+import type { HistoryStore } from '../query/history';
+import { t } from '../l10n';
+import { Emitter, type Disposable, type Event } from '../util/emitter';
+
+export interface Account {
+  /** Stable, never shown; names the account's secret. */
+  id: string;
+  name: string;
+  baseUrl: string;
+}
+
+export const ACCOUNTS_KEY = 'dataPlatform.accounts';
+export const MAX_ACCOUNT_NAME = 60;
+const ID = /^[A-Za-z0-9-]{1,64}$/;
+
+export function accountSecretName(id: string): string {
+  return `dataPlatform.account:${id}`;
+}
+
+/** Why a name cannot be an account's name, or undefined when it can. */
+export function accountNameProblem(name: string, others: readonly Account[]): string | undefined {
+  const n = name.trim();
+  if (n === '') return t('An account needs a name.');
+  if (n.length > MAX_ACCOUNT_NAME) return t('An account name has at most {0} characters.', MAX_ACCOUNT_NAME);
+  if (/[\p{Cc}\p{Cf}]/u.test(n)) return t('An account name cannot hold control characters.');
+  if (others.some((a) => a.name.trim().toLowerCase() === n.toLowerCase())) return t('Another account is already called "{0}".', n);
+  return undefined;
+}
+
+function isAccount(v: unknown): v is Account {
+  if (typeof v !== 'object' || v === null) return false;
+  const a = v as Record<string, unknown>;
+  return typeof a.id === 'string' && ID.test(a.id) && typeof a.name === 'string' && typeof a.baseUrl === 'string' && checkBaseUrl(a.baseUrl).ok;
+}
+
+export class AccountList implements Disposable {
+  private readonly changed = new Emitter<void>();
+  private readonly subscription: Disposable;
+  /** Fires when the list or a key changed (keys: in this window or another). */
+  readonly onDidChange: Event<void> = this.changed.event;
+
+  constructor(
+    private readonly state: HistoryStore,
+    private readonly secrets: SecretStorageLike,
+    private readonly newId: () => string,
+  ) {
+    this.subscription = secrets.onDidChange((e) => {
+      if (e.key.startsWith(accountSecretName(''))) this.changed.fire();
+    });
+  }
+
+  /** Whether a list was ever written (a first run after an upgrade has none: see migration). */
+  get initialised(): boolean {
+    return this.state.get(ACCOUNTS_KEY) !== undefined;
+  }
+
+  /** The accounts in the user's order; entries storage holds that cannot be trusted are skipped. */
+  list(): Account[] {
+    const raw = this.state.get<unknown>(ACCOUNTS_KEY);
+    if (!Array.isArray(raw)) return [];
+    const out: Account[] = [];
+    for (const v of raw) if (isAccount(v) && !out.some((a) => a.id === v.id)) out.push({ id: v.id, name: v.name, baseUrl: v.baseUrl });
+    return out;
+  }
+
+  get(id: string): Account | undefined {
+    return this.list().find((a) => a.id === id);
+  }
+
+  /** Adds an account (and its key, when given). Throws with a message the user can read. */
+  async add(name: string, baseUrl: string, key?: string): Promise<Account> {
+    const list = this.list();
+    const problem = accountNameProblem(name, list);
+    if (problem) throw new Error(problem);
+    const url = checkBaseUrl(baseUrl);
+    if (!url.ok) throw new Error(url.message);
+    const account: Account = { id: this.newId(), name: name.trim(), baseUrl: url.baseUrl };
+    if (!ID.test(account.id) || list.some((a) => a.id === account.id)) throw new Error(`Account id ${account.id} cannot be used`);
+    if (key) await this.secrets.store(accountSecretName(account.id), key);
+    await this.write([...list, account]);
+    return account;
+  }
+
+  async rename(id: string, name: string): Promise<Account> {
+    const list = this.list();
+    const account = this.require(list, id);
+    const problem = accountNameProblem(name, list.filter((a) => a.id !== id));
+    if (problem) throw new Error(problem);
+    account.name = name.trim();
+    await this.write(list);
+    return account;
+  }
+
+  /** Moves an account to another base URL. A key is never carried to another origin: it is
+   * forgotten, and the user enters the key for the new place. */
+  async changeBaseUrl(id: string, baseUrl: string): Promise<{ account: Account; keyForgotten: boolean }> {
+    const list = this.list();
+    const account = this.require(list, id);
+    const url = checkBaseUrl(baseUrl);
+    if (!url.ok) throw new Error(url.message);
+    const before = checkBaseUrl(account.baseUrl);
+    const keyForgotten = !before.ok || before.origin !== url.origin;
+    if (keyForgotten) await this.secrets.delete(accountSecretName(id));
+    account.baseUrl = url.baseUrl;
+    await this.write(list);
+    return { account, keyForgotten };
+  }
+
+  /** Removes the account and deletes its key. */
+  async remove(id: string): Promise<void> {
+    const list = this.list();
+    this.require(list, id);
+    await this.secrets.delete(accountSecretName(id));
+    await this.write(list.filter((a) => a.id !== id));
+  }
+
+  async getKey(id: string): Promise<string | undefined> {
+    return (await this.secrets.get(accountSecretName(id))) || undefined;
+  }
+
+  async setKey(id: string, key: string): Promise<void> {
+    this.require(this.list(), id);
+    await this.secrets.store(accountSecretName(id), key);
+  }
+
+  async deleteKey(id: string): Promise<void> {
+    await this.secrets.delete(accountSecretName(id));
+  }
+
+  /** Writes an empty list: the migration has run, and finding nothing is not a reason to run it again. */
+  async initialise(): Promise<void> {
+    if (!this.initialised) await this.write([]);
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+
+  private require(list: Account[], id: string): Account {
+    const account = list.find((a) => a.id === id);
+    if (!account) throw new Error(t('That account no longer exists.'));
+    return account;
+  }
+
+  private async write(list: readonly Account[]): Promise<void> {
+    await this.state.update(ACCOUNTS_KEY, list.map((a) => ({ id: a.id, name: a.name, baseUrl: a.baseUrl })));
+    this.changed.fire();
+  }
+}

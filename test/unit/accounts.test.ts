@@ -1,0 +1,150 @@
+import * as assert from 'node:assert/strict';
+import { ACCOUNTS_KEY, AccountList, accountSecretName } from '../../src/accounts/accountList';
+import { migrateToAccounts } from '../../src/accounts/migration';
+import { KeyStore, secretName, type SecretStorageLike } from '../../src/auth/keyStore';
+import type { HistoryStore } from '../../src/query/history';
+
+function memento(initial: Record<string, unknown> = {}): HistoryStore & { data: Record<string, unknown> } {
+  const data = JSON.parse(JSON.stringify(initial)) as Record<string, unknown>;
+  return {
+    data,
+    get: <T>(key: string) => (data[key] === undefined ? undefined : (JSON.parse(JSON.stringify(data[key])) as T)),
+    update: (key: string, value: unknown) => {
+      data[key] = JSON.parse(JSON.stringify(value));
+      return Promise.resolve();
+    },
+  };
+}
+
+function secrets(initial: Record<string, string> = {}): SecretStorageLike & { data: Map<string, string> } {
+  const data = new Map(Object.entries(initial));
+  const listeners: ((e: { key: string }) => unknown)[] = [];
+  const fire = (key: string) => listeners.forEach((l) => l({ key }));
+  return {
+    data,
+    get: (k) => Promise.resolve(data.get(k)),
+    store: (k, v) => {
+      data.set(k, v);
+      fire(k);
+      return Promise.resolve();
+    },
+    delete: (k) => {
+      data.delete(k);
+      fire(k);
+      return Promise.resolve();
+    },
+    onDidChange: (l) => {
+      listeners.push(l);
+      return { dispose: () => listeners.splice(listeners.indexOf(l), 1) };
+    },
+  };
+}
+
+const ids = () => {
+  let n = 0;
+  return () => `acct-${++n}`;
+};
+
+describe('accounts', () => {
+  it('adds two accounts on the same origin, each with its own key, the list holding nothing secret', async () => {
+    const state = memento();
+    const store = secrets();
+    const accounts = new AccountList(state, store, ids());
+    const prod = await accounts.add('Production', 'https://api.codat.io', 'key-prod');
+    const test = await accounts.add('Test client', 'https://api.codat.io/', 'key-test');
+    assert.deepEqual(accounts.list(), [
+      { id: 'acct-1', name: 'Production', baseUrl: 'https://api.codat.io' },
+      { id: 'acct-2', name: 'Test client', baseUrl: 'https://api.codat.io' },
+    ]);
+    assert.equal(await accounts.getKey(prod.id), 'key-prod');
+    assert.equal(await accounts.getKey(test.id), 'key-test');
+    assert.ok(!JSON.stringify(state.data).includes('key-'), 'no key in the stored list');
+  });
+
+  it('refuses what an account cannot be, with a message, and stores nothing', async () => {
+    const accounts = new AccountList(memento(), secrets(), ids());
+    await accounts.add('Emulator', 'http://127.0.0.1:4010');
+    await assert.rejects(accounts.add('emulator', 'http://127.0.0.1:4011'), /already called "emulator"/);
+    await assert.rejects(accounts.add('  ', 'https://a.example'), /needs a name/);
+    await assert.rejects(accounts.add('x'.repeat(61), 'https://a.example'), /at most 60/);
+    await assert.rejects(accounts.add('bad\u0007name', 'https://a.example'), /control characters/);
+    await assert.rejects(accounts.add('Plain http', 'http://api.example.com'), /dataPlatform\.baseUrl|https/i);
+    assert.equal(accounts.list().length, 1);
+  });
+
+  it('renames, and forgets the key when the base URL moves to another origin (never sent elsewhere)', async () => {
+    const store = secrets();
+    const accounts = new AccountList(memento(), store, ids());
+    const a = await accounts.add('Mine', 'https://api.codat.io', 'k1');
+    await accounts.rename(a.id, 'Renamed');
+    assert.equal(accounts.get(a.id)?.name, 'Renamed');
+    assert.deepEqual((await accounts.changeBaseUrl(a.id, 'https://api.codat.io/v2')).keyForgotten, false);
+    assert.equal(await accounts.getKey(a.id), 'k1', 'same origin: the key stays');
+    assert.deepEqual((await accounts.changeBaseUrl(a.id, 'https://other.example')).keyForgotten, true);
+    assert.equal(await accounts.getKey(a.id), undefined);
+  });
+
+  it('removing an account deletes its key and nothing else', async () => {
+    const store = secrets();
+    const accounts = new AccountList(memento(), store, ids());
+    const a = await accounts.add('A', 'https://api.codat.io', 'ka');
+    const b = await accounts.add('B', 'https://api.codat.io', 'kb');
+    await accounts.remove(a.id);
+    assert.deepEqual(accounts.list().map((x) => x.name), ['B']);
+    assert.equal(store.data.get(accountSecretName(a.id)), undefined);
+    assert.equal(await accounts.getKey(b.id), 'kb');
+  });
+
+  it('fires a change for its own writes and for its keys changed in another window', async () => {
+    const store = secrets();
+    const accounts = new AccountList(memento(), store, ids());
+    let fired = 0;
+    accounts.onDidChange(() => fired++);
+    const a = await accounts.add('A', 'https://api.codat.io');
+    assert.equal(fired, 1);
+    await store.store(accountSecretName(a.id), 'from another window');
+    assert.equal(fired, 2);
+    await store.store('someone.else', 'x');
+    assert.equal(fired, 2, 'other secrets are not ours');
+  });
+
+  it('skips stored entries it cannot trust', () => {
+    const state = memento({
+      [ACCOUNTS_KEY]: [
+        { id: 'ok-1', name: 'Fine', baseUrl: 'https://api.codat.io' },
+        { id: 'ok-1', name: 'Duplicate id', baseUrl: 'https://api.codat.io' },
+        { id: '../../x', name: 'Bad id', baseUrl: 'https://api.codat.io' },
+        { id: 'ok-2', name: 'Plain http elsewhere', baseUrl: 'http://evil.example' },
+        { id: 'ok-3', name: 42, baseUrl: 'https://api.codat.io' },
+        null,
+      ],
+    });
+    assert.deepEqual(new AccountList(state, secrets(), ids()).list().map((a) => a.name), ['Fine']);
+  });
+
+  describe('migration from one key per origin', () => {
+    it('makes the configured base URL and its stored key the first account: nothing to re-enter', async () => {
+      const store = secrets({ [secretName('https://api.codat.io')]: 'old-key' });
+      const accounts = new AccountList(memento(), store, ids());
+      const made = await migrateToAccounts(accounts, () => 'https://api.codat.io', new KeyStore(store));
+      assert.deepEqual(made, { id: 'acct-1', name: 'api.codat.io', baseUrl: 'https://api.codat.io' });
+      assert.equal(await accounts.getKey('acct-1'), 'old-key');
+      assert.equal(store.data.get(secretName('https://api.codat.io')), 'old-key', 'the old secret stays for a downgrade');
+      assert.equal(await migrateToAccounts(accounts, () => 'https://api.codat.io', new KeyStore(store)), undefined, 'once only');
+      assert.equal(accounts.list().length, 1);
+    });
+
+    it('an emulator base URL and no key make an account without a key; an invalid one makes none, once', async () => {
+      const store = secrets();
+      const accounts = new AccountList(memento(), store, ids());
+      await migrateToAccounts(accounts, () => 'http://127.0.0.1:4010', new KeyStore(store));
+      assert.deepEqual(accounts.list(), [{ id: 'acct-1', name: '127.0.0.1:4010', baseUrl: 'http://127.0.0.1:4010' }]);
+      assert.equal(await accounts.getKey('acct-1'), undefined);
+
+      const other = new AccountList(memento(), store, ids());
+      assert.equal(await migrateToAccounts(other, () => 'http://not-loopback.example', new KeyStore(store)), undefined);
+      assert.deepEqual(other.list(), []);
+      assert.equal(other.initialised, true, 'not tried again on every start');
+    });
+  });
+});

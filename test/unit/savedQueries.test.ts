@@ -1,0 +1,94 @@
+import * as assert from 'node:assert/strict';
+import type { HistoryStore } from '../../src/query/history';
+import { OPEN_QUERY_LIMIT, SAVED_QUERIES_KEY, SavedQueries } from '../../src/query/savedQueries';
+
+/** A Memento in memory that stores JSON, as VS Code's does (no shared references). */
+function memento(initial: Record<string, unknown> = {}): HistoryStore & { data: Record<string, unknown> } {
+  const data: Record<string, unknown> = JSON.parse(JSON.stringify(initial)) as Record<string, unknown>;
+  return {
+    data,
+    get: <T>(key: string) => (data[key] === undefined ? undefined : (JSON.parse(JSON.stringify(data[key])) as T)),
+    update: (key: string, value: unknown) => {
+      data[key] = JSON.parse(JSON.stringify(value));
+      return Promise.resolve();
+    },
+  };
+}
+
+describe('saved query nodes', () => {
+  it('keeps each company’s query nodes per scope, in order, and survives a new instance (a reload)', async () => {
+    const store = memento();
+    const saved = new SavedQueries(store);
+    await saved.add('acct-1', 'c1', { dataType: 'invoices', query: 'status=Paid' });
+    await saved.add('acct-1', 'c1', { dataType: 'bills', query: 'status=Open', orderBy: '-dueDate' });
+    await saved.add('acct-2', 'c1', { dataType: 'invoices', query: 'currency=USD' });
+    const reloaded = new SavedQueries(store);
+    assert.deepEqual(reloaded.list('acct-1', 'c1'), [
+      { dataType: 'invoices', query: 'status=Paid' },
+      { dataType: 'bills', query: 'status=Open', orderBy: '-dueDate' },
+    ]);
+    assert.deepEqual(reloaded.list('acct-2', 'c1'), [{ dataType: 'invoices', query: 'currency=USD' }]);
+    assert.deepEqual(reloaded.list('acct-1', 'c2'), []);
+  });
+
+  it('adds a query once by meaning, per data type', async () => {
+    const saved = new SavedQueries(memento());
+    await saved.add('a', 'c', { dataType: 'invoices', query: 'status=Paid' });
+    await saved.add('a', 'c', { dataType: 'invoices', query: 'status = Paid' });
+    await saved.add('a', 'c', { dataType: 'bills', query: 'status = Paid' });
+    assert.deepEqual(saved.list('a', 'c').map((e) => [e.dataType, e.query]), [
+      ['invoices', 'status=Paid'],
+      ['bills', 'status = Paid'],
+    ]);
+  });
+
+  it('renames and pins in place; pinned ones are listed first and are never dropped for room', async () => {
+    const saved = new SavedQueries(memento());
+    const first = { dataType: 'invoices', query: 'status=Paid' };
+    await saved.add('a', 'c', first);
+    for (let i = 0; i < OPEN_QUERY_LIMIT; i++) await saved.add('a', 'c', { dataType: 'invoices', query: `totalAmount>${i}` });
+    assert.equal(saved.list('a', 'c').length, OPEN_QUERY_LIMIT, 'the oldest unpinned one went');
+    assert.ok(!saved.list('a', 'c').some((e) => e.query === 'status=Paid'));
+
+    const kept = { dataType: 'invoices', query: 'totalAmount>5' };
+    await saved.update('a', 'c', kept, { ...kept, label: 'Big ones', pinned: true });
+    for (let i = 100; i < 100 + OPEN_QUERY_LIMIT; i++) await saved.add('a', 'c', { dataType: 'invoices', query: `totalAmount>${i}` });
+    const list = saved.list('a', 'c');
+    assert.deepEqual(list[0], { dataType: 'invoices', query: 'totalAmount>5', label: 'Big ones', pinned: true });
+    assert.equal(list.filter((e) => !e.pinned).length, OPEN_QUERY_LIMIT);
+  });
+
+  it('an edited filter replaces its entry, merging with an existing one of the same meaning', async () => {
+    const saved = new SavedQueries(memento());
+    const a = { dataType: 'invoices', query: 'status=Paid' };
+    const b = { dataType: 'invoices', query: 'status=Void' };
+    await saved.add('s', 'c', a);
+    await saved.add('s', 'c', b);
+    await saved.update('s', 'c', a, { dataType: 'invoices', query: 'status=Draft' });
+    assert.deepEqual(saved.list('s', 'c').map((e) => e.query), ['status=Draft', 'status=Void']);
+    await saved.update('s', 'c', { dataType: 'invoices', query: 'status=Draft' }, { dataType: 'invoices', query: 'status = Void' });
+    assert.deepEqual(saved.list('s', 'c').map((e) => e.query), ['status = Void']);
+    await saved.remove('s', 'c', { dataType: 'invoices', query: 'status=Void' });
+    assert.deepEqual(saved.list('s', 'c'), []);
+  });
+
+  it('drops what it cannot trust from storage instead of failing', () => {
+    const key = JSON.stringify(['s', 'c']);
+    const store = memento({
+      [SAVED_QUERIES_KEY]: {
+        [key]: [
+          { dataType: 'invoices', query: 'status=Paid' },
+          null,
+          'text',
+          { dataType: '../x', query: 'a=b' },
+          { dataType: 'invoices', query: 42 },
+          { dataType: 'invoices', query: 'x'.repeat(5000) },
+          { dataType: 'invoices', pinned: 'yes' },
+          { dataType: 'invoices', query: 'status=Paid', extra: '<script>' },
+        ],
+      },
+    });
+    assert.deepEqual(new SavedQueries(store).list('s', 'c'), [{ dataType: 'invoices', query: 'status=Paid' }]);
+    assert.deepEqual(new SavedQueries(memento({ [SAVED_QUERIES_KEY]: ['not', 'an', 'object'] })).list('s', 'c'), []);
+  });
+});
