@@ -2,19 +2,7 @@ import * as assert from 'node:assert/strict';
 import { ACCOUNTS_KEY, AccountList, accountSecretName } from '../../src/accounts/accountList';
 import { migrateToAccounts } from '../../src/accounts/migration';
 import { KeyStore, secretName, type SecretStorageLike } from '../../src/auth/keyStore';
-import type { HistoryStore } from '../../src/query/history';
-
-function memento(initial: Record<string, unknown> = {}): HistoryStore & { data: Record<string, unknown> } {
-  const data = JSON.parse(JSON.stringify(initial)) as Record<string, unknown>;
-  return {
-    data,
-    get: <T>(key: string) => (data[key] === undefined ? undefined : (JSON.parse(JSON.stringify(data[key])) as T)),
-    update: (key: string, value: unknown) => {
-      data[key] = JSON.parse(JSON.stringify(value));
-      return Promise.resolve();
-    },
-  };
-}
+import { memento } from '../support/memento';
 
 function secrets(initial: Record<string, string> = {}): SecretStorageLike & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));

@@ -1,19 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { HistoryStore } from '../../src/query/history';
 import { OPEN_QUERY_LIMIT, SAVED_QUERIES_KEY, SavedQueries } from '../../src/query/savedQueries';
-
-/** A Memento in memory that stores JSON, as VS Code's does (no shared references). */
-function memento(initial: Record<string, unknown> = {}): HistoryStore & { data: Record<string, unknown> } {
-  const data: Record<string, unknown> = JSON.parse(JSON.stringify(initial)) as Record<string, unknown>;
-  return {
-    data,
-    get: <T>(key: string) => (data[key] === undefined ? undefined : (JSON.parse(JSON.stringify(data[key])) as T)),
-    update: (key: string, value: unknown) => {
-      data[key] = JSON.parse(JSON.stringify(value));
-      return Promise.resolve();
-    },
-  };
-}
+import { memento } from '../support/memento';
 
 describe('saved query nodes', () => {
   it('keeps each company’s query nodes per scope, in order, and survives a new instance (a reload)', async () => {
