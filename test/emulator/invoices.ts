@@ -76,6 +76,11 @@ function companyInvoices(source: InvoiceSource): CompanyInvoices {
   return company;
 }
 
+/** The company's customers, the pool its invoices draw `customerRef` from. */
+export function customersOf(source: InvoiceSource): readonly Customer[] {
+  return companyInvoices(source).customers;
+}
+
 function sourceInvoices(source: InvoiceSource): SourceInvoices {
   let data = sourceCache.get(source);
   if (!data) {
