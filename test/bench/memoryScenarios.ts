@@ -1,0 +1,32 @@
+// What the memory figures measure, as a table the child process (memoryChild.ts) looks its
+// scenario up in: each warms up (so loading modules and compiling code is not counted), then runs
+// against a list target. A new scenario (export, whose peak while writing is what counts) is a row.
+import { DataPlatformClient } from '../../src/api/client';
+import type { ListTarget } from './listReaders';
+
+export interface MemoryScenario {
+  /** What the RSS growth is read from: `held`, after a full collection with the result still
+   * referenced, or `peak`, the most seen while it ran. */
+  measure: 'held' | 'peak';
+  warmUp(target: ListTarget): Promise<void>;
+  /** Resolves with the records it read and what it holds (kept referenced until measured). */
+  run(target: ListTarget): Promise<{ count: number; keep: unknown }>;
+}
+
+const clientFor = (t: ListTarget): DataPlatformClient => new DataPlatformClient({ baseUrl: t.url, apiKey: t.key, retry: { maxAttempts: 1 } });
+
+export const MEMORY_SCENARIOS: Readonly<Record<string, MemoryScenario>> = {
+  /** The tree's Load all, and the invoice items it then holds. */
+  'hold Load all': {
+    measure: 'held',
+    async warmUp(t) {
+      const client = clientFor(t);
+      await client.invoiceList(t.smallCompanyId, { pageSize: t.pageSize }).loadAll({ concurrency: 4 });
+      await client.listInvoices(t.companyId, { page: 2, pageSize: t.pageSize });
+    },
+    async run(t) {
+      const items = await clientFor(t).invoiceList(t.companyId, { pageSize: t.pageSize }).loadAll({ concurrency: 4 });
+      return { count: items.length, keep: items };
+    },
+  },
+};
