@@ -10,6 +10,8 @@ export interface MemoryReading {
   baselineBytes: number;
   peakBytes: number;
   heldBytes: number;
+  /** The JavaScript heap's growth, after the run: what the held objects themselves take. */
+  heapGrowthBytes: number;
 }
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
   if (!s) throw new Error(`no memory scenario "${scenario}"`);
   await s.warmUp(target);
   const baselineBytes = await settledRss();
+  const baselineHeap = process.memoryUsage().heapUsed;
   let peakBytes = baselineBytes;
   // Sampled between the run's awaits (a timer cannot fire inside a JSON.parse).
   const sampler = setInterval(() => (peakBytes = Math.max(peakBytes, process.memoryUsage.rss())), 2);
@@ -37,7 +40,8 @@ async function main(): Promise<void> {
   clearInterval(sampler);
   peakBytes = Math.max(peakBytes, process.memoryUsage.rss());
   const heldBytes = await settledRss();
-  const reading: MemoryReading = { count: result.count, baselineBytes, peakBytes, heldBytes };
+  const heapGrowthBytes = process.memoryUsage().heapUsed - baselineHeap;
+  const reading: MemoryReading = { count: result.count, baselineBytes, peakBytes, heldBytes, heapGrowthBytes };
   // Referenced after the reading, so the collector could not take it before.
   consume(result.keep);
   process.send?.(reading);

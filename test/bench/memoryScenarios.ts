@@ -13,6 +13,8 @@ export interface MemoryScenario {
   run(target: ListTarget): Promise<{ count: number; keep: unknown }>;
 }
 
+const authorization = (t: ListTarget): string => `Basic ${Buffer.from(t.key).toString('base64')}`;
+
 const clientFor = (t: ListTarget): DataPlatformClient => new DataPlatformClient({ baseUrl: t.url, apiKey: t.key, retry: { maxAttempts: 1 } });
 
 export const MEMORY_SCENARIOS: Readonly<Record<string, MemoryScenario>> = {
@@ -27,6 +29,24 @@ export const MEMORY_SCENARIOS: Readonly<Record<string, MemoryScenario>> = {
     async run(t) {
       const items = await clientFor(t).invoiceList(t.companyId, { pageSize: t.pageSize }).loadAll({ concurrency: 4 });
       return { count: items.length, keep: items };
+    },
+  },
+  /** The yardstick: the same pages by fetch and JSON.parse, their records held in one array and
+   * nothing else. What holding the records themselves costs, whoever holds them. */
+  'hold parsed pages': {
+    measure: 'held',
+    async warmUp(t) {
+      await (await fetch(`${t.url}/companies/${t.smallCompanyId}/data/invoices?pageSize=${t.pageSize}`, { headers: { Authorization: authorization(t) } })).json();
+    },
+    async run(t) {
+      const records: unknown[] = [];
+      for (let page = 1; records.length < t.invoices; page++) {
+        const res = await fetch(`${t.url}/companies/${t.companyId}/data/invoices?page=${page}&pageSize=${t.pageSize}`, { headers: { Authorization: authorization(t) } });
+        const body = (await res.json()) as { results: unknown[] };
+        if (body.results.length === 0) break;
+        for (const r of body.results) records.push(r);
+      }
+      return { count: records.length, keep: records };
     },
   },
 };

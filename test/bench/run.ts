@@ -42,9 +42,12 @@ async function runSuite(suite: Suite, quick: boolean, wanted: (name: string) => 
     const gc = (globalThis as { gc?: () => void }).gc;
     const done: CaseResult[] = [];
     for (const c of cases) {
+      // A full run takes minutes and prints a suite's table at its end: say what is running.
+      process.stderr.write(`  running: ${c.name}\n`);
       gc?.();
       done.push(await runCase(c, quick ? QUICK_OPTIONS : {}));
     }
+    if (prepared.measure) process.stderr.write(`  measuring: ${suite.name}\n`);
     const figures = [...(prepared.ratios?.(new Map(done.map((r) => [r.name, r]))) ?? []), ...((await prepared.measure?.()) ?? [])];
     if (done.length > 0) console.log(`\n${formatTable(suite.name, done)}`);
     if (figures.length > 0) console.log(`\n${formatFigures(done.length > 0 ? `${suite.name}: figures` : suite.name, figures)}`);
