@@ -61,7 +61,8 @@ export function loadAllSuite(latencyMs: number): Suite {
       try {
         for (const invoices of counts) emulators.push(await startEmulatorProcess({ invoices, latencyMs }));
         const targets = emulators.map((e): ListTarget => ({ ...e, pageSize: PAGE_SIZE }));
-        for (const t of targets) await warmUp(t);
+        // --quick measures nothing worth warming up for.
+        if (!quick) for (const t of targets) await warmUp(t);
         return {
           cases: targets.flatMap((t, i) => casesFor(t, i === 0)),
           ratios: (results) => goalFigures(counts, results, latencyMs),

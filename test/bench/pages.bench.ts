@@ -12,7 +12,7 @@ const INVOICES = 100_000;
 const PAGE_SIZE = 500;
 const DEEP_PAGE = INVOICES / PAGE_SIZE;
 /** `--quick` keeps the deep page (the emulator builds only the page asked for) but holds fewer. */
-const QUICK_HELD = 5_000;
+const QUICK_HELD = 2_000;
 
 export const pagesSuite: Suite = {
   name: `deep pages and memory (${INVOICES.toLocaleString('en-US')} invoices, pageSize ${PAGE_SIZE}, emulator in its own process, latency 0)`,
