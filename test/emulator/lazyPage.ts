@@ -1,12 +1,17 @@
-// A page of records built while it is serialised, a few hundred at a time. Built whole and then
+// A page of records built while it is serialised, a few dozen at a time. Built whole and then
 // serialised, a 5,000-invoice page kept all its records alive through several scavenges, and
 // the garbage collector took about as long as JSON.stringify itself (node --cpu-prof); records
 // that are serialised as they are built die young. The bytes are those of JSON.stringify(page).
 import { JsonBody } from './http';
 import type { Page } from './wire';
 
-/** Records serialised at once: small enough to die in the young generation. */
-const CHUNK = 250;
+/**
+ * Records serialised at once. Small enough that the records die in the young generation, and
+ * that JSON.stringify's text (about 45 KB of UTF-16 for 32 invoices) is flattened and encoded
+ * there too: with 250, each chunk's text went to the large-object space, fresh pages every time,
+ * and encoding took half as long as serialising (measured in the server: 18 ms of 37).
+ */
+export const CHUNK = 32;
 const COMMA = 0x2c;
 
 export class LazyPage<T> extends JsonBody {
