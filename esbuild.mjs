@@ -2,12 +2,15 @@
 import * as esbuild from 'esbuild';
 
 const watch = process.argv.includes('--watch');
+// `--outfile <path>`: the bundle elsewhere than dist/ (the bundle-size benchmark builds one aside).
+const outfileAt = process.argv.indexOf('--outfile');
+const outfile = outfileAt >= 0 ? process.argv[outfileAt + 1] : 'dist/extension.js';
 const production = process.argv.includes('--production') || process.env.NODE_ENV === 'production';
 
 const options = {
   entryPoints: ['src/extension.ts'],
   bundle: true,
-  outfile: 'dist/extension.js',
+  outfile,
   format: 'cjs',
   platform: 'node',
   target: 'node18',

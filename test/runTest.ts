@@ -8,6 +8,9 @@
 //                            the installed one and nothing of the repository.
 //   --locale <tag>           instead: run test/l10n with the development extension in that
 //                            display language (npm test uses the pseudo-locale qps-ploc).
+//   --bench-activation <dir> instead: load the extension from <dir> (a production build) and run
+//                            test/bench/host, which times its activation (`npm run bench`). The
+//                            test hooks stay off, as in a user's window.
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -54,6 +57,15 @@ function displayLanguage(args: readonly string[]): string | undefined {
   return tag;
 }
 
+/** The extension folder of an activation benchmark run, or undefined. */
+function benchExtension(args: readonly string[]): string | undefined {
+  const at = args.indexOf('--bench-activation');
+  if (at < 0) return undefined;
+  const dir = args[at + 1];
+  if (!dir || !existsSync(join(dir, 'package.json'))) throw new Error(`--bench-activation needs an extension folder, not ${dir ?? 'nothing'}`);
+  return resolve(dir);
+}
+
 /** A development extension that contributes nothing: VS Code runs extension tests only in a
  * window with one, and it must not be the product, which has to come from the extensions folder. */
 function harnessExtension(dir: string): string {
@@ -85,20 +97,23 @@ async function main(): Promise<number> {
 
   const resultsDir = join(root, '.test-results');
   const screenshotDir = resolve(process.env[ENV.screenshotDir] || join(resultsDir, 'screenshots'));
+  const bench = benchExtension(process.argv.slice(2));
   const env: Record<string, string> = {
     [ENV.emulatorUrl]: emulator.url,
     [ENV.emulatorKey]: emulator.keys.normal,
-    // The extension's test hooks: every run here is a test (npm start never sets it).
-    [TEST_HOOKS_ENV]: 'on',
+    // The extension's test hooks: every run here is a test (npm start never sets it), except a
+    // benchmark, which measures the extension as a user runs it.
+    ...(bench ? {} : { [TEST_HOOKS_ENV]: 'on' }),
   };
+  if (bench && process.env[ENV.benchResult]) env[ENV.benchResult] = process.env[ENV.benchResult] as string;
   if (choice.kind === 'offline') {
     mkdirSync(screenshotDir, { recursive: true });
     env[ENV.screenshotDir] = screenshotDir;
   }
   if (process.env[ENV.grep]) env[ENV.grep] = process.env[ENV.grep] as string;
 
-  const vsix = installedVsix(process.argv.slice(2));
-  const locale = vsix ? undefined : displayLanguage(process.argv.slice(2));
+  const vsix = bench ? undefined : installedVsix(process.argv.slice(2));
+  const locale = vsix || bench ? undefined : displayLanguage(process.argv.slice(2));
   if (locale) env[ENV.displayLanguage] = locale;
   if (vsix) {
     env[ENV.installedExtensionsDir] = runDirs(tmp).extensionsDir;
@@ -112,8 +127,8 @@ async function main(): Promise<number> {
     screenshotDir: choice.kind === 'offline' ? screenshotDir : undefined,
   });
   const opts: HostRunOptions = {
-    extensionDevelopmentPath: vsix ? harnessExtension(join(tmp, 'harness')) : root,
-    extensionTestsPath: join(root, 'out', 'test', vsix ? 'installed' : locale ? 'l10n' : 'integration', 'index.js'),
+    extensionDevelopmentPath: bench ?? (vsix ? harnessExtension(join(tmp, 'harness')) : root),
+    extensionTestsPath: bench ? join(root, 'out', 'test', 'bench', 'host', 'index.js') : join(root, 'out', 'test', vsix ? 'installed' : locale ? 'l10n' : 'integration', 'index.js'),
     workspaceDir,
     tmpDir: tmp,
     install: vsix,
@@ -138,7 +153,7 @@ async function main(): Promise<number> {
     code = 1;
   }
   if (process.env.DP_TEST_RESULTS) writeFileSync(process.env.DP_TEST_RESULTS, JSON.stringify(counts) + '\n');
-  hostLog(`${vsix ? 'installed package' : locale ? `localisation (${locale})` : 'integration'}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (exit ${code})`);
+  hostLog(`${bench ? 'activation benchmark' : vsix ? 'installed package' : locale ? `localisation (${locale})` : 'integration'}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (exit ${code})`);
   return code;
 }
 

@@ -16,21 +16,23 @@ import { largeErrorBody } from './fixtures';
 import type { Suite } from './harness';
 
 const API_KEY = 'bench-api-key-0123456789abcdefghijklmnopqrstuvwxyz';
+const QUICK_ENTRIES = 20;
 const fixedTime = (t: Date) => t.toISOString().slice(11, 19);
 
 export const diagnosticsSuite: Suite = {
-  name: `diagnostics view models (${DEFAULT_CAPACITY} entries, 64 KiB bodies)`,
-  prepare() {
+  name: `diagnostics view models (${DEFAULT_CAPACITY} entries, 64 KiB bodies; --quick: ${QUICK_ENTRIES})`,
+  prepare({ quick }) {
+    const size = quick ? QUICK_ENTRIES : DEFAULT_CAPACITY;
     const redact = createRedactor(API_KEY);
     const store = new DiagnosticsStore();
     const body = largeErrorBody(RAW_BODY_LIMIT, API_KEY);
-    for (let i = 0; i < DEFAULT_CAPACITY; i++) {
+    for (let i = 0; i < size; i++) {
       // Bodies differ, as real ones do (each has its own correlationId).
       const text = body.replace('5d9f3a7e', i.toString(16).padStart(8, '0'));
       store.add(errorFromResponse({ method: 'POST', path: `/companies?n=${i}`, status: 400, text, contentType: 'application/json', attempts: 1, redact }));
     }
     const entries = store.entries();
-    if (entries.length !== DEFAULT_CAPACITY) throw new Error(`store kept ${entries.length} entries`);
+    if (entries.length !== size) throw new Error(`store kept ${entries.length} entries`);
     const perEntry = { amount: entries.length, unit: 'records' } as const;
     const cache = new ViewModelCache();
     /** The panel's `entries` message as JSON (postMessage serialises it; JSON.stringify stands in).
@@ -48,8 +50,8 @@ export const diagnosticsSuite: Suite = {
     return {
       cases: [
         // The panel calls toViewModel(entry) with the default (locale) time format.
-        { name: 'toViewModel × 200 (default time format)', fn: () => entries.map((e) => toViewModel(e)), throughput: perEntry },
-        { name: 'toViewModel × 200 (injected time format)', fn: () => entries.map((e) => toViewModel(e, { formatTime: fixedTime })), throughput: perEntry },
+        { name: `toViewModel × ${size} (default time format)`, fn: () => entries.map((e) => toViewModel(e)), throughput: perEntry },
+        { name: `toViewModel × ${size} (injected time format)`, fn: () => entries.map((e) => toViewModel(e, { formatTime: fixedTime })), throughput: perEntry },
         { name: `panel update with raw bodies (before): views + persisted state + message JSON, ${sizeOf(true)}`, fn: () => message(true).length, throughput: perEntry },
         { name: `panel update, wire form: cached views + message JSON, ${sizeOf(false)}`, fn: () => message(false).length, throughput: perEntry },
         { name: `saved state message (at most every ${PERSIST_INTERVAL_MS} ms), ${formatSize(Buffer.byteLength(persistMessage()))}`, fn: () => persistMessage().length, throughput: perEntry },

@@ -7,6 +7,14 @@ import { generateInvoice, type InvoiceSource } from '../emulator/invoices';
 /** The size of the emulator's big company: what "Load all" and a filtered page scan. */
 export const BIG_COMPANY_INVOICES = 25_000;
 
+/** The big company's size for a run: `--quick` proves the cases run on a smaller one. */
+export function bigCompanyInvoices(quick: boolean): number {
+  return quick ? 2_000 : BIG_COMPANY_INVOICES;
+}
+
+/** `25,000` */
+export const count = (n: number): string => n.toLocaleString('en-US');
+
 export function invoiceSource(count: number): InvoiceSource {
   return { seed: 1, companyId: '6a1f3c52-0b7e-4d2a-9c41-5e8f7a2b3c10', count, currency: 'GBP' };
 }

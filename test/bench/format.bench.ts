@@ -8,11 +8,13 @@ import { invoices } from './fixtures';
 import type { BenchCase, Suite } from './harness';
 
 const COUNT = 5000;
+const QUICK_COUNT = 500;
 
 export const formatSuite: Suite = {
-  name: `formatting (${COUNT.toLocaleString('en-US')} invoice nodes)`,
-  prepare() {
-    const records = invoices(COUNT);
+  name: `formatting (${COUNT.toLocaleString('en-US')} invoice nodes; --quick: ${QUICK_COUNT})`,
+  prepare({ quick }) {
+    const size = quick ? QUICK_COUNT : COUNT;
+    const records = invoices(size);
     const each = (name: string, f: (inv: Invoice) => unknown): BenchCase => ({
       name,
       fn: () => {
@@ -20,7 +22,7 @@ export const formatSuite: Suite = {
         for (const inv of records) if (f(inv)) n++;
         return n;
       },
-      throughput: { amount: COUNT, unit: 'records' },
+      throughput: { amount: size, unit: 'records' },
     });
     return {
       cases: [
@@ -33,7 +35,7 @@ export const formatSuite: Suite = {
           const parts = [invoiceLabel(inv), invoiceDescription(inv), statusIcon(inv.status).id, invoiceTooltip(inv)];
           return parts.length;
         }),
-        { name: 'parent labels (count + Load more)', fn: () => `${formatCount(25_000)} ${loadMoreLabel(COUNT, 25_000)}` },
+        { name: 'parent labels (count + Load more)', fn: () => `${formatCount(25_000)} ${loadMoreLabel(size, 25_000)}` },
       ],
     };
   },

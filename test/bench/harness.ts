@@ -193,8 +193,58 @@ export function formatTable(title: string, results: readonly CaseResult[]): stri
 
 // ---- suites --------------------------------------------------------------------------------
 
+/** A number read off a suite's results, with the goal it is held to, if any. */
+export interface Figure {
+  name: string;
+  /** Undefined when it was not measured (see `skipped`). */
+  value?: number;
+  /** `×` for ratios, `KB`, `MB`, `ms`. */
+  unit: string;
+  /** What the value was computed from, e.g. `1.42 s vs 5.61 s`. */
+  detail?: string;
+  goal?: { comparison: '≤' | '≥'; target: number };
+  /** Why it was not measured in this run. */
+  skipped?: string;
+}
+
+/** PASS or MISS against the figure's goal; undefined without a goal or a value. */
+export function verdict(f: Figure): 'PASS' | 'MISS' | undefined {
+  if (!f.goal || f.value === undefined) return undefined;
+  const ok = f.goal.comparison === '≤' ? f.value <= f.goal.target : f.value >= f.goal.target;
+  return ok ? 'PASS' : 'MISS';
+}
+
+function formatValue(value: number, unit: string): string {
+  if (unit === '×') return `${value.toFixed(2)}×`;
+  return `${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ${unit}`;
+}
+
+/** One table of figures: name, value, goal, PASS/MISS, what it was computed from. */
+export function formatFigures(title: string, figures: readonly Figure[]): string {
+  const header = ['figure', 'value', 'goal', '', 'from'];
+  const rows = figures.map((f) => [
+    f.name,
+    f.value === undefined ? '—' : formatValue(f.value, f.unit),
+    f.goal ? `${f.goal.comparison} ${f.unit === '×' ? `${f.goal.target}×` : `${f.goal.target} ${f.unit}`}` : '',
+    verdict(f) ?? '',
+    f.skipped ? `not measured: ${f.skipped}` : (f.detail ?? ''),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (i === 1 ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ').trimEnd();
+  return [title, line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+/** What a suite is prepared for: `--quick` proves every case runs, on smaller data. */
+export interface SuiteContext {
+  quick: boolean;
+}
+
 export interface PreparedSuite {
   cases: BenchCase[];
+  /** Ratios read off the cases' results (by case name), with their goals. */
+  ratios?: (results: ReadonlyMap<string, CaseResult>) => Figure[];
+  /** Figures that are not timings of a case (sizes, memory, a host's activation), measured after the cases. */
+  measure?: () => Promise<Figure[]>;
   /** Releases what `prepare` started (an emulator, sockets). */
   dispose?: () => Promise<void>;
 }
@@ -202,5 +252,24 @@ export interface PreparedSuite {
 export interface Suite {
   name: string;
   /** Builds fixtures (not timed) and returns the cases; async only when it has to wait (an emulator). */
-  prepare(): PreparedSuite | Promise<PreparedSuite>;
+  prepare(context: SuiteContext): PreparedSuite | Promise<PreparedSuite>;
+}
+
+/** The ratio of two cases' medians as a figure; undefined when either case did not run (a filter). */
+export function ratioFigure(
+  results: ReadonlyMap<string, CaseResult>,
+  name: string,
+  top: string,
+  bottom: string,
+  goal: Figure['goal'],
+): Figure | undefined {
+  const a = results.get(top);
+  const b = results.get(bottom);
+  if (!a || !b) return undefined;
+  return { name, value: a.medianNs / b.medianNs, unit: '×', detail: `${formatDuration(a.medianNs)} / ${formatDuration(b.medianNs)}`, goal };
+}
+
+/** Stops a run whose case measured the wrong thing: a partial or failed load is not a result. */
+export function expectCount(what: string, got: number, wanted: number): void {
+  if (got !== wanted) throw new Error(`${what}: expected ${wanted.toLocaleString('en-US')} records, got ${got.toLocaleString('en-US')}`);
 }

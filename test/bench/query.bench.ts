@@ -7,7 +7,7 @@ import { INVOICE_FIELDS } from '../emulator/fields';
 import { type Filter, isFilter, parseFilter } from '../emulator/filter';
 import { invoiceColumn, invoiceColumns } from '../emulator/invoiceColumns';
 import { compileFilter } from '../emulator/match';
-import { BIG_COMPANY_INVOICES, LONG_FILTER, TYPICAL_FILTER, invoiceSource, invoices } from './fixtures';
+import { LONG_FILTER, TYPICAL_FILTER, bigCompanyInvoices, count, invoiceSource, invoices } from './fixtures';
 import type { Suite } from './harness';
 
 function parsed(text: string): QueryNode {
@@ -24,24 +24,25 @@ function emulatorParsed(text: string): Filter {
 
 export const querySuite: Suite = {
   name: 'query language',
-  prepare() {
+  prepare({ quick }) {
+    const size = bigCompanyInvoices(quick);
     const typical = parsed(TYPICAL_FILTER);
     const long = parsed(LONG_FILTER);
-    const records = invoices(BIG_COMPANY_INVOICES);
-    const columns = invoiceColumns(invoiceSource(BIG_COMPANY_INVOICES));
+    const records = invoices(size);
+    const columns = invoiceColumns(invoiceSource(size));
     const scan = (ast: QueryNode, row: (i: number) => unknown) => () => {
       const predicate = compileQuery(ast, INVOICE_SCHEMA);
       let matches = 0;
-      for (let i = 0; i < BIG_COMPANY_INVOICES; i++) if (predicate(row(i))) matches++;
+      for (let i = 0; i < size; i++) if (predicate(row(i))) matches++;
       return matches;
     };
     const emulatorScan = (text: string) => () => {
       const predicate = compileFilter(emulatorParsed(text), INVOICE_FIELDS, (field) => invoiceColumn(columns, field));
       let matches = 0;
-      for (let i = 0; i < BIG_COMPANY_INVOICES; i++) if (predicate(i)) matches++;
+      for (let i = 0; i < size; i++) if (predicate(i)) matches++;
       return matches;
     };
-    const perRecords = { amount: BIG_COMPANY_INVOICES, unit: 'records' } as const;
+    const perRecords = { amount: size, unit: 'records' } as const;
     return {
       cases: [
         { name: `parse + validate typical (${TYPICAL_FILTER.length} chars)`, fn: () => parseQuery(TYPICAL_FILTER, INVOICE_SCHEMA) },
@@ -50,11 +51,11 @@ export const querySuite: Suite = {
         { name: 'format long', fn: () => formatQuery(long) },
         { name: 'encode typical', fn: () => encodeQueryValue(TYPICAL_FILTER) },
         { name: 'encode long', fn: () => encodeQueryValue(LONG_FILTER) },
-        { name: 'evaluate typical over 25,000 invoices', fn: scan(typical, (i) => records[i]), throughput: perRecords },
-        { name: 'evaluate long over 25,000 invoices', fn: scan(long, (i) => records[i]), throughput: perRecords },
+        { name: `evaluate typical over ${count(size)} invoices`, fn: scan(typical, (i) => records[i]), throughput: perRecords },
+        { name: `evaluate long over ${count(size)} invoices`, fn: scan(long, (i) => records[i]), throughput: perRecords },
         // What the emulator does, with its own filter code, reading its cached columns.
-        { name: 'emulator: parse + evaluate typical over 25,000 invoice columns', fn: emulatorScan(TYPICAL_FILTER), throughput: perRecords },
-        { name: 'emulator: parse + evaluate long over 25,000 invoice columns', fn: emulatorScan(LONG_FILTER), throughput: perRecords },
+        { name: `emulator: parse + evaluate typical over ${count(size)} invoice columns`, fn: emulatorScan(TYPICAL_FILTER), throughput: perRecords },
+        { name: `emulator: parse + evaluate long over ${count(size)} invoice columns`, fn: emulatorScan(LONG_FILTER), throughput: perRecords },
       ],
     };
   },

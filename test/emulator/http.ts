@@ -21,6 +21,15 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
+/**
+ * A body that writes its own JSON, the bytes JSON.stringify would give (a page built as it is
+ * serialised, lazyPage.ts). toJSON keeps any other JSON.stringify of it right.
+ */
+export abstract class JsonBody {
+  abstract toBuffer(): Buffer;
+  abstract toJSON(): unknown;
+}
+
 /** An answer ready to write. */
 export interface Written {
   status: number;
@@ -33,7 +42,8 @@ export function render(response: ApiResponse, extraHeaders: Record<string, strin
   const headers: Record<string, string> = { ...extraHeaders, ...response.headers };
   if (response.body === undefined) return { status: response.status, headers, body: Buffer.alloc(0) };
   headers['Content-Type'] = 'application/json; charset=utf-8';
-  return { status: response.status, headers, body: Buffer.from(JSON.stringify(response.body), 'utf8') };
+  const body = response.body instanceof JsonBody ? response.body.toBuffer() : Buffer.from(JSON.stringify(response.body), 'utf8');
+  return { status: response.status, headers, body };
 }
 
 export function send(res: ServerResponse, w: Written): void {

@@ -6,6 +6,7 @@ import type { Company, Invoice, Page } from './wire';
 import { ApiResponse, type Service, errorResponse } from './errors';
 import { invoiceColumn, invoiceColumns } from './invoiceColumns';
 import { type InvoiceSource, generateInvoice } from './invoices';
+import { LazyPage } from './lazyPage';
 import { type PageRequest, envelope, pageSlice } from './paging';
 import { type Criteria, type CriteriaProblem, isCriteria, objectColumns, readCriteria, selectRecords } from './selection';
 
@@ -58,19 +59,18 @@ function selectInvoices(source: InvoiceSource, request: PageRequest, criteria: C
   return positions;
 }
 
-export function listInvoices(path: string, request: PageRequest, source: InvoiceSource): Page<Invoice> | ApiResponse {
+/** A page of invoices whose records are built as it is serialised (lazyPage.ts). */
+function invoicePage(path: string, request: PageRequest, total: number, record: (i: number) => Invoice): LazyPage<Invoice> {
+  const { start, end } = pageSlice(request, total);
+  const { results: _none, ...head } = envelope<Invoice>(path, request, total, []);
+  return new LazyPage(head, end - start, (j) => record(start + j));
+}
+
+export function listInvoices(path: string, request: PageRequest, source: InvoiceSource): LazyPage<Invoice> | ApiResponse {
   const criteria = criteriaOf(request, INVOICE_FIELDS, 'PullApi');
   if (isResponse(criteria)) return criteria;
-  if (!criteria.filter && !criteria.order) {
-    // The common case: no scan at all, build exactly the page.
-    const { start, end } = pageSlice(request, source.count);
-    const results: Invoice[] = [];
-    for (let i = start; i < end; i++) results.push(generateInvoice(source, i));
-    return envelope(path, request, source.count, results);
-  }
+  // The common case: no scan at all, build exactly the page.
+  if (!criteria.filter && !criteria.order) return invoicePage(path, request, source.count, (i) => generateInvoice(source, i));
   const positions = selectInvoices(source, request, criteria);
-  const { start, end } = pageSlice(request, positions.length);
-  const results: Invoice[] = [];
-  for (let j = start; j < end; j++) results.push(generateInvoice(source, positions[j]));
-  return envelope(path, request, positions.length, results);
+  return invoicePage(path, request, positions.length, (i) => generateInvoice(source, positions[i]));
 }

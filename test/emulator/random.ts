@@ -2,23 +2,47 @@
 // emulators with the same seed serve byte-identical data and a single invoice can be rebuilt
 // from its index alone, without generating the ones before it.
 
-/** 32-bit FNV-1a over the labels, mixed with the seed. */
-export function hash32(seed: number, ...labels: (string | number)[]): number {
-  let h = (0x811c9dc5 ^ seed) >>> 0;
-  for (const label of labels) {
-    const text = `${String(label)}\u0000`;
-    for (let i = 0; i < text.length; i++) {
-      h ^= text.charCodeAt(i);
-      h = Math.imul(h, 0x01000193) >>> 0;
-    }
+const FNV_OFFSET = 0x811c9dc5;
+
+/** FNV-1a of one label and its terminating NUL, continuing from `h`. */
+function fnvLabel(h: number, label: string | number): number {
+  const text = String(label);
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
   }
-  // Final avalanche so neighbouring indexes give unrelated streams.
+  return Math.imul(h, 0x01000193) >>> 0; // the NUL: h ^= 0 changes nothing
+}
+
+/**
+ * The FNV state after the seed and `labels`: hash32(seed, ...labels, more) is
+ * hashFrom(hashPrefix(seed, ...labels), more), so labels shared by many hashes (a company id)
+ * are hashed once.
+ */
+export function hashPrefix(seed: number, ...labels: (string | number)[]): number {
+  let h = (FNV_OFFSET ^ seed) >>> 0;
+  for (const label of labels) h = fnvLabel(h, label);
+  return h;
+}
+
+/** The final avalanche, so neighbouring indexes give unrelated streams. */
+function avalanche(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b) >>> 0;
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35) >>> 0;
   h ^= h >>> 16;
   return h >>> 0;
+}
+
+/** Finishes a hash begun by hashPrefix with one more label. */
+export function hashFrom(prefix: number, label: string | number): number {
+  return avalanche(fnvLabel(prefix, label));
+}
+
+/** 32-bit FNV-1a over the labels (each followed by a NUL), mixed with the seed. */
+export function hash32(seed: number, ...labels: (string | number)[]): number {
+  return avalanche(hashPrefix(seed, ...labels));
 }
 
 /** mulberry32: small, fast, good enough for test data. */
@@ -51,17 +75,23 @@ export class Random {
     return this.next() < p;
   }
 
+  /** An index into a list of `length` items: what pick draws. */
+  index(length: number): number {
+    return Math.floor(this.next() * length);
+  }
+
   pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)];
+    return items[this.index(items.length)];
   }
 
   /** Picks by weight: `[[value, weight], …]`. */
   weighted<T>(items: readonly (readonly [T, number])[]): T {
-    const total = items.reduce((sum, [, w]) => sum + w, 0);
+    let total = 0;
+    for (let i = 0; i < items.length; i++) total += items[i][1];
     let r = this.next() * total;
-    for (const [value, w] of items) {
-      r -= w;
-      if (r < 0) return value;
+    for (let i = 0; i < items.length; i++) {
+      r -= items[i][1];
+      if (r < 0) return items[i][0];
     }
     return items[items.length - 1][0];
   }

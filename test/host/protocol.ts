@@ -45,6 +45,8 @@ export const ENV = {
   phaseDir: 'DP_PHASE_DIR',
   /** The localisation run: the display language the host was started in (`qps-ploc`). */
   displayLanguage: 'DP_DISPLAY_LANGUAGE',
+  /** The activation benchmark: the file its in-host suite writes the measured time to. */
+  benchResult: 'DP_BENCH_RESULT',
 } as const;
 
 export function resultsLine(counts: Counts): string {

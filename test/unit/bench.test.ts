@@ -1,7 +1,7 @@
 // The benchmark harness computes the right statistics and runs what it says it runs. No timing
 // is asserted: a fake clock makes every duration known.
 import * as assert from 'node:assert/strict';
-import { formatDuration, formatTable, percentile, runCase, summarize, type RunOptions } from '../bench/harness';
+import { formatDuration, formatFigures, formatTable, percentile, ratioFigure, runCase, summarize, verdict, type CaseResult, type Figure, type RunOptions } from '../bench/harness';
 
 /** A clock that only moves when a case says how long its call took. */
 function fakeClock() {
@@ -147,6 +147,39 @@ describe('bench harness', () => {
       // Right-aligned numbers: the median column ends at the same place in every row.
       const end = (line: string, cell: string) => line.indexOf(cell) + cell.length;
       assert.equal(end(lines[3], '1.00 ms'), end(lines[4], '2.00 s'));
+    });
+  });
+  describe('figures and goals', () => {
+    const result = (name: string, medianNs: number): CaseResult => ({ name, iterations: 3, batch: 1, medianNs, p95Ns: medianNs, meanNs: medianNs, opsPerSec: 1e9 / medianNs });
+    const results = new Map([['sdk', result('sdk', 9e9)], ['ours', result('ours', 3e9)], ['fetch', result('fetch', 2e9)]].map(([k, r]) => [k as string, r as CaseResult]));
+
+    it('a ratio is the first case’s median over the second’s, and says what it was read from', () => {
+      const f = ratioFigure(results, 'ours vs SDK', 'sdk', 'ours', { comparison: '≥', target: 3 });
+      assert.deepEqual(f, { name: 'ours vs SDK', value: 3, unit: '×', detail: '9.00 s / 3.00 s', goal: { comparison: '≥', target: 3 } });
+      assert.equal(ratioFigure(results, 'x', 'sdk', 'filtered out', undefined), undefined);
+    });
+
+    it('PASS and MISS follow the goal’s direction, the target itself passing', () => {
+      const at = (value: number, comparison: '≤' | '≥'): Figure => ({ name: 'f', value, unit: '×', goal: { comparison, target: 1.5 } });
+      assert.equal(verdict(at(1.5, '≤')), 'PASS');
+      assert.equal(verdict(at(1.51, '≤')), 'MISS');
+      assert.equal(verdict(at(1.5, '≥')), 'PASS');
+      assert.equal(verdict(at(1.49, '≥')), 'MISS');
+      assert.equal(verdict({ name: 'no goal', value: 3, unit: 'KB' }), undefined);
+      assert.equal(verdict({ name: 'not measured', unit: 'ms', goal: { comparison: '≤', target: 1 }, skipped: 'why' }), undefined);
+    });
+
+    it('prints one row per figure: value, goal, verdict, and why one was not measured', () => {
+      const table = formatFigures('goals', [
+        { name: 'ratio', value: 1.234, unit: '×', goal: { comparison: '≤', target: 1.5 }, detail: 'a / b' },
+        { name: 'memory', value: 151.2, unit: 'MB', goal: { comparison: '≤', target: 150 } },
+        { name: 'activation', unit: 'ms', skipped: '--quick starts no host' },
+      ]);
+      const lines = table.split('\n');
+      assert.equal(lines[0], 'goals');
+      assert.match(lines[3], /^ratio\s+1\.23×\s+≤ 1\.5×\s+PASS\s+a \/ b$/);
+      assert.match(lines[4], /^memory\s+151 MB\s+≤ 150 MB\s+MISS$/);
+      assert.match(lines[5], /^activation\s+—\s+not measured: --quick starts no host$/);
     });
   });
 });

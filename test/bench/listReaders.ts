@@ -1,0 +1,132 @@
+// The ways of reading every invoice of a company that the Load all benchmark compares, as one
+// table: the extension's own paging (held to the goals), Codat's @codat/lending SDK paging
+// sequentially and bare fetch with the same number of requests in flight (the yardsticks). A new
+// way of reading a list (export) is a row added here: its goal figures follow from its kind and
+// its requests in flight.
+import { CodatLending } from '@codat/lending';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataPlatformClient } from '../../src/api/client';
+import { exportList, recordFormat, writeFileAtomically, type ExportFormat } from '../../src/export';
+import type { EmulatorAddress } from './emulatorProcess';
+
+/** One company's invoices, and the page size to read them with. */
+export interface ListTarget extends EmulatorAddress {
+  invoices: number;
+  pageSize: number;
+}
+
+export interface ListReader {
+  name: string;
+  /** `extension` rows are held to the goals against the `sdk` row and the `fetch` row with the
+   * same requests in flight. */
+  kind: 'extension' | 'sdk' | 'fetch';
+  /** Requests in flight at most. */
+  inFlight: number;
+  /** Sets up for a target (a client, as the extension keeps one per connection) and returns the
+   * read: every invoice, resolving with how many are held at the end. */
+  reader(target: ListTarget): () => Promise<number>;
+}
+
+/** The tree's Load all: `invoiceList(...).loadAll({ concurrency })`, as src/tree/pagedNode.ts calls it. */
+function extensionLoadAll(concurrency: number): ListReader {
+  return {
+    name: `extension Load all, ${concurrency} in flight${concurrency === 4 ? ' (default)' : ''}`,
+    kind: 'extension',
+    inFlight: concurrency,
+    reader(t) {
+      // One attempt: a failure ends the run instead of hiding behind a retry's wait.
+      const client = new DataPlatformClient({ baseUrl: t.url, apiKey: t.key, retry: { maxAttempts: 1 } });
+      return async () => (await client.invoiceList(t.companyId, { pageSize: t.pageSize }).loadAll({ concurrency })).length;
+    },
+  };
+}
+
+/** The Export command's path: pages in order through exportList, formatted and written to a file
+ * that appears by rename when complete (the command adds only the dialog and the progress). */
+function extensionExport(format: ExportFormat, concurrency: number): ListReader {
+  return {
+    name: `extension Export to ${format === 'csv' ? 'CSV' : 'JSON Lines'}, ${concurrency} in flight`,
+    kind: 'extension',
+    inFlight: concurrency,
+    reader(t) {
+      const client = new DataPlatformClient({ baseUrl: t.url, apiKey: t.key, retry: { maxAttempts: 1 } });
+      const file = join(tmpdir(), `dp-bench-export-${process.pid}.${format}`);
+      return async () => {
+        try {
+          const source = { load: client.invoicePages(t.companyId, { pageSize: t.pageSize }), concurrency };
+          const done = await writeFileAtomically(file, (sink) => exportList(source, recordFormat(format, 'invoices'), sink, { redact: client.redact }));
+          return done.written;
+        } finally {
+          rmSync(file, { force: true });
+        }
+      };
+    },
+  };
+}
+
+/** What a developer writes with Codat's SDK: one page after another until the total is read. */
+function codatSdk(): ListReader {
+  return {
+    name: '@codat/lending SDK, pages one after another',
+    kind: 'sdk',
+    inFlight: 1,
+    reader(t) {
+      const sdk = new CodatLending({ security: { authHeader: `Basic ${Buffer.from(t.key).toString('base64')}` }, serverURL: t.url });
+      return async () => {
+        const items: unknown[] = [];
+        for (let page = 1; ; page++) {
+          const res = await sdk.accountsReceivable.invoices.list({ companyId: t.companyId, page, pageSize: t.pageSize });
+          const body = res.accountingInvoices;
+          if (res.statusCode !== 200 || !body) throw new Error(`SDK: page ${page} answered ${res.statusCode}`);
+          items.push(...(body.results ?? []));
+          if (page * t.pageSize >= (body.totalResults ?? 0)) return items.length;
+        }
+      };
+    },
+  };
+}
+
+interface RawPage {
+  results: unknown[];
+  totalResults: number;
+}
+
+/** The floor: Node's fetch and JSON.parse with no checks, the first page and then `inFlight` at once. */
+function rawFetch(inFlight: number): ListReader {
+  return {
+    name: `bare fetch, ${inFlight} in flight`,
+    kind: 'fetch',
+    inFlight,
+    reader(t) {
+      const headers = { Authorization: `Basic ${Buffer.from(t.key).toString('base64')}` };
+      const page = async (n: number): Promise<RawPage> => {
+        const res = await fetch(`${t.url}/companies/${t.companyId}/data/invoices?page=${n}&pageSize=${t.pageSize}`, { headers });
+        if (!res.ok) throw new Error(`fetch: page ${n} answered ${res.status}`);
+        return (await res.json()) as RawPage;
+      };
+      return async () => {
+        const first = await page(1);
+        const pages: unknown[][] = [first.results];
+        const last = Math.ceil(first.totalResults / t.pageSize);
+        let next = 2;
+        const worker = async (): Promise<void> => {
+          for (let n = next++; n <= last; n = next++) pages[n - 1] = (await page(n)).results;
+        };
+        await Promise.all(Array.from({ length: inFlight }, worker));
+        return pages.flat().length;
+      };
+    },
+  };
+}
+
+export const LIST_READERS: readonly ListReader[] = [
+  extensionLoadAll(4),
+  extensionLoadAll(8),
+  extensionExport('csv', 4),
+  extensionExport('jsonl', 4),
+  codatSdk(),
+  rawFetch(4),
+  rawFetch(8),
+];

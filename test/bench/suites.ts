@@ -1,0 +1,27 @@
+// Every suite `npm run bench` runs, in order: the goals of issue 11 first (Load all, deep pages
+// and memory, the emulator, bundle and activation), then the hot paths of the extension.
+import { diagnosticsSuite } from './diagnostics.bench';
+import { emulatorPageSuite } from './emulatorPage.bench';
+import { errorsSuite } from './errors.bench';
+import { formatSuite } from './format.bench';
+import type { Suite } from './harness';
+import { hugeErrorSuite } from './hugeError.bench';
+import { loadAllSuite } from './loadAll.bench';
+import { packageSuite } from './package.bench';
+import { pagesSuite } from './pages.bench';
+import { pagingSuite } from './paging.bench';
+import { querySuite } from './query.bench';
+
+export const SUITES: readonly Suite[] = [
+  loadAllSuite(100),
+  loadAllSuite(0),
+  pagesSuite,
+  emulatorPageSuite,
+  packageSuite,
+  querySuite,
+  pagingSuite,
+  errorsSuite,
+  formatSuite,
+  diagnosticsSuite,
+  hugeErrorSuite,
+];
