@@ -19,10 +19,13 @@ import { createReporter, type ReportError } from './diagnostics/reporter';
 import { DiagnosticsStore } from './diagnostics/store';
 import { Log, type LogLine } from './log';
 import { QueryHistory } from './query/history';
+import { QueryNodeStore } from './query/queryNodeStore';
+import { SavedQueries } from './query/savedQueries';
 import { registerDiagnostics, type DiagnosticsPanelApi } from './panels/diagnosticsPanel';
 import { StatusBar } from './statusBar';
 import { testHooksEnabled } from './testHooks';
 import { within } from './util/within';
+import type { CompanyNodeLike } from './tree/context';
 import type { TreeNode } from './tree/node';
 import { CompaniesTreeProvider } from './tree/provider';
 
@@ -45,6 +48,8 @@ export interface DataPlatformApi {
   refreshCount(): number;
   /** Recent queries per company (Run query…). */
   readonly queryHistory: QueryHistory;
+  /** The query nodes kept across reloads, per scope and company. */
+  readonly savedQueries: SavedQueries;
   /** The extension's quick pick on screen, as the user sees it. */
   quickPick(): QuickPickSnapshot | undefined;
   /** Progress notifications (and window progress) of the extension still running. */
@@ -98,13 +103,23 @@ function createConnection(context: vscode.ExtensionContext, keys: KeyStore, chan
   });
 }
 
-function createCompaniesView(client: () => DataPlatformClient | undefined, report: ReportError) {
+/** The query nodes kept across reloads (in globalState: they belong to the account, not to a
+ * workspace), each company's under a scope: for now the origin of the connection it was listed
+ * through (keys are kept per origin). */
+function createQueryStore(context: vscode.ExtensionContext, connection: Connection, log: Log): QueryNodeStore<CompanyNodeLike> {
+  // The company node is not needed yet: every company of the tree is listed through the one connection.
+  const scope = (): string | undefined => (connection.state.kind === 'ready' ? connection.state.origin : undefined);
+  return new QueryNodeStore(new SavedQueries(context.globalState), scope, (e) => log.warn(`query nodes not saved: ${e instanceof Error ? e.message : String(e)}`));
+}
+
+function createCompaniesView(client: () => DataPlatformClient | undefined, report: ReportError, queryStore: QueryNodeStore<CompanyNodeLike>) {
   const tree = new CompaniesTreeProvider({
     client,
     pageSize,
     loadAllConcurrency,
     report,
     now: Date.now,
+    queryStore,
     onRootRendered: (empty) => void vscode.commands.executeCommand('setContext', 'dataPlatform.noCompanies', empty),
   });
   const view = vscode.window.createTreeView('dataPlatform.companies', { treeDataProvider: tree, showCollapseAll: true });
@@ -133,7 +148,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   const keyPrompt = new KeyPrompt(connection, testHooks);
   const report = createReporter({ diagnostics, log, onUnauthorized: () => keyPrompt.offer() });
   const client = () => (connection.state.kind === 'ready' ? connection.state.client : undefined);
-  const { tree, view } = createCompaniesView(client, report);
+  const queryStore = createQueryStore(context, connection, log);
+  const { tree, view } = createCompaniesView(client, report, queryStore);
   const queryHistory = new QueryHistory(context.globalState);
   let refreshes = 0;
   const refreshAll = async (): Promise<void> => {
@@ -157,7 +173,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
     ...registerKeyCommands({ connection, keys, report }),
     ...registerTreeCommands({ tree, view, client, refreshAll, report }),
     ...registerCreateCompanyCommands({ tree, view, client, report }),
-    ...registerQueryCommands({ tree, view, client, pageSize, history: queryHistory, report }),
+    ...registerQueryCommands({ tree, view, client, pageSize, history: queryHistory, report, settled: () => queryStore.settled() }),
     ...registerExportCommands({ view, client, pageSize, concurrency: loadAllConcurrency, report }),
     ...registerRecordCommands({ client, pageSize, report, companies: () => tree.root?.ensureList(), onDidChangeConnection: connection.onDidChange }),
     vscode.workspace.onDidChangeConfiguration((e) => {
@@ -174,7 +190,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   if (!testHooks) return undefined;
   return {
     log: channel, logLines: () => log.lines(), companiesView: view, tree, connection, keys, diagnostics, diagnosticsPanel, statusBar,
-    keyPrompts: () => keyPrompt.shown ?? [], refreshCount: () => refreshes, queryHistory, quickPick: visibleQuickPick, progressRunning,
+    keyPrompts: () => keyPrompt.shown ?? [], refreshCount: () => refreshes, queryHistory, savedQueries: queryStore.saved, quickPick: visibleQuickPick, progressRunning,
   };
 }
 

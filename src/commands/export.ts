@@ -17,7 +17,7 @@ import {
 } from '../format/exportMessages';
 import { t } from '../l10n';
 import { listTitle } from '../format/labels';
-import { RecordListNode, RecordNode } from '../tree/dataNodes';
+import { QueryNode, RecordListNode, RecordNode } from '../tree/dataNodes';
 import type { TreeNode } from '../tree/node';
 import { CompanyNode } from '../tree/recordNodes';
 import { runExport, type ExportRun } from './exportRun';
@@ -62,7 +62,9 @@ interface Target {
 }
 
 function recordsTarget(node: RecordListNode): Target {
-  const { query, orderBy, label } = node.query;
+  const { query, orderBy } = node.query;
+  // A named query is exported under its name.
+  const label = node instanceof QueryNode ? node.label : undefined;
   return {
     subject: { items: node.dataType, companyName: node.company.name, query: label ?? query, orderBy },
     load: (client, pageSize) => client.recordPages(node.dataType, node.company.id, { pageSize, query, orderBy }),

@@ -1,8 +1,8 @@
-// Run query…, Filter…, Clear filter. A query is of one data type (picked, Invoices first), a
-// filter checked against that type's schema as it is typed (the error and its column shown in
-// place of the runnable row), offered with the company's recent queries of the type, and an
-// optional orderBy; the result is a QueryNode with that query under the company, paged like the
-// type's own node.
+// Run query… and Filter… (the commands on a query node itself are in queryNodes.ts). A query is
+// of one data type (picked, Invoices first), a filter checked against that type's schema as it is
+// typed (the error and its column shown in place of the runnable row), offered with the company's
+// recent queries of the type, and an optional orderBy; the result is a QueryNode with that query
+// under the company, paged like the type's own node, and kept across window reloads.
 import * as vscode from 'vscode';
 import { isApiError, type ApiError, type Company, type DataPlatformClient } from '../api';
 import { dataType, isDataTypeId, type DataTypeSpec } from '../dataTypes/catalog';
@@ -17,6 +17,7 @@ import type { CompaniesTreeProvider } from '../tree/provider';
 import { CompanyNode } from '../tree/recordNodes';
 import { pickCompany } from './companyPicker';
 import { pickDataType } from './dataTypePicker';
+import { registerQueryNodeCommands } from './queryNodes';
 import { createQuickPick } from './quickPicks';
 
 export interface QueryCommandDeps {
@@ -26,6 +27,8 @@ export interface QueryCommandDeps {
   pageSize(): number;
   history: QueryHistory;
   report(error: ApiError): void;
+  /** Resolves once the query nodes' changes so far are stored (they last across reloads). */
+  settled(): Promise<void>;
 }
 
 export type QueryResult =
@@ -208,6 +211,7 @@ async function show(deps: QueryCommandDeps, company: CompanyNode, node: QueryNod
   // The node's own text: an equivalent query typed differently finds the existing node, and the
   // history should read as the node does.
   await deps.history.add(company.company.id, { query: node.query.query ?? '', orderBy: node.query.orderBy, dataType: node.dataType });
+  await deps.settled();
   try {
     await deps.view.reveal(node, { expand: true, select: true, focus: false });
   } catch {
@@ -237,18 +241,12 @@ export async function filterRecords(deps: QueryCommandDeps, target?: unknown, ar
   return show(deps, company, updated);
 }
 
-/** Removes a query node. */
-export function clearFilter(target?: unknown): boolean {
-  const node = target instanceof ErrorNode ? target.owner : target;
-  if (!(node instanceof QueryNode) || !(node.owner instanceof CompanyNode)) return false;
-  return node.owner.removeQuery(node);
-}
-
+/** Run Query…, Filter… and the commands on a query node. */
 export function registerQueryCommands(deps: QueryCommandDeps): vscode.Disposable[] {
   return [
+    ...registerQueryNodeCommands(deps),
     vscode.commands.registerCommand('dataPlatform.runQuery', (arg?: unknown) => runQuery(deps, arg)),
     // The id predates the other data types; it filters any type's list.
     vscode.commands.registerCommand('dataPlatform.filterInvoices', (target?: unknown, arg?: unknown) => filterRecords(deps, target, arg)),
-    vscode.commands.registerCommand('dataPlatform.clearFilter', (target?: unknown) => clearFilter(target)),
   ];
 }

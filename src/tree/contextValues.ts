@@ -10,9 +10,11 @@ export function listContext(type: DataTypeId): string {
   return type === 'invoices' ? 'invoices' : `records;type=${type}`;
 }
 
-/** A query node (Run Query…) of the type. */
-export function queryContext(type: DataTypeId): string {
-  return type === 'invoices' ? 'invoices;query' : `records;query;type=${type}`;
+/** A query node (Run Query…) of the type; a pinned (saved) one ends in `;pinned`, so menus tell
+ * Pin from Unpin with /;pinned$/ while every query menu still matches /^(invoices|records);query/. */
+export function queryContext(type: DataTypeId, pinned = false): string {
+  const base = type === 'invoices' ? 'invoices;query' : `records;query;type=${type}`;
+  return pinned ? `${base};pinned` : base;
 }
 
 /** A record of the type. */

@@ -11,15 +11,19 @@ import { queryNodeLabel } from '../format/queryMessages';
 import { recordDescription, recordIcon, recordLabel, recordTooltip } from '../format/recordLabels';
 import { t } from '../l10n';
 import { queryIdentity } from '../query/canonical';
+import type { SavedQuery } from '../query/savedQueries';
 import type { TreeContext } from './context';
 import { DATA_FOLDER_CONTEXT, listContext, queryContext, recordContext } from './contextValues';
 import type { CompanyDataStatus } from './dataStatus';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
 
-export interface RecordQuery extends Omit<ListParams, 'page' | 'pageSize'> {
-  /** Shown instead of the filter text on a query node. */
+export type RecordQuery = Omit<ListParams, 'page' | 'pageSize'>;
+
+/** What the user made of a query node: a name and whether it is pinned (saved). */
+export interface QueryMarks {
   label?: string;
+  pinned?: boolean;
 }
 
 /** What a list needs of its company node (an interface, so this file does not import that one):
@@ -102,27 +106,56 @@ export class DataTypeNode extends RecordListNode {
   }
 }
 
-/** A Run Query… node: the company's records of one type, filtered and/or ordered. */
+/** A Run Query… node: the company's records of one type, filtered and/or ordered; it may carry a
+ * name and be pinned (a saved query). Name and pin change in place: the node keeps its id (its
+ * key is the query's meaning) and what it has loaded. */
 export class QueryNode extends RecordListNode {
+  /** A name the user gave it, shown instead of the filter. */
+  label?: string;
+  /** Pinned (saved): listed first under its company and never dropped to make room. */
+  pinned: boolean;
+
+  constructor(parent: TreeNode, ctx: TreeContext, owner: QueryOwner, spec: DataTypeSpec, query: RecordQuery, marks: QueryMarks = {}) {
+    super(parent, ctx, owner, spec, query);
+    this.label = marks.label;
+    this.pinned = marks.pinned === true;
+  }
+
   get key(): string {
     // By meaning, not spelling: `status = Paid` finds the node `status=Paid` made.
     return `${this.spec.id}:${this.company.id}:query:${queryIdentity(this.query.query, this.query.orderBy)}`;
   }
 
+  /** What is kept across reloads. */
+  toSaved(): SavedQuery {
+    const { query, orderBy } = this.query;
+    return {
+      dataType: this.spec.id,
+      ...(query !== undefined ? { query } : {}),
+      ...(orderBy !== undefined ? { orderBy } : {}),
+      ...(this.label !== undefined ? { label: this.label } : {}),
+      ...(this.pinned ? { pinned: true } : {}),
+    };
+  }
+
   getTreeItem(): vscode.TreeItem {
     const total = this.pagedList?.totalResults;
+    const filter = this.query.query ?? t('(no filter)');
     // "status=Paid — 123 invoices", "Bills: status=Paid — 12 bills": the count comes with page 1.
-    const text = this.query.label ?? this.query.query ?? t('(no filter)');
-    const item = this.collapsedItem(queryNodeLabel(text, total, this.spec.id));
-    item.iconPath = new vscode.ThemeIcon('filter');
-    if (this.query.orderBy) item.description = t('orderBy {0}', this.query.orderBy);
+    const item = this.collapsedItem(queryNodeLabel(this.label ?? filter, total, this.spec.id));
+    item.iconPath = new vscode.ThemeIcon(this.pinned ? 'pinned' : 'filter');
+    // A named query still shows what it runs.
+    const order = this.query.orderBy ? t('orderBy {0}', this.query.orderBy) : undefined;
+    item.description = this.label !== undefined ? (order ? t('{0} · {1}', filter, order) : filter) : order;
     item.tooltip = [
+      ...(this.label !== undefined ? [t('Name: {0}', this.label)] : []),
       t('Company: {0}', this.company.name),
       t('Data type: {0}', typeTitle(this.spec.id)),
       this.query.query !== undefined ? t('query: {0}', this.query.query) : t('query: (none)'),
       ...(this.query.orderBy ? [t('orderBy: {0}', this.query.orderBy)] : []),
+      ...(this.pinned ? [t('Pinned: listed first, never dropped to make room')] : []),
     ].join('\n');
-    item.contextValue = queryContext(this.spec.id);
+    item.contextValue = queryContext(this.spec.id, this.pinned);
     return item;
   }
 }

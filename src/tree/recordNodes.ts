@@ -2,12 +2,13 @@
 // folder (src/tree/dataNodes.ts) and its query nodes.
 import * as vscode from 'vscode';
 import type { Company, DataPlatformClient, PagedList } from '../api';
-import { dataType, type DataTypeId } from '../dataTypes/catalog';
+import type { DataTypeId } from '../dataTypes/catalog';
 import { companyPlatforms, companyTooltip, type ListItems } from '../format/labels';
 import { t } from '../l10n';
 import type { TreeContext } from './context';
 import { CompanyDataStatus } from './dataStatus';
-import { DataFolderNode, QueryNode, type DataTypeNode, type QueryOwner, type RecordQuery } from './dataNodes';
+import { CompanyQueries } from './companyQueries';
+import { DataFolderNode, type DataTypeNode, type QueryNode, type QueryOwner, type RecordQuery } from './dataNodes';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
 
@@ -84,12 +85,13 @@ export class CompanyNode extends TreeNode implements QueryOwner {
   /** The data set statuses of every type, one request shared by the type nodes. */
   readonly dataStatus: CompanyDataStatus;
   readonly data: DataFolderNode;
-  /** Filtered lists (Run query…), oldest first, shown after the Data folder. */
-  private readonly queryNodes: QueryNode[] = [];
+  /** Filtered lists (Run query…), shown after the Data folder, pinned ones first; restored from
+   * the query store when this node is made. */
+  readonly queryList: CompanyQueries;
 
   constructor(
     parent: TreeNode | undefined,
-    private readonly ctx: TreeContext,
+    ctx: TreeContext,
     readonly company: Company,
   ) {
     super(parent);
@@ -99,6 +101,7 @@ export class CompanyNode extends TreeNode implements QueryOwner {
       for (const node of this.data.typeNodes) if (node.pagedList?.totalResults === undefined) ctx.changed(node);
     });
     this.data = new DataFolderNode(this, ctx);
+    this.queryList = new CompanyQueries(this, ctx);
   }
 
   /** The company's invoices node, under the Data folder. */
@@ -119,61 +122,39 @@ export class CompanyNode extends TreeNode implements QueryOwner {
 
   override getChildren(): TreeNode[] {
     this.dataStatus.ensureLoaded();
-    return [this.data, ...this.queryNodes];
+    return [this.data, ...this.queryList.all];
   }
 
   get queries(): readonly QueryNode[] {
-    return this.queryNodes;
+    return this.queryList.all;
   }
 
   /** Adds a query node, or returns the one with the same type, filter and order (nothing is
    * fetched until it is expanded). */
   addQuery(query: RecordQuery, type: DataTypeId = 'invoices'): QueryNode {
-    const node = new QueryNode(this, this.ctx, this, dataType(type), query);
-    const existing = this.queryNodes.find((q) => q.key === node.key);
-    if (existing) return existing;
-    this.queryNodes.push(node);
-    this.ctx.changed(this);
-    return node;
+    return this.queryList.add(query, type);
   }
 
   /** Edits a query node's filter in place: a new node of the same type at the same position. */
   replaceQuery(old: QueryNode, query: RecordQuery): QueryNode {
-    const index = this.queryNodes.indexOf(old);
-    if (index < 0) return this.addQuery(query, old.dataType);
-    const node = new QueryNode(this, this.ctx, this, old.spec, query);
-    const duplicate = this.queryNodes.find((q) => q !== old && q.key === node.key);
-    this.queryNodes.splice(index, 1);
-    old.dispose();
-    if (duplicate) {
-      this.ctx.changed(this);
-      return duplicate;
-    }
-    this.queryNodes.splice(index, 0, node);
-    this.ctx.changed(this);
-    return node;
+    return this.queryList.replace(old, query);
   }
 
   removeQuery(node: QueryNode): boolean {
-    const index = this.queryNodes.indexOf(node);
-    if (index < 0) return false;
-    this.queryNodes.splice(index, 1);
-    node.dispose();
-    this.ctx.changed(this);
-    return true;
+    return this.queryList.remove(node);
   }
 
   /** A company's refresh reloads what it holds: its data statuses and lists, and its queries. */
   override refresh(): void {
     this.data.refresh();
-    for (const q of this.queryNodes) q.refresh();
+    this.queryList.refresh();
   }
 
   /** The company left the tree: stop its lists', statuses' and queries' loads. */
   override dispose(): void {
     this.data.dispose();
     this.dataStatus.dispose();
-    for (const q of this.queryNodes) q.dispose();
+    this.queryList.dispose();
   }
 
   /** The record, for Copy as JSON. */

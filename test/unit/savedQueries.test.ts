@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { QueryNodeStore } from '../../src/query/queryNodeStore';
 import { OPEN_QUERY_LIMIT, SAVED_QUERIES_KEY, SavedQueries } from '../../src/query/savedQueries';
 import { memento } from '../support/memento';
 
@@ -77,5 +78,70 @@ describe('saved query nodes', () => {
     });
     assert.deepEqual(new SavedQueries(store).list('s', 'c'), [{ dataType: 'invoices', query: 'status=Paid' }]);
     assert.deepEqual(new SavedQueries(memento({ [SAVED_QUERIES_KEY]: ['not', 'an', 'object'] })).list('s', 'c'), []);
+  });
+});
+
+describe('the query node store (the tree\'s side of saved queries)', () => {
+  const company = (id: string, scope?: string) => ({ company: { id }, scope });
+  type Company = ReturnType<typeof company>;
+
+  it('reads and writes a company\'s list under the scope its node was made with, even after the scope changed', async () => {
+    const saved = new SavedQueries(memento());
+    await saved.add('https://a.example', 'c1', { dataType: 'invoices', query: 'status=Paid' });
+    let current = 'https://a.example';
+    const store = new QueryNodeStore<Company>(saved, () => current, (e) => assert.fail(String(e)));
+    const c1 = store.forCompany(company('c1'));
+    assert.deepEqual(c1?.entries, [{ dataType: 'invoices', query: 'status=Paid' }]);
+    current = 'https://b.example';
+    c1?.save([{ dataType: 'bills', query: 'status=Open', pinned: true }]);
+    await store.settled();
+    assert.deepEqual(saved.list('https://a.example', 'c1'), [{ dataType: 'bills', query: 'status=Open', pinned: true }]);
+    assert.deepEqual(saved.list('https://b.example', 'c1'), [], 'nothing written to the scope of another connection');
+    assert.deepEqual(store.forCompany(company('c1'))?.entries, [], 'a node made now reads the new scope');
+  });
+
+  it('without a scope there is nothing to read or write: the queries last as long as the node', () => {
+    const store = new QueryNodeStore<Company>(new SavedQueries(memento()), () => undefined, () => undefined);
+    assert.equal(store.forCompany(company('c1')), undefined);
+  });
+
+  it('the scope function is given the company node, so a node can carry its own (an account\'s)', () => {
+    const saved = new SavedQueries(memento());
+    const store = new QueryNodeStore<Company>(saved, (c) => c.scope, () => undefined);
+    store.forCompany(company('c1', 'acct-1'))?.save([{ dataType: 'invoices', query: 'a=1' }]);
+    store.forCompany(company('c1', 'acct-2'))?.save([{ dataType: 'invoices', query: 'a=2' }]);
+    return store.settled().then(() => {
+      assert.deepEqual(saved.list('acct-1', 'c1').map((e) => e.query), ['a=1']);
+      assert.deepEqual(saved.list('acct-2', 'c1').map((e) => e.query), ['a=2']);
+    });
+  });
+
+  it('writes in the order asked, copies what it is given, and goes on after a failed write, reporting it', async () => {
+    const base = memento();
+    let failNext = false;
+    const store = {
+      get: base.get,
+      update: (key: string, value: unknown) => {
+        if (failNext) {
+          failNext = false;
+          return Promise.reject(new Error('disk full'));
+        }
+        return base.update(key, value);
+      },
+    };
+    const errors: string[] = [];
+    const nodes = new QueryNodeStore<Company>(new SavedQueries(store), () => 's', (e) => errors.push((e as Error).message));
+    const c = nodes.forCompany(company('c'));
+    const list = [{ dataType: 'invoices', query: 'a=1' }];
+    c?.save(list);
+    list.push({ dataType: 'invoices', query: 'a=2' });
+    await nodes.settled();
+    assert.deepEqual(new SavedQueries(base).list('s', 'c').map((e) => e.query), ['a=1'], 'the list as it was when saved');
+    failNext = true;
+    c?.save([{ dataType: 'invoices', query: 'lost' }]);
+    c?.save([{ dataType: 'invoices', query: 'a=3' }, { dataType: 'invoices', query: 'a=4' }]);
+    await nodes.settled();
+    assert.deepEqual(errors, ['disk full']);
+    assert.deepEqual(new SavedQueries(base).list('s', 'c').map((e) => e.query), ['a=3', 'a=4']);
   });
 });

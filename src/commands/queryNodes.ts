@@ -1,0 +1,111 @@
+// Commands on a query node: Rename Query…, Pin Query / Unpin Query, Remove Query (Clear Filter is
+// its older name) and Re-run Query. Each acts on the node it was invoked on (context menu), else
+// on the query node selected in the Companies view (palette), and resolves once the change is
+// stored, so what a command returns is what a reload brings back.
+import * as vscode from 'vscode';
+import { t } from '../l10n';
+import { PINNED_QUERY_LIMIT } from '../query/savedQueries';
+import type { PinOutcome } from '../tree/companyQueries';
+import { QueryNode } from '../tree/dataNodes';
+import { ErrorNode } from '../tree/leafNodes';
+import type { TreeNode } from '../tree/node';
+import { CompanyNode } from '../tree/recordNodes';
+
+export interface QueryNodeCommandDeps {
+  view: vscode.TreeView<TreeNode>;
+  /** Resolves once every change to the query nodes so far is stored. */
+  settled(): Promise<void>;
+}
+
+/** Longest name a query may be given: it is a line in the tree. */
+export const MAX_QUERY_NAME = 100;
+
+interface Target {
+  node: QueryNode;
+  company: CompanyNode;
+}
+
+function targetOf(deps: QueryNodeCommandDeps, arg: unknown): Target | undefined {
+  const node = arg instanceof ErrorNode ? arg.owner : (arg ?? deps.view.selection.find((n) => n instanceof QueryNode));
+  if (node instanceof QueryNode && node.owner instanceof CompanyNode) return { node, company: node.owner };
+  // From the palette with nothing to act on; a call on another kind of node does nothing.
+  if (arg === undefined) void vscode.window.showInformationMessage(t('Select a query in the Companies view first.'));
+  return undefined;
+}
+
+const nameProblem = (name: string): string | undefined =>
+  name.trim().length > MAX_QUERY_NAME ? t('A name of at most {0} characters, please.', MAX_QUERY_NAME) : undefined;
+
+function askName(node: QueryNode): Thenable<string | undefined> {
+  const filter = node.query.query ?? t('(no filter)');
+  return vscode.window.showInputBox({
+    title: t('Rename Query'),
+    prompt: t('The name shown for {0}. Leave it empty to show the filter.', filter),
+    placeHolder: filter,
+    value: node.label ?? '',
+    validateInput: nameProblem,
+  });
+}
+
+/** Names the query (an empty name shows its filter again); undefined when dismissed or refused.
+ * A caller may pass the name instead of answering the input box. */
+async function rename(deps: QueryNodeCommandDeps, arg: unknown, name: unknown): Promise<QueryNode | undefined> {
+  const target = targetOf(deps, arg);
+  if (!target) return undefined;
+  const label = typeof name === 'string' ? name : await askName(target.node);
+  if (label === undefined) return undefined;
+  const problem = nameProblem(label);
+  if (problem) {
+    void vscode.window.showErrorMessage(problem);
+    return undefined;
+  }
+  target.company.queryList.rename(target.node, label);
+  await deps.settled();
+  return target.node;
+}
+
+async function pin(deps: QueryNodeCommandDeps, arg: unknown, pinned: boolean): Promise<PinOutcome | undefined> {
+  const target = targetOf(deps, arg);
+  if (!target) return undefined;
+  const outcome = target.company.queryList.setPinned(target.node, pinned);
+  if (outcome === 'full') {
+    void vscode.window.showWarningMessage(t('{0} already has {1} pinned queries: unpin one first.', target.company.company.name, PINNED_QUERY_LIMIT));
+  }
+  await deps.settled();
+  return outcome;
+}
+
+/** Removes the query from the tree and from storage; false when there was nothing to remove. */
+async function remove(deps: QueryNodeCommandDeps, arg: unknown): Promise<boolean> {
+  const target = targetOf(deps, arg);
+  if (!target) return false;
+  const removed = target.company.queryList.remove(target.node);
+  await deps.settled();
+  return removed;
+}
+
+/** Runs the query again from its first page, and shows it expanded. */
+async function rerun(deps: QueryNodeCommandDeps, arg: unknown): Promise<QueryNode | undefined> {
+  const target = targetOf(deps, arg);
+  if (!target) return undefined;
+  target.node.refresh();
+  try {
+    await deps.view.reveal(target.node, { expand: true, select: true, focus: false });
+  } catch {
+    // A hidden view cannot reveal; the node loads when the user opens it.
+  }
+  return target.node;
+}
+
+export function registerQueryNodeCommands(deps: QueryNodeCommandDeps): vscode.Disposable[] {
+  const register = (id: string, handler: (arg?: unknown, more?: unknown) => unknown) => vscode.commands.registerCommand(id, handler);
+  return [
+    register('dataPlatform.renameQuery', (arg, name) => rename(deps, arg, name)),
+    register('dataPlatform.pinQuery', (arg) => pin(deps, arg, true)),
+    register('dataPlatform.unpinQuery', (arg) => pin(deps, arg, false)),
+    register('dataPlatform.removeQuery', (arg) => remove(deps, arg)),
+    // The older name of Remove Query, kept for key bindings made with it.
+    register('dataPlatform.clearFilter', (arg) => remove(deps, arg)),
+    register('dataPlatform.rerunQuery', (arg) => rerun(deps, arg)),
+  ];
+}
