@@ -10,6 +10,7 @@ import { QueryNode } from '../tree/dataNodes';
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
 import { CompanyNode } from '../tree/recordNodes';
+import { createInputBox } from './quickPicks';
 
 export interface QueryNodeCommandDeps {
   view: vscode.TreeView<TreeNode>;
@@ -36,14 +37,29 @@ function targetOf(deps: QueryNodeCommandDeps, arg: unknown): Target | undefined 
 const nameProblem = (name: string): string | undefined =>
   name.trim().length > MAX_QUERY_NAME ? t('A name of at most {0} characters, please.', MAX_QUERY_NAME) : undefined;
 
-function askName(node: QueryNode): Thenable<string | undefined> {
+/** The name typed into an input box; undefined when dismissed. A name too long cannot be taken. */
+function askName(node: QueryNode): Promise<string | undefined> {
   const filter = node.query.query ?? t('(no filter)');
-  return vscode.window.showInputBox({
-    title: t('Rename Query'),
-    prompt: t('The name shown for {0}. Leave it empty to show the filter.', filter),
-    placeHolder: filter,
-    value: node.label ?? '',
-    validateInput: nameProblem,
+  const box = createInputBox();
+  box.title = t('Rename Query');
+  box.prompt = t('The name shown for {0}. Leave it empty to show the filter.', filter);
+  box.placeholder = filter;
+  box.value = node.label ?? '';
+  box.ignoreFocusOut = true;
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (name: string | undefined) => {
+      if (done) return;
+      done = true;
+      resolve(name);
+      box.dispose();
+    };
+    box.onDidChangeValue((v) => (box.validationMessage = nameProblem(v)));
+    box.onDidAccept(() => {
+      if (!nameProblem(box.value)) finish(box.value);
+    });
+    box.onDidHide(() => finish(undefined));
+    box.show();
   });
 }
 

@@ -1,4 +1,4 @@
-// Every quick pick of the extension is created here, so that under the test switch
+// Every quick pick and input box of the extension is created here, so that under the test switch
 // (src/testHooks.ts) the one on screen can be described (title, value, rows, active row) to the
 // integration tests, which type into it with real keystrokes and read back what the user would
 // see. Without the switch a pick is VS Code's own, untouched.
@@ -19,9 +19,11 @@ export interface QuickPickSnapshot {
   items: QuickPickRow[];
   /** The label of the highlighted row, as the workbench reports it back. */
   active?: string;
+  /** An input box's message under what is typed (it has no rows). */
+  validationMessage?: string;
 }
 
-let current: vscode.QuickPick<vscode.QuickPickItem> | undefined;
+let current: vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox | undefined;
 let tracking = false;
 
 /** Called once under the test switch: picks created from then on are tracked. */
@@ -30,7 +32,14 @@ export function trackQuickPicks(): void {
 }
 
 export function createQuickPick<T extends vscode.QuickPickItem>(): vscode.QuickPick<T> {
-  const pick = vscode.window.createQuickPick<T>();
+  return tracked(vscode.window.createQuickPick<T>());
+}
+
+export function createInputBox(): vscode.InputBox {
+  return tracked(vscode.window.createInputBox());
+}
+
+function tracked<P extends vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox>(pick: P): P {
   if (!tracking) return pick;
   const forget = () => {
     if (current === pick) current = undefined;
@@ -53,6 +62,11 @@ export function createQuickPick<T extends vscode.QuickPickItem>(): vscode.QuickP
 export function visibleQuickPick(): QuickPickSnapshot | undefined {
   const pick = current;
   if (!pick) return undefined;
+  if (!('items' in pick)) {
+    const message = pick.validationMessage;
+    const text = typeof message === 'string' ? message : message?.message;
+    return { title: pick.title, placeholder: pick.placeholder, value: pick.value, busy: pick.busy, items: [], ...(text ? { validationMessage: text } : {}) };
+  }
   return {
     title: pick.title,
     placeholder: pick.placeholder,

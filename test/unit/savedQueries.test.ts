@@ -120,7 +120,7 @@ describe('the query node store (the tree\'s side of saved queries)', () => {
     const base = memento();
     let failNext = false;
     const store = {
-      get: base.get,
+      get: <T>(key: string) => base.get<T>(key),
       update: (key: string, value: unknown) => {
         if (failNext) {
           failNext = false;

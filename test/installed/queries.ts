@@ -1,0 +1,27 @@
+// The query nodes the installed-package run keeps across its real window reload: made before it
+// (queriesBeforeReload.test.ts), expected back after it (queriesAfterReload.test.ts).
+import type { SavedQuery } from '../../src/query/savedQueries';
+import { emulator } from './shared';
+
+/** As storage keeps them and the tree shows them: the pinned one first. */
+export const KEPT_QUERIES: SavedQuery[] = [
+  { dataType: 'bills', query: 'status=Open', label: 'Open bills', pinned: true },
+  { dataType: 'invoices', query: 'status=Paid', orderBy: '-totalAmount' },
+];
+
+interface LoggedRequest {
+  path: string;
+  query: Record<string, string>;
+}
+
+/** The emulator's requests that ran a query (never the key: the log holds none). */
+export async function queryRequests(): Promise<LoggedRequest[]> {
+  const { url } = emulator();
+  const all = ((await (await fetch(`${url}/_emulator/requests`)).json()) as { results: LoggedRequest[] }).results;
+  return all.filter((r) => r.path.includes('/data/') && r.query.query !== undefined);
+}
+
+export async function clearRequests(): Promise<void> {
+  const { url } = emulator();
+  await fetch(`${url}/_emulator/requests`, { method: 'DELETE' });
+}

@@ -1,0 +1,32 @@
+// The installed .vsix, first phase: query nodes made, named and pinned through the commands, for
+// the second phase to find after the real window reload.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { QueryResult } from '../../src/commands/query';
+import type { QueryNode } from '../../src/tree/dataNodes';
+import { clearRequests, KEPT_QUERIES } from './queries';
+import { installedExtension, wellKnownCompany } from './shared';
+
+describe('query nodes, before a window reload', () => {
+  it('are made, named and pinned, and stored', async () => {
+    const api = installedExtension().exports;
+    assert.ok(api, 'the test API');
+    const companyId = await wellKnownCompany('few');
+    const run = async (args: Record<string, string>): Promise<QueryNode> => {
+      const result = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', { companyId, ...args });
+      assert.equal(result?.outcome, 'shown', JSON.stringify(result));
+      return (result as { node: QueryNode }).node;
+    };
+    await run({ query: 'status=Paid', orderBy: '-totalAmount' });
+    const bills = await run({ dataType: 'bills', query: 'status=Open' });
+    await vscode.commands.executeCommand('dataPlatform.renameQuery', bills, 'Open bills');
+    await vscode.commands.executeCommand('dataPlatform.pinQuery', bills);
+    const company = api.tree.root?.companyNode(companyId);
+    assert.deepEqual(company?.queries.map((q) => q.toSaved()), KEPT_QUERIES);
+    // What the phase after the reload sees in the emulator's log is then only its own.
+    await clearRequests();
+    // Away from the Companies view again (Run Query revealed its node): after the reload, only the
+    // restored invoice tab may activate the extension.
+    await vscode.commands.executeCommand('workbench.view.explorer');
+  });
+});

@@ -1,0 +1,253 @@
+// Query nodes that last (issue 13): kept per scope and company, back after the tree is rebuilt,
+// renamed, pinned, removed, re-run and bounded, in the real host against the emulator.
+//
+// The rebuild here is what a window reload does to the tree: a new root whose company nodes read
+// their query nodes from the extension's globalState through the same SavedQueries (which keeps
+// nothing in memory). The installed-package tests do a real window reload as well
+// (test/installed/queries*.test.ts); the integration suite runs in one window.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { QueryResult } from '../../src/commands/query';
+import type { QuickPickSnapshot } from '../../src/commands/quickPicks';
+import type { DataPlatformApi } from '../../src/extension';
+import { HISTORY_LIMIT } from '../../src/query/history';
+import { OPEN_QUERY_LIMIT, type SavedQuery } from '../../src/query/savedQueries';
+import { queryContext } from '../../src/tree/contextValues';
+import type { QueryNode } from '../../src/tree/dataNodes';
+import type { TreeNode } from '../../src/tree/node';
+import type { CompanyNode } from '../../src/tree/recordNodes';
+import { admin, canType, EXTENSION_ID, firstPageCompany, keyboard, labelOf, openView, signIn, sleep, waitFor } from './helpers';
+
+const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
+const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
+const iconOf = (n: TreeNode) => (n.getTreeItem().iconPath as vscode.ThemeIcon | undefined)?.id;
+/** What a query node is, as storage keeps it. */
+const saved = (n: QueryNode): SavedQuery => n.toSaved();
+const queryRequests = async () => (await admin.requests()).filter((r) => r.path.includes('/data/') && r.query.query !== undefined);
+
+function shown(result: QueryResult | undefined): QueryNode {
+  if (result?.outcome !== 'shown') assert.fail(`expected a node, got ${JSON.stringify(result)}`);
+  return (result as { node: QueryNode }).node;
+}
+
+describe('queries that last', () => {
+  let api: DataPlatformApi;
+  let companyId: string;
+  const scope = (): string => {
+    const state = api.connection.state;
+    assert.equal(state.kind, 'ready');
+    return (state as { origin: string }).origin;
+  };
+  const stored = () => api.savedQueries.list(scope(), companyId);
+  const company = async (): Promise<CompanyNode> => {
+    const node = await firstPageCompany(api, companyId);
+    assert.ok(node, 'the company is on the first page');
+    return node;
+  };
+  const run = async (args: Record<string, string>): Promise<QueryNode> =>
+    shown(await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', { companyId, ...args }));
+  /** What a window reload does to the tree (see the top of this file). Collapsed first, so the view
+   * itself expands nothing and only what a test expands is fetched. */
+  const rebuild = async (): Promise<CompanyNode> => {
+    await vscode.commands.executeCommand('workbench.actions.treeView.dataPlatform.companies.collapseAll');
+    const before = api.tree.root;
+    await vscode.commands.executeCommand('dataPlatform.refresh');
+    assert.notStrictEqual(api.tree.root, before, 'a new root');
+    return company();
+  };
+  /** Waits until the extension's quick pick or input box on screen satisfies `check`, and goes on
+   * holding it for a moment: a key pressed before the workbench has the new state acts on the old. */
+  const onScreen = async (what: string, check: (p: QuickPickSnapshot) => boolean): Promise<QuickPickSnapshot> => {
+    const holds = () => {
+      const p = api.quickPick();
+      return p !== undefined && check(p) && p;
+    };
+    return waitFor(what, async () => holds() && (await sleep(250), holds()));
+  };
+  const forget = async () => {
+    await api.savedQueries.replace(scope(), companyId, []);
+    await rebuild();
+  };
+
+  before(async () => {
+    api = await openView();
+    if (api.connection.state.kind !== 'ready') await signIn(api);
+    companyId = (await admin.info()).companies.few;
+    await forget();
+  });
+  after(forget);
+
+  it('come back after the tree is rebuilt from storage, with type, filter, orderBy, name and pin, fetching nothing until expanded', async () => {
+    const paid = await run({ query: 'status=Paid', orderBy: '-totalAmount' });
+    const bills = await run({ dataType: 'bills', query: 'status=Open' });
+    await vscode.commands.executeCommand('dataPlatform.renameQuery', bills, 'Open bills');
+    await vscode.commands.executeCommand('dataPlatform.pinQuery', bills);
+    const expected: SavedQuery[] = [
+      { dataType: 'bills', query: 'status=Open', label: 'Open bills', pinned: true },
+      { dataType: 'invoices', query: 'status=Paid', orderBy: '-totalAmount' },
+    ];
+    assert.deepEqual(stored(), expected, 'stored under the connection\'s origin and the company');
+    assert.deepEqual(api.savedQueries.list('https://elsewhere.example', companyId), [], 'and under no other scope');
+
+    await admin.clearRequests();
+    const restored = await rebuild();
+    assert.deepEqual(restored.queries.map(saved), expected);
+    assert.ok(!restored.queries.includes(paid), 'new nodes, made from storage');
+    assert.deepEqual((await children(api, restored)).slice(1), restored.queries, 'shown after the Data folder, pinned first');
+    assert.equal(labelOf(restored.queries[0]), 'Bills: Open bills');
+    assert.equal(labelOf(restored.queries[1]), 'status=Paid');
+    assert.ok(restored.queries.every((q) => q.pagedList === undefined), 'no list made');
+    assert.deepEqual(await queryRequests(), [], 'nothing fetched for a query node that is not expanded');
+
+    const invoices = await children(api, restored.queries[1]);
+    assert.ok(invoices.length > 0);
+    assert.deepEqual((await queryRequests()).map((r) => [r.path.split('/').pop(), r.query.query, r.query.orderBy, r.query.page]), [['invoices', 'status=Paid', '-totalAmount', '1']]);
+    assert.match(labelOf(restored.queries[1]), /^status=Paid — \d+ invoices$/);
+  });
+
+  it('Rename Query names a node in place (its id and loaded pages kept); an empty name shows the filter again', async () => {
+    const node = await run({ query: 'status!=Void', orderBy: 'issueDate' });
+    await children(api, node);
+    const id = node.getTreeItem().id;
+    const list = node.pagedList;
+    assert.strictEqual(await vscode.commands.executeCommand('dataPlatform.renameQuery', node, '  Not void, oldest first  '), node);
+    assert.equal(node.label, 'Not void, oldest first');
+    assert.match(labelOf(node), /^Not void, oldest first — \d+ invoices$/);
+    assert.equal(node.getTreeItem().description, 'status!=Void · orderBy issueDate', 'a named node still shows what it runs');
+    assert.equal(node.getTreeItem().id, id);
+    assert.strictEqual(node.pagedList, list, 'nothing reloaded');
+    assert.equal(stored().find((e) => e.query === 'status!=Void')?.label, 'Not void, oldest first');
+
+    const tooLong = 'x'.repeat(101);
+    assert.equal(await vscode.commands.executeCommand('dataPlatform.renameQuery', node, tooLong), undefined, 'a name over 100 characters is refused');
+    assert.equal(node.label, 'Not void, oldest first');
+
+    await vscode.commands.executeCommand('dataPlatform.renameQuery', node, '');
+    assert.equal(node.label, undefined);
+    assert.match(labelOf(node), /^status!=Void — \d+ invoices$/);
+    assert.equal(node.getTreeItem().description, 'orderBy issueDate');
+    assert.equal(stored().find((e) => e.query === 'status!=Void')?.label, undefined);
+  });
+
+  it('Rename Query asks for the name in an input box, typed as a user types it, and refuses one too long', async function () {
+    if (!canType()) this.skip();
+    const node = await run({ query: 'currency=GBP' });
+    const renaming = vscode.commands.executeCommand<QueryNode | undefined>('dataPlatform.renameQuery', node);
+    await onScreen('the input box', (p) => p.title === 'Rename Query' && p.placeholder === 'currency=GBP' && p.value === '');
+    await keyboard.type('x'.repeat(101));
+    await onScreen('the name refused', (p) => p.validationMessage === 'A name of at most 100 characters, please.');
+    await keyboard.press('Enter');
+    await keyboard.press('Control+A');
+    await keyboard.type('Pounds');
+    await onScreen('the name typed', (p) => p.value === 'Pounds' && p.validationMessage === undefined);
+    await keyboard.press('Enter');
+    assert.strictEqual(await renaming, node, 'Enter on the refused name did nothing');
+    assert.equal(node.label, 'Pounds');
+    assert.equal((await rebuild()).queries.find((q) => q.query.query === 'currency=GBP')?.label, 'Pounds', 'kept');
+  });
+
+  it('Pin Query lists a node first, never dropped; Unpin Query makes it the newest of the others', async () => {
+    await forget();
+    const a = await run({ query: 'status=Draft' });
+    const b = await run({ query: 'status=Submitted' });
+    const c = await run({ query: 'status=PartiallyPaid' });
+    const owner = await company();
+    assert.deepEqual(owner.queries, [a, b, c]);
+
+    assert.equal(await vscode.commands.executeCommand('dataPlatform.pinQuery', c), 'pinned');
+    assert.deepEqual(owner.queries, [c, a, b]);
+    assert.equal(contextOf(c), `${queryContext('invoices')};pinned`);
+    assert.equal(iconOf(c), 'pinned');
+    assert.equal(await vscode.commands.executeCommand('dataPlatform.pinQuery', c), 'unchanged');
+    assert.deepEqual(stored().map((e) => [e.query, e.pinned ?? false]), [['status=PartiallyPaid', true], ['status=Draft', false], ['status=Submitted', false]]);
+
+    assert.equal(await vscode.commands.executeCommand('dataPlatform.pinQuery', a), 'pinned');
+    assert.deepEqual(owner.queries, [c, a, b], 'after the pinned ones already there');
+    assert.equal(await vscode.commands.executeCommand('dataPlatform.unpinQuery', c), 'unpinned');
+    assert.deepEqual(owner.queries, [a, b, c]);
+    assert.equal(contextOf(c), queryContext('invoices'));
+    assert.equal(iconOf(c), 'filter');
+    assert.deepEqual((await rebuild()).queries.map((q) => [q.query.query, q.pinned]), [['status=Draft', true], ['status=Submitted', false], ['status=PartiallyPaid', false]]);
+  });
+
+  it('the menus offer Pin on an unpinned query node and Unpin on a pinned one, Rename, Remove and Re-run on both', () => {
+    const menus = (vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: { menus: Record<string, { command: string; when?: string }[]> } })
+      .contributes.menus['view/item/context'];
+    const viewItem = (when = '') => new RegExp(/viewItem =~ \/(.+?)\/(?:\s|$)/.exec(when)?.[1] ?? '^$');
+    const offers = (command: string, context: string) => menus.some((m) => m.command === command && viewItem(m.when).test(context));
+    for (const type of ['invoices', 'bills'] as const) {
+      const open = queryContext(type);
+      const pinned = queryContext(type, true);
+      assert.ok(offers('dataPlatform.pinQuery', open) && !offers('dataPlatform.pinQuery', pinned), type);
+      assert.ok(offers('dataPlatform.unpinQuery', pinned) && !offers('dataPlatform.unpinQuery', open), type);
+      for (const command of ['dataPlatform.renameQuery', 'dataPlatform.removeQuery', 'dataPlatform.rerunQuery', 'dataPlatform.filterInvoices', 'dataPlatform.exportInvoices']) {
+        assert.ok(offers(command, open) && offers(command, pinned), `${command} on ${type}`);
+      }
+      assert.ok(!offers('dataPlatform.refresh', open), 'Re-run takes the place of Refresh on a query node');
+    }
+    for (const list of ['invoices', 'records;type=bills', 'company']) assert.ok(offers('dataPlatform.refresh', list) && !offers('dataPlatform.pinQuery', list), list);
+  });
+
+  it('Remove Query takes a node out of the tree and of storage, pinned or not', async () => {
+    const owner = await company();
+    const [pinned, open] = owner.queries;
+    assert.ok(pinned.pinned && !open.pinned);
+    assert.equal(await vscode.commands.executeCommand('dataPlatform.removeQuery', pinned), true);
+    assert.equal(await vscode.commands.executeCommand('dataPlatform.clearFilter', open), true, 'Clear Filter is its older name');
+    assert.ok(!owner.queries.includes(pinned) && !owner.queries.includes(open));
+    assert.ok(!(await children(api, owner)).includes(open));
+    assert.ok(!stored().some((e) => e.query === pinned.query.query || e.query === open.query.query));
+    assert.equal(await vscode.commands.executeCommand('dataPlatform.removeQuery', owner.invoices), false, 'a type\'s own node is never removed');
+    assert.deepEqual((await rebuild()).queries.map((q) => q.query.query), ['status=PartiallyPaid']);
+  });
+
+  it('Re-run Query fetches the first page again and shows it', async () => {
+    const node = await run({ query: 'status=Paid' });
+    assert.ok(node.pagedList?.pagesLoaded);
+    await admin.clearRequests();
+    assert.strictEqual(await vscode.commands.executeCommand('dataPlatform.rerunQuery', node), node);
+    await waitFor('the first page again', async () => (await queryRequests()).length > 0 && node.pagedList?.pagesLoaded === 1);
+    assert.deepEqual((await queryRequests()).map((r) => [r.query.query, r.query.page]), [['status=Paid', '1']]);
+  });
+
+  it(`keeps at most ${OPEN_QUERY_LIMIT} unpinned query nodes per company, dropping the oldest, and every pinned one`, async () => {
+    await forget();
+    const keep = await run({ query: 'totalAmount>0' });
+    await vscode.commands.executeCommand('dataPlatform.pinQuery', keep);
+    const nodes: QueryNode[] = [];
+    for (let i = 0; i <= OPEN_QUERY_LIMIT; i++) nodes.push(await run({ query: `totalAmount>${i + 1}` }));
+    const owner = await company();
+    assert.equal(owner.queries.length, OPEN_QUERY_LIMIT + 1);
+    assert.strictEqual(owner.queries[0], keep, 'the pinned one stays first');
+    assert.ok(!owner.queries.includes(nodes[0]), 'the oldest unpinned one went');
+    assert.equal(nodes[0].pagedList, undefined, 'and let go of what it had loaded');
+    assert.deepEqual(owner.queries.slice(1), nodes.slice(1));
+    assert.deepEqual(stored().map((e) => e.query), owner.queries.map((q) => q.query.query), 'storage holds what the tree shows');
+    assert.deepEqual((await rebuild()).queries.map((q) => q.query.query), owner.queries.map((q) => q.query.query));
+  });
+
+  it('the recent queries stay, per company and data type, apart from the nodes, and Run Query offers them', async function () {
+    // Removing a node keeps its query among the recent ones; the recent ones are bounded, the
+    // pinned node is not among them any more, and stays.
+    const owner = await company();
+    const newest = owner.queries[owner.queries.length - 1];
+    await vscode.commands.executeCommand('dataPlatform.removeQuery', newest);
+    const recent = api.queryHistory.list(companyId).map((e) => e.query);
+    assert.equal(recent[0], newest.query.query);
+    assert.equal(recent.length, HISTORY_LIMIT, `${OPEN_QUERY_LIMIT + 2} invoice queries were run`);
+    assert.ok(!recent.includes('totalAmount>0') && owner.queries[0].query.query === 'totalAmount>0');
+    assert.ok(api.queryHistory.list(companyId, 'bills').some((e) => e.query === 'status=Open'));
+    assert.ok(!api.queryHistory.list(companyId, 'bills').some((e) => e.query.startsWith('totalAmount')), 'per data type');
+    if (!canType()) this.skip();
+    const running = vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', owner);
+    await onScreen('the data type step', (p) => p.title === 'Run Query: data type');
+    await keyboard.type('Bills');
+    await onScreen('Bills highlighted', (p) => p.active === 'Bills');
+    await keyboard.press('Enter');
+    const offered = await onScreen('the recent bills query', (p) => p.title === `Bills of ${owner.company.name}: filter` && p.items.some((i) => i.label === 'status=Open'));
+    assert.ok(offered.items.some((i) => i.separator && i.label === 'recent queries'));
+    assert.ok(!offered.items.some((i) => i.label.startsWith('totalAmount')), 'no invoice query among the bills\' recent ones');
+    await keyboard.press('Escape');
+    assert.deepEqual(await running, { outcome: 'cancelled' });
+  });
+});
