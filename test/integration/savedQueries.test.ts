@@ -16,7 +16,7 @@ import { queryContext } from '../../src/tree/contextValues';
 import type { QueryNode } from '../../src/tree/dataNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode } from '../../src/tree/recordNodes';
-import { admin, canType, EXTENSION_ID, firstPageCompany, keyboard, labelOf, openView, signIn, sleep, waitFor } from './helpers';
+import { admin, canScreenshot, canType, EXTENSION_ID, firstPageCompany, keyboard, labelOf, openView, screenshot, signIn, sleep, waitFor } from './helpers';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
@@ -249,5 +249,26 @@ describe('queries that last', () => {
     assert.ok(!offered.items.some((i) => i.label.startsWith('totalAmount')), 'no invoice query among the bills\' recent ones');
     await keyboard.press('Escape');
     assert.deepEqual(await running, { outcome: 'cancelled' });
+  });
+
+  it('takes a screenshot of a company with a pinned, a named and a plain query', async function () {
+    if (!canScreenshot()) this.skip();
+    await forget();
+    const pinned = await run({ query: 'status=Paid', orderBy: '-totalAmount' });
+    await vscode.commands.executeCommand('dataPlatform.renameQuery', pinned, 'Paid, largest');
+    await vscode.commands.executeCommand('dataPlatform.pinQuery', pinned);
+    const named = await run({ dataType: 'bills', query: 'status=Open' });
+    await vscode.commands.executeCommand('dataPlatform.renameQuery', named, 'Bills to pay');
+    await run({ query: 'dueDate<2025-01-01 && amountDue>0' });
+    await vscode.commands.executeCommand('workbench.actions.treeView.dataPlatform.companies.collapseAll');
+    const owner = await rebuild();
+    await api.companiesView.reveal(owner, { expand: true, select: false, focus: false });
+    await waitFor('the query nodes shown', async () => (await children(api, owner)).length === 4);
+    // The Data folder closed, so the company's queries sit right under it.
+    await api.companiesView.reveal(owner.data, { select: true, focus: true });
+    await vscode.commands.executeCommand('list.collapse');
+    await api.companiesView.reveal(owner.queries[0], { select: true, focus: true });
+    await vscode.commands.executeCommand('workbench.action.closePanel');
+    await screenshot('saved-queries');
   });
 });
