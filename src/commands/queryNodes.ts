@@ -75,9 +75,10 @@ async function rename(deps: QueryNodeCommandDeps, arg: unknown, name: unknown): 
     void vscode.window.showErrorMessage(problem);
     return undefined;
   }
-  target.company.queryList.rename(target.node, label);
+  // A node no longer in the tree (its company was rebuilt meanwhile) has nothing to rename.
+  const renamed = target.company.queryList.rename(target.node, label);
   await deps.settled();
-  return target.node;
+  return renamed ? target.node : undefined;
 }
 
 async function pin(deps: QueryNodeCommandDeps, arg: unknown, pinned: boolean): Promise<PinOutcome | undefined> {
