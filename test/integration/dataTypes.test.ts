@@ -22,7 +22,7 @@ import type { ErrorNode } from '../../src/tree/leafNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode } from '../../src/tree/recordNodes';
 import { dataTypeColumnTypes, readExport } from '../support/csv';
-import { admin, canScreenshot, emulator, emulatorClient, firstPageCompany, labelOf, openView, screenshot, signIn, waitFor } from './helpers';
+import { admin, canScreenshot, emulator, emulatorClient, firstPageCompany, labelOf, openView, removeQueryNodes, screenshot, signIn, waitFor } from './helpers';
 
 /** One record a page, so that every type has a second page to load (a company may have only two
  * tax rates). */
@@ -83,8 +83,9 @@ describe('every data type against the emulator', () => {
   });
   afterEach(() => admin.clearFaults());
   after(async () => {
-    // The queries run here are no other suite's history.
+    // The queries run here are no other suite's history, nor its query nodes.
     await api.queryHistory.clear(ids.many);
+    await removeQueryNodes(api, [ids.many]);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.workspace.getConfiguration('dataPlatform').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
   });

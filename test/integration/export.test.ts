@@ -17,7 +17,7 @@ import { DATA_TYPES } from '../../src/dataTypes/catalog';
 import { listContext, queryContext, recordContext } from '../../src/tree/contextValues';
 import { COMPANY_TYPES, INVOICE_TYPES, readExport } from '../support/csv';
 import { assertNoSecret } from '../support/secretScan';
-import { admin, canType, emulator, emulatorClient, EXTENSION_ID, firstPageCompany, keyboard, openView, signIn, waitFor } from './helpers';
+import { admin, canType, emulator, emulatorClient, EXTENSION_ID, firstPageCompany, keyboard, openView, removeQueryNodes, signIn, waitFor } from './helpers';
 
 const FORMATS = ['csv', 'json', 'jsonl'] as const;
 
@@ -68,6 +68,7 @@ describe('export', () => {
     await admin.clearFaults();
     rmSync(dir, { recursive: true, force: true });
   });
+  after(() => removeQueryNodes(api, [ids.few, ids.many]));
 
   it('is offered on Invoices and query nodes, on companies, in the view title and in the palette', () => {
     const menus = (vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: { menus: Record<string, { command: string; when: string }[]> } })

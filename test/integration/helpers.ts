@@ -143,6 +143,16 @@ export async function firstPageCompany(api: DataPlatformApi, companyId: string):
   return api.tree.root?.companyNode(companyId);
 }
 
+/** Removes the query nodes a suite made under these companies, from the tree and from storage:
+ * they last across tree rebuilds (as across reloads), and the view loads again any it remembers
+ * expanded, which would send requests into a later suite's checks. */
+export async function removeQueryNodes(api: DataPlatformApi, companyIds: readonly string[]): Promise<void> {
+  for (const id of companyIds) {
+    const company = await firstPageCompany(api, id);
+    for (const node of [...(company?.queries ?? [])]) await vscode.commands.executeCommand('dataPlatform.removeQuery', node);
+  }
+}
+
 /** Signs in with the emulator's normal key through the real command; fails unless it was stored. */
 export async function signIn(api: DataPlatformApi): Promise<void> {
   const { key } = await emulator();

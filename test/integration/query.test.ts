@@ -8,7 +8,7 @@ import type { DataPlatformApi } from '../../src/extension';
 import type { TreeNode } from '../../src/tree/node';
 import type { QueryNode, RecordNode } from '../../src/tree/dataNodes';
 import type { CompanyNode } from '../../src/tree/recordNodes';
-import { admin, canScreenshot, emulatorClient, firstPageCompany, labelOf, openView, screenshot, signIn, waitFor } from './helpers';
+import { admin, canScreenshot, emulatorClient, firstPageCompany, labelOf, openView, removeQueryNodes, screenshot, signIn, waitFor } from './helpers';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
@@ -44,6 +44,7 @@ describe('invoice queries', () => {
     emu = await emulatorClient();
     ids = (await admin.info()).companies;
   });
+  after(() => removeQueryNodes(api, [ids.few, ids.many]));
 
   it('Run query returns only matching invoices, counts totalResults, and sends the encoded query', async () => {
     const query = 'status=Paid && totalAmount>1000';
