@@ -12,7 +12,7 @@ import { formatValue } from '../../src/query';
 import type { CompanyNode } from '../../src/tree/recordNodes';
 import { DATA_TYPES } from '../../src/dataTypes/catalog';
 import { typeTitle } from '../../src/dataTypes/words';
-import { admin, canType, emulatorClient, firstPageCompany, keyboard, openView, removeQueryNodes, screenshot, signIn, sleep, waitFor } from './helpers';
+import { admin, canType, emulatorClient, firstPageCompany, keyboard, openView, screenshot, signIn, sleep, waitFor } from './helpers';
 
 const LOAD_MORE = /Load more \(/;
 const SETTLE_MS = 250;
@@ -59,9 +59,6 @@ describe('quick picks driven by typing', function () {
   afterEach(async () => {
     // Leave no pick open for the next test, whatever happened.
     if (api?.quickPick()) await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-  });
-  after(async () => {
-    if (api) await removeQueryNodes(api, Object.values((await admin.info()).companies));
   });
 
   it('the company picker shows the page the view holds without fetching it, and "Load more" chosen by keyboard appends page 2', async () => {
