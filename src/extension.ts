@@ -123,7 +123,7 @@ function createCompaniesView(client: () => DataPlatformClient | undefined, repor
     onRootRendered: (empty) => void vscode.commands.executeCommand('setContext', 'dataPlatform.noCompanies', empty),
   });
   const view = vscode.window.createTreeView('dataPlatform.companies', { treeDataProvider: tree, showCollapseAll: true });
-  return { tree, view };
+  return { tree, view, queryStore };
 }
 
 /** Under the test switch only: quick picks are described and progress is counted for the tests. */
@@ -148,8 +148,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   const keyPrompt = new KeyPrompt(connection, testHooks);
   const report = createReporter({ diagnostics, log, onUnauthorized: () => keyPrompt.offer() });
   const client = () => (connection.state.kind === 'ready' ? connection.state.client : undefined);
-  const queryStore = createQueryStore(context, connection, log);
-  const { tree, view } = createCompaniesView(client, report, queryStore);
+  const { tree, view, queryStore } = createCompaniesView(client, report, createQueryStore(context, connection, log));
   const queryHistory = new QueryHistory(context.globalState);
   let refreshes = 0;
   const refreshAll = async (): Promise<void> => {
