@@ -13,6 +13,6 @@ export type { RateLimitInfo } from './rateLimit';
 export { createRedactor, RAW_BODY_LIMIT } from './redact';
 export type { Redactor } from './redact';
 export type { RequestSummary, TraceEntry } from './transport';
-export { normalizeBaseUrl } from './url';
+export { DEFAULT_BASE_URL, isLoopbackHost, normalizeBaseUrl } from './url';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './requestChecks';
 export type * from './models';

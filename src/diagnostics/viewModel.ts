@@ -59,7 +59,7 @@ export interface ViewModelOptions {
 
 const defaultFormatTime = (t: Date) => t.toLocaleTimeString(undefined, { hour12: false });
 
-function fieldsOf(e: ApiErrorJSON): FieldView[] {
+function fieldsOf(e: ApiErrorJSON, account: string | undefined): FieldView[] {
   const body = e.body;
   const fields: FieldView[] = [];
   const add = (label: string, value: string | number | undefined, copy?: boolean) => {
@@ -67,6 +67,7 @@ function fieldsOf(e: ApiErrorJSON): FieldView[] {
     // The store keeps texts cut already (keep.ts); an entry built elsewhere is held to the same.
     fields.push({ label, value: cutText(String(value)), ...(copy ? { copy } : {}) });
   };
+  add(t('Account'), account);
   add(t('Status'), e.status ?? body?.statusCode);
   add(t('Service'), body?.service);
   add(t('Error'), body?.error);
@@ -117,7 +118,7 @@ export function toViewModel(entry: DiagnosticEntry, options: ViewModelOptions = 
     kind: e.kind,
     ...(status !== undefined ? { status } : {}),
     ...(correlationId ? { correlationId: cutText(correlationId) } : {}),
-    fields: fieldsOf(e),
+    fields: fieldsOf(e, entry.account),
     ...tableOf(entry),
     ...(e.rawBody !== undefined ? { rawBody: prettyBody(cutText(e.rawBody, MAX_RAW_BODY)) } : {}),
     ...(e.rawBody !== undefined && e.rawBody.length > RAW_BODY_LIMIT ? { rawBodyCut: true } : {}),

@@ -12,8 +12,9 @@ import { errorText, failureText, indentFrom, noConnectionText, prettyJson, type 
 import { DOCUMENT_SCHEME, parseRecordUri, recordKey, recordUriParts, sameRecord, type RecordLabels, type RecordRef } from './recordUri';
 
 export interface RecordDocumentDeps {
-  client(): DataPlatformClient | undefined;
-  report(error: ApiError): void;
+  /** The client of the record's account (the first account for a URI written before accounts). */
+  client(ref: RecordRef): DataPlatformClient | undefined;
+  report(error: ApiError, ref: RecordRef): void;
 }
 
 export function recordUri(ref: RecordRef, labels?: RecordLabels): vscode.Uri {
@@ -165,14 +166,14 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
 
   /** Never throws: a failure is reported once and the document explains it. */
   private async fetch(ref: RecordRef): Promise<{ text: string; record?: DataRecord }> {
-    const client = this.deps.client();
+    const client = this.deps.client(ref);
     if (!client) return { text: noConnectionText(ref) };
     try {
       const record = await client.getRecord(ref.dataType, ref.companyId, ref.recordId);
       return { text: prettyJson(record, jsonIndent()), record };
     } catch (e) {
       if (isApiError(e)) {
-        this.deps.report(e);
+        this.deps.report(e, ref);
         return { text: errorText(ref, e) };
       }
       // Not an API failure (a bug): still a document rather than a failed editor.

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { Company, DataPlatformClient, PagedList } from '../api';
 import { dataType, type DataTypeId } from '../dataTypes/catalog';
+import type { AccountRef } from '../diagnostics/reporter';
 import { companyPlatforms, companyTooltip, type ListItems } from '../format/labels';
 import { t } from '../l10n';
 import type { TreeContext } from './context';
@@ -40,7 +41,9 @@ export class CompaniesRoot extends PagedNode<Company> {
     return item.id;
   }
   protected createItemNode(item: Company): TreeNode {
-    return new CompanyNode(undefined, this.ctx, item);
+    // Its parent is this root, so a command finds the company's account by walking up; the view
+    // shows no parent for it while the root is invisible (one account: see the provider).
+    return new CompanyNode(this, this.ctx, item);
   }
   /** A shown company node by id, for reveal and tests. */
   companyNode(companyId: string): CompanyNode | undefined {
@@ -99,6 +102,11 @@ export class CompanyNode extends TreeNode implements QueryOwner {
       for (const node of this.data.typeNodes) if (node.pagedList?.totalResults === undefined) ctx.changed(node);
     });
     this.data = new DataFolderNode(this, ctx);
+  }
+
+  /** The account the company belongs to (its id scopes anything kept per company). */
+  get account(): AccountRef {
+    return this.ctx.account();
   }
 
   /** The company's invoices node, under the Data folder. */

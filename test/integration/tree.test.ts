@@ -6,7 +6,7 @@ import type { ErrorNode } from '../../src/tree/leafNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { DataTypeNode } from '../../src/tree/dataNodes';
 import type { CompanyNode } from '../../src/tree/recordNodes';
-import { admin, type LoggedRequest, canScreenshot, emulator, EXTENSION_ID, labelOf, openView, screenshot, signIn, sleep, waitFor } from './helpers';
+import { admin, type LoggedRequest, canScreenshot, emulator, EXTENSION_ID, firstAccountKey, labelOf, openView, screenshot, signIn, sleep, waitFor } from './helpers';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
@@ -60,19 +60,18 @@ describe('companies tree against the emulator', () => {
   afterEach(() => admin.clearFaults());
 
   it('refuses a wrong key without storing it, stores the right one in SecretStorage and lists the companies', async () => {
-    const { url, key } = await emulator();
-    const origin = new URL(url).origin;
+    const { key } = await emulator();
     await vscode.commands.executeCommand('dataPlatform.signOut');
     await waitFor('no key', () => api.connection.state.kind === 'noKey');
     assert.deepEqual(await children(api), [], 'no key: an empty tree, so the welcome view shows');
 
     const wrong = await vscode.commands.executeCommand<{ outcome: string }>('dataPlatform.setApiKey', 'not-a-real-key-123');
     assert.equal(wrong?.outcome, 'rejected');
-    assert.equal(await api.keys.get(origin), undefined);
+    assert.equal(await firstAccountKey.get(api), undefined);
 
     await admin.clearRequests();
     await signIn(api);
-    assert.equal(await api.keys.get(origin), key);
+    assert.equal(await firstAccountKey.get(api), key);
     const validation = (await admin.requests())[0];
     assert.equal(validation.path, '/companies');
     assert.equal(validation.query.pageSize, '1');
@@ -457,12 +456,11 @@ describe('companies tree against the emulator', () => {
   });
 
   it('follows SecretStorage changes made elsewhere (another window signing out or in)', async () => {
-    const { url, key } = await emulator();
-    const origin = new URL(url).origin;
-    await api.keys.delete(origin);
+    const { key } = await emulator();
+    await firstAccountKey.delete(api);
     await waitFor('the no-key state', () => api.connection.state.kind === 'noKey');
     assert.deepEqual(await children(api), []);
-    await api.keys.set(origin, key);
+    await firstAccountKey.set(api, key);
     await waitFor('the ready state', () => api.connection.state.kind === 'ready');
     assert.equal(byContext(await children(api), 'company').length, 100);
   });
