@@ -20,7 +20,8 @@ export interface RecordCommandDeps {
   client(ref: RecordRef): DataPlatformClient | undefined;
   /** Reports a failure tagged with the record's account. */
   report(error: ApiError, ref: RecordRef): void;
-  /** The first account's id, for references that name no account. */
+  /** The first account's id: references to its records name no account, so its documents keep
+   * the URIs they had before accounts (tabs restored from then are the same documents). */
   defaultAccountId(): string | undefined;
   /** The account of a record opened from the palette. */
   account: ResolveAccount;
@@ -100,25 +101,29 @@ async function askRecord(deps: RecordCommandDeps): Promise<OpenTarget | undefine
     ignoreFocusOut: true,
     validateInput: (v) => (v.trim() ? undefined : t('Enter a record id')),
   });
-  const accountId = target.connection.account.id;
-  return recordId?.trim() ? { ref: { companyId: company.id, dataType: type, recordId: recordId.trim(), accountId }, companyName: company.name } : undefined;
+  const ref = withAccount({ companyId: company.id, dataType: type, recordId: recordId?.trim() ?? '' }, target.connection.account.id, deps);
+  return ref.recordId ? { ref, companyName: company.name } : undefined;
 }
 
 function targetOf(arg: unknown, deps: RecordCommandDeps): OpenTarget | undefined {
   // A tree node holds the record: no request before the open.
   if (arg instanceof RecordNode) {
-    const accountId = accountRootOf(arg)?.accountId;
-    const ref: RecordRef = { companyId: arg.company.id, dataType: arg.spec.id, recordId: arg.record.id, ...(accountId ? { accountId } : {}) };
+    const ref = withAccount({ companyId: arg.company.id, dataType: arg.spec.id, recordId: arg.record.id }, accountRootOf(arg)?.accountId, deps);
     return { ref, companyName: arg.company.name, record: arg.record };
   }
   if (arg instanceof vscode.Uri) {
     const ref = recordRefOf(arg);
     return ref && { ref };
   }
-  const given = asRecordArgument(arg);
   // Arguments that name no account mean the first, as they did when there was one.
-  const accountId = given?.ref.accountId ?? deps.defaultAccountId();
-  return given && { ...given, ref: { ...given.ref, ...(accountId ? { accountId } : {}) } };
+  const given = asRecordArgument(arg);
+  return given && { ...given, ref: withAccount(given.ref, given.ref.accountId, deps) };
+}
+
+/** The reference naming its account, unless that is the first one (whose records name none). */
+function withAccount(ref: RecordRef, accountId: string | undefined, deps: RecordCommandDeps): RecordRef {
+  const { accountId: _dropped, ...rest } = ref;
+  return accountId === undefined || accountId === deps.defaultAccountId() ? rest : { ...rest, accountId };
 }
 
 export function registerRecordCommands(deps: RecordCommandDeps): vscode.Disposable[] {

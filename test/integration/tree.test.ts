@@ -191,7 +191,8 @@ describe('companies tree against the emulator', () => {
     const { key } = await emulator();
     const invoices = await invoicesOf(api, 'many');
     const before = byContext(await children(api, invoices), 'invoice').length;
-    const told = (): string[] => api.logLines().filter((l) => l.message.startsWith('rate limited (429)')).map((l) => `${l.level} ${l.message}`);
+    const tag = `[${api.connection.account.name}] `;
+    const told = (): string[] => api.logLines().filter((l) => l.message.startsWith(`${tag}rate limited (429)`)).map((l) => `${l.level} ${l.message}`);
     const toldBefore = told().length;
     await admin.addFault({ kind: 'status', status: 429, path: '/data/invoices', times: 1, retryAfter: 1 });
     await admin.clearRequests();
@@ -200,7 +201,7 @@ describe('companies tree against the emulator', () => {
     assert.equal(errorNode(items), undefined, 'the retry after the wait succeeded');
     assert.equal(byContext(items, 'invoice').length, before + 100);
     assert.deepEqual(invoiceRequests(await admin.requests()).map((r) => r.status), [429, 200]);
-    assert.deepEqual(told().slice(toldBefore), ['warn rate limited (429): every request waits 1.0 s']);
+    assert.deepEqual(told().slice(toldBefore), [`warn ${tag}rate limited (429): every request waits 1.0 s`], 'tagged with the account');
     const b64 = Buffer.from(key).toString('base64');
     assert.ok(api.logLines().every((l) => !l.message.includes(key) && !l.message.includes(b64)));
   });
@@ -438,21 +439,29 @@ describe('companies tree against the emulator', () => {
     assert.equal(await vscode.env.clipboard.readText(), 'kept');
   });
 
-  it('refuses a plain-http base URL that is not loopback, and recovers when it is fixed', async () => {
+  it('refuses a plain-http base URL that is not loopback for an account, which keeps its own', async () => {
     const { url } = await emulator();
+    const id = api.connection.account.id;
+    const refused = await vscode.commands.executeCommand<{ outcome: string; message?: string }>('dataPlatform.changeBaseUrl', { accountId: id, baseUrl: 'http://example.com:8080' });
+    assert.equal(refused?.outcome, 'invalid');
+    assert.match(refused?.message ?? '', /https:\/\/ unless it is a loopback address/);
+    assert.equal(api.accounts.get(id)?.baseUrl, url);
+    assert.equal(api.connection.state.kind, 'ready');
+    assert.equal(byContext(await children(api), 'company').length, 100);
+  });
+
+  it('no longer reads dataPlatform.baseUrl once the accounts exist (the migration read it once)', async () => {
     const config = vscode.workspace.getConfiguration('dataPlatform');
-    await config.update('baseUrl', 'http://example.com:8080', vscode.ConfigurationTarget.Global);
+    const { url } = await emulator();
+    const before = api.accounts.list();
+    await config.update('baseUrl', 'https://elsewhere.example', vscode.ConfigurationTarget.Global);
     try {
-      await waitFor('the refused state', () => api.connection.state.kind === 'invalidBaseUrl');
-      assert.match(api.companiesView.message ?? '', /https:\/\/ unless it is a loopback address/);
-      assert.deepEqual(await children(api), []);
-      assert.match(api.statusBar.text, /base URL refused/);
+      assert.equal(await api.migrate(), undefined, 'the migration runs once');
+      assert.deepEqual(api.accounts.list(), before);
+      assert.equal(api.connection.state.kind === 'ready' && api.connection.state.baseUrl, url);
     } finally {
       await config.update('baseUrl', url, vscode.ConfigurationTarget.Global);
     }
-    await waitFor('the emulator again', () => api.connection.state.kind === 'ready');
-    assert.equal(api.companiesView.message, undefined);
-    assert.equal(byContext(await children(api), 'company').length, 100);
   });
 
   it('follows SecretStorage changes made elsewhere (another window signing out or in)', async () => {
@@ -468,7 +477,10 @@ describe('companies tree against the emulator', () => {
   it('logs one line per request and never the key', async () => {
     const { key } = await emulator();
     const lines = api.logLines();
-    assert.ok(lines.some((l) => l.level === 'info' && /^GET \/companies\?page=1&pageSize=100 → 200 in \d+ ms/.test(l.message)));
+    // Tagged with the account (the runner's base URL made it, named by its host).
+    const tag = `[${api.connection.account.name}] `;
+    assert.equal(tag, `[${new URL((await emulator()).url).host}] `);
+    assert.ok(lines.some((l) => l.level === 'info' && l.message.startsWith(tag) && /GET \/companies\?page=1&pageSize=100 → 200 in \d+ ms/.test(l.message)));
     const b64 = Buffer.from(key).toString('base64');
     for (const l of lines) {
       assert.ok(!l.message.includes(key) && !l.message.includes(b64), `the key leaked into: ${l.message.slice(0, 80)}`);
