@@ -65,10 +65,13 @@ export function accountResolver(deps: AccountTargetDeps): ResolveAccount {
     const root = connection && deps.tree.rootOf(connection.account.id);
     return root && connection ? { connection, root, report: forAccount(deps.report, () => connection.account) } : undefined;
   };
+  // A selection the view still reports after its tree was rebuilt (a key or account changed) says
+  // nothing about what the user is looking at now.
+  const currentRoot = (root: AccountRoot | undefined) => (root && deps.tree.rootOf(root.accountId) === root ? root : undefined);
   return async (arg, title) => {
     const named = namedAccountId(arg);
     if (named !== undefined) return targetOf(deps.connections.get(named));
-    const fromNode = accountRootOf(arg) ?? accountRootOf(deps.view.selection[0]);
+    const fromNode = accountRootOf(arg) ?? currentRoot(accountRootOf(deps.view.selection[0]));
     if (fromNode) return targetOf(deps.connections.get(fromNode.accountId));
     const all = deps.connections.list();
     if (all.length === 1) return targetOf(all[0]);
