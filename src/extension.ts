@@ -185,7 +185,7 @@ function followAccounts(core: Core): vscode.Disposable[] {
     }),
     connections.onDidChangeList(() => {
       show();
-      tree.reset();
+      tree.accountsChanged();
     }),
   ];
 }

@@ -77,6 +77,18 @@ export class CompaniesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
     this.emitter.fire(undefined);
   }
 
+  /** Accounts were added, renamed or removed: the removed ones' roots go, the others keep what
+   * they loaded, and everything renders again (one account shows its companies at the top, several
+   * a root each). */
+  accountsChanged(): void {
+    for (const [id, root] of [...this.roots]) {
+      if (this.connections.get(id)) continue;
+      root.dispose();
+      this.roots.delete(id);
+    }
+    this.emitter.fire(undefined);
+  }
+
   getTreeItem(element: TreeNode): vscode.TreeItem {
     const item = element.getTreeItem();
     // Two accounts may list the same company (two keys of one account): ids must differ per account.
