@@ -1,6 +1,7 @@
 // The Data Platform API as methods. Each call validates its parameters (nothing is sent when one
-// is refused), builds the path and query string itself (so a first page's URL equals the
-// `_links.current` the server writes), and hands the request to the transport.
+// is refused), builds the path and query string (requests.ts: a first page's URL equals the
+// `_links.current` the server writes, and "Copy as cURL" copies what the same builders build), and
+// hands the request to the transport.
 import type { DataTypeId } from '../dataTypes/catalog';
 import type {
   ApiKeyDetails,
