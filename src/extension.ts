@@ -19,6 +19,7 @@ import { registerKeyCommands, setApiKey, type SetKeyResult } from './commands/ke
 import { countProgress, progressRunning } from './commands/progress';
 import { registerQueryCommands } from './commands/query';
 import { registerRecordCommands } from './commands/records';
+import { registerShareCommands } from './commands/share';
 import { trackQuickPicks, visibleQuickPick, type QuickPickSnapshot } from './commands/quickPicks';
 import { registerTreeCommands } from './commands/tree';
 import type { Connection } from './connection/connection';
@@ -34,7 +35,7 @@ import { StatusBar } from './statusBar';
 import { testHooksEnabled } from './testHooks';
 import { within } from './util/within';
 import type { TreeNode } from './tree/node';
-import { CompaniesTreeProvider } from './tree/provider';
+import { accountRootOf, CompaniesTreeProvider } from './tree/provider';
 
 /** What `activate` returns under the test switch (src/testHooks.ts) for the integration tests;
  * not a public contract, and nothing at all in a user's extension. */
@@ -134,6 +135,7 @@ function enableTestHooks(): void {
 
 interface Core {
   log: Log;
+  diagnostics: DiagnosticsStore;
   statusBar: StatusBar;
   accounts: AccountList;
   connections: Connections;
@@ -146,7 +148,7 @@ interface Core {
 
 /** The commands of every module, each given what it needs of the core. */
 function registerCommands(core: Core, history: QueryHistory, refreshAll: () => Promise<void>): vscode.Disposable[] {
-  const { accounts, connections, tree, view, account } = core;
+  const { accounts, connections, tree, view, account, diagnostics } = core;
   const connectionOf = (accountId?: string) => (accountId !== undefined ? connections.get(accountId) : connections.list()[0]);
   const keyDeps = { accounts, account };
   return [
@@ -157,6 +159,8 @@ function registerCommands(core: Core, history: QueryHistory, refreshAll: () => P
     ...registerCreateCompanyCommands({ view, account }),
     ...registerQueryCommands({ tree, view, account, pageSize, history }),
     ...registerExportCommands({ view, account, pageSize, concurrency: loadAllConcurrency }),
+    // Copy as cURL builds the request with the client of the node's account.
+    ...registerShareCommands({ view, client: (node) => accountRootOf(node)?.connection.client, pageSize, diagnostics }),
     ...registerRecordCommands({
       client: (ref) => connectionOf(ref.accountId)?.client,
       report: (e, ref) => {
@@ -211,7 +215,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   const keyPrompt = new KeyPrompt(connections, testHooks);
   const report = createReporter({ diagnostics, log, onUnauthorized: (a) => keyPrompt.offer(a) });
   const { tree, view } = createCompaniesView(connections, report);
-  const core: Core = { log, statusBar, accounts, connections, tree, view, report, keyPrompt, account: accountResolver({ tree, view, connections, report }) };
+  const core: Core = { log, diagnostics, statusBar, accounts, connections, tree, view, report, keyPrompt, account: accountResolver({ tree, view, connections, report }) };
   const queryHistory = new QueryHistory(context.globalState);
   let refreshes = 0;
   const refreshAll = async (): Promise<void> => {
