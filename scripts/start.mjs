@@ -71,8 +71,10 @@ cleanups.push(async () => rmSync(tmp, { recursive: true, force: true }));
 const emulator = await startEmulator({ port: option('--port') ?? 0, host: '127.0.0.1', log: (l) => console.log(`[emulator] ${l}`) });
 cleanups.push(() => emulator.close());
 log(`API emulator on ${emulator.url}`);
+// The extension, opened from its sources (development mode), makes the emulator its account
+// "Local emulator" with this key (src/accounts/devEmulator.ts): the window comes up browsing it.
 const env = { DP_EMULATOR_URL: emulator.url, DP_EMULATOR_KEY: emulator.keys.normal };
-const settings = { 'dataPlatform.baseUrl': emulator.url };
+const settings = {};
 
 const onPath = (cmd) => (process.env.PATH ?? '').split(delimiter).some((d) => d && existsSync(join(d, cmd)));
 const workspace = join(tmp, 'workspace');
@@ -119,7 +121,7 @@ Data Platform Explorer is running on the API emulator.
 
   Open in a browser:  ${url}
 
-  API base URL:       ${emulator.url}   (already set as dataPlatform.baseUrl)
+  API base URL:       ${emulator.url}   (already the account "Local emulator", with its key)
   Demo API key:       ${emulator.keys.normal}
 
 Press Ctrl-C to stop.

@@ -1,21 +1,32 @@
-// Entry point: wiring only. Builds the long-lived objects (log, keys, connection, diagnostics,
-// tree, status bar), connects their events and registers the commands from their own modules.
+// Entry point: wiring only. Builds the long-lived objects (log, accounts and their connections,
+// diagnostics, tree, status bar), connects their events and registers the commands from their own
+// modules.
 import * as vscode from 'vscode';
-import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type DataPlatformClient } from './api';
+import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './api';
+import type { Account } from './accounts/accountList';
+import { AccountList } from './accounts/accountList';
+import { ensureDevEmulatorAccount } from './accounts/devEmulator';
+import { migrateToAccounts } from './accounts/migration';
 import { KeyPrompt } from './auth/keyPrompt';
 import { KeyStore } from './auth/keyStore';
 import { setTranslator } from './l10n';
+import { accountResolver, type ResolveAccount } from './commands/accountTarget';
+import { registerAccountCommands } from './commands/accounts';
+import { registerAddAccountCommands } from './commands/addAccount';
 import { registerCreateCompanyCommands } from './commands/createCompany';
 import { registerExportCommands } from './commands/export';
-import { registerKeyCommands, type SetKeyResult } from './commands/keys';
+import { registerKeyCommands, setApiKey, type SetKeyResult } from './commands/keys';
 import { countProgress, progressRunning } from './commands/progress';
 import { registerQueryCommands } from './commands/query';
 import { registerRecordCommands } from './commands/records';
+import { registerShareCommands } from './commands/share';
 import { trackQuickPicks, visibleQuickPick, type QuickPickSnapshot } from './commands/quickPicks';
 import { registerTreeCommands } from './commands/tree';
-import { Connection } from './connection/connection';
-import { showConnectionState } from './connection/stateUi';
-import { createReporter, type ReportError } from './diagnostics/reporter';
+import type { Connection } from './connection/connection';
+import { Connections } from './connection/connections';
+import { createConnectionFactory } from './connection/factory';
+import { logConnectionState, showAccounts } from './connection/stateUi';
+import { createReporter, forAccount, type ReportError } from './diagnostics/reporter';
 import { DiagnosticsStore } from './diagnostics/store';
 import { Log, type LogLine } from './log';
 import { QueryHistory } from './query/history';
@@ -27,7 +38,7 @@ import { testHooksEnabled } from './testHooks';
 import { within } from './util/within';
 import type { CompanyNodeLike } from './tree/context';
 import type { TreeNode } from './tree/node';
-import { CompaniesTreeProvider } from './tree/provider';
+import { accountRootOf, CompaniesTreeProvider } from './tree/provider';
 
 /** What `activate` returns under the test switch (src/testHooks.ts) for the integration tests;
  * not a public contract, and nothing at all in a user's extension. */
@@ -37,8 +48,16 @@ export interface DataPlatformApi {
   logLines(): readonly LogLine[];
   readonly companiesView: vscode.TreeView<TreeNode>;
   readonly tree: CompaniesTreeProvider;
+  /** The first account's connection (the only one for most users). */
   readonly connection: Connection;
-  readonly keys: KeyStore;
+  readonly connections: Connections;
+  readonly accounts: AccountList;
+  /** Keys as versions before accounts stored them (one per origin), for the migration's test. */
+  readonly oldKeys: KeyStore;
+  /** The application-wide state the account list lives in. */
+  readonly globalState: vscode.Memento;
+  /** Runs the start-up's migration again: a test makes the state look like before the upgrade. */
+  migrate(): Promise<Account | undefined>;
   readonly diagnostics: DiagnosticsStore;
   readonly diagnosticsPanel: DiagnosticsPanelApi;
   readonly statusBar: StatusBar;
@@ -80,48 +99,42 @@ function loadAllConcurrency(): number {
   return wholeSetting('loadAllConcurrency', DEFAULT_LOAD_ALL_CONCURRENCY, MAX_LOAD_ALL_CONCURRENCY);
 }
 
-/** How long activation waits for the first read of the setting and the key. */
+/** How long activation waits for the first read of the accounts and their keys. */
 const FIRST_LOAD_LIMIT_MS = 5000;
 
-function createConnection(context: vscode.ExtensionContext, keys: KeyStore, channel: vscode.LogOutputChannel, log: Log, statusBar: StatusBar): Connection {
-  const version = (context.extension.packageJSON as { version?: string }).version ?? '0';
-  return new Connection({
-    readBaseUrl: () => setting<string>('baseUrl'),
-    keys,
-    userAgent: `data-platform-explorer/${version} vscode/${vscode.version}`,
-    // The Load all setting bounds every GET of the client, not just one Load all's pages.
-    maxInFlight: loadAllConcurrency,
-    hooks: {
-      onRequest: (s) => log.request(s),
-      // Bodies only when the user asked for trace; the client builds no entry otherwise.
-      onTrace: (entry) => log.trafficTrace(entry),
-      traceEnabled: () => channel.logLevel === vscode.LogLevel.Trace,
-      onRateLimit: (r) => statusBar.setRateLimit(r),
-      onGate: (e) => log.gate(e),
-      onKeys: (k) => log.setSecrets(k),
-    },
-  });
+/** The old `dataPlatform.baseUrl`, where the user set it (undefined when it was never set). */
+function configuredBaseUrl(): string | undefined {
+  const i = vscode.workspace.getConfiguration('dataPlatform').inspect<string>('baseUrl');
+  return i?.globalValue ?? i?.workspaceValue ?? i?.workspaceFolderValue;
+}
+
+/** The migration (first run only), the emulator of `npm start` (development mode only), then a
+ * connection per account. */
+async function startAccounts(context: vscode.ExtensionContext, accounts: AccountList, oldKeys: KeyStore, connections: Connections): Promise<Account | undefined> {
+  const migrated = await migrateToAccounts(accounts, configuredBaseUrl, oldKeys);
+  if (context.extensionMode === vscode.ExtensionMode.Development) await ensureDevEmulatorAccount(accounts, process.env, fetch);
+  await connections.sync();
+  return migrated;
 }
 
 /** The query nodes kept across reloads (in globalState: they belong to the account, not to a
- * workspace), each company's under a scope: for now the origin of the connection it was listed
- * through (keys are kept per origin). */
-function createQueryStore(context: vscode.ExtensionContext, connection: Connection, log: Log): QueryNodeStore<CompanyNodeLike> {
-  // The company node is not needed yet: every company of the tree is listed through the one connection.
-  const scope = (): string | undefined => (connection.state.kind === 'ready' ? connection.state.origin : undefined);
-  return new QueryNodeStore(new SavedQueries(context.globalState), scope, (e) => log.warn(`query nodes not saved: ${e instanceof Error ? e.message : String(e)}`));
+ * workspace), each company's under its account's id. */
+function createQueryStore(context: vscode.ExtensionContext, log: Log): QueryNodeStore<CompanyNodeLike> {
+  return new QueryNodeStore(new SavedQueries(context.globalState), (company) => company.account.id, (e) => log.warn(`query nodes not saved: ${e instanceof Error ? e.message : String(e)}`));
 }
 
-function createCompaniesView(client: () => DataPlatformClient | undefined, report: ReportError, queryStore: QueryNodeStore<CompanyNodeLike>) {
-  const tree = new CompaniesTreeProvider({
-    client,
-    pageSize,
-    loadAllConcurrency,
-    report,
-    now: Date.now,
-    queryStore,
-    onRootRendered: (empty) => void vscode.commands.executeCommand('setContext', 'dataPlatform.noCompanies', empty),
-  });
+function createCompaniesView(connections: Connections, report: ReportError, queryStore: QueryNodeStore<CompanyNodeLike>) {
+  const tree = new CompaniesTreeProvider(
+    {
+      pageSize,
+      loadAllConcurrency,
+      report,
+      now: Date.now,
+      queryStore,
+      onRootRendered: (empty) => void vscode.commands.executeCommand('setContext', 'dataPlatform.noCompanies', empty),
+    },
+    connections,
+  );
   const view = vscode.window.createTreeView('dataPlatform.companies', { treeDataProvider: tree, showCollapseAll: true });
   return { tree, view, queryStore };
 }
@@ -132,6 +145,68 @@ function enableTestHooks(): void {
   countProgress();
 }
 
+interface Core {
+  log: Log;
+  diagnostics: DiagnosticsStore;
+  statusBar: StatusBar;
+  accounts: AccountList;
+  connections: Connections;
+  tree: CompaniesTreeProvider;
+  view: vscode.TreeView<TreeNode>;
+  report: ReportError;
+  account: ResolveAccount;
+  keyPrompt: KeyPrompt;
+  queryStore: QueryNodeStore<CompanyNodeLike>;
+}
+
+/** The commands of every module, each given what it needs of the core. */
+function registerCommands(core: Core, history: QueryHistory, refreshAll: () => Promise<void>): vscode.Disposable[] {
+  const { accounts, connections, tree, view, account, diagnostics } = core;
+  const connectionOf = (accountId?: string) => (accountId !== undefined ? connections.get(accountId) : connections.list()[0]);
+  const keyDeps = { accounts, account };
+  return [
+    ...registerKeyCommands(keyDeps),
+    ...registerAccountCommands({ accounts, account }),
+    ...registerAddAccountCommands({ accounts, connections, fetch, setKey: (accountId, key) => setApiKey(keyDeps, { accountId, key }) }),
+    ...registerTreeCommands({ view, account, refreshAll }),
+    ...registerCreateCompanyCommands({ view, account }),
+    ...registerQueryCommands({ tree, view, account, pageSize, history, settled: () => core.queryStore.settled() }),
+    ...registerExportCommands({ view, account, pageSize, concurrency: loadAllConcurrency }),
+    // Copy as cURL builds the request with the client of the node's account.
+    ...registerShareCommands({ view, client: (node) => accountRootOf(node)?.connection.client, pageSize, diagnostics }),
+    ...registerRecordCommands({
+      client: (ref) => connectionOf(ref.accountId)?.client,
+      report: (e, ref) => {
+        const c = connectionOf(ref.accountId);
+        if (c) forAccount(core.report, () => c.account)(e);
+        else core.report(e);
+      },
+      defaultAccountId: () => connections.list()[0]?.account.id,
+      account,
+      pageSize,
+      onDidChangeConnection: connections.onDidChange,
+    }),
+  ];
+}
+
+/** Keeps the view, status bar, context keys and prompts in step with the accounts. */
+function followAccounts(core: Core): vscode.Disposable[] {
+  const { connections, tree, view, log, statusBar, keyPrompt } = core;
+  const show = () => showAccounts(connections.list(), { statusBar, view, log });
+  return [
+    connections.onDidChange(({ connection, state }) => {
+      keyPrompt.reset(connection.account.id);
+      logConnectionState(connection, state, log);
+      show();
+      tree.reset(connection.account.id);
+    }),
+    connections.onDidChangeList(() => {
+      show();
+      tree.accountsChanged();
+    }),
+  ];
+}
+
 /** Returns the extension's internals to the tests, and nothing at all without the test switch. */
 export async function activate(context: vscode.ExtensionContext): Promise<DataPlatformApi | undefined> {
   // First of all: every message built from here on is in the display language.
@@ -140,55 +215,53 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   if (testHooks) enableTestHooks();
   const channel = vscode.window.createOutputChannel('Data Platform', { log: true });
   const log = new Log(channel, { remember: testHooks });
-  const keys = new KeyStore(context.secrets);
+  const oldKeys = new KeyStore(context.secrets);
+  const accounts = new AccountList(context.globalState, context.secrets, () => crypto.randomUUID());
   const statusBar = new StatusBar();
   const diagnostics = new DiagnosticsStore();
   const diagnosticsPanel = registerDiagnostics(context, diagnostics, testHooks);
-  const connection = createConnection(context, keys, channel, log, statusBar);
-  const keyPrompt = new KeyPrompt(connection, testHooks);
-  const report = createReporter({ diagnostics, log, onUnauthorized: () => keyPrompt.offer() });
-  const client = () => (connection.state.kind === 'ready' ? connection.state.client : undefined);
-  const { tree, view, queryStore } = createCompaniesView(client, report, createQueryStore(context, connection, log));
+  const version = (context.extension.packageJSON as { version?: string }).version ?? '0';
+  const connections = new Connections(
+    accounts,
+    createConnectionFactory({ accounts, log, statusBar, traceEnabled: () => channel.logLevel === vscode.LogLevel.Trace, userAgent: `data-platform-explorer/${version} vscode/${vscode.version}`, maxInFlight: loadAllConcurrency }),
+  );
+  const keyPrompt = new KeyPrompt(connections, testHooks);
+  const report = createReporter({ diagnostics, log, onUnauthorized: (a) => keyPrompt.offer(a) });
+  const { tree, view, queryStore } = createCompaniesView(connections, report, createQueryStore(context, log));
+  const core: Core = { log, diagnostics, statusBar, accounts, connections, tree, view, report, keyPrompt, queryStore, account: accountResolver({ tree, view, connections, report }) };
   const queryHistory = new QueryHistory(context.globalState);
   let refreshes = 0;
   const refreshAll = async (): Promise<void> => {
     if (testHooks) refreshes++;
     log.info('refresh requested');
-    await connection.reload();
+    await connections.sync();
     tree.reset();
   };
 
   context.subscriptions.push(
-    channel, diagnostics, keys, connection, statusBar, tree, view,
-    connection.onDidChange((state) => {
-      keyPrompt.reset();
-      showConnectionState(state, { statusBar, view, log });
-      tree.reset();
-    }),
+    channel, diagnostics, oldKeys, accounts, connections, statusBar, tree, view,
+    ...followAccounts(core),
     vscode.commands.registerCommand('dataPlatform.showLog', () => {
       channel.show(true);
       return channel;
     }),
-    ...registerKeyCommands({ connection, keys, report }),
-    ...registerTreeCommands({ tree, view, client, refreshAll, report }),
-    ...registerCreateCompanyCommands({ tree, view, client, report }),
-    ...registerQueryCommands({ tree, view, client, pageSize, history: queryHistory, report, settled: () => queryStore.settled() }),
-    ...registerExportCommands({ view, client, pageSize, concurrency: loadAllConcurrency, report }),
-    ...registerRecordCommands({ client, pageSize, report, companies: () => tree.root?.ensureList(), onDidChangeConnection: connection.onDidChange }),
+    ...registerCommands(core, queryHistory, refreshAll),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('dataPlatform.baseUrl')) void connection.reload();
-      else if (e.affectsConfiguration('dataPlatform.pageSize')) tree.reset();
+      // dataPlatform.baseUrl is read once, by the migration: accounts hold the base URLs now.
+      if (e.affectsConfiguration('dataPlatform.pageSize')) tree.reset();
     }),
   );
   void vscode.commands.executeCommand('setContext', 'dataPlatform.state', 'loading');
-  // The command that activated the extension runs once `activate` resolves, and must find the key
+  // The command that activated the extension runs once `activate` resolves, and must find the keys
   // read (a palette "Set API Key" in a fresh window found "not loaded" otherwise). Bounded, so a
   // secret storage that never answers cannot hold every command back.
-  await within(connection.reload(), FIRST_LOAD_LIMIT_MS);
+  const started = startAccounts(context, accounts, oldKeys, connections).then(() => showAccounts(connections.list(), { statusBar, view, log }));
+  await within(started, FIRST_LOAD_LIMIT_MS);
 
   if (!testHooks) return undefined;
   return {
-    log: channel, logLines: () => log.lines(), companiesView: view, tree, connection, keys, diagnostics, diagnosticsPanel, statusBar,
+    log: channel, logLines: () => log.lines(), companiesView: view, tree, get connection() { return connections.list()[0]; }, connections, accounts, oldKeys,
+    globalState: context.globalState, migrate: () => startAccounts(context, accounts, oldKeys, connections), diagnostics, diagnosticsPanel, statusBar,
     keyPrompts: () => keyPrompt.shown ?? [], refreshCount: () => refreshes, queryHistory, savedQueries: queryStore.saved, quickPick: visibleQuickPick, progressRunning,
   };
 }

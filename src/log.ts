@@ -61,8 +61,14 @@ export function gateLine(e: GateEvent): string {
 const KEEP = 1000;
 const TRACE_KEEP = 4096;
 
+/** `[Production] ` before a line about one account's requests: which account, never its key. */
+export function accountTag(account: string | undefined): string {
+  return account === undefined ? '' : `[${account}] `;
+}
+
 export class Log {
-  private scrubbers: Redactor[] = [];
+  /** Per owner (an account id), so one account's key change keeps the others' scrubbers. */
+  private readonly scrubbers = new Map<string, Redactor[]>();
   /** Only under the test switch (src/testHooks.ts): a user's log is the channel alone. */
   private readonly recent: LogLine[] | undefined;
 
@@ -70,9 +76,12 @@ export class Log {
     this.recent = options.remember ? [] : undefined;
   }
 
-  /** Keys whose text (raw, Base64, URL-encoded) is replaced by *** in every line. */
-  setSecrets(keys: readonly string[]): void {
-    this.scrubbers = keys.filter((k) => k.length > 0).map((k) => createRedactor(k));
+  /** Keys whose text (raw, Base64, URL-encoded) is replaced by *** in every line: the keys of
+   * `owner` (an account), replacing those it had; every owner's keys are scrubbed. */
+  setSecrets(keys: readonly string[], owner = ''): void {
+    const redactors = keys.filter((k) => k.length > 0).map((k) => createRedactor(k));
+    if (redactors.length > 0) this.scrubbers.set(owner, redactors);
+    else this.scrubbers.delete(owner);
   }
 
   /** The last lines written, scrubbed: what the channel received, when made with `remember`. */
@@ -96,27 +105,28 @@ export class Log {
     this.write('error', message);
   }
 
-  request(summary: RequestSummary): void {
-    this.info(requestLine(summary));
+  /** The lines below take the name of the account whose request it was, for a tag. */
+  request(summary: RequestSummary, account?: string): void {
+    this.info(accountTag(account) + requestLine(summary));
   }
 
   /** One line when requests start being slowed down or held back for the rate limit. */
-  gate(event: GateEvent): void {
-    if (event.kind === 'closed') this.warn(gateLine(event));
-    else this.info(gateLine(event));
+  gate(event: GateEvent, account?: string): void {
+    if (event.kind === 'closed') this.warn(accountTag(account) + gateLine(event));
+    else this.info(accountTag(account) + gateLine(event));
   }
 
-  trafficTrace(entry: TraceEntry): void {
-    for (const line of traceLines(entry)) this.trace(line);
+  trafficTrace(entry: TraceEntry, account?: string): void {
+    for (const line of traceLines(entry)) this.trace(accountTag(account) + line);
   }
 
-  apiError(e: ApiError): void {
-    this.error(errorLine(e));
+  apiError(e: ApiError, account?: string): void {
+    this.error(accountTag(account) + errorLine(e));
   }
 
   private write(level: Level, raw: string): void {
     let message = raw;
-    for (const scrub of this.scrubbers) message = scrub(message);
+    for (const scrubbers of this.scrubbers.values()) for (const scrub of scrubbers) message = scrub(message);
     if (this.recent) {
       // Trace bodies can be 64 KB each; the in-memory copy keeps their start only.
       this.recent.push({ level, message: level === 'trace' ? message.slice(0, TRACE_KEEP) : message });

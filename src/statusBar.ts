@@ -1,14 +1,21 @@
-// One status bar item: which API host the extension talks to and how much of the rate-limit
-// budget is left. Clicking it shows the log, where every request is listed.
+// One status bar item: the accounts the extension talks to and how much of each one's rate-limit
+// budget is left. Each account's budget comes from its own client, so one account's 429 or 401
+// shows on that account alone. Clicking it shows the log, where every request is listed.
 import * as vscode from 'vscode';
 import type { RateLimitInfo } from './api';
 import type { ConnectionState } from './connection/connection';
-import { statusText, statusTooltip } from './format/status';
+import { statusText, statusTooltip, type AccountStatus } from './format/status';
+
+interface Shown {
+  name: string;
+  state: ConnectionState;
+  rate?: RateLimitInfo;
+}
 
 export class StatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('dataPlatform.status', vscode.StatusBarAlignment.Left, 0);
-  private state?: ConnectionState;
-  private rate?: RateLimitInfo;
+  private shown = new Map<string, Shown>();
+  private order: string[] = [];
 
   constructor() {
     this.item.name = 'Data Platform';
@@ -19,15 +26,23 @@ export class StatusBar implements vscode.Disposable {
     return this.item.text;
   }
 
-  setState(state: ConnectionState): void {
-    // A new host or key has its own budget.
-    if (this.state?.kind !== 'ready' || state.kind !== 'ready' || this.state.client !== state.client) this.rate = undefined;
-    this.state = state;
+  /** The accounts, in order, with their states; a new client (host or key) has its own budget. */
+  setAccounts(accounts: readonly { id: string; name: string; state: ConnectionState }[]): void {
+    const next = new Map<string, Shown>();
+    for (const a of accounts) {
+      const before = this.shown.get(a.id);
+      const sameClient = before?.state.kind === 'ready' && a.state.kind === 'ready' && before.state.client === a.state.client;
+      next.set(a.id, { name: a.name, state: a.state, rate: sameClient ? before.rate : undefined });
+    }
+    this.shown = next;
+    this.order = accounts.map((a) => a.id);
     this.update();
   }
 
-  setRateLimit(info: RateLimitInfo): void {
-    this.rate = info;
+  setRateLimit(accountId: string, info: RateLimitInfo): void {
+    const shown = this.shown.get(accountId);
+    if (!shown) return;
+    shown.rate = info;
     this.update();
   }
 
@@ -36,9 +51,9 @@ export class StatusBar implements vscode.Disposable {
   }
 
   private update(): void {
-    if (!this.state) return;
-    this.item.text = statusText(this.state, this.rate);
-    this.item.tooltip = statusTooltip(this.state, this.rate);
+    const list: AccountStatus[] = this.order.flatMap((id) => this.shown.get(id) ?? []);
+    this.item.text = statusText(list);
+    this.item.tooltip = statusTooltip(list);
     this.item.show();
   }
 }

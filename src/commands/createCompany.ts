@@ -3,20 +3,18 @@
 // list is reloaded and the new company revealed; a 402 (Free-trial limit) or 400 opens the
 // diagnostics panel on the error body.
 import * as vscode from 'vscode';
-import { isApiError, isCancellation, type ApiError, type Company, type DataPlatformClient } from '../api';
+import { isApiError, isCancellation, type ApiError, type Company } from '../api';
 import { checkCompanyName } from '../format/companyName';
 import { t } from '../l10n';
 import type { TreeNode } from '../tree/node';
-import type { CompaniesTreeProvider } from '../tree/provider';
-import type { ReportError } from '../diagnostics/reporter';
+import type { AccountTarget, ResolveAccount } from './accountTarget';
 import { withProgress } from './progress';
 
 export interface CreateCompanyDeps {
-  tree: CompaniesTreeProvider;
   view: vscode.TreeView<TreeNode>;
-  client(): DataPlatformClient | undefined;
-  /** `prompt: false`: this command says what went wrong itself. */
-  report: ReportError;
+  /** The account the company is created in; its reporter gets `prompt: false`, because this
+   * command says what went wrong itself. */
+  account: ResolveAccount;
 }
 
 export type CreateCompanyResult =
@@ -65,9 +63,8 @@ function failureMessage(error: ApiError): string {
 /** Reloads the companies and selects the new one; false when it could not be shown. The new
  * company is shown at once from the API's answer: it is usually on the last page, and paging an
  * account of thousands of companies to reach it would cost a request per page. */
-async function reveal(deps: CreateCompanyDeps, company: Company): Promise<boolean> {
-  const root = deps.tree.root;
-  if (!root) return false;
+async function reveal(deps: CreateCompanyDeps, target: AccountTarget, company: Company): Promise<boolean> {
+  const { root } = target;
   root.refresh();
   const node = root.showCompany(company);
   if (!node) return false;
@@ -81,11 +78,14 @@ async function reveal(deps: CreateCompanyDeps, company: Company): Promise<boolea
 }
 
 export async function createCompany(deps: CreateCompanyDeps, arg?: unknown): Promise<CreateCompanyResult> {
-  const client = deps.client();
+  const target = await deps.account(arg, t('Create Company: account'));
+  if (!target) return { outcome: 'cancelled' };
+  const client = target.connection.client;
   if (!client) {
     const message = t('Set an API key before creating a company.');
+    const accountId = target.connection.account.id;
     void vscode.window.showErrorMessage(message, t('Set API Key')).then((c) => {
-      if (c) void vscode.commands.executeCommand('dataPlatform.setApiKey');
+      if (c) void vscode.commands.executeCommand('dataPlatform.setApiKey', { accountId });
     });
     return { outcome: 'unavailable', message };
   }
@@ -110,7 +110,7 @@ export async function createCompany(deps: CreateCompanyDeps, arg?: unknown): Pro
   } catch (e) {
     if (!isApiError(e)) throw e;
     if (isCancellation(e)) return { outcome: 'cancelled' };
-    deps.report(e, { prompt: false });
+    target.report(e, { prompt: false });
     // The body of a refusal (validation items, the limit) is what the user needs to read.
     if (e.status === 402 || e.status === 400) void vscode.commands.executeCommand('dataPlatform.showDiagnostics', e);
     void vscode.window.showErrorMessage(failureMessage(e), t('Show Details')).then((c) => {
@@ -119,7 +119,7 @@ export async function createCompany(deps: CreateCompanyDeps, arg?: unknown): Pro
     return { outcome: 'failed', error: e };
   }
   void vscode.window.showInformationMessage(t('Company "{0}" created.', company.name));
-  const revealed = await reveal(deps, company);
+  const revealed = await reveal(deps, target, company);
   return { outcome: 'created', company, revealed };
 }
 

@@ -6,6 +6,7 @@ import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { isApiError, isCancellation, type DataPlatformClient, type PageLoader } from '../api';
 import type { ReportError } from '../diagnostics/reporter';
+import type { ResolveAccount } from './accountTarget';
 import { EXPORT_FORMATS, formatOfFileName, FORMAT_EXTENSIONS, type ExportFormat } from '../export';
 import {
   exportCancelledMessage,
@@ -26,11 +27,11 @@ import { createQuickPick } from './quickPicks';
 export interface ExportCommandDeps {
   /** Export… from the palette acts on the selection in the Companies view. */
   view: vscode.TreeView<TreeNode>;
-  client(): DataPlatformClient | undefined;
+  /** The account of the node exported (Export Companies: the selected, only or picked one). */
+  account: ResolveAccount;
   pageSize(): number;
   /** Pages asked for at once (dataPlatform.loadAllConcurrency). */
   concurrency(): number;
-  report: ReportError;
 }
 
 /** What a caller may pass instead of answering the dialogs. */
@@ -157,7 +158,7 @@ function announceWritten(uri: vscode.Uri, message: string): void {
 }
 
 /** Says how it ended: the file written, or a cancel or failure that left nothing behind. */
-function outcomeOf(e: unknown, subject: ExportSubject, uri: vscode.Uri, run: ExportRun, deps: ExportCommandDeps): ExportResult {
+function outcomeOf(e: unknown, subject: ExportSubject, uri: vscode.Uri, run: ExportRun, report: ReportError): ExportResult {
   const name = fileNameOf(uri);
   const { written } = run.progress;
   if (isCancellation(e)) {
@@ -167,7 +168,7 @@ function outcomeOf(e: unknown, subject: ExportSubject, uri: vscode.Uri, run: Exp
   const reason = e instanceof Error ? e.message : String(e);
   const message = exportFailedMessage(subject.items, written, name, run.existed, reason);
   if (isApiError(e)) {
-    deps.report(e);
+    report(e);
     const details = t('Show Details');
     void vscode.window.showErrorMessage(message, details).then((c) => {
       if (c === details) void vscode.commands.executeCommand('dataPlatform.showDiagnostics', e);
@@ -178,8 +179,11 @@ function outcomeOf(e: unknown, subject: ExportSubject, uri: vscode.Uri, run: Exp
   return { outcome: 'failed', written, message };
 }
 
-async function exportTarget(target: Target, args: ExportArgs, deps: ExportCommandDeps): Promise<ExportResult> {
-  const client = deps.client();
+/** Exports `target` of the account of `of` (a node, or arguments naming an account). */
+async function exportTarget(target: Target, of: unknown, args: ExportArgs, deps: ExportCommandDeps): Promise<ExportResult> {
+  const account = await deps.account(of, t('Export: account'));
+  if (!account) return { outcome: 'dismissed' };
+  const client = account.connection.client;
   if (!client) {
     const message = t('Set an API key first: no key is set for the current base URL.');
     void vscode.window.showWarningMessage(message);
@@ -197,7 +201,7 @@ async function exportTarget(target: Target, args: ExportArgs, deps: ExportComman
     announceWritten(uri, exportedMessage(items, written, job.fileName));
     return { outcome: 'written', uri, written };
   } catch (e) {
-    return outcomeOf(e, target.subject, uri, run, deps);
+    return outcomeOf(e, target.subject, uri, run, account.report);
   }
 }
 
@@ -211,8 +215,8 @@ export function registerExportCommands(deps: ExportCommandDeps): vscode.Disposab
         void vscode.window.showInformationMessage(message);
         return { outcome: 'unavailable', message };
       }
-      return exportTarget(recordsTarget(list), isExportArgs(args) ? args : {}, deps);
+      return exportTarget(recordsTarget(list), list, isExportArgs(args) ? args : {}, deps);
     }),
-    vscode.commands.registerCommand('dataPlatform.exportCompanies', (args?: unknown) => exportTarget(COMPANIES, isExportArgs(args) ? args : {}, deps)),
+    vscode.commands.registerCommand('dataPlatform.exportCompanies', (args?: unknown) => exportTarget(COMPANIES, args, isExportArgs(args) ? args : {}, deps)),
   ];
 }

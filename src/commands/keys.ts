@@ -1,14 +1,13 @@
-// Set API key, Sign out, Change base URL. A key is checked with `GET /companies?pageSize=1`
-// before it is stored, so a typo never replaces a working key; it is kept in SecretStorage only,
-// under the base URL's origin.
+// Set API key and Sign out, of one account (the node's, the selected one's, the only one or a
+// picked one). A key is checked with `GET /companies?pageSize=1` before it is stored, so a typo
+// never replaces a working key; it is kept in SecretStorage only, under the account's own id.
 import * as vscode from 'vscode';
 import { isApiError, isCancellation, type ApiError } from '../api';
+import type { AccountList } from '../accounts/accountList';
 import { apiKeyProblem } from '../auth/apiKeyInput';
-import type { KeyStore } from '../auth/keyStore';
-import type { Connection } from '../connection/connection';
 import { t } from '../l10n';
+import type { ResolveAccount } from './accountTarget';
 import { withCancellableProgress } from './progress';
-import type { ReportError } from '../diagnostics/reporter';
 
 export type SetKeyResult =
   | { outcome: 'stored' }
@@ -19,10 +18,10 @@ export type SetKeyResult =
   | { outcome: 'unavailable'; message: string };
 
 export interface KeyCommandDeps {
-  connection: Connection;
-  keys: KeyStore;
-  /** Diagnostics and log; `prompt: false` because this command says what went wrong itself. */
-  report: ReportError;
+  accounts: AccountList;
+  /** The account acted on; its reporter gets failures with `prompt: false`, because this command
+   * says what went wrong itself. */
+  account: ResolveAccount;
 }
 
 function rejectionMessage(error: ApiError, host: string): string {
@@ -38,25 +37,30 @@ function rejectionMessage(error: ApiError, host: string): string {
   }
 }
 
-/** The key given as the command's argument (tests and other extensions; menus pass tree nodes),
- * else asked for; trimmed, undefined when the box was dismissed. */
-async function readKey(state: { host: string; baseUrl: string }, given: unknown): Promise<string | undefined> {
+/** The key given as the command's argument (tests and other extensions: a string, or
+ * `{ accountId, key }`; menus pass tree nodes), else asked for; trimmed, undefined when the box
+ * was dismissed. */
+async function readKey(name: string, state: { baseUrl: string }, given: unknown): Promise<string | undefined> {
   if (typeof given === 'string') return given.trim();
-  const key = await vscode.window.showInputBox({
-    title: t('Data Platform: API key for {0}', state.host),
+  const key = (given as { key?: unknown } | undefined)?.key;
+  if (typeof key === 'string') return key.trim();
+  return vscode.window.showInputBox({
+    title: t('Data Platform: API key for {0}', name),
     prompt: t("Paste the API key for {0}. It is checked, then kept in the editor's secret storage.", state.baseUrl),
     password: true,
     ignoreFocusOut: true,
     validateInput: (v) => apiKeyProblem(v.trim()),
-  });
-  return key?.trim();
+  }).then((v) => v?.trim());
 }
 
 export async function setApiKey(deps: KeyCommandDeps, given?: unknown): Promise<SetKeyResult> {
-  const state = deps.connection.state;
+  const target = await deps.account(typeof given === 'string' ? undefined : given, t('Set API Key: account'));
+  if (!target) return { outcome: 'cancelled' };
+  const { connection } = target;
+  const state = connection.state;
   if (state.kind === 'invalidBaseUrl') {
-    void vscode.window.showErrorMessage(state.message, t('Change Base URL')).then((c) => {
-      if (c) void vscode.commands.executeCommand('dataPlatform.changeBaseUrl');
+    void vscode.window.showErrorMessage(state.message, t('Edit Account…')).then((c) => {
+      if (c) void vscode.commands.executeCommand('dataPlatform.editAccount', { accountId: connection.account.id });
     });
     return { outcome: 'unavailable', message: state.message };
   }
@@ -64,7 +68,7 @@ export async function setApiKey(deps: KeyCommandDeps, given?: unknown): Promise<
     void vscode.window.showErrorMessage(state.message);
     return { outcome: 'unavailable', message: state.message };
   }
-  const key = await readKey(state, given);
+  const key = await readKey(connection.account.name, state, given);
   if (!key) return { outcome: 'cancelled' };
   // The argument gets the input box's check too: nothing else stands before the request.
   const problem = apiKeyProblem(key);
@@ -73,7 +77,7 @@ export async function setApiKey(deps: KeyCommandDeps, given?: unknown): Promise<
     return { outcome: 'refused', message: problem };
   }
 
-  const client = deps.connection.clientFor(state.baseUrl, key);
+  const client = connection.clientFor(state.baseUrl, key);
   const failure = await withCancellableProgress(t('Checking the API key with {0}…', state.host), async (signal) => {
     try {
       await client.listCompanies({ pageSize: 1 }, { signal });
@@ -87,36 +91,36 @@ export async function setApiKey(deps: KeyCommandDeps, given?: unknown): Promise<
     // Whatever else the check threw, passed on unchanged: `!== undefined` narrowed the caught value
     // to `{} | null`, but it is as unknown as in the catch.
     if (!isApiError(failure)) throw failure as unknown;
-    deps.report(failure, { prompt: false });
+    target.report(failure, { prompt: false });
     // The buttons come back as their (translated) labels: compare with the same strings.
     const [tryAgain, details] = [t('Try Again'), t('Show Details')];
     void vscode.window.showErrorMessage(rejectionMessage(failure, state.host), tryAgain, details).then((c) => {
-      if (c === tryAgain) void vscode.commands.executeCommand('dataPlatform.setApiKey');
+      if (c === tryAgain) void vscode.commands.executeCommand('dataPlatform.setApiKey', { accountId: connection.account.id });
       if (c === details) void vscode.commands.executeCommand('dataPlatform.showDiagnostics', failure);
     });
     return { outcome: 'rejected', error: failure };
   }
-  await deps.keys.set(state.origin, key);
-  await deps.connection.reload();
-  void vscode.window.showInformationMessage(t('API key saved for {0}.', state.host));
+  await deps.accounts.setKey(connection.account.id, key);
+  await connection.reload();
+  void vscode.window.showInformationMessage(t('API key saved for {0}.', connection.account.name));
   return { outcome: 'stored' };
 }
 
-export async function signOut(deps: KeyCommandDeps): Promise<boolean> {
-  const state = deps.connection.state;
-  if (state.kind === 'invalidBaseUrl' || state.kind === 'secretsUnavailable') return false;
-  await deps.keys.delete(state.origin);
-  await deps.connection.reload();
-  void vscode.window.showInformationMessage(t('Signed out of {0}: the API key was removed from secret storage.', state.host));
+/** Removes the account's key (the account stays). */
+export async function signOut(deps: KeyCommandDeps, arg?: unknown): Promise<boolean> {
+  const target = await deps.account(arg, t('Sign Out: account'));
+  if (!target) return false;
+  const { connection } = target;
+  if (connection.state.kind === 'invalidBaseUrl' || connection.state.kind === 'secretsUnavailable') return false;
+  await deps.accounts.deleteKey(connection.account.id);
+  await connection.reload();
+  void vscode.window.showInformationMessage(t('Signed out of {0}: the API key was removed from secret storage.', connection.account.name));
   return true;
 }
 
 export function registerKeyCommands(deps: KeyCommandDeps): vscode.Disposable[] {
   return [
     vscode.commands.registerCommand('dataPlatform.setApiKey', (arg?: unknown) => setApiKey(deps, arg)),
-    vscode.commands.registerCommand('dataPlatform.signOut', () => signOut(deps)),
-    vscode.commands.registerCommand('dataPlatform.changeBaseUrl', () =>
-      vscode.commands.executeCommand('workbench.action.openSettings', 'dataPlatform.baseUrl'),
-    ),
+    vscode.commands.registerCommand('dataPlatform.signOut', (arg?: unknown) => signOut(deps, arg)),
   ];
 }

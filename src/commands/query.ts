@@ -17,16 +17,17 @@ import type { CompaniesTreeProvider } from '../tree/provider';
 import { CompanyNode } from '../tree/recordNodes';
 import { pickCompany } from './companyPicker';
 import { pickDataType } from './dataTypePicker';
+import type { ResolveAccount } from './accountTarget';
 import { registerQueryNodeCommands } from './queryNodes';
 import { createQuickPick } from './quickPicks';
 
 export interface QueryCommandDeps {
   tree: CompaniesTreeProvider;
   view: vscode.TreeView<TreeNode>;
-  client(): DataPlatformClient | undefined;
+  /** The account of a query not run on a node (the selected, only or picked one). */
+  account: ResolveAccount;
   pageSize(): number;
   history: QueryHistory;
-  report(error: ApiError): void;
   /** Resolves once the query nodes' changes so far are stored (they last across reloads). */
   settled(): Promise<void>;
 }
@@ -120,11 +121,11 @@ function askOrderBy(company: CompanyNode, spec: DataTypeSpec, initial: string): 
   return pickRow(title, t('A field, "-" first for descending: -modifiedDate'), initial, (v) => orderByPickRows(v, spec.schema));
 }
 
-async function fetchCompany(deps: QueryCommandDeps, client: DataPlatformClient, companyId: string): Promise<Company | undefined> {
+async function fetchCompany(report: (e: ApiError) => void, client: DataPlatformClient, companyId: string): Promise<Company | undefined> {
   try {
     return await client.getCompany(companyId);
   } catch (e) {
-    if (isApiError(e)) deps.report(e);
+    if (isApiError(e)) report(e);
     return undefined;
   }
 }
@@ -133,9 +134,11 @@ async function fetchCompany(deps: QueryCommandDeps, client: DataPlatformClient, 
 async function companyFor(deps: QueryCommandDeps, arg: unknown): Promise<CompanyNode | QueryResult> {
   if (arg instanceof CompanyNode) return arg;
   if ((arg instanceof RecordListNode || arg instanceof DataFolderNode) && arg.owner instanceof CompanyNode) return arg.owner;
-  const client = deps.client();
-  const root = deps.tree.root;
-  if (!client || !root) {
+  const target = await deps.account(arg, t('Run Query: account'));
+  if (!target) return { outcome: 'cancelled' };
+  const { root, report } = target;
+  const client = target.connection.client;
+  if (!client) {
     const message = t('Set an API key before running a query.');
     void vscode.window.showErrorMessage(message);
     return { outcome: 'unavailable', message };
@@ -143,17 +146,17 @@ async function companyFor(deps: QueryCommandDeps, arg: unknown): Promise<Company
   let company: Company | undefined;
   if (isQueryArgs(arg) && arg.companyId) {
     // One request for the company, not a walk through the view's pages to find it.
-    company = root.companyNode(arg.companyId)?.company ?? (await fetchCompany(deps, client, arg.companyId));
+    company = root.companyNode(arg.companyId)?.company ?? (await fetchCompany(report, client, arg.companyId));
     if (!company) {
       const message = t('Company {0} could not be found (see Data Platform Diagnostics).', arg.companyId);
       void vscode.window.showErrorMessage(message);
       return { outcome: 'unavailable', message };
     }
   } else {
-    company = await pickCompany({ client, pageSize: deps.pageSize(), report: (e) => deps.report(e), list: root.ensureList() }, t('Run Query: company'));
+    company = await pickCompany({ client, pageSize: deps.pageSize(), report: (e) => report(e), list: root.ensureList() }, t('Run Query: company'));
     if (!company) return { outcome: 'cancelled' };
   }
-  if (deps.tree.root !== root) {
+  if (deps.tree.rootOf(root.accountId) !== root) {
     // The key or base URL changed meanwhile: that root is gone from the view.
     const message = t('The connection changed while finding the company; run the query again.');
     void vscode.window.showWarningMessage(message);

@@ -1,26 +1,33 @@
 // Record actions: Open JSON (tree click, context menu, inline icon, palette) of a record of any
 // data type, and Refresh of an open record document.
 import * as vscode from 'vscode';
-import type { ApiError, Company, DataPlatformClient, DataRecord, PagedList } from '../api';
+import type { ApiError, DataPlatformClient, DataRecord } from '../api';
 import { dataType } from '../dataTypes/catalog';
 import { typeTitle } from '../dataTypes/words';
 import { asRecordArgument, sameRecord, type RecordRef } from '../documents/recordUri';
 import { RecordFileSystem, recordRefOf, recordUri } from '../documents/recordDocuments';
 import { recordLabel } from '../format/recordLabels';
 import { RecordNode } from '../tree/dataNodes';
+import { accountRootOf } from '../tree/provider';
 import { t } from '../l10n';
+import type { ResolveAccount } from './accountTarget';
 import { pickCompany } from './companyPicker';
 import { pickDataType } from './dataTypePicker';
 import { withProgress } from './progress';
 
 export interface RecordCommandDeps {
-  client(): DataPlatformClient | undefined;
+  /** The client of a record's account (the first account for a reference that names none). */
+  client(ref: RecordRef): DataPlatformClient | undefined;
+  /** Reports a failure tagged with the record's account. */
+  report(error: ApiError, ref: RecordRef): void;
+  /** The first account's id: references to its records name no account, so its documents keep
+   * the URIs they had before accounts (tabs restored from then are the same documents). */
+  defaultAccountId(): string | undefined;
+  /** The account of a record opened from the palette. */
+  account: ResolveAccount;
   pageSize(): number;
-  report(error: ApiError): void;
-  /** The Companies view's list, shared with the company picker. */
-  companies(): PagedList<Company> | undefined;
   /** Fires when a key or base URL change gives (or takes) a connection. */
-  onDidChangeConnection: vscode.Event<{ kind: string }>;
+  onDidChangeConnection: vscode.Event<{ state: { kind: string } }>;
 }
 
 /** A record to open, with what the caller knows of it for the tab title. */
@@ -74,13 +81,15 @@ export async function openRecord(target: OpenTarget, fs: RecordFileSystem): Prom
 
 /** From the palette: a company from the picker, its data type, then the record's id. */
 async function askRecord(deps: RecordCommandDeps): Promise<OpenTarget | undefined> {
-  const client = deps.client();
+  const target = await deps.account(undefined, t('Open JSON: account'));
+  if (!target) return undefined;
+  const client = target.connection.client;
   if (!client) {
     void vscode.window.showWarningMessage(t('Set an API key first: no key is set for the current base URL.'));
     return undefined;
   }
   const company = await pickCompany(
-    { client, pageSize: deps.pageSize(), report: (e) => deps.report(e), list: deps.companies() },
+    { client, pageSize: deps.pageSize(), report: (e) => target.report(e), list: target.root.ensureList() },
     t('Open JSON: pick a company'),
   );
   if (!company) return undefined;
@@ -92,31 +101,41 @@ async function askRecord(deps: RecordCommandDeps): Promise<OpenTarget | undefine
     ignoreFocusOut: true,
     validateInput: (v) => (v.trim() ? undefined : t('Enter a record id')),
   });
-  return recordId?.trim() ? { ref: { companyId: company.id, dataType: type, recordId: recordId.trim() }, companyName: company.name } : undefined;
+  const ref = withAccount({ companyId: company.id, dataType: type, recordId: recordId?.trim() ?? '' }, target.connection.account.id, deps);
+  return ref.recordId ? { ref, companyName: company.name } : undefined;
 }
 
-function targetOf(arg: unknown): OpenTarget | undefined {
+function targetOf(arg: unknown, deps: RecordCommandDeps): OpenTarget | undefined {
   // A tree node holds the record: no request before the open.
   if (arg instanceof RecordNode) {
-    return { ref: { companyId: arg.company.id, dataType: arg.spec.id, recordId: arg.record.id }, companyName: arg.company.name, record: arg.record };
+    const ref = withAccount({ companyId: arg.company.id, dataType: arg.spec.id, recordId: arg.record.id }, accountRootOf(arg)?.accountId, deps);
+    return { ref, companyName: arg.company.name, record: arg.record };
   }
   if (arg instanceof vscode.Uri) {
     const ref = recordRefOf(arg);
     return ref && { ref };
   }
-  return asRecordArgument(arg);
+  // Arguments that name no account mean the first, as they did when there was one.
+  const given = asRecordArgument(arg);
+  return given && { ...given, ref: withAccount(given.ref, given.ref.accountId, deps) };
+}
+
+/** The reference naming its account, unless that is the first one (whose records name none). */
+function withAccount(ref: RecordRef, accountId: string | undefined, deps: RecordCommandDeps): RecordRef {
+  const { accountId: _dropped, ...rest } = ref;
+  return accountId === undefined || accountId === deps.defaultAccountId() ? rest : { ...rest, accountId };
 }
 
 export function registerRecordCommands(deps: RecordCommandDeps): vscode.Disposable[] {
   const { fs, disposables } = RecordFileSystem.register(deps);
   return [
     ...disposables,
-    deps.onDidChangeConnection((state) => {
+    deps.onDidChangeConnection(({ state }) => {
       if (state.kind === 'ready') void fs.retryUnloaded();
     }),
     // The ids predate the other data types: they open and refresh a record of any type.
     vscode.commands.registerCommand('dataPlatform.openInvoice', async (arg?: unknown) => {
-      const target = arg === undefined ? await askRecord(deps) : targetOf(arg);
+      const target = arg === undefined ? await askRecord(deps) : targetOf(arg, deps);
       return target ? openRecord(target, fs) : undefined;
     }),
     // From the editor title the argument is the document's URI; from the palette, the active editor.

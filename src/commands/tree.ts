@@ -2,35 +2,36 @@
 // Each takes the node it was invoked on; from the palette, the paged commands act on the
 // companies list.
 import * as vscode from 'vscode';
-import { isApiError, isCancellation, type ApiError, type DataPlatformClient } from '../api';
+import { isApiError, isCancellation } from '../api';
 import { formatCount } from '../format/amount';
 import { loadingAllTitle } from '../format/labels';
 import { t } from '../l10n';
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
 import { PagedNode } from '../tree/pagedNode';
-import type { CompaniesTreeProvider } from '../tree/provider';
+import { accountRootOf } from '../tree/provider';
 import { RecordListNode, RecordNode } from '../tree/dataNodes';
 import { CompanyNode } from '../tree/recordNodes';
 import { typeTitle } from '../dataTypes/words';
 import { recordLabel } from '../format/recordLabels';
+import type { ResolveAccount } from './accountTarget';
 import { withCancellableProgress, withProgress } from './progress';
 
 export interface TreeCommandDeps {
-  tree: CompaniesTreeProvider;
   /** Copy ID and Copy as JSON from the palette act on its selection. */
   view: vscode.TreeView<TreeNode>;
-  client(): DataPlatformClient | undefined;
-  /** Re-reads the setting and key, then rebuilds the tree. */
+  /** The account a command without a node acts on (its companies list). */
+  account: ResolveAccount;
+  /** Re-reads every account's key, then rebuilds the tree. */
   refreshAll(): Promise<void>;
-  report(error: ApiError): void;
 }
 
-function pagedOf(node: unknown, deps: TreeCommandDeps): PagedNode<unknown> | undefined {
+/** The node's list; without a node, the companies of the (selected, only or picked) account. */
+async function pagedOf(node: unknown, deps: TreeCommandDeps, title: string): Promise<PagedNode<unknown> | undefined> {
   if (node instanceof PagedNode) return node;
   if (node instanceof ErrorNode && node.owner instanceof PagedNode) return node.owner;
   if (node instanceof CompanyNode) return node.invoices;
-  return deps.tree.root;
+  return (await deps.account(node, title))?.root;
 }
 
 export async function loadAll(node: PagedNode<unknown>): Promise<void> {
@@ -53,10 +54,11 @@ function syncTarget(node: unknown): RecordListNode | undefined {
   return target instanceof RecordListNode ? target : undefined;
 }
 
-async function queueSync(node: unknown, deps: TreeCommandDeps): Promise<boolean> {
+async function queueSync(node: unknown): Promise<boolean> {
   const list = syncTarget(node);
-  const client = deps.client();
-  if (!list || !client) return false;
+  const root = accountRootOf(list);
+  const client = root?.connection.client;
+  if (!list || !root || !client) return false;
   const { company, dataType } = list;
   const title = typeTitle(dataType);
   try {
@@ -66,7 +68,7 @@ async function queueSync(node: unknown, deps: TreeCommandDeps): Promise<boolean>
     );
   } catch (e) {
     if (isApiError(e) && !isCancellation(e)) {
-      deps.report(e);
+      root.reportError(e);
       void vscode.window.showErrorMessage(t('Could not queue the sync: {0}', e.message));
     }
     return false;
@@ -108,13 +110,13 @@ export function registerTreeCommands(deps: TreeCommandDeps): vscode.Disposable[]
       if (node) node.refresh();
       else await deps.refreshAll();
     }),
-    register('dataPlatform.loadMore', (node) => pagedOf(node, deps)?.loadMore()),
+    register('dataPlatform.loadMore', async (node) => (await pagedOf(node, deps, t('Load More: account')))?.loadMore()),
     register('dataPlatform.loadAll', async (node) => {
-      const paged = pagedOf(node, deps);
+      const paged = await pagedOf(node, deps, t('Load All: account'));
       if (paged) await loadAll(paged);
     }),
-    register('dataPlatform.retry', (node) => pagedOf(node, deps)?.retry()),
-    register('dataPlatform.queueSync', (node) => queueSync(node, deps)),
+    register('dataPlatform.retry', async (node) => (await pagedOf(node, deps, t('Retry: account')))?.retry()),
+    register('dataPlatform.queueSync', (node) => queueSync(node)),
     // Opens the Settings editor on what can fix the failure: http.proxy for a proxy's 407,
     // http.systemCertificates for an untrusted certificate. Returns the query (for tests).
     register('dataPlatform.openNetworkSettings', async (node) => {

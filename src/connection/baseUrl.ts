@@ -1,6 +1,7 @@
-// Reads the `dataPlatform.baseUrl` setting into something the connection can use or a message the
-// tree can show. The rules themselves (https unless loopback, no credentials) live in the client's
-// `normalizeBaseUrl`, so the extension and the client can never disagree about them.
+// Checks a base URL (an account's, or the old `dataPlatform.baseUrl` setting during the migration)
+// into something a connection can use or a message to show. The rules themselves (https unless
+// loopback, no credentials) live in the client's `normalizeBaseUrl`, so the extension and the
+// client can never disagree about them.
 import { isApiError, normalizeBaseUrl } from '../api';
 import { t } from '../l10n';
 
@@ -15,7 +16,6 @@ export function checkBaseUrl(input: string | undefined): BaseUrlCheck {
     return { ok: true, baseUrl, origin: url.origin, host: url.host };
   } catch (e) {
     // normalizeBaseUrl's messages never echo the input (it could hold a password).
-    const message = isApiError(e) ? e.message : t('The base URL is not valid');
-    return { ok: false, message: t('{0}. Change the setting dataPlatform.baseUrl.', message) };
+    return { ok: false, message: isApiError(e) ? e.message : t('The base URL is not valid') };
   }
 }

@@ -1,8 +1,10 @@
-// The current API client for (base URL, key). Everything that talks to the API asks this object
-// for its client, so a changed setting or key (in this window or another) reaches every view at
-// once through one change event. Free of `vscode`: the setting is read through a function.
+// One account's connection: its current API client for (base URL, key). Everything that talks to
+// the API for the account asks this object for its client, so a changed base URL or key (in this
+// window or another) reaches every view at once through one change event. Each connection has
+// its own client, so its own rate gate and rate-limit state: one account's 401 or 429 never
+// touches another's. Free of `vscode`: the key is read through a function.
 import { DataPlatformClient, type GateEvent, type RateLimitInfo, type RequestSummary, type TraceEntry } from '../api';
-import type { KeyStore } from '../auth/keyStore';
+import type { Account } from '../accounts/accountList';
 import { t } from '../l10n';
 import { Emitter, type Disposable, type Event } from '../util/emitter';
 import { checkBaseUrl } from './baseUrl';
@@ -25,8 +27,9 @@ export interface ConnectionHooks {
 }
 
 export interface ConnectionOptions {
-  readBaseUrl: () => string | undefined;
-  keys: KeyStore;
+  account: Account;
+  /** The account's key from secret storage (rejects when the storage cannot be read). */
+  readKey: (accountId: string) => Promise<string | undefined>;
   hooks?: ConnectionHooks;
   userAgent?: string;
   /** GETs a client has on the wire at once (the Load all concurrency setting), read each time. */
@@ -37,21 +40,39 @@ export class Connection implements Disposable {
   // Until the first load: activation waits for it, so commands see this only if it never ends.
   private current: ConnectionState = { kind: 'invalidBaseUrl', message: t('The base URL and API key are still being read; try again in a moment.') };
   private currentKey?: string;
+  private currentAccount: Account;
   private readonly changed = new Emitter<ConnectionState>();
-  private readonly subscriptions: Disposable[] = [];
   private reloading: Promise<void> = Promise.resolve();
   /** Fires after the base URL or the key changed, with the new state. */
   readonly onDidChange: Event<ConnectionState> = this.changed.event;
 
   constructor(private readonly options: ConnectionOptions) {
-    this.subscriptions.push(options.keys.onDidChange(() => void this.reload()));
+    this.currentAccount = { ...options.account };
+  }
+
+  /** The account as last read from the list (its name may change; its id never does). */
+  get account(): Account {
+    return this.currentAccount;
   }
 
   get state(): ConnectionState {
     return this.current;
   }
 
-  /** Re-reads the setting and the key; resolves once the state reflects them. */
+  /** The client when the account has a key and a valid base URL. */
+  get client(): DataPlatformClient | undefined {
+    return this.current.kind === 'ready' ? this.current.client : undefined;
+  }
+
+  /** Takes the account's latest name and base URL; returns whether anything changed. */
+  update(account: Account): boolean {
+    const before = this.currentAccount;
+    if (before.name === account.name && before.baseUrl === account.baseUrl) return false;
+    this.currentAccount = { ...account, id: before.id };
+    return true;
+  }
+
+  /** Re-reads the account's base URL and key; resolves once the state reflects them. */
   reload(): Promise<void> {
     // Serialised, so two quick changes cannot finish out of order.
     this.reloading = this.reloading.then(() => this.load(), () => this.load());
@@ -76,30 +97,30 @@ export class Connection implements Disposable {
   }
 
   dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }
 
   private async load(): Promise<void> {
-    const check = checkBaseUrl(this.options.readBaseUrl());
-    let next: ConnectionState;
-    let key: string | undefined;
+    const account = this.currentAccount;
+    const check = checkBaseUrl(account.baseUrl);
     if (!check.ok) {
-      next = { kind: 'invalidBaseUrl', message: check.message };
-    } else {
-      const where = { baseUrl: check.baseUrl, origin: check.origin, host: check.host };
-      try {
-        key = await this.options.keys.get(check.origin);
-      } catch (e) {
-        // No keyring (e.g. Linux without a secret service): say so instead of staying "loading".
-        const reason = e instanceof Error ? e.message : String(e);
-        this.settle({ kind: 'secretsUnavailable', ...where, message: t("The editor's secret storage cannot be read, so no API key is available: {0}", reason) }, undefined);
-        return;
-      }
-      if (!key) next = { kind: 'noKey', ...where };
-      else if (this.current.kind === 'ready' && this.current.baseUrl === check.baseUrl && key === this.currentKey) next = this.current;
-      else next = { kind: 'ready', ...where, client: this.clientFor(check.baseUrl, key) };
+      this.settle({ kind: 'invalidBaseUrl', message: t('{0}. Edit the account to change its base URL.', check.message) }, undefined);
+      return;
     }
+    const where = { baseUrl: check.baseUrl, origin: check.origin, host: check.host };
+    let key: string | undefined;
+    try {
+      key = await this.options.readKey(account.id);
+    } catch (e) {
+      // No keyring (e.g. Linux without a secret service): say so instead of staying "loading".
+      const reason = e instanceof Error ? e.message : String(e);
+      this.settle({ kind: 'secretsUnavailable', ...where, message: t("The editor's secret storage cannot be read, so no API key is available: {0}", reason) }, undefined);
+      return;
+    }
+    let next: ConnectionState;
+    if (!key) next = { kind: 'noKey', ...where };
+    else if (this.current.kind === 'ready' && this.current.baseUrl === check.baseUrl && key === this.currentKey) next = this.current;
+    else next = { kind: 'ready', ...where, client: this.clientFor(check.baseUrl, key) };
     this.settle(next, key);
   }
 

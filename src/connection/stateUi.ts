@@ -1,9 +1,9 @@
-// What a connection state looks like in the UI: the status bar, the view's message, the context
-// keys the manifest's `when` clauses read, and one log line.
+// What the accounts' connection states look like in the UI: the status bar, the view's message,
+// the context keys the manifest's `when` clauses read, and one log line per change.
 import * as vscode from 'vscode';
-import type { Log } from '../log';
+import { accountTag, type Log } from '../log';
 import type { StatusBar } from '../statusBar';
-import type { ConnectionState } from './connection';
+import type { Connection, ConnectionState } from './connection';
 
 export interface StateUi {
   statusBar: StatusBar;
@@ -11,16 +11,32 @@ export interface StateUi {
   log: Log;
 }
 
-export function showConnectionState(state: ConnectionState, ui: StateUi): void {
-  ui.statusBar.setState(state);
-  ui.view.message = state.kind === 'invalidBaseUrl' || state.kind === 'secretsUnavailable' ? state.message : undefined;
-  void vscode.commands.executeCommand('setContext', 'dataPlatform.state', state.kind);
-  void vscode.commands.executeCommand('setContext', 'dataPlatform.noCompanies', false);
-  ui.log.info(
-    state.kind === 'invalidBaseUrl'
-      ? `base URL refused: ${state.message}`
-      : state.kind === 'secretsUnavailable'
-        ? state.message
-        : `API ${state.baseUrl}: ${state.kind === 'ready' ? 'key set' : 'no key'}`,
+/** `dataPlatform.state`: the one account's state; with several, `ready` when any can list
+ * companies (the palette's commands then ask which); `noAccount` without any. */
+export function overallState(connections: readonly Connection[]): string {
+  if (connections.length === 0) return 'noAccount';
+  if (connections.length === 1) return connections[0].state.kind;
+  return connections.some((c) => c.state.kind === 'ready') ? 'ready' : 'several';
+}
+
+export function showAccounts(connections: readonly Connection[], ui: StateUi): void {
+  ui.statusBar.setAccounts(connections.map((c) => ({ id: c.account.id, name: c.account.name, state: c.state })));
+  const only = connections.length === 1 ? connections[0].state : undefined;
+  // With several accounts, each root says what is wrong with its own account.
+  ui.view.message = only?.kind === 'invalidBaseUrl' || only?.kind === 'secretsUnavailable' ? only.message : undefined;
+  void vscode.commands.executeCommand('setContext', 'dataPlatform.state', overallState(connections));
+  void vscode.commands.executeCommand('setContext', 'dataPlatform.hasAccount', connections.length > 0);
+  void vscode.commands.executeCommand('setContext', 'dataPlatform.severalAccounts', connections.length > 1);
+}
+
+export function logConnectionState(connection: Connection, state: ConnectionState, log: Log): void {
+  const tag = accountTag(connection.account.name);
+  log.info(
+    tag +
+      (state.kind === 'invalidBaseUrl'
+        ? `base URL refused: ${state.message}`
+        : state.kind === 'secretsUnavailable'
+          ? state.message
+          : `API ${state.baseUrl}: ${state.kind === 'ready' ? 'key set' : 'no key'}`),
   );
 }

@@ -1,19 +1,28 @@
 // Where every ApiError of the extension goes, exactly once: the diagnostics store, the log, and
-// for a 401 the key prompt. Cancellations are the user's own doing and go nowhere.
+// for a 401 the key prompt of the account whose key it was. Cancellations are the user's own doing
+// and go nowhere.
 import type { ApiError } from '../api';
 import type { DiagnosticsStore } from './store';
+
+/** Which account a failure came from: its id (for the prompt) and name (for people). */
+export interface AccountRef {
+  readonly id: string;
+  readonly name: string;
+}
 
 export interface ReportOptions {
   /** False where the caller handles a 401 itself (the key check of Set API Key). */
   prompt?: boolean;
+  /** The account whose request failed; set by each account's own reporter (`forAccount`). */
+  account?: AccountRef;
 }
 
 export type ReportError = (error: ApiError, options?: ReportOptions) => void;
 
 export interface ReporterDeps {
   diagnostics: Pick<DiagnosticsStore, 'add'>;
-  log: { apiError(error: ApiError): void };
-  onUnauthorized(): void;
+  log: { apiError(error: ApiError, account?: string): void };
+  onUnauthorized(account: AccountRef | undefined): void;
 }
 
 export function createReporter(deps: ReporterDeps): ReportError {
@@ -21,8 +30,18 @@ export function createReporter(deps: ReporterDeps): ReportError {
   return (error, options = {}) => {
     if (error.kind === 'cancelled' || reported.has(error)) return;
     reported.add(error);
-    deps.diagnostics.add(error);
-    deps.log.apiError(error);
-    if (error.kind === 'unauthorized' && options.prompt !== false) deps.onUnauthorized();
+    const account = options.account;
+    deps.diagnostics.add(error, account && { account: account.name });
+    deps.log.apiError(error, account?.name);
+    if (error.kind === 'unauthorized' && options.prompt !== false) deps.onUnauthorized(account);
+  };
+}
+
+/** The reporter of one account: every failure it reports is tagged with the account, read when
+ * reported (so a renamed account's later failures carry the new name). */
+export function forAccount(report: ReportError, account: () => AccountRef): ReportError {
+  return (error, options = {}) => {
+    const { id, name } = account();
+    report(error, { ...options, account: { id, name } });
   };
 }

@@ -16,6 +16,13 @@ export interface DiagnosticEntry {
   readonly error: ApiErrorJSON;
   /** Set when the entry keeps less of the body than it had: the row counts the body had. */
   readonly cut?: Readonly<RowCounts>;
+  /** The name of the account whose request failed (several accounts can be browsed at once). */
+  readonly account?: string;
+}
+
+/** What the reporter knows of a failure besides the error itself. */
+export interface EntryOrigin {
+  account?: string;
 }
 
 export interface DiagnosticsStoreOptions {
@@ -52,7 +59,7 @@ export class DiagnosticsStore {
    * Records a failure and returns its entry. A cancellation is not a failure the user needs to
    * read about: it is returned as an entry but not kept, and no event fires.
    */
-  add(error: ApiError | ApiErrorLike): DiagnosticEntry {
+  add(error: ApiError | ApiErrorLike, origin: EntryOrigin = {}): DiagnosticEntry {
     const known = this.byError.get(error);
     if (known && this.list.includes(known)) return known;
     const full = error.toJSON();
@@ -61,7 +68,13 @@ export class DiagnosticsStore {
     // was when reported: later `with(...)` copies or mutations cannot change what was shown.
     // Only of what is kept: a 16 MB body costs nothing here unless it was cut (below).
     const json = JSON.parse(JSON.stringify(kept.error)) as ApiErrorJSON;
-    const entry: DiagnosticEntry = Object.freeze({ id: `d${this.nextId++}`, time: this.now(), error: json, ...(kept.cut ? { cut: Object.freeze({ ...kept.cut }) } : {}) });
+    const entry: DiagnosticEntry = Object.freeze({
+      id: `d${this.nextId++}`,
+      time: this.now(),
+      error: json,
+      ...(kept.cut ? { cut: Object.freeze({ ...kept.cut }) } : {}),
+      ...(origin.account !== undefined ? { account: origin.account } : {}),
+    });
     if (error.kind === 'cancelled') return entry;
     this.byError.set(error, entry);
     this.list.push(entry);

@@ -4,6 +4,7 @@ import { RAW_BODY_LIMIT, type ApiErrorJSON, type ValidationDetail } from '../api
 import { formatCount } from '../format/amount';
 import { t } from '../l10n';
 import { formatDuration } from '../util/duration';
+import { requestOfError } from '../share/errorRequest';
 import { keptRows } from './keep';
 import { cutText, MAX_RAW_BODY } from './limits';
 import type { DiagnosticEntry } from './store';
@@ -13,6 +14,9 @@ export interface FieldView {
   value: string;
   /** The field gets a copy button (the correlation ID). */
   copy?: boolean;
+  /** The field gets a "Copy as cURL" button (the request line of a live entry whose request can be
+   * repeated: see src/share/errorRequest.ts). */
+  curl?: boolean;
 }
 
 export interface ValidationRowView {
@@ -59,7 +63,7 @@ export interface ViewModelOptions {
 
 const defaultFormatTime = (t: Date) => t.toLocaleTimeString(undefined, { hour12: false });
 
-function fieldsOf(e: ApiErrorJSON): FieldView[] {
+function fieldsOf(e: ApiErrorJSON, account: string | undefined): FieldView[] {
   const body = e.body;
   const fields: FieldView[] = [];
   const add = (label: string, value: string | number | undefined, copy?: boolean) => {
@@ -67,12 +71,15 @@ function fieldsOf(e: ApiErrorJSON): FieldView[] {
     // The store keeps texts cut already (keep.ts); an entry built elsewhere is held to the same.
     fields.push({ label, value: cutText(String(value)), ...(copy ? { copy } : {}) });
   };
+  add(t('Account'), account);
   add(t('Status'), e.status ?? body?.statusCode);
   add(t('Service'), body?.service);
   add(t('Error'), body?.error);
   add(t('Correlation ID'), e.correlationId ?? body?.correlationId, true);
   add(t('Kind'), e.kind);
-  add(t('Request'), `${e.method} ${e.path}`);
+  // The whole URL the request went to (its key never in it: see ApiError.request).
+  add(t('Request'), `${e.method} ${e.request?.url ?? e.path}`);
+  if (requestOfError(e)) fields[fields.length - 1].curl = true;
   add(t('Retryable'), e.retryable ? t('yes') : t('no'));
   if (e.retryAfterMs !== undefined) add(t('Retry after'), formatDuration(e.retryAfterMs, 'wait'));
   add(t('Attempts'), e.attempts);
@@ -117,7 +124,7 @@ export function toViewModel(entry: DiagnosticEntry, options: ViewModelOptions = 
     kind: e.kind,
     ...(status !== undefined ? { status } : {}),
     ...(correlationId ? { correlationId: cutText(correlationId) } : {}),
-    fields: fieldsOf(e),
+    fields: fieldsOf(e, entry.account),
     ...tableOf(entry),
     ...(e.rawBody !== undefined ? { rawBody: prettyBody(cutText(e.rawBody, MAX_RAW_BODY)) } : {}),
     ...(e.rawBody !== undefined && e.rawBody.length > RAW_BODY_LIMIT ? { rawBodyCut: true } : {}),

@@ -19,6 +19,9 @@ export interface RecordRef {
   companyId: string;
   dataType: DataTypeId;
   recordId: string;
+  /** The account whose key fetches it; absent in URIs written before accounts, which mean the
+   * first account (the one the migration made from the old setting). */
+  accountId?: string;
 }
 
 /** What people recognise a record by; each falls back to the id when missing. */
@@ -59,7 +62,11 @@ export function recordUriParts(ref: RecordRef, labels: RecordLabels = {}): Recor
   if (!ref.companyId || !ref.recordId || !isDataTypeId(ref.dataType)) throw new Error('a record document needs a company id, a data type and a record id');
   return {
     path: `/${labelOr(labels.companyName, ref.companyId)}/${ref.dataType}/${labelOr(labels.recordLabel, ref.recordId)}.json`,
-    query: new URLSearchParams({ companyId: ref.companyId, [idParameter(dataType(ref.dataType))]: ref.recordId }).toString(),
+    query: new URLSearchParams({
+      companyId: ref.companyId,
+      [idParameter(dataType(ref.dataType))]: ref.recordId,
+      ...(ref.accountId !== undefined ? { account: ref.accountId } : {}),
+    }).toString(),
   };
 }
 
@@ -74,7 +81,9 @@ export function parseRecordUri({ path, query }: RecordUriParts): RecordRef | und
     const params = new URLSearchParams(query);
     const companyId = params.get('companyId');
     const recordId = params.get(idParameter(dataType(type)));
-    return companyId && recordId ? { companyId, dataType: type, recordId } : undefined;
+    const accountId = params.get('account');
+    if (!companyId || !recordId) return undefined;
+    return accountId ? { companyId, dataType: type, recordId, accountId } : { companyId, dataType: type, recordId };
   }
   // The oldest shape, of invoices only: `/<companyId>/invoices/<invoiceId>.json`, ids percent-encoded.
   if (type !== 'invoices') return undefined;
@@ -90,11 +99,12 @@ export function parseRecordUri({ path, query }: RecordUriParts): RecordRef | und
 
 /** One string per record, for maps keyed by identity (unambiguous whatever the ids hold). */
 export function recordKey(ref: RecordRef): string {
-  return JSON.stringify([ref.companyId, ref.dataType, ref.recordId]);
+  return JSON.stringify([ref.companyId, ref.dataType, ref.recordId, ref.accountId ?? null]);
 }
 
+/** One record of one account: the same ids under two accounts are two documents. */
 export function sameRecord(a: RecordRef, b: RecordRef): boolean {
-  return a.companyId === b.companyId && a.dataType === b.dataType && a.recordId === b.recordId;
+  return a.companyId === b.companyId && a.dataType === b.dataType && a.recordId === b.recordId && a.accountId === b.accountId;
 }
 
 /** What the open command may be given besides a tree node: `{companyId, dataType, recordId,
@@ -102,9 +112,9 @@ export function sameRecord(a: RecordRef, b: RecordRef): boolean {
 export function asRecordArgument(value: unknown): { ref: RecordRef; companyName?: string } | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const v = value as Record<string, unknown>;
-  const { companyId, companyName } = v;
+  const { companyId, companyName, accountId } = v;
   const [type, recordId] = v.invoiceId !== undefined && v.dataType === undefined ? ['invoices', v.invoiceId] : [v.dataType, v.recordId];
   if (typeof companyId !== 'string' || !companyId || !isDataTypeId(type) || typeof recordId !== 'string' || !recordId) return undefined;
-  const ref: RecordRef = { companyId, dataType: type, recordId };
+  const ref: RecordRef = { companyId, dataType: type, recordId, ...(typeof accountId === 'string' && accountId ? { accountId } : {}) };
   return typeof companyName === 'string' && companyName ? { ref, companyName } : { ref };
 }

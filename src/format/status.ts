@@ -1,25 +1,39 @@
-// The status bar item's words, pure so they are unit-tested.
+// The status bar item's words, pure so they are unit-tested: each account in use with the
+// rate-limit budget its own key has left.
 import type { RateLimitInfo } from '../api';
 import type { ConnectionState } from '../connection/connection';
 import { t } from '../l10n';
 import { formatCount } from './amount';
 
-/** The item's text, pure so it is unit-tested: `$(cloud) api.codat.io · 9,998 left`. */
-export function statusText(state: ConnectionState, rate: RateLimitInfo | undefined): string {
+/** One account as the status bar shows it. */
+export interface AccountStatus {
+  name: string;
+  state: ConnectionState;
+  rate?: RateLimitInfo;
+}
+
+/** `$(cloud) Production · 9,998 left`. */
+function segment({ name, state, rate }: AccountStatus): string {
   switch (state.kind) {
     case 'invalidBaseUrl':
-      return t('$(warning) Data Platform: base URL refused');
+      return t('$(warning) {0}: base URL refused', name);
     case 'secretsUnavailable':
-      return t('$(warning) {0}: secret storage unavailable', state.host);
+      return t('$(warning) {0}: secret storage unavailable', name);
     case 'noKey':
-      return t('$(key) {0}: no API key', state.host);
+      return t('$(key) {0}: no API key', name);
     case 'ready':
-      return rate?.remaining !== undefined ? t('$(cloud) {0} · {1} left', state.host, formatCount(rate.remaining)) : `$(cloud) ${state.host}`;
+      return rate?.remaining !== undefined ? t('$(cloud) {0} · {1} left', name, formatCount(rate.remaining)) : `$(cloud) ${name}`;
   }
 }
 
-export function statusTooltip(state: ConnectionState, rate: RateLimitInfo | undefined): string {
-  const lines = ['Data Platform'];
+/** The item's text: every account, in the list's order. */
+export function statusText(accounts: readonly AccountStatus[]): string {
+  if (accounts.length === 0) return t('$(account) Data Platform: no account');
+  return accounts.map(segment).join(' | ');
+}
+
+function accountLines({ name, state, rate }: AccountStatus): string[] {
+  const lines = [name];
   if (state.kind === 'invalidBaseUrl') lines.push(state.message);
   else if (state.kind === 'secretsUnavailable') lines.push(t('API: {0}', state.baseUrl), state.message);
   else lines.push(t('API: {0}', state.baseUrl), state.kind === 'noKey' ? t('No API key set') : t('API key set'));
@@ -29,6 +43,12 @@ export function statusTooltip(state: ConnectionState, rate: RateLimitInfo | unde
     }
     if (rate.resetAt !== undefined) lines.push(t('Resets at {0}', new Date(rate.resetAt).toLocaleTimeString()));
   }
+  return lines;
+}
+
+export function statusTooltip(accounts: readonly AccountStatus[]): string {
+  const lines = ['Data Platform'];
+  for (const a of accounts) lines.push('', ...accountLines(a));
   lines.push('', t('Click to show the log'));
   return lines.join('\n');
 }

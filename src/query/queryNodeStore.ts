@@ -1,7 +1,6 @@
 // Where the tree keeps each company's query nodes: SavedQueries under the scope an injected
-// function gives the company node (today the connection's origin; an account's id once there are
-// accounts). The scope is taken once, when the company's node is made, so a write can never land
-// in another account's entries after the connection changed. Writes run one after another, and
+// function gives the company node (the id of the account it is listed under). The scope is taken
+// once, when the company's node is made, so a write can never land in another scope's entries. Writes run one after another, and
 // `settled()` lets a command (or a test) wait until what it changed is stored.
 import type { SavedQueries, SavedQuery } from './savedQueries';
 

@@ -6,7 +6,7 @@
 import { dataType, isDataTypeId, type DataTypeId } from '../dataTypes/catalog';
 import type { CompanyQueryStore } from '../query/queryNodeStore';
 import { OPEN_QUERY_LIMIT, PINNED_QUERY_LIMIT, type SavedQuery } from '../query/savedQueries';
-import type { TreeContext } from './context';
+import type { CompanyNodeLike, TreeContext } from './context';
 import { QueryNode, type QueryMarks, type QueryOwner, type RecordQuery } from './dataNodes';
 
 export type PinOutcome = 'pinned' | 'unpinned' | 'unchanged' | 'full';
@@ -19,7 +19,7 @@ export class CompanyQueries {
   private readonly unknown: SavedQuery[] = [];
 
   constructor(
-    private readonly owner: QueryOwner,
+    private readonly owner: QueryOwner & CompanyNodeLike,
     private readonly ctx: TreeContext,
   ) {
     this.store = ctx.queryStore?.forCompany(owner);

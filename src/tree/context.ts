@@ -1,14 +1,17 @@
 // What every tree node needs from the extension, passed in rather than imported, so nodes stay
 // small and the wiring lives in one place.
 import type { ApiError, Company, DataPlatformClient } from '../api';
+import type { AccountRef } from '../diagnostics/reporter';
 import type { CompanyQueryStore } from '../query/queryNodeStore';
 import type { TreeNode } from './node';
 
-/** A company's node, as the query store sees it (the scope comes from it). */
-export type CompanyNodeLike = TreeNode & { readonly company: Company };
+/** A company's node, as the query store sees it (the scope comes from it: its account). */
+export type CompanyNodeLike = TreeNode & { readonly company: Company; readonly account: AccountRef };
 
 export interface TreeContext {
-  /** The client of the current connection; undefined when there is no key or no valid base URL. */
+  /** The account the nodes belong to: every node of a tree under one account root shares it. */
+  account(): AccountRef;
+  /** The client of the account's connection; undefined when there is no key or no valid base URL. */
   client(): DataPlatformClient | undefined;
   /** `dataPlatform.pageSize`, already clamped to 1–5000. */
   pageSize(): number;
@@ -16,7 +19,8 @@ export interface TreeContext {
   loadAllConcurrency(): number;
   /** Asks the view to re-render `node` (its item and children); undefined means the whole tree. */
   changed(node: TreeNode | undefined): void;
-  /** Routes a failure to the diagnostics store, the log and any prompt, once per error. */
+  /** Routes a failure to the diagnostics store, the log and the account's key prompt, once per
+   * error, tagged with the account. */
   report(error: ApiError): void;
   now(): number;
   /** Where each company's query nodes are kept across window reloads; without it (or without a

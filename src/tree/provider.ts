@@ -1,58 +1,135 @@
-// The Companies view's data provider: a thin adapter from TreeNode to VS Code. The root is
-// rebuilt when the connection changes (other base URL or key); otherwise nodes live on, so a
-// refresh of one node reloads only that node.
+// The Companies view's data provider: a thin adapter from TreeNode to VS Code. One root per
+// account: with a single account its companies are the view's top-level items (most users have
+// one, and it saves them a click); with several, each account's root is a top-level node. A root
+// is rebuilt when its account's connection changes (other base URL or key); the other accounts'
+// roots live on, so their loaded lists stay.
 import * as vscode from 'vscode';
+import type { AccountRef, ReportError } from '../diagnostics/reporter';
+import { forAccount } from '../diagnostics/reporter';
+import type { Connection } from '../connection/connection';
+import type { Connections } from '../connection/connections';
+import { AccountRoot } from './accountRoot';
 import type { TreeContext } from './context';
 import { TreeNode } from './node';
-import { CompaniesRoot } from './recordNodes';
+
+export type ProviderContext = Omit<TreeContext, 'changed' | 'client' | 'report' | 'account'> & {
+  report: ReportError;
+  onRootRendered?: (empty: boolean) => void;
+};
+
+/** The root a node sits under, so a command acts on the node's account. */
+export function accountRootOf(node: unknown): AccountRoot | undefined {
+  for (let n = node instanceof TreeNode ? node : undefined; n; n = n.parent) if (n instanceof AccountRoot) return n;
+  return undefined;
+}
 
 export class CompaniesTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.emitter.event;
-  private currentRoot?: CompaniesRoot;
+  private readonly roots = new Map<string, AccountRoot>();
 
-  constructor(private readonly ctx: Omit<TreeContext, 'changed'> & { onRootRendered?: (empty: boolean) => void }) {}
+  constructor(
+    private readonly ctx: ProviderContext,
+    private readonly connections: Connections,
+  ) {}
 
-  /** The root of the current connection; undefined without one. */
-  get root(): CompaniesRoot | undefined {
-    if (!this.currentRoot && this.ctx.client()) this.currentRoot = new CompaniesRoot({ ...this.ctx, changed: (n) => this.changed(n) });
-    return this.currentRoot;
+  /** Whether the view shows one root node per account. */
+  get several(): boolean {
+    return this.connections.list().length > 1;
   }
 
-  /** Re-renders `node`, or the whole tree. The root's changes are the whole tree's. */
+  /** The first account's root (the only one for most users); undefined without accounts. */
+  get root(): AccountRoot | undefined {
+    const first = this.connections.list()[0];
+    return first && this.rootOf(first.account.id);
+  }
+
+  /** Every account's root, in the accounts' order. */
+  get accountRoots(): AccountRoot[] {
+    return this.connections.list().flatMap((c) => this.rootOf(c.account.id) ?? []);
+  }
+
+  /** The account's root, made on first use. */
+  rootOf(accountId: string): AccountRoot | undefined {
+    let root = this.roots.get(accountId);
+    if (!root) {
+      const connection = this.connections.get(accountId);
+      if (!connection) return undefined;
+      root = new AccountRoot(this.contextOf(connection), connection, () => this.several);
+      this.roots.set(accountId, root);
+    }
+    return root;
+  }
+
+  /** Re-renders `node`, or the whole tree. A root's changes are the whole tree's when it is invisible. */
   changed(node: TreeNode | undefined): void {
-    this.emitter.fire(node === undefined || node === this.currentRoot ? undefined : node);
+    this.emitter.fire(node === undefined || (node instanceof AccountRoot && !this.several) ? undefined : node);
   }
 
-  /** Drops every loaded list (new connection, new page size) and renders again. */
-  reset(): void {
-    this.currentRoot?.dispose();
-    this.currentRoot = undefined;
+  /** Drops every loaded list of one account (new connection), or of all (new page size, accounts
+   * added or removed), and renders again. */
+  reset(accountId?: string): void {
+    for (const [id, root] of [...this.roots]) {
+      if (accountId !== undefined && id !== accountId) continue;
+      root.dispose();
+      this.roots.delete(id);
+    }
+    this.emitter.fire(undefined);
+  }
+
+  /** Accounts were added, renamed or removed: the removed ones' roots go, the others keep what
+   * they loaded, and everything renders again (one account shows its companies at the top, several
+   * a root each). */
+  accountsChanged(): void {
+    for (const [id, root] of [...this.roots]) {
+      if (this.connections.get(id)) continue;
+      root.dispose();
+      this.roots.delete(id);
+    }
     this.emitter.fire(undefined);
   }
 
   getTreeItem(element: TreeNode): vscode.TreeItem {
-    return element.getTreeItem();
+    const item = element.getTreeItem();
+    // Two accounts may list the same company (two keys of one account): ids must differ per account.
+    const root = accountRootOf(element);
+    if (item.id !== undefined && root && root !== element) item.id = `${root.accountId}/${item.id}`;
+    return item;
   }
 
   getChildren(element?: TreeNode): TreeNode[] | Promise<TreeNode[]> {
     if (element) return element.getChildren();
+    if (this.several) return this.accountRoots;
     const root = this.root;
     if (!root) return [];
     return root.getChildren().then((children) => {
       // An account without companies shows the welcome view's text instead of an empty tree.
-      this.ctx.onRootRendered?.(children.length === 0 && root.pagedList?.pagesLoaded !== 0);
+      this.ctx.onRootRendered?.(children.length === 0 && root.pagedList !== undefined && root.pagedList.pagesLoaded !== 0);
       return children;
     });
   }
 
   getParent(element: TreeNode): TreeNode | undefined {
-    // Top-level items (companies, the root's error and load-more nodes) have no visible parent.
-    return element.parent instanceof CompaniesRoot ? undefined : element.parent;
+    // With one account, its root is invisible: its children (companies, error and load-more nodes)
+    // have no visible parent.
+    if (element.parent instanceof AccountRoot && !this.several) return undefined;
+    return element.parent;
   }
 
   dispose(): void {
-    this.currentRoot?.dispose();
+    for (const root of this.roots.values()) root.dispose();
+    this.roots.clear();
     this.emitter.dispose();
+  }
+
+  private contextOf(connection: Connection): TreeContext {
+    const account = (): AccountRef => connection.account;
+    return {
+      ...this.ctx,
+      account,
+      client: () => connection.client,
+      report: forAccount(this.ctx.report, account),
+      changed: (n) => this.changed(n),
+    };
   }
 }

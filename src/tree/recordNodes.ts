@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { Company, DataPlatformClient, PagedList } from '../api';
 import type { DataTypeId } from '../dataTypes/catalog';
+import type { AccountRef } from '../diagnostics/reporter';
 import { companyPlatforms, companyTooltip, type ListItems } from '../format/labels';
 import { t } from '../l10n';
 import type { TreeContext } from './context';
@@ -41,7 +42,9 @@ export class CompaniesRoot extends PagedNode<Company> {
     return item.id;
   }
   protected createItemNode(item: Company): TreeNode {
-    return new CompanyNode(undefined, this.ctx, item);
+    // Its parent is this root, so a command finds the company's account by walking up; the view
+    // shows no parent for it while the root is invisible (one account: see the provider).
+    return new CompanyNode(this, this.ctx, item);
   }
   /** A shown company node by id, for reveal and tests. */
   companyNode(companyId: string): CompanyNode | undefined {
@@ -91,7 +94,7 @@ export class CompanyNode extends TreeNode implements QueryOwner {
 
   constructor(
     parent: TreeNode | undefined,
-    ctx: TreeContext,
+    private readonly ctx: TreeContext,
     readonly company: Company,
   ) {
     super(parent);
@@ -102,6 +105,11 @@ export class CompanyNode extends TreeNode implements QueryOwner {
     });
     this.data = new DataFolderNode(this, ctx);
     this.queryList = new CompanyQueries(this, ctx);
+  }
+
+  /** The account the company belongs to (its id scopes anything kept per company). */
+  get account(): AccountRef {
+    return this.ctx.account();
   }
 
   /** The company's invoices node, under the Data folder. */

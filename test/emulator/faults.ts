@@ -25,6 +25,9 @@ export interface FaultRule {
   retryAfter?: number | string | false;
   /** Delay of a `latency` rule (also usable on other kinds: wait, then fail). */
   latencyMs?: number;
+  /** Only requests made with a key of this account (`normal`, `freeTrial`, `expired`): one
+   * account's fault leaves another's requests on the same server untouched. */
+  account?: string;
 }
 
 export interface FaultEntry extends FaultRule {
@@ -45,7 +48,7 @@ export interface FaultDecision {
 function validate(input: unknown): FaultRule {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new FaultRuleError('A fault rule must be a JSON object.');
   const r = input as Record<string, unknown>;
-  const known = new Set(['kind', 'status', 'method', 'path', 'times', 'rate', 'retryAfter', 'latencyMs']);
+  const known = new Set(['kind', 'status', 'method', 'path', 'times', 'rate', 'retryAfter', 'latencyMs', 'account']);
   for (const k of Object.keys(r)) if (!known.has(k)) throw new FaultRuleError(`Unknown fault rule field "${k}".`);
   if (typeof r.kind !== 'string' || !(FAULT_KINDS as readonly string[]).includes(r.kind)) {
     throw new FaultRuleError(`"kind" must be one of ${FAULT_KINDS.join(', ')}.`);
@@ -86,6 +89,10 @@ function validate(input: unknown): FaultRule {
     if (!ok) throw new FaultRuleError('"retryAfter" must be whole seconds, an HTTP-date string or false.');
     rule.retryAfter = r.retryAfter as number | string | false;
   }
+  if (r.account !== undefined) {
+    if (typeof r.account !== 'string' || r.account === '') throw new FaultRuleError('"account" must be an account name.');
+    rule.account = r.account;
+  }
   if (r.latencyMs !== undefined) {
     if (typeof r.latencyMs !== 'number' || !(r.latencyMs >= 0) || !Number.isFinite(r.latencyMs)) throw new FaultRuleError('"latencyMs" must be a non-negative number.');
     rule.latencyMs = r.latencyMs;
@@ -93,8 +100,9 @@ function validate(input: unknown): FaultRule {
   return rule;
 }
 
-function matches(rule: FaultRule, method: string, path: string): boolean {
+function matches(rule: FaultRule, method: string, path: string, account: string | undefined): boolean {
   if (rule.method && rule.method !== method.toUpperCase()) return false;
+  if (rule.account !== undefined && rule.account !== account) return false;
   if (rule.path) return rule.path.startsWith('^') ? new RegExp(rule.path).test(path) : path.includes(rule.path);
   return true;
 }
@@ -143,13 +151,14 @@ export class FaultController {
     return true;
   }
 
-  /** Decides what happens to one API request, consuming `times` of the rules that apply. */
-  decide(method: string, path: string): FaultDecision {
+  /** Decides what happens to one API request (of `account`, when its key is one), consuming
+   * `times` of the rules that apply. */
+  decide(method: string, path: string, account?: string): FaultDecision {
     let latencyMs = 0;
     let delayed = false;
     let fault: FaultEntry | undefined;
     for (const rule of [...this.rules]) {
-      if (!matches(rule, method, path)) continue;
+      if (!matches(rule, method, path, account)) continue;
       if (rule.kind === 'latency') {
         if (this.hits(rule)) {
           latencyMs += rule.latencyMs ?? 0;

@@ -77,11 +77,11 @@ async function serveApi(x: Exchange, ctx: ServerContext): Promise<void> {
 }
 
 async function answerApi(x: Exchange, ctx: ServerContext, inFlight: number): Promise<void> {
-  const decision = ctx.faults.decide(x.method, x.path);
-  await sleep(ctx.latencyMs + decision.latencyMs);
   const key = readApiKey(x.req.headers.authorization);
   const auth: Authentication = key === undefined ? { kind: 'unknown' } : ctx.state.authenticate(key);
   const account: AccountName | undefined = auth.kind === 'ok' ? auth.account : undefined;
+  const decision = ctx.faults.decide(x.method, x.path, account);
+  await sleep(ctx.latencyMs + decision.latencyMs);
   const fault = decision.fault;
   const faultName = fault?.kind ?? (decision.delayed ? 'latency' : undefined);
   const record = (status: number): void => {

@@ -160,3 +160,11 @@ export async function signIn(api: DataPlatformApi): Promise<void> {
   if (result?.outcome !== 'stored') throw new Error(`setting the key failed: ${JSON.stringify(result)}`);
   await waitFor('a ready connection', () => api.connection.state.kind === 'ready');
 }
+
+/** The key stored for the first account (the one the runner's base URL made), as another window
+ * would see it in SecretStorage. */
+export const firstAccountKey = {
+  get: (api: DataPlatformApi): Promise<string | undefined> => api.accounts.getKey(api.connection.account.id),
+  set: (api: DataPlatformApi, key: string): Promise<void> => api.accounts.setKey(api.connection.account.id, key),
+  delete: (api: DataPlatformApi): Promise<void> => api.accounts.deleteKey(api.connection.account.id),
+};

@@ -1,5 +1,6 @@
-// Query nodes that last (issue 13): kept per scope and company, back after the tree is rebuilt,
-// renamed, pinned, removed, re-run and bounded, in the real host against the emulator.
+// Query nodes that last (issue 13): kept per account and company (two accounts on one origin kept
+// apart), back after the tree is rebuilt, renamed, pinned, removed, re-run and bounded, in the
+// real host against the emulator.
 //
 // The rebuild here is what a window reload does to the tree: a new root whose company nodes read
 // their query nodes from the extension's globalState through the same SavedQueries (which keeps
@@ -16,7 +17,7 @@ import { queryContext } from '../../src/tree/contextValues';
 import type { QueryNode } from '../../src/tree/dataNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode } from '../../src/tree/recordNodes';
-import { admin, canScreenshot, canType, EXTENSION_ID, firstPageCompany, keyboard, labelOf, openView, removeQueryNodes, screenshot, signIn, sleep, waitFor } from './helpers';
+import { admin, canScreenshot, canType, emulator, EXTENSION_ID, firstPageCompany, keyboard, labelOf, openView, removeQueryNodes, screenshot, signIn, sleep, waitFor } from './helpers';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
@@ -33,11 +34,8 @@ function shown(result: QueryResult | undefined): QueryNode {
 describe('queries that last', () => {
   let api: DataPlatformApi;
   let companyId: string;
-  const scope = (): string => {
-    const state = api.connection.state;
-    assert.equal(state.kind, 'ready');
-    return (state as { origin: string }).origin;
-  };
+  /** The company's account: its id is the scope its query nodes are kept under. */
+  const scope = (): string => api.connection.account.id;
   const stored = () => api.savedQueries.list(scope(), companyId);
   const company = async (): Promise<CompanyNode> => {
     const node = await firstPageCompany(api, companyId);
@@ -89,8 +87,8 @@ describe('queries that last', () => {
       { dataType: 'bills', query: 'status=Open', label: 'Open bills', pinned: true },
       { dataType: 'invoices', query: 'status=Paid', orderBy: '-totalAmount' },
     ];
-    assert.deepEqual(stored(), expected, 'stored under the connection\'s origin and the company');
-    assert.deepEqual(api.savedQueries.list('https://elsewhere.example', companyId), [], 'and under no other scope');
+    assert.deepEqual(stored(), expected, 'stored under the account and the company');
+    assert.deepEqual(api.savedQueries.list('another-account', companyId), [], 'and under no other account');
 
     await admin.clearRequests();
     const restored = await rebuild();
@@ -273,5 +271,48 @@ describe('queries that last', () => {
     await api.companiesView.reveal(owner.queries[0], { select: true, focus: true });
     await vscode.commands.executeCommand('workbench.action.closePanel');
     await screenshot('saved-queries');
+  });
+});
+
+describe('queries that last, per account', () => {
+  let api: DataPlatformApi;
+  let otherId = '';
+
+  before(async () => {
+    api = await openView();
+    if (api.connection.state.kind !== 'ready') await signIn(api);
+  });
+  after(async () => {
+    if (otherId && api.accounts.get(otherId)) await api.accounts.remove(otherId);
+  });
+
+  it('a query node is kept under its company\'s account: the same company under another account on the same origin has none', async () => {
+    const { url, key } = await emulator();
+    // The same key again under another name: the same companies, under a second account (keeping
+    // them per origin would mix the two).
+    const added = await vscode.commands.executeCommand<{ outcome: string; account?: { id: string } }>('dataPlatform.addAccount', { name: 'Same key again', baseUrl: url, key });
+    assert.equal(added?.outcome, 'added');
+    otherId = added?.account?.id ?? '';
+    const firstId = api.connection.account.id;
+    const companyId = (await admin.info()).companies.few;
+    const shown = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', { accountId: otherId, companyId, query: 'status=Void' });
+    assert.equal(shown?.outcome, 'shown');
+
+    const queriesUnder = async (accountId: string): Promise<(string | undefined)[]> => {
+      const root = await waitFor('the account root', () => api.tree.rootOf(accountId));
+      await children(api, root);
+      const company = root.companyNode(companyId);
+      assert.ok(company, 'the company is on the account\'s first page');
+      return company.queries.map((q) => q.query.query);
+    };
+    assert.deepEqual(await queriesUnder(otherId), ['status=Void']);
+    assert.ok(!(await queriesUnder(firstId)).includes('status=Void'));
+    assert.deepEqual(api.savedQueries.list(otherId, companyId), [{ dataType: 'invoices', query: 'status=Void' }]);
+    assert.ok(!api.savedQueries.list(firstId, companyId).some((e) => e.query === 'status=Void'));
+
+    await vscode.commands.executeCommand('workbench.actions.treeView.dataPlatform.companies.collapseAll');
+    await vscode.commands.executeCommand('dataPlatform.refresh');
+    assert.deepEqual(await queriesUnder(otherId), ['status=Void'], 'back under its account after the rebuild');
+    assert.ok(!(await queriesUnder(firstId)).includes('status=Void'), 'and under that account only');
   });
 });

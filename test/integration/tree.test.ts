@@ -6,7 +6,7 @@ import type { ErrorNode } from '../../src/tree/leafNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { DataTypeNode } from '../../src/tree/dataNodes';
 import type { CompanyNode } from '../../src/tree/recordNodes';
-import { admin, type LoggedRequest, canScreenshot, emulator, EXTENSION_ID, labelOf, openView, screenshot, signIn, sleep, waitFor } from './helpers';
+import { admin, type LoggedRequest, canScreenshot, emulator, EXTENSION_ID, firstAccountKey, labelOf, openView, screenshot, signIn, sleep, waitFor } from './helpers';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
@@ -60,19 +60,18 @@ describe('companies tree against the emulator', () => {
   afterEach(() => admin.clearFaults());
 
   it('refuses a wrong key without storing it, stores the right one in SecretStorage and lists the companies', async () => {
-    const { url, key } = await emulator();
-    const origin = new URL(url).origin;
+    const { key } = await emulator();
     await vscode.commands.executeCommand('dataPlatform.signOut');
     await waitFor('no key', () => api.connection.state.kind === 'noKey');
     assert.deepEqual(await children(api), [], 'no key: an empty tree, so the welcome view shows');
 
     const wrong = await vscode.commands.executeCommand<{ outcome: string }>('dataPlatform.setApiKey', 'not-a-real-key-123');
     assert.equal(wrong?.outcome, 'rejected');
-    assert.equal(await api.keys.get(origin), undefined);
+    assert.equal(await firstAccountKey.get(api), undefined);
 
     await admin.clearRequests();
     await signIn(api);
-    assert.equal(await api.keys.get(origin), key);
+    assert.equal(await firstAccountKey.get(api), key);
     const validation = (await admin.requests())[0];
     assert.equal(validation.path, '/companies');
     assert.equal(validation.query.pageSize, '1');
@@ -192,7 +191,8 @@ describe('companies tree against the emulator', () => {
     const { key } = await emulator();
     const invoices = await invoicesOf(api, 'many');
     const before = byContext(await children(api, invoices), 'invoice').length;
-    const told = (): string[] => api.logLines().filter((l) => l.message.startsWith('rate limited (429)')).map((l) => `${l.level} ${l.message}`);
+    const tag = `[${api.connection.account.name}] `;
+    const told = (): string[] => api.logLines().filter((l) => l.message.startsWith(`${tag}rate limited (429)`)).map((l) => `${l.level} ${l.message}`);
     const toldBefore = told().length;
     await admin.addFault({ kind: 'status', status: 429, path: '/data/invoices', times: 1, retryAfter: 1 });
     await admin.clearRequests();
@@ -201,7 +201,7 @@ describe('companies tree against the emulator', () => {
     assert.equal(errorNode(items), undefined, 'the retry after the wait succeeded');
     assert.equal(byContext(items, 'invoice').length, before + 100);
     assert.deepEqual(invoiceRequests(await admin.requests()).map((r) => r.status), [429, 200]);
-    assert.deepEqual(told().slice(toldBefore), ['warn rate limited (429): every request waits 1.0 s']);
+    assert.deepEqual(told().slice(toldBefore), [`warn ${tag}rate limited (429): every request waits 1.0 s`], 'tagged with the account');
     const b64 = Buffer.from(key).toString('base64');
     assert.ok(api.logLines().every((l) => !l.message.includes(key) && !l.message.includes(b64)));
   });
@@ -439,30 +439,37 @@ describe('companies tree against the emulator', () => {
     assert.equal(await vscode.env.clipboard.readText(), 'kept');
   });
 
-  it('refuses a plain-http base URL that is not loopback, and recovers when it is fixed', async () => {
+  it('refuses a plain-http base URL that is not loopback for an account, which keeps its own', async () => {
     const { url } = await emulator();
-    const config = vscode.workspace.getConfiguration('dataPlatform');
-    await config.update('baseUrl', 'http://example.com:8080', vscode.ConfigurationTarget.Global);
-    try {
-      await waitFor('the refused state', () => api.connection.state.kind === 'invalidBaseUrl');
-      assert.match(api.companiesView.message ?? '', /https:\/\/ unless it is a loopback address/);
-      assert.deepEqual(await children(api), []);
-      assert.match(api.statusBar.text, /base URL refused/);
-    } finally {
-      await config.update('baseUrl', url, vscode.ConfigurationTarget.Global);
-    }
-    await waitFor('the emulator again', () => api.connection.state.kind === 'ready');
-    assert.equal(api.companiesView.message, undefined);
+    const id = api.connection.account.id;
+    const refused = await vscode.commands.executeCommand<{ outcome: string; message?: string }>('dataPlatform.changeBaseUrl', { accountId: id, baseUrl: 'http://example.com:8080' });
+    assert.equal(refused?.outcome, 'invalid');
+    assert.match(refused?.message ?? '', /https:\/\/ unless it is a loopback address/);
+    assert.equal(api.accounts.get(id)?.baseUrl, url);
+    assert.equal(api.connection.state.kind, 'ready');
     assert.equal(byContext(await children(api), 'company').length, 100);
   });
 
+  it('no longer reads dataPlatform.baseUrl once the accounts exist (the migration read it once)', async () => {
+    const config = vscode.workspace.getConfiguration('dataPlatform');
+    const { url } = await emulator();
+    const before = api.accounts.list();
+    await config.update('baseUrl', 'https://elsewhere.example', vscode.ConfigurationTarget.Global);
+    try {
+      assert.equal(await api.migrate(), undefined, 'the migration runs once');
+      assert.deepEqual(api.accounts.list(), before);
+      assert.equal(api.connection.state.kind === 'ready' && api.connection.state.baseUrl, url);
+    } finally {
+      await config.update('baseUrl', url, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('follows SecretStorage changes made elsewhere (another window signing out or in)', async () => {
-    const { url, key } = await emulator();
-    const origin = new URL(url).origin;
-    await api.keys.delete(origin);
+    const { key } = await emulator();
+    await firstAccountKey.delete(api);
     await waitFor('the no-key state', () => api.connection.state.kind === 'noKey');
     assert.deepEqual(await children(api), []);
-    await api.keys.set(origin, key);
+    await firstAccountKey.set(api, key);
     await waitFor('the ready state', () => api.connection.state.kind === 'ready');
     assert.equal(byContext(await children(api), 'company').length, 100);
   });
@@ -470,7 +477,10 @@ describe('companies tree against the emulator', () => {
   it('logs one line per request and never the key', async () => {
     const { key } = await emulator();
     const lines = api.logLines();
-    assert.ok(lines.some((l) => l.level === 'info' && /^GET \/companies\?page=1&pageSize=100 → 200 in \d+ ms/.test(l.message)));
+    // Tagged with the account (the runner's base URL made it, named by its host).
+    const tag = `[${api.connection.account.name}] `;
+    assert.equal(tag, `[${new URL((await emulator()).url).host}] `);
+    assert.ok(lines.some((l) => l.level === 'info' && l.message.startsWith(tag) && /GET \/companies\?page=1&pageSize=100 → 200 in \d+ ms/.test(l.message)));
     const b64 = Buffer.from(key).toString('base64');
     for (const l of lines) {
       assert.ok(!l.message.includes(key) && !l.message.includes(b64), `the key leaked into: ${l.message.slice(0, 80)}`);

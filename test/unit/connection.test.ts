@@ -1,11 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { KeyStore, secretName, type SecretStorageLike } from '../../src/auth/keyStore';
 import { checkBaseUrl } from '../../src/connection/baseUrl';
-import { Connection, type ConnectionState } from '../../src/connection/connection';
+import { Connection, type ConnectionOptions, type ConnectionState } from '../../src/connection/connection';
+import { accountSecretName } from '../../src/accounts/accountList';
 import type { GateEvent } from '../../src/api';
 import { gateLine, Log, requestLine, type LogSink } from '../../src/log';
 import { startEmulator } from '../emulator';
-import { statusText } from '../../src/format/status';
+import { statusText, statusTooltip } from '../../src/format/status';
 
 /** SecretStorage in memory, firing onDidChange like the editor's (also for other windows' writes). */
 class MemorySecrets implements SecretStorageLike {
@@ -33,7 +34,6 @@ class MemorySecrets implements SecretStorageLike {
   }
 }
 
-const flush = () => new Promise((r) => setImmediate(r));
 
 describe('base URL check', () => {
   it('accepts https and loopback http, normalised', () => {
@@ -51,7 +51,6 @@ describe('base URL check', () => {
       assert.equal(r.ok, false, bad);
       if (!r.ok) {
         assert.ok(!r.message.includes('s3cret'));
-        assert.match(r.message, /dataPlatform\.baseUrl/);
       }
     }
     const http = checkBaseUrl('http://example.com');
@@ -77,12 +76,15 @@ describe('KeyStore', () => {
   });
 });
 
+/** A connection to one account whose key is read from `secrets` under the account's own name. */
+function accountConnection(secrets: MemorySecrets, baseUrl: string, extra: Partial<ConnectionOptions> = {}): Connection {
+  return new Connection({ account: { id: 'a1', name: 'Mine', baseUrl }, readKey: async (id) => (await secrets.get(accountSecretName(id))) || undefined, ...extra });
+}
+
 describe('Connection', () => {
-  it('goes from no key to ready when a key is stored for its origin, and back on sign-out', async () => {
+  it('goes from no key to ready when its account gets a key, and back on sign-out; a moved account is re-read', async () => {
     const secrets = new MemorySecrets();
-    const keys = new KeyStore(secrets);
-    let baseUrl = 'http://127.0.0.1:4010';
-    const conn = new Connection({ readBaseUrl: () => baseUrl, keys });
+    const conn = accountConnection(secrets, 'http://127.0.0.1:4010');
     // A function, so assertions on one state do not narrow the type of the next.
     const state = (): ConnectionState => conn.state;
     const states: ConnectionState['kind'][] = [];
@@ -90,11 +92,11 @@ describe('Connection', () => {
     await conn.reload();
     assert.equal(state().kind, 'noKey');
 
-    await keys.set('https://elsewhere.example', 'other');
-    await flush();
-    assert.equal(state().kind, 'noKey', 'a key of another origin is not used');
+    await secrets.store(secretName('http://127.0.0.1:4010'), 'old-style key of the origin');
+    await conn.reload();
+    assert.equal(state().kind, 'noKey', 'a key kept per origin is not the account\'s');
 
-    await keys.set('http://127.0.0.1:4010', 'k1');
+    await secrets.store(accountSecretName('a1'), 'k1');
     await conn.reload();
     assert.equal(state().kind, 'ready');
     const first = state();
@@ -102,12 +104,14 @@ describe('Connection', () => {
     await conn.reload();
     const second = state();
     assert.equal(second.kind === 'ready' && second.client, client, 'same base URL and key: same client');
+    assert.equal(conn.client, client);
 
-    baseUrl = 'http://example.com';
+    assert.equal(conn.update({ id: 'a1', name: 'Mine', baseUrl: 'http://example.com' }), true);
     await conn.reload();
     assert.equal(state().kind, 'invalidBaseUrl');
-    baseUrl = 'http://127.0.0.1:4010';
-    await keys.delete('http://127.0.0.1:4010');
+    conn.update({ id: 'a1', name: 'Renamed', baseUrl: 'http://127.0.0.1:4010' });
+    assert.equal(conn.account.name, 'Renamed');
+    await secrets.delete(accountSecretName('a1'));
     await conn.reload();
     assert.equal(state().kind, 'noKey');
     assert.deepEqual(states, ['noKey', 'ready', 'invalidBaseUrl', 'noKey']);
@@ -116,7 +120,7 @@ describe('Connection', () => {
   it('says secret storage is unavailable when reading the key fails, instead of staying unloaded', async () => {
     const secrets = new MemorySecrets();
     secrets.get = () => Promise.reject(new Error('no secret service'));
-    const conn = new Connection({ readBaseUrl: () => 'http://127.0.0.1:4010', keys: new KeyStore(secrets) });
+    const conn = accountConnection(secrets, 'http://127.0.0.1:4010');
     const fired: ConnectionState[] = [];
     conn.onDidChange((s) => fired.push(s));
     await conn.reload(); // must not reject
@@ -124,7 +128,7 @@ describe('Connection', () => {
     assert.equal(state.kind, 'secretsUnavailable');
     assert.match(state.kind === 'secretsUnavailable' ? state.message : '', /secret storage.*no secret service/);
     assert.deepEqual(fired.map((s) => s.kind), ['secretsUnavailable']);
-    assert.match(statusText(state, undefined), /secret storage unavailable/);
+    assert.match(statusText([{ name: 'Mine', state }]), /Mine: secret storage unavailable/);
   });
 });
 
@@ -132,10 +136,10 @@ describe('Connection: the rate gate of its clients', () => {
   it('bounds the GETs on the wire by maxInFlight and tells onGate when it slows down', async () => {
     const emu = await startEmulator({ invoices: 10, latencyMs: 50, rateLimit: { limit: 3, windowMs: 60_000 } });
     try {
-      const keys = new KeyStore(new MemorySecrets());
-      await keys.set(new URL(emu.url).origin, emu.keys.normal);
+      const secrets = new MemorySecrets();
+      await secrets.store(accountSecretName('a1'), emu.keys.normal);
       const events: GateEvent[] = [];
-      const conn = new Connection({ readBaseUrl: () => emu.url, keys, maxInFlight: () => 1, hooks: { onGate: (e) => events.push(e) } });
+      const conn = accountConnection(secrets, emu.url, { maxInFlight: () => 1, hooks: { onGate: (e) => events.push(e) } });
       await conn.reload();
       assert.equal(conn.state.kind, 'ready');
       const client = conn.state.kind === 'ready' ? conn.state.client : undefined;
@@ -189,19 +193,25 @@ describe('Log', () => {
 });
 
 describe('status bar text', () => {
-  it('shows the host and the rate-limit budget left', () => {
-    assert.equal(statusText({ kind: 'noKey', baseUrl: 'https://api.codat.io', origin: 'https://api.codat.io', host: 'api.codat.io' }, undefined), '$(key) api.codat.io: no API key');
-    assert.equal(statusText({ kind: 'invalidBaseUrl', message: 'x' }, undefined), '$(warning) Data Platform: base URL refused');
+  it('shows each account by name with its state', () => {
+    const noKey = { kind: 'noKey', baseUrl: 'https://api.codat.io', origin: 'https://api.codat.io', host: 'api.codat.io' } as const;
+    assert.equal(statusText([{ name: 'api.codat.io', state: noKey }]), '$(key) api.codat.io: no API key');
+    assert.equal(statusText([{ name: 'Prod', state: { kind: 'invalidBaseUrl', message: 'x' } }]), '$(warning) Prod: base URL refused');
+    assert.equal(statusText([]), '$(account) Data Platform: no account');
   });
 });
 
 describe('status bar text with a connection', () => {
-  it('shows remaining requests once a response carried them', async () => {
-    const keys = new KeyStore(new MemorySecrets());
-    await keys.set('http://127.0.0.1:4010', 'k');
-    const conn = new Connection({ readBaseUrl: () => 'http://127.0.0.1:4010', keys });
+  it('shows the remaining requests of each account once a response carried them', async () => {
+    const secrets = new MemorySecrets();
+    await secrets.store(accountSecretName('a1'), 'k');
+    const conn = accountConnection(secrets, 'http://127.0.0.1:4010');
     await conn.reload();
-    assert.equal(statusText(conn.state, undefined), '$(cloud) 127.0.0.1:4010');
-    assert.equal(statusText(conn.state, { remaining: 9998, limit: 10000, observedAt: 0 }), '$(cloud) 127.0.0.1:4010 · 9,998 left');
+    assert.equal(statusText([{ name: 'Emulator', state: conn.state }]), '$(cloud) Emulator');
+    const rate = { remaining: 9998, limit: 10000, observedAt: 0 };
+    assert.equal(statusText([{ name: 'Emulator', state: conn.state, rate }]), '$(cloud) Emulator · 9,998 left');
+    const other = { kind: 'noKey', baseUrl: 'http://127.0.0.1:4010', origin: 'http://127.0.0.1:4010', host: '127.0.0.1:4010' } as const;
+    assert.equal(statusText([{ name: 'Emulator', state: conn.state, rate }, { name: 'Trial', state: other }]), '$(cloud) Emulator · 9,998 left | $(key) Trial: no API key');
+    assert.match(statusTooltip([{ name: 'Emulator', state: conn.state, rate }, { name: 'Trial', state: other }]), /Emulator\nAPI: http:\/\/127\.0\.0\.1:4010\nAPI key set\nRate limit: 9,998 of 10,000 left[\s\S]*Trial\nAPI: http:\/\/127\.0\.0\.1:4010\nNo API key set/);
   });
 });

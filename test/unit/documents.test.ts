@@ -34,6 +34,17 @@ const ODD_IDS: [string, string][] = [
 ];
 
 describe('record document URIs', () => {
+  it('name the account whose key fetches the record; a URI without one (older versions) means the first', () => {
+    const ref: RecordRef = { companyId: 'c-1', dataType: 'bills', recordId: 'b-2', accountId: 'acct-9' };
+    const parts = recordUriParts(ref, { companyName: 'Acme' });
+    assert.equal(parts.query, 'companyId=c-1&billId=b-2&account=acct-9');
+    assert.deepEqual(parseRecordUri(throughString(parts)), ref);
+    const older = parseRecordUri({ path: '/Acme/bills/b-2.json', query: 'companyId=c-1&billId=b-2' });
+    assert.equal(older?.accountId, undefined);
+    assert.notEqual(recordKey(ref), recordKey({ ...ref, accountId: 'acct-10' }), 'two accounts, two documents');
+    assert.deepEqual(asRecordArgument({ companyId: 'c', dataType: 'bills', recordId: 'r', accountId: 'acct-1' })?.ref.accountId, 'acct-1');
+  });
+
   it('puts the labels in the path and the ids in the query', () => {
     assert.deepEqual(recordUriParts(inv('c-1', 'inv-9'), { companyName: 'Acme Ltd', recordLabel: 'INV-00042' }), {
       path: '/Acme Ltd/invoices/INV-00042.json',

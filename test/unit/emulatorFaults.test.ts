@@ -35,6 +35,13 @@ describe('emulator: faults', () => {
     assert.equal(d.json.error, 'There is a problem with our server. Please try again later.');
   });
 
+  it('account: a rule for one account\'s keys leaves another account\'s requests alone', async () => {
+    emu.faults.add({ kind: 'status', status: 401, account: 'freeTrial', path: '^/companies$' });
+    assert.equal((await call(emu, '/companies', { key: emu.keys.freeTrial })).status, 401);
+    assert.equal((await call(emu, '/companies')).status, 200, 'the normal account is untouched');
+    assert.throws(() => emu.faults.add({ kind: 'status', account: '' } as never), /"account" must be an account name/);
+  });
+
   it('status: a 429 without Retry-After when retryAfter is false, as a gateway may send it', async () => {
     emu.faults.add({ kind: 'status', status: 429, retryAfter: false });
     const r = await call<ErrorBody>(emu, '/companies');

@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { ApiError, type ApiErrorKind } from '../../src/api/errors';
-import { createReporter } from '../../src/diagnostics/reporter';
+import { createReporter, forAccount } from '../../src/diagnostics/reporter';
+import { DiagnosticsStore } from '../../src/diagnostics/store';
+import { toViewModel } from '../../src/diagnostics/viewModel';
 
 function setUp() {
   const added: ApiError[] = [];
@@ -40,5 +42,22 @@ describe('error reporter', () => {
     s.report(error('unauthorized', 401), { prompt: false });
     assert.equal(s.prompts(), 1);
     assert.equal(s.added.length, 2, 'both are still reported');
+  });
+
+  it('tags an entry and its log line with the account whose request failed, and prompts for that account', () => {
+    const diagnostics = new DiagnosticsStore();
+    const lines: string[] = [];
+    const prompted: (string | undefined)[] = [];
+    const report = createReporter({ diagnostics, log: { apiError: (e, account) => lines.push(`${account ?? '-'} ${e.kind}`) }, onUnauthorized: (a) => prompted.push(a?.id) });
+    let name = 'Production';
+    const production = forAccount(report, () => ({ id: 'acct-1', name }));
+    production(error('server', 500));
+    name = 'Renamed';
+    production(error('unauthorized', 401));
+    assert.deepEqual(lines, ['Production server', 'Renamed unauthorized']);
+    assert.deepEqual(prompted, ['acct-1']);
+    const [latest, first] = diagnostics.entries();
+    assert.equal(first.account, 'Production');
+    assert.deepEqual(toViewModel(latest).fields[0], { label: 'Account', value: 'Renamed' });
   });
 });

@@ -1,0 +1,23 @@
+// `npm start` and the "Run Extension" launch configuration open the extension from its sources
+// (VS Code's development mode) next to an emulator they started, whose address (and demo key)
+// they pass in DP_EMULATOR_URL (and DP_EMULATOR_KEY). In that mode only, the emulator is made an
+// account with its key, so the window comes up browsing it. An installed extension never runs
+// this: extension.ts calls it only in development mode.
+import type { Account, AccountList } from './accountList';
+import { checkBaseUrl } from '../connection/baseUrl';
+import { EMULATOR_ACCOUNT_NAME, freeName, probeEmulator, type FetchLike } from './emulatorPreset';
+
+/** Adds the emulator as an account, or gives the account already at its address its key. */
+export async function ensureDevEmulatorAccount(accounts: AccountList, env: Record<string, string | undefined>, fetchImpl: FetchLike): Promise<Account | undefined> {
+  const url = env.DP_EMULATOR_URL;
+  if (!url) return undefined;
+  const given = env.DP_EMULATOR_KEY;
+  const probe = given ? undefined : await probeEmulator(url, fetchImpl);
+  const key = given ?? (probe?.ok ? probe.key : undefined);
+  const check = checkBaseUrl(url);
+  if (!check.ok || !key) return undefined;
+  const existing = accounts.list().find((a) => a.baseUrl === check.baseUrl);
+  if (!existing) return accounts.add(freeName(EMULATOR_ACCOUNT_NAME, accounts.list().map((a) => a.name)), check.baseUrl, key);
+  if ((await accounts.getKey(existing.id)) !== key) await accounts.setKey(existing.id, key);
+  return existing;
+}

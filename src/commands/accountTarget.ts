@@ -1,0 +1,87 @@
+// Which account a command acts on: the account of the node it was invoked on, else of the node
+// selected in the Companies view, else the only account, else the one the user picks. Commands
+// given arguments instead of a node (tests, other extensions) may name it: `{ accountId }`.
+import * as vscode from 'vscode';
+import type { Connection } from '../connection/connection';
+import type { Connections } from '../connection/connections';
+import { forAccount, type ReportError } from '../diagnostics/reporter';
+import { accountHost, accountStateLine } from '../format/accountLabels';
+import { t } from '../l10n';
+import type { AccountRoot } from '../tree/accountRoot';
+import type { TreeNode } from '../tree/node';
+import { accountRootOf, type CompaniesTreeProvider } from '../tree/provider';
+import { createQuickPick } from './quickPicks';
+
+export interface AccountTarget {
+  connection: Connection;
+  /** The account's root in the Companies view (its companies list). */
+  root: AccountRoot;
+  /** Reports failures tagged with this account. */
+  report: ReportError;
+}
+
+export interface AccountTargetDeps {
+  tree: CompaniesTreeProvider;
+  view: vscode.TreeView<TreeNode>;
+  connections: Connections;
+  report: ReportError;
+}
+
+/** Resolves the account of `arg`; asks when it cannot tell. `title` names the command asking. */
+export type ResolveAccount = (arg: unknown, title: string) => Promise<AccountTarget | undefined>;
+
+/** The account id an argument names: `{ accountId: '…' }`. */
+export function namedAccountId(arg: unknown): string | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const id = (arg as { accountId?: unknown }).accountId;
+  return typeof id === 'string' ? id : undefined;
+}
+
+interface AccountItem extends vscode.QuickPickItem {
+  connection: Connection;
+}
+
+/** A quick pick of the accounts; undefined when dismissed. */
+export function pickAccount(connections: readonly Connection[], title: string): Promise<Connection | undefined> {
+  const pick = createQuickPick<AccountItem>();
+  pick.title = title;
+  pick.placeholder = t('Choose the account');
+  pick.items = connections.map((c) => ({ label: c.account.name, description: accountHost(c.account), detail: accountStateLine(c.state), connection: c }));
+  return new Promise((resolve) => {
+    pick.onDidAccept(() => {
+      resolve(pick.selectedItems[0]?.connection);
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      resolve(undefined);
+      pick.dispose();
+    });
+    pick.show();
+  });
+}
+
+export function accountResolver(deps: AccountTargetDeps): ResolveAccount {
+  const targetOf = (connection: Connection | undefined): AccountTarget | undefined => {
+    const root = connection && deps.tree.rootOf(connection.account.id);
+    return root && connection ? { connection, root, report: forAccount(deps.report, () => connection.account) } : undefined;
+  };
+  // A selection the view still reports after its tree was rebuilt (a key or account changed) says
+  // nothing about what the user is looking at now.
+  const currentRoot = (root: AccountRoot | undefined) => (root && deps.tree.rootOf(root.accountId) === root ? root : undefined);
+  return async (arg, title) => {
+    const named = namedAccountId(arg);
+    if (named !== undefined) return targetOf(deps.connections.get(named));
+    const fromNode = accountRootOf(arg) ?? currentRoot(accountRootOf(deps.view.selection[0]));
+    if (fromNode) return targetOf(deps.connections.get(fromNode.accountId));
+    const all = deps.connections.list();
+    if (all.length === 1) return targetOf(all[0]);
+    if (all.length === 0) {
+      const add = t('Add Account…');
+      void vscode.window.showInformationMessage(t('Add an account first.'), add).then((c) => {
+        if (c === add) void vscode.commands.executeCommand('dataPlatform.addAccount');
+      });
+      return undefined;
+    }
+    return targetOf(await pickAccount(all, title));
+  };
+}

@@ -1,0 +1,141 @@
+// Rename Account…, Edit Account… (its base URL or its key), Change Base URL… and Remove Account,
+// each on the account of the node it was invoked on, else the selected or only one, else a picked
+// one. Arguments (`{ accountId, name }`, `{ accountId, baseUrl }`, `{ accountId, confirmed }`) skip
+// the prompts for tests and other extensions.
+import * as vscode from 'vscode';
+import { accountNameProblem, type AccountList } from '../accounts/accountList';
+import { checkBaseUrl } from '../connection/baseUrl';
+import { t } from '../l10n';
+import type { ResolveAccount } from './accountTarget';
+import { createQuickPick } from './quickPicks';
+
+export interface AccountCommandDeps {
+  accounts: AccountList;
+  account: ResolveAccount;
+}
+
+export type AccountEditResult = { outcome: 'done'; keyForgotten?: boolean } | { outcome: 'cancelled' } | { outcome: 'invalid'; message: string };
+
+function stringArg(arg: unknown, name: string): string | undefined {
+  const v = typeof arg === 'object' && arg !== null ? (arg as Record<string, unknown>)[name] : undefined;
+  return typeof v === 'string' ? v : undefined;
+}
+
+function refused(e: unknown): AccountEditResult {
+  const message = e instanceof Error ? e.message : String(e);
+  void vscode.window.showErrorMessage(message);
+  return { outcome: 'invalid', message };
+}
+
+export async function renameAccount(deps: AccountCommandDeps, arg?: unknown): Promise<AccountEditResult> {
+  const target = await deps.account(arg, t('Rename Account: account'));
+  if (!target) return { outcome: 'cancelled' };
+  const { account } = target.connection;
+  const others = deps.accounts.list().filter((a) => a.id !== account.id);
+  const name =
+    stringArg(arg, 'name') ??
+    (await vscode.window.showInputBox({
+      title: t('Rename Account {0}', account.name),
+      value: account.name,
+      ignoreFocusOut: true,
+      validateInput: (v) => accountNameProblem(v, others),
+    }));
+  if (name === undefined) return { outcome: 'cancelled' };
+  try {
+    await deps.accounts.rename(account.id, name);
+  } catch (e) {
+    return refused(e);
+  }
+  return { outcome: 'done' };
+}
+
+/** Moves the account to another base URL; a key never follows it to another origin. */
+export async function changeBaseUrl(deps: AccountCommandDeps, arg?: unknown): Promise<AccountEditResult> {
+  const target = await deps.account(arg, t('Change Base URL: account'));
+  if (!target) return { outcome: 'cancelled' };
+  const { account } = target.connection;
+  const baseUrl =
+    stringArg(arg, 'baseUrl') ??
+    (await vscode.window.showInputBox({
+      title: t('Base URL of {0}', account.name),
+      prompt: t('https:// (plain http only for a loopback address such as the local emulator). The key is kept only on the same origin.'),
+      value: account.baseUrl,
+      ignoreFocusOut: true,
+      validateInput: (v) => {
+        const check = checkBaseUrl(v);
+        return check.ok ? undefined : check.message;
+      },
+    }));
+  if (baseUrl === undefined) return { outcome: 'cancelled' };
+  let keyForgotten: boolean;
+  try {
+    ({ keyForgotten } = await deps.accounts.changeBaseUrl(account.id, baseUrl));
+  } catch (e) {
+    return refused(e);
+  }
+  if (keyForgotten) {
+    const set = t('Set API Key');
+    const message = t('{0} now uses {1}. Its key was removed, as it belongs to the old address: set the key for the new one.', account.name, baseUrl.trim());
+    void vscode.window.showInformationMessage(message, set).then((c) => {
+      if (c === set) void vscode.commands.executeCommand('dataPlatform.setApiKey', { accountId: account.id });
+    });
+  }
+  return { outcome: 'done', keyForgotten };
+}
+
+/** Asks what to edit: the base URL or the key. */
+export async function editAccount(deps: AccountCommandDeps, arg?: unknown): Promise<unknown> {
+  if (stringArg(arg, 'baseUrl') !== undefined) return changeBaseUrl(deps, arg);
+  const target = await deps.account(arg, t('Edit Account: account'));
+  if (!target) return { outcome: 'cancelled' };
+  const { account } = target.connection;
+  const pick = createQuickPick<vscode.QuickPickItem & { what: 'baseUrl' | 'key' }>();
+  pick.title = t('Edit Account {0}', account.name);
+  pick.items = [
+    { label: t('$(globe) Base URL'), description: account.baseUrl, what: 'baseUrl' },
+    { label: t('$(key) API key'), description: t('checked, then kept in secret storage'), what: 'key' },
+  ];
+  const what = await new Promise<'baseUrl' | 'key' | undefined>((resolve) => {
+    pick.onDidAccept(() => {
+      resolve(pick.selectedItems[0]?.what);
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      resolve(undefined);
+      pick.dispose();
+    });
+    pick.show();
+  });
+  if (what === 'baseUrl') return changeBaseUrl(deps, { accountId: account.id });
+  if (what === 'key') return vscode.commands.executeCommand('dataPlatform.setApiKey', { accountId: account.id });
+  return { outcome: 'cancelled' };
+}
+
+/** Removes the account and deletes its key, once confirmed. */
+export async function removeAccount(deps: AccountCommandDeps, arg?: unknown): Promise<AccountEditResult> {
+  const target = await deps.account(arg, t('Remove Account: account'));
+  if (!target) return { outcome: 'cancelled' };
+  const { account } = target.connection;
+  const confirmed = typeof arg === 'object' && arg !== null && (arg as { confirmed?: unknown }).confirmed === true;
+  if (!confirmed) {
+    const remove = t('Remove');
+    const detail = t('Its API key is deleted from secret storage. Its companies stay in the API.');
+    const choice = await vscode.window.showWarningMessage(t('Remove the account {0}?', account.name), { modal: true, detail }, remove);
+    if (choice !== remove) return { outcome: 'cancelled' };
+  }
+  try {
+    await deps.accounts.remove(account.id);
+  } catch (e) {
+    return refused(e);
+  }
+  return { outcome: 'done' };
+}
+
+export function registerAccountCommands(deps: AccountCommandDeps): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand('dataPlatform.renameAccount', (arg?: unknown) => renameAccount(deps, arg)),
+    vscode.commands.registerCommand('dataPlatform.editAccount', (arg?: unknown) => editAccount(deps, arg)),
+    vscode.commands.registerCommand('dataPlatform.changeBaseUrl', (arg?: unknown) => changeBaseUrl(deps, arg)),
+    vscode.commands.registerCommand('dataPlatform.removeAccount', (arg?: unknown) => removeAccount(deps, arg)),
+  ];
+}

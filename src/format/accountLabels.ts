@@ -1,0 +1,48 @@
+// Words of an account in the Companies view (its root node when there are several), pure so they
+// are unit-tested.
+import type { Account } from '../accounts/accountList';
+import type { ConnectionState } from '../connection/connection';
+import { t } from '../l10n';
+import { escapeMarkdown } from './markdown';
+
+/** The host the account talks to, shown next to its name; the base URL when it cannot be read. */
+export function accountHost(account: Account): string {
+  try {
+    return new URL(account.baseUrl).host;
+  } catch {
+    return account.baseUrl;
+  }
+}
+
+/** One line saying what the account can do now. */
+export function accountStateLine(state: ConnectionState): string {
+  switch (state.kind) {
+    case 'ready':
+      return t('API key set');
+    case 'noKey':
+      return t('No API key set');
+    case 'invalidBaseUrl':
+    case 'secretsUnavailable':
+      return state.message;
+  }
+}
+
+/** The account root's tooltip (Markdown): name, base URL, state. */
+export function accountTooltip(account: Account, state: ConnectionState): string {
+  const e = escapeMarkdown;
+  return [`**${e(account.name)}**`, '', `${t('Base URL: {0}', e(account.baseUrl))}  `, e(accountStateLine(state))].join('\n');
+}
+
+/** What an account root shows instead of companies when it cannot list them; undefined when it can. */
+export function accountProblem(state: ConnectionState): { label: string; setKey: boolean; editAccount: boolean } | undefined {
+  switch (state.kind) {
+    case 'ready':
+      return undefined;
+    case 'noKey':
+      return { label: t('No API key: set one to list the companies'), setKey: true, editAccount: false };
+    case 'invalidBaseUrl':
+      return { label: t('Base URL refused: {0}', state.message), setKey: false, editAccount: true };
+    case 'secretsUnavailable':
+      return { label: state.message, setKey: false, editAccount: false };
+  }
+}

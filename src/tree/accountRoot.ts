@@ -1,0 +1,84 @@
+// An account's root in the Companies view. With one account it stays invisible and its companies
+// are the view's top-level items, as before accounts existed; with several, each account is a
+// top-level node (name, host, state in its tooltip) holding its own companies, paging and errors,
+// and an account that cannot list companies (no key, a refused base URL) says so under itself only.
+import * as vscode from 'vscode';
+import type { ApiError } from '../api';
+import type { Connection } from '../connection/connection';
+import { accountHost, accountProblem, accountTooltip } from '../format/accountLabels';
+import { t } from '../l10n';
+import type { TreeContext } from './context';
+import { MessageNode } from './leafNodes';
+import { TreeNode } from './node';
+import { CompaniesRoot } from './recordNodes';
+
+export const ACCOUNT_CONTEXT = 'account';
+
+export class AccountRoot extends CompaniesRoot {
+  constructor(
+    ctx: TreeContext,
+    readonly connection: Connection,
+    /** Whether the view shows account roots (several accounts) or this root's children. */
+    private readonly visible: () => boolean,
+  ) {
+    super(ctx);
+  }
+
+  get accountId(): string {
+    return this.connection.account.id;
+  }
+
+  /** Reports a failure of this account's request (tagged with the account). */
+  reportError(error: ApiError): void {
+    this.ctx.report(error);
+  }
+
+  override get key(): string {
+    return `account:${this.accountId}`;
+  }
+
+  override getTreeItem(): vscode.TreeItem {
+    const { account, state } = this.connection;
+    const item = new vscode.TreeItem(account.name, vscode.TreeItemCollapsibleState.Expanded);
+    item.id = this.key;
+    item.description = accountHost(account);
+    item.tooltip = new vscode.MarkdownString(accountTooltip(account, state));
+    item.iconPath = new vscode.ThemeIcon(state.kind === 'ready' ? 'account' : 'warning');
+    item.contextValue = `${ACCOUNT_CONTEXT};state=${state.kind}`;
+    return item;
+  }
+
+  override async getChildren(): Promise<TreeNode[]> {
+    const problem = accountProblem(this.connection.state);
+    if (!problem || !this.visible()) return super.getChildren();
+    return [new AccountProblemNode(this, problem.label, problem.setKey, problem.editAccount)];
+  }
+
+  /** With several accounts, an empty account says so under its root; alone, the welcome view does. */
+  protected override emptyNode(): TreeNode | undefined {
+    return this.visible() ? new MessageNode(this, `${this.key}:empty`, t('No companies yet'), 'info') : undefined;
+  }
+}
+
+/** Why an account lists nothing; a click offers the fix (set the key, edit the account). */
+export class AccountProblemNode extends TreeNode {
+  constructor(
+    readonly root: AccountRoot,
+    private readonly label: string,
+    readonly setKey: boolean,
+    readonly editAccount: boolean,
+  ) {
+    super(root);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label);
+    item.id = `${this.root.key}:problem`;
+    item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+    item.contextValue = ['accountProblem', ...(this.setKey ? ['setKey'] : []), ...(this.editAccount ? ['editAccount'] : [])].join(';');
+    item.tooltip = this.label;
+    if (this.setKey) item.command = { command: 'dataPlatform.setApiKey', title: t('Set API Key'), arguments: [this.root] };
+    else if (this.editAccount) item.command = { command: 'dataPlatform.editAccount', title: t('Edit Account…'), arguments: [this.root] };
+    return item;
+  }
+}
