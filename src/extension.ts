@@ -166,7 +166,7 @@ function registerCommands(core: Core, history: QueryHistory, refreshAll: () => P
   const keyDeps = { accounts, account };
   return [
     ...registerKeyCommands(keyDeps),
-    ...registerAccountCommands({ accounts, account }),
+    ...registerAccountCommands({ accounts, account, forgetAccount: (id) => core.queryStore.saved.forgetScope(id) }),
     ...registerAddAccountCommands({ accounts, connections, fetch, setKey: (accountId, key) => setApiKey(keyDeps, { accountId, key }) }),
     ...registerTreeCommands({ view, account, refreshAll }),
     ...registerCreateCompanyCommands({ view, account }),

@@ -12,6 +12,8 @@ import { createQuickPick } from './quickPicks';
 export interface AccountCommandDeps {
   accounts: AccountList;
   account: ResolveAccount;
+  /** Deletes what is kept per account besides its key (its saved query nodes). */
+  forgetAccount(id: string): Promise<void>;
 }
 
 export type AccountEditResult = { outcome: 'done'; keyForgotten?: boolean } | { outcome: 'cancelled' } | { outcome: 'invalid'; message: string };
@@ -119,12 +121,13 @@ export async function removeAccount(deps: AccountCommandDeps, arg?: unknown): Pr
   const confirmed = typeof arg === 'object' && arg !== null && (arg as { confirmed?: unknown }).confirmed === true;
   if (!confirmed) {
     const remove = t('Remove');
-    const detail = t('Its API key is deleted from secret storage. Its companies stay in the API.');
+    const detail = t('Its API key is deleted from secret storage, and its saved queries with it. Its companies stay in the API.');
     const choice = await vscode.window.showWarningMessage(t('Remove the account {0}?', account.name), { modal: true, detail }, remove);
     if (choice !== remove) return { outcome: 'cancelled' };
   }
   try {
     await deps.accounts.remove(account.id);
+    await deps.forgetAccount(account.id);
   } catch (e) {
     return refused(e);
   }

@@ -102,4 +102,20 @@ export class SavedQueries {
   async remove(scope: string, companyId: string, entry: SavedQuery): Promise<void> {
     await this.replace(scope, companyId, this.list(scope, companyId).filter((e) => !sameQuery(e, entry)));
   }
+
+  /** Drops every company's list of a scope (a removed account), so storage keeps nothing of it. */
+  async forgetScope(scope: string): Promise<void> {
+    const all = this.all();
+    const kept = Object.fromEntries(Object.entries(all).filter(([key]) => scopeOf(key) !== scope));
+    if (Object.keys(kept).length !== Object.keys(all).length) await this.store.update(SAVED_QUERIES_KEY, kept);
+  }
+}
+
+function scopeOf(key: string): unknown {
+  try {
+    const parsed: unknown = JSON.parse(key);
+    return Array.isArray(parsed) ? parsed[0] : undefined;
+  } catch {
+    return undefined;
+  }
 }

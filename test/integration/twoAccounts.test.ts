@@ -247,7 +247,9 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
     assert.match(contextOf(problem), /;setKey/, 'its root offers Set API Key');
     assert.equal(companiesOf(await children(api, api.tree.rootOf(api.connection.account.id))).length, 100, 'the other account is untouched');
 
+    await api.savedQueries.add(trialId, 'any-company', { dataType: 'invoices', query: 'status=Paid' });
     assert.deepEqual(await vscode.commands.executeCommand('dataPlatform.removeAccount', { accountId: trialId, confirmed: true }), { outcome: 'done' });
+    assert.deepEqual(api.savedQueries.list(trialId, 'any-company'), [], 'its saved query nodes are gone too');
     assert.equal(api.accounts.get(trialId), undefined);
     assert.equal((api.globalState.get<unknown[]>(ACCOUNTS_KEY) ?? []).length, 1, 'the stored list holds the one account left');
     assert.equal(await api.accounts.getKey(trialId), undefined, 'its key is gone from secret storage');

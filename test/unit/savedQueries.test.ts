@@ -19,6 +19,19 @@ describe('saved query nodes', () => {
     assert.deepEqual(reloaded.list('acct-1', 'c2'), []);
   });
 
+  it('forgets every company of a removed account, and nothing of another', async () => {
+    const store = memento();
+    const saved = new SavedQueries(store);
+    await saved.add('gone', 'c1', { dataType: 'invoices', query: 'status=Paid' });
+    await saved.add('gone', 'c2', { dataType: 'bills', pinned: true });
+    await saved.add('kept', 'c1', { dataType: 'invoices', query: 'currency=USD' });
+    await saved.forgetScope('gone');
+    assert.deepEqual(saved.list('gone', 'c1'), []);
+    assert.deepEqual(saved.list('gone', 'c2'), []);
+    assert.deepEqual(saved.list('kept', 'c1'), [{ dataType: 'invoices', query: 'currency=USD' }]);
+    assert.deepEqual(Object.keys(store.get<object>(SAVED_QUERIES_KEY) ?? {}), [JSON.stringify(['kept', 'c1'])]);
+  });
+
   it('adds a query once by meaning, per data type', async () => {
     const saved = new SavedQueries(memento());
     await saved.add('a', 'c', { dataType: 'invoices', query: 'status=Paid' });
