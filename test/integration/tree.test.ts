@@ -420,10 +420,10 @@ describe('companies tree against the emulator', () => {
     assert.equal(invoices.pagedList?.items[0].lineItems, undefined, 'the tree holds the row, not the record');
     await admin.clearRequests();
     await vscode.commands.executeCommand('dataPlatform.copyJson', first);
+    assert.equal((await admin.requests()).filter((r) => r.path.endsWith(`/data/invoices/${id}`)).length, 1, 'one GET of the record');
     const copied = JSON.parse(await vscode.env.clipboard.readText()) as { id: string; lineItems?: unknown[] };
     assert.deepEqual(copied, await emulatorInvoice(invoices.company.id, id));
     assert.ok(copied.lineItems?.length, 'with its line items');
-    assert.deepEqual((await admin.requests()).filter((r) => r.path.endsWith(`/data/invoices/${id}`)).length, 1, 'one GET of the record');
   });
 
   it('Copy as JSON that cannot fetch the record says so, reports it and copies nothing', async () => {
