@@ -63,6 +63,15 @@
         b.addEventListener('click', () => vscode.postMessage({ type: 'copy', id: v.id }));
         dd.append(b);
       }
+      if (f.curl === true) {
+        // The host builds the command from its own entry: the page names the entry, nothing more.
+        const b = el('button', strings.copyCurl, 'copy secondary');
+        b.setAttribute('type', 'button');
+        b.setAttribute('title', strings.copyCurlTitle);
+        b.dataset.action = 'copyCurl';
+        b.addEventListener('click', () => vscode.postMessage({ type: 'copyCurl', id: v.id }));
+        dd.append(b);
+      }
       dl.append(el('dt', f.label), dd);
     }
     section.append(dl);
@@ -303,7 +312,7 @@
         // Lets the integration tests press the real buttons (and the Raw body summary, whose
         // opening then loads the body: the snapshot after the answer shows it).
         const entry = '#entry-' + CSS.escape(String(m.id));
-        const inEntry = { raw: ' details > summary', copy: ' button[data-action="copy"]', openBody: ' button[data-action="openBody"]', showAll: ' button[data-action="showAll"]' };
+        const inEntry = { raw: ' details > summary', copy: ' button[data-action="copy"]', openBody: ' button[data-action="openBody"]', showAll: ' button[data-action="showAll"]', copyCurl: ' button[data-action="copyCurl"]' };
         const target = m.action === 'clear' ? clear : Object.hasOwn(inEntry, m.action) ? document.querySelector(entry + inEntry[m.action]) : null;
         if (target instanceof HTMLElement) {
           target.click();

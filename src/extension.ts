@@ -11,6 +11,7 @@ import { registerKeyCommands, type SetKeyResult } from './commands/keys';
 import { countProgress, progressRunning } from './commands/progress';
 import { registerQueryCommands } from './commands/query';
 import { registerRecordCommands } from './commands/records';
+import { registerShareCommands } from './commands/share';
 import { trackQuickPicks, visibleQuickPick, type QuickPickSnapshot } from './commands/quickPicks';
 import { registerTreeCommands } from './commands/tree';
 import { Connection } from './connection/connection';
@@ -159,6 +160,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
     ...registerCreateCompanyCommands({ tree, view, client, report }),
     ...registerQueryCommands({ tree, view, client, pageSize, history: queryHistory, report }),
     ...registerExportCommands({ view, client, pageSize, concurrency: loadAllConcurrency, report }),
+    ...registerShareCommands({ view, client, pageSize, diagnostics }),
     ...registerRecordCommands({ client, pageSize, report, companies: () => tree.root?.ensureList(), onDidChangeConnection: connection.onDidChange }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('dataPlatform.baseUrl')) void connection.reload();

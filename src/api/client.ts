@@ -1,9 +1,9 @@
 // The Data Platform API as methods. Each call validates its parameters (nothing is sent when one
-// is refused), builds the path and query string itself (so a first page's URL equals the
-// `_links.current` the server writes), and hands the request to the transport.
-import { dataType, idParameter, type DataTypeId } from '../dataTypes/catalog';
+// is refused), builds the path and query string (requests.ts: a first page's URL equals the
+// `_links.current` the server writes, and "Copy as cURL" copies what the same builders build), and
+// hands the request to the transport.
+import { dataType, type DataTypeId } from '../dataTypes/catalog';
 import { rowMaker, type RecordRow } from '../dataTypes/rows';
-import { COMPANY_SCHEMA, type QuerySchema } from '../query';
 import type {
   ApiKeyDetails,
   ApiKeyList,
@@ -31,30 +31,12 @@ import {
   pageGuard,
 } from './responseShapes';
 import { CallOptions, HttpTransport, TransportOptions } from './transport';
-import { buildQueryString, normalizeBaseUrl, resolveHref } from './url';
-import {
-  checkCompanyName,
-  checkDataType,
-  checkId,
-  checkOptionalText,
-  checkOrderBy,
-  checkPaging,
-  checkQuery,
-  checkTags,
-  MAX_API_KEY_NAME_LENGTH,
-  Target,
-} from './requestChecks';
+import { normalizeBaseUrl, resolveHref } from './url';
+import { checkId, checkOptionalText, MAX_API_KEY_NAME_LENGTH } from './requestChecks';
+import * as requests from './requests';
+import type { ApiRequest, ListParams, PreparedRequest } from './requests';
 
-export interface ListParams {
-  /** From 1; default 1. */
-  page?: number;
-  /** 1–5000; default 100. */
-  pageSize?: number;
-  /** Filter in the API's query language, checked against the record's schema before sending. */
-  query?: string;
-  /** `field` or `-field`. */
-  orderBy?: string;
-}
+export type { ListParams, PreparedRequest };
 
 export interface ClientOptions extends Omit<TransportOptions, 'baseUrl'> {
   /** Default `https://api.codat.io`; a trailing slash is ignored. */
@@ -90,24 +72,40 @@ export class DataPlatformClient {
     return this.#transport.rateLimit;
   }
 
+  // The exact request a call would send, built as the call builds it, without sending anything:
+  // for "Copy as cURL". Parameters are checked as the call checks them (a refusal throws).
+
+  /** What `listCompanies(params)` sends: page 1 unless `params.page` says otherwise. */
+  companiesRequest(params: ListParams = {}): PreparedRequest {
+    return this.prepared(requests.companiesRequest(params));
+  }
+
+  /** What `getCompany(companyId)` sends. */
+  companyRequest(companyId: string): PreparedRequest {
+    return this.prepared(requests.companyRequest(companyId));
+  }
+
+  /** What `listRecords(type, companyId, params)` (and the first page of a record list) sends. */
+  recordsRequest(type: DataTypeId, companyId: string, params: ListParams = {}): PreparedRequest {
+    return this.prepared(requests.recordsRequest(type, companyId, params));
+  }
+
+  /** What `getRecord(type, companyId, recordId)` sends. */
+  recordRequest(type: DataTypeId, companyId: string, recordId: string): PreparedRequest {
+    return this.prepared(requests.recordRequest(type, companyId, recordId));
+  }
+
   async listCompanies(params: ListParams = {}, options?: CallOptions): Promise<Page<Company>> {
-    const path = this.listPath('/companies', params, COMPANY_SCHEMA);
-    return this.#transport.request({ method: 'GET', path, accept: COMPANY_PAGE, expected: 'a page of companies' }, options);
+    return this.#transport.request({ ...requests.companiesRequest(params), accept: COMPANY_PAGE, expected: 'a page of companies' }, options);
   }
 
   async getCompany(companyId: string, options?: CallOptions): Promise<Company> {
-    const id = checkId({ method: 'GET', path: '/companies/{companyId}' }, companyId, 'companyId');
-    return this.#transport.request({ method: 'GET', path: `/companies/${id}`, accept: isCompany, expected: 'a company' }, options);
+    return this.#transport.request({ ...requests.companyRequest(companyId), accept: isCompany, expected: 'a company' }, options);
   }
 
   async createCompany(request: CreateCompanyRequest, options?: CallOptions): Promise<Company> {
-    const target: Target = { method: 'POST', path: '/companies' };
-    const name = checkCompanyName(target, request?.name);
-    const description = checkOptionalText(target, request?.description, 'description');
-    const tags = checkTags(target, request?.tags);
-    // Optional fields are left out rather than sent as null (the reference's strict clients).
-    const body: CreateCompanyRequest = { name, ...(description !== undefined ? { description } : {}), ...(tags ? { tags } : {}) };
-    return this.#transport.request({ method: 'POST', path: '/companies', body, accept: isCompany, expected: 'a company' }, options);
+    // The body is the user's own input: an error keeps it, so its entry can be copied as cURL.
+    return this.#transport.request({ ...requests.createCompanyRequest(request), shareBody: true, accept: isCompany, expected: 'a company' }, options);
   }
 
   /** A page of a company's records of one data type; the query and orderBy are checked against
@@ -129,7 +127,7 @@ export class DataPlatformClient {
   }
 
   async getDataStatus(companyId: string, options?: CallOptions): Promise<DataStatusMap> {
-    const company = this.companyPath(companyId, 'GET', '/dataStatus');
+    const company = requests.companyPath(companyId, 'GET', '/dataStatus');
     return this.#transport.request(
       { method: 'GET', path: `${company}/dataStatus`, accept: isDataStatusMap, expected: 'a map of data types to statuses' },
       options,
@@ -137,7 +135,7 @@ export class DataPlatformClient {
   }
 
   async queueSync(companyId: string, dataType: string, options?: CallOptions): Promise<PullOperation> {
-    const company = this.companyPath(companyId, 'POST', '/data/queue/{dataType}');
+    const company = requests.companyPath(companyId, 'POST', '/data/queue/{dataType}');
     const type = checkId({ method: 'POST', path: `${company}/data/queue/{dataType}` }, dataType, 'dataType');
     return this.#transport.request(
       { method: 'POST', path: `${company}/data/queue/${type}`, accept: isPullOperation, expected: 'a pull operation' },
@@ -243,12 +241,8 @@ export class DataPlatformClient {
   }
 
   private async fetchRecord<T>(type: DataTypeId, companyId: string, recordId: string, accept: Guard<T>, expected: string, options?: CallOptions): Promise<T> {
-    const spec = checkDataType({ method: 'GET', path: '/companies/{companyId}/data/{dataType}/{id}' }, type);
-    const parameter = idParameter(spec);
-    const company = this.companyPath(companyId, 'GET', `/data/${spec.id}/{${parameter}}`);
-    const id = checkId({ method: 'GET', path: `${company}/data/${spec.id}/{${parameter}}` }, recordId, parameter);
     // The record becomes a JSON document: a key the server echoed in it must not show there.
-    return this.#transport.request({ method: 'GET', path: `${company}/data/${spec.id}/${id}`, accept, expected, redactValue: true }, options);
+    return this.#transport.request({ ...requests.recordRequest(type, companyId, recordId), accept, expected, redactValue: true }, options);
   }
 
   private async fetchPage<T>(href: string, accept: Guard<Page<T>>, options?: CallOptions): Promise<Page<T>> {
@@ -256,27 +250,12 @@ export class DataPlatformClient {
     return this.#transport.request({ method: 'GET', path, accept, expected: 'a page of results' }, options);
   }
 
-  private companyPath(companyId: string, method: string, rest: string): string {
-    return `/companies/${checkId({ method, path: `/companies/{companyId}${rest}` }, companyId, 'companyId')}`;
-  }
-
   /** `/companies/{id}/data/{type}?…`, the company id and parameters checked (a refusal rejects). */
   private async firstPage<T>(type: DataTypeId, companyId: string, params: ListParams, accept: Guard<Page<T>>, options?: CallOptions): Promise<Page<T>> {
-    const { id, schema } = checkDataType({ method: 'GET', path: '/companies/{companyId}/data/{dataType}' }, type);
-    const path = this.listPath(`${this.companyPath(companyId, 'GET', `/data/${id}`)}/data/${id}`, params, schema);
-    return this.#transport.request({ method: 'GET', path, accept, expected: `a page of ${id}` }, options);
+    return this.#transport.request({ ...requests.recordsRequest(type, companyId, params), accept, expected: `a page of ${type}` }, options);
   }
 
-  private listPath(base: string, params: ListParams, schema: QuerySchema): string {
-    const target: Target = { method: 'GET', path: base };
-    const { page, pageSize } = checkPaging(target, params.page, params.pageSize);
-    const query = checkQuery(target, params.query, schema);
-    const orderBy = checkOrderBy(target, params.orderBy, schema);
-    return `${base}${buildQueryString([
-      ['page', page],
-      ['pageSize', pageSize],
-      ['query', query],
-      ['orderBy', orderBy],
-    ])}`;
+  private prepared(request: ApiRequest): PreparedRequest {
+    return { method: request.method, url: `${this.baseUrl}${request.path}`, ...(request.body !== undefined ? { body: request.body } : {}) };
   }
 }

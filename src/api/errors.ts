@@ -58,6 +58,16 @@ export interface ValidationDetail {
   end?: number;
 }
 
+/** The request that failed, as it was sent, for "Copy as cURL": never the key (the URL is redacted
+ * like the path; the base URL never holds credentials), and a body only when it is the user's own
+ * input (create company), redacted. */
+export interface SentRequest {
+  /** Absolute: the client's base URL and the path with its query, encoded as sent. */
+  url: string;
+  /** The JSON body as sent. */
+  body?: string;
+}
+
 /** The data of an ApiError, listed once: the class, its copies (`with`) and its JSON form share it. */
 export interface ApiErrorData {
   kind: ApiErrorKind;
@@ -77,6 +87,9 @@ export interface ApiErrorData {
   validation?: ValidationDetail;
   /** Low-level network code (`ECONNRESET`, `ECONNREFUSED`, …) for network failures. */
   code?: string;
+  /** Set by the transport on the failures of a request it handled, when the request can be
+   * repeated as it was (not for a POST whose body is not the user's own input). */
+  request?: SentRequest;
 }
 
 /** What builds an ApiError (failures.ts): `attempts` defaults to 1, `retryable` to whether the
@@ -99,6 +112,7 @@ export class ApiError extends Error {
   declare readonly retryable: boolean;
   declare readonly validation?: ValidationDetail;
   declare readonly code?: string;
+  declare readonly request?: SentRequest;
 
   constructor(init: ApiErrorInit) {
     super(init.message);

@@ -1,9 +1,9 @@
 // The public surface of the API client: what the rest of src/ uses, and nothing else (tests
 // import internals from their own modules). Nothing under src/api imports `vscode`.
 export { DataPlatformClient } from './client';
-export type { ListParams } from './client';
+export type { ListParams, PreparedRequest } from './client';
 export { ApiError, isApiError, isCancellation } from './errors';
-export type { ApiErrorJSON, ValidationDetail } from './errors';
+export type { ApiErrorJSON, SentRequest, ValidationDetail } from './errors';
 export { certificateProblem } from './networkErrors';
 export { followPages } from './paging';
 export type { LoadProgress, PageLoader, PagedList } from './paging';
@@ -14,5 +14,6 @@ export { createRedactor, RAW_BODY_LIMIT } from './redact';
 export type { Redactor } from './redact';
 export type { RequestSummary, TraceEntry } from './transport';
 export { normalizeBaseUrl } from './url';
+export { MAX_SENT_REQUEST } from './sentRequest';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './requestChecks';
 export type * from './models';

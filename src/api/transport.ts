@@ -15,6 +15,7 @@ import { RateGate, type GateEvent, type GateTicket } from './rateGate';
 import { parseRateLimit, RateLimitInfo, type HeaderGetter } from './rateLimit';
 import { basicAuthValue, capRawBody, createRedactor, redactDeep, Redactor, scrubBody } from './redact';
 import { decideRetry, DEFAULT_RETRY_POLICY, requestedWaitMs, RetryPolicy, sleep as realSleep } from './retry';
+import { withSentRequest, type RequestToKeep } from './sentRequest';
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -67,11 +68,9 @@ export interface TransportOptions {
   now?: () => number;
 }
 
-export interface HttpRequest<T> {
+/** Its path, body and whether the body may be kept on a failure: see sentRequest.ts. */
+export interface HttpRequest<T> extends RequestToKeep {
   method: 'GET' | 'POST' | 'DELETE';
-  /** Encoded path and query relative to the base URL, starting with `/`. */
-  path: string;
-  body?: unknown;
   /** Narrows the parsed JSON; false makes the response a `malformedResponse`. */
   accept: (json: unknown) => json is T;
   /** What `accept` wants, for the malformed-response message. */
@@ -164,7 +163,12 @@ export class HttpTransport {
     return this.lastRateLimit;
   }
 
+  /** Every failure says which request it was (sentRequest.ts), for "Copy as cURL". */
   async request<T>(req: HttpRequest<T>, options: CallOptions = {}): Promise<T> {
+    return this.tries(req, options).catch((e: unknown) => Promise.reject(withSentRequest(e, this.baseUrl, req, this.redact)));
+  }
+
+  private async tries<T>(req: HttpRequest<T>, options: CallOptions): Promise<T> {
     const path = this.redact(req.path);
     for (let attempt = 1; ; attempt++) {
       if (options.signal?.aborted) throw cancelledError(req.method, path, attempt - 1);

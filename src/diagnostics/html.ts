@@ -28,6 +28,8 @@ export interface ScriptStrings {
   oneError: string;
   errors: string;
   openBody: string;
+  copyCurl: string;
+  copyCurlTitle: string;
 }
 
 function scriptStrings(): ScriptStrings {
@@ -40,6 +42,8 @@ function scriptStrings(): ScriptStrings {
     oneError: t('1 error'),
     errors: t('{0} errors'),
     openBody: t('Open Whole Body'),
+    copyCurl: t('Copy as cURL'),
+    copyCurlTitle: t('Copy this request as a curl command that reads the API key from an environment variable'),
   };
 }
 

@@ -1,8 +1,9 @@
 // What the diagnostics store keeps of an error: every text within MAX_TEXT, the validation lists
 // within MAX_ROWS rows and MAX_TABLE_TEXT characters, the raw body within MAX_RAW_BODY. The panel
 // shows at most this, so keeping more would only cost memory (200 entries of 200,000 rows each).
-// Everything else of the error is kept as it is.
-import type { ApiErrorJSON, ErrorBody, ValidationItem } from '../api';
+// The request (its URL and a body the user typed) is kept whole, or not at all. Everything else
+// of the error is kept as it is.
+import { MAX_SENT_REQUEST, type ApiErrorJSON, type ErrorBody, type SentRequest, type ValidationItem } from '../api';
 import { cutText, MAX_RAW_BODY, MAX_ROWS, MAX_TABLE_TEXT } from './limits';
 
 /** The row counts of a body's validation lists. */
@@ -75,10 +76,22 @@ function keptBody(body: ErrorBody): { body: ErrorBody; cut?: RowCounts } {
  * aside for the editor tab.
  */
 export function keptError(json: ApiErrorJSON): { error: ApiErrorJSON; cut?: RowCounts } {
-  const { body, rawBody, ...rest } = json;
+  const { body, rawBody, request, ...rest } = json;
   const error: ApiErrorJSON = cutStrings(rest, () => undefined);
   const kept = body ? keptBody(body) : undefined;
   if (kept) error.body = kept.body;
+  // Whole or not at all: a cut URL or body would be another request when copied as cURL.
+  const sent = keptRequest(request);
+  if (sent) error.request = sent;
   if (typeof rawBody === 'string') error.rawBody = cutText(rawBody, MAX_RAW_BODY);
   return { error, ...(kept?.cut ? { cut: kept.cut } : {}) };
+}
+
+/** The request of an error, when it is one (the client's are) and within MAX_SENT_REQUEST. */
+function keptRequest(request: unknown): SentRequest | undefined {
+  if (typeof request !== 'object' || request === null) return undefined;
+  const { url, body } = request as Record<string, unknown>;
+  if (typeof url !== 'string' || (body !== undefined && typeof body !== 'string')) return undefined;
+  if (url.length + (body?.length ?? 0) > MAX_SENT_REQUEST) return undefined;
+  return body === undefined ? { url } : { url, body };
 }

@@ -47,7 +47,9 @@ const sizeOf = (v: DiagnosticView) => JSON.stringify(v).length;
 
 /** One view as saved: no live-only fields, the body cut, and within MAX_PERSISTED_ENTRY (or nothing). */
 function persistedView(view: DiagnosticView): DiagnosticView | undefined {
-  const { openBody: _openBody, showAll: _showAll, ...v } = view;
+  const { openBody: _openBody, showAll: _showAll, ...live } = view;
+  // Copy as cURL reads the store's entry: a restored one has none.
+  const v = { ...live, fields: live.fields.map(({ curl: _curl, ...f }) => f) };
   const saved = v.rawBody === undefined ? v : { ...v, rawBody: cutBody(v.rawBody) };
   if (sizeOf(saved) <= MAX_PERSISTED_ENTRY) return saved;
   const { rawBody: _rawBody, rawBodyCut: _cut, ...bare } = saved;

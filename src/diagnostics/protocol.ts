@@ -20,8 +20,9 @@ export type HostToWebview =
   // (src/testHooks.ts): a user's page ignores them and reports nothing.
   /** Clicks a button of the page as a user would (integration tests drive the real DOM path);
    * `raw` clicks an entry's "Raw body" summary, opening or closing it (opening loads the body);
-   * `openBody` and `showAll` its "Open Whole Body" and "Show all N rows…" buttons. */
-  | { type: 'click'; action: 'copy' | 'clear' | 'raw' | 'openBody' | 'showAll'; id?: string }
+   * `openBody` and `showAll` its "Open Whole Body" and "Show all N rows…" buttons, `copyCurl` its
+   * "Copy as cURL". */
+  | { type: 'click'; action: 'copy' | 'clear' | 'raw' | 'openBody' | 'showAll' | 'copyCurl'; id?: string }
   /** What a reader does besides clicking (integration tests): scroll an entry to the top of the
    * view, just under the toolbar, or select its message text. */
   | { type: 'drive'; action: 'scrollTo' | 'selectMessage'; id: string }
@@ -68,6 +69,8 @@ export type WebviewToHost =
   | { type: 'rawBody'; id: string }
   /** "Open Whole Body" or "Show all N rows…": the entry's body in an editor tab. */
   | { type: 'openBody'; id: string }
+  /** "Copy as cURL" on an entry's request line: the host builds the command from its own entry. */
+  | { type: 'copyCurl'; id: string }
   | { type: 'clear' }
   | RenderSnapshot;
 
@@ -82,6 +85,7 @@ export function isWebviewToHost(value: unknown): value is WebviewToHost {
     case 'copy':
     case 'rawBody':
     case 'openBody':
+    case 'copyCurl':
       return typeof m.id === 'string';
     default:
       return false;

@@ -4,6 +4,7 @@ import { RAW_BODY_LIMIT, type ApiErrorJSON, type ValidationDetail } from '../api
 import { formatCount } from '../format/amount';
 import { t } from '../l10n';
 import { formatDuration } from '../util/duration';
+import { requestOfError } from '../share/errorRequest';
 import { keptRows } from './keep';
 import { cutText, MAX_RAW_BODY } from './limits';
 import type { DiagnosticEntry } from './store';
@@ -13,6 +14,9 @@ export interface FieldView {
   value: string;
   /** The field gets a copy button (the correlation ID). */
   copy?: boolean;
+  /** The field gets a "Copy as cURL" button (the request line of a live entry whose request can be
+   * repeated: see src/share/errorRequest.ts). */
+  curl?: boolean;
 }
 
 export interface ValidationRowView {
@@ -72,7 +76,9 @@ function fieldsOf(e: ApiErrorJSON): FieldView[] {
   add(t('Error'), body?.error);
   add(t('Correlation ID'), e.correlationId ?? body?.correlationId, true);
   add(t('Kind'), e.kind);
-  add(t('Request'), `${e.method} ${e.path}`);
+  // The whole URL the request went to (its key never in it: see ApiError.request).
+  add(t('Request'), `${e.method} ${e.request?.url ?? e.path}`);
+  if (requestOfError(e)) fields[fields.length - 1].curl = true;
   add(t('Retryable'), e.retryable ? t('yes') : t('no'));
   if (e.retryAfterMs !== undefined) add(t('Retry after'), formatDuration(e.retryAfterMs, 'wait'));
   add(t('Attempts'), e.attempts);

@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import { isApiError, type ApiError, type DataPlatformClient, type DataRecord } from '../api';
 import { t } from '../l10n';
+import { ReadOnlyFileSystem } from './readOnlyFileSystem';
 import { errorText, failureText, indentFrom, noConnectionText, prettyJson, type Indent } from './json';
 import { DOCUMENT_SCHEME, parseRecordUri, recordKey, recordUriParts, sameRecord, type RecordLabels, type RecordRef } from './recordUri';
 
@@ -57,14 +58,10 @@ interface Fetched {
 const readOnlyMessage = () =>
   new vscode.MarkdownString(t('Records are read from the Data Platform API and cannot be edited here. Use **Refresh** to fetch the current version.'));
 
-export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
-  private readonly changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
-  readonly onDidChangeFile = this.changes.event;
+export class RecordFileSystem extends ReadOnlyFileSystem {
   /** One fetch per open or refresh, by recordKey: `stat` and `readFile` of the same open share
    * it, and so does the command that fetched first to learn the record's label. */
   private readonly fetched = new Map<string, Promise<Fetched>>();
-  /** Strictly increasing, so every refetch looks changed to VS Code even within a millisecond. */
-  private lastMtime = 0;
 
   static register(deps: RecordDocumentDeps): { fs: RecordFileSystem; disposables: vscode.Disposable[] } {
     const fs = new RecordFileSystem(deps);
@@ -79,7 +76,9 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     };
   }
 
-  constructor(private readonly deps: RecordDocumentDeps) {}
+  constructor(private readonly deps: RecordDocumentDeps) {
+    super();
+  }
 
   /** Fetches the record again and tells VS Code that each URI it is open under changed. */
   refresh(ref: RecordRef): void {
@@ -154,7 +153,7 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     if (!pending) {
       pending = this.fetch(ref).then(({ text, record }) => ({
         bytes: new TextEncoder().encode(text),
-        mtime: (this.lastMtime = Math.max(Date.now(), this.lastMtime + 1)),
+        mtime: this.nextMtime(),
         record,
         readers: new Set<string>(),
       }));
@@ -180,29 +179,9 @@ export class RecordFileSystem implements vscode.FileSystemProvider, vscode.Dispo
     }
   }
 
-  watch(): vscode.Disposable {
-    // Changes come only from refresh, which fires on its own.
-    return new vscode.Disposable(() => undefined);
-  }
-
-  readDirectory(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.FileNotADirectory(uri);
-  }
-  createDirectory(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-  writeFile(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-  delete(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-  rename(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
 
   dispose(): void {
-    this.changes.dispose();
+    super.dispose();
     this.fetched.clear();
   }
 }

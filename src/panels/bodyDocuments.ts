@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { bodyDocument, earlierBodyDocument, goneBodyDocument, type BodyDocument } from '../diagnostics/bodyDocument';
 import type { DiagnosticEntry, DiagnosticsStore } from '../diagnostics/store';
 import { jsonIndent } from '../documents/recordDocuments';
+import { ReadOnlyFileSystem } from '../documents/readOnlyFileSystem';
 import { sanitizeLabel } from '../documents/recordUri';
 import { t } from '../l10n';
 
@@ -25,15 +26,14 @@ interface Built {
 
 const extensionOf = (doc: BodyDocument) => (!doc.json ? 'txt' : doc.notes ? 'jsonc' : 'json');
 
-export class BodyFileSystem implements vscode.FileSystemProvider, vscode.Disposable {
+export class BodyFileSystem extends ReadOnlyFileSystem {
   private readonly session = randomBytes(6).toString('hex');
   /** Documents by URI, oldest first: stat and readFile of one open share one build. */
   private readonly cache = new Map<string, Built>();
-  private readonly changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
-  readonly onDidChangeFile = this.changes.event;
-  private lastMtime = 0;
 
-  constructor(private readonly store: DiagnosticsStore) {}
+  constructor(private readonly store: DiagnosticsStore) {
+    super();
+  }
 
   /** The entry's document: built now, and the URI it is served under. */
   prepare(entry: DiagnosticEntry): vscode.Uri {
@@ -75,7 +75,7 @@ export class BodyFileSystem implements vscode.FileSystemProvider, vscode.Disposa
   }
 
   private remember(key: string, doc: BodyDocument): Built {
-    const built = { bytes: new TextEncoder().encode(doc.text), mtime: (this.lastMtime = Math.max(Date.now(), this.lastMtime + 1)) };
+    const built = { bytes: new TextEncoder().encode(doc.text), mtime: this.nextMtime() };
     this.cache.delete(key);
     this.cache.set(key, built);
     for (const old of this.cache.keys()) {
@@ -85,27 +85,9 @@ export class BodyFileSystem implements vscode.FileSystemProvider, vscode.Disposa
     return built;
   }
 
-  watch(): vscode.Disposable {
-    return new vscode.Disposable(() => undefined);
-  }
-  readDirectory(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.FileNotADirectory(uri);
-  }
-  createDirectory(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-  writeFile(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-  delete(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
-  rename(uri: vscode.Uri): never {
-    throw vscode.FileSystemError.NoPermissions(uri);
-  }
 
   dispose(): void {
-    this.changes.dispose();
+    super.dispose();
     this.cache.clear();
   }
 }

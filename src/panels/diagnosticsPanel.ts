@@ -16,6 +16,7 @@ import type { DiagnosticView } from '../diagnostics/viewModel';
 import { t } from '../l10n';
 import { rawBodyOf, wireList } from '../diagnostics/wire';
 import { OPEN_BODY_COMMAND, registerBodyDocuments } from './bodyDocuments';
+import { COPY_CURL_COMMAND } from '../commands/share';
 
 export const SHOW_DIAGNOSTICS_COMMAND = 'dataPlatform.showDiagnostics';
 const VIEW_TYPE = 'dataPlatform.diagnostics';
@@ -250,6 +251,10 @@ export class DiagnosticsPanel implements DiagnosticsPanelApi {
       case 'openBody':
         // By entry id: the command looks up live entries only, and says so for restored ones.
         void vscode.commands.executeCommand(OPEN_BODY_COMMAND, message.id);
+        break;
+      case 'copyCurl':
+        // By entry id, as above: the command builds the text from the store's entry, not the page's.
+        void vscode.commands.executeCommand(COPY_CURL_COMMAND, { diagnosticsEntry: message.id });
         break;
       case 'clear':
         this.focus = undefined;

@@ -9,8 +9,11 @@ export interface ShareableRequest {
   method: string;
   /** Absolute URL, query string already encoded (as the client sends it). */
   url: string;
-  /** A JSON body, for POST. */
+  /** A JSON body, for POST: a value, serialised here. */
   body?: unknown;
+  /** A JSON body as text, sent exactly as it stands (one an error kept, already redacted:
+   * parsing and serialising it again could undo an escape the redactor saw). */
+  bodyText?: string;
 }
 
 /** `'…'` for the shell: nothing inside single quotes is special except the quote itself. */
@@ -31,8 +34,7 @@ export function curlCommand(request: ShareableRequest): string {
     `--header ${shellQuote('Accept: application/json')}`,
     `--header "Authorization: Basic $(printf '%s' "$${API_KEY_VARIABLE}" | base64 | tr -d '\\n')"`,
   ];
-  if (request.body !== undefined) {
-    lines.push(`--header ${shellQuote('Content-Type: application/json')}`, `--data-raw ${shellQuote(JSON.stringify(request.body))}`);
-  }
+  const body = request.bodyText ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
+  if (body !== undefined) lines.push(`--header ${shellQuote('Content-Type: application/json')}`, `--data-raw ${shellQuote(body)}`);
   return lines.join(' \\\n  ');
 }

@@ -1,6 +1,6 @@
 // `npm run bench`: runs the suites and prints one table per suite, its figures (ratios, sizes,
 // memory) with their goals, and at the end every goal with PASS or MISS. Started by
-// scripts/bench.mjs after compiling; arguments:
+// scripts/compiled.mjs after compiling; arguments:
 //   [filter]       only cases whose "suite case" name contains this text (any case)
 //   --quick        one timed run each on smaller data: proves every case runs and reads the right
 //                  count (the unit tests run it), numbers not comparable

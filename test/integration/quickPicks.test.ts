@@ -12,7 +12,7 @@ import { formatValue } from '../../src/query';
 import type { CompanyNode } from '../../src/tree/recordNodes';
 import { DATA_TYPES } from '../../src/dataTypes/catalog';
 import { typeTitle } from '../../src/dataTypes/words';
-import { admin, canType, emulatorClient, firstPageCompany, keyboard, openView, screenshot, signIn, sleep, waitFor } from './helpers';
+import { admin, canScreenshot, canType, emulatorClient, firstPageCompany, keyboard, openView, screenshot, signIn, sleep, waitFor } from './helpers';
 
 const LOAD_MORE = /Load more \(/;
 const SETTLE_MS = 250;
@@ -187,10 +187,12 @@ describe('quick picks driven by typing', function () {
     const title = `Invoices of ${company.company.name}: filter`;
     await pick('the filter step offering the fields', (p) => p.title === title && p.items.some((i) => i.label === '$(symbol-field) status'));
 
-    /** Types `keys`, then goes down to the completion `label` and takes it with Enter. */
-    const complete = async (keys: string, label: string, expected: string): Promise<void> => {
+    /** Types `keys`, then goes down to the completion `label` and takes it with Enter; `shot`
+     * names a screenshot of the completions offered. */
+    const complete = async (keys: string, label: string, expected: string, shot?: string): Promise<void> => {
       if (keys) await keyboard.type(keys);
       const shown = await pick(`"${label}" offered after "${keys}"`, (p) => p.items.some((i) => i.label === label) && p.value.endsWith(keys));
+      if (shot && canScreenshot()) await screenshot(shot);
       const rows = shown.items.filter((i) => !i.separator);
       const steps = rows.findIndex((i) => i.label === label) - rows.findIndex((i) => i.label === shown.active);
       assert.ok(steps > 0, `"${label}" is below the highlighted row`);
@@ -201,7 +203,7 @@ describe('quick picks driven by typing', function () {
     };
     await complete('sta', '$(symbol-field) status', 'status');
     await complete('', '$(symbol-operator) =', 'status=');
-    await complete('Pa', '$(symbol-enum-member) Paid', 'status=Paid');
+    await complete('Pa', '$(symbol-enum-member) Paid', 'status=Paid', 'query-completion');
     await complete('', '$(symbol-keyword) &&', 'status=Paid && ');
     await complete('tot', '$(symbol-field) totalAmount', 'status=Paid && totalAmount');
     await complete('', '$(symbol-operator) >', 'status=Paid && totalAmount>');

@@ -3,12 +3,12 @@
 // order, one record by id, the type's schema checked before sending, and the data set states.
 import * as assert from 'node:assert/strict';
 import { DataPlatformClient } from '../../src/api/client';
-import { ApiError, type ApiErrorKind } from '../../src/api/errors';
 import type { DataRecord } from '../../src/api/models';
 import { DATA_TYPES, type DataTypeSpec } from '../../src/dataTypes/catalog';
 import { compareByField, evaluateQuery, parseOrderBy, parseQuery } from '../../src/query';
 import { exportList, type ExportSink } from '../../src/export/exportList';
 import { recordFormat } from '../../src/export/formats';
+import { rejectsWith } from '../support/apiErrors';
 import { startEmulator, type RunningEmulator } from '../emulator';
 import { call } from '../emulator/testing';
 import { dataTypeColumnTypes, readExport } from '../support/csv';
@@ -17,17 +17,6 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const item of items) out.push(item);
   return out;
-}
-
-async function rejectsWith(promise: Promise<unknown>, kind: ApiErrorKind): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (e) {
-    assert.ok(e instanceof ApiError, `expected an ApiError, got ${String(e)}`);
-    assert.equal(e.kind, kind, e.message);
-    return e;
-  }
-  assert.fail(`expected a ${kind} error`);
 }
 
 describe('every data type through the client against the emulator', function () {

@@ -2,23 +2,13 @@
 // the wire (links, encoding, error bodies, retries) — each side's own tests use their own doubles.
 import * as assert from 'node:assert/strict';
 import { DataPlatformClient, type ClientOptions } from '../../src/api/client';
-import { ApiError, type ApiErrorKind } from '../../src/api/errors';
+import { ApiError } from '../../src/api/errors';
 import type { Company, Invoice } from '../../src/api/models';
 import type { RequestSummary } from '../../src/api/transport';
+import { rejectsWith } from '../support/apiErrors';
 import { startEmulator, type RunningEmulator } from '../emulator';
 
 const INVOICES = 1234;
-
-async function rejectsWith(promise: Promise<unknown>, kind: ApiErrorKind): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (e) {
-    assert.ok(e instanceof ApiError, `expected an ApiError, got ${String(e)}`);
-    assert.equal(e.kind, kind, e.message);
-    return e;
-  }
-  assert.fail(`expected a ${kind} error`);
-}
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];

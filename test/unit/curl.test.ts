@@ -5,7 +5,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { DataPlatformClient } from '../../src/api/client';
 import type { RequestSummary } from '../../src/api/transport';
+import { ApiError } from '../../src/api/errors';
 import { API_KEY_VARIABLE, curlCommand, shellQuote } from '../../src/share/curl';
+import { requestOfError } from '../../src/share/errorRequest';
 import { startEmulator, type RunningEmulator } from '../emulator';
 
 const run = promisify(execFile);
@@ -77,6 +79,64 @@ describe('Copy as cURL', function () {
     assert.match(command, /\$DATA_PLATFORM_API_KEY/);
     const { stdout } = await run('sh', ['-c', command], { env: { ...process.env, [API_KEY_VARIABLE]: 'wrong-key' } });
     assert.equal((JSON.parse(stdout) as { statusCode: number }).statusCode, 401, 'another key is another account');
+  });
+
+  it('each request the client builds gets, when run, the body the client gets', async () => {
+    const c = client();
+    const { many } = emu.companies;
+    const same = async (request: Parameters<typeof curlCommand>[0], answer: unknown) =>
+      assert.deepEqual(await runCurl(c.redact(curlCommand(request)), emu.keys.normal), JSON.parse(JSON.stringify(answer)));
+    await same(c.companyRequest(many), await c.getCompany(many));
+    await same(c.companiesRequest({ pageSize: 5, orderBy: '-name' }), await c.listCompanies({ pageSize: 5, orderBy: '-name' }));
+    const bills = { pageSize: 4, query: 'status=Paid || status=PartiallyPaid', orderBy: '-issueDate' };
+    await same(c.recordsRequest('bills', many, bills), await c.listRecords('bills', many, bills));
+    const invoices = { pageSize: 2, query: 'totalAmount>100 && status!=Void' };
+    const page = await c.listInvoices(many, invoices);
+    await same(c.recordsRequest('invoices', many, invoices), page);
+    await same(c.recordRequest('invoices', many, page.results[0].id), await c.getInvoice(many, page.results[0].id));
+  });
+
+  /** The ApiError a call rejects with. */
+  const failure = async (call: Promise<unknown>): Promise<ApiError> => {
+    const e: unknown = await call.then(() => undefined, (x: unknown) => x);
+    assert.ok(e instanceof ApiError, 'the call failed');
+    return e;
+  };
+
+  it('a failed GET copied from its error gets the same error', async () => {
+    const error = await failure(client().getRecord('bills', emu.companies.many, 'no such bill'));
+    assert.equal(error.request?.url, `${emu.url}/companies/${emu.companies.many}/data/bills/no%20such%20bill`);
+    const request = requestOfError(error.toJSON());
+    assert.ok(request);
+    const body = (await runCurl(curlCommand(request), emu.keys.normal)) as { statusCode: number };
+    assert.equal(body.statusCode, error.status);
+  });
+
+  it('a failed Create Company keeps its body (the user’s input, redacted) and repeats as it was', async () => {
+    const key = emu.keys.freeTrial;
+    const c = new DataPlatformClient({ baseUrl: emu.url, apiKey: key });
+    const error = await failure(c.createCompany({ name: `O'Brien & Co ${key}`, description: 'at the limit' }));
+    assert.equal(error.status, 402, 'the Free trial account is at its limit');
+    assert.equal(error.request?.body, JSON.stringify({ name: "O'Brien & Co ***", description: 'at the limit' }), 'the key never kept');
+    const command = curlCommand(requestOfError(error.toJSON()) ?? assert.fail('no request'));
+    assert.ok(!command.includes(key));
+    assert.equal(((await runCurl(command, key)) as { statusCode: number }).statusCode, 402);
+  });
+
+  it('keeps no request it could not repeat as it was', async () => {
+    const refused = await failure(client().listInvoices(emu.companies.many, { query: 'status=' }));
+    assert.equal(refused.request, undefined, 'refused before sending: never made');
+    assert.equal(requestOfError(refused.toJSON()), undefined);
+    // A POST whose body is not the user's own input in a Create Company: not kept at all.
+    emu.faults.add({ kind: 'status', status: 500, path: '/apiKeys', times: 1 });
+    const apiKey = await failure(client().createApiKey({ name: 'ci' }));
+    assert.equal(apiKey.status, 500);
+    assert.equal(apiKey.request, undefined);
+    // A request too long to keep (a description pasted from a file) is not kept either.
+    const trial = new DataPlatformClient({ baseUrl: emu.url, apiKey: emu.keys.freeTrial });
+    const long = await failure(trial.createCompany({ name: 'Long', description: 'x'.repeat(20_000) }));
+    assert.equal(long.status, 402, 'it was sent');
+    assert.equal(long.request, undefined);
   });
 
   it('refuses a method that is not one', () => {

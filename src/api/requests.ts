@@ -1,0 +1,88 @@
+// The requests of the client, built in one place: each call sends what these build, and "Copy as
+// cURL" shares what they build, so a copied command is the request the client sends, byte for byte.
+// Every parameter is checked here (a refusal throws an ApiError and nothing is sent).
+import { idParameter, type DataTypeId } from '../dataTypes/catalog';
+import { COMPANY_SCHEMA, type QuerySchema } from '../query';
+import type { CreateCompanyRequest } from './models';
+import { checkCompanyName, checkDataType, checkId, checkOptionalText, checkOrderBy, checkPaging, checkQuery, checkTags, type Target } from './requestChecks';
+import { buildQueryString } from './url';
+
+export interface ListParams {
+  /** From 1; default 1. */
+  page?: number;
+  /** 1–5000; default 100. */
+  pageSize?: number;
+  /** Filter in the API's query language, checked against the record's schema before sending. */
+  query?: string;
+  /** `field` or `-field`. */
+  orderBy?: string;
+}
+
+export interface ApiRequest {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Encoded path and query relative to the base URL, starting with `/`. */
+  path: string;
+  body?: unknown;
+}
+
+/** A request as it goes on the wire, without its key: for sharing. */
+export interface PreparedRequest {
+  method: ApiRequest['method'];
+  /** Absolute; the query string encoded exactly as the client sends it. */
+  url: string;
+  body?: unknown;
+}
+
+/** `/companies/{id}`, the id checked and encoded (`rest` names the endpoint in a refusal). */
+export function companyPath(companyId: string, method: string, rest = ''): string {
+  return `/companies/${checkId({ method, path: `/companies/{companyId}${rest}` }, companyId, 'companyId')}`;
+}
+
+/** `base?page=…&pageSize=…&query=…&orderBy=…`, in the order the API writes its `_links`, so a
+ * first page's URL equals the `_links.current` the server writes. */
+function listPath(base: string, params: ListParams, schema: QuerySchema): string {
+  const target: Target = { method: 'GET', path: base };
+  const { page, pageSize } = checkPaging(target, params.page, params.pageSize);
+  const query = checkQuery(target, params.query, schema);
+  const orderBy = checkOrderBy(target, params.orderBy, schema);
+  return `${base}${buildQueryString([
+    ['page', page],
+    ['pageSize', pageSize],
+    ['query', query],
+    ['orderBy', orderBy],
+  ])}`;
+}
+
+/** A page of the companies (page 1 unless `params.page` says otherwise). */
+export function companiesRequest(params: ListParams = {}): ApiRequest {
+  return { method: 'GET', path: listPath('/companies', params, COMPANY_SCHEMA) };
+}
+
+export function companyRequest(companyId: string): ApiRequest {
+  return { method: 'GET', path: companyPath(companyId, 'GET') };
+}
+
+export function createCompanyRequest(request: CreateCompanyRequest): ApiRequest {
+  const target: Target = { method: 'POST', path: '/companies' };
+  const name = checkCompanyName(target, request?.name);
+  const description = checkOptionalText(target, request?.description, 'description');
+  const tags = checkTags(target, request?.tags);
+  // Optional fields are left out rather than sent as null (the reference's strict clients).
+  const body: CreateCompanyRequest = { name, ...(description !== undefined ? { description } : {}), ...(tags ? { tags } : {}) };
+  return { method: 'POST', path: '/companies', body };
+}
+
+/** A page of a company's records of one type; query and orderBy checked against its schema. */
+export function recordsRequest(type: DataTypeId, companyId: string, params: ListParams = {}): ApiRequest {
+  const { id, schema } = checkDataType({ method: 'GET', path: '/companies/{companyId}/data/{dataType}' }, type);
+  return { method: 'GET', path: listPath(`${companyPath(companyId, 'GET', `/data/${id}`)}/data/${id}`, params, schema) };
+}
+
+/** One record of a type by its id. */
+export function recordRequest(type: DataTypeId, companyId: string, recordId: string): ApiRequest {
+  const spec = checkDataType({ method: 'GET', path: '/companies/{companyId}/data/{dataType}/{id}' }, type);
+  const parameter = idParameter(spec);
+  const company = companyPath(companyId, 'GET', `/data/${spec.id}/{${parameter}}`);
+  const id = checkId({ method: 'GET', path: `${company}/data/${spec.id}/{${parameter}}` }, recordId, parameter);
+  return { method: 'GET', path: `${company}/data/${spec.id}/${id}` };
+}

@@ -1,0 +1,94 @@
+// "Copy as cURL": the request behind a company, a data type's list, a query or a record in the
+// Companies view (built by the client, exactly as it would send it), or behind a diagnostics entry
+// (as the client kept it when it failed), as a shell command on the clipboard. The key is never in
+// it: the command reads it from an environment variable when it runs (src/share/curl.ts).
+import * as vscode from 'vscode';
+import { isApiError, type DataPlatformClient, type PreparedRequest } from '../api';
+import type { DiagnosticsStore } from '../diagnostics/store';
+import { t } from '../l10n';
+import { API_KEY_VARIABLE, curlCommand } from '../share/curl';
+import { requestOfError } from '../share/errorRequest';
+import { RecordListNode, RecordNode } from '../tree/dataNodes';
+import type { TreeNode } from '../tree/node';
+import { CompanyNode } from '../tree/recordNodes';
+
+export const COPY_CURL_COMMAND = 'dataPlatform.copyAsCurl';
+
+export interface ShareCommandDeps {
+  /** From the palette, the command acts on the view's selection. */
+  view: vscode.TreeView<TreeNode>;
+  client(): DataPlatformClient | undefined;
+  /** A list's request asks for its first page at the size the tree loads it with. */
+  pageSize(): number;
+  diagnostics: Pick<DiagnosticsStore, 'entries'>;
+}
+
+/** What the diagnostics panel passes: a live entry, by its id only. */
+export interface DiagnosticsEntryTarget {
+  diagnosticsEntry: string;
+}
+
+function isEntryTarget(arg: unknown): arg is DiagnosticsEntryTarget {
+  return typeof arg === 'object' && arg !== null && typeof (arg as Partial<DiagnosticsEntryTarget>).diagnosticsEntry === 'string';
+}
+
+const isShareable = (node: unknown): node is CompanyNode | RecordListNode | RecordNode =>
+  node instanceof CompanyNode || node instanceof RecordListNode || node instanceof RecordNode;
+
+/** The request the node's first load sends (a list: its first page, with its filter and order). */
+function requestOfNode(node: CompanyNode | RecordListNode | RecordNode, client: DataPlatformClient, pageSize: number): PreparedRequest {
+  if (node instanceof CompanyNode) return client.companyRequest(node.company.id);
+  if (node instanceof RecordNode) return client.recordRequest(node.spec.id, node.company.id, node.record.id);
+  const { query, orderBy } = node.query;
+  return client.recordsRequest(node.spec.id, node.company.id, { pageSize, query, orderBy });
+}
+
+async function copy(command: string): Promise<string> {
+  await vscode.env.clipboard.writeText(command);
+  void vscode.window.showInformationMessage(
+    t('Copied the request as a curl command. Set the environment variable {0} to your API key before running it: the command reads the key from there and never holds it.', API_KEY_VARIABLE),
+  );
+  return command;
+}
+
+async function copyNode(arg: unknown, deps: ShareCommandDeps): Promise<string | undefined> {
+  const node = isShareable(arg) ? arg : deps.view.selection.find(isShareable);
+  if (!node) {
+    void vscode.window.showInformationMessage(t('Select a company, a data type, a query or a record in the Companies view to copy its request.'));
+    return undefined;
+  }
+  const client = deps.client();
+  if (!client) {
+    void vscode.window.showWarningMessage(t('Set an API key first: no key is set for the current base URL.'));
+    return undefined;
+  }
+  let request: PreparedRequest;
+  try {
+    request = requestOfNode(node, client, deps.pageSize());
+  } catch (e) {
+    // A parameter the client refuses (a filter that no longer parses) is a request never sent.
+    if (!isApiError(e)) throw e;
+    void vscode.window.showErrorMessage(t('Could not copy the request: {0}', e.message));
+    return undefined;
+  }
+  // The URL holds what the user typed: a key pasted into a filter is not copied either.
+  return copy(client.redact(curlCommand(request)));
+}
+
+async function copyEntry(target: DiagnosticsEntryTarget, deps: ShareCommandDeps): Promise<string | undefined> {
+  // By entry id only, never by correlationId: a server could send one that reads like an entry id.
+  const entry = deps.diagnostics.entries().find((e) => e.id === target.diagnosticsEntry);
+  const request = entry && requestOfError(entry.error);
+  if (!request) {
+    void vscode.window.showInformationMessage(t('This error has no request that can be copied: it was refused before sending, or the entry has left the list.'));
+    return undefined;
+  }
+  // Already redacted by the client when the error was made.
+  return copy(curlCommand(request));
+}
+
+export function registerShareCommands(deps: ShareCommandDeps): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(COPY_CURL_COMMAND, (arg?: unknown) => (isEntryTarget(arg) ? copyEntry(arg, deps) : copyNode(arg, deps))),
+  ];
+}

@@ -1,0 +1,145 @@
+// Copy as cURL in a real extension host: on a company, an invoices node, a query node, an invoice
+// and a diagnostics entry (its webview button). Each copied command is run with `sh -c` and the
+// emulator's key in the environment (curl is on the machine and on CI) and must get the body the
+// client gets; the key is nowhere in the copied text.
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import * as vscode from 'vscode';
+import type { DataPlatformApi } from '../../src/extension';
+import type { TreeNode } from '../../src/tree/node';
+import type { CompanyNode } from '../../src/tree/recordNodes';
+import { admin, emulator, emulatorClient, openView, signIn, sleep, waitFor } from './helpers';
+
+const run = promisify(execFile);
+const COMMAND = 'dataPlatform.copyAsCurl';
+const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
+const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
+/** Plain data, as the API sent it. */
+const json = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+describe('Copy as cURL in a real VS Code extension host', function () {
+  this.timeout(60_000);
+  let api: DataPlatformApi;
+  let key: string;
+
+  /** Runs the command on `target`, reads the clipboard, checks the key is not in it, runs it. */
+  async function copyAndRun(target: unknown): Promise<{ text: string; body: unknown }> {
+    await vscode.env.clipboard.writeText('before');
+    const returned = await vscode.commands.executeCommand<string | undefined>(COMMAND, target);
+    const text = await vscode.env.clipboard.readText();
+    assert.equal(text, returned, 'the command copies what it returns');
+    return { text, body: await runCopied(text) };
+  }
+
+  async function runCopied(text: string): Promise<unknown> {
+    for (const form of [key, Buffer.from(key).toString('base64'), Buffer.from(`${key}:`).toString('base64'), encodeURIComponent(key)]) {
+      assert.ok(!text.includes(form), 'the key is nowhere in the copied text');
+    }
+    assert.match(text, /^curl .*\$DATA_PLATFORM_API_KEY/s);
+    const { stdout } = await run('sh', ['-c', text], { env: { ...process.env, DATA_PLATFORM_API_KEY: key } });
+    return JSON.parse(stdout);
+  }
+
+  async function company(which: string): Promise<CompanyNode> {
+    const id = (await admin.info()).companies[which];
+    await children(api);
+    const node = api.tree.root?.companyNode(id);
+    assert.ok(node, `company ${which} is on the first page`);
+    return node;
+  }
+
+  before(async () => {
+    await run('sh', ['-c', 'command -v curl']).catch(() => assert.fail('curl is needed to run a copied command'));
+    api = await openView();
+    await signIn(api);
+    key = (await emulator()).key;
+  });
+  afterEach(() => admin.clearFaults());
+
+  it('is on the context menus of companies, lists, queries and records, and in the palette', () => {
+    const pkg = vscode.extensions.all.find((e) => e.id === 'dataplatform.data-platform-explorer')?.packageJSON as {
+      contributes: { menus: Record<string, { command: string; when: string }[]> };
+    };
+    const item = pkg.contributes.menus['view/item/context'].find((m) => m.command === COMMAND);
+    assert.ok(item);
+    const when = /viewItem =~ \/(.*)\/$/.exec(item.when)?.[1] ?? '';
+    for (const value of ['company', 'invoices', 'invoices;query', 'records;type=bills', 'records;query;type=bills', 'invoice', 'record;type=bills']) {
+      assert.match(value, new RegExp(when), `${value} has the menu`);
+    }
+    for (const value of ['dataFolder', 'loadMore', 'error;retry', 'message']) assert.doesNotMatch(value, new RegExp(when), `${value} has none`);
+    assert.equal(pkg.contributes.menus.commandPalette.find((m) => m.command === COMMAND)?.when, 'dataPlatform.state == ready');
+  });
+
+  it('a company, its invoices, a query and an invoice: each copied command gets what the client gets', async () => {
+    const client = await emulatorClient();
+    const few = await company('few');
+    const id = few.company.id;
+    const copied = await copyAndRun(few);
+    assert.deepEqual(copied.body, json(await client.getCompany(id)));
+
+    // The list's first page at the size the tree loads it with (the default, 100).
+    assert.deepEqual((await copyAndRun(few.invoices)).body, json(await client.listInvoices(id, { pageSize: 100 })));
+
+    const query = few.addQuery({ query: 'status=Paid || totalAmount>100', orderBy: '-totalAmount' });
+    const fromQuery = await copyAndRun(query);
+    assert.match(fromQuery.text, /query=status%3DPaid%20%7C%7C%20totalAmount%3E100&orderBy=-totalAmount'/);
+    assert.deepEqual(fromQuery.body, json(await client.listInvoices(id, { pageSize: 100, query: 'status=Paid || totalAmount>100', orderBy: '-totalAmount' })));
+
+    const [invoice] = (await children(api, few.invoices)).filter((n) => contextOf(n) === 'invoice');
+    assert.ok(invoice);
+    const fromInvoice = await copyAndRun(invoice);
+    const first = few.invoices.pagedList?.items[0];
+    assert.ok(first);
+    assert.deepEqual(fromInvoice.body, json(await client.getInvoice(id, first.id)));
+    few.removeQuery(query);
+  });
+
+  it('from the palette, acts on the selection; with nothing to copy, copies nothing', async () => {
+    const few = await company('few');
+    await api.companiesView.reveal(few, { select: true, focus: true });
+    await waitFor('the company selected', () => api.companiesView.selection[0] === few);
+    const { body } = await copyAndRun(undefined);
+    assert.equal((body as { id: string }).id, few.company.id);
+
+    const [data] = await children(api, few);
+    await api.companiesView.reveal(data, { select: true, focus: true });
+    await waitFor('the Data folder selected', () => api.companiesView.selection[0] === data);
+    await vscode.env.clipboard.writeText('kept');
+    assert.equal(await vscode.commands.executeCommand(COMMAND), undefined);
+    assert.equal(await vscode.env.clipboard.readText(), 'kept');
+  });
+
+  it('a diagnostics entry shows its request and copies it from its button; the copy gets the same error', async () => {
+    const { url } = await emulator();
+    const unsupported = await company('unsupported');
+    await children(api, unsupported.invoices);
+    const entry = await waitFor('the 404 in the diagnostics', () =>
+      api.diagnostics.entries().find((e) => e.error.status === 404 && e.error.path.startsWith(`/companies/${unsupported.company.id}/data/invoices?`)),
+    );
+    const requestLine = `GET ${url}${entry.error.path}`;
+    const panel = await vscode.commands.executeCommand<DataPlatformApiPanel>('dataPlatform.showDiagnostics', entry.id);
+    await waitFor('the entry rendered', () => panel.lastRender()?.ids.includes(entry.id));
+    assert.ok(panel.lastRender()?.text.includes(requestLine), 'the entry shows method and whole URL');
+
+    await vscode.env.clipboard.writeText('before');
+    await panel.post({ type: 'click', action: 'copyCurl', id: entry.id });
+    const text = await waitFor('the clipboard', async () => {
+      const t = await vscode.env.clipboard.readText();
+      return t !== 'before' && t;
+    });
+    assert.ok(text.includes(`'${url}${entry.error.path}'`));
+    const body = (await runCopied(text)) as { statusCode: number; error: string };
+    assert.equal(body.statusCode, 404);
+    assert.equal(body.error, entry.error.body?.error);
+    // The command on the entry by id copies the same text; an unknown id copies nothing.
+    assert.equal((await copyAndRun({ diagnosticsEntry: entry.id })).text, text);
+    await vscode.env.clipboard.writeText('kept');
+    assert.equal(await vscode.commands.executeCommand(COMMAND, { diagnosticsEntry: 'no-such-entry' }), undefined);
+    await sleep(100);
+    assert.equal(await vscode.env.clipboard.readText(), 'kept');
+    panel.panel?.dispose();
+  });
+});
+
+type DataPlatformApiPanel = DataPlatformApi['diagnosticsPanel'];
