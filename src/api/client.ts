@@ -2,7 +2,8 @@
 // is refused), builds the path and query string (requests.ts: a first page's URL equals the
 // `_links.current` the server writes, and "Copy as cURL" copies what the same builders build), and
 // hands the request to the transport.
-import type { DataTypeId } from '../dataTypes/catalog';
+import { dataType, type DataTypeId } from '../dataTypes/catalog';
+import { rowMaker, type RecordRow } from '../dataTypes/rows';
 import type {
   ApiKeyDetails,
   ApiKeyList,
@@ -14,7 +15,7 @@ import type {
   Page,
   PullOperation,
 } from './models';
-import { followItems, followPages, PagedList, type PageLoader } from './paging';
+import { followItems, followPages, mappedPages, PagedList, type PageLoader } from './paging';
 import { createRedactor, type Redactor } from './redact';
 import type { RateLimitInfo } from './rateLimit';
 import {
@@ -206,7 +207,13 @@ export class DataPlatformClient {
     return new PagedList<DataRecord>(this.recordPages(type, companyId, params, options));
   }
 
-  /** A PagedList of a company's invoices for a tree node. */
+  /** A PagedList of a company's records of one type as the tree keeps them: each record's row
+   * (src/dataTypes/rows.ts), made as its page arrives. */
+  recordRows(type: DataTypeId, companyId: string, params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PagedList<RecordRow> {
+    return new PagedList<RecordRow>(mappedPages(this.recordPages(type, companyId, params, options), rowMaker(dataType(type))));
+  }
+
+  /** A PagedList of a company's invoices. */
   invoiceList(companyId: string, params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PagedList<Invoice> {
     return new PagedList<Invoice>(this.invoicePages(companyId, params, options));
   }

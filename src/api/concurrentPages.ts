@@ -48,18 +48,25 @@ export async function loadRemainingPages<T>(run: PageRun<T>): Promise<boolean> {
         p.catch(() => undefined); // pages given up on must not reject unhandled
         inFlight.set(requested++, p);
       }
-      const page = await (inFlight.get(n) as Promise<Page<T>>);
+      const outcome = take(await (inFlight.get(n) as Promise<Page<T>>), n, last, run);
       inFlight.delete(n);
-      if (!fits(page, n, last, run)) return false;
-      const fresh = run.accept(page, pageHref(run.nextHref, n));
-      if (fresh === false) return true;
-      if (fresh !== page.results.length) return false; // records moved between pages
+      if (outcome !== 'next') return outcome === 'done';
     }
     return true;
   } finally {
     abort();
     run.signal?.removeEventListener('abort', abort);
   }
+}
+
+/** Hands page `n` on when it fits: `next` to go on, `done` when the walk stopped, `misfit` when
+ * the rest should follow the next links. A function of its own, so no variable of the loop above
+ * holds the page (and its records) while the next one is awaited. */
+function take<T>(page: Page<T>, n: number, last: number, run: PageRun<T>): 'next' | 'done' | 'misfit' {
+  if (!fits(page, n, last, run)) return 'misfit';
+  const fresh = run.accept(page, pageHref(run.nextHref, n));
+  if (fresh === false) return 'done';
+  return fresh === page.results.length ? 'next' : 'misfit'; // records moved between pages
 }
 
 /** Whether page `n` is what the first page announced: same total and size, the right count. */

@@ -133,6 +133,15 @@ export async function* followItems<T>(
   for await (const { added } of walk(first, loader, options)) yield* added;
 }
 
+/** The pages of `loader` with each item replaced by `map` of it: what a list keeps instead of the
+ * items (the tree's rows), made as each page arrives so the page itself can go. */
+export function mappedPages<T, U>(loader: PageLoader<T>, map: (item: T) => U): PageLoader<U> {
+  return async (href, options) => {
+    const page = await loader(href, options);
+    return { ...page, results: page.results.map(map) };
+  };
+}
+
 interface Flight<T> {
   promise: Promise<T[]>;
   controller: AbortController;

@@ -6,6 +6,10 @@
 import axios, { AxiosInstance, AxiosResponse } from 'axios';
 import type { ApiError, ApiErrorKind } from './errors';
 import { cancelledError, connectionError, errorFromResponse, malformedResponse, networkError, responseTooLargeError, timeoutError, type ResponseInfo } from './failures';
+import { errorCode, headerGetter, isTooLarge } from './axiosResults';
+import type { Readable } from 'node:stream';
+import { decodeBody, parseJsonBody } from './jsonBody';
+import { BodyBuffers, type Body } from './responseBody';
 import { classifyConnectionFailure } from './networkErrors';
 import { RateGate, type GateEvent, type GateTicket } from './rateGate';
 import { parseRateLimit, RateLimitInfo, type HeaderGetter } from './rateLimit';
@@ -84,8 +88,9 @@ export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 type Failure = { ok: false; error: ApiError; networkCode?: string; waitMs?: number };
 type Attempt<T> = { ok: true; value: T } | Failure;
+type Answer = { response: AxiosResponse<unknown>; body: Body; failure?: undefined; stopped?: undefined; durationMs: number };
 type Sent =
-  | { response: AxiosResponse<unknown>; failure?: undefined; stopped?: undefined; durationMs: number }
+  | Answer
   | { response?: undefined; failure: unknown; stopped: 'cancelled' | 'timeout' | undefined; durationMs: number };
 
 type Hooks = Pick<TransportOptions, 'onRequest' | 'onTrace' | 'traceEnabled' | 'onRateLimit'>;
@@ -106,6 +111,7 @@ export class HttpTransport {
   private readonly now: () => number;
   private lastRateLimit?: RateLimitInfo;
   private readonly gate: RateGate;
+  private readonly bodies = new BodyBuffers();
 
   constructor(options: TransportOptions) {
     this.baseUrl = options.baseUrl;
@@ -135,8 +141,10 @@ export class HttpTransport {
       maxRedirects: 0,
       // Inside VS Code, the editor's own proxy support patches the http module.
       proxy: false,
-      // Bodies are read as text so malformed ones are detected by us, not by axios.
-      responseType: 'text',
+      // Bodies are read by us into reused buffers (responseBody.ts) and parsed from their bytes
+      // (jsonBody.ts): malformed ones are detected here, not by axios, and a large page never
+      // becomes one string.
+      responseType: 'stream',
       // A server (or a proxy) sending an endless body is cut off instead of buffered whole.
       maxContentLength: this.maxResponseBytes,
       maxBodyLength: this.maxResponseBytes,
@@ -229,6 +237,16 @@ export class HttpTransport {
       this.logAttempt({ method: req.method, path, durationMs: sent.durationMs, attempt, errorKind: result.error.kind }, trace);
       return result;
     }
+    try {
+      return this.answered(req, path, attempt, sent, trace);
+    } finally {
+      // Nothing holds the bytes past here: the parsed value and any text are copies.
+      sent.body.release();
+    }
+  }
+
+  /** What a response means: its value, or the failure it stands for (logged either way). */
+  private answered<T>(req: HttpRequest<T>, path: string, attempt: number, sent: Answer, trace: TraceEntry): Attempt<T> {
     const { response } = sent;
     const get = headerGetter(response.headers);
     const rateLimit = parseRateLimit(get, this.now());
@@ -237,7 +255,9 @@ export class HttpTransport {
       this.gate.observe(rateLimit);
       this.safely(() => this.#hooks.onRateLimit?.(rateLimit));
     }
-    const text = typeof response.data === 'string' ? response.data : '';
+    const { bytes } = sent.body;
+    // The whole text is decoded only when needed: an error, a malformed body, a trace.
+    let text: string | undefined;
     // Shown in the log, the panel and the invoice document: a header the server wrote is text
     // from the server like its body, and may echo the key as well.
     const correlation = get('x-correlation-id') ?? get('correlation-id') ?? get('x-request-id');
@@ -245,13 +265,15 @@ export class HttpTransport {
       method: req.method,
       path,
       status: response.status,
-      text,
+      get text() {
+        return (text ??= decodeBody(bytes));
+      },
       contentType: get('content-type'),
       correlationIdHeader: correlation === undefined ? undefined : this.redact(correlation),
       attempts: attempt,
       redact: this.redact,
     };
-    const result = this.interpret(req, info, get);
+    const result = this.interpret(req, info, bytes, get);
     this.logAttempt(
       {
         method: req.method,
@@ -262,7 +284,7 @@ export class HttpTransport {
         correlationId: result.ok ? info.correlationIdHeader : result.error.correlationId,
         errorKind: result.ok ? undefined : result.error.kind,
       },
-      { ...trace, status: response.status, responseBody: text },
+      { ...trace, status: response.status, responseBody: this.tracing() ? info.text : undefined },
     );
     return result;
   }
@@ -293,7 +315,10 @@ export class HttpTransport {
         headers: requestBody === undefined ? {} : { 'Content-Type': 'application/json' },
         signal: controller.signal,
       });
-      return { response, durationMs: Math.max(0, this.now() - started) };
+      // Read within the timeout and the caller's signal: axios ends the stream when either aborts.
+      const length = Number(headerGetter(response.headers)('content-length'));
+      const body = await this.bodies.read(response.data as Readable, Number.isSafeInteger(length) ? length : undefined);
+      return { response, body, durationMs: Math.max(0, this.now() - started) };
     } catch (failure) {
       return { failure, stopped, durationMs: Math.max(0, this.now() - started) };
     } finally {
@@ -302,14 +327,14 @@ export class HttpTransport {
     }
   }
 
-  private interpret<T>(req: HttpRequest<T>, info: ResponseInfo, get: HeaderGetter): Attempt<T> {
-    const { status, text } = info;
+  private interpret<T>(req: HttpRequest<T>, info: ResponseInfo, bytes: Buffer, get: HeaderGetter): Attempt<T> {
+    const { status } = info;
     if (status >= 200 && status < 300) {
       // DELETE answers 204; whatever body comes with it carries nothing we need.
       if (req.emptyOk) return { ok: true, value: undefined as T };
       let json: unknown;
       try {
-        json = JSON.parse(text.replace(/^\uFEFF/, ''));
+        json = parseJsonBody(bytes);
       } catch {
         return { ok: false, error: malformedResponse(info, req.expected) };
       }
@@ -347,7 +372,7 @@ export class HttpTransport {
     const clean: RequestSummary = { ...summary };
     for (const k of Object.keys(clean) as (keyof RequestSummary)[]) if (clean[k] === undefined) delete clean[k];
     this.safely(() => this.#hooks.onRequest?.(clean));
-    if (!this.#hooks.onTrace || this.#hooks.traceEnabled?.() === false) return;
+    if (!this.tracing()) return;
     const scrub = (body: string | undefined): string | undefined =>
       body === undefined || body === '' ? undefined : capRawBody(scrubBody(body, this.redact));
     const entry: TraceEntry = { method: trace.method, path: trace.path, attempt: trace.attempt };
@@ -359,6 +384,10 @@ export class HttpTransport {
     this.safely(() => this.#hooks.onTrace?.(entry));
   }
 
+  private tracing(): boolean {
+    return this.#hooks.onTrace !== undefined && this.#hooks.traceEnabled?.() !== false;
+  }
+
   /** A throwing log hook must not turn a good response into a failure. */
   private safely(fn: () => void): void {
     try {
@@ -367,32 +396,4 @@ export class HttpTransport {
       // Ignored on purpose: logging is best effort.
     }
   }
-}
-
-/** Axios's refusal of a body over `maxContentLength` (it reuses ERR_BAD_RESPONSE, which alone
- * would read as a dropped connection and be retried). */
-function isTooLarge(failure: unknown): boolean {
-  return failure instanceof Error && /\bmaxContentLength size of\b/.test(failure.message);
-}
-
-function errorCode(e: unknown): string | undefined {
-  if (typeof e !== 'object' || e === null) return undefined;
-  const code = (e as { code?: unknown }).code;
-  if (typeof code === 'string' && code !== '') return code;
-  const cause = (e as { cause?: unknown }).cause;
-  if (typeof cause === 'object' && cause !== null) {
-    const c = (cause as { code?: unknown }).code;
-    if (typeof c === 'string') return c;
-  }
-  return undefined;
-}
-
-function headerGetter(headers: unknown): HeaderGetter {
-  // Response header values are strings, string[] for set-cookie, numbers or booleans when set by hand.
-  const h = (typeof headers === 'object' && headers !== null ? headers : {}) as Record<string, string | string[] | number | boolean | null | undefined>;
-  return (name) => {
-    const v = h[name.toLowerCase()];
-    if (v === undefined || v === null) return undefined;
-    return Array.isArray(v) ? v.map(String).join(', ') : String(v);
-  };
 }

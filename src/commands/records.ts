@@ -34,7 +34,8 @@ export interface RecordCommandDeps {
 export interface OpenTarget {
   ref: RecordRef;
   companyName?: string;
-  /** The record when the caller holds it (a tree node); otherwise it is fetched first, for its label. */
+  /** What the caller knows of the record (a tree node's row), for the tab's title; otherwise the
+   * record is fetched first, for its label. */
   record?: DataRecord;
 }
 
@@ -106,7 +107,7 @@ async function askRecord(deps: RecordCommandDeps): Promise<OpenTarget | undefine
 }
 
 function targetOf(arg: unknown, deps: RecordCommandDeps): OpenTarget | undefined {
-  // A tree node holds the record: no request before the open.
+  // A tree node's row has the label: no request before the open.
   if (arg instanceof RecordNode) {
     const ref = withAccount({ companyId: arg.company.id, dataType: arg.spec.id, recordId: arg.record.id }, accountRootOf(arg)?.accountId, deps);
     return { ref, companyName: arg.company.name, record: arg.record };

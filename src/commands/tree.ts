@@ -86,13 +86,39 @@ async function queueSync(node: unknown): Promise<boolean> {
 interface Copyable {
   kind: 'company' | 'record';
   label: string;
-  record: { id: string };
+  id: string;
+  /** The whole record, or undefined when it could not be had (the user was told why). */
+  whole(deps: TreeCommandDeps): Promise<unknown>;
 }
 
 function copyableOf(node: unknown): Copyable | undefined {
-  if (node instanceof CompanyNode) return { kind: 'company', label: node.company.name, record: node.record };
-  if (node instanceof RecordNode) return { kind: 'record', label: recordLabel(node.spec, node.record), record: node.record };
+  if (node instanceof CompanyNode) return { kind: 'company', label: node.company.name, id: node.company.id, whole: () => Promise.resolve(node.record) };
+  if (node instanceof RecordNode) {
+    const label = recordLabel(node.spec, node.record);
+    return { kind: 'record', label, id: node.record.id, whole: (deps) => fetchRecord(node, label, deps) };
+  }
   return undefined;
+}
+
+/** A record node's whole record: the tree keeps only its row, so it is fetched (one GET, redacted
+ * as Open JSON's is). A failure is reported and said; nothing is copied then. */
+async function fetchRecord(node: RecordNode, label: string, deps: TreeCommandDeps): Promise<unknown> {
+  // The node's own account: a record is fetched with the key that listed it.
+  const target = await deps.account(node, t('Copy as JSON: account'));
+  const client = target?.connection.client;
+  if (!target || !client) {
+    void vscode.window.showWarningMessage(t('Set an API key first: no key is set for the current base URL.'));
+    return undefined;
+  }
+  const { spec, company, record } = node;
+  try {
+    const title = t('{0}: fetching {1}', typeTitle(spec.id), label);
+    return await withProgress({ location: vscode.ProgressLocation.Window, title }, () => client.getRecord(spec.id, company.id, record.id));
+  } catch (e) {
+    if (isApiError(e) && !isCancellation(e)) target.report(e);
+    void vscode.window.showErrorMessage(t('Could not copy {0} as JSON: {1}', label, e instanceof Error ? e.message : String(e)));
+    return undefined;
+  }
 }
 
 /** The node a Copy command acts on: the one it was invoked on (context menu), else, from the
@@ -131,15 +157,17 @@ export function registerTreeCommands(deps: TreeCommandDeps): vscode.Disposable[]
     register('dataPlatform.copyId', async (node) => {
       const target = copyTarget(node, deps);
       if (!target) return undefined;
-      await vscode.env.clipboard.writeText(target.record.id);
-      const id = target.record.id;
+      const { id } = target;
+      await vscode.env.clipboard.writeText(id);
       vscode.window.setStatusBarMessage(target.kind === 'company' ? t('Copied company ID {0}', id) : t('Copied ID {0}', id), 3000);
-      return target.record.id;
+      return id;
     }),
     register('dataPlatform.copyJson', async (node) => {
       const target = copyTarget(node, deps);
       if (!target) return undefined;
-      const json = JSON.stringify(target.record, null, 2);
+      const record = await target.whole(deps);
+      if (record === undefined) return undefined;
+      const json = JSON.stringify(record, null, 2);
       await vscode.env.clipboard.writeText(json);
       vscode.window.setStatusBarMessage(target.kind === 'company' ? t('Copied the company as JSON') : t('Copied {0} as JSON', target.label), 3000);
       return json;

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { BufferedWrites } from './bufferedWrites';
 import type { ExportSink } from './exportList';
 
 /** `.<name>.<random>.part`: hidden on Unix, and recognisably an export's unfinished file. */
@@ -34,12 +35,8 @@ export async function writeFileAtomically<R>(target: string, work: (sink: Export
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => (closing ??= handle.close());
   try {
-    const result = await work({
-      write: async (text) => {
-        const bytes = Buffer.from(text, 'utf8');
-        for (let at = 0; at < bytes.length; ) at += (await handle.write(bytes, at, bytes.length - at)).bytesWritten;
-      },
-    });
+    const writes = new BufferedWrites((bytes, offset, length) => handle.write(bytes, offset, length));
+    const result = await work({ write: (text) => writes.write(text) });
     // On disk before the rename: a crash right after cannot leave an empty file under the name.
     await handle.sync();
     await close();

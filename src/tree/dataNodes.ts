@@ -2,8 +2,9 @@
 // paged list of the type's records showing its data set's status), the query nodes (a type's
 // records filtered and/or ordered) and a record. Everything per type comes from the catalog.
 import * as vscode from 'vscode';
-import type { Company, DataPlatformClient, DataRecord, ListParams, PagedList } from '../api';
+import type { Company, DataPlatformClient, ListParams, PagedList } from '../api';
 import { DATA_TYPES, type DataTypeId, type DataTypeSpec } from '../dataTypes/catalog';
+import type { RecordRow } from '../dataTypes/rows';
 import { typeTitle } from '../dataTypes/words';
 import { formatCount } from '../format/amount';
 import { dataSetDescription, dataSetTooltip } from '../format/labels';
@@ -37,8 +38,8 @@ export interface QueryOwner extends TreeNode {
 }
 
 /** A list of a company's records of one type, fetched only when expanded: the type's node under
- * the Data folder, or a query node. */
-export abstract class RecordListNode extends PagedNode<DataRecord> {
+ * the Data folder, or a query node. It keeps each record's row (src/dataTypes/rows.ts). */
+export abstract class RecordListNode extends PagedNode<RecordRow> {
   constructor(
     parent: TreeNode,
     ctx: TreeContext,
@@ -61,14 +62,14 @@ export abstract class RecordListNode extends PagedNode<DataRecord> {
     return this.spec.id;
   }
 
-  protected createList(client: DataPlatformClient): PagedList<DataRecord> {
+  protected createList(client: DataPlatformClient): PagedList<RecordRow> {
     const { query, orderBy } = this.query;
-    return client.recordList(this.spec.id, this.company.id, { pageSize: this.ctx.pageSize(), query, orderBy });
+    return client.recordRows(this.spec.id, this.company.id, { pageSize: this.ctx.pageSize(), query, orderBy });
   }
-  protected itemKey(item: DataRecord): string {
+  protected itemKey(item: RecordRow): string {
     return item.id;
   }
-  protected createItemNode(item: DataRecord): TreeNode {
+  protected createItemNode(item: RecordRow): TreeNode {
     return new RecordNode(this, this.company, this.spec, item);
   }
 }
@@ -213,7 +214,9 @@ export class RecordNode extends TreeNode {
     parent: RecordListNode,
     readonly company: Company,
     readonly spec: DataTypeSpec,
-    readonly record: DataRecord,
+    /** What the tree shows of the record, not the whole record: Open JSON and Copy as JSON fetch
+     * that by its id. */
+    readonly record: RecordRow,
   ) {
     super(parent);
   }

@@ -29,7 +29,8 @@ export interface ListReader {
   reader(target: ListTarget): () => Promise<number>;
 }
 
-/** The tree's Load all: `invoiceList(...).loadAll({ concurrency })`, as src/tree/pagedNode.ts calls it. */
+/** The tree's Load all: `recordRows('invoices', ...).loadAll({ concurrency })`, the list
+ * src/tree/dataNodes.ts makes, loaded as src/tree/pagedNode.ts does. */
 function extensionLoadAll(concurrency: number): ListReader {
   return {
     name: `extension Load all, ${concurrency} in flight${concurrency === 4 ? ' (default)' : ''}`,
@@ -38,7 +39,7 @@ function extensionLoadAll(concurrency: number): ListReader {
     reader(t) {
       // One attempt: a failure ends the run instead of hiding behind a retry's wait.
       const client = new DataPlatformClient({ baseUrl: t.url, apiKey: t.key, retry: { maxAttempts: 1 } });
-      return async () => (await client.invoiceList(t.companyId, { pageSize: t.pageSize }).loadAll({ concurrency })).length;
+      return async () => (await client.recordRows('invoices', t.companyId, { pageSize: t.pageSize }).loadAll({ concurrency })).length;
     },
   };
 }

@@ -8,6 +8,16 @@ import type { DataTypeNode } from '../../src/tree/dataNodes';
 import type { CompanyNode } from '../../src/tree/recordNodes';
 import { admin, type LoggedRequest, canScreenshot, emulator, EXTENSION_ID, firstAccountKey, labelOf, openView, screenshot, signIn, sleep, waitFor } from './helpers';
 
+/** The emulator's invoice, fetched directly with the demo key. */
+async function emulatorInvoice(companyId: string, invoiceId: string): Promise<unknown> {
+  const { url, key } = await emulator();
+  const res = await fetch(`${url}/companies/${encodeURIComponent(companyId)}/data/invoices/${encodeURIComponent(invoiceId)}`, {
+    headers: { Authorization: `Basic ${Buffer.from(key).toString('base64')}`, Accept: 'application/json' },
+  });
+  assert.equal(res.status, 200);
+  return res.json();
+}
+
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
 const byContext = (nodes: TreeNode[], value: string) => nodes.filter((n) => contextOf(n) === value);
@@ -401,14 +411,36 @@ describe('companies tree against the emulator', () => {
     await vscode.commands.executeCommand('dataPlatform.retry', err);
   });
 
-  it('copies an invoice’s id and JSON', async () => {
+  it('copies an invoice’s id, and its JSON fetched whole (the tree keeps only what it shows)', async () => {
     const invoices = await invoicesOf(api, 'few');
     const [first] = byContext(await children(api, invoices), 'invoice');
     const id = await vscode.commands.executeCommand<string>('dataPlatform.copyId', first);
     assert.equal(await vscode.env.clipboard.readText(), id);
     assert.equal(id, invoices.pagedList?.items[0].id);
+    assert.equal(invoices.pagedList?.items[0].lineItems, undefined, 'the tree holds the row, not the record');
+    await admin.clearRequests();
     await vscode.commands.executeCommand('dataPlatform.copyJson', first);
-    assert.deepEqual(JSON.parse(await vscode.env.clipboard.readText()), invoices.pagedList?.items[0]);
+    assert.equal((await admin.requests()).filter((r) => r.path.endsWith(`/data/invoices/${id}`)).length, 1, 'one GET of the record');
+    const copied = JSON.parse(await vscode.env.clipboard.readText()) as { id: string; lineItems?: unknown[] };
+    assert.deepEqual(copied, await emulatorInvoice(invoices.company.id, id));
+    assert.ok(copied.lineItems?.length, 'with its line items');
+  });
+
+  it('Copy as JSON that cannot fetch the record says so, reports it and copies nothing', async () => {
+    const invoices = await invoicesOf(api, 'few');
+    const [, second] = byContext(await children(api, invoices), 'invoice');
+    const id = invoices.pagedList?.items[1].id ?? '';
+    await admin.addFault({ kind: 'status', status: 500, path: `/data/invoices/${id}`, times: 50 });
+    try {
+      await vscode.env.clipboard.writeText('kept');
+      const reported = api.diagnostics.size;
+      assert.equal(await vscode.commands.executeCommand('dataPlatform.copyJson', second), undefined);
+      assert.equal(await vscode.env.clipboard.readText(), 'kept');
+      assert.equal(api.diagnostics.size, reported + 1, 'one diagnostics entry');
+      assert.ok(api.diagnostics.entries()[0].error.path.includes(id));
+    } finally {
+      await admin.clearFaults();
+    }
   });
 
   it('Copy ID and Copy as JSON from the palette act on the selection in the view', async () => {
@@ -424,7 +456,7 @@ describe('companies tree against the emulator', () => {
     assert.equal(id, invoices.pagedList?.items[1].id);
     assert.equal(await vscode.env.clipboard.readText(), id);
     await vscode.commands.executeCommand('dataPlatform.copyJson');
-    assert.deepEqual(JSON.parse(await vscode.env.clipboard.readText()), invoices.pagedList?.items[1]);
+    assert.deepEqual(JSON.parse(await vscode.env.clipboard.readText()), await emulatorInvoice(invoices.company.id, id));
 
     const company = invoices.owner as CompanyNode;
     await api.companiesView.reveal(company, { select: true, focus: true });
