@@ -1,5 +1,8 @@
 // The production bundle's budget, held by the installed-package test and reported by the
-// benchmark. It catches a dependency pulled in by accident (form-data and mime-db were 160 KB);
-// the twelve data types' catalog, schemas, words and record presentation are about 17 KB of it,
-// accounts (the list, one connection per account, their commands, roots and status) about 18 KB.
-export const BUNDLE_BUDGET_KB = 290;
+// benchmark. It catches a dependency pulled in by accident (form-data and mime-db were 160 KB,
+// which 320 KB still catches): the growth under it is the extension's own code. The twelve data
+// types' catalog, schemas, words and record presentation are about 17 KB of it; accounts (the
+// list, one connection per account, their commands, roots and status) about 18 KB; saved query
+// nodes, Copy as cURL and the record-by-record page parser about 11 KB together (291.8 KB in all
+// when they were merged).
+export const BUNDLE_BUDGET_KB = 320;
