@@ -3,6 +3,7 @@
 // loaded is always a contiguous prefix (no holes in the tree). The moment a page does not fit what
 // the first announced (the total changed, a page is short, overlaps or has another number), the
 // rest is abandoned and the caller follows `_links.next` from the last page taken, one at a time.
+import { cancelledError } from './failures';
 import type { Page } from './models';
 
 export interface PageRun<T> {
@@ -48,7 +49,7 @@ export async function loadRemainingPages<T>(run: PageRun<T>): Promise<boolean> {
         p.catch(() => undefined); // pages given up on must not reject unhandled
         inFlight.set(requested++, p);
       }
-      const outcome = take(await (inFlight.get(n) as Promise<Page<T>>), n, last, run);
+      const outcome = take(await (inFlight.get(n) as Promise<Page<T>>), n, last, run, controller.signal);
       inFlight.delete(n);
       if (outcome !== 'next') return outcome === 'done';
     }
@@ -62,7 +63,9 @@ export async function loadRemainingPages<T>(run: PageRun<T>): Promise<boolean> {
 /** Hands page `n` on when it fits: `next` to go on, `done` when the walk stopped, `misfit` when
  * the rest should follow the next links. A function of its own, so no variable of the loop above
  * holds the page (and its records) while the next one is awaited. */
-function take<T>(page: Page<T>, n: number, last: number, run: PageRun<T>): 'next' | 'done' | 'misfit' {
+function take<T>(page: Page<T>, n: number, last: number, run: PageRun<T>, signal: AbortSignal): 'next' | 'done' | 'misfit' {
+  // A page that arrived before a cancel is not taken after it: the walk ends where it was.
+  if (signal.aborted) throw cancelledError('GET', pageHref(run.nextHref, n), 0);
   if (!fits(page, n, last, run)) return 'misfit';
   const fresh = run.accept(page, pageHref(run.nextHref, n));
   if (fresh === false) return 'done';

@@ -35,7 +35,15 @@ export interface ExportOptions {
   /** Applied to every string of every record (and every key of its objects) before it is
    * formatted: the API key, echoed by a server into a record, never reaches the file. */
   redact?: (text: string) => string;
+  /** Characters of text handed to the sink and not yet written past which no new page is asked
+   * for (default MAX_WAITING_TEXT). */
+  maxWaitingText?: number;
 }
+
+/** Enough for a few pages' text, so the requests in flight do not stop at every file write
+ * (waiting for each write made an export to a file take 1.5× as long as to memory at 100 ms a
+ * request), and little next to the pages in flight themselves. */
+export const MAX_WAITING_TEXT = 4 * 1024 * 1024;
 
 function idOf(item: unknown): string | undefined {
   if (typeof item !== 'object' || item === null) return undefined;
@@ -64,6 +72,8 @@ export const CHUNK_RECORDS = 50;
 class PageWriter {
   private readonly ids = new Set<string>();
   private pending: Promise<void> = Promise.resolve();
+  /** Characters handed to the sink whose write has not finished. */
+  private waiting = 0;
   private failure?: { error: unknown };
   readonly progress: ExportProgress = { written: 0 };
 
@@ -113,10 +123,23 @@ class PageWriter {
     if (text === '' || this.failure) return;
     // Handed over at once, so no text waits in this queue: the sink encodes or keeps it. Failures
     // are kept, not left rejecting: `flushed` hands them on to whoever waits next.
-    const written = this.sink.write(text).catch((error: unknown) => {
-      this.failure ??= { error };
-    });
+    this.waiting += text.length;
+    const written = this.sink.write(text).then(
+      () => {
+        this.waiting -= text.length;
+      },
+      (error: unknown) => {
+        this.waiting -= text.length;
+        this.failure ??= { error };
+      },
+    );
     this.pending = this.pending.then(() => written);
+  }
+
+  /** Resolves once the text waiting for the sink is within the bound; rejects with a write's failure. */
+  async room(): Promise<void> {
+    if (this.waiting > (this.options.maxWaitingText ?? MAX_WAITING_TEXT)) await this.pending;
+    if (this.failure) throw this.failure.error;
   }
 
   /** Resolves once every queued text is written; rejects with a write's failure. */
@@ -175,9 +198,10 @@ async function loadByNumber<T>(first: Page<T>, source: ExportSource<T>, writer: 
     pageSize: first.pageSize,
     concurrency,
     signal,
-    // Waits for the text already queued: memory holds the pages in flight, not a backlog of text.
+    // Waits while the text queued passes its bound: memory holds the pages in flight and at most
+    // that much text, never a backlog that grows with the export.
     load: async (href, s) => {
-      await writer.flushed();
+      await writer.room();
       return source.load(href, { signal: s });
     },
     accept: (page) => {

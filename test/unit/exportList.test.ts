@@ -99,7 +99,7 @@ describe('export walker against the emulator', function () {
     assert.ok(requestsAtWrite[0] < 13, `page 1 was written after ${requestsAtWrite[0]} requests`);
   });
 
-  it('asks for no page while written text waits for a slow sink (memory holds the pages in flight only)', async () => {
+  it('asks for no page while more written text than its bound waits for a slow sink (memory holds the pages in flight only)', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     let reached!: () => void;
@@ -119,13 +119,43 @@ describe('export walker against the emulator', function () {
       return inner(href, o);
     };
     const progress: ExportProgress[] = [];
-    const running = exportList({ load, concurrency: 4 }, recordFormat('csv', 'invoices'), sink, { onProgress: (p) => progress.push(p) });
+    // A bound of one character: the first page's text is over it.
+    const running = exportList({ load, concurrency: 4 }, recordFormat('csv', 'invoices'), sink, { onProgress: (p) => progress.push(p), maxWaitingText: 1 });
     await blocked;
     for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
     assert.equal(loads, 1, 'only the first page while its text is being written');
     release();
     assert.equal((await running).written, INVOICES);
     assert.deepEqual(progress.map((p) => p.written), [...Array.from({ length: 12 }, (_, i) => (i + 1) * 100), INVOICES]);
+  });
+
+  it('keeps asking for pages while the text waiting for a slow sink is within its bound', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let reached!: () => void;
+    const blocked = new Promise<void>((r) => (reached = r));
+    let writes = 0;
+    const sink: ExportSink = {
+      write: () => {
+        if (++writes !== 2) return Promise.resolve();
+        reached();
+        return gate;
+      },
+    };
+    const inner = client().invoicePages(emu.companies.many, { pageSize: 100 });
+    let loads = 0;
+    const load: typeof inner = (href, o) => {
+      loads++;
+      return inner(href, o);
+    };
+    const running = exportList({ load, concurrency: 4 }, recordFormat('csv', 'invoices'), sink);
+    await blocked;
+    // Every page is asked for while the second write is held: 1,234 invoices of CSV are within
+    // the default bound.
+    for (let i = 0; i < 2000 && loads < Math.ceil(INVOICES / 100); i++) await new Promise((r) => setTimeout(r, 1));
+    assert.equal(loads, Math.ceil(INVOICES / 100));
+    release();
+    assert.equal((await running).written, INVOICES);
   });
 
   it('follows next links one page at a time with a concurrency of 1', async () => {
