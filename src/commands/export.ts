@@ -16,6 +16,7 @@ import {
   formatChoices,
   type ExportSubject,
 } from '../format/exportMessages';
+import { noKeyMessage } from '../format/accountLabels';
 import { t } from '../l10n';
 import { listTitle } from '../format/labels';
 import { QueryNode, RecordListNode, RecordNode } from '../tree/dataNodes';
@@ -185,7 +186,7 @@ async function exportTarget(target: Target, of: unknown, args: ExportArgs, deps:
   if (!account) return { outcome: 'dismissed' };
   const client = account.connection.client;
   if (!client) {
-    const message = t('Set an API key first: no key is set for the current base URL.');
+    const message = noKeyMessage(account.connection.account.name);
     void vscode.window.showWarningMessage(message);
     return { outcome: 'unavailable', message };
   }

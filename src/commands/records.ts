@@ -9,6 +9,7 @@ import { RecordFileSystem, recordRefOf, recordUri } from '../documents/recordDoc
 import { recordLabel } from '../format/recordLabels';
 import { RecordNode } from '../tree/dataNodes';
 import { accountRootOf } from '../tree/provider';
+import { noKeyMessage } from '../format/accountLabels';
 import { t } from '../l10n';
 import type { ResolveAccount } from './accountTarget';
 import { pickCompany } from './companyPicker';
@@ -86,7 +87,7 @@ async function askRecord(deps: RecordCommandDeps): Promise<OpenTarget | undefine
   if (!target) return undefined;
   const client = target.connection.client;
   if (!client) {
-    void vscode.window.showWarningMessage(t('Set an API key first: no key is set for the current base URL.'));
+    void vscode.window.showWarningMessage(noKeyMessage(target.connection.account.name));
     return undefined;
   }
   const company = await pickCompany(

@@ -5,11 +5,13 @@
 import * as vscode from 'vscode';
 import { isApiError, type DataPlatformClient, type PreparedRequest } from '../api';
 import type { DiagnosticsStore } from '../diagnostics/store';
+import { noKeyMessage } from '../format/accountLabels';
 import { t } from '../l10n';
 import { API_KEY_VARIABLE, curlCommand } from '../share/curl';
 import { requestOfError } from '../share/errorRequest';
 import { RecordListNode, RecordNode } from '../tree/dataNodes';
 import type { TreeNode } from '../tree/node';
+import { accountRootOf } from '../tree/provider';
 import { CompanyNode } from '../tree/recordNodes';
 
 export const COPY_CURL_COMMAND = 'dataPlatform.copyAsCurl';
@@ -60,7 +62,7 @@ async function copyNode(arg: unknown, deps: ShareCommandDeps): Promise<string | 
   }
   const client = deps.client(node);
   if (!client) {
-    void vscode.window.showWarningMessage(t('Set an API key first: no key is set for the current base URL.'));
+    void vscode.window.showWarningMessage(noKeyMessage(accountRootOf(node)?.connection.account.name));
     return undefined;
   }
   let request: PreparedRequest;

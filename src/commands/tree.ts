@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { isApiError, isCancellation } from '../api';
 import { formatCount } from '../format/amount';
 import { loadingAllTitle } from '../format/labels';
+import { noKeyMessage } from '../format/accountLabels';
 import { t } from '../l10n';
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
@@ -107,7 +108,7 @@ async function fetchRecord(node: RecordNode, label: string, deps: TreeCommandDep
   const target = await deps.account(node, t('Copy as JSON: account'));
   const client = target?.connection.client;
   if (!target || !client) {
-    void vscode.window.showWarningMessage(t('Set an API key first: no key is set for the current base URL.'));
+    void vscode.window.showWarningMessage(noKeyMessage(target?.connection.account.name));
     return undefined;
   }
   const { spec, company, record } = node;

@@ -46,3 +46,8 @@ export function accountProblem(state: ConnectionState): { label: string; setKey:
       return { label: state.message, setKey: false, editAccount: false };
   }
 }
+
+/** What a command says when the account it acts on has no key yet. */
+export function noKeyMessage(accountName: string | undefined): string {
+  return accountName ? t('Set an API key for {0} first: it has none yet.', accountName) : t('Set an API key first: this account has none yet.');
+}
