@@ -10,7 +10,7 @@ import { t } from '../l10n';
 import type { AccountRoot } from '../tree/accountRoot';
 import type { TreeNode } from '../tree/node';
 import { accountRootOf, type CompaniesTreeProvider } from '../tree/provider';
-import { createQuickPick } from './quickPicks';
+import { chooseFrom, createQuickPick } from './quickPicks';
 
 export interface AccountTarget {
   connection: Connection;
@@ -47,17 +47,7 @@ export function pickAccount(connections: readonly Connection[], title: string): 
   pick.title = title;
   pick.placeholder = t('Choose the account');
   pick.items = connections.map((c) => ({ label: c.account.name, description: accountHost(c.account), detail: accountStateLine(c.state), connection: c }));
-  return new Promise((resolve) => {
-    pick.onDidAccept(() => {
-      resolve(pick.selectedItems[0]?.connection);
-      pick.hide();
-    });
-    pick.onDidHide(() => {
-      resolve(undefined);
-      pick.dispose();
-    });
-    pick.show();
-  });
+  return chooseFrom(pick, (item) => item.connection);
 }
 
 export function accountResolver(deps: AccountTargetDeps): ResolveAccount {

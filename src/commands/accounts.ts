@@ -7,7 +7,7 @@ import { accountNameProblem, type AccountList } from '../accounts/accountList';
 import { checkBaseUrl } from '../connection/baseUrl';
 import { t } from '../l10n';
 import type { ResolveAccount } from './accountTarget';
-import { createQuickPick } from './quickPicks';
+import { chooseFrom, createQuickPick } from './quickPicks';
 
 export interface AccountCommandDeps {
   accounts: AccountList;
@@ -97,17 +97,7 @@ export async function editAccount(deps: AccountCommandDeps, arg?: unknown): Prom
     { label: t('$(globe) Base URL'), description: account.baseUrl, what: 'baseUrl' },
     { label: t('$(key) API key'), description: t('checked, then kept in secret storage'), what: 'key' },
   ];
-  const what = await new Promise<'baseUrl' | 'key' | undefined>((resolve) => {
-    pick.onDidAccept(() => {
-      resolve(pick.selectedItems[0]?.what);
-      pick.hide();
-    });
-    pick.onDidHide(() => {
-      resolve(undefined);
-      pick.dispose();
-    });
-    pick.show();
-  });
+  const what = await chooseFrom(pick, (item) => item.what);
   if (what === 'baseUrl') return changeBaseUrl(deps, { accountId: account.id });
   if (what === 'key') return vscode.commands.executeCommand('dataPlatform.setApiKey', { accountId: account.id });
   return { outcome: 'cancelled' };

@@ -11,7 +11,7 @@ import { checkBaseUrl } from '../connection/baseUrl';
 import type { Connections } from '../connection/connections';
 import { t } from '../l10n';
 import type { SetKeyResult } from './keys';
-import { createQuickPick } from './quickPicks';
+import { chooseFrom, createQuickPick } from './quickPicks';
 
 export interface AddAccountDeps {
   accounts: AccountList;
@@ -49,17 +49,7 @@ function pickPreset(): Promise<Preset | undefined> {
     { label: t('Local emulator'), description: EMULATOR_URL, detail: t('The emulator of the extension\'s repository; its demo key is filled in.'), preset: 'emulator' },
     { label: t('Another base URL…'), preset: 'other' },
   ];
-  return new Promise((resolve) => {
-    pick.onDidAccept(() => {
-      resolve(pick.selectedItems[0]?.preset);
-      pick.hide();
-    });
-    pick.onDidHide(() => {
-      resolve(undefined);
-      pick.dispose();
-    });
-    pick.show();
-  });
+  return chooseFrom(pick, (item) => item.preset);
 }
 
 function askBaseUrl(title: string, value: string): Thenable<string | undefined> {

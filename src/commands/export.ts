@@ -23,7 +23,7 @@ import { QueryNode, RecordListNode, RecordNode } from '../tree/dataNodes';
 import type { TreeNode } from '../tree/node';
 import { CompanyNode } from '../tree/recordNodes';
 import { runExport, type ExportRun } from './exportRun';
-import { createQuickPick } from './quickPicks';
+import { chooseFrom, createQuickPick } from './quickPicks';
 
 export interface ExportCommandDeps {
   /** Export… from the palette acts on the selection in the Companies view. */
@@ -106,17 +106,7 @@ function pickFormat(): Promise<ExportFormat | undefined> {
   pick.placeholder = t('The file name has no .csv, .json or .jsonl extension');
   pick.items = formatChoices();
   pick.activeItems = pick.items.filter((i) => i.format === lastFormat);
-  return new Promise((resolve) => {
-    pick.onDidAccept(() => {
-      resolve(pick.selectedItems[0]?.format);
-      pick.hide();
-    });
-    pick.onDidHide(() => {
-      resolve(undefined);
-      pick.dispose();
-    });
-    pick.show();
-  });
+  return chooseFrom(pick, (item) => item.format);
 }
 
 /** The file and format: from the arguments (a format passed wins over the name's extension),

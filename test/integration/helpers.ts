@@ -29,6 +29,16 @@ export async function emulator(): Promise<{ url: string; key: string }> {
   return { url, key: info.keys.normal };
 }
 
+/** The emulator's invoice, fetched directly with the demo key: what a tab or a copy must equal. */
+export async function emulatorInvoice(companyId: string, invoiceId: string): Promise<unknown> {
+  const { url, key } = await emulator();
+  const res = await fetch(`${url}/companies/${encodeURIComponent(companyId)}/data/invoices/${encodeURIComponent(invoiceId)}`, {
+    headers: { Authorization: `Basic ${Buffer.from(key).toString('base64')}`, Accept: 'application/json' },
+  });
+  if (res.status !== 200) throw new Error(`the emulator answered ${res.status} for invoice ${invoiceId}`);
+  return res.json();
+}
+
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */

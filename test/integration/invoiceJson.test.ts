@@ -10,22 +10,13 @@ import type { RecordNode } from '../../src/tree/dataNodes';
 import type { CompanyNode } from '../../src/tree/recordNodes';
 import { recordContext } from '../../src/tree/contextValues';
 import { DATA_TYPES } from '../../src/dataTypes/catalog';
-import { admin, canScreenshot, emulator, firstPageCompany, openView, screenshot, signIn, waitFor } from './helpers';
+import { admin, canScreenshot, emulator, emulatorInvoice, firstPageCompany, openView, screenshot, signIn, waitFor } from './helpers';
 
 /** A record node of the invoices type. */
 type InvoiceNode = RecordNode & { record: Invoice };
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
 
-/** The emulator's record, fetched directly with the demo key. */
-async function emulatorInvoice(companyId: string, invoiceId: string): Promise<unknown> {
-  const { url, key } = await emulator();
-  const res = await fetch(`${url}/companies/${encodeURIComponent(companyId)}/data/invoices/${encodeURIComponent(invoiceId)}`, {
-    headers: { Authorization: `Basic ${Buffer.from(key).toString('base64')}`, Accept: 'application/json' },
-  });
-  assert.equal(res.status, 200);
-  return res.json();
-}
 
 const tabsOf = (uri: vscode.Uri) =>
   vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString());

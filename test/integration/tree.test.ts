@@ -6,17 +6,8 @@ import type { ErrorNode } from '../../src/tree/leafNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { DataTypeNode } from '../../src/tree/dataNodes';
 import type { CompanyNode } from '../../src/tree/recordNodes';
-import { admin, type LoggedRequest, canScreenshot, emulator, EXTENSION_ID, firstAccountKey, labelOf, openView, screenshot, signIn, sleep, waitFor } from './helpers';
+import { admin, type LoggedRequest, canScreenshot, emulator, emulatorInvoice, EXTENSION_ID, firstAccountKey, labelOf, openView, screenshot, signIn, sleep, waitFor } from './helpers';
 
-/** The emulator's invoice, fetched directly with the demo key. */
-async function emulatorInvoice(companyId: string, invoiceId: string): Promise<unknown> {
-  const { url, key } = await emulator();
-  const res = await fetch(`${url}/companies/${encodeURIComponent(companyId)}/data/invoices/${encodeURIComponent(invoiceId)}`, {
-    headers: { Authorization: `Basic ${Buffer.from(key).toString('base64')}`, Accept: 'application/json' },
-  });
-  assert.equal(res.status, 200);
-  return res.json();
-}
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';

@@ -1,32 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { ACCOUNTS_KEY, AccountList, accountSecretName } from '../../src/accounts/accountList';
 import { migrateToAccounts } from '../../src/accounts/migration';
-import { KeyStore, secretName, type SecretStorageLike } from '../../src/auth/keyStore';
+import { KeyStore, secretName } from '../../src/auth/keyStore';
 import { memento } from '../support/memento';
-
-function secrets(initial: Record<string, string> = {}): SecretStorageLike & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  const listeners: ((e: { key: string }) => unknown)[] = [];
-  const fire = (key: string) => listeners.forEach((l) => l({ key }));
-  return {
-    data,
-    get: (k) => Promise.resolve(data.get(k)),
-    store: (k, v) => {
-      data.set(k, v);
-      fire(k);
-      return Promise.resolve();
-    },
-    delete: (k) => {
-      data.delete(k);
-      fire(k);
-      return Promise.resolve();
-    },
-    onDidChange: (l) => {
-      listeners.push(l);
-      return { dispose: () => listeners.splice(listeners.indexOf(l), 1) };
-    },
-  };
-}
+import { memorySecrets as secrets } from '../support/secrets';
 
 const ids = () => {
   let n = 0;

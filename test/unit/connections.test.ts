@@ -6,7 +6,7 @@ import { AccountList, accountSecretName } from '../../src/accounts/accountList';
 import { ensureDevEmulatorAccount } from '../../src/accounts/devEmulator';
 import { freeName, probeEmulator, type FetchLike } from '../../src/accounts/emulatorPreset';
 import { migrateToAccounts } from '../../src/accounts/migration';
-import { KeyStore, secretName, type SecretStorageLike } from '../../src/auth/keyStore';
+import { KeyStore, secretName } from '../../src/auth/keyStore';
 import type { Connection } from '../../src/connection/connection';
 import { Connections } from '../../src/connection/connections';
 import { createConnectionFactory } from '../../src/connection/factory';
@@ -14,30 +14,7 @@ import { Log, type LogSink } from '../../src/log';
 import type { RateLimitInfo } from '../../src/api';
 import { startEmulator, type RunningEmulator } from '../emulator';
 import { memento } from '../support/memento';
-
-function secrets(): SecretStorageLike & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  const listeners = new Set<(e: { key: string }) => unknown>();
-  const fire = (key: string) => listeners.forEach((l) => l({ key }));
-  return {
-    data,
-    get: (k) => Promise.resolve(data.get(k)),
-    store: (k, v) => {
-      data.set(k, v);
-      fire(k);
-      return Promise.resolve();
-    },
-    delete: (k) => {
-      data.delete(k);
-      fire(k);
-      return Promise.resolve();
-    },
-    onDidChange: (l) => {
-      listeners.add(l);
-      return { dispose: () => listeners.delete(l) };
-    },
-  };
-}
+import { memorySecrets as secrets } from '../support/secrets';
 
 const ids = () => {
   let n = 0;

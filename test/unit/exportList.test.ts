@@ -5,7 +5,7 @@ import { DataPlatformClient } from '../../src/api/client';
 import { createRedactor } from '../../src/api/redact';
 import { assertNoSecret } from '../support/secretScan';
 import type { Company, Invoice, Page } from '../../src/api/models';
-import { CHUNK_RECORDS, exportList, type ExportProgress, type ExportSink } from '../../src/export/exportList';
+import { CHUNK_RECORDS, exportList, type ExportOptions, type ExportProgress, type ExportSink } from '../../src/export/exportList';
 import { recordFormat, type ExportFormat, type ExportItems } from '../../src/export/formats';
 import { COMPANY_TYPES, INVOICE_TYPES, readExport as readBack } from '../support/csv';
 import { call } from '../emulator/testing';
@@ -99,7 +99,9 @@ describe('export walker against the emulator', function () {
     assert.ok(requestsAtWrite[0] < 13, `page 1 was written after ${requestsAtWrite[0]} requests`);
   });
 
-  it('asks for no page while more written text than its bound waits for a slow sink (memory holds the pages in flight only)', async () => {
+  /** An export of the big company, 100 a page, whose sink holds its second write until
+   * `release`; `loads` counts the pages asked for. */
+  function slowSinkExport(options: ExportOptions) {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     let reached!: () => void;
@@ -113,49 +115,36 @@ describe('export walker against the emulator', function () {
       },
     };
     const inner = client().invoicePages(emu.companies.many, { pageSize: 100 });
-    let loads = 0;
+    const run = { loads: 0, blocked, release: () => release(), running: Promise.resolve({ written: 0 } as ExportProgress) };
     const load: typeof inner = (href, o) => {
-      loads++;
+      run.loads++;
       return inner(href, o);
     };
+    run.running = exportList({ load, concurrency: 4 }, recordFormat('csv', 'invoices'), sink, options);
+    return run;
+  }
+
+  it('asks for no page while more written text than its bound waits for a slow sink (memory holds the pages in flight only)', async () => {
     const progress: ExportProgress[] = [];
     // A bound of one character: the first page's text is over it.
-    const running = exportList({ load, concurrency: 4 }, recordFormat('csv', 'invoices'), sink, { onProgress: (p) => progress.push(p), maxWaitingText: 1 });
-    await blocked;
+    const run = slowSinkExport({ onProgress: (p) => progress.push(p), maxWaitingText: 1 });
+    await run.blocked;
     for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
-    assert.equal(loads, 1, 'only the first page while its text is being written');
-    release();
-    assert.equal((await running).written, INVOICES);
+    assert.equal(run.loads, 1, 'only the first page while its text is being written');
+    run.release();
+    assert.equal((await run.running).written, INVOICES);
     assert.deepEqual(progress.map((p) => p.written), [...Array.from({ length: 12 }, (_, i) => (i + 1) * 100), INVOICES]);
   });
 
   it('keeps asking for pages while the text waiting for a slow sink is within its bound', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    let reached!: () => void;
-    const blocked = new Promise<void>((r) => (reached = r));
-    let writes = 0;
-    const sink: ExportSink = {
-      write: () => {
-        if (++writes !== 2) return Promise.resolve();
-        reached();
-        return gate;
-      },
-    };
-    const inner = client().invoicePages(emu.companies.many, { pageSize: 100 });
-    let loads = 0;
-    const load: typeof inner = (href, o) => {
-      loads++;
-      return inner(href, o);
-    };
-    const running = exportList({ load, concurrency: 4 }, recordFormat('csv', 'invoices'), sink);
-    await blocked;
+    const run = slowSinkExport({});
+    await run.blocked;
     // Every page is asked for while the second write is held: 1,234 invoices of CSV are within
     // the default bound.
-    for (let i = 0; i < 2000 && loads < Math.ceil(INVOICES / 100); i++) await new Promise((r) => setTimeout(r, 1));
-    assert.equal(loads, Math.ceil(INVOICES / 100));
-    release();
-    assert.equal((await running).written, INVOICES);
+    for (let i = 0; i < 2000 && run.loads < Math.ceil(INVOICES / 100); i++) await new Promise((r) => setTimeout(r, 1));
+    assert.equal(run.loads, Math.ceil(INVOICES / 100));
+    run.release();
+    assert.equal((await run.running).written, INVOICES);
   });
 
   it('follows next links one page at a time with a concurrency of 1', async () => {
