@@ -98,6 +98,8 @@ export interface LoggedRequest {
   path: string;
   query: Record<string, string>;
   status: number;
+  /** Kind of the fault rule applied, if any. */
+  fault?: string;
 }
 
 /** The emulator's admin endpoints: request log, faults, well-known companies. */
