@@ -10,7 +10,7 @@ import { faultAnswer } from './faultAnswers';
 import type { FaultController } from './faults';
 import { TooLarge, type Written, readBody, render, send } from './http';
 import type { RateLimiter } from './rateLimit';
-import type { RequestLog } from './requestLog';
+import type { RequestLog, RequestTicket } from './requestLog';
 import type { AccountName, Authentication, EmulatorState } from './state';
 
 export const ADMIN_PREFIX = '/_emulator';
@@ -68,15 +68,15 @@ function apiAnswer(x: Exchange, ctx: ServerContext, key: string | undefined, aut
 }
 
 async function serveApi(x: Exchange, ctx: ServerContext): Promise<void> {
-  const inFlight = ctx.requests.enter();
+  const ticket = ctx.requests.enter();
   try {
-    await answerApi(x, ctx, inFlight);
+    await answerApi(x, ctx, ticket);
   } finally {
     ctx.requests.leave();
   }
 }
 
-async function answerApi(x: Exchange, ctx: ServerContext, inFlight: number): Promise<void> {
+async function answerApi(x: Exchange, ctx: ServerContext, ticket: RequestTicket): Promise<void> {
   const key = readApiKey(x.req.headers.authorization);
   const auth: Authentication = key === undefined ? { kind: 'unknown' } : ctx.state.authenticate(key);
   const account: AccountName | undefined = auth.kind === 'ok' ? auth.account : undefined;
@@ -86,7 +86,7 @@ async function answerApi(x: Exchange, ctx: ServerContext, inFlight: number): Pro
   const faultName = fault?.kind ?? (decision.delayed ? 'latency' : undefined);
   const record = (status: number): void => {
     const query = Object.fromEntries(x.url.searchParams);
-    ctx.requests.add({ time: x.time, method: x.method, path: x.path, query, status, ...(account ? { account } : {}), ...(faultName ? { fault: faultName } : {}), inFlight });
+    ctx.requests.add({ time: x.time, method: x.method, path: x.path, query, status, ...(account ? { account } : {}), ...(faultName ? { fault: faultName } : {}), inFlight: ticket.inFlight }, ticket);
     ctx.log(`${x.method} ${x.url.pathname}${x.url.search} ${status} ${x.elapsed()}${account ? ` account=${account}` : ''}${faultName ? ` fault=${faultName}` : ''}`);
   };
   if (fault?.kind === 'reset') {

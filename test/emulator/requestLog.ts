@@ -21,15 +21,24 @@ export interface RequestLogEntry {
 // Bounded so a long demo does not grow without limit.
 const MAX_ENTRIES = 10_000;
 
+/** A request being served: how many were at once when it arrived, and which log it belongs to. */
+export interface RequestTicket {
+  inFlight: number;
+  /** The log's generation when the request arrived: one that arrived before a clear is not
+   * logged after it (an aborted, delayed request must not land in the next test's log). */
+  generation: number;
+}
+
 export class RequestLog {
   private items: RequestLogEntry[] = [];
   private serving = 0;
   private most = 0;
+  private generation = 0;
 
-  /** A request starts being served; returns how many are now (itself included). */
-  enter(): number {
+  /** A request starts being served; says how many are now (itself included). */
+  enter(): RequestTicket {
     this.most = Math.max(this.most, ++this.serving);
-    return this.serving;
+    return { inFlight: this.serving, generation: this.generation };
   }
 
   /** A request was answered (or its connection closed). */
@@ -42,7 +51,9 @@ export class RequestLog {
     return this.most;
   }
 
-  add(entry: RequestLogEntry): void {
+  /** Logs an answered request, unless the log was cleared since it arrived. */
+  add(entry: RequestLogEntry, ticket: RequestTicket): void {
+    if (ticket.generation !== this.generation) return;
     this.items.push(entry);
     if (this.items.length > MAX_ENTRIES) this.items.splice(0, this.items.length - MAX_ENTRIES);
   }
@@ -53,6 +64,7 @@ export class RequestLog {
 
   clear(): void {
     this.items = [];
+    this.generation++;
     this.most = this.serving;
   }
 }

@@ -103,6 +103,16 @@ describe('emulator: faults', () => {
     assert.equal(emu.requests.entries().find((e) => e.path === '/apiKeys')?.fault, 'latency');
   });
 
+  it('a request that arrived before the log was cleared is not logged when it is answered after', async () => {
+    emu.faults.add({ kind: 'latency', latencyMs: 300, path: '/apiKeys' });
+    const slow = call(emu, '/apiKeys');
+    await new Promise((r) => setTimeout(r, 100));
+    emu.requests.clear();
+    await call(emu, '/companies');
+    assert.equal((await slow).status, 200);
+    assert.deepEqual(emu.requests.entries().map((e) => e.path), ['/companies']);
+  });
+
   it('times: applies a rule that many times, then removes it', async () => {
     const id = emu.faults.add({ kind: 'status', status: 503, times: 2 });
     assert.equal(emu.faults.list()[0].id, id);
