@@ -1,6 +1,6 @@
 // "Copy as cURL": the request behind a company, a data type's list, a query or a record in the
-// Companies view (built by the client, exactly as it would send it), or behind a diagnostics entry
-// (as the client kept it when it failed), as a shell command on the clipboard. The key is never in
+// Companies view (built by the client, exactly as it would send it), or behind an error node or a
+// diagnostics entry (as the client kept it when it failed), as a shell command on the clipboard. The key is never in
 // it: the command reads it from an environment variable when it runs (src/share/curl.ts).
 import * as vscode from 'vscode';
 import { isApiError, type DataPlatformClient, type PreparedRequest } from '../api';
@@ -10,6 +10,7 @@ import { t } from '../l10n';
 import { API_KEY_VARIABLE, curlCommand } from '../share/curl';
 import { requestOfError } from '../share/errorRequest';
 import { RecordListNode, RecordNode } from '../tree/dataNodes';
+import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
 import { accountRootOf } from '../tree/provider';
 import { CompanyNode } from '../tree/recordNodes';
@@ -55,7 +56,9 @@ async function copy(command: string): Promise<string> {
 }
 
 async function copyNode(arg: unknown, deps: ShareCommandDeps): Promise<string | undefined> {
-  const node = isShareable(arg) ? arg : deps.view.selection.find(isShareable);
+  const canCopy = (n: unknown): n is CompanyNode | RecordListNode | RecordNode | ErrorNode => n instanceof ErrorNode || isShareable(n);
+  const node = canCopy(arg) ? arg : deps.view.selection.find(canCopy);
+  if (node instanceof ErrorNode) return copyFailed(node);
   if (!node) {
     void vscode.window.showInformationMessage(t('Select a company, a data type, a query or a record in the Companies view to copy its request.'));
     return undefined;
@@ -76,6 +79,16 @@ async function copyNode(arg: unknown, deps: ShareCommandDeps): Promise<string | 
   }
   // The URL holds what the user typed: a key pasted into a filter is not copied either.
   return copy(client.redact(curlCommand(request)));
+}
+
+/** An error node: the request that failed, as the client kept it (already redacted). */
+async function copyFailed(node: ErrorNode): Promise<string | undefined> {
+  const request = node.sentRequest;
+  if (!request) {
+    void vscode.window.showInformationMessage(t('This error has no request that can be copied: it was refused before sending.'));
+    return undefined;
+  }
+  return copy(curlCommand(request));
 }
 
 async function copyEntry(target: DiagnosticsEntryTarget, deps: ShareCommandDeps): Promise<string | undefined> {

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { isApiError, type ApiError } from '../api';
 import { escapeMarkdown, loadAllTooltip, presentError, type ErrorPresentation } from '../format/labels';
 import { t } from '../l10n';
+import { requestOfError } from '../share/errorRequest';
 import { TreeNode, type PagedOwner } from './node';
 
 export class LoadMoreNode extends TreeNode {
@@ -75,13 +76,20 @@ export class ErrorNode extends TreeNode {
     return isApiError(this.error) ? this.error : undefined;
   }
 
+  /** The request that failed as the client sent it (redacted), to copy as cURL; none when it was
+   * refused before sending. */
+  get sentRequest(): ReturnType<typeof requestOfError> {
+    const e = this.apiError;
+    return e && requestOfError(e);
+  }
+
   getTreeItem(): vscode.TreeItem {
     const label = this.label;
     const item = new vscode.TreeItem(label);
     item.id = `${this.owner.key}:error`;
     const warning = this.queueSync || this.apiError?.kind === 'syncInProgress' || this.apiError?.kind === 'rateLimited';
     item.iconPath = new vscode.ThemeIcon(warning ? 'warning' : 'error', new vscode.ThemeColor(warning ? 'list.warningForeground' : 'list.errorForeground'));
-    const flags = ['error', 'retry', ...(this.queueSync ? ['queueSync'] : []), ...(this.setKey ? ['setKey'] : []), ...(this.settingsQuery ? ['settings'] : [])];
+    const flags = ['error', 'retry', ...(this.queueSync ? ['queueSync'] : []), ...(this.setKey ? ['setKey'] : []), ...(this.settingsQuery ? ['settings'] : []), ...(this.sentRequest ? ['curl'] : [])];
     item.contextValue = flags.join(';');
     const e = this.apiError;
     const lines = [`**${escapeMarkdown(label)}**`, '', escapeMarkdown(this.error.message)];

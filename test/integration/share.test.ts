@@ -1,7 +1,7 @@
-// Copy as cURL in a real extension host: on a company, an invoices node, a query node, an invoice
-// and a diagnostics entry (its webview button). Each copied command is run with `sh -c` and the
-// emulator's key in the environment (curl is on the machine and on CI) and must get the body the
-// client gets; the key is nowhere in the copied text.
+// Copy as cURL in a real extension host: on a company, an invoices node, a query node, an invoice,
+// an error node and a diagnostics entry (its webview button). Each copied command is run with
+// `sh -c` and the emulator's key in the environment (curl is on the machine and on CI) and must
+// get the body the client gets; the key is nowhere in the copied text.
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -57,7 +57,7 @@ describe('Copy as cURL in a real VS Code extension host', function () {
   });
   afterEach(() => admin.clearFaults());
 
-  it('is on the context menus of companies, lists, queries and records, and in the palette', () => {
+  it('is on the context menus of companies, lists, queries, records and error nodes with a request, and in the palette', () => {
     const pkg = vscode.extensions.all.find((e) => e.id === 'dataplatform.data-platform-explorer')?.packageJSON as {
       contributes: { menus: Record<string, { command: string; when: string }[]> };
     };
@@ -67,7 +67,8 @@ describe('Copy as cURL in a real VS Code extension host', function () {
     for (const value of ['company', 'invoices', 'invoices;query', 'records;type=bills', 'records;query;type=bills', 'invoice', 'record;type=bills']) {
       assert.match(value, new RegExp(when), `${value} has the menu`);
     }
-    for (const value of ['dataFolder', 'loadMore', 'error;retry', 'message']) assert.doesNotMatch(value, new RegExp(when), `${value} has none`);
+    for (const value of ['error;retry;curl', 'error;retry;setKey;curl']) assert.match(value, new RegExp(when), `${value} has the menu`);
+    for (const value of ['dataFolder', 'loadMore', 'error;retry', 'error;retry;setKey', 'message']) assert.doesNotMatch(value, new RegExp(when), `${value} has none`);
     assert.equal(pkg.contributes.menus.commandPalette.find((m) => m.command === COMMAND)?.when, 'dataPlatform.state == ready');
   });
 
@@ -93,6 +94,30 @@ describe('Copy as cURL in a real VS Code extension host', function () {
     assert.ok(first);
     assert.deepEqual(fromInvoice.body, json(await client.getInvoice(id, first.id)));
     few.removeQuery(query);
+  });
+
+  it('an error node copies the request that failed, which gets the same error; a request never sent has none', async () => {
+    const unsupported = await company('unsupported');
+    const failed = (await children(api, unsupported.invoices)).find((n) => contextOf(n).startsWith('error;'));
+    assert.ok(failed, 'the 404 shows as an error node');
+    assert.match(contextOf(failed), /;curl$/);
+    const { text, body } = await copyAndRun(failed);
+    assert.match(text, new RegExp(`/companies/${unsupported.company.id}/data/invoices\\?page=1&pageSize=100'`));
+    assert.equal((body as { statusCode: number }).statusCode, 404);
+
+    // A filter the checker refuses is never sent: its error node has nothing to copy.
+    const few = await company('few');
+    const query = few.addQuery({ query: 'status=' });
+    try {
+      const refused = (await children(api, query)).find((n) => contextOf(n).startsWith('error;'));
+      assert.ok(refused, 'the refused filter shows as an error node');
+      assert.doesNotMatch(contextOf(refused), /curl/);
+      await vscode.env.clipboard.writeText('kept');
+      assert.equal(await vscode.commands.executeCommand(COMMAND, refused), undefined);
+      assert.equal(await vscode.env.clipboard.readText(), 'kept');
+    } finally {
+      few.removeQuery(query);
+    }
   });
 
   it('from the palette, acts on the selection; with nothing to copy, copies nothing', async () => {
