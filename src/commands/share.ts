@@ -1,7 +1,8 @@
 // "Copy as cURL": the request behind a company, a data type's list, a query or a record in the
 // Companies view (built by the client, exactly as it would send it), or behind an error node or a
-// diagnostics entry (as the client kept it when it failed), as a shell command on the clipboard. The key is never in
-// it: the command reads it from an environment variable when it runs (src/share/curl.ts).
+// diagnostics entry (as the client kept it when it failed), as a shell command on the clipboard.
+// The key is never in it: the command reads it from an environment variable when it runs
+// (src/share/curl.ts).
 import * as vscode from 'vscode';
 import { isApiError, type DataPlatformClient, type PreparedRequest } from '../api';
 import type { DiagnosticsStore } from '../diagnostics/store';
