@@ -9,7 +9,7 @@ import { dataType, type DataTypeId } from '../dataTypes/catalog';
 export type ExportItems = 'companies' | DataTypeId;
 
 /** A data type's columns: its queryable fields (the catalog's order), then the fields and lists its
- * catalog entry adds, so a row loses nothing of the record. */
+ * catalog entry adds. What a record has beyond them goes into the last column (otherFields.ts). */
 export function dataTypeColumns(type: DataTypeId): readonly string[] {
   const spec = dataType(type);
   return [...Object.keys(spec.schema.fields), ...spec.exportColumns];

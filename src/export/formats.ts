@@ -3,6 +3,7 @@
 // the page in hand.
 import { columnsOf, valueAt, type ExportItems } from './columns';
 import { csvCell, csvRow, CSV_EOL } from './csv';
+import { OTHER_FIELDS_COLUMN, otherFields, pathTree } from './otherFields';
 
 export type ExportFormat = 'csv' | 'json' | 'jsonl';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['csv', 'json', 'jsonl'];
@@ -38,15 +39,17 @@ export function formatOfFileName(name: string): ExportFormat | undefined {
 export const UTF8_BOM = '\uFEFF';
 
 /**
- * CSV: a header row of field paths, then one row per record (columns.ts). Starts with the UTF-8
+ * CSV: a header row of field paths, then one row per record (columns.ts), and last the record's
+ * other fields as one JSON object (otherFields.ts), so a row loses nothing. Starts with the UTF-8
  * byte order mark for spreadsheets.
  */
 export function csvFormat(items: ExportItems): RecordFormat {
   const columns = columnsOf(items);
   const paths = columns.map((c) => c.split('.'));
+  const tree = pathTree(columns);
   return {
-    head: () => UTF8_BOM + csvRow(columns),
-    record: (item) => paths.map((p) => csvCell(valueAt(item, p))).join(',') + CSV_EOL,
+    head: () => UTF8_BOM + csvRow([...columns, OTHER_FIELDS_COLUMN]),
+    record: (item) => `${paths.map((p) => csvCell(valueAt(item, p))).join(',')},${csvCell(otherFields(item, tree))}${CSV_EOL}`,
     tail: () => '',
     textIsJson: false,
   };

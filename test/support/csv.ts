@@ -3,6 +3,10 @@
 // exported file can be compared with the API's records field by field.
 import type { DataTypeSpec } from '../../src/dataTypes/catalog';
 
+/** The last column of every CSV export: what no other column holds, as one JSON object. Named
+ * here, not imported, so the reader stays independent of src/export. */
+const OTHER_FIELDS = 'otherFields';
+
 /** One field from `at`: its text and where it ends (at the `,`, the CR or the text's end). */
 function field(text: string, at: number): { value: string; end: number } {
   if (text[at] !== '"') {
@@ -59,7 +63,7 @@ export const INVOICE_TYPES: ColumnTypes = {
   header: [
     'id', 'invoiceNumber', 'customerRef.id', 'customerRef.companyName', 'issueDate', 'dueDate', 'paidOnDate', 'currency',
     'currencyRate', 'subTotal', 'totalTaxAmount', 'totalAmount', 'amountDue', 'totalDiscount', 'status', 'note',
-    'metadata.isDeleted', 'modifiedDate', 'sourceModifiedDate', 'lineItems',
+    'metadata.isDeleted', 'modifiedDate', 'sourceModifiedDate', 'lineItems', 'otherFields',
   ],
   numbers: ['currencyRate', 'subTotal', 'totalTaxAmount', 'totalAmount', 'amountDue', 'totalDiscount'],
   booleans: ['metadata.isDeleted'],
@@ -67,7 +71,7 @@ export const INVOICE_TYPES: ColumnTypes = {
 };
 
 export const COMPANY_TYPES: ColumnTypes = {
-  header: ['id', 'name', 'description', 'redirect', 'created', 'lastSync', 'createdByUserName', 'products', 'tags', 'dataConnections'],
+  header: ['id', 'name', 'description', 'redirect', 'created', 'lastSync', 'createdByUserName', 'products', 'tags', 'dataConnections', 'otherFields'],
   numbers: [],
   booleans: [],
   json: ['products', 'tags', 'dataConnections'],
@@ -80,7 +84,7 @@ export const COMPANY_TYPES: ColumnTypes = {
 export function dataTypeColumnTypes(spec: DataTypeSpec): ColumnTypes {
   const fields = Object.entries(spec.schema.fields);
   return {
-    header: [...fields.map(([f]) => f), ...spec.exportColumns],
+    header: [...fields.map(([f]) => f), ...spec.exportColumns, OTHER_FIELDS],
     numbers: fields.filter(([, type]) => type === 'number').map(([f]) => f),
     booleans: fields.filter(([, type]) => type === 'boolean').map(([f]) => f),
     json: spec.exportColumns.filter((c) => !c.includes('.')),
@@ -92,12 +96,28 @@ export function unneutralise(text: string): string {
   return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
 }
 
-/** The record a CSV row stands for: empty cells left out, `a.b` headers nested. */
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `extra`'s fields put into `into`, objects merged key by key. */
+function mergeInto(into: Record<string, unknown>, extra: Record<string, unknown>): void {
+  for (const [k, v] of Object.entries(extra)) {
+    const at = into[k];
+    if (isObject(at) && isObject(v)) mergeInto(at, v);
+    else into[k] = v;
+  }
+}
+
+/** The record a CSV row stands for: empty cells left out, `a.b` headers nested, the last column's
+ * other fields merged back in. */
 export function recordOf(header: readonly string[], row: readonly string[], types: ColumnTypes): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   header.forEach((path, i) => {
     const text = row[i];
     if (text === '') return;
+    if (path === OTHER_FIELDS) {
+      mergeInto(record, JSON.parse(text) as Record<string, unknown>);
+      return;
+    }
     let value: unknown;
     if (types.numbers.includes(path)) value = Number(text);
     else if (types.booleans.includes(path)) value = text === 'true';

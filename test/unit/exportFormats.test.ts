@@ -1,7 +1,9 @@
 // The export formats' exact text: JSON as one array, `[`, the records separated by `,` and a line
-// end, `]`; JSON Lines one record a line; CSV's byte order mark, header and CRLF rows.
+// end, `]`; JSON Lines one record a line; CSV's byte order mark, header, CRLF rows and the last
+// column that holds what no other does.
 import * as assert from 'node:assert/strict';
 import { formatOfFileName, recordFormat, type ExportFormat } from '../../src/export/formats';
+import { INVOICE_TYPES, parseCsv, recordOf } from '../support/csv';
 
 const RECORDS = [{ id: 'a', n: -1.5, s: 'x"y' }, { id: 'b', nested: { list: [1, 'two'] } }, { id: 'c' }];
 
@@ -33,9 +35,43 @@ describe('export formats', () => {
     const text = write('csv', [{ id: 'a', name: 'Acme, Ltd', tags: { region: 'EU' }, products: ['lending'] }], 'companies');
     assert.equal(
       text,
-      '\uFEFFid,name,description,redirect,created,lastSync,createdByUserName,products,tags,dataConnections\r\n' +
-        'a,"Acme, Ltd",,,,,,"[""lending""]","{""region"":""EU""}",\r\n',
+      '\uFEFFid,name,description,redirect,created,lastSync,createdByUserName,products,tags,dataConnections,otherFields\r\n' +
+        'a,"Acme, Ltd",,,,,,"[""lending""]","{""region"":""EU""}",,\r\n',
     );
+  });
+
+  it('CSV: the last column holds every field no other column does, nested as in the record', () => {
+    const invoice = {
+      id: 'i1',
+      invoiceNumber: 'INV-1',
+      // A column holds customerRef.id and .companyName: only the rest of customerRef goes.
+      customerRef: { id: 'c1', companyName: 'Acme', vatNumber: 'GB1' },
+      totalAmount: 10,
+      // Fields Codat's invoices have and the data model here does not.
+      salesOrderRefs: [{ id: 's1' }],
+      withholdingTax: [{ name: 'WHT', amount: 1 }],
+      supplementalData: null,
+      // A list where the columns expect an object: no column can show it.
+      metadata: ['odd'],
+      lineItems: [],
+    };
+    const text = write('csv', [invoice], 'invoices');
+    const [header, row] = parseCsv(text.slice(1));
+    assert.equal(header[header.length - 1], 'otherFields');
+    assert.deepEqual(JSON.parse(row[row.length - 1]), {
+      customerRef: { vatNumber: 'GB1' },
+      salesOrderRefs: [{ id: 's1' }],
+      withholdingTax: [{ name: 'WHT', amount: 1 }],
+      supplementalData: null,
+      metadata: ['odd'],
+    });
+    assert.deepEqual(recordOf(header, row, INVOICE_TYPES), invoice, 'read back, the row is the whole record');
+  });
+
+  it('CSV: a record the columns hold whole leaves the last column empty', () => {
+    const text = write('csv', [{ id: 'a', customerRef: { id: 'c' }, metadata: { isDeleted: true }, paidOnDate: null }], 'invoices');
+    const [, row] = parseCsv(text.slice(1));
+    assert.equal(row[row.length - 1], '');
   });
 
   it('takes the format from a name’s extension', () => {
