@@ -42,13 +42,14 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
  */
 export function otherFields(record: unknown, columns: PathTree): Record<string, unknown> | undefined {
   if (!isPlainObject(record)) return undefined;
-  let out: Record<string, unknown> | undefined;
+  const left: [string, unknown][] = [];
   for (const key of Object.keys(record)) {
     const value = record[key];
     const sub = columns.get(key);
     if (sub === true) continue;
-    const left = sub === undefined ? value : isPlainObject(value) ? otherFields(value, sub) : value === null ? undefined : value;
-    if (left !== undefined) (out ??= {})[key] = left;
+    const rest = sub === undefined ? value : isPlainObject(value) ? otherFields(value, sub) : value === null ? undefined : value;
+    if (rest !== undefined) left.push([key, rest]);
   }
-  return out;
+  // fromEntries defines each key as the record's own field, `__proto__` included.
+  return left.length > 0 ? Object.fromEntries(left) : undefined;
 }

@@ -68,6 +68,12 @@ describe('export formats', () => {
     assert.deepEqual(recordOf(header, row, INVOICE_TYPES), invoice, 'read back, the row is the whole record');
   });
 
+  it('CSV: a field named __proto__ is kept as a field, not taken as a prototype', () => {
+    const record = JSON.parse('{"id":"a","__proto__":{"x":1}}') as object;
+    const [, row] = parseCsv(write('csv', [record], 'invoices').slice(1));
+    assert.equal(row[row.length - 1], '{"__proto__":{"x":1}}');
+  });
+
   it('CSV: a record the columns hold whole leaves the last column empty', () => {
     const text = write('csv', [{ id: 'a', customerRef: { id: 'c' }, metadata: { isDeleted: true }, paidOnDate: null }], 'invoices');
     const [, row] = parseCsv(text.slice(1));
