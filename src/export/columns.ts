@@ -3,6 +3,7 @@
 // inside a record (an invoice's line items, a company's data connections) stays one JSON column:
 // one file, written with one rename, that loses nothing of the list. A data type's columns come
 // from its entry in the catalog (src/dataTypes/catalog.ts).
+import { isRecord } from '../api/responseShapes';
 import { dataType, type DataTypeId } from '../dataTypes/catalog';
 
 /** What is exported: the companies, or a company's records of one data type. Picks the CSV columns. */
@@ -39,8 +40,8 @@ export function columnsOf(items: ExportItems): readonly string[] {
 export function valueAt(record: unknown, path: readonly string[]): unknown {
   let v = record;
   for (const key of path) {
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
-    v = (v as Record<string, unknown>)[key];
+    if (!isRecord(v)) return undefined;
+    v = v[key];
   }
   return v;
 }

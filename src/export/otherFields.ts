@@ -2,6 +2,7 @@
 // from the data model (columns.ts), and a real server sends more than any model lists (Codat's
 // invoices carry `salesOrderRefs`, `withholdingTax`, `supplementalData`…); without this column a
 // CSV export would drop them without a word, where JSON and JSON Lines keep them.
+import { isRecord } from '../api/responseShapes';
 
 /** The header of the column. */
 export const OTHER_FIELDS_COLUMN = 'otherFields';
@@ -32,8 +33,6 @@ export function pathTree(columns: readonly string[]): PathTree {
   return root;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /**
  * The fields of `record` that no column holds, nested as in the record; undefined when the
  * columns hold all of it. A field no column names is kept whole (null included: that it exists is
@@ -41,13 +40,13 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
  * list, a text), that value is kept, since no column can show it.
  */
 export function otherFields(record: unknown, columns: PathTree): Record<string, unknown> | undefined {
-  if (!isPlainObject(record)) return undefined;
+  if (!isRecord(record)) return undefined;
   const left: [string, unknown][] = [];
   for (const key of Object.keys(record)) {
     const value = record[key];
     const sub = columns.get(key);
     if (sub === true) continue;
-    const rest = sub === undefined ? value : isPlainObject(value) ? otherFields(value, sub) : value === null ? undefined : value;
+    const rest = sub === undefined ? value : isRecord(value) ? otherFields(value, sub) : value === null ? undefined : value;
     if (rest !== undefined) left.push([key, rest]);
   }
   // fromEntries defines each key as the record's own field, `__proto__` included.
