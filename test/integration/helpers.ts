@@ -3,7 +3,9 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { DataPlatformClient } from '../../src/api/client';
+import type { QueryResult } from '../../src/commands/query';
 import type { DataPlatformApi } from '../../src/extension';
+import type { QueryNode } from '../../src/tree/dataNodes';
 import type { CompanyNode } from '../../src/tree/recordNodes';
 import { TEST_HOOKS_ENV } from '../../src/testHooks';
 import { ENV, KEYS_MARKER, SCREENSHOT_MARKER, type KeysRequest } from '../host/protocol';
@@ -163,6 +165,12 @@ export async function removeQueryNodes(api: DataPlatformApi, companyIds: readonl
     const company = await firstPageCompany(api, id);
     for (const node of [...(company?.queries ?? [])]) await vscode.commands.executeCommand('dataPlatform.removeQuery', node);
   }
+}
+
+/** The query node a Run Query command showed; fails the test on any other outcome. */
+export function shown(result: QueryResult | undefined): QueryNode {
+  if (result?.outcome !== 'shown') throw new Error(`expected a node, got ${JSON.stringify(result)}`);
+  return (result as { node: QueryNode }).node;
 }
 
 /** Signs in with the emulator's normal key through the real command; fails unless it was stored. */

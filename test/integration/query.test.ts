@@ -6,9 +6,9 @@ import type { DataPlatformClient } from '../../src/api/client';
 import type { QueryResult } from '../../src/commands/query';
 import type { DataPlatformApi } from '../../src/extension';
 import type { TreeNode } from '../../src/tree/node';
-import type { QueryNode, RecordNode } from '../../src/tree/dataNodes';
+import type { RecordNode } from '../../src/tree/dataNodes';
 import type { CompanyNode } from '../../src/tree/recordNodes';
-import { admin, canScreenshot, emulatorClient, firstPageCompany, labelOf, openView, removeQueryNodes, screenshot, signIn, waitFor } from './helpers';
+import { admin, canScreenshot, emulatorClient, firstPageCompany, labelOf, openView, removeQueryNodes, screenshot, shown, signIn, waitFor } from './helpers';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
@@ -19,11 +19,6 @@ async function run(arg: unknown): Promise<QueryResult> {
   const r = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', arg);
   assert.ok(r, 'the command returns its outcome');
   return r;
-}
-
-function shown(result: QueryResult | undefined): QueryNode {
-  if (result?.outcome !== 'shown') assert.fail(`expected a node, got ${JSON.stringify(result)}`);
-  return (result as { node: QueryNode }).node;
 }
 
 describe('invoice queries', () => {

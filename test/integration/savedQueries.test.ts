@@ -17,7 +17,7 @@ import { queryContext } from '../../src/tree/contextValues';
 import type { QueryNode } from '../../src/tree/dataNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode } from '../../src/tree/recordNodes';
-import { admin, canScreenshot, canType, emulator, EXTENSION_ID, firstPageCompany, keyboard, labelOf, openView, removeQueryNodes, screenshot, signIn, sleep, waitFor } from './helpers';
+import { admin, canScreenshot, canType, emulator, EXTENSION_ID, firstPageCompany, keyboard, labelOf, openView, removeQueryNodes, screenshot, shown, signIn, sleep, waitFor } from './helpers';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
@@ -25,11 +25,6 @@ const iconOf = (n: TreeNode) => (n.getTreeItem().iconPath as vscode.ThemeIcon | 
 /** What a query node is, as storage keeps it. */
 const saved = (n: QueryNode): SavedQuery => n.toSaved();
 const queryRequests = async () => (await admin.requests()).filter((r) => r.path.includes('/data/') && r.query.query !== undefined);
-
-function shown(result: QueryResult | undefined): QueryNode {
-  if (result?.outcome !== 'shown') assert.fail(`expected a node, got ${JSON.stringify(result)}`);
-  return (result as { node: QueryNode }).node;
-}
 
 describe('queries that last', () => {
   let api: DataPlatformApi;
