@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { DATA_TYPES, type DataTypeId } from '../dataTypes/catalog';
 import { typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
-import { createQuickPick } from './quickPicks';
+import { createQuickPick, settleOnce } from './quickPicks';
 
 interface TypeItem extends vscode.QuickPickItem {
   type: DataTypeId;
@@ -20,13 +20,7 @@ export function pickDataType(title: string, preselect: DataTypeId = 'invoices'):
   pick.items = DATA_TYPES.map((d) => ({ label: typeTitle(d.id), description: d.id, type: d.id }));
   pick.activeItems = pick.items.filter((i) => i.type === preselect);
   return new Promise((resolve) => {
-    let done = false;
-    const finish = (type: DataTypeId | undefined) => {
-      if (done) return;
-      done = true;
-      resolve(type);
-      pick.dispose();
-    };
+    const finish = settleOnce<DataTypeId>(pick, resolve);
     pick.onDidAccept(() => {
       const item = pick.selectedItems[0] ?? pick.activeItems[0];
       if (item) finish(item.type);

@@ -19,7 +19,7 @@ import { pickCompany } from './companyPicker';
 import { pickDataType } from './dataTypePicker';
 import type { ResolveAccount } from './accountTarget';
 import { registerQueryNodeCommands } from './queryNodes';
-import { createQuickPick } from './quickPicks';
+import { createQuickPick, settleOnce } from './quickPicks';
 
 export interface QueryCommandDeps {
   tree: CompaniesTreeProvider;
@@ -90,13 +90,7 @@ function pickRow(title: string, placeholder: string, initial: string, rowsFor: (
   pick.value = initial;
   update(initial);
   return new Promise((resolve) => {
-    let done = false;
-    const finish = (v: PickRow | undefined) => {
-      if (done) return;
-      done = true;
-      resolve(v);
-      pick.dispose();
-    };
+    const finish = settleOnce<PickRow>(pick, resolve);
     pick.onDidChangeValue(update);
     pick.onDidAccept(() => {
       const row = (pick.selectedItems[0] ?? pick.activeItems[0])?.row;

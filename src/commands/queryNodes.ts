@@ -10,7 +10,7 @@ import { QueryNode } from '../tree/dataNodes';
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
 import { CompanyNode } from '../tree/recordNodes';
-import { createInputBox } from './quickPicks';
+import { createInputBox, settleOnce } from './quickPicks';
 
 export interface QueryNodeCommandDeps {
   view: vscode.TreeView<TreeNode>;
@@ -47,13 +47,7 @@ function askName(node: QueryNode): Promise<string | undefined> {
   box.value = node.label ?? '';
   box.ignoreFocusOut = true;
   return new Promise((resolve) => {
-    let done = false;
-    const finish = (name: string | undefined) => {
-      if (done) return;
-      done = true;
-      resolve(name);
-      box.dispose();
-    };
+    const finish = settleOnce<string>(box, resolve);
     box.onDidChangeValue((v) => (box.validationMessage = nameProblem(v)));
     box.onDidAccept(() => {
       if (!nameProblem(box.value)) finish(box.value);

@@ -52,6 +52,18 @@ export function chooseFrom<T extends vscode.QuickPickItem, R>(pick: vscode.Quick
   });
 }
 
+/** How a pick or an input box ends: the first call resolves with its value and disposes it; later
+ * calls (the hide that the dispose itself causes) do nothing. */
+export function settleOnce<V>(input: vscode.Disposable, resolve: (value: V | undefined) => void): (value: V | undefined) => void {
+  let done = false;
+  return (value) => {
+    if (done) return;
+    done = true;
+    resolve(value);
+    input.dispose();
+  };
+}
+
 export function createInputBox(): vscode.InputBox {
   return tracked(vscode.window.createInputBox());
 }
