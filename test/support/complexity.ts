@@ -1,0 +1,54 @@
+// Complexity checks without timed assertions: a pass over hostile text is timed against the same
+// pass over plain text of the same length, in the same run, and only their ratio is asserted. A
+// linear pass stays within a small factor whatever the machine's speed; a quadratic one, at the
+// sizes used (a megabyte or more), is hundreds or thousands of times slower.
+
+/** A hostile case: the text a server or user might send, and a plain text of the same length. */
+export interface ComplexityCase<T = string> {
+  what: string;
+  hostile: T;
+  plain: T;
+}
+
+/** Bound on the hostile/plain time ratio: generous enough for real per-character differences
+ * (escapes decoded, cells quoted), far below what a quadratic pass gives at these sizes. */
+export const LINEAR_RATIO = 20;
+
+/** Milliseconds of one call to `work`, repeated until at least `minMs` passed (timer noise). */
+function timeOnce<T>(work: (input: T) => unknown, input: T, minMs: number): number {
+  let calls = 0;
+  const start = process.hrtime.bigint();
+  let elapsed = 0;
+  do {
+    work(input);
+    calls += 1;
+    elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+  } while (elapsed < minMs);
+  return elapsed / calls;
+}
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * How many times longer `work` takes on `c.hostile` than on `c.plain`: the median over interleaved
+ * rounds, after a warm-up of each, so a GC pause or the JIT landing mid-way moves one round only.
+ */
+export function costRatio<T>(work: (input: T) => unknown, c: ComplexityCase<T>, rounds = 5, minMs = 20): number {
+  work(c.plain);
+  work(c.hostile);
+  const ratios: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const plain = timeOnce(work, c.plain, minMs);
+    const hostile = timeOnce(work, c.hostile, minMs);
+    ratios.push(hostile / Math.max(plain, 1e-3));
+  }
+  return median(ratios);
+}
+
+/** `unit` repeated to `length` characters (cut at the end). */
+export function fill(unit: string, length: number): string {
+  return unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+}
+
+/** Plain prose of `length` characters: letters, digits and spaces, no escapes. */
+export const plainText = (length: number): string => fill('Lorem ipsum dolor sit amet 0123456789 ', length);
