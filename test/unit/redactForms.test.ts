@@ -10,7 +10,7 @@ import { costRatio, plainText } from '../support/complexity';
 import { replies, TestServer } from '../support/httpDouble';
 import { base64 } from '../support/keyEncodings';
 
-const KEY = 'sk_live_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
+const KEY = 'sk_live_9F8e7D6c5B4a39281706F5e4D3c2B1a0';
 
 /** Forms the issue found reaching an exported file, each as a server might write it. */
 const FORMS: Record<string, (key: string) => string> = {
