@@ -44,6 +44,8 @@ export function fold(c: number): number {
   return (FOLDED[c] = foldOnce(c));
 }
 
+const isLetter = (c: number): boolean => ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+
 function hexDigit(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;
   const l = c | 0x20;
@@ -168,8 +170,8 @@ export class CanonicalReader {
     const { text } = this;
     if (text.charCodeAt(i + 1) !== 0x23) {
       let j = i + 1;
-      while (j < text.length && j - i <= LONGEST_NAME && /[a-z]/i.test(text[j])) j++;
-      const cp = text.charCodeAt(j) === 0x3b ? HTML_NAMED[text.slice(i + 1, j).toLowerCase()] : undefined;
+      while (j - i <= LONGEST_NAME && isLetter(text.charCodeAt(j))) j++;
+      const cp = j > i + 1 && text.charCodeAt(j) === 0x3b ? HTML_NAMED[text.slice(i + 1, j).toLowerCase()] : undefined;
       if (cp === undefined) return -1;
       this.i = j + 1;
       return cp;
