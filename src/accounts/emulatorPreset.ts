@@ -4,6 +4,7 @@
 // public (a fake key for that emulator alone) and the emulator hands it out at `/_emulator/info`,
 // so nothing has to be typed. Asked of loopback addresses only; no key is ever sent there.
 import { isLoopbackHost } from '../api';
+import { apiKeyProblem } from '../auth/apiKeyInput';
 import { t } from '../l10n';
 import { checkBaseUrl } from '../connection/baseUrl';
 
@@ -34,7 +35,11 @@ export async function probeEmulator(input: string, fetchImpl: FetchLike): Promis
   try {
     const res = await fetchImpl(`${check.origin}/_emulator/info`, { signal: controller.signal, headers: { Accept: 'application/json' } });
     const key = res.ok ? ((await res.json()) as { keys?: { normal?: unknown } } | null)?.keys?.normal : undefined;
-    return typeof key === 'string' && key !== '' ? { ok: true, baseUrl: check.baseUrl, key } : notAnswering(check.baseUrl);
+    if (typeof key !== 'string' || key === '') return notAnswering(check.baseUrl);
+    // Whatever listens on the port hands this over: held to the rules of a typed key.
+    const problem = apiKeyProblem(key);
+    if (problem !== undefined) return { ok: false, message: t('The service at {0} handed out a key that cannot be used: {1}', check.baseUrl, problem) };
+    return { ok: true, baseUrl: check.baseUrl, key };
   } catch {
     return notAnswering(check.baseUrl);
   } finally {

@@ -145,6 +145,15 @@ describe('the emulator preset', () => {
     assert.deepEqual(remote.urls, [], 'nothing asked of a remote host');
   });
 
+  it('refuses a key the service hands out that no account could hold: too long, or with control characters (issue 23)', async () => {
+    for (const key of ['k'.repeat(5000), 'emu\nkey']) {
+      const probe = await probeEmulator('http://127.0.0.1:4010', fetchOf({ keys: { normal: key } }));
+      assert.equal(probe.ok, false, JSON.stringify(key.slice(0, 10)));
+      assert.match(probe.ok ? '' : probe.message, /handed out a key that cannot be used/);
+      assert.ok(!(probe.ok ? '' : probe.message).includes(key), 'the message does not spell the key out');
+    }
+  });
+
   it('picks a free name', () => {
     assert.equal(freeName('Local emulator', []), 'Local emulator');
     assert.equal(freeName('Local emulator', ['local emulator', 'Local emulator 2']), 'Local emulator 3');

@@ -223,4 +223,13 @@ describe('API key entry', () => {
     assert.equal(apiKeyProblem(''), 'Enter the API key');
     assert.equal(apiKeyProblem('sk live'), 'An API key contains no spaces');
   });
+
+  it('refuses a key over 512 characters, without spelling it out (issue 23)', () => {
+    assert.equal(apiKeyProblem('k'.repeat(512)), undefined);
+    for (const key of ['k'.repeat(513), 'é'.repeat(2300), 'k'.repeat(100_000)]) {
+      const problem = apiKeyProblem(key) ?? '';
+      assert.match(problem, /at most 512 characters/);
+      assert.ok(problem.length < 100, problem.slice(0, 200));
+    }
+  });
 });

@@ -8,6 +8,7 @@ const SHAPES: Record<string, string> = {
   'two characters': 'Zq',
   'three characters': 'k3y',
   'very long': `sk_live_${'0123456789abcdef'.repeat(20)}`,
+  'the longest accepted (512), non-ASCII': `sk_${'ключé'.repeat(101)}xy0123`.slice(0, 512),
   'regex metacharacters': 'sk_live_.*+?^${}()|[]-0123',
   'slash, plus and equals': 'sk_live_a/b+c=?de_0123456789',
   'Base64 look-alike': 'c2tfbGl2ZV9rZXk=',
@@ -34,6 +35,8 @@ const REFUSED_AT_ENTRY: Record<string, string> = {
   'a DEL': 'sk_live_ab\u007fcd_0123',
   'a C1 control (U+0085)': 'sk_live_ab\u0085cd_0123',
   'a space': 'sk_live_ab cd_0123',
+  'over 512 characters': `sk_live_${'0123456789abcdef'.repeat(32)}`,
+  'thousands of non-ASCII characters': 'é'.repeat(2300),
 };
 
 const entryRefusals = (): HostileCase[] =>
@@ -56,7 +59,7 @@ const keyChecks = (): HostileCase[] => [
     replies: [{ status: 401, json: errorBody(401, `Unauthorized key ${key}`) }],
     expect: { outcome: 'error', kind: 'unauthorized' },
   })),
-  ...['two characters', 'very long', 'astral characters'].map((shape): HostileCase => ({
+  ...['two characters', 'very long', 'the longest accepted (512), non-ASCII', 'astral characters'].map((shape): HostileCase => ({
     id: `keyShape/Set API key accepted × ${shape}`,
     group: 'keyShape',
     key: SHAPES[shape],

@@ -1,0 +1,118 @@
+// Where in a text the forms of a secret stand: one pass of the canonical reader through the needle
+// automaton, with the original start and end of each match. Plain stretches are skipped by a
+// regular expression that stops only where a match could begin (an escape, or a needle's first
+// character before its second), so ordinary text is scanned at the regex engine's speed; it runs
+// at most once every SKIP_EVERY units read, so text that stops it everywhere stays linear.
+import { CanonicalReader } from './canonicalText';
+import type { Needle } from './needleSearch';
+import { NeedleSet } from './needleSearch';
+
+const SKIP_EVERY = 16;
+const EQUALS = 0x3d;
+const SPACE = 0x20;
+const INVISIBLE_CLASS = '\\u{ad}\\u{61c}\\u{180e}\\u{feff}\\u{200b}-\\u{200f}\\u{202a}-\\u{202e}\\u{2060}-\\u{2069}';
+const ESCAPE_CLASS = '\\\\&%';
+
+const isWordUnit = (u: number): boolean => (u >= 0x30 && u <= 0x39) || (u >= 0x61 && u <= 0x7a);
+const isSurrogate = (u: number): boolean => u >= 0xd800 && u <= 0xdfff;
+const unitClass = (u: number): string => (u === SPACE ? '\\s+\\u{85}' : `\\u{${u.toString(16)}}`);
+
+/** Stops where a needle may begin; none when a needle's start cannot be written as a class. */
+function skipper(needles: readonly Needle[]): RegExp | undefined {
+  const starts = new Set<string>();
+  for (const { units } of needles) {
+    if (units.length < 2 || isSurrogate(units[0]) || isSurrogate(units[1])) return undefined;
+    starts.add(`[${unitClass(units[0])}](?=[${unitClass(units[1])}${INVISIBLE_CLASS}${ESCAPE_CLASS}])`);
+  }
+  return new RegExp(`[${ESCAPE_CLASS}]|${[...starts].join('|')}`, 'giu');
+}
+
+export class SecretScanner {
+  private readonly set: NeedleSet;
+  private readonly skip: RegExp | undefined;
+  private readonly mask: number;
+  /** The last units read and where each began, enough to reach back over the longest needle. */
+  private readonly codes: Int32Array;
+  private readonly starts: Int32Array;
+
+  /** `wholeWords`: a match counts only with no letter or digit on either side. */
+  constructor(
+    needles: readonly Needle[],
+    private readonly wholeWords: boolean,
+  ) {
+    this.set = new NeedleSet(needles);
+    this.skip = wholeWords ? undefined : skipper(needles);
+    let size = 2;
+    while (size < this.set.longest + 2) size *= 2;
+    this.mask = size - 1;
+    this.codes = new Int32Array(size);
+    this.starts = new Int32Array(size);
+  }
+
+  /** Start and end offsets of every match, merged where they overlap, flat: `[s0, e0, s1, e1 …]`. */
+  spans(text: string): number[] {
+    const { set, codes, starts, mask, wholeWords } = this;
+    const reader = new CanonicalReader(text);
+    const spans: number[] = [];
+    let state = 0;
+    let unitsRead = SKIP_EVERY;
+    let skipped = 0;
+    // A match waits for the next unit: Base64 padding may extend it, a letter after it may void it.
+    let pendingStart = -1;
+    let pendingEnd = 0;
+    let pendingPadded = false;
+    for (let k = 0; ; k++) {
+      if (state === 0 && pendingStart < 0 && (unitsRead >= SKIP_EVERY || skipped >= SKIP_EVERY) && this.skip && reader.atBoundary) {
+        skipped = this.skipAhead(reader, text);
+        if (skipped < 0) break;
+        unitsRead = 0;
+      }
+      const unit = reader.next();
+      if (unit < 0) break;
+      unitsRead++;
+      if (pendingStart >= 0) {
+        if (pendingPadded && unit === EQUALS) pendingEnd = reader.end;
+        else {
+          if (!(wholeWords && isWordUnit(unit))) addSpan(spans, pendingStart, pendingEnd);
+          pendingStart = -1;
+        }
+      }
+      codes[k & mask] = unit;
+      starts[k & mask] = reader.start;
+      state = set.step(state, unit);
+      const { length, padded } = set.ending(state);
+      if (length === 0) continue;
+      const first = k - length + 1;
+      if (wholeWords && first > 0 && isWordUnit(codes[(first - 1) & mask])) continue;
+      if (pendingStart >= 0) addSpan(spans, pendingStart, pendingEnd);
+      pendingStart = starts[first & mask];
+      pendingEnd = reader.end;
+      pendingPadded = padded;
+    }
+    if (pendingStart >= 0) addSpan(spans, pendingStart, pendingEnd);
+    return spans;
+  }
+
+  /** Moves the reader to the next place a match may begin, returning how far (-1: there is none).
+   * Each alternative matches one character, so the match's start is `lastIndex - 1`. */
+  private skipAhead(reader: CanonicalReader, text: string): number {
+    const skip = this.skip as RegExp;
+    const from = reader.position;
+    skip.lastIndex = from;
+    if (!skip.test(text)) return -1;
+    reader.moveTo(skip.lastIndex - 1);
+    return skip.lastIndex - 1 - from;
+  }
+}
+
+/** Adds a span, merging it with those it overlaps or touches (a later match may start earlier). */
+function addSpan(spans: number[], start: number, end: number): void {
+  let s = start;
+  let e = end;
+  while (spans.length > 0 && s <= spans[spans.length - 1]) {
+    s = Math.min(s, spans[spans.length - 2]);
+    e = Math.max(e, spans[spans.length - 1]);
+    spans.length -= 2;
+  }
+  spans.push(s, e);
+}
