@@ -3,9 +3,9 @@
 import type { ExportFormat, ExportItems } from '../export/formats';
 import { FORMAT_EXTENSIONS } from '../export/formats';
 import { t } from '../l10n';
-import { typeCount, typeFileName } from '../dataTypes/words';
+import { typeFileName } from '../dataTypes/words';
 import { formatCount } from './amount';
-import { listTitle } from './labels';
+import { listTitle, recordCount } from './labels';
 import { cutToBytes } from '../util/utf8';
 
 /** What an export is of, as its file name and messages need it. */
@@ -59,14 +59,7 @@ export function exportFileName(subject: ExportSubject, format: ExportFormat): st
   return `${safe}.${FORMAT_EXTENSIONS[format]}`;
 }
 
-export function companyCount(n: number, locale?: string): string {
-  return n === 1 ? t('{0} company', formatCount(n, locale)) : t('{0} companies', formatCount(n, locale));
-}
-
-/** `25,000 invoices`, `1 company`, `12 bills`. */
-export function recordCount(items: ExportItems, n: number, locale?: string): string {
-  return items === 'companies' ? companyCount(n, locale) : typeCount(items, n, locale);
-}
+export { companyCount, recordCount } from './labels';
 
 /** Title of the progress notification: `Bills: exporting to a.csv`. */
 export function exportingTitle(items: ExportItems, fileName: string): string {
@@ -81,6 +74,12 @@ export function exportProgressMessage(items: ExportItems, written: number, total
 
 export function exportedMessage(items: ExportItems, written: number, fileName: string): string {
   return t('Exported {0} to {1}.', recordCount(items, written), fileName);
+}
+
+/** An export whose list's total moved while it ran (PageWalker.moved): written, but perhaps not
+ * whole; the notification offers to run it again. */
+export function exportChangedMessage(items: ExportItems, written: number, fileName: string, missing: number): string {
+  return t('Exported {0} to {1}, but the data changed while exporting: {2} may be missing.', recordCount(items, written), fileName, recordCount(items, missing));
 }
 
 /** After a cancel: how far it got, and that nothing took the file's place. */

@@ -1,7 +1,9 @@
 // The wording of Export…: the file name it offers, the progress line and the outcome messages.
 import * as assert from 'node:assert/strict';
+import { dataChangedLabel } from '../../src/format/labels';
 import {
   exportCancelledMessage,
+  exportChangedMessage,
   exportedMessage,
   exportFailedMessage,
   exportFileName,
@@ -44,6 +46,14 @@ describe('export wording', () => {
     assert.equal(exportFileName({ items: 'invoices', companyName: '\u200BA\u2060c\u2066m\u2069e\uFEFF\u061C\u00AD' }, 'csv'), 'Acme invoices.csv');
     assert.equal(exportFileName({ items: 'invoices', companyName: 'A\u2028B\u0085C\uD800' }, 'csv'), 'A B_C_ invoices.csv');
     assert.equal(exportFileName({ items: 'invoices', companyName: 'Acme', query: 'name=\u202Eabc' }, 'csv'), 'Acme invoices (name=abc).csv');
+  });
+
+  it('says when the data changed while exporting or loading, and how many records may be missing', () => {
+    assert.equal(
+      exportChangedMessage('invoices', 49, 'a.csv', 1),
+      'Exported 49 invoices to a.csv, but the data changed while exporting: 1 invoice may be missing.',
+    );
+    assert.equal(dataChangedLabel('companies', 3), 'The data changed while loading: 3 companies may be missing. Refresh to load again.');
   });
 
   it('shows progress as "12,000 / 25,000 invoices"', () => {
