@@ -5,12 +5,15 @@
 // rest is abandoned and the caller follows `_links.next` from the last page taken, one at a time.
 import { cancelledError } from './failures';
 import type { Page } from './models';
+import { pageBound } from './walkBounds';
 
 export interface PageRun<T> {
   /** The next page's link, as the last page taken gave it: the template for pages by number. */
   nextHref: string;
   totalResults: number;
   pageSize: number;
+  /** What the walk believes of an announced total (walkBounds.ts). */
+  maxRecords?: number;
   /** Requests at once; at least 2 (1 is the sequential walk). */
   concurrency: number;
   load(href: string, signal: AbortSignal): Promise<Page<T>>;
@@ -34,7 +37,8 @@ export function pageHref(template: string, n: number): string {
  */
 export async function loadRemainingPages<T>(run: PageRun<T>): Promise<boolean> {
   const first = Number(PAGE_PARAM.exec(run.nextHref)?.[2]);
-  const last = Math.ceil(run.totalResults / run.pageSize);
+  // No further than a walk believes the server (a total of 10^12 is not 10^12 / pageSize requests).
+  const last = pageBound(run.totalResults, run.pageSize, run.maxRecords)?.announced ?? 0;
   if (!Number.isSafeInteger(first) || first < 2 || first > last) return false;
   const controller = new AbortController();
   const abort = (): void => controller.abort();
@@ -74,6 +78,7 @@ function take<T>(page: Page<T>, n: number, last: number, run: PageRun<T>, signal
 
 /** Whether page `n` is what the first page announced: same total and size, the right count. */
 function fits<T>(page: Page<T>, n: number, last: number, run: PageRun<T>): boolean {
-  const expected = n < last ? run.pageSize : run.totalResults - (last - 1) * run.pageSize;
+  // The last page the walk believes in is full when the total was capped.
+  const expected = n < last ? run.pageSize : Math.min(run.pageSize, run.totalResults - (last - 1) * run.pageSize);
   return page.totalResults === run.totalResults && page.pageSize === run.pageSize && page.pageNumber === n && page.results.length === expected;
 }

@@ -13,6 +13,7 @@ import { proxyAuthMessage, proxyUnreachableMessage, tlsTrustMessage, type Connec
 import { capRawBody, redactDeep, scrubBody, type Redactor } from './redact';
 import { t } from '../l10n';
 import { formatDuration } from '../util/duration';
+import { formatCount } from '../format/amount';
 
 /** Where a call went, or would have gone. */
 export interface Target {
@@ -108,6 +109,14 @@ export function pagingLoopError(href: string | undefined): ApiError {
 /** Pages went on past what the server announced (totalResults / pageSize), with a margin. */
 export function pagingOverrunError(href: string | undefined, announcedPages: number, pagesLoaded: number): ApiError {
   return pagingStopped(href, t('The server announced {0} pages but kept offering more after {1}; paging stopped', announcedPages, pagesLoaded));
+}
+
+/** The server announced more than a walk believes (walkBounds.ts); the walk loaded that many. */
+export function pagingCapError(href: string | undefined, announcedTotal: number, maxRecords: number): ApiError {
+  return pagingStopped(
+    href,
+    t('The server announced {0} records; a list loads at most {1}, so paging stopped there. A query can narrow the list', formatCount(announcedTotal), formatCount(maxRecords)),
+  );
 }
 
 /** Pages kept coming with nothing that was not loaded already. */

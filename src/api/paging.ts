@@ -4,9 +4,10 @@
 // load keeps everything already shown, and "Load all" can be cancelled keeping what it has.
 import { Emitter, type Disposable } from '../util/emitter';
 import { ApiError, isCancellation } from './errors';
-import { cancelledError, pagingLoopError, pagingOverrunError, pagingStalledError } from './failures';
+import { cancelledError, pagingCapError, pagingLoopError, pagingOverrunError, pagingStalledError } from './failures';
 import { loadRemainingPages } from './concurrentPages';
 import type { Page } from './models';
+import { MAX_WALK_RECORDS, pageBound } from './walkBounds';
 
 export interface LoadOptions {
   signal?: AbortSignal;
@@ -36,31 +37,35 @@ function idOf(item: unknown): string | undefined {
   return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 }
 
-/** Pages a walk still follows past what the server announced, for data that grows meanwhile: at
- * least this many, or a tenth more. */
-const PAGE_MARGIN = 3;
 /** Non-empty pages in a row with nothing new after which a walk stops: a server that ignores
  * `page` and serves the same records under ever new links. */
 export const STALE_PAGES = 3;
 
-/** How many pages a walk may load before it counts as runaway, from what `page` announced. */
-function pageLimit(page: Page<unknown>): { announced: number; limit: number } | undefined {
-  const { totalResults, pageSize } = page;
-  if (!Number.isSafeInteger(totalResults) || totalResults < 0 || !Number.isSafeInteger(pageSize) || pageSize < 1) return undefined;
-  const announced = Math.ceil(totalResults / pageSize);
-  return { announced, limit: announced + Math.max(PAGE_MARGIN, Math.ceil(announced / 10)) };
-}
-
 /**
  * Tracks ids, visited hrefs and pages so that data shifting between requests yields no duplicate,
  * and no server can keep a walk going forever: not by a next link back to a loaded page, not by
- * new links to the same records, not by more pages than it announced.
+ * new links to the same records, not by more pages than it announced (walkBounds.ts). One walker
+ * serves a whole walk, the pages by number and those by next link, so its bound is held across both.
  */
-class PageWalker {
+export class PageWalker {
   private readonly ids = new Set<string>();
   private readonly visited = new Set<string>();
   private pages = 0;
   private stale = 0;
+  private lastTotal?: number;
+  private movedBy = 0;
+
+  /** `maxRecords`: what the walk believes of an announced total (MAX_WALK_RECORDS but in tests). */
+  constructor(readonly maxRecords = MAX_WALK_RECORDS) {}
+
+  /**
+   * How far `totalResults` moved while the walk ran (the sum of its changes from page to page): a
+   * record deleted before the walk's position shifts one it has not read onto a page it has, and
+   * one added there is not read at all, so up to this many records may be missing.
+   */
+  get moved(): number {
+    return this.movedBy;
+  }
 
   /** Items of `page` not seen before, in order. Items without an id are always kept. */
   fresh<T>(page: Page<T>): T[] {
@@ -84,14 +89,23 @@ class PageWalker {
    */
   next<T>(page: Page<T>, loadedHref: string | undefined): { href?: string; stop?: ApiError } {
     this.pages++;
+    this.noteTotal(page.totalResults);
     for (const h of [loadedHref, page._links?.current?.href]) if (h) this.visited.add(h);
     const href = page._links?.next?.href;
     if (!href || page.results.length === 0) return {};
     if (this.visited.has(href)) return { stop: pagingLoopError(href) };
     if (this.stale >= STALE_PAGES) return { stop: pagingStalledError(href, this.stale) };
-    const bound = pageLimit(page);
-    if (bound && this.pages >= bound.limit) return { stop: pagingOverrunError(href, bound.announced, this.pages) };
+    const bound = pageBound(page.totalResults, page.pageSize, this.maxRecords);
+    if (bound && this.pages >= bound.limit) {
+      return { stop: bound.capped ? pagingCapError(href, page.totalResults, this.maxRecords) : pagingOverrunError(href, bound.announced, this.pages) };
+    }
     return { href };
+  }
+
+  private noteTotal(total: number): void {
+    if (!Number.isFinite(total)) return;
+    if (this.lastTotal !== undefined) this.movedBy += Math.abs(total - this.lastTotal);
+    this.lastTotal = total;
   }
 }
 
@@ -149,9 +163,14 @@ interface Flight<T> {
   waiters: number;
 }
 
+export interface PagedListOptions {
+  /** What a walk believes of an announced total: MAX_WALK_RECORDS but in tests. */
+  maxRecords?: number;
+}
+
 export class PagedList<T> {
   private loaded: T[] = [];
-  private walker = new PageWalker();
+  private walker: PageWalker;
   private started = false;
   private next?: string;
   private total?: number;
@@ -163,7 +182,12 @@ export class PagedList<T> {
   private generation = 0;
   private readonly changes = new Emitter<void>();
 
-  constructor(private readonly loader: PageLoader<T>) {}
+  constructor(
+    private readonly loader: PageLoader<T>,
+    private readonly options: PagedListOptions = {},
+  ) {
+    this.walker = new PageWalker(options.maxRecords);
+  }
 
   get items(): readonly T[] {
     return this.loaded;
@@ -171,6 +195,12 @@ export class PagedList<T> {
 
   get totalResults(): number | undefined {
     return this.total;
+  }
+
+  /** Records that may be missing because the list's total moved while it was loaded (0 when it
+   * did not): PageWalker.moved. */
+  get dataChanged(): number {
+    return this.walker.moved;
   }
 
   get nextHref(): string | undefined {
@@ -236,7 +266,7 @@ export class PagedList<T> {
     this.flight?.controller.abort();
     this.flight = undefined;
     this.loaded = [];
-    this.walker = new PageWalker();
+    this.walker = new PageWalker(this.options.maxRecords);
     this.started = false;
     this.next = undefined;
     this.total = undefined;
@@ -272,6 +302,7 @@ export class PagedList<T> {
       nextHref: next,
       totalResults: total,
       pageSize: size,
+      maxRecords: this.walker.maxRecords,
       concurrency,
       signal: controller.signal,
       load: (href, signal) => this.loader(href, { signal }),

@@ -10,6 +10,7 @@ import type { ResolveAccount } from './accountTarget';
 import { EXPORT_FORMATS, formatOfFileName, FORMAT_EXTENSIONS, type ExportFormat } from '../export';
 import {
   exportCancelledMessage,
+  exportChangedMessage,
   exportedMessage,
   exportFailedMessage,
   exportFileName,
@@ -44,7 +45,8 @@ export interface ExportArgs {
 }
 
 export type ExportResult =
-  | { outcome: 'written'; uri: vscode.Uri; written: number }
+  /** `dataChanged`: the list's total moved while it ran, so up to that many records may be missing. */
+  | { outcome: 'written'; uri: vscode.Uri; written: number; dataChanged?: number }
   | { outcome: 'cancelled'; written: number }
   | { outcome: 'failed'; written: number; message: string }
   | { outcome: 'dismissed' }
@@ -139,11 +141,15 @@ function fileNameOf(uri: vscode.Uri): string {
   return uri.path.slice(uri.path.lastIndexOf('/') + 1);
 }
 
-function announceWritten(uri: vscode.Uri, message: string): void {
+/** The file written; `runAgain` when the data changed meanwhile (a warning then, offering it first). */
+function announceWritten(uri: vscode.Uri, message: string, runAgain?: () => unknown): void {
+  const again = t('Run Again');
   const open = t('Open File');
   const reveal = t('Reveal');
-  void vscode.window.showInformationMessage(message, open, reveal).then((choice) => {
-    if (choice === open) void vscode.commands.executeCommand('vscode.open', uri);
+  const shown = runAgain ? vscode.window.showWarningMessage(message, again, open, reveal) : vscode.window.showInformationMessage(message, open, reveal);
+  void shown.then((choice) => {
+    if (choice === again) void runAgain?.();
+    else if (choice === open) void vscode.commands.executeCommand('vscode.open', uri);
     else if (choice === reveal) void vscode.commands.executeCommand(uri.scheme === 'file' ? 'revealFileInOS' : 'revealInExplorer', uri);
   });
 }
@@ -188,9 +194,15 @@ async function exportTarget(target: Target, of: unknown, args: ExportArgs, deps:
   const load = target.load(client, Math.max(MIN_EXPORT_PAGE_SIZE, deps.pageSize()));
   const job = { items, format, uri, fileName: fileNameOf(uri), load, concurrency: deps.concurrency(), redact: client.redact, token: args.token };
   try {
-    const { written } = await runExport(job, run);
-    announceWritten(uri, exportedMessage(items, written, job.fileName));
-    return { outcome: 'written', uri, written };
+    const { written, dataChanged } = await runExport(job, run);
+    if (!dataChanged) {
+      announceWritten(uri, exportedMessage(items, written, job.fileName));
+      return { outcome: 'written', uri, written };
+    }
+    // The same export to the same file, without the dialogs.
+    const again = () => exportTarget(target, of, { uri, format }, deps);
+    announceWritten(uri, exportChangedMessage(items, written, job.fileName, dataChanged), again);
+    return { outcome: 'written', uri, written, dataChanged };
   } catch (e) {
     return outcomeOf(e, target.subject, uri, run, account.report);
   }

@@ -1,9 +1,12 @@
 // CSV as RFC 4180 has it (CRLF after every row; a field holding `"`, `,`, CR or LF is quoted, its
 // quotes doubled) and safe to open in a spreadsheet: a text cell that a spreadsheet would run as a
-// formula is neutralised, as OWASP's CSV injection guidance says.
+// formula is neutralised, as OWASP's CSV injection guidance says. A field holding `;` is quoted
+// too: Excel in a locale whose list separator is `;` splits an unquoted cell there, and what
+// follows the `;` (`a;=cmd|…`) would start a cell of its own.
 //
 // The neutralising rule, exactly: a cell whose value is a string (in the API's record) and whose
-// first character is `=`, `+`, `-`, `@`, a tab or a carriage return gets a `'` in front. Numbers
+// first character, after any whitespace (spreadsheets trim spaces, NBSP, line breaks before
+// reading a formula), is `=`, `+`, `-`, `@`, a tab or a carriage return gets a `'` in front. Numbers
 // and booleans of the record are written as they are (`-12.5` stays a number a spreadsheet can
 // add up); nothing else is changed. Objects and arrays are written as JSON, which starts with `{`
 // or `[` and so is never touched.
@@ -11,8 +14,10 @@
 /** The line end of every row, header included. */
 export const CSV_EOL = '\r\n';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
+/** `\s` is every Unicode space and line end (NBSP, U+3000, U+2028, the BOM…); the zero-width ones
+ * are added. */
+export const FORMULA_START = /^[\s\u200b-\u200d\u2060]*[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",;\r\n]/;
 
 /** A text value as a spreadsheet may read it: a leading `'` stops it being run as a formula. */
 export function neutralise(text: string): string {

@@ -2,9 +2,13 @@
 // order, then dropped, so memory holds the pages in flight and the ids seen, never the result.
 // The pages come as Load all's do: after the first, the rest by number a bounded number at once
 // (concurrentPages.ts), taken strictly in order; when a page does not fit what the first
-// announced, the rest follows `_links.next` one page at a time (followPages, with its guards
-// against a walk that would not end). No new request starts while written text is still queued.
-import { followPages, loadRemainingPages, type Page, type PageLoader } from '../api';
+// announced, the rest follows `_links.next` one page at a time. One PageWalker sees every page of
+// both phases: each id is written once, and its guards against a walk that would not end (the
+// page bound, the cap on an announced total, stale pages, loops) count from the first page.
+// No new request starts while written text is still queued.
+import { cancelledError } from '../api/failures';
+import { PageWalker } from '../api/paging';
+import { loadRemainingPages, type ApiError, type Page, type PageLoader } from '../api';
 import type { RecordFormat } from './formats';
 
 /** Where the text goes: a file (fileSink.ts), or anything else that takes text in order. */
@@ -26,6 +30,9 @@ export interface ExportProgress {
   written: number;
   /** What the server last said the list holds. */
   totalResults?: number;
+  /** In the result, when the list's total moved while the export ran: up to this many records may
+   * be missing from it (PageWalker.moved). */
+  dataChanged?: number;
 }
 
 export interface ExportOptions {
@@ -38,18 +45,14 @@ export interface ExportOptions {
   /** Characters of text handed to the sink and not yet written past which no new page is asked
    * for (default MAX_WAITING_TEXT). */
   maxWaitingText?: number;
+  /** What the walk believes of an announced total: MAX_WALK_RECORDS (walkBounds.ts) but in tests. */
+  maxRecords?: number;
 }
 
 /** Enough for a few pages' text, so the requests in flight do not stop at every file write
  * (waiting for each write made an export to a file take 1.5× as long as to memory at 100 ms a
  * request), and little next to the pages in flight themselves. */
 export const MAX_WAITING_TEXT = 4 * 1024 * 1024;
-
-function idOf(item: unknown): string | undefined {
-  if (typeof item !== 'object' || item === null) return undefined;
-  const id = (item as { id?: unknown }).id;
-  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
-}
 
 /** A record with `redact` applied to every string and object key in it. */
 function redactRecord(value: unknown, redact: (text: string) => string): unknown {
@@ -70,7 +73,6 @@ export const CHUNK_RECORDS = 50;
 /** Formats pages in order and queues their text on the sink; each id is written once, so records
  * that move between pages while the export runs appear once. */
 class PageWriter {
-  private readonly ids = new Set<string>();
   private pending: Promise<void> = Promise.resolve();
   /** Characters handed to the sink whose write has not finished. */
   private waiting = 0;
@@ -80,18 +82,13 @@ class PageWriter {
   constructor(
     private readonly format: RecordFormat,
     private readonly sink: ExportSink,
-    private readonly options: ExportOptions,
+    readonly options: ExportOptions,
+    private readonly walker: PageWalker,
   ) {}
 
-  /** Queues the page's new records; returns how many were new. */
+  /** Queues the page's new records (the walker knows which are); returns how many were new. */
   take(page: Page<unknown>): number {
-    const fresh = page.results.filter((item) => {
-      const id = idOf(item);
-      if (id === undefined) return true;
-      if (this.ids.has(id)) return false;
-      this.ids.add(id);
-      return true;
-    });
+    const fresh = this.walker.fresh(page);
     for (let at = 0; at < fresh.length; at += CHUNK_RECORDS) {
       this.queue(this.text(fresh.slice(at, at + CHUNK_RECORDS), this.progress.written + at));
     }
@@ -149,53 +146,65 @@ class PageWriter {
   }
 }
 
+type Step = { href?: string; stop?: ApiError };
+
+/** The first page taken, and what the rest of the walk needs of it: its totals, not its records
+ * (a page kept for the whole export outlives collections of the young generation; dropping it
+ * lowered the export's peak in the memory benchmark). */
+async function firstPage<T>(source: ExportSource<T>, writer: PageWriter, walker: PageWalker): Promise<{ step: Step; totalResults: number; pageSize: number }> {
+  const page = await source.load(undefined, { signal: writer.options.signal });
+  writer.take(page);
+  return { step: walker.next(page, undefined), totalResults: page.totalResults, pageSize: page.pageSize };
+}
+
 /**
  * Writes every record of the list to `sink` in `format`, in the server's order, each id once.
- * Resolves with the count written; rejects on the first failure (an ApiError, a cancellation when
- * `signal` aborts, or the sink's own error), when the sink holds a partial text the caller drops.
+ * Resolves with the count written (and how far the data moved meanwhile); rejects on the first
+ * failure (an ApiError, a cancellation when `signal` aborts, a walk that would not end, or the
+ * sink's own error), when the sink holds a partial text the caller drops.
  */
 export async function exportList<T>(source: ExportSource<T>, format: RecordFormat, sink: ExportSink, options: ExportOptions = {}): Promise<ExportProgress> {
   const { signal } = options;
-  const writer = new PageWriter(format, sink, options);
+  const walker = new PageWalker(options.maxRecords);
+  const writer = new PageWriter(format, sink, options, walker);
   writer.queue(format.head());
-  const first = taken(await source.load(undefined, { signal }), writer);
-  const last = await loadByNumber(first, source, writer, signal);
-  for await (const page of followPages(last, source.load, { signal })) {
-    if (page === last) continue;
+  const start = await firstPage(source, writer, walker);
+  let step = start.step;
+  if (step.href && !step.stop) step = await loadByNumber(step.href, start, source, writer, walker);
+  // What is left one next link at a time: all of it with a concurrency of 1, or after a page that
+  // did not fit. No variable outside the loop holds a page while the next one loads.
+  for (;;) {
+    if (step.stop) throw step.stop;
+    const href = step.href;
+    if (!href) break;
+    if (signal?.aborted) throw cancelledError('GET', href, 0);
+    const page = await source.load(href, { signal });
     writer.take(page);
+    step = walker.next(page, href);
     await writer.flushed();
   }
   writer.queue(format.tail(writer.progress.written));
   await writer.flushed();
-  return { ...writer.progress };
-}
-
-/**
- * What the rest of the walk needs of a page once it is taken (by `writer` when given): its links,
- * counts and ids, not its records. A page of records kept while the next ones are parsed (the
- * first page for the whole export, the last one taken until the next) outlives collections of
- * the young generation; dropping them lowered the export's peak (memory benchmark).
- */
-function taken<T>(page: Page<T>, writer: PageWriter | undefined): Page<T> {
-  writer?.take(page);
-  const ids = page.results.map((item) => ({ id: idOf(item) }));
-  return { ...page, results: ids as unknown as T[] };
+  const moved = walker.moved;
+  return { ...writer.progress, ...(moved > 0 ? { dataChanged: moved } : {}) };
 }
 
 /**
  * The pages after `first` by number, several at once, until every page the first announced is
- * taken or one does not fit; resolves with the last page taken, whose next link (if the list grew
- * or a page did not fit) the walk follows from there.
+ * taken, one does not fit or the walker stops the walk; resolves with the walker's step after the
+ * last page taken: the next link to follow from there (the list grew or a page did not fit), none,
+ * or why the walk stops.
  */
-async function loadByNumber<T>(first: Page<T>, source: ExportSource<T>, writer: PageWriter, signal?: AbortSignal): Promise<Page<T>> {
-  const nextHref = first._links?.next?.href;
+async function loadByNumber<T>(nextHref: string, first: { totalResults: number; pageSize: number }, source: ExportSource<T>, writer: PageWriter, walker: PageWalker): Promise<Step> {
   const concurrency = source.concurrency ?? 1;
-  if (concurrency < 2 || !nextHref || first.results.length === 0) return first;
-  let last = first;
+  let step: Step = { href: nextHref };
+  if (concurrency < 2) return step;
+  const { signal } = writer.options;
   await loadRemainingPages<T>({
     nextHref,
     totalResults: first.totalResults,
     pageSize: first.pageSize,
+    maxRecords: walker.maxRecords,
     concurrency,
     signal,
     // Waits while the text queued passes its bound: memory holds the pages in flight and at most
@@ -204,12 +213,12 @@ async function loadByNumber<T>(first: Page<T>, source: ExportSource<T>, writer: 
       await writer.room();
       return source.load(href, { signal: s });
     },
-    accept: (page) => {
+    accept: (page, href) => {
       const fresh = writer.take(page);
-      last = taken(page, undefined);
-      return fresh;
+      step = walker.next(page, href);
+      return step.stop ? false : fresh;
     },
   });
   await writer.flushed();
-  return last;
+  return step;
 }

@@ -1,15 +1,27 @@
 // An export's file: written under a temporary name next to the target and renamed onto it only
 // when the export succeeded. A cancelled or failed export deletes its temporary file, so nothing
-// appears where the user asked, and a file already there stays as it was.
+// appears where the user asked, and a file already there stays as it was. The temporary file is
+// created readable by the user only (0600): it holds the account's records while it is written.
+// A new export keeps that mode; one that replaces a file takes that file's mode.
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { cutToBytes } from '../util/utf8';
 import { BufferedWrites } from './bufferedWrites';
 import type { ExportSink } from './exportList';
 
+/** The longest file name (UTF-8 bytes) of ext4, APFS, NTFS (in UTF-16 units, fewer) and most others. */
+export const MAX_NAME_BYTES = 255;
+
+/** The target's name as its temporary file holds it: cut (on a character boundary) so the whole
+ * temporary name fits in MAX_NAME_BYTES, for any name the user may choose. */
+function nameInTemp(name: string, random: string): string {
+  return cutToBytes(name, MAX_NAME_BYTES - `..${random}.part`.length);
+}
+
 /** `.<name>.<random>.part`: hidden on Unix, and recognisably an export's unfinished file. */
 export function tempNameFor(name: string, random = randomBytes(6).toString('hex')): string {
-  return `.${name}.${random}.part`;
+  return `.${nameInTemp(name, random)}.${random}.part`;
 }
 
 /** The temporary file of an export to `target`: in the target's folder, so on the same file
@@ -20,8 +32,17 @@ export function tempPathFor(target: string, random?: string): string {
 
 /** Whether a file name is one of the temporary files of an export of `target`. */
 export function isTempFileOf(target: string, name: string): boolean {
-  const prefix = `.${basename(target)}.`;
-  return name.startsWith(prefix) && /^[0-9a-f]+\.part$/.test(name.slice(prefix.length));
+  const random = /\.([0-9a-f]+)\.part$/.exec(name)?.[1];
+  return random !== undefined && name === tempNameFor(basename(target), random);
+}
+
+/** The mode of the file at `path` (permission bits), undefined when there is none. */
+async function modeOf(path: string): Promise<number | undefined> {
+  try {
+    return (await stat(path)).mode & 0o777;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -31,7 +52,7 @@ export function isTempFileOf(target: string, name: string): boolean {
 export async function writeFileAtomically<R>(target: string, work: (sink: ExportSink) => Promise<R>): Promise<R> {
   const temp = tempPathFor(target);
   // `wx`: never write into a file that exists, not even a leftover of ours.
-  const handle = await open(temp, 'wx');
+  const handle = await open(temp, 'wx', 0o600);
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => (closing ??= handle.close());
   try {
@@ -39,6 +60,8 @@ export async function writeFileAtomically<R>(target: string, work: (sink: Export
     const result = await work({ write: (text) => writes.write(text) });
     // On disk before the rename: a crash right after cannot leave an empty file under the name.
     await handle.sync();
+    const replaced = await modeOf(target);
+    if (replaced !== undefined && replaced !== 0o600) await handle.chmod(replaced);
     await close();
     await rename(temp, target);
     return result;

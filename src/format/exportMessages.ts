@@ -3,9 +3,10 @@
 import type { ExportFormat, ExportItems } from '../export/formats';
 import { FORMAT_EXTENSIONS } from '../export/formats';
 import { t } from '../l10n';
-import { typeCount, typeFileName } from '../dataTypes/words';
+import { typeFileName } from '../dataTypes/words';
 import { formatCount } from './amount';
-import { listTitle } from './labels';
+import { listTitle, recordCount } from './labels';
+import { cutToBytes } from '../util/utf8';
 
 /** What an export is of, as its file name and messages need it. */
 export interface ExportSubject {
@@ -17,17 +18,29 @@ export interface ExportSubject {
   orderBy?: string;
 }
 
-/** Longest part of a file name taken from a filter, so a long query still gives a usable name. */
-const MAX_QUERY_IN_NAME = 60;
-/** Far below every file system's limit of 255 bytes, with room for the temporary file's suffix. */
-const MAX_NAME = 150;
+/** Longest part of a file name taken from a filter (UTF-8 bytes), so a long query still gives a
+ * usable name. */
+const MAX_QUERY_IN_NAME = 80;
+/** UTF-8 bytes of the name before its extension: with the extension (at most `.jsonl`) and the
+ * temporary file's 19 bytes (fileSink.ts) well within every file system's limit of 255 bytes. */
+const MAX_NAME = 200;
 
-/** Characters no file name may hold on Windows, macOS or Linux, and control characters. */
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\\/:*?"<>|\u0000-\u001f\u007f]/g;
+/** Characters no file name may hold on Windows, macOS or Linux, control characters and halves of
+ * surrogate pairs. */
+const UNSAFE = /[\\/:*?"<>|\p{Cc}\p{Cs}]/gu;
+/** Invisible characters that would change how a name reads: bidirectional controls (U+202E shows
+ * `fdp.exe` as `exe.pdf`), zero-width spaces, the BOM, soft hyphens. The zero-width joiner and
+ * non-joiner stay: emoji sequences and several scripts' spelling need them. */
+const INVISIBLE = /[^\P{Cf}\u200c\u200d]/gu;
+const LINE_SEPARATORS = /[\p{Zl}\p{Zp}]/gu;
 
-function shorten(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+function shorten(text: string, maxBytes: number): string {
+  return Buffer.byteLength(text) > maxBytes ? `${cutToBytes(text, maxBytes - 3).trimEnd()}…` : text;
+}
+
+/** `text` without what a file name must not hold or must not hide. */
+function clean(text: string): string {
+  return text.replace(INVISIBLE, '').replace(LINE_SEPARATORS, ' ').replace(UNSAFE, '_');
 }
 
 /** `Acme Ltd invoices.csv`, `Acme Ltd bills (status=Paid).json`, `Companies.jsonl`: safe on every
@@ -36,23 +49,17 @@ export function exportFileName(subject: ExportSubject, format: ExportFormat): st
   let base: string;
   if (subject.items === 'companies') base = t('Companies');
   else {
-    const company = subject.companyName?.trim() || t('Company');
+    // Cleaned first, so a name of invisible characters only is no name.
+    const company = clean(subject.companyName?.trim() ?? '').trim() || t('Company');
     const query = [subject.query, subject.orderBy && t('orderBy {0}', subject.orderBy)].filter((s) => !!s).join(' ');
     const records = typeFileName(subject.items, company);
     base = query ? t('{0} ({1})', records, shorten(query, MAX_QUERY_IN_NAME)) : records;
   }
-  const safe = shorten(base.replace(UNSAFE, '_').replace(/\s+/g, ' ').trim(), MAX_NAME).replace(/^[.\s]+|[.\s]+$/g, '') || t('Export');
+  const safe = shorten(clean(base).replace(/\s+/g, ' ').trim(), MAX_NAME).replace(/^[.\s]+|[.\s]+$/g, '') || t('Export');
   return `${safe}.${FORMAT_EXTENSIONS[format]}`;
 }
 
-export function companyCount(n: number, locale?: string): string {
-  return n === 1 ? t('{0} company', formatCount(n, locale)) : t('{0} companies', formatCount(n, locale));
-}
-
-/** `25,000 invoices`, `1 company`, `12 bills`. */
-export function recordCount(items: ExportItems, n: number, locale?: string): string {
-  return items === 'companies' ? companyCount(n, locale) : typeCount(items, n, locale);
-}
+export { companyCount, recordCount } from './labels';
 
 /** Title of the progress notification: `Bills: exporting to a.csv`. */
 export function exportingTitle(items: ExportItems, fileName: string): string {
@@ -67,6 +74,12 @@ export function exportProgressMessage(items: ExportItems, written: number, total
 
 export function exportedMessage(items: ExportItems, written: number, fileName: string): string {
   return t('Exported {0} to {1}.', recordCount(items, written), fileName);
+}
+
+/** An export whose list's total moved while it ran (PageWalker.moved): written, but perhaps not
+ * whole; the notification offers to run it again. */
+export function exportChangedMessage(items: ExportItems, written: number, fileName: string, missing: number): string {
+  return t('Exported {0} to {1}, but the data changed while exporting: {2} may be missing.', recordCount(items, written), fileName, recordCount(items, missing));
 }
 
 /** After a cancel: how far it got, and that nothing took the file's place. */

@@ -2,7 +2,7 @@
 // A record's own words are in recordLabels.ts, from its type's presentation in the catalog.
 import { certificateProblem, type ApiError, type Company, type DataStatus } from '../api';
 import type { DataTypeId } from '../dataTypes/catalog';
-import { typeEmpty, typeTitle } from '../dataTypes/words';
+import { typeCount, typeEmpty, typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
 import { formatDuration } from '../util/duration';
 import { formatCount } from './amount';
@@ -37,6 +37,20 @@ export function loadMoreLabel(loaded: number, total?: number, locale?: string): 
 
 /** What a paged node lists: the companies, or a company's records of one data type. */
 export type ListItems = 'companies' | DataTypeId;
+
+export function companyCount(n: number, locale?: string): string {
+  return n === 1 ? t('{0} company', formatCount(n, locale)) : t('{0} companies', formatCount(n, locale));
+}
+
+/** `25,000 invoices`, `1 company`, `12 bills`. */
+export function recordCount(items: ListItems, n: number, locale?: string): string {
+  return items === 'companies' ? companyCount(n, locale) : typeCount(items, n, locale);
+}
+
+/** Under a list whose total moved while it was loaded (PagedList.dataChanged). */
+export function dataChangedLabel(items: ListItems, missing: number): string {
+  return t('The data changed while loading: {0} may be missing. Refresh to load again.', recordCount(items, missing));
+}
 
 /** `Companies`, `Invoices`, `Bills`: the name of what a list holds. */
 export function listTitle(items: ListItems): string {

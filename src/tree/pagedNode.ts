@@ -4,7 +4,7 @@
 // items and adds an error node, and refresh resets only this node's list.
 import * as vscode from 'vscode';
 import { isApiError, type ApiError, type DataPlatformClient, type LoadProgress, type PagedList } from '../api';
-import { emptyListLabel, loadMoreLabel, type ListItems } from '../format/labels';
+import { dataChangedLabel, emptyListLabel, loadMoreLabel, type ListItems } from '../format/labels';
 import type { TreeContext } from './context';
 import { ErrorNode, LoadAllNode, LoadMoreNode, MessageNode } from './leafNodes';
 import { TreeNode } from './node';
@@ -163,6 +163,8 @@ export abstract class PagedNode<T> extends TreeNode {
     const children: TreeNode[] = list.items.map((item) => this.itemNode(item));
     const error = list.lastError;
     if (error) children.push(this.errorNodeFor(error));
+    // The total moved between pages: records may have shifted past the pages read.
+    if (list.dataChanged > 0) children.push(new MessageNode(this, `${this.key}:changed`, dataChangedLabel(this.items, list.dataChanged), 'warning'));
     if (list.pagesLoaded > 0 && list.hasMore) {
       children.push(new LoadMoreNode(this, loadMoreLabel(list.items.length, list.totalResults)), new LoadAllNode(this));
     }

@@ -2,8 +2,9 @@
 // operation of the extension meets it, and what must come of it. The cases live in cases/; the
 // server that plays them in server.ts; the test that runs them is test/unit/hostileCorpus.test.ts.
 import type { ApiErrorKind } from '../../src/api/errors';
+import type { ExportFormat } from '../../src/export/formats';
 
-export const GROUPS = ['echo', 'keyShape', 'redirect', 'links', 'envelope', 'retry', 'size', 'id'] as const;
+export const GROUPS = ['echo', 'keyShape', 'redirect', 'links', 'envelope', 'retry', 'size', 'id', 'csv', 'moving'] as const;
 export type Group = (typeof GROUPS)[number];
 
 /** One answer of the server. Strings may hold `{{origin}}` (this server's base URL), `{{host}}`
@@ -29,8 +30,11 @@ export interface ReplySpec {
 export type Operation =
   /** The first page of the Companies view (a PagedList's first load). */
   | { op: 'listCompanies' }
-  /** Load all on the Companies view: the first page, then the rest, 4 pages at once. */
-  | { op: 'loadAll'; pageSize: number }
+  /** Load all on the Companies view: the first page, then the rest, 4 pages at once. `maxRecords`
+   * stands for the cap on an announced total (MAX_WALK_RECORDS), which takes seconds to reach. */
+  | { op: 'loadAll'; pageSize: number; maxRecords?: number }
+  /** Export Companies into memory as Export… writes a file: 4 pages at once, the key redacted. */
+  | { op: 'export'; format: ExportFormat; pageSize: number; maxRecords?: number }
   /** Open invoice JSON: the record, or the error document. */
   | { op: 'getInvoice'; companyId: string; invoiceId: string }
   | { op: 'getCompany'; companyId: string }
@@ -54,6 +58,10 @@ export type Expect = Outcome & {
   path?: string;
   /** Each retry waited at least this long before it went (the injected sleep records the waits). */
   minRetryWaitMs?: number;
+  /** Load all or an export: how many records it says may be missing because the data moved. */
+  dataChanged?: number;
+  /** An export: texts its output holds. */
+  contains?: string[];
 };
 
 export interface HostileCase {

@@ -3,7 +3,10 @@
 // text (the record, or the error document), Create company, and Set API key's check.
 import { ApiError, isApiError } from '../../src/api/errors';
 import { refusedParameter } from '../../src/api/failures';
-import type { PagedList } from '../../src/api/paging';
+import { PagedList } from '../../src/api/paging';
+import { exportList } from '../../src/export/exportList';
+import { recordFormat } from '../../src/export/formats';
+import { COMPANY_TYPES, readExport } from '../support/csv';
 import { apiKeyProblem } from '../../src/auth/apiKeyInput';
 import { errorText, prettyJson } from '../../src/documents/json';
 import type { Pipeline } from '../support/pipeline';
@@ -16,6 +19,10 @@ export interface Performed {
   /** The invoice document's text, as Open invoice JSON would show it (for errors of any
    * operation: the error document built from that error). */
   document?: string;
+  /** An export's text. */
+  text?: string;
+  /** Load all or an export: records that may be missing because the data moved. */
+  dataChanged?: number;
 }
 
 /** Concurrency of Load all, as the setting's default. */
@@ -45,7 +52,24 @@ async function listed<T>(list: PagedList<T>, load: (l: PagedList<T>) => Promise<
   }
   const error = list.lastError;
   if (error !== undefined && !isApiError(error)) throw error;
-  return { ids: idsOf(list.items), ...(error ? { error } : {}) };
+  return { ids: idsOf(list.items), dataChanged: list.dataChanged, ...(error ? { error } : {}) };
+}
+
+/** Export Companies as the command runs it, into memory; a failed export keeps no records (the
+ * command deletes its temporary file). */
+async function exported(p: Pipeline, key: string, op: Extract<Operation, { op: 'export' }>): Promise<Performed> {
+  const client = p.client(key);
+  let text = '';
+  const sink = { write: (more: string) => Promise.resolve(void (text += more)) };
+  const source = { load: client.companyPages({ pageSize: op.pageSize }), concurrency: LOAD_ALL_CONCURRENCY };
+  try {
+    const result = await exportList(source, recordFormat(op.format, 'companies'), sink, { redact: client.redact, maxRecords: op.maxRecords });
+    return { ids: idsOf(readExport(text, op.format, COMPANY_TYPES)), text, dataChanged: result.dataChanged ?? 0 };
+  } catch (e) {
+    if (!isApiError(e)) throw e;
+    p.report(e);
+    return { ids: [], error: e, text };
+  }
 }
 
 async function one(p: Pipeline, call: () => Promise<{ id: string }>, prompt = true): Promise<Performed> {
@@ -75,8 +99,12 @@ async function run(p: Pipeline, key: string, op: Operation): Promise<Performed> 
   switch (op.op) {
     case 'listCompanies':
       return listed(reportingList(p.client(key).companyList(), p), (l) => l.loadMore());
-    case 'loadAll':
-      return listed(reportingList(p.client(key).companyList({ pageSize: op.pageSize }), p), (l) => l.loadAll({ concurrency: LOAD_ALL_CONCURRENCY }));
+    case 'loadAll': {
+      const list = new PagedList(p.client(key).companyPages({ pageSize: op.pageSize }), { maxRecords: op.maxRecords });
+      return listed(reportingList(list, p), (l) => l.loadAll({ concurrency: LOAD_ALL_CONCURRENCY }));
+    }
+    case 'export':
+      return exported(p, key, op);
     case 'getInvoice': {
       const client = p.client(key);
       let invoice: { id: string } | undefined;

@@ -93,7 +93,7 @@ export function dataTypeColumnTypes(spec: DataTypeSpec): ColumnTypes {
 
 /** A text cell without the `'` that neutralised a formula. */
 export function unneutralise(text: string): string {
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+  return /^'[\s\u200b-\u200d\u2060]*[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

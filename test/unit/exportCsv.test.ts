@@ -18,8 +18,18 @@ const CORPUS: [unknown, string][] = [
   ['=cmd|\' /C calc\'!A0', "'=cmd|' /C calc'!A0"],
   ['\t=1+1', "'\t=1+1"],
   ['\r=1+1', `"'\r=1+1"`],
-  ['\n=1+1', '"\n=1+1"'],
-  [' =1+1', ' =1+1'],
+  // After leading blanks too: a spreadsheet trims them and runs what follows.
+  ['\n=1+1', `"'\n=1+1"`],
+  [' =1+1', "' =1+1"],
+  ['\u00a0=1+1', "'\u00a0=1+1"],
+  [' \r\n\t@SUM(A1)', `"' \r\n\t@SUM(A1)"`],
+  ['\u3000-1', "'\u3000-1"],
+  ['   ', '   '],
+  [' 12', ' 12'],
+  // A `;` is quoted: a spreadsheet whose list separator is `;` would split the cell there.
+  ["a;=cmd|' /C calc'!A0", `"a;=cmd|' /C calc'!A0"`],
+  ['x;y', '"x;y"'],
+  [';', '";"'],
   ["'=1+1", "'=1+1"],
   ['a=1', 'a=1'],
   ['1-2', '1-2'],
@@ -68,9 +78,17 @@ describe('export CSV cells', () => {
     for (const c of [' ', "'", '\n', 'a', '1', '(', '#', '|', '%']) assert.equal(neutralise(`${c}x`), `${c}x`);
   });
 
-  it('quotes exactly the fields holding a quote, comma, CR or LF', () => {
-    for (const c of ['"', ',', '\r', '\n']) assert.match(quoteField(`a${c}b`), /^".*"$/s);
-    for (const c of [';', '\t', "'", ' ']) assert.equal(quoteField(`a${c}b`), `a${c}b`);
+  it('neutralises them after any leading whitespace as well', () => {
+    for (const blank of [' ', '  ', '\t', '\r', '\n', '\r\n', '\u00a0', '\u2028', '\u3000', '\ufeff', '\u200b', ' \u00a0\n ']) {
+      for (const c of ['=', '+', '-', '@']) assert.equal(neutralise(`${blank}${c}x`), `'${blank}${c}x`, JSON.stringify(blank + c));
+      // A tab or CR is itself a formula start; any other blank before plain text changes nothing.
+      if (!/[\t\r]/.test(blank)) assert.equal(neutralise(`${blank}x`), `${blank}x`);
+    }
+  });
+
+  it('quotes exactly the fields holding a quote, comma, semicolon, CR or LF', () => {
+    for (const c of ['"', ',', ';', '\r', '\n']) assert.match(quoteField(`a${c}b`), /^".*"$/s);
+    for (const c of ['\t', "'", ' ', ':', '|']) assert.equal(quoteField(`a${c}b`), `a${c}b`);
   });
 
   it('ends every row with CRLF, and a strict RFC 4180 parser reads the corpus back', () => {

@@ -2,14 +2,14 @@
 // failure mid-export (the emulator's faults) leaves neither a file nor a temporary file, and a
 // file that was already there stays as it was. The exported text never holds the API key.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataPlatformClient } from '../../src/api/client';
 import { ApiError, isCancellation } from '../../src/api/errors';
 import type { Invoice } from '../../src/api/models';
 import { exportList, type ExportOptions } from '../../src/export/exportList';
-import { isTempFileOf, tempPathFor, writeFileAtomically } from '../../src/export/fileSink';
+import { isTempFileOf, tempNameFor, tempPathFor, writeFileAtomically } from '../../src/export/fileSink';
 import { recordFormat, type ExportFormat } from '../../src/export/formats';
 import { INVOICE_TYPES, readExport } from '../support/csv';
 import { base64, htmlDecimal, uEscapes, urlEncoded } from '../support/keyEncodings';
@@ -54,6 +54,45 @@ describe('export to a file', function () {
     assert.equal(tempPathFor(target, 'ab12'), join(dir, '.Acme Ltd invoices.csv.ab12.part'));
     assert.ok(isTempFileOf(target, '.Acme Ltd invoices.csv.ab12cd.part'));
     assert.ok(!isTempFileOf(target, 'Acme Ltd invoices.csv'));
+  });
+
+  it('writes to a name of up to 255 bytes: the temporary name is cut to fit, on a character boundary', async () => {
+    for (const name of [`${'é'.repeat(125)}.csv`, `${'x'.repeat(251)}.csv`, `${'😀'.repeat(62)}.csv`]) {
+      assert.ok(Buffer.byteLength(name) >= 237 && Buffer.byteLength(name) <= 255, name);
+      const temp = tempNameFor(name);
+      assert.ok(Buffer.byteLength(temp) <= 255 && !/\p{Cs}/u.test(temp), temp);
+      const target = join(dir, name);
+      assert.ok(isTempFileOf(target, temp));
+      assert.ok(!isTempFileOf(join(dir, `y${name.slice(1)}`), temp), 'not the temporary file of another name');
+      let during: string[] = [];
+      await writeFileAtomically(target, async (sink) => {
+        during = readdirSync(dir);
+        await sink.write('a,b\r\n');
+      });
+      assert.ok(during.some((n) => isTempFileOf(target, n)), 'recognised while writing');
+      assert.equal(readFileSync(target, 'utf8'), 'a,b\r\n');
+      rmSync(target);
+    }
+  });
+
+  it('creates the temporary file readable by the user only; a file replaced keeps its mode', async function () {
+    if (process.platform === 'win32') this.skip();
+    const target = join(dir, 'private.csv');
+    const modes: number[] = [];
+    const modeOfTemp = () => statSync(join(dir, readdirSync(dir).find((n) => isTempFileOf(target, n)) ?? 'none')).mode & 0o777;
+    await writeFileAtomically(target, async (sink) => {
+      modes.push(modeOfTemp());
+      await sink.write('x');
+    });
+    assert.deepEqual(modes, [0o600]);
+    assert.equal(statSync(target).mode & 0o777, 0o600, 'a new export stays private');
+    chmodSync(target, 0o640);
+    await writeFileAtomically(target, async (sink) => {
+      modes.push(modeOfTemp());
+      await sink.write('y');
+    });
+    assert.deepEqual(modes, [0o600, 0o600]);
+    assert.equal(statSync(target).mode & 0o777, 0o640, 'the mode the user gave the file it replaced');
   });
 
   it('writes the file under its name only at the end, replacing a file that was there', async () => {

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { ApiError, isCancellation } from '../../src/api/errors';
 import type { Page } from '../../src/api/models';
 import { followItems, followPages, PagedList, STALE_PAGES, type LoadOptions, type LoadProgress } from '../../src/api/paging';
+import { MAX_WALK_RECORDS, pageBound } from '../../src/api/walkBounds';
 
 interface Item {
   id: string;
@@ -364,6 +365,58 @@ describe('walks that would not end by themselves', () => {
     const list = new PagedList<Item>(load);
     assert.deepEqual(ids([...(await list.loadAll())]), ids(items(0, 50)));
     assert.equal(list.lastError, undefined);
+  });
+
+  for (const concurrency of [1, 4]) {
+    it(`a server announcing 10^12 records with ever new ids stops at the cap on what a walk believes, keeping what it loaded (${concurrency} at once)`, async () => {
+      const size = 100;
+      let made = 0;
+      // Past 30 pages an empty page ends the walk, so a walk without the cap fails here, not by memory.
+      const s = endless((n) => (++made > 30 ? { results: [], total: 1e12 } : { results: items((n - 1) * size, n * size), total: 1e12 }), size);
+      // A cap of 1,000 records stands for MAX_WALK_RECORDS (below), which takes seconds to reach.
+      const list = new PagedList<Item>(s.load, { maxRecords: 1000 });
+      const loaded = await list.loadAll({ concurrency });
+      assert.equal(loaded.length, 1000);
+      assert.equal(s.calls.length, 10, 'not one request past the cap');
+      assert.equal(list.hasMore, false);
+      assert.match(list.lastError?.message ?? '', /announced [\d,.\s\u00a0\u202f]+ records; a list loads at most [\d,.\s\u00a0\u202f]+, so paging stopped there/);
+    });
+
+    it(`a record deleted between pages is lost at the boundary, and the list says the data changed (${concurrency} at once)`, async () => {
+      const all = items(0, 30);
+      let calls = 0;
+      const load = (href: string | undefined): Promise<Page<Item>> => {
+        // After the first page, i3 is deleted: i10 moves onto page 1, already read.
+        if (++calls === 2) all.splice(3, 1);
+        const n = href ? Number(/page=(\d+)/.exec(href)?.[1]) : 1;
+        return Promise.resolve(page(all.slice((n - 1) * 10, n * 10), n, 10, all.length));
+      };
+      const list = new PagedList<Item>(load);
+      const loaded = ids([...(await list.loadAll({ concurrency }))]);
+      assert.equal(loaded.length, 29);
+      assert.ok(!loaded.includes('i10'), 'the record at the boundary is not there');
+      assert.equal(list.lastError, undefined);
+      assert.equal(list.dataChanged, 1, 'the total moved by 1: one record may be missing');
+    });
+  }
+
+  it(`believes an announced total up to ${MAX_WALK_RECORDS} records, with a margin below it and none past it`, () => {
+    assert.equal(MAX_WALK_RECORDS, 1_000_000);
+    assert.deepEqual(pageBound(1e12, 1000), { announced: 1000, limit: 1000, capped: true });
+    assert.deepEqual(pageBound(2 ** 80, 5000), { announced: 200, limit: 200, capped: true });
+    assert.deepEqual(pageBound(MAX_WALK_RECORDS, 1000), { announced: 1000, limit: 1100, capped: false });
+    assert.deepEqual(pageBound(1000, 10), { announced: 100, limit: 110, capped: false });
+    assert.deepEqual(pageBound(5, 10), { announced: 1, limit: 4, capped: false });
+    assert.equal(pageBound(-1, 10), undefined);
+    assert.equal(pageBound(10, 0), undefined);
+  });
+
+  it('a list whose total held reports no change', async () => {
+    const list = new PagedList<Item>(server(items(0, 23), 5).load);
+    await list.loadAll({ concurrency: 4 });
+    assert.equal(list.dataChanged, 0);
+    list.reset();
+    assert.equal(list.dataChanged, 0);
   });
 
   it('followItems ends such a walk with the same error', async () => {

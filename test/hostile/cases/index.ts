@@ -1,14 +1,16 @@
 // The whole hostile-server corpus, group by group.
 import type { HostileCase } from '../corpus';
 import { sizeCorpus } from './bodySizes';
+import { csvCorpus } from './csvCells';
 import { echoCorpus } from './echoes';
 import { envelopeCorpus } from './envelopes';
 import { idCorpus } from './ids';
 import { keyShapeCorpus } from './keyShapes';
 import { linkCorpus } from './links';
+import { movingCorpus } from './movingData';
 import { redirectCorpus } from './redirects';
 import { retryCorpus } from './retryHeaders';
 
 export function hostileCases(): HostileCase[] {
-  return [...echoCorpus(), ...keyShapeCorpus(), ...redirectCorpus(), ...linkCorpus(), ...envelopeCorpus(), ...retryCorpus(), ...sizeCorpus(), ...idCorpus()];
+  return [...echoCorpus(), ...keyShapeCorpus(), ...redirectCorpus(), ...linkCorpus(), ...envelopeCorpus(), ...retryCorpus(), ...sizeCorpus(), ...idCorpus(), ...csvCorpus(), ...movingCorpus()];
 }
