@@ -36,7 +36,7 @@ const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'gu');
  * and query, so `{` in a path becomes `%7B` there too). A tab or newline is encoded first, where
  * `new URL` would drop it silently. A lone surrogate becomes U+FFFD, as in `new URL`.
  */
-export function printableUrl(url: string): string {
+function printableUrl(url: string): string {
   const encoded = url.replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(/^[\ud800-\udfff]$/.test(c) ? '\ufffd' : c));
   try {
     return new URL(encoded).href;
