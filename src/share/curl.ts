@@ -1,6 +1,9 @@
 // "Copy as cURL": a request as a POSIX shell command that anyone can paste and run. The key is
 // never part of it: the command reads it from an environment variable and Basic-encodes it
-// itself, so the text can be pasted into a ticket, a chat or a script safely.
+// itself, so the text can be pasted into a ticket, a chat or a script safely. It makes exactly the
+// one request it shows: URL globbing is off (a server's `_links` href may hold `[0-9]` or `{a,b}`),
+// and nothing in it is invisible (a bidi override or a zero-width space could disguise what a user
+// reads before running it).
 
 /** The variable the command reads the key from. */
 export const API_KEY_VARIABLE = 'DATA_PLATFORM_API_KEY';
@@ -21,6 +24,41 @@ export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
+/** Characters a reader cannot see for what they are: controls, format characters (bidi
+ * overrides, zero-width, soft hyphen, BOM, tags), spaces other than U+0020, and fillers that
+ * render blank. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\p{Variation_Selector}\u034F\u115F\u1160\u3164\uFFA0]/u;
+const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'gu');
+
+/**
+ * The URL as the client sends it, in printable ASCII only: each other character as its UTF-8
+ * bytes percent-encoded, then serialised as WHATWG URL does (axios sends `new URL(...)`'s path
+ * and query, so `{` in a path becomes `%7B` there too). A tab or newline is encoded first, where
+ * `new URL` would drop it silently. A lone surrogate becomes U+FFFD, as in `new URL`.
+ */
+function printableUrl(url: string): string {
+  const encoded = url.replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(/^[\ud800-\udfff]$/.test(c) ? '\ufffd' : c));
+  try {
+    return new URL(encoded).href;
+  } catch {
+    return encoded;
+  }
+}
+
+/** JSON text with nothing invisible, meaning the same: such a character can only stand inside a
+ * string (as a `\uXXXX` escape there) or be whitespace between tokens (a space there). */
+function visibleJson(text: string): string {
+  if (!INVISIBLE.test(text)) return text;
+  try {
+    JSON.parse(text);
+  } catch {
+    throw new Error('The body is not JSON text and holds invisible characters: it cannot be shown as they are');
+  }
+  return text.replace(INVISIBLE_ALL, (c) =>
+    /^[\t\n\r]$/.test(c) ? ' ' : [...Array(c.length).keys()].map((i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''),
+  );
+}
+
 /**
  * The request as a curl command, one option per line. The Authorization header is computed when
  * the command runs: `printf '%s'` (no newline) through `base64`, with any line wrapping removed
@@ -30,11 +68,11 @@ export function curlCommand(request: ShareableRequest): string {
   const method = request.method.toUpperCase();
   if (!/^[A-Z]+$/.test(method)) throw new Error(`Not an HTTP method: ${request.method}`);
   const lines = [
-    `curl --silent --show-error --request ${method} ${shellQuote(request.url)}`,
+    `curl --silent --show-error --globoff --request ${method} ${shellQuote(printableUrl(request.url))}`,
     `--header ${shellQuote('Accept: application/json')}`,
     `--header "Authorization: Basic $(printf '%s' "$${API_KEY_VARIABLE}" | base64 | tr -d '\\n')"`,
   ];
   const body = request.bodyText ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
-  if (body !== undefined) lines.push(`--header ${shellQuote('Content-Type: application/json')}`, `--data-raw ${shellQuote(body)}`);
+  if (body !== undefined) lines.push(`--header ${shellQuote('Content-Type: application/json')}`, `--data-raw ${shellQuote(visibleJson(body))}`);
   return lines.join(' \\\n  ');
 }

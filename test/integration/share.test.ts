@@ -1,7 +1,9 @@
 // Copy as cURL in a real extension host: on a company, an invoices node, a query node, an invoice,
 // an error node and a diagnostics entry (its webview button). Each copied command is run with
 // `sh -c` and the emulator's key in the environment (curl is on the machine and on CI) and must
-// get the body the client gets; the key is nowhere in the copied text.
+// get the body the client gets; the key is nowhere in the copied text. A server's `_links.next`
+// href holding curl glob patterns and a bidi override (the emulator never writes one, so a small
+// loopback server plays the API for an account of its own) is repeated once, to the same path.
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -9,6 +11,7 @@ import * as vscode from 'vscode';
 import type { DataPlatformApi } from '../../src/extension';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode } from '../../src/tree/recordNodes';
+import { TestServer } from '../support/httpDouble';
 import { admin, emulator, emulatorClient, openView, signIn, sleep, waitFor } from './helpers';
 
 const run = promisify(execFile);
@@ -164,6 +167,44 @@ describe('Copy as cURL in a real VS Code extension host', function () {
     await sleep(100);
     assert.equal(await vscode.env.clipboard.readText(), 'kept');
     panel.panel?.dispose();
+  });
+
+  it('an error node whose page came from a hostile _links.next href: the copy makes that one request, nothing invisible in it', async () => {
+    const server = await TestServer.start();
+    const href = '/companies/[0-9][0-9]{a,b}/\u202Egpj.exe?page=2&x={a,b}[1-40]';
+    server.otherwise((_req, res, recorded) => {
+      res.setHeader('Content-Type', 'application/json');
+      if (recorded.url.startsWith('/companies?page=1&')) {
+        const self = { href: recorded.url };
+        res.end(JSON.stringify({ results: [{ id: 'c1', name: 'Hostile Links Ltd' }], pageNumber: 1, pageSize: 100, totalResults: 101, _links: { self, current: self, next: { href } } }));
+        return;
+      }
+      res.statusCode = 404;
+      res.end(JSON.stringify({ statusCode: 404, service: 'test', error: 'No such page', correlationId: 'hostile' }));
+    });
+    const added = await vscode.commands.executeCommand<{ outcome: string; account?: { id: string } }>('dataPlatform.addAccount', { name: 'Hostile links', baseUrl: server.url, key });
+    const accountId = added?.account?.id ?? '';
+    try {
+      assert.equal(added?.outcome, 'added');
+      const root = await waitFor('the account root', () => api.tree.rootOf(accountId));
+      assert.equal((await children(api, root)).filter((n) => contextOf(n) === 'company').length, 1);
+      server.requests.splice(0);
+      await vscode.commands.executeCommand('dataPlatform.loadMore', root);
+      const failed = (await children(api, root)).find((n) => contextOf(n).startsWith('error;'));
+      assert.ok(failed, 'the failed page shows as an error node');
+      const sentByExtension = server.requests.map((r) => r.url);
+      assert.deepEqual(sentByExtension, ['/companies/[0-9][0-9]%7Ba,b%7D/%E2%80%AEgpj.exe?page=2&x={a,b}[1-40]'], 'the page the extension asked for');
+
+      server.requests.splice(0);
+      const { text, body } = await copyAndRun(failed);
+      assert.match(text, /^[\x20-\x7e\n]*$/, 'printable ASCII only: no bidi override, nothing invisible');
+      assert.match(text, /--globoff/);
+      assert.deepEqual(server.requests.map((r) => r.url), sentByExtension, 'one request, to the path the extension sent');
+      assert.equal((body as { error: string }).error, 'No such page');
+    } finally {
+      if (api.accounts.get(accountId)) await api.accounts.remove(accountId);
+      await server.close();
+    }
   });
 });
 

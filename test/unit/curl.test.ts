@@ -9,6 +9,7 @@ import { ApiError } from '../../src/api/errors';
 import { API_KEY_VARIABLE, curlCommand, shellQuote } from '../../src/share/curl';
 import { requestOfError } from '../../src/share/errorRequest';
 import { startEmulator, type RunningEmulator } from '../emulator';
+import { TestServer } from '../support/httpDouble';
 
 const run = promisify(execFile);
 
@@ -141,5 +142,107 @@ describe('Copy as cURL', function () {
 
   it('refuses a method that is not one', () => {
     assert.throws(() => curlCommand({ method: 'GET; rm -rf /', url: 'https://x' }), /Not an HTTP method/);
+  });
+});
+
+/** What a pasted command must not hold: control, format (bidi, zero-width, soft hyphen, BOM…),
+ * line and paragraph separators. The command's own line breaks (` \` + newline) are not counted. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]|(?! )\p{Zs}/u;
+const invisibleIn = (command: string): string | undefined => {
+  const found = INVISIBLE.exec(command.replace(/ \\\n {2}/g, ' '));
+  return found ? `U+${found[0].codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}` : undefined;
+};
+
+describe('Copy as cURL of a hostile URL or body: one request, to the path the client sent, nothing invisible', function () {
+  this.timeout(30_000);
+  let server: TestServer;
+  /** The `_links.next` href the first page carries. */
+  let next = '';
+  const runCommand = (command: string) => run('sh', ['-c', command], { env: { ...process.env, [API_KEY_VARIABLE]: 'key' } });
+  /** Runs the command and returns the path and query of every request it made. */
+  const sentBy = async (command: string): Promise<string[]> => {
+    server.requests.splice(0);
+    await runCommand(command);
+    return server.requests.map((r) => r.url);
+  };
+
+  before(async () => {
+    server = await TestServer.start();
+    server.otherwise((_req, res, recorded) => {
+      res.setHeader('Content-Type', 'application/json');
+      if (recorded.url.startsWith('/companies?page=1&')) {
+        const self = { href: recorded.url };
+        res.end(JSON.stringify({ results: [{ id: 'c1', name: 'One' }], pageNumber: 1, pageSize: 1, totalResults: 2, _links: { self, current: self, next: { href: next } } }));
+        return;
+      }
+      res.statusCode = 404;
+      res.end(JSON.stringify({ statusCode: 404, service: 'test', error: 'Not found', correlationId: 'x' }));
+    });
+  });
+  after(async () => server.close());
+
+  const hrefs = [
+    '/companies/[0-9][0-9]?page=2',
+    '/companies?page=2&x=[1-40]',
+    '/companies/{x,.}./{x,.}./apiKeys',
+    '/companies?page=2&x={a,b}',
+    '/companies/[a-z]?page=2',
+    '/companies/\u202Eexe.pdf?page=2',
+    '/companies?page=2&q=a\u200Bb',
+    '/companies/\u2066x\u2069/\u00AD\u061C\u2060\u0085?page=2',
+  ];
+  for (const href of hrefs) {
+    it(`a failed page at _links.next ${JSON.stringify(href)} is repeated once, to the path the client sent`, async () => {
+      next = href;
+      const client = new DataPlatformClient({ baseUrl: server.url, apiKey: 'key' });
+      const first = await client.listCompanies({ pageSize: 1 });
+      server.requests.splice(0);
+      const e: unknown = await client.getPage(first._links.next?.href ?? '').then(() => undefined, (x: unknown) => x);
+      assert.ok(e instanceof ApiError && e.status === 404, 'the page failed');
+      const sentByClient = server.requests.map((r) => r.url);
+      assert.equal(sentByClient.length, 1);
+      const command = curlCommand(requestOfError(e.toJSON()) ?? assert.fail('no request kept'));
+      assert.equal(invisibleIn(command), undefined, 'no control, bidi or invisible character in the copied text');
+      assert.match(command, /^[\x20-\x7e\n]*$/, 'printable ASCII only');
+      assert.deepEqual(await sentBy(command), sentByClient, 'one request, to exactly what the client sent');
+    });
+  }
+
+  it('a raw tab, newline, C1 control or format character a URL cannot hold from the client is percent-encoded, never copied', async () => {
+    // The client refuses such an href before sending: there is no error request to copy.
+    next = '/companies/a\tb?page=2';
+    const client = new DataPlatformClient({ baseUrl: server.url, apiKey: 'key' });
+    const refused: unknown = await client.getPage(next).then(() => undefined, (x: unknown) => x);
+    assert.ok(refused instanceof ApiError && refused.request === undefined);
+    // Every control and format character at once, straight to the builder.
+    const odd = [...Array(0x110000).keys()]
+      .filter((c) => (c < 0xd800 || c > 0xdfff) && INVISIBLE.test(String.fromCodePoint(c)))
+      .map((c) => String.fromCodePoint(c))
+      .join('');
+    for (const text of ['a\tb', 'a\nb', 'a\r\nb', 'a\u0085b', '\u0000x', odd]) {
+      const command = curlCommand({ method: 'GET', url: `${server.url}/companies/${text}?q=${text}` });
+      assert.equal(invisibleIn(command), undefined);
+      assert.deepEqual(await sentBy(command), [`/companies/${encodeURI(text)}?q=${encodeURI(text)}`]);
+    }
+  });
+
+  it('a JSON body holding invisible characters is written with \\u escapes: the same JSON, nothing invisible', async () => {
+    const value = { name: 'O\u202Egnp.exe\u200B', description: 'soft\u00ADhyphen \uFEFF\u2028\u2029 \u0085 \u0007 \u061C\u2066 \u00A0\u3000 é 日本 \u{E0041}' };
+    for (const request of [
+      { method: 'POST', url: `${server.url}/companies`, body: value },
+      { method: 'POST', url: `${server.url}/companies`, bodyText: `{\t"name":\r\n${JSON.stringify(value.name)},"description":${JSON.stringify(value.description)}}` },
+    ]) {
+      const command = curlCommand(request);
+      assert.equal(invisibleIn(command), undefined);
+      assert.ok(command.includes('é 日本'), 'visible text stays as it is');
+      await sentBy(command);
+      assert.equal(server.requests.length, 1);
+      assert.deepEqual(JSON.parse(server.requests[0].body), value, 'the API gets the same JSON');
+    }
+  });
+
+  it('refuses a body that is not JSON text and holds an invisible character, which it could not show', () => {
+    assert.throws(() => curlCommand({ method: 'POST', url: `${server.url}/companies`, bodyText: 'a\u202Eb' }), /invisible/);
+    assert.doesNotThrow(() => curlCommand({ method: 'POST', url: `${server.url}/companies`, bodyText: 'not json' }));
   });
 });
