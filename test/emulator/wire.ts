@@ -88,7 +88,7 @@ export interface Invoice {
   amountDue: number;
   totalDiscount?: number;
   status: InvoiceStatus;
-  note?: string;
+  note?: string | null;
   metadata?: { isDeleted?: boolean };
   modifiedDate?: string;
   sourceModifiedDate?: string;

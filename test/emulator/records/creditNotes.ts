@@ -3,12 +3,12 @@
 // in the document's currency, a few weeks after it. Paid means fully applied, PartiallyPaid
 // partly; remainingCredit is what is left to apply (none when Void).
 import { Random } from '../random';
-import { type Books, DAY_MS, day, dueOf, money, recordId, stamps } from './books';
+import { type Books, DAY_MS, Variants, day, dueOf, money, recordId, stamps } from './books';
 import { billCount, billCreditNoteCount, creditNoteCount, windowOf } from './counts';
 import { type DocLine, invoiceFacts } from './invoiceFacts';
 import { billWithLines } from './bills';
 
-type NoteStatus = 'Draft' | 'Submitted' | 'Paid' | 'Void' | 'PartiallyPaid';
+type NoteStatus = 'Draft' | 'Submitted' | 'Paid' | 'Void' | 'PartiallyPaid' | 'Unknown';
 
 const STATUS_WEIGHTS: readonly (readonly [NoteStatus, number])[] = [['Paid', 35], ['PartiallyPaid', 10], ['Submitted', 30], ['Draft', 15], ['Void', 10]];
 
@@ -70,6 +70,12 @@ function noteBody(r: Random, lines: readonly DocLine[], fromMs: number, currency
   return { body, issueMs, appliedCents };
 }
 
+/** What a note sends beyond its plain values (Variants): an unapplied note's status may be Unknown. */
+function variantsOf(v: Variants, body: NoteBody, note: string | undefined): object {
+  const unapplied = body.status === 'Draft' || body.status === 'Submitted';
+  return { status: unapplied ? v.orUnknown(body.status, 0.1) : body.status, ...(note === undefined ? v.missing('note') : { note }) };
+}
+
 const NOTES = ['Goods returned.', 'Price adjustment agreed.', 'Service credit.', 'Duplicate charge.', 'Goodwill gesture.'];
 
 export function creditNote(books: Books, index: number): object {
@@ -84,13 +90,14 @@ export function creditNote(books: Books, index: number): object {
       allocation: { currency, currencyRate, allocatedOnDate, totalAmount: money(appliedCents) },
     }],
   };
+  const v = new Variants(books, 'creditNotes', index);
   return {
     id: recordId(books, 'creditNotes', index),
-    creditNoteNumber: `CN-${String(index + 1).padStart(5, '0')}`,
+    creditNoteNumber: v.orNull(`CN-${String(index + 1).padStart(5, '0')}`),
     customerRef: inv.customerRef,
     ...body,
     ...applied,
-    ...(r.chance(0.4) ? { note: r.pick(NOTES) } : {}),
+    ...variantsOf(v, body, r.chance(0.4) ? r.pick(NOTES) : undefined),
     ...stamps(r, issueMs),
   };
 }
@@ -100,12 +107,14 @@ export function billCreditNote(books: Books, index: number): object {
   const bills = billCount(books.invoices.count);
   const { bill, docLines, issueMs: billMs } = billWithLines(books, windowOf(index, billCreditNoteCount(books.invoices.count), bills).start);
   const { body, issueMs } = noteBody(r, docLines, billMs, bill.currency, bill.currencyRate);
+  const v = new Variants(books, 'billCreditNotes', index);
   return {
     id: recordId(books, 'billCreditNotes', index),
-    billCreditNoteNumber: `SCN-${r.int(1000, 99999)}`,
+    billCreditNoteNumber: v.orNull(`SCN-${r.int(1000, 99999)}`),
     supplierRef: bill.supplierRef,
     ...body,
-    ...(r.chance(0.4) ? { note: `${r.pick(NOTES)} Against ${bill.reference}.` } : {}),
+    ...(body.allocatedOnDate === undefined ? v.missing('allocatedOnDate') : {}),
+    ...variantsOf(v, body, r.chance(0.4) ? `${r.pick(NOTES)} Against ${bill.reference}.` : undefined),
     ...stamps(r, issueMs),
   };
 }

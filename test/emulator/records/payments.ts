@@ -4,7 +4,7 @@
 // invoice gives a payment on account. Bill payment k pays the k-th paid bill (bills.ts). A link
 // amount is negative: it reduces what the invoice or bill still owes.
 import { Random } from '../random';
-import { type Books, DAY_MS, day, money, recordId, stamps } from './books';
+import { type Books, DAY_MS, Variants, day, money, recordId, stamps } from './books';
 import { bankAccounts } from './accounts';
 import { billWithLines, firstPaid, isPaid, paidBills } from './bills';
 import { paymentCount, windowOf } from './counts';
@@ -29,6 +29,7 @@ export function payment(books: Books, index: number): object {
   const paidIndex = firstPaid(window, (i) => isPaid(invoiceFacts(books, i).status));
   const inv = invoiceFacts(books, paidIndex ?? window.start);
   const bank = r.pick(bankAccounts(books));
+  const v = new Variants(books, 'payments', index);
   let amountCents: number;
   let dateMs: number;
   let line: Line;
@@ -50,8 +51,8 @@ export function payment(books: Books, index: number): object {
     currency: inv.currency,
     currencyRate: inv.currencyRate,
     date: day(dateMs),
-    ...(r.chance(0.3) ? { note: `Payment for ${inv.number}` } : {}),
-    reference: `${r.pick(REFERENCES)} ${r.int(100000, 999999)}`,
+    ...(r.chance(0.3) ? { note: `Payment for ${inv.number}` } : v.missing('note')),
+    reference: v.orNull(`${r.pick(REFERENCES)} ${r.int(100000, 999999)}`),
     lines: [line],
     ...stamps(r, dateMs),
   };
@@ -63,6 +64,7 @@ export function billPayment(books: Books, index: number): object {
   const paid = bill.paymentAllocations?.[0] as { allocation: { allocatedOnDate: string; totalAmount: number } };
   const amount = paid.allocation.totalAmount;
   const dateMs = Date.parse(`${paid.allocation.allocatedOnDate}Z`);
+  const v = new Variants(books, 'billPayments', index);
   return {
     id: recordId(books, 'billPayments', index),
     supplierRef: bill.supplierRef,
@@ -71,8 +73,8 @@ export function billPayment(books: Books, index: number): object {
     currency: bill.currency,
     currencyRate: bill.currencyRate,
     date: paid.allocation.allocatedOnDate,
-    ...(r.chance(0.3) ? { note: `Payment of ${bill.reference}` } : {}),
-    reference: `${r.pick(REFERENCES)} ${r.int(100000, 999999)}`,
+    ...(r.chance(0.3) ? { note: `Payment of ${bill.reference}` } : v.missing('note')),
+    reference: v.orNull(`${r.pick(REFERENCES)} ${r.int(100000, 999999)}`),
     lines: [{ amount, allocatedOnDate: paid.allocation.allocatedOnDate, links: [{ type: 'Bill', id: bill.id, amount: -amount, currencyRate: bill.currencyRate }] }],
     ...stamps(r, dateMs),
   };
