@@ -8,6 +8,7 @@ import { type Books, DAY_MS, Variants, day, money, recordId, stamps } from './bo
 import { bankAccounts } from './accounts';
 import { billWithLines, firstPaid, isPaid, paidBills } from './bills';
 import { paymentCount, windowOf } from './counts';
+import { appliedCreditNotes, creditApplication } from './creditNotes';
 import { invoiceFacts } from './invoiceFacts';
 
 const REFERENCES = ['BACS', 'Bank transfer', 'Card', 'Cheque', 'Direct debit', 'Remittance'];
@@ -22,8 +23,34 @@ function lineOf(amountCents: number, dateMs: number, link: object): Line {
   return { amount: money(amountCents), allocatedOnDate: day(dateMs), links: [link] };
 }
 
+/** Cash payments (one per group of invoices), then one payment per applied credit note. */
+export function paymentTotal(books: Books): number {
+  return paymentCount(books.invoices.count) + (books.invoices.count === 0 ? 0 : appliedCreditNotes(books).length);
+}
+
+/** Applying a credit note moves no money: a line of 0 linking the invoice (paid by the credit)
+ * and the credit note (used up by as much), as Codat's Payment describes it. */
+function creditPayment(books: Books, index: number, noteIndex: number): object {
+  const r = Random.of(books.seed, books.companyId, 'payments', index);
+  const { noteId, invoice, appliedCents, date } = creditApplication(books, noteIndex);
+  const { currencyRate } = invoice;
+  return {
+    id: recordId(books, 'payments', index),
+    customerRef: invoice.customerRef,
+    totalAmount: 0,
+    currency: invoice.currency,
+    currencyRate,
+    date,
+    note: `Credit applied to ${invoice.number}`,
+    lines: [{ amount: 0, allocatedOnDate: date, links: [{ type: 'Invoice', id: invoice.id, amount: -money(appliedCents), currencyRate }, { type: 'CreditNote', id: noteId, amount: money(appliedCents), currencyRate }] }],
+    ...stamps(r, Date.parse(`${date}Z`)),
+  };
+}
+
 export function payment(books: Books, index: number): object {
   const n = books.invoices.count;
+  const cash = paymentCount(n);
+  if (index >= cash) return creditPayment(books, index, appliedCreditNotes(books)[index - cash]);
   const r = Random.of(books.seed, books.companyId, 'payments', index);
   const window = windowOf(index, paymentCount(n), n);
   const paidIndex = firstPaid(window, (i) => isPaid(invoiceFacts(books, i).status));
