@@ -21,7 +21,9 @@ export function invoiceSource(count: number): InvoiceSource {
 
 export function invoices(count: number): Invoice[] {
   const source = invoiceSource(count);
-  return Array.from({ length: count }, (_, i) => generateInvoice(source, i));
+  // The emulator sends `note: null` as the contract allows; the client's model does not say so yet
+  // (src/api/models.ts), and the client reads the JSON as given either way.
+  return Array.from({ length: count }, (_, i) => generateInvoice(source, i) as unknown as Invoice);
 }
 
 /** What a user types into Run Query…: a status choice and an amount. */

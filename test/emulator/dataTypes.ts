@@ -10,12 +10,12 @@ import type { RecordFields } from './fields';
 import { account, accountCount, accountIndex } from './records/accounts';
 import { bill, billPaymentCount } from './records/bills';
 import { type Books, recordIndex } from './records/books';
-import { billCount, billCreditNoteCount, creditNoteCount, journalEntryCount, paymentCount } from './records/counts';
+import { billCount, billCreditNoteCount, creditNoteCount, journalEntryCount } from './records/counts';
 import { billCreditNote, creditNote } from './records/creditNotes';
 import { item, itemCount, itemIndex } from './records/items';
 import { journalEntry } from './records/journals';
 import { customer, customerCount, customerIndex, supplier, supplierCount, supplierIndex } from './records/parties';
-import { billPayment, payment } from './records/payments';
+import { billPayment, payment, paymentTotal } from './records/payments';
 import { taxRate, taxRateCount, taxRateIndex } from './records/taxRates';
 
 export type { Books } from './records/books';
@@ -43,7 +43,7 @@ export const RECORD_TYPES: readonly DataType[] = [
   indexed('bills', BILL_FIELDS, 'bill', ofInvoices(billCount), bill),
   { segment: 'customers', fields: CUSTOMER_FIELDS, noun: 'customer', count: customerCount, record: customer, indexOf: customerIndex },
   { segment: 'suppliers', fields: SUPPLIER_FIELDS, noun: 'supplier', count: supplierCount, record: supplier, indexOf: supplierIndex },
-  indexed('payments', PAYMENT_FIELDS, 'payment', ofInvoices(paymentCount), payment),
+  indexed('payments', PAYMENT_FIELDS, 'payment', paymentTotal, payment),
   indexed('billPayments', BILL_PAYMENT_FIELDS, 'bill payment', billPaymentCount, billPayment),
   indexed('creditNotes', CREDIT_NOTE_FIELDS, 'credit note', ofInvoices(creditNoteCount), creditNote),
   { segment: 'accounts', fields: ACCOUNT_FIELDS, noun: 'account', count: accountCount, record: account, indexOf: accountIndex },

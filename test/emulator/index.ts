@@ -1,5 +1,6 @@
-// The API emulator: a faithful local server of the Data Platform API, for running, demonstrating
-// and testing the extension with no account and no network. Never bundled into the extension.
+// The API emulator: a local server of the Data Platform API, held to Codat's published contract
+// (README), for running, demonstrating and testing the extension with no account and no network.
+// Never bundled into the extension.
 export { startEmulator, isLoopbackHost } from './server';
 export { ADMIN_PREFIX } from './handler';
 export type { EmulatorOptions, RunningEmulator } from './server';

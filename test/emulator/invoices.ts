@@ -40,6 +40,8 @@ interface CompanyInvoices {
   idPrefix: string;
   /** The hash state after (seed, company id): each invoice's stream adds only its index. */
   hashPrefix: number;
+  /** The same for the draw of which invoices send a null note, apart so the rest stays as it was. */
+  nullsPrefix: number;
 }
 
 /** A tax rate of the company's country, with the reference its lines carry. */
@@ -70,7 +72,7 @@ function companyInvoices(source: InvoiceSource): CompanyInvoices {
     const h = hash32(source.seed, source.companyId, 'invoice-ids').toString(16).padStart(8, '0');
     const g = hash32(source.seed, source.companyId, 'invoice-ids-2').toString(16).padStart(8, '0');
     const idPrefix = `${h}-${g.slice(0, 4)}-4${g.slice(4, 7)}-a${h.slice(0, 3)}-`;
-    company = { customers, idPrefix, hashPrefix: hashPrefix(source.seed, source.companyId) };
+    company = { customers, idPrefix, hashPrefix: hashPrefix(source.seed, source.companyId), nullsPrefix: hashPrefix(source.seed, source.companyId, 'nulls') };
     companyCache.set(key, company);
   }
   return company;
@@ -254,6 +256,8 @@ export function generateInvoice(source: InvoiceSource, index: number): Invoice {
     ? { id, invoiceNumber, customerRef, issueDate, dueDate, currency, currencyRate, lineItems, subTotal, totalTaxAmount, totalAmount, amountDue, totalDiscount, status }
     : { id, invoiceNumber, customerRef, issueDate, dueDate, paidOnDate, currency, currencyRate, lineItems, subTotal, totalTaxAmount, totalAmount, amountDue, totalDiscount, status };
   if (r.chance(0.4)) invoice.note = r.pick(NOTES).replace('{n}', String(r.int(1000, 99999)));
+  // The contract's note is nullable: one invoice in five without a note sends null.
+  else if (hashFrom(shared.nullsPrefix, index) % 5 === 0) invoice.note = null;
   invoice.metadata = { isDeleted: r.chance(0.03) };
   invoice.modifiedDate = instant(modifiedMs);
   invoice.sourceModifiedDate = instant(modifiedMs - r.int(1, 600) * 1000);

@@ -1,7 +1,8 @@
 // The wire format as the emulator writes it: records, the paged envelope and the error body.
 // Duplicated on purpose from the client's src/api/models.ts: the emulator imports nothing from
 // src/, so a shape the client gets wrong is not silently shared by its double, and the
-// client-against-emulator tests can catch it. Shapes follow the contract and the reference.
+// client-against-emulator tests can catch it. The records' shapes are held to Codat's published
+// contract by test/unit/contract.test.ts.
 
 export interface Link {
   href: string;
@@ -88,7 +89,7 @@ export interface Invoice {
   amountDue: number;
   totalDiscount?: number;
   status: InvoiceStatus;
-  note?: string;
+  note?: string | null;
   metadata?: { isDeleted?: boolean };
   modifiedDate?: string;
   sourceModifiedDate?: string;

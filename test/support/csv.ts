@@ -131,6 +131,26 @@ export function recordOf(header: readonly string[], row: readonly string[], type
   return record;
 }
 
+/**
+ * The records as an export of `format` gives them back: CSV writes a null as an empty cell, as it
+ * writes a missing value (src/export/csv.ts), so a null in a column of its own reads back as
+ * missing; inside a JSON column it stays.
+ */
+export function asExported(records: readonly unknown[], format: 'csv' | 'json' | 'jsonl', types: ColumnTypes): unknown[] {
+  if (format !== 'csv') return [...records];
+  return records.map((r) => {
+    const copy = structuredClone(r) as Record<string, unknown>;
+    for (const path of types.header) {
+      const keys = path.split('.');
+      let at: unknown = copy;
+      for (const k of keys.slice(0, -1)) at = isObject(at) ? at[k] : undefined;
+      const last = keys[keys.length - 1];
+      if (isObject(at) && at[last] === null) delete at[last];
+    }
+    return copy;
+  });
+}
+
 /** The records in an exported text (JSON, JSON Lines or CSV with its byte order mark). */
 export function readExport(text: string, format: 'csv' | 'json' | 'jsonl', types: ColumnTypes): unknown[] {
   if (format === 'json') return JSON.parse(text) as unknown[];

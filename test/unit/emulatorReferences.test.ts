@@ -35,6 +35,9 @@ interface Rec {
 
 const cents = (n: number | undefined): number => Math.round((n ?? 0) * 100);
 
+/** A payment that applies a credit note to an invoice (links of both), not one of money. */
+const isCreditApplication = (p: Rec): boolean => (p.lines?.[0]?.links ?? []).some((l) => l.type === 'CreditNote');
+
 describe('emulator: references between data types', () => {
   let emu: RunningEmulator;
   const books = new Map<string, Rec[]>();
@@ -73,7 +76,8 @@ describe('emulator: references between data types', () => {
       if (l.itemRef) assert.equal(items.get(l.itemRef.id)?.name, l.itemRef.name, where);
     }
     for (const type of ['payments', 'billPayments']) {
-      for (const r of list(type)) assert.equal(accounts.get(r.accountRef?.id ?? '')?.isBankAccount, true, `${type} ${r.id}`);
+      // Applying a credit note moves no money, through no bank account.
+      for (const r of list(type).filter((p) => !isCreditApplication(p))) assert.equal(accounts.get(r.accountRef?.id ?? '')?.isBankAccount, true, `${type} ${r.id}`);
     }
     for (const r of list('journalEntries')) for (const l of r.journalLines ?? []) assert.equal(accounts.get(l.accountRef.id)?.name, l.accountRef.name, r.id);
   });
@@ -81,7 +85,7 @@ describe('emulator: references between data types', () => {
   it('pays real invoices: what was paid, by their customer; groups with none paid are paid on account', () => {
     const invoices = ids('invoices');
     let onAccount = 0;
-    for (const p of list('payments')) {
+    for (const p of list('payments').filter((x) => !isCreditApplication(x))) {
       assert.equal(p.lines?.length, 1);
       const [line] = p.lines ?? [];
       assert.equal(cents(line.amount), cents(p.totalAmount));
@@ -100,7 +104,7 @@ describe('emulator: references between data types', () => {
       assert.equal(p.currency, invoice.currency);
     }
     assert.ok(onAccount < list('payments').length / 10);
-    const paid = list('payments').flatMap((p) => p.lines?.[0].links.map((l) => l.id) ?? []).filter(Boolean);
+    const paid = list('payments').filter((x) => !isCreditApplication(x)).flatMap((p) => p.lines?.[0].links.map((l) => l.id) ?? []).filter(Boolean);
     assert.equal(new Set(paid).size, paid.length, 'no invoice is paid twice');
   });
 
@@ -123,12 +127,24 @@ describe('emulator: references between data types', () => {
     assert.ok([...payments.values()].every((p) => bills.has(p.lines?.[0].links[0].id ?? '')));
   });
 
-  it('applies credit notes to their customer\'s invoices, leaving what was not applied', () => {
+  it('applies credit notes to their customer\'s invoices through a payment, leaving what was not applied', () => {
     const invoices = ids('invoices');
+    const payments = ids('payments');
+    const applications = list('payments').filter(isCreditApplication);
+    assert.equal(applications.length, list('creditNotes').filter((n) => n.paymentAllocations).length, 'one payment per applied note');
     for (const n of list('creditNotes')) {
       assert.equal(cents(n.subTotal) + cents(n.totalTaxAmount), cents(n.totalAmount));
       for (const a of n.paymentAllocations ?? []) {
-        assert.deepEqual(invoices.get(a.payment.id ?? '')?.customerRef, n.customerRef);
+        // The allocation names the payment (Codat's model), which links the invoice and the note.
+        const payment = payments.get(a.payment.id ?? '');
+        assert.ok(payment && isCreditApplication(payment), `${n.id} → ${String(a.payment.id)}`);
+        const [invoiceLink, noteLink] = payment.lines?.[0].links ?? [];
+        assert.equal(noteLink.id, n.id);
+        assert.equal(cents(payment.totalAmount), 0);
+        assert.equal(cents(invoiceLink.amount), -cents(noteLink.amount));
+        assert.equal(cents(noteLink.amount), cents(a.allocation.totalAmount));
+        assert.deepEqual(invoices.get(invoiceLink.id ?? '')?.customerRef, n.customerRef);
+        assert.deepEqual(payment.customerRef, n.customerRef);
         assert.equal(cents(a.allocation.totalAmount) + cents(n.remainingCredit as number), cents(n.totalAmount));
       }
       if (n.status === 'Paid' || n.status === 'Void') assert.equal(n.remainingCredit, 0);
@@ -178,7 +194,7 @@ describe('emulator: seeded data of every type is stable', () => {
 
   it('keeps the counts of the well-known companies for seed 1', async () => {
     assert.deepEqual(await totals(emu.companies.many), {
-      invoices: 25000, bills: 5000, customers: 37, suppliers: 10, payments: 5000, billPayments: 3018, creditNotes: 1000,
+      invoices: 25000, bills: 5000, customers: 37, suppliers: 10, payments: 5464, billPayments: 3018, creditNotes: 1000,
       accounts: 59, journalEntries: 2500, taxRates: 2, items: 18, billCreditNotes: 200,
     });
     assert.deepEqual(await totals(emu.companies.few), {

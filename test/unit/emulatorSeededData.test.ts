@@ -1,7 +1,8 @@
 // The seeded data is a fixed fact of the emulator: tests, screenshots and benchmarks were written
 // against it. These digests were taken before the generator and the page serialiser were made
 // faster (test/emulator/invoices.ts, lazyPage.ts), so any change of a byte, of a record or of a
-// page, fails here.
+// page, fails here. One change since was made on purpose: an invoice without a note sends
+// `note: null` one time in five, as Codat's contract allows; without those the digests are the old ones.
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { startEmulator } from '../emulator';
@@ -16,6 +17,8 @@ const sha256 = (parts: readonly string[]): string => {
   return h.digest('hex');
 };
 
+const withoutNullNotes = (text: string): string => text.replaceAll(',"note":null', '');
+
 describe('emulator: seeded data', () => {
   it('generates the same invoices as before, for every base currency, seed and size', () => {
     const parts: string[] = [];
@@ -25,7 +28,8 @@ describe('emulator: seeded data', () => {
         for (let i = 0; i < count; i += Math.max(1, Math.floor(count / 300))) parts.push(JSON.stringify(generateInvoice(source, i)));
       }
     }
-    assert.equal(sha256(parts), 'ef9df2f51848b096801dbce8aff3f4ce13d66f3f54ab0470a4c0012ae40d4b3e');
+    assert.equal(sha256(parts), '3cccb2c47062f2cbdde1b2d2ef730bddb1565b54ce27de5a77e947cc0497aafd');
+    assert.equal(sha256(parts.map(withoutNullNotes)), 'ef9df2f51848b096801dbce8aff3f4ce13d66f3f54ab0470a4c0012ae40d4b3e', 'nothing else changed');
   });
 
   it('serves the same pages as before: plain, deep, 5,000 long, filtered, sorted and past the end', async () => {
@@ -48,7 +52,8 @@ describe('emulator: seeded data', () => {
           parts.push(`${res.status} ${(await res.text()).replace(/"correlationId":"[^"]*"/g, '')}`);
         }
       }
-      assert.equal(sha256(parts), 'b8a4a83f46149d6432201ad9cb7f615ac59d5f97ad581348babc7c0b1e1cd285');
+      assert.equal(sha256(parts), 'fc2d62a564d00ea951aed804f47ca16c4c09fcaec426f1408ac711d761822fe9');
+      assert.equal(sha256(parts.map(withoutNullNotes)), 'b8a4a83f46149d6432201ad9cb7f615ac59d5f97ad581348babc7c0b1e1cd285', 'nothing else changed');
     } finally {
       await emu.close();
     }

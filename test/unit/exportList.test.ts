@@ -7,7 +7,7 @@ import { assertNoSecret } from '../support/secretScan';
 import type { Company, Invoice, Page } from '../../src/api/models';
 import { CHUNK_RECORDS, exportList, type ExportOptions, type ExportProgress, type ExportSink } from '../../src/export/exportList';
 import { recordFormat, type ExportFormat, type ExportItems } from '../../src/export/formats';
-import { COMPANY_TYPES, INVOICE_TYPES, readExport as readBack } from '../support/csv';
+import { COMPANY_TYPES, INVOICE_TYPES, asExported, readExport as readBack } from '../support/csv';
 import { call } from '../emulator/testing';
 import { startEmulator, type RunningEmulator } from '../emulator';
 
@@ -50,7 +50,7 @@ describe('export walker against the emulator', function () {
         const load = client().invoicePages(emu.companies.many, { pageSize: 100 });
         const result = await exportList({ load, concurrency: 4 }, recordFormat(format, 'invoices'), sink);
         assert.deepEqual(result, { written: INVOICES, totalResults: INVOICES });
-        assert.deepEqual(readExport(sink.text(), format, 'invoices'), want);
+        assert.deepEqual(readExport(sink.text(), format, 'invoices'), asExported(want, format, typesOf('invoices')));
         const pages = emu.requests.entries().map((r) => Number(r.query.page)).sort((a, b) => a - b);
         assert.deepEqual(pages, Array.from({ length: 13 }, (_, i) => i + 1));
       });
@@ -64,7 +64,7 @@ describe('export walker against the emulator', function () {
         const load = client().invoicePages(emu.companies.many, { pageSize: 50, ...params });
         const result = await exportList({ load, concurrency: 3 }, recordFormat(format, 'invoices'), sink);
         assert.equal(result.written, want.length);
-        assert.deepEqual(readExport(sink.text(), format, 'invoices'), want);
+        assert.deepEqual(readExport(sink.text(), format, 'invoices'), asExported(want, format, typesOf('invoices')));
         assert.ok(emu.requests.entries().every((r) => r.query.query === params.query && r.query.orderBy === params.orderBy));
       });
 

@@ -2,7 +2,7 @@
 // line items already name (200 Sales, 260 Other Revenue, 270 Services Income) are in it, and
 // every account bills, payments and journal entries name. An account's id is its nominal code.
 import { Random } from '../random';
-import { type Books, DAY_MS, stamps } from './books';
+import { type Books, DAY_MS, Variants, stamps } from './books';
 
 export type AccountType = 'Asset' | 'Expense' | 'Income' | 'Liability' | 'Equity';
 
@@ -160,17 +160,19 @@ export function account(books: Books, index: number): object {
   const credit = type === 'Income' || type === 'Liability' || type === 'Equity' || name.startsWith('Less ');
   const balance = (r.int(0, 25_000_000) / 100) * (credit ? -1 : 1);
   const description = DESCRIPTIONS[category.split('.').pop() as string];
+  // Core accounts are what other records name: they keep every value.
+  const v = new Variants(books, 'accounts', core ? `core-${code}` : code);
   return {
     id: code,
     nominalCode: code,
     name,
-    ...(description ? { description } : {}),
+    ...(description ? { description } : v.missing('description')),
     fullyQualifiedCategory: category,
     fullyQualifiedName: `${category}.${name}`,
     currency: code === '092' ? (books.currency === 'USD' ? 'EUR' : 'USD') : books.currency,
-    currentBalance: balance === 0 ? 0 : balance,
-    type,
-    status,
+    currentBalance: core ? balance || 0 : v.orNull(balance || 0, 0.1),
+    type: core ? type : v.orUnknown(type, 0.06),
+    status: core ? status : v.orUnknown(status, 0.08),
     isBankAccount: bank === true,
     validDatatypeLinks: [{ property: 'Id', links: LINKS[type] }],
     ...stamps(r, Date.UTC(2021, 2, 1) + r.int(0, 4 * 365) * DAY_MS, 0),

@@ -3,7 +3,7 @@
 // paid bill of a group without building the others.
 import { exchangeRate } from '../names';
 import { Random } from '../random';
-import { type Books, DAY_MS, day, dayOfIndex, dueOf, money, recordId, stamps } from './books';
+import { type Books, DAY_MS, Variants, day, dayOfIndex, dueOf, money, recordId, stamps } from './books';
 import { accountRef } from './accounts';
 import { billCount } from './counts';
 import type { DocLine, Ref } from './invoiceFacts';
@@ -152,6 +152,10 @@ function allocation(books: Books, index: number, bill: Bill, paidMs: number, pai
   };
 }
 
+/** Bill `index` as served: what other records rely on (amounts, paid status, supplier) stays plain. */
 export function bill(books: Books, index: number): object {
-  return billWithLines(books, index).bill;
+  const b = billWithLines(books, index).bill;
+  const v = new Variants(books, 'bills', index);
+  const unpaid = b.status === 'Open' || b.status === 'Draft';
+  return { ...b, reference: v.orNull(b.reference), status: unpaid ? v.orUnknown(b.status, 0.1) : b.status, ...(b.note === undefined ? v.missing('note') : {}) };
 }

@@ -2,7 +2,7 @@
 // carry their index, dates spread over the same four years as invoices, amounts in cents. Like an
 // invoice, a record is a pure function of (seed, company id, type, index) and the company's size.
 import type { InvoiceSource } from '../invoices';
-import { hash32, type Random } from '../random';
+import { Random, hash32 } from '../random';
 
 /** A company's books: the seed and company, and its invoices, which size and anchor the rest. */
 export interface Books {
@@ -84,6 +84,33 @@ export function recordIndex(books: Books, type: string, id: string, count: numbe
   if (!/^[0-9a-fA-F]{12}$/.test(tail)) return undefined;
   const index = parseInt(tail, 16);
   return index < count ? index : undefined;
+}
+
+/**
+ * What a record sends as the contract allows beyond the plain value: `null` for a nullable field,
+ * `Unknown` for an enumeration. Drawn from a stream of its own, so the record's other values stay
+ * what they were; each field decides on its own, in a small share of records.
+ */
+export class Variants {
+  private readonly r: Random;
+  constructor(books: Books, type: string, index: number | string) {
+    this.r = Random.of(books.seed, books.companyId, type, 'variants', index);
+  }
+
+  /** `value`, or null in a share `p` of records. */
+  orNull<T>(value: T, p = 0.06): T | null {
+    return this.r.chance(p) ? null : value;
+  }
+
+  /** `value`, or `Unknown` in a share `p` of records (a status or type the platform does not map). */
+  orUnknown<T extends string>(value: T, p = 0.04): T | 'Unknown' {
+    return this.r.chance(p) ? 'Unknown' : value;
+  }
+
+  /** For an optional field the record lacks: `{}` (absent), or `{[key]: null}` in a share `p`. */
+  missing(key: string, p = 0.25): Record<string, null> {
+    return this.r.chance(p) ? { [key]: null } : {};
+  }
 }
 
 export interface Stamps {

@@ -3,7 +3,7 @@
 // these too. An item's id is `ITEM-n`.
 import { PRODUCTS, TAX_RATES } from '../names';
 import { Random } from '../random';
-import { type Books, stamps } from './books';
+import { type Books, Variants, stamps } from './books';
 import { accountRef } from './accounts';
 import { purchaseRates } from './taxRates';
 
@@ -68,10 +68,13 @@ export function item(books: Books, index: number): object {
   const purchase = PURCHASES.find((p) => p[4] === id);
   const salesRate = (TAX_RATES[books.currency] ?? TAX_RATES.GBP)[0];
   const buyRate = purchaseRates(books)[0];
-  const record: Record<string, unknown> = { id, name, code: codeOf(name, index), itemStatus: r.chance(0.1) ? 'Archived' : 'Active', type, isBillItem: purchase !== undefined, isInvoiceItem: sold };
+  // Xero reports every item's status as Unknown (Codat's Item schema says so): a share here.
+  const v = new Variants(books, 'items', index);
+  const itemStatus = v.orUnknown(r.chance(0.1) ? 'Archived' : 'Active', 0.15);
+  const record: Record<string, unknown> = { id, name, code: v.orNull(codeOf(name, index), 0.1), itemStatus, type: v.orUnknown(type, 0.06), isBillItem: purchase !== undefined, isInvoiceItem: sold };
   if (purchase) {
     const unitPrice = Math.round((purchase[1] + purchase[2]) * 50) / 100;
-    record.billItem = { description: purchase[0], unitPrice, accountRef: accountRef(purchase[3]), taxRateRef: { id: buyRate.id, name: buyRate.name } };
+    record.billItem = { description: v.orNull(purchase[0], 0.1), unitPrice, accountRef: accountRef(purchase[3]), taxRateRef: { id: buyRate.id, name: buyRate.name } };
   }
   if (sold) {
     const [, low, high] = PRODUCTS[index];

@@ -3,7 +3,7 @@
 // in the base currency, debits positive and credits negative, and each entry's lines sum to zero
 // to the cent: the last line balances the others after conversion.
 import { Random } from '../random';
-import { type Books, DAY_MS, day, dayOfIndex, instant, money, recordId, stamps } from './books';
+import { type Books, DAY_MS, Variants, day, dayOfIndex, instant, money, recordId, stamps } from './books';
 import { type AccountRef, PAYABLES, RECEIVABLES, SALES_TAX, accountRef } from './accounts';
 import { billWithLines } from './bills';
 import { billCount, journalEntryCount, windowOf } from './counts';
@@ -67,13 +67,14 @@ export function journalEntry(books: Books, index: number): object {
   lines[lines.length - 1][1] = -lines.slice(0, -1).reduce((sum, [, c]) => sum + c, 0);
   const createdMs = p.postedMs + r.int(1, 72) * 3_600_000 + r.int(0, 3599) * 1000;
   const updatedMs = createdMs + r.int(0, 20) * DAY_MS;
+  const v = new Variants(books, 'journalEntries', index);
   return {
     id: recordId(books, 'journalEntries', index),
-    description: p.description,
+    description: v.orNull(p.description),
     postedOn: day(p.postedMs),
     createdOn: instant(createdMs),
     updatedOn: instant(updatedMs),
-    journalRef: { id: Random.of(books.seed, books.companyId, 'journal', p.journal).uuid(), name: p.journal },
+    journalRef: { id: Random.of(books.seed, books.companyId, 'journal', p.journal).uuid(), name: v.orNull(p.journal) },
     ...(p.recordRef ? { recordRef: p.recordRef } : {}),
     journalLines: lines.map(([account, c]) => ({ description: p.description, netAmount: money(c), currency: books.currency, accountRef: account })),
     ...stamps(r, updatedMs),

@@ -4,14 +4,20 @@
 import { customersOf } from '../invoices';
 import { FOREIGN_CURRENCIES, companyName, personName } from '../names';
 import { Random } from '../random';
-import { type Books, DAY_MS, recordId, recordIndex, stamps } from './books';
+import { type Books, DAY_MS, Variants, recordId, recordIndex, stamps } from './books';
 import { type Address, address, email, phone, registrationNumber, taxNumber } from './contacts';
 
+/** The contract's PhoneNumber: a contact's phone is a list of these. */
+interface PhoneNumber {
+  number: string | null;
+  type: 'Primary' | 'Landline' | 'Mobile' | 'Fax' | 'Unknown';
+}
+
 interface Contact {
-  name: string;
-  email: string;
-  phone?: string;
-  status: 'Active' | 'Archived';
+  name: string | null;
+  email: string | null;
+  phone: PhoneNumber[] | null;
+  status: 'Active' | 'Archived' | 'Unknown';
 }
 
 /** Who a company deals with, in the fields customers and suppliers share. */
@@ -45,13 +51,26 @@ function partyOf(r: Random, books: Books, organisation: string, currency: string
   return party;
 }
 
-function contactsOf(r: Random, party: Party, organisation: string): Contact[] {
-  const contacts: Contact[] = [{ name: party.contactName, email: party.emailAddress, phone: party.phone, status: 'Active' }];
+function contactsOf(r: Random, v: Variants, party: Party, organisation: string): Contact[] {
+  const phone = v.orNull<PhoneNumber[]>([{ number: party.phone, type: v.orUnknown('Primary') }]);
+  const contacts: Contact[] = [{ name: v.orNull(party.contactName), email: v.orNull(party.emailAddress), phone, status: v.orUnknown('Active') }];
   if (r.chance(0.35)) {
     const name = personName(r);
-    contacts.push({ name, email: email(name, organisation), status: r.chance(0.3) ? 'Archived' : 'Active' });
+    contacts.push({ name, email: email(name, organisation), phone: null, status: r.chance(0.3) ? 'Archived' : 'Active' });
   }
   return contacts;
+}
+
+/** The fields customers and suppliers share, with their nulls, Unknowns and absences (Variants). */
+function partyFields(v: Variants, party: Party): object {
+  return {
+    contactName: v.orNull(party.contactName),
+    emailAddress: v.orNull(party.emailAddress),
+    phone: v.orNull(party.phone),
+    addresses: party.addresses,
+    ...(party.registrationNumber ? { registrationNumber: party.registrationNumber } : v.missing('registrationNumber')),
+    ...(party.taxNumber ? { taxNumber: party.taxNumber } : v.missing('taxNumber')),
+  };
 }
 
 export function customerCount(books: Books): number {
@@ -68,18 +87,14 @@ export function customer(books: Books, index: number): object {
   const { id, companyName: customerName } = customersOf(books.invoices)[index];
   const r = Random.of(books.seed, books.companyId, 'customer', index);
   const party = partyOf(r, books, customerName, books.currency);
+  const v = new Variants(books, 'customers', index);
   return {
     id,
     customerName,
-    contactName: party.contactName,
-    emailAddress: party.emailAddress,
-    phone: party.phone,
-    addresses: party.addresses,
-    ...(party.taxNumber ? { taxNumber: party.taxNumber } : {}),
-    ...(party.registrationNumber ? { registrationNumber: party.registrationNumber } : {}),
-    contacts: contactsOf(r, party, customerName),
+    ...partyFields(v, party),
+    contacts: contactsOf(r, v, party, customerName),
     defaultCurrency: party.defaultCurrency,
-    status: party.status,
+    status: v.orUnknown(party.status, 0.08),
     ...stamps(r, FIRST_SET_UP + r.int(0, 4 * 365) * DAY_MS),
   };
 }
@@ -114,17 +129,13 @@ export function supplierRef(books: Books, index: number): SupplierRef {
 export function supplier(books: Books, index: number): object {
   const { ref, r } = supplierStart(books, index);
   const party = partyOf(r, books, ref.supplierName, ref.currency);
+  const v = new Variants(books, 'suppliers', index);
   return {
     id: ref.id,
     supplierName: ref.supplierName,
-    contactName: party.contactName,
-    emailAddress: party.emailAddress,
-    phone: party.phone,
-    addresses: party.addresses,
-    ...(party.registrationNumber ? { registrationNumber: party.registrationNumber } : {}),
-    ...(party.taxNumber ? { taxNumber: party.taxNumber } : {}),
-    status: party.status,
-    defaultCurrency: party.defaultCurrency,
+    ...partyFields(v, party),
+    status: v.orUnknown(party.status, 0.08),
+    defaultCurrency: v.orNull(party.defaultCurrency, 0.03),
     ...stamps(r, FIRST_SET_UP + r.int(0, 4 * 365) * DAY_MS),
   };
 }

@@ -3,7 +3,7 @@
 // country changed its rate. A tax rate's id is its code.
 import { TAX_RATES } from '../names';
 import { Random } from '../random';
-import { type Books, stamps } from './books';
+import { type Books, Variants, stamps } from './books';
 
 export interface TaxRateRef {
   id: string;
@@ -66,14 +66,15 @@ export function taxRate(books: Books, index: number): object {
   const line = ratesOf(books.currency)[index];
   const r = Random.of(books.seed, books.companyId, 'taxRate', line.id);
   const parts = line.components ?? [[line.name, line.rate]];
+  const v = new Variants(books, 'taxRates', line.id);
   return {
     id: line.id,
     name: line.name,
     code: line.id,
     effectiveTaxRate: line.rate,
-    totalTaxRate: line.rate,
+    totalTaxRate: v.orNull(line.rate, 0.15),
     components: parts.map(([name, rate]) => ({ name, rate, isCompound: false })),
-    status: line.archived ? 'Archived' : 'Active',
+    status: v.orUnknown(line.archived ? 'Archived' : 'Active', 0.15),
     ...stamps(r, Date.UTC(2021, 2, 1) + r.int(0, 300) * 86_400_000, 0),
   };
 }

@@ -1,0 +1,123 @@
+// Codat's published API contract (test/contract/codat.json, written by scripts/contract.mjs from
+// Codat's OpenAPI documents) as validators: a response either fits it or the returned problems say
+// where it does not. Read strictly: a record may leave out what the contract does not require and
+// send `null` where it allows one, but a field the contract does not name is a problem, so a
+// renamed field shows even when the contract does not require it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv, { type ValidateFunction } from 'ajv';
+
+/** A JSON Schema as the contract file holds it (plain JSON). */
+export type Schema = { [key: string]: unknown };
+
+export interface ContractSource {
+  document: string;
+  title: string;
+  version: string;
+  commit: string;
+  covers: string;
+}
+
+export interface ContractDataType {
+  source: string;
+  listPath: string;
+  itemPath: string;
+  /** Its key in `GET /dataStatus` and its name in `POST /data/queue/{dataType}`. */
+  statusKey: string;
+  record: Schema;
+}
+
+export interface Contract {
+  sources: ContractSource[];
+  page: Schema;
+  error: { record: Schema; byStatus: Record<string, { descriptions: string[]; texts: string[] }> };
+  companies: { listPath: string; itemPath: string; record: Schema };
+  dataStatus: { path: string; keys: string[]; eachKey: Schema };
+  pullOperation: { path: string; record: Schema };
+  dataTypes: Record<string, ContractDataType>;
+}
+
+// Compiled to out/test/contract/; the file stays in the sources.
+export const CONTRACT_FILE = join(__dirname, '..', '..', '..', 'test', 'contract', 'codat.json');
+export const CONTRACT = JSON.parse(readFileSync(CONTRACT_FILE, 'utf8')) as Contract;
+
+const isSchema = (v: unknown): v is Schema => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The schema with every object that names its properties closed to others (`additionalProperties: false`). */
+export function closed(schema: Schema): Schema {
+  const out: Schema = { ...schema };
+  if (isSchema(schema.properties)) {
+    out.properties = Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, closed(v as Schema)]));
+    if (schema.additionalProperties === undefined) out.additionalProperties = false;
+  }
+  if (isSchema(schema.items)) out.items = closed(schema.items);
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const parts = schema[key];
+    if (Array.isArray(parts)) out[key] = parts.map((p) => closed(p as Schema));
+  }
+  return out;
+}
+
+/** A page of `record`s: the paging envelope with its `results`. */
+export function pageOf(record: Schema): Schema {
+  const page = CONTRACT.page;
+  return {
+    ...page,
+    properties: { ...(page.properties as Schema), results: { type: 'array', items: record } },
+    required: [...(page.required as string[]), 'results'],
+  };
+}
+
+/** The data status map: each documented key holds a (nullable) data status. */
+export function dataStatusMap(): Schema {
+  const { keys, eachKey } = CONTRACT.dataStatus;
+  return { type: 'object', properties: Object.fromEntries(keys.map((k) => [k, eachKey])) };
+}
+
+// Codat's DateTime: "2020-10-08T22:40:50Z", "2021-01-01T00:00:00" (local), "…-05:00" (offset).
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
+
+const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, formats: { 'date-time': DATE_TIME } });
+const compiled = new Map<Schema, ValidateFunction>();
+
+/** Where `body` breaks `schema` (read strictly, see above): one line per problem, none when it fits. */
+export function problems(schema: Schema, body: unknown): string[] {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    validate = ajv.compile(closed(schema));
+    compiled.set(schema, validate);
+  }
+  if (validate(body)) return [];
+  return (validate.errors ?? []).map((e) => {
+    const extra = e.keyword === 'additionalProperties' ? ` (${String((e.params as { additionalProperty: string }).additionalProperty)})` : '';
+    const allowed = e.keyword === 'enum' ? ` (${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)})` : '';
+    return `${e.instancePath || '/'} ${e.message ?? e.keyword}${extra}${allowed}`;
+  });
+}
+
+/** The schemas of every response the contract describes, each made once (validators are cached by schema). */
+export const SCHEMAS = {
+  error: CONTRACT.error.record,
+  company: CONTRACT.companies.record,
+  companies: pageOf(CONTRACT.companies.record),
+  dataStatus: dataStatusMap(),
+  pullOperation: CONTRACT.pullOperation.record,
+  record: (type: string): Schema => contractType(type).record,
+  page: (() => {
+    const pages = new Map<string, Schema>();
+    return (type: string): Schema => {
+      let page = pages.get(type);
+      if (!page) {
+        page = pageOf(contractType(type).record);
+        pages.set(type, page);
+      }
+      return page;
+    };
+  })(),
+};
+
+export function contractType(type: string): ContractDataType {
+  const found = CONTRACT.dataTypes[type];
+  if (!found) throw new Error(`the contract has no data type ${type}`);
+  return found;
+}
