@@ -9,6 +9,7 @@ import * as assert from 'node:assert/strict';
 import { parseErrorBody } from '../../src/api/errorBody';
 import { kindForStatus } from '../../src/api/failures';
 import { parseJsonBody } from '../../src/api/jsonBody';
+import { resolveHref } from '../../src/api/url';
 import { prettyBody } from '../../src/diagnostics/viewModel';
 import { cutText } from '../../src/diagnostics/limits';
 import { csvCell } from '../../src/export/csv';
@@ -67,9 +68,9 @@ function tokens(text: string): number {
   return count;
 }
 
-/** A filter is typed or pasted: 256 KB is far past any real one, and still makes a quadratic pass
- * thousands of times slower than a linear one. */
-const FILTER = 256 * 1024;
+/** A filter someone typed or pasted, a link a server sent: 256 KB is far past any real one, and
+ * still makes a quadratic pass thousands of times slower than a linear one. */
+const LINE = 256 * 1024;
 
 const completions = (text: string) => completeQuery(text, text.length, INVOICE_SCHEMA);
 const plainFilter = (n: number) => framed('', 'status=Paid && totalAmount>100 || ', 'status=Paid', n);
@@ -83,6 +84,15 @@ const page = (text: string) => {
   }
 };
 const plainPage = (n: number) => framed('{"results":[', '{"id":"inv-1","note":"Lorem ipsum dolor"},', '{"id":"x"}],"pageSize":1}', n);
+
+const link = (href: string) => {
+  try {
+    return resolveHref('https://api.example.com/v1', href);
+  } catch (e) {
+    return e;
+  }
+};
+const plainLink = (n: number) => framed('/companies/', 'abc-123/', 'x?page=2', n);
 
 const SECTIONS: Record<string, Case[]> = {
   'error bodies (src/api/errorBody.ts, failures.ts)': [
@@ -125,27 +135,33 @@ const SECTIONS: Record<string, Case[]> = {
     { what: 'a run of keys before the results', work: page, hostile: (n) => framed('{', '"a":1,', '"results":[]}', n), plain: plainPage },
   ],
   'filters (src/query/tokenizer.ts, parser.ts, completions.ts, format.ts, encode.ts)': [
-    { what: 'tokens: a run of "{"', work: tokens, hostile: (n) => fill('{', n), plain: plainFilter, size: FILTER },
-    { what: 'tokens: a run of "("', work: tokens, hostile: (n) => fill('(', n), plain: plainFilter, size: FILTER },
-    { what: 'tokens: a long field name', work: tokens, hostile: (n) => framed('', 'a', '=1', n), plain: plainFilter, size: FILTER },
-    { what: 'tokens: a long quoted value', work: tokens, hostile: (n) => framed('a="', 'x', '"', n), plain: plainFilter, size: FILTER },
-    { what: 'tokens: a quoted value of escapes', work: tokens, hostile: (n) => framed('a="', '\\"', '"', n), plain: plainFilter, size: FILTER },
-    { what: 'tokens: a quoted value that never ends', work: tokens, hostile: (n) => framed('a="', '\\"', '', n), plain: plainFilter, size: FILTER },
-    { what: 'tokens: junk after a quoted value', work: tokens, hostile: (n) => framed('a="x"', 'x', '', n), plain: plainFilter, size: FILTER },
-    { what: 'tokens: a value with a run of spaces', work: tokens, hostile: (n) => framed('a=x', ' ', 'x', n), plain: plainFilter, size: FILTER },
-    { what: 'tokens: many "&&" terms', work: tokens, hostile: (n) => framed('', 'a=1&&', 'a=1', n), plain: plainFilter, size: FILTER },
-    { what: 'completions: a run of "{"', work: completions, hostile: (n) => fill('{', n), plain: plainFilter, size: FILTER },
-    { what: 'completions: a run of "&"', work: completions, hostile: (n) => fill('&', n), plain: plainFilter, size: FILTER },
-    { what: 'completions: a long field name', work: completions, hostile: (n) => fill('a', n), plain: plainFilter, size: FILTER },
-    { what: 'completions: a long value being typed', work: completions, hostile: (n) => framed('status=', 'P ', '', n), plain: plainFilter, size: FILTER },
-    { what: 'completions: many "&&" terms', work: completions, hostile: (n) => framed('', 'status=Paid&&', 'status=Paid', n), plain: plainFilter, size: FILTER },
-    { what: 'completions: many terms and a half "&"', work: completions, hostile: (n) => framed('', 'status=Paid && ', 'status=Paid &', n), plain: plainFilter, size: FILTER },
+    { what: 'tokens: a run of "{"', work: tokens, hostile: (n) => fill('{', n), plain: plainFilter, size: LINE },
+    { what: 'tokens: a run of "("', work: tokens, hostile: (n) => fill('(', n), plain: plainFilter, size: LINE },
+    { what: 'tokens: a long field name', work: tokens, hostile: (n) => framed('', 'a', '=1', n), plain: plainFilter, size: LINE },
+    { what: 'tokens: a long quoted value', work: tokens, hostile: (n) => framed('a="', 'x', '"', n), plain: plainFilter, size: LINE },
+    { what: 'tokens: a quoted value of escapes', work: tokens, hostile: (n) => framed('a="', '\\"', '"', n), plain: plainFilter, size: LINE },
+    { what: 'tokens: a quoted value that never ends', work: tokens, hostile: (n) => framed('a="', '\\"', '', n), plain: plainFilter, size: LINE },
+    { what: 'tokens: junk after a quoted value', work: tokens, hostile: (n) => framed('a="x"', 'x', '', n), plain: plainFilter, size: LINE },
+    { what: 'tokens: a value with a run of spaces', work: tokens, hostile: (n) => framed('a=x', ' ', 'x', n), plain: plainFilter, size: LINE },
+    { what: 'tokens: many "&&" terms', work: tokens, hostile: (n) => framed('', 'a=1&&', 'a=1', n), plain: plainFilter, size: LINE },
+    { what: 'completions: a run of "{"', work: completions, hostile: (n) => fill('{', n), plain: plainFilter, size: LINE },
+    { what: 'completions: a run of "&"', work: completions, hostile: (n) => fill('&', n), plain: plainFilter, size: LINE },
+    { what: 'completions: a long field name', work: completions, hostile: (n) => fill('a', n), plain: plainFilter, size: LINE },
+    { what: 'completions: a long value being typed', work: completions, hostile: (n) => framed('status=', 'P ', '', n), plain: plainFilter, size: LINE },
+    { what: 'completions: many "&&" terms', work: completions, hostile: (n) => framed('', 'status=Paid&&', 'status=Paid', n), plain: plainFilter, size: LINE },
+    { what: 'completions: many terms and a half "&"', work: completions, hostile: (n) => framed('', 'status=Paid && ', 'status=Paid &', n), plain: plainFilter, size: LINE },
     { what: 'parse and format: nested braces at the length limit', work: canonicalQuery, hostile: (n) => `${'{'.repeat(n / 8)}a=1${'&&a=1}'.repeat(n / 8)}`.slice(0, n), plain: plainFilter, size: MAX_QUERY_LENGTH },
     { what: 'parse and format: braces opening to the right at the length limit', work: canonicalQuery, hostile: (n) => `${'a=1&&{'.repeat(n / 8)}a=1${'}'.repeat(n / 8)}`, plain: plainFilter, size: MAX_QUERY_LENGTH },
+    { what: 'parse and format: "&&" and "||" nested in turn at the length limit', work: canonicalQuery, hostile: (n) => { const k = Math.floor((n - 3) / 14); return `${'a=1&&{a=1||{'.repeat(k)}a=1${'}}'.repeat(k)}`; }, plain: plainFilter, size: MAX_QUERY_LENGTH },
     { what: 'parse and format: many "&&" terms at the length limit', work: canonicalQuery, hostile: (n) => framed('', 'a=1&&', 'a=1', n), plain: plainFilter, size: MAX_QUERY_LENGTH },
     { what: 'formatting a value of quotes and backslashes', work: formatValue, hostile: (n) => fill('\\"', n) },
     { what: 'percent-encoding a run of "%"', work: encodeQueryValue, hostile: (n) => fill('%', n) },
     { what: 'percent-encoding a run of lone surrogates', work: encodeQueryValue, hostile: (n) => fill('\uD800', n), plain: (n) => fill('é', n), size: HALF },
+  ],
+  "a server's next-page links (src/api/url.ts)": [
+    { what: 'a run of "%"', work: link, hostile: (n) => framed('/companies?page=', '%', '', n), plain: plainLink, size: LINE },
+    { what: 'a run of "%2F"', work: link, hostile: (n) => framed('/', '%2F', '', n), plain: plainLink, size: LINE },
+    { what: 'a run of "/" in an absolute link', work: link, hostile: (n) => framed('https://api.example.com/v1', '/', 'x', n), plain: plainLink, size: LINE },
   ],
   'CSV (src/export/csv.ts)': [
     // Plain cells with quotes, as objects are written (JSON): doubling each quote is the work.
