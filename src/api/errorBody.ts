@@ -147,18 +147,77 @@ function looksLikeHtml(text: string): boolean {
   return /^<(!doctype\s+html|html|head|body|title|h1|center|div|p)\b/i.test(text);
 }
 
+// Each pass over a page is linear in its length (issue 22): a regex such as /<[^>]*>/g tries
+// every `<` and scans to the end from each when no `>` follows, so a page of `<` ran for minutes.
+
 function htmlMessage(html: string): string | undefined {
-  const noScripts = html.replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ');
+  const noScripts = withoutScripts(html);
   for (const tag of ['title', 'h1', 'h2']) {
-    const m = new RegExp(`<${tag}\\b[^>]*>([\\s\\S]*?)</${tag}\\s*>`, 'i').exec(noScripts);
-    const inner = m ? decodeEntities(stripTags(m[1])).trim() : '';
-    if (inner) return inner;
+    const inner = elementText(noScripts, tag);
+    const text = inner === undefined ? '' : decodeEntities(stripTags(inner)).trim();
+    if (text) return text;
   }
   return decodeEntities(stripTags(noScripts)).trim() || undefined;
 }
 
+/** `html` with each `<script …</script>` and `<style …</style>` a space, as
+ * html.replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ') has it. Once a tag's end is not
+ * found, that tag is not looked for again: its end follows no later start either. */
+function withoutScripts(html: string): string {
+  let tags = ['script', 'style'];
+  const parts: string[] = [];
+  let from = 0;
+  let at = 0;
+  while (tags.length > 0) {
+    const open = new RegExp(`<(${tags.join('|')})\\b`, 'gi');
+    open.lastIndex = at;
+    const m = open.exec(html);
+    if (!m) break;
+    const tag = m[1].toLowerCase();
+    const close = new RegExp(`</${tag}\\s*>`, 'gi');
+    close.lastIndex = open.lastIndex;
+    if (close.exec(html)) {
+      parts.push(html.slice(from, m.index), ' ');
+      from = at = close.lastIndex;
+    } else {
+      tags = tags.filter((t) => t !== tag);
+      at = m.index;
+    }
+  }
+  parts.push(html.slice(from));
+  return parts.join('');
+}
+
+/** What the first `<tag …>…</tag>` holds, as /<tag\b[^>]*>([\s\S]*?)<\/tag\s*>/i finds it: the
+ * first start decides, since any later one has the same `>` or a later one, and so no nearer end. */
+function elementText(html: string, tag: string): string | undefined {
+  const open = new RegExp(`<${tag}\\b`, 'gi');
+  if (!open.exec(html)) return undefined;
+  const gt = html.indexOf('>', open.lastIndex);
+  if (gt < 0) return undefined;
+  const close = new RegExp(`</${tag}\\s*>`, 'gi');
+  close.lastIndex = gt + 1;
+  const end = close.exec(html);
+  return end ? html.slice(gt + 1, end.index) : undefined;
+}
+
+/** Each `open…close` a space (leftmost, shortest), as text.replace(/open[\s\S]*?close/g, ' ')
+ * does for literal delimiters; once no `close` follows, none follows a later `open` either. */
+function replaceSpans(text: string, open: string, close: string): string {
+  const parts: string[] = [];
+  let from = 0;
+  for (let start = text.indexOf(open); start >= 0; start = text.indexOf(open, from)) {
+    const end = text.indexOf(close, start + open.length);
+    if (end < 0) break;
+    parts.push(text.slice(from, start), ' ');
+    from = end + close.length;
+  }
+  parts.push(text.slice(from));
+  return parts.join('');
+}
+
 function stripTags(text: string): string {
-  return text.replace(/<!--[\s\S]*?-->/g, ' ').replace(/<[^>]*>/g, ' ');
+  return replaceSpans(replaceSpans(text, '<!--', '-->'), '<', '>');
 }
 
 function decodeEntities(text: string): string {

@@ -145,6 +145,26 @@ export interface ResponseInfo {
   proxyAuthenticate?: string;
 }
 
+/**
+ * Whether `text` says `Datatype [invoices] not supported by platform(s) [Xero]`, as
+ * /Datatype \[[^\]]*\] not supported by platform/i finds it, in one pass: the regex scans from
+ * every `Datatype [` to the next `]`, and from a run of them without one, to the end each time
+ * (issue 22). Every start before the same `]` has the same outcome, so the next is looked for
+ * after it.
+ */
+function datatypeNotSupported(text: string): boolean {
+  const open = /Datatype \[/gi;
+  const tail = /\] not supported by platform/iy;
+  while (open.exec(text)) {
+    const close = text.indexOf(']', open.lastIndex);
+    if (close < 0) return false;
+    tail.lastIndex = close;
+    if (tail.test(text)) return true;
+    open.lastIndex = close + 1;
+  }
+  return false;
+}
+
 /** Whether a parsed body's text says which account limit a 402 hit, and so on. */
 export function kindForStatus(status: number, path: string, parsed: ParsedErrorBody): ApiErrorKind {
   const text = parsed.body?.error ?? parsed.message ?? '';
@@ -164,7 +184,7 @@ export function kindForStatus(status: number, path: string, parsed: ParsedErrorB
     case 403:
       return 'forbidden';
     case 404:
-      return /Datatype \[[^\]]*\] not supported by platform/i.test(text) ? 'datatypeNotSupported' : 'notFound';
+      return datatypeNotSupported(text) ? 'datatypeNotSupported' : 'notFound';
     case 405:
       return 'methodNotAllowed';
     case 407:

@@ -11,7 +11,7 @@ import { DEFAULT_INDENT, oneLine, type Indent } from '../documents/json';
 import { formatCount } from '../format/amount';
 import { t } from '../l10n';
 import { keptRows } from './keep';
-import { MAX_TEXT, WHOLE_BODIES_KEPT } from './limits';
+import { MAX_INDENT_DEPTH, MAX_TEXT, WHOLE_BODIES_KEPT } from './limits';
 import type { DiagnosticEntry } from './store';
 import { prettyBody } from './viewModel';
 import { formatSize } from './wire';
@@ -39,10 +39,10 @@ function isFlatObject(v: unknown): v is object {
  * JSON laid out as JSON.stringify(value, null, indent) does, except that an array element which
  * is an object of scalars (a validation row) takes one compact line: 200,000 rows make 200,000
  * lines of a table to scroll and search, not a million lines of braces (and open in a third of
- * the time).
+ * the time). Levels past MAX_INDENT_DEPTH stay on one line, as in the panel (viewModel.ts).
  */
 export function layoutJson(value: unknown, indent: Indent = DEFAULT_INDENT, depth = 0): string {
-  if (isScalar(value)) return JSON.stringify(value) ?? 'null';
+  if (isScalar(value) || depth >= MAX_INDENT_DEPTH) return JSON.stringify(value) ?? 'null';
   const unit = indent.insertSpaces ? ' '.repeat(indent.tabSize) : '\t';
   const pad = unit.repeat(depth + 1);
   const close = unit.repeat(depth);

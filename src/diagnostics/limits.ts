@@ -14,6 +14,9 @@ export const MAX_TABLE_TEXT = 20_000;
 /** Characters of a raw body an entry keeps: the client already cuts at 64 KiB (api/redact.ts);
  * this holds for any error handed to the store. */
 export const MAX_RAW_BODY = 64 * 1024 + 64;
+/** Levels of a JSON body that pretty-printing indents; deeper ones stay on one line. Indenting
+ * every level made a 29 KB body of nested arrays 450 million characters (issue 23). */
+export const MAX_INDENT_DEPTH = 20;
 /** The newest entries whose whole error body is kept for the editor tab when the entry keeps less
  * of it; older ones lose it (the tab then says so). */
 export const WHOLE_BODIES_KEPT = 3;

@@ -3,7 +3,7 @@
 // costs one `toViewModel` instead of one per entry. Keyed weakly by the entry object: an entry the
 // store has dropped takes its view with it, and there is nothing to prune.
 import type { DiagnosticEntry } from './store';
-import { toViewModel, type DiagnosticView } from './viewModel';
+import { toViewModel, unshownView, type DiagnosticView } from './viewModel';
 
 export class ViewModelCache {
   private readonly views = new WeakMap<DiagnosticEntry, DiagnosticView>();
@@ -15,10 +15,19 @@ export class ViewModelCache {
   viewOf(entry: DiagnosticEntry): DiagnosticView {
     let view = this.views.get(entry);
     if (!view) {
-      view = freezeView(this.toView(entry));
+      view = freezeView(this.viewOrNote(entry));
       this.views.set(entry, view);
     }
     return view;
+  }
+
+  /** One entry that cannot be shown (a body no limit foresaw) is listed as such, once. */
+  private viewOrNote(entry: DiagnosticEntry): DiagnosticView {
+    try {
+      return this.toView(entry);
+    } catch (error) {
+      return unshownView(entry, error);
+    }
   }
 
   viewsOf(entries: readonly DiagnosticEntry[]): DiagnosticView[] {

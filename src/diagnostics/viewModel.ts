@@ -6,7 +6,7 @@ import { t } from '../l10n';
 import { formatDuration } from '../util/duration';
 import { requestOfError } from '../share/errorRequest';
 import { keptRows } from './keep';
-import { cutText, MAX_RAW_BODY } from './limits';
+import { cutText, MAX_INDENT_DEPTH, MAX_RAW_BODY } from './limits';
 import type { DiagnosticEntry } from './store';
 
 export interface FieldView {
@@ -132,6 +132,27 @@ export function toViewModel(entry: DiagnosticEntry, options: ViewModelOptions = 
   };
 }
 
+/**
+ * The view of an entry whose own view could not be built (`error`: why): its heading and kind,
+ * and a message saying so. The list is re-sent whole on every change, so one entry that throws
+ * must not stop the panel from showing the others (issue 23).
+ */
+export function unshownView(entry: DiagnosticEntry, error: unknown, options: ViewModelOptions = {}): DiagnosticView {
+  const e = entry.error;
+  const status = e.status ?? e.body?.statusCode;
+  return {
+    id: entry.id,
+    time: entry.time.toISOString(),
+    timeLabel: (options.formatTime ?? defaultFormatTime)(entry.time),
+    heading: cutText(`${status ?? e.kind} ${e.method} ${e.path}`),
+    message: t('This error could not be shown ({0})', cutText(String(error), 200)),
+    kind: e.kind,
+    ...(status !== undefined ? { status } : {}),
+    fields: [],
+    validation: [],
+  };
+}
+
 /** `query: Expected a value after "=" (at 7–8)`: the parameter, why, and where when known. */
 function refusal(v: ValidationDetail): string {
   if (v.start === undefined) return t('{0}: {1}', v.parameter, v.message);
@@ -148,42 +169,59 @@ function refusal(v: ValidationDetail): string {
 export function prettyBody(raw: string): string {
   try {
     JSON.parse(raw);
+    return reindent(raw);
   } catch {
+    // Not JSON; or, should laying it out ever fail, the text as received is still readable.
     return raw;
   }
-  return reindent(raw);
 }
 
-/** Re-indents valid JSON text by two spaces, as JSON.stringify(value, null, 2) lays it out. */
+const isJsonSpace = (c: string): boolean => c === ' ' || c === '\n' || c === '\r' || c === '\t';
+
+/** A line break and the indentation of each level up to MAX_INDENT_DEPTH. */
+const BREAKS = Array.from({ length: MAX_INDENT_DEPTH + 1 }, (_, depth) => `\n${'  '.repeat(depth)}`);
+
+/**
+ * Re-indents valid JSON text by two spaces, as JSON.stringify(value, null, 2) lays it out, down
+ * to MAX_INDENT_DEPTH levels; the contents of deeper containers stay on one line, without spaces.
+ * One pass, and each character gives at most 2 + 2 × MAX_INDENT_DEPTH: indenting every level made
+ * the text grow with the square of the depth (issue 23).
+ */
 function reindent(json: string): string {
-  let out = '';
+  const out: string[] = [];
   let depth = 0;
-  const newline = (): string => `\n${'  '.repeat(depth)}`;
   for (let i = 0; i < json.length; i++) {
     const c = json[i];
+    const laidOut = depth <= MAX_INDENT_DEPTH;
     if (c === '"') {
       const end = stringEnd(json, i);
-      out += json.slice(i, end);
+      out.push(json.slice(i, end));
       i = end - 1;
     } else if (c === '{' || c === '[') {
-      const next = json.slice(i + 1).search(/\S/) + i + 1;
+      let next = i + 1;
+      while (isJsonSpace(json[next])) next++;
       if (json[next] === (c === '{' ? '}' : ']')) {
-        out += c + json[next];
+        out.push(c + json[next]);
         i = next;
       } else {
         depth++;
-        out += c + newline();
+        out.push(depth <= MAX_INDENT_DEPTH ? c + BREAKS[depth] : c);
       }
     } else if (c === '}' || c === ']') {
+      out.push(laidOut ? BREAKS[depth - 1] + c : c);
       depth--;
-      out += newline() + c;
-    } else if (c === ',') out += c + newline();
-    else if (c === ':') out += ': ';
-    else if (!/\s/.test(c)) out += c;
+    } else if (c === ',') out.push(laidOut ? c + BREAKS[depth] : c);
+    else if (c === ':') out.push(laidOut ? ': ' : c);
+    else if (!isJsonSpace(c)) {
+      // A number or a literal, copied whole.
+      let end = i + 1;
+      while (end < json.length && !isJsonSpace(json[end]) && !',:]}'.includes(json[end])) end++;
+      out.push(json.slice(i, end));
+      i = end - 1;
+    }
   }
-  return out;
+  return out.join('');
 }
-
 /** Index just past the string literal that starts at `start` (a `"`). */
 function stringEnd(json: string, start: number): number {
   let i = start + 1;
