@@ -18,7 +18,7 @@ export const LINEAR_RATIO = 20;
 function timeOnce<T>(work: (input: T) => unknown, input: T, minMs: number): number {
   let calls = 0;
   const start = process.hrtime.bigint();
-  let elapsed = 0;
+  let elapsed: number;
   do {
     work(input);
     calls += 1;
