@@ -2,7 +2,8 @@
 //  [--seed N] [--latency MS] [--token-file PATH] [--quiet]` — runs the emulator until SIGINT/SIGTERM.
 // The demo keys it prints are public fake keys; this is the one place they are printed. The admin
 // token it prints (and writes to --token-file) is not public: it is drawn afresh at each start.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { ADMIN_TOKEN_HEADER, DATA_TYPES, startEmulator, type EmulatorOptions } from './index';
 
 const USAGE = 'usage: cli.js [--port N] [--host 127.0.0.1] [--invoices N] [--companies N] [--seed N] [--latency MS] [--token-file PATH] [--quiet]';
@@ -55,7 +56,10 @@ async function main(): Promise<void> {
   }
   const { quiet, tokenFile, ...emulatorOptions } = options;
   const emulator = await startEmulator({ ...emulatorOptions, log: quiet ? undefined : (line) => console.log(line) });
-  if (tokenFile) writeFileSync(tokenFile, emulator.adminToken, { mode: 0o600 });
+  if (tokenFile) {
+    mkdirSync(dirname(tokenFile), { recursive: true });
+    writeFileSync(tokenFile, emulator.adminToken, { mode: 0o600 });
+  }
   const c = emulator.companies;
   console.log(`Data Platform API emulator listening on ${emulator.url}`);
   console.log('');
