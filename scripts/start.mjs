@@ -70,7 +70,7 @@ cleanups.push(async () => rmSync(tmp, { recursive: true, force: true }));
 
 const emulator = await startEmulator({ port: option('--port') ?? 0, host: '127.0.0.1', log: (l) => console.log(`[emulator] ${l}`) });
 cleanups.push(() => emulator.close());
-log(`API emulator on ${emulator.url}`);
+log(`API emulator on ${emulator.url} (admin token for /_emulator calls, as X-Emulator-Token: ${emulator.adminToken})`);
 // The extension, opened from its sources (development mode), makes the emulator its account
 // "Local emulator" with this key (src/accounts/devEmulator.ts): the window comes up browsing it.
 const env = { DP_EMULATOR_URL: emulator.url, DP_EMULATOR_KEY: emulator.keys.normal };
@@ -123,6 +123,7 @@ Data Platform Explorer is running on the API emulator.
 
   API base URL:       ${emulator.url}   (already the account "Local emulator", with its key)
   Demo API key:       ${emulator.keys.normal}
+  Admin token:        ${emulator.adminToken}   (X-Emulator-Token, for ${emulator.url}/_emulator/faults …)
 
 Press Ctrl-C to stop.
 `);

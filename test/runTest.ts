@@ -101,6 +101,7 @@ async function main(): Promise<number> {
   const env: Record<string, string> = {
     [ENV.emulatorUrl]: emulator.url,
     [ENV.emulatorKey]: emulator.keys.normal,
+    [ENV.emulatorToken]: emulator.adminToken,
     // The extension's test hooks: every run here is a test (npm start never sets it), except a
     // benchmark, which measures the extension as a user runs it.
     ...(bench ? {} : { [TEST_HOOKS_ENV]: 'on' }),

@@ -11,7 +11,6 @@ import {
   dataTypeNotSupported,
   errorResponse,
   forbidden,
-  malformedPath,
   methodNotAllowed,
   notFound,
   validationError,
@@ -20,7 +19,8 @@ import { DATA_TYPES, RECORD_TYPES, type DataType } from './dataTypes';
 import { invoiceIndex, generateInvoice } from './invoices';
 import { listCompanies, listInvoices } from './listing';
 import { readPageRequest } from './paging';
-import { decodePathSegments } from './percentEncoding';
+import { mediaType } from './http';
+import { readPath } from './percentEncoding';
 import { getRecord, listRecords } from './recordListing';
 import { type CompanyEntry, type EmulatorState, MAX_API_KEYS } from './state';
 
@@ -38,7 +38,8 @@ export interface ApiRequest {
 type Handler = (req: ApiRequest, args: string[], state: EmulatorState) => ApiResponse;
 
 interface Route {
-  /** Segments; `*` matches one path segment (an id). Literals match case-insensitively. */
+  /** Segments; `*` matches one path segment (an id). Literals match case-insensitively, as
+   * ASP.NET routes do, except data type names: exact, as `POST /data/queue/{dataType}` takes them. */
   pattern: string[];
   methods: Record<string, Handler>;
 }
@@ -54,7 +55,7 @@ type JsonObject = Record<string, unknown>;
  * type. The reference's request bodies are `application/json` only.
  */
 function isJsonMediaType(contentType: string | undefined): boolean {
-  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  const type = mediaType(contentType);
   return type === 'application/json' || type === 'text/json' || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type);
 }
 
@@ -88,8 +89,23 @@ function isResponse(value: unknown): value is ApiResponse {
 
 // ---- companies ------------------------------------------------------------------------------
 
+// Bounds of the emulator's choosing (the reference gives none), so a company's size is bounded
+// too: a name, a description, tags. Lengths are of the text as sent, in UTF-16 code units.
+export const COMPANY_LIMITS = { name: 200, description: 4096, tags: 50, tagKey: 200, tagValue: 1000 } as const;
+
+const createError = (field: string, message: string): ApiResponse => validationError('ClientsApi', field, message, 'CreateCompany');
+
+function tagsProblem(tags: Record<string, string>): string | undefined {
+  const { tags: most, tagKey, tagValue } = COMPANY_LIMITS;
+  const entries = Object.entries(tags);
+  if (entries.length > most) return `The tags field must hold at most ${most} tags.`;
+  if (entries.some(([k, v]) => k.length > tagKey || v.length > tagValue)) return `Each tag must have a name of at most ${tagKey} characters and a value of at most ${tagValue}.`;
+  return undefined;
+}
+
 function readCreateCompany(body: JsonObject): CreateCompanyRequest | ApiResponse {
   if (typeof body.name !== 'string') return validationError('ClientsApi', 'name', 'The name field is required and must be a string.', 'CreateCompany');
+  if (body.name.length > COMPANY_LIMITS.name) return createError('name', `The name field must be at most ${COMPANY_LIMITS.name} characters.`);
   const name = sanitiseCompanyName(body.name);
   if (name.length === 0) {
     return validationError('ClientsApi', 'name', 'The name field must contain at least one letter, digit or allowed punctuation (- \' , & @ . ? !).', 'CreateCompany');
@@ -97,6 +113,7 @@ function readCreateCompany(body: JsonObject): CreateCompanyRequest | ApiResponse
   const request: CreateCompanyRequest = { name };
   if (body.description !== undefined && body.description !== null) {
     if (typeof body.description !== 'string') return validationError('ClientsApi', 'description', 'The description field must be a string.', 'CreateCompany');
+    if (body.description.length > COMPANY_LIMITS.description) return createError('description', `The description field must be at most ${COMPANY_LIMITS.description} characters.`);
     request.description = body.description;
   }
   if (body.tags !== undefined && body.tags !== null) {
@@ -104,6 +121,8 @@ function readCreateCompany(body: JsonObject): CreateCompanyRequest | ApiResponse
     if (typeof tags !== 'object' || Array.isArray(tags) || !Object.values(tags).every((v) => typeof v === 'string')) {
       return validationError('ClientsApi', 'tags', 'The tags field must be an object of string values.', 'CreateCompany');
     }
+    const problem = tagsProblem(tags as Record<string, string>);
+    if (problem) return createError('tags', problem);
     request.tags = tags as Record<string, string>;
   }
   return request;
@@ -285,22 +304,22 @@ function match(pattern: string[], segments: string[]): string[] | undefined {
   const args: string[] = [];
   for (let i = 0; i < pattern.length; i++) {
     if (pattern[i] === '*') args.push(segments[i]);
-    else if (pattern[i].toLowerCase() !== segments[i].toLowerCase()) return undefined;
+    else if (pattern[i] !== segments[i] && (DATA_TYPES.includes(pattern[i]) || pattern[i].toLowerCase() !== segments[i].toLowerCase())) return undefined;
   }
   return args;
 }
 
 /** The routes' allowed methods for a path, or undefined when no route has that path. */
 export function allowedMethods(path: string): string[] | undefined {
-  const segments = decodePathSegments(path);
-  if (!segments) return undefined;
+  const segments = readPath(path);
+  if (!Array.isArray(segments)) return undefined;
   const route = routes.find((r) => match(r.pattern, segments));
   return route ? Object.keys(route.methods) : undefined;
 }
 
 export function handleApi(req: ApiRequest, state: EmulatorState): ApiResponse {
-  const segments = decodePathSegments(req.path);
-  if (!segments) return malformedPath();
+  const segments = readPath(req.path);
+  if (!Array.isArray(segments)) return segments;
   if (segments.some((s) => s === '')) return notFound();
   for (const route of routes) {
     const args = match(route.pattern, segments);

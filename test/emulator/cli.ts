@@ -1,12 +1,21 @@
 // `node out/test/emulator/cli.js --port 4010 [--host 127.0.0.1] [--invoices N] [--companies N]
-//  [--seed N] [--latency MS] [--quiet]` — runs the emulator until SIGINT/SIGTERM. The demo keys
-// it prints are public fake keys; this is the one place they are printed.
-import { DATA_TYPES, startEmulator, type EmulatorOptions } from './index';
+//  [--seed N] [--latency MS] [--token-file PATH] [--quiet]` — runs the emulator until SIGINT/SIGTERM.
+// The demo keys it prints are public fake keys; this is the one place they are printed. The admin
+// token it prints (and writes to --token-file) is not public: it is drawn afresh at each start.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { ADMIN_TOKEN_HEADER, DATA_TYPES, startEmulator, type EmulatorOptions } from './index';
 
-const USAGE = 'usage: cli.js [--port N] [--host 127.0.0.1] [--invoices N] [--companies N] [--seed N] [--latency MS] [--quiet]';
+const USAGE = 'usage: cli.js [--port N] [--host 127.0.0.1] [--invoices N] [--companies N] [--seed N] [--latency MS] [--token-file PATH] [--quiet]';
 
-export function parseArgs(argv: readonly string[]): EmulatorOptions & { quiet: boolean } {
-  const options: EmulatorOptions & { quiet: boolean } = { quiet: false };
+type CliOptions = EmulatorOptions & {
+  quiet: boolean;
+  /** Where to write the admin token too, for a test run started apart from the emulator. */
+  tokenFile?: string;
+};
+
+export function parseArgs(argv: readonly string[]): CliOptions {
+  const options: CliOptions = { quiet: false };
   const numeric: Record<string, 'port' | 'invoices' | 'companies' | 'seed' | 'latencyMs'> = {
     '--port': 'port',
     '--invoices': 'invoices',
@@ -25,6 +34,8 @@ export function parseArgs(argv: readonly string[]): EmulatorOptions & { quiet: b
     if (value === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
     if (flag === '--host') {
       options.host = value;
+    } else if (flag === '--token-file') {
+      options.tokenFile = value;
     } else if (flag in numeric) {
       if (!/^\d+$/.test(value)) throw new Error(`${flag} needs a whole number, got ${JSON.stringify(value)}\n${USAGE}`);
       options[numeric[flag]] = Number(value);
@@ -43,8 +54,12 @@ async function main(): Promise<void> {
     console.error(e instanceof Error ? e.message : String(e));
     process.exit(2);
   }
-  const { quiet, ...emulatorOptions } = options;
+  const { quiet, tokenFile, ...emulatorOptions } = options;
   const emulator = await startEmulator({ ...emulatorOptions, log: quiet ? undefined : (line) => console.log(line) });
+  if (tokenFile) {
+    mkdirSync(dirname(tokenFile), { recursive: true });
+    writeFileSync(tokenFile, emulator.adminToken, { mode: 0o600 });
+  }
   const c = emulator.companies;
   console.log(`Data Platform API emulator listening on ${emulator.url}`);
   console.log('');
@@ -64,7 +79,9 @@ async function main(): Promise<void> {
   console.log('');
   console.log(`Data types, at /companies/{id}/data/{type}: ${DATA_TYPES.join(', ')}`);
   console.log('');
-  console.log(`Admin: ${emulator.url}/_emulator/faults, /_emulator/requests, POST /_emulator/reset. Ctrl+C to stop.`);
+  console.log(`Admin token (send it as ${ADMIN_TOKEN_HEADER} on every admin call but GET /_emulator/info):`);
+  console.log(`  ${emulator.adminToken}`);
+  console.log(`Admin: ${emulator.url}/_emulator/faults, /_emulator/requests, POST /_emulator/reset (JSON). Ctrl+C to stop.`);
 
   let stopping = false;
   const stop = (signal: string): void => {

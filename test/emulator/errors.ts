@@ -98,6 +98,11 @@ export function malformedPath(): ApiResponse {
   return errorResponse(400, 'PublicApi', 'The request path has a malformed percent-escape (% must be followed by two hex digits of valid UTF-8).');
 }
 
+/** A `.` or `..` segment (also percent-encoded): refused, never resolved, so a path names one resource. */
+export function dotSegmentPath(): ApiResponse {
+  return errorResponse(400, 'PublicApi', 'The request path has a dot segment (. or .., also percent-encoded); the emulator does not resolve them.');
+}
+
 export function methodNotAllowed(allowed: readonly string[]): ApiResponse {
   return errorResponse(405, 'PublicApi', MESSAGES[405], undefined, { Allow: allowed.join(', ') });
 }

@@ -2,6 +2,7 @@
 // Rules are checked in the order they were added: every matching `latency` rule adds its delay,
 // then the first matching rule of another kind decides the answer. `rate` draws from a seeded
 // generator, so the same seed and the same requests fail the same way.
+import { patternMatches, patternProblem } from './faultPattern';
 import { Random } from './random';
 
 export const FAULT_KINDS = ['status', 'html', 'malformedJson', 'truncatedJson', 'emptyBody', 'textBody', 'reset', 'latency'] as const;
@@ -14,7 +15,8 @@ export interface FaultRule {
   status?: number;
   /** Only this HTTP method (any case). */
   method?: string;
-  /** Substring of the request path (no query string); a string starting with ^ is a regex. */
+  /** Substring of the request path (no query string); a string starting with ^ is a regex of
+   * bounded cost (faultPattern.ts). */
   path?: string;
   /** Apply this many times, then the rule removes itself. Default: until removed. */
   times?: number;
@@ -70,6 +72,8 @@ function validate(input: unknown): FaultRule {
       } catch {
         throw new FaultRuleError('"path" is not a valid regular expression.');
       }
+      const problem = patternProblem(r.path);
+      if (problem) throw new FaultRuleError(`"path" could take unbounded time to match: ${problem}.`);
     }
     rule.path = r.path;
   }
@@ -103,7 +107,7 @@ function validate(input: unknown): FaultRule {
 function matches(rule: FaultRule, method: string, path: string, account: string | undefined): boolean {
   if (rule.method && rule.method !== method.toUpperCase()) return false;
   if (rule.account !== undefined && rule.account !== account) return false;
-  if (rule.path) return rule.path.startsWith('^') ? new RegExp(rule.path).test(path) : path.includes(rule.path);
+  if (rule.path) return rule.path.startsWith('^') ? patternMatches(new RegExp(rule.path), path) : path.includes(rule.path);
   return true;
 }
 

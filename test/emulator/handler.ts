@@ -14,10 +14,14 @@ import type { RequestLog, RequestTicket } from './requestLog';
 import type { AccountName, Authentication, EmulatorState } from './state';
 
 export const ADMIN_PREFIX = '/_emulator';
+/** The header an admin call carries the emulator's admin token in. */
+export const ADMIN_TOKEN_HEADER = 'X-Emulator-Token';
 
 /** What every request is served with; `url` is known once the server listens. */
 export interface ServerContext {
   url: string;
+  /** What an admin call must carry in ADMIN_TOKEN_HEADER: random per start, never served. */
+  adminToken: string;
   state: EmulatorState;
   faults: FaultController;
   requests: RequestLog;
@@ -34,7 +38,8 @@ interface Exchange {
   res: ServerResponse;
   method: string;
   url: URL;
-  /** The path without its query string, one trailing slash removed. */
+  /** The path as sent, without its query string, one trailing slash removed: never resolved
+   * (`..`, `\`), so every route reads it one way (percentEncoding.ts readPath). */
   path: string;
   body: Buffer;
   /** The clock's time when it arrived, for the request log. */
@@ -50,9 +55,11 @@ interface Route {
 const sleep = (ms: number): Promise<void> => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
 function serveAdmin(x: Exchange, ctx: ServerContext): void {
-  const w = render(handleAdmin({ method: x.method, path: x.path.slice(ADMIN_PREFIX.length), body: x.body }, ctx), {});
+  const token = x.req.headers[ADMIN_TOKEN_HEADER.toLowerCase()];
+  const admin = { method: x.method, path: x.path.slice(ADMIN_PREFIX.length), body: x.body, token: typeof token === 'string' ? token : undefined, contentType: x.req.headers['content-type'] };
+  const w = render(handleAdmin(admin, ctx), {});
   send(x.res, w);
-  ctx.log(`${x.method} ${x.url.pathname}${x.url.search} ${w.status} ${x.elapsed()} (admin)`);
+  ctx.log(`${x.method} ${x.path}${x.url.search} ${w.status} ${x.elapsed()} (admin)`);
 }
 
 /** The API's own answer: rate limit, then credential, then the endpoint. */
@@ -87,7 +94,7 @@ async function answerApi(x: Exchange, ctx: ServerContext, ticket: RequestTicket)
   const record = (status: number): void => {
     const query = Object.fromEntries(x.url.searchParams);
     ctx.requests.add({ time: x.time, method: x.method, path: x.path, query, status, ...(account ? { account } : {}), ...(faultName ? { fault: faultName } : {}), inFlight: ticket.inFlight }, ticket);
-    ctx.log(`${x.method} ${x.url.pathname}${x.url.search} ${status} ${x.elapsed()}${account ? ` account=${account}` : ''}${faultName ? ` fault=${faultName}` : ''}`);
+    ctx.log(`${x.method} ${x.path}${x.url.search} ${status} ${x.elapsed()}${account ? ` account=${account}` : ''}${faultName ? ` fault=${faultName}` : ''}`);
   };
   if (fault?.kind === 'reset') {
     record(0);
@@ -123,18 +130,33 @@ async function bodyOf(req: IncomingMessage, res: ServerResponse): Promise<Buffer
   }
 }
 
+/** The request target's path as sent (origin or absolute form), without the query. */
+function pathAsSent(target: string): string | undefined {
+  const path = target.replace(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i, '').split(/[?#]/, 1)[0];
+  if (path === '') return '/';
+  return path.startsWith('/') ? path : undefined;
+}
+
+function urlOf(target: string): URL | undefined {
+  try {
+    return new URL(target, 'http://emulator.invalid');
+  } catch {
+    return undefined;
+  }
+}
+
 export async function handle(req: IncomingMessage, res: ServerResponse, ctx: ServerContext): Promise<void> {
   const started = process.hrtime.bigint();
   const time = ctx.now().toISOString();
   const method = (req.method ?? 'GET').toUpperCase();
-  let url: URL;
-  try {
-    url = new URL(req.url ?? '/', 'http://emulator.invalid');
-  } catch {
+  // The URL's pathname resolves dot segments and backslashes: only its query is used.
+  const sent = pathAsSent(req.url ?? '/');
+  const url = urlOf(req.url ?? '/');
+  if (sent === undefined || url === undefined) {
     send(res, render(errorResponse(400, 'PublicApi', 'The request URL is not valid.'), {}));
     return;
   }
-  const path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, '') : url.pathname;
+  const path = sent.length > 1 ? sent.replace(/\/$/, '') : sent;
   const body = await bodyOf(req, res);
   if (body === undefined) return;
   const elapsed = (): string => `${Number((process.hrtime.bigint() - started) / 1_000_000n)}ms`;

@@ -7,6 +7,11 @@ const MAX_BODY_BYTES = 1_000_000;
 
 export class TooLarge extends Error {}
 
+/** A Content-Type header's media type, lower case, without parameters (`''` when none is sent). */
+export function mediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0].trim().toLowerCase();
+}
+
 export function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

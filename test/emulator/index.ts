@@ -2,7 +2,7 @@
 // (README), for running, demonstrating and testing the extension with no account and no network.
 // Never bundled into the extension.
 export { startEmulator, isLoopbackHost } from './server';
-export { ADMIN_PREFIX } from './handler';
+export { ADMIN_PREFIX, ADMIN_TOKEN_HEADER } from './handler';
 export type { EmulatorOptions, RunningEmulator } from './server';
 export type { DemoKeys, WellKnownCompanies } from './state';
 export { SYNC_DURATION_MS, MAX_API_KEYS } from './state';

@@ -2,7 +2,8 @@
 // unreserved characters `A-Z a-z 0-9 - . _ ~` stay, every other UTF-8 byte becomes `%XX` with
 // upper-case hex. So `&`, `=`, `+`, `#`, `%`, `{ }`, `|` and spaces come back intact from any
 // decoder, and the characters encodeURIComponent leaves alone (`! ' ( ) *`) are encoded too.
-// Also the decoding of request paths, shared by the API and admin routes.
+// Also the reading of request paths, shared by the API and admin routes.
+import { type ApiResponse, dotSegmentPath, malformedPath } from './errors';
 
 const UNRESERVED = /^[A-Za-z0-9\-._~]*$/;
 
@@ -32,4 +33,17 @@ export function decodePathSegments(path: string): string[] | undefined {
   } catch {
     return undefined;
   }
+}
+
+const DOT_SEGMENTS = new Set(['.', '..']);
+
+/**
+ * How every route reads its path (as sent: handler.ts never resolves it): the segments, each
+ * decoded once, or the 400 for a malformed escape or a dot segment. So `/companies/../apiKeys`
+ * and `/companies/%2e%2e/apiKeys` name no resource, while `%252e%252e` is an ordinary segment.
+ */
+export function readPath(path: string): string[] | ApiResponse {
+  const segments = decodePathSegments(path);
+  if (!segments) return malformedPath();
+  return segments.some((s) => DOT_SEGMENTS.has(s)) ? dotSegmentPath() : segments;
 }

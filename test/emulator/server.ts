@@ -1,5 +1,6 @@
 // The emulator's server: checks the options, builds the world, listens on a loopback address
 // and serves every request through the route table in handler.ts.
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { Socket } from 'node:net';
 import { MESSAGES, errorResponse } from './errors';
@@ -30,6 +31,8 @@ export interface EmulatorOptions {
 export interface RunningEmulator {
   url: string;
   port: number;
+  /** The token admin calls must send in the X-Emulator-Token header (printed by the CLI). */
+  adminToken: string;
   keys: DemoKeys;
   companies: WellKnownCompanies;
   faults: FaultController;
@@ -74,7 +77,7 @@ function contextOf(options: EmulatorOptions): ServerContext {
     requests.clear();
     limiter.clear();
   };
-  return { url: '', state, faults, requests, limiter, latencyMs, now, log: options.log ?? (() => undefined), reset };
+  return { url: '', adminToken: randomBytes(24).toString('hex'), state, faults, requests, limiter, latencyMs, now, log: options.log ?? (() => undefined), reset };
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
@@ -106,6 +109,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   return {
     url: ctx.url,
     port: address.port,
+    adminToken: ctx.adminToken,
     keys: { ...ctx.state.keys },
     companies: { ...ctx.state.wellKnown },
     faults: ctx.faults,

@@ -1,5 +1,7 @@
 // Test helpers for talking to the emulator with Node's own fetch, as any HTTP client would
 // (never through the extension's client, so the emulator is checked on its own).
+import { request as httpRequest } from 'node:http';
+import { ADMIN_PREFIX, ADMIN_TOKEN_HEADER } from './handler';
 import type { ErrorBody, Page, Validation } from './wire';
 import type { RunningEmulator } from './server';
 
@@ -27,6 +29,8 @@ export interface RequestOptions {
   rawBody?: string;
   /** Overrides the Content-Type header (a `body` is sent as `application/json` otherwise). */
   contentType?: string;
+  /** Further headers, sent as given. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -35,7 +39,7 @@ export interface RequestOptions {
  * wire types); it is not checked here: the test asserts what it reads.
  */
 export async function call<T = unknown>(emulator: RunningEmulator, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   const key = options.key === undefined ? emulator.keys.normal : options.key;
   if (options.authorization !== undefined) headers.Authorization = options.authorization;
   else if (key !== null) headers.Authorization = basic(key);
@@ -48,13 +52,50 @@ export async function call<T = unknown>(emulator: RunningEmulator, path: string,
   if (options.contentType !== undefined) headers['Content-Type'] = options.contentType;
   const res = await fetch(emulator.url + path, { method: options.method ?? 'GET', headers, body });
   const text = await res.text();
-  let json: unknown;
+  return { status: res.status, headers: res.headers, text, json: parsed(text) as T };
+}
+
+function parsed(text: string): unknown {
   try {
-    json = text === '' ? undefined : JSON.parse(text);
+    return text === '' ? undefined : JSON.parse(text);
   } catch {
-    json = undefined;
+    return undefined;
   }
-  return { status: res.status, headers: res.headers, text, json: json as T };
+}
+
+/**
+ * Calls an admin endpoint (`path` after `/_emulator`) as a test or a demo script does: no key,
+ * the emulator's admin token, and a POST sent as JSON even when it has no body.
+ */
+export function admin<T = unknown>(emulator: RunningEmulator, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
+  const json = (options.method ?? 'GET').toUpperCase() === 'POST' && options.body === undefined && options.contentType === undefined;
+  return call<T>(emulator, ADMIN_PREFIX + path, {
+    key: null,
+    ...options,
+    ...(json ? { contentType: 'application/json' } : {}),
+    headers: { [ADMIN_TOKEN_HEADER]: emulator.adminToken, ...options.headers },
+  });
+}
+
+/**
+ * Sends `path` byte for byte (fetch would resolve `..` and `.` segments before sending), with
+ * the normal account's key unless `headers` says otherwise.
+ */
+export function callRaw<T = unknown>(emulator: RunningEmulator, method: string, path: string, headers?: Record<string, string>): Promise<Omit<Reply<T>, 'headers'>> {
+  const { hostname, port } = new URL(emulator.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: hostname, port, method, path, headers: headers ?? { Authorization: basic(emulator.keys.normal) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: res.statusCode ?? 0, text, json: parsed(text) as T });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 /** A clock tests move by hand. */

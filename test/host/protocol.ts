@@ -35,6 +35,10 @@ export interface KeysRequest {
 export const ENV = {
   emulatorUrl: 'DP_EMULATOR_URL',
   emulatorKey: 'DP_EMULATOR_KEY',
+  /** The emulator's admin token (X-Emulator-Token), for the suites that set faults or read its log. */
+  emulatorToken: 'DP_EMULATOR_TOKEN',
+  /** Where an emulator started apart (the "Extension Tests" launch configuration) wrote its token. */
+  emulatorTokenFile: 'DP_EMULATOR_TOKEN_FILE',
   /** Set only when the host can take screenshots and type (the offline web workbench); key
    * requests are acknowledged there too. */
   screenshotDir: 'DP_SCREENSHOT_DIR',

@@ -16,12 +16,13 @@ interface LoggedRequest {
 
 /** The emulator's requests that ran a query (never the key: the log holds none). */
 export async function queryRequests(): Promise<LoggedRequest[]> {
-  const { url } = emulator();
-  const all = ((await (await fetch(`${url}/_emulator/requests`)).json()) as { results: LoggedRequest[] }).results;
+  const { url, token } = emulator();
+  const all = ((await (await fetch(`${url}/_emulator/requests`, { headers: { 'X-Emulator-Token': token } })).json()) as { results: LoggedRequest[] }).results;
   return all.filter((r) => r.path.includes('/data/') && r.query.query !== undefined);
 }
 
 export async function clearRequests(): Promise<void> {
-  const { url } = emulator();
-  await fetch(`${url}/_emulator/requests`, { method: 'DELETE' });
+  const { url, token } = emulator();
+  const res = await fetch(`${url}/_emulator/requests`, { method: 'DELETE', headers: { 'X-Emulator-Token': token } });
+  if (res.status !== 204) throw new Error(`clearing the request log: ${res.status}`);
 }

@@ -22,11 +22,12 @@ export function pathInExtensionsDir(ext: vscode.Extension<unknown>): string | un
   return rel && !rel.startsWith('..') && !rel.startsWith(sep) ? rel : undefined;
 }
 
-export function emulator(): { url: string; key: string } {
+export function emulator(): { url: string; key: string; token: string } {
   const url = process.env[ENV.emulatorUrl];
   const key = process.env[ENV.emulatorKey];
-  if (!url || !key) throw new Error(`${ENV.emulatorUrl} and ${ENV.emulatorKey} must be set by the runner`);
-  return { url, key };
+  const token = process.env[ENV.emulatorToken];
+  if (!url || !key || !token) throw new Error(`${ENV.emulatorUrl}, ${ENV.emulatorKey} and ${ENV.emulatorToken} must be set by the runner`);
+  return { url, key, token };
 }
 
 /** GET on the emulator with the demo key: what the API itself says, to compare the extension with. */

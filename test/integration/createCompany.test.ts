@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CreateCompanyResult } from '../../src/commands/createCompany';
 import type { DataPlatformApi } from '../../src/extension';
-import { activateExtension, admin, emulator, emulatorClient, labelOf, signIn, waitFor } from './helpers';
+import { activateExtension, admin, emulatorClient, labelOf, signIn, waitFor } from './helpers';
 
 const create = (arg: unknown) => vscode.commands.executeCommand<CreateCompanyResult>('dataPlatform.createCompany', arg);
 
@@ -20,8 +20,7 @@ describe('Create company', () => {
 
   after(async () => {
     // Later test files count the seeded companies: put the emulator back and reload the tree.
-    const { url } = await emulator();
-    await fetch(`${url}/_emulator/reset`, { method: 'POST' });
+    await admin.reset();
     await signIn(api);
     await vscode.commands.executeCommand('dataPlatform.refresh');
   });

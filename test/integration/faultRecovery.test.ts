@@ -45,8 +45,7 @@ describe('each operation once with a fault and once recovering, through the real
   after(async () => {
     process.off('unhandledRejection', onUnhandled);
     // Later test files count the seeded companies: put the emulator back and reload the tree.
-    const { url } = await emulator();
-    await fetch(`${url}/_emulator/reset`, { method: 'POST' });
+    await admin.reset();
     await signIn(api);
     await vscode.commands.executeCommand('dataPlatform.refresh');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');

@@ -104,28 +104,47 @@ export interface LoggedRequest {
   fault?: string;
 }
 
-/** The emulator's admin endpoints: request log, faults, well-known companies. */
+/** The emulator's admin token: from the runner, or from the file an emulator started apart wrote
+ * (`cli.js --token-file`, the "Extension Tests" launch configuration). */
+function adminToken(): string {
+  const token = process.env[ENV.emulatorToken];
+  if (token) return token;
+  const file = process.env[ENV.emulatorTokenFile];
+  if (file && existsSync(file)) return readFileSync(file, 'utf8').trim();
+  throw new Error(`${ENV.emulatorToken} (or ${ENV.emulatorTokenFile}) must be set by the runner`);
+}
+
+/** A call to an admin endpoint (`path` after `/_emulator`), with the token; a POST as JSON. */
+async function adminCall(path: string, method = 'GET', body?: unknown): Promise<Response> {
+  const { url } = await emulator();
+  const headers: Record<string, string> = { 'X-Emulator-Token': adminToken() };
+  if (method === 'POST') headers['Content-Type'] = 'application/json';
+  const res = await fetch(`${url}/_emulator${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (res.status >= 300) throw new Error(`${method} /_emulator${path}: ${res.status} ${await res.text()}`);
+  return res;
+}
+
+/** The emulator's admin endpoints: request log, faults, reset, well-known companies. */
 export const admin = {
   async info(): Promise<{ keys: Record<string, string>; companies: Record<string, string> }> {
     const { url } = await emulator();
     return (await (await fetch(`${url}/_emulator/info`)).json()) as { keys: Record<string, string>; companies: Record<string, string> };
   },
   async requests(): Promise<LoggedRequest[]> {
-    const { url } = await emulator();
-    return ((await (await fetch(`${url}/_emulator/requests`)).json()) as { results: LoggedRequest[] }).results;
+    return ((await (await adminCall('/requests')).json()) as { results: LoggedRequest[] }).results;
   },
   async clearRequests(): Promise<void> {
-    const { url } = await emulator();
-    await fetch(`${url}/_emulator/requests`, { method: 'DELETE' });
+    await adminCall('/requests', 'DELETE');
   },
   async addFault(rule: Record<string, unknown>): Promise<void> {
-    const { url } = await emulator();
-    const res = await fetch(`${url}/_emulator/faults`, { method: 'POST', body: JSON.stringify(rule), headers: { 'Content-Type': 'application/json' } });
-    if (res.status !== 201) throw new Error(`fault refused: ${res.status} ${await res.text()}`);
+    await adminCall('/faults', 'POST', rule);
   },
   async clearFaults(): Promise<void> {
-    const { url } = await emulator();
-    await fetch(`${url}/_emulator/faults`, { method: 'DELETE' });
+    await adminCall('/faults', 'DELETE');
+  },
+  /** Back to the seeded state: companies, faults, the log. */
+  async reset(): Promise<void> {
+    await adminCall('/reset', 'POST');
   },
 };
 

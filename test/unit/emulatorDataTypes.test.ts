@@ -216,9 +216,13 @@ describe('emulator: every data type', () => {
     }
   });
 
-  it('matches a type\'s segment in any case, as other literal segments, and links in the canonical spelling', async () => {
-    const r = await call<Page<Rec>>(emu, `/companies/${emu.companies.many}/data/BILLPAYMENTS?pageSize=2`);
-    assert.equal(r.status, 200);
-    assert.equal(r.json._links.self.href, base('billPayments'));
+  it('matches a type\'s segment exactly, as queueing a sync does; other literal segments in any case', async () => {
+    const unknown = await call<ErrorBody>(emu, `/companies/${emu.companies.many}/nowhere`);
+    const r = await call<ErrorBody>(emu, `/companies/${emu.companies.many}/data/BILLPAYMENTS?pageSize=2`);
+    assert.equal(r.status, 404);
+    assert.equal(r.json.error, unknown.json.error);
+    const other = await call<Page<Rec>>(emu, `/COMPANIES/${emu.companies.many}/Data/billPayments?pageSize=2`);
+    assert.equal(other.status, 200);
+    assert.equal(other.json._links.self.href, base('billPayments'));
   });
 });

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import type { Company, ErrorBody } from '../../src/api/models';
 import { startEmulator, type DemoKeys, type FaultEntry, type RunningEmulator, type WellKnownCompanies } from '../emulator';
-import { basic, call } from '../emulator/testing';
+import { admin, basic, call } from '../emulator/testing';
 
 describe('emulator: faults', () => {
   let emu: RunningEmulator;
@@ -178,31 +178,31 @@ describe('emulator: admin endpoints and request log', () => {
   after(() => emu.close());
   beforeEach(() => emu.reset());
 
-  it('adds, lists, reads and deletes fault rules over HTTP without a key', async () => {
-    const add = await call<FaultEntry>(emu, '/_emulator/faults', { key: null, method: 'POST', body: { kind: 'status', status: 503, path: '/companies', times: 3 } });
+  it('adds, lists, reads and deletes fault rules over HTTP with the admin token, without a key', async () => {
+    const add = await admin<FaultEntry>(emu, '/faults', { method: 'POST', body: { kind: 'status', status: 503, path: '/companies', times: 3 } });
     assert.equal(add.status, 201);
     assert.equal(add.json.kind, 'status');
     assert.equal(add.json.times, 3);
     const id = add.json.id;
     assert.equal((await call(emu, '/companies')).status, 503);
-    const list = await call<{ results: FaultEntry[] }>(emu, '/_emulator/faults', { key: null });
+    const list = await admin<{ results: FaultEntry[] }>(emu, '/faults');
     assert.equal(list.json.results.length, 1);
     assert.equal(list.json.results[0].applied, 1);
-    assert.equal((await call<FaultEntry>(emu, `/_emulator/faults/${id}`, { key: null })).json.id, id);
-    assert.equal((await call(emu, `/_emulator/faults/${id}`, { key: null, method: 'DELETE' })).status, 204);
-    assert.equal((await call(emu, `/_emulator/faults/${id}`, { key: null, method: 'DELETE' })).status, 404);
+    assert.equal((await admin<FaultEntry>(emu, `/faults/${id}`)).json.id, id);
+    assert.equal((await admin(emu, `/faults/${id}`, { method: 'DELETE' })).status, 204);
+    assert.equal((await admin(emu, `/faults/${id}`, { method: 'DELETE' })).status, 404);
     assert.equal((await call(emu, '/companies')).status, 200);
 
-    await call(emu, '/_emulator/faults', { key: null, method: 'POST', body: { kind: 'html' } });
-    assert.equal((await call(emu, '/_emulator/faults', { key: null, method: 'DELETE' })).status, 204);
+    await admin(emu, '/faults', { method: 'POST', body: { kind: 'html' } });
+    assert.equal((await admin(emu, '/faults', { method: 'DELETE' })).status, 204);
     assert.deepEqual(emu.faults.list(), []);
   });
 
   it('refuses an invalid rule over HTTP with 400', async () => {
-    const r = await call<ErrorBody>(emu, '/_emulator/faults', { key: null, method: 'POST', body: { kind: 'status', status: 42 } });
+    const r = await admin<ErrorBody>(emu, '/faults', { method: 'POST', body: { kind: 'status', status: 42 } });
     assert.equal(r.status, 400);
     assert.match(r.json.error, /status/);
-    assert.equal((await call(emu, '/_emulator/faults', { key: null, method: 'POST', rawBody: 'nope' })).status, 400);
+    assert.equal((await admin(emu, '/faults', { method: 'POST', rawBody: 'nope' })).status, 400);
   });
 
   it('records API calls (not admin calls) with path, query, status, account and fault', async () => {
@@ -210,7 +210,7 @@ describe('emulator: admin endpoints and request log', () => {
     await call(emu, '/companies', { key: 'unknown' });
     emu.faults.add({ kind: 'status', status: 500, times: 1 });
     await call(emu, '/apiKeys');
-    await call(emu, '/_emulator/faults', { key: null });
+    await admin(emu, '/faults');
     const entries = emu.requests.entries();
     assert.equal(entries.length, 3);
     assert.deepEqual(
@@ -222,9 +222,9 @@ describe('emulator: admin endpoints and request log', () => {
       ],
     );
     assert.ok(!Number.isNaN(Date.parse(entries[0].time)));
-    const overHttp = await call<{ results: unknown[] }>(emu, '/_emulator/requests', { key: null });
+    const overHttp = await admin<{ results: unknown[] }>(emu, '/requests');
     assert.deepEqual(overHttp.json.results, entries);
-    assert.equal((await call(emu, '/_emulator/requests', { key: null, method: 'DELETE' })).status, 204);
+    assert.equal((await admin(emu, '/requests', { method: 'DELETE' })).status, 204);
     assert.deepEqual(emu.requests.entries(), []);
   });
 
@@ -253,13 +253,13 @@ describe('emulator: admin endpoints and request log', () => {
   it('POST /_emulator/reset restores the seeded state', async () => {
     const created = await call<Company>(emu, '/companies', { method: 'POST', body: { name: 'Temporary' } });
     emu.faults.add({ kind: 'status', path: '/apiKeys' });
-    assert.equal((await call(emu, '/_emulator/reset', { key: null, method: 'POST' })).status, 204);
+    assert.equal((await admin(emu, '/reset', { method: 'POST' })).status, 204);
     assert.equal((await call(emu, `/companies/${created.json.id}`)).status, 404);
     assert.deepEqual(emu.faults.list(), []);
     assert.equal(emu.requests.entries().length, 1);
   });
 
-  it('describes itself at GET /_emulator', async () => {
+  it('describes itself at GET /_emulator, to anyone', async () => {
     const r = await call<{ url: string; keys: DemoKeys; companies: WellKnownCompanies }>(emu, '/_emulator', { key: null });
     assert.equal(r.json.url, emu.url);
     assert.deepEqual(r.json.keys, emu.keys);

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import type { ApiKeyDetails, Company, ErrorBody, Page } from '../../src/api/models';
 import { startEmulator, type RunningEmulator } from '../emulator';
 import { MAX_WINDOWS, RateLimiter } from '../emulator/rateLimit';
-import { ManualClock, call, type ValidationErrorBody } from '../emulator/testing';
+import { ManualClock, admin, call, type ValidationErrorBody } from '../emulator/testing';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -80,7 +80,7 @@ describe('emulator: malformed percent-escapes in a path', () => {
         assert.match(r.json.error, /malformed percent-escape/);
       }
     }
-    assert.equal((await call(emu, '/_emulator/faults/no%20such%20rule', { key: null })).status, 404, 'a well-formed escape still reaches the route');
+    assert.equal((await admin(emu, '/faults/no%20such%20rule')).status, 404, 'a well-formed escape still reaches the route');
   });
 
   it('answers 400 with the API error body on API paths, after the credential check', async () => {
