@@ -1,5 +1,5 @@
-// The one table of the company data types the extension shows: for each, its path segment (also
-// its key in `GET /dataStatus` and its name in `POST /data/queue/{dataType}`), its query schema,
+// The one table of the company data types the extension shows: for each, its path segment, its
+// name in `GET /dataStatus` and `POST /data/queue/{dataType}` where Codat's differs, its query schema,
 // and how a record is presented, as data: which fields label it, describe it and fill its
 // tooltip. No per-type code exists beyond this table and the words in ./words.ts; adding a type
 // is adding a row here, its words there, and its records to the emulator (test/emulator).
@@ -88,6 +88,9 @@ export type DescriptionPart = 'party' | 'kind' | 'amount' | 'rate' | 'date' | 's
 export interface DataTypeSpec {
   /** The path segment: `/companies/{id}/data/{segment}`. */
   readonly id: DataTypeId;
+  /** Its key in `GET /dataStatus` and name in `POST /data/queue/{dataType}` (Codat's `DataStatus.
+   * dataType`), where that is not the path segment: see syncName. */
+  readonly syncName?: string;
   /** Queryable fields, checked before a filter or orderBy is sent; its recordName is the API's. */
   readonly schema: QuerySchema;
   /** A filter shown as an example where one is typed (valid for the schema: a unit test checks). */
@@ -187,7 +190,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
     example: 'status=Paid', exportColumns: ['lineItems'],
   },
   {
-    id: 'accounts', schema: ACCOUNT_SCHEMA, icon: 'book', label: [['nominalCode', 'name'], ['fullyQualifiedName'], ['id']],
+    id: 'accounts', syncName: 'chartOfAccounts', schema: ACCOUNT_SCHEMA, icon: 'book', label: [['nominalCode', 'name'], ['fullyQualifiedName'], ['id']],
     kind: 'type', currency: 'currency', amount: 'currentBalance', status: 'status', description: ['kind', 'amount', 'status'],
     tooltip: [
       ['name', 'name'], ['type', 'type'], ['category', 'fullyQualifiedCategory'], ['balance', 'currentBalance'],
@@ -228,6 +231,18 @@ export function dataType(id: DataTypeId): DataTypeSpec {
   const spec = BY_ID.get(id);
   if (!spec) throw new Error(`unknown data type ${id}`);
   return spec;
+}
+
+/** The type's name in `GET /dataStatus` and `POST /data/queue/{dataType}`: Codat's, which is the
+ * path segment for every type but the chart of accounts (`accounts` → `chartOfAccounts`). */
+export function syncName(spec: DataTypeSpec): string {
+  return spec.syncName ?? spec.id;
+}
+
+/** The keys a type's status may be under in `GET /dataStatus`, Codat's first: a server that follows
+ * our seed spec may key it by the path segment instead. */
+export function statusKeys(spec: DataTypeSpec): readonly string[] {
+  return spec.syncName !== undefined ? [spec.syncName, spec.id] : [spec.id];
 }
 
 /** The name of a record's id in a path template and in errors: `invoiceId`, `journalEntryId`. */
