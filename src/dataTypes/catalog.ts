@@ -202,7 +202,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
     id: 'journalEntries', schema: JOURNAL_ENTRY_SCHEMA, icon: 'list-ordered', label: [['description'], ['id']],
     kind: 'recordRef.dataType', date: 'postedOn', description: ['date', 'kind'],
     tooltip: [['posted', 'postedOn'], ['description', 'description'], ['linkedRecord', ['recordRef.dataType']], ['id', 'id']],
-    example: 'postedOn>2025-06-30', exportColumns: ['journalRef.name', 'journalLines'],
+    example: 'postedOn>2025-06-30', exportColumns: ['journalLines'],
   },
   {
     id: 'taxRates', schema: TAX_RATE_SCHEMA, icon: 'law', label: [['name'], ['code'], ['id']],

@@ -25,6 +25,10 @@ export const INVOICE_SCHEMA: QuerySchema = {
     'metadata.isDeleted': 'boolean',
     modifiedDate: 'date',
     sourceModifiedDate: 'date',
+    // In Codat's contract (Lending 3.0.0, AccountingInvoice); after the fields the CSV always had.
+    discountPercentage: 'number',
+    additionalTaxAmount: 'number',
+    additionalTaxPercentage: 'number',
   },
   values: {
     status: ['Draft', 'Submitted', 'PartiallyPaid', 'Paid', 'Void', 'Unknown'],
