@@ -112,7 +112,7 @@ describe('emulator: every data type', () => {
           // An optional field may be absent (a journal entry without recordRef); one that is there is of the set.
           for (const [field, values] of Object.entries(spec.enums)) {
             const value = at(record, field);
-            if (value !== undefined) assert.ok(values.includes(value as string), `${field} ${String(value)}`);
+            if (value !== undefined) assert.ok(values.includes(value as string), `${field} ${JSON.stringify(value)}`);
           }
         }
       });
