@@ -41,8 +41,9 @@ export type DataTypeId = (typeof DATA_TYPE_IDS)[number];
 export type FieldRef = string | readonly string[];
 
 /** How a value is written: as sent, a day (`2025-12-30`), money in the record's currency, a
- * status word (translated when known), a percentage. */
-export type ValueFormat = 'text' | 'date' | 'amount' | 'status' | 'percent';
+ * status word (translated when known), a percentage, phone numbers (text, or Codat's list of
+ * `{number, type}`). */
+export type ValueFormat = 'text' | 'date' | 'amount' | 'status' | 'percent' | 'phones';
 
 /** The rows a tooltip may have; each is one whole message (`Customer: {0}`) in recordLabels.ts. */
 export const ROW_FORMATS = {
@@ -50,7 +51,7 @@ export const ROW_FORMATS = {
   supplier: 'text',
   contact: 'text',
   email: 'text',
-  phone: 'text',
+  phone: 'phones',
   name: 'text',
   code: 'text',
   type: 'text',
