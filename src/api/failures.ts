@@ -176,9 +176,12 @@ export function kindForStatus(status: number, path: string, parsed: ParsedErrorB
     case 401:
       return 'unauthorized';
     case 402:
-      if (/^\s*CompanyValidationException/i.test(text)) return 'companyLimit';
-      if (/^\s*SyncSettingsValidationException/i.test(text)) return 'syncScheduleNotAllowed';
-      if (/^\s*Payment Required\s*$/i.test(text) || /account expired/i.test(text)) return 'accountExpired';
+      // The seed spec's texts, then Codat's documented ones ("You have exceeded the 50-company
+      // limit…", "The requested sync schedule is not allowed…", "Your Free account is older than
+      // 365 days and has expired…").
+      if (/^\s*CompanyValidationException|exceeded the \d+-company limit/i.test(text)) return 'companyLimit';
+      if (/^\s*SyncSettingsValidationException|sync schedule is not allowed/i.test(text)) return 'syncScheduleNotAllowed';
+      if (/^\s*Payment Required\s*$/i.test(text) || /account expired|account is older than \d+ days and has expired/i.test(text)) return 'accountExpired';
       if (validationMessages.some((m) => /^\s*Account expired/i.test(m))) return 'accountExpired';
       return 'paymentRequired';
     case 403:

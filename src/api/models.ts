@@ -154,16 +154,18 @@ export type DataStatusState =
   | 'PermissionsError'
   | 'PrerequisiteNotMet';
 
+/** A data set's status. Codat's contract requires `dataType` and `currentStatus`, but every entry of
+ * the map may be null, so the client reads every field as possibly null or absent. */
 export interface DataStatus {
-  dataType: string;
-  currentStatus: DataStatusState;
-  lastSuccessfulSync?: string;
-  latestSyncId?: string;
-  latestSuccessfulSyncId?: string;
+  dataType?: string | null;
+  currentStatus?: DataStatusState | null;
+  lastSuccessfulSync?: string | null;
+  latestSyncId?: string | null;
+  latestSuccessfulSyncId?: string | null;
 }
 
-/** `GET /companies/{id}/dataStatus`: data type → status. */
-export type DataStatusMap = Record<string, DataStatus>;
+/** `GET /companies/{id}/dataStatus`: data type → status; Codat's contract makes each one nullable. */
+export type DataStatusMap = Record<string, DataStatus | null>;
 
 /** A queued pull operation, answer of `POST /companies/{id}/data/queue/{dataType}`. */
 export interface PullOperation {

@@ -26,8 +26,12 @@ export const isApiKeyList: Guard<ApiKeyList> = (v): v is ApiKeyList =>
 
 export const isPullOperation: Guard<PullOperation> = (v): v is PullOperation => hasStringId(v);
 
+const STATUS_FIELDS = ['dataType', 'currentStatus', 'lastSuccessfulSync', 'latestSyncId', 'latestSuccessfulSyncId'] as const;
+const isTextOrNothing = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
+
+/** Every entry, and every field of one, may be null in Codat's contract; what is there is text. */
 export const isDataStatusMap: Guard<DataStatusMap> = (v): v is DataStatusMap =>
-  isRecord(v) && Object.values(v).every((s) => isRecord(s) && typeof s.currentStatus === 'string');
+  isRecord(v) && Object.values(v).every((s) => s === null || (isRecord(s) && STATUS_FIELDS.every((k) => isTextOrNothing(s[k]))));
 
 function isLink(v: unknown): boolean {
   return isRecord(v) && typeof v.href === 'string';

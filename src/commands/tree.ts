@@ -13,6 +13,7 @@ import { PagedNode } from '../tree/pagedNode';
 import { accountRootOf } from '../tree/provider';
 import { RecordListNode, RecordNode } from '../tree/dataNodes';
 import { CompanyNode } from '../tree/recordNodes';
+import { syncName } from '../dataTypes/catalog';
 import { typeTitle } from '../dataTypes/words';
 import { recordLabel } from '../format/recordLabels';
 import type { ResolveAccount } from './accountTarget';
@@ -65,7 +66,7 @@ async function queueSync(node: unknown): Promise<boolean> {
   try {
     await withProgress(
       { location: vscode.ProgressLocation.Notification, title: t('{0}: queueing a sync for {1}…', title, company.name) },
-      () => client.queueSync(company.id, dataType),
+      () => client.queueSync(company.id, syncName(list.spec)),
     );
   } catch (e) {
     if (isApiError(e) && !isCancellation(e)) {

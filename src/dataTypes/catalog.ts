@@ -1,5 +1,5 @@
-// The one table of the company data types the extension shows: for each, its path segment (also
-// its key in `GET /dataStatus` and its name in `POST /data/queue/{dataType}`), its query schema,
+// The one table of the company data types the extension shows: for each, its path segment, its
+// name in `GET /dataStatus` and `POST /data/queue/{dataType}` where Codat's differs, its query schema,
 // and how a record is presented, as data: which fields label it, describe it and fill its
 // tooltip. No per-type code exists beyond this table and the words in ./words.ts; adding a type
 // is adding a row here, its words there, and its records to the emulator (test/emulator).
@@ -41,8 +41,9 @@ export type DataTypeId = (typeof DATA_TYPE_IDS)[number];
 export type FieldRef = string | readonly string[];
 
 /** How a value is written: as sent, a day (`2025-12-30`), money in the record's currency, a
- * status word (translated when known), a percentage. */
-export type ValueFormat = 'text' | 'date' | 'amount' | 'status' | 'percent';
+ * status word (translated when known), a percentage, phone numbers (text, or Codat's list of
+ * `{number, type}`). */
+export type ValueFormat = 'text' | 'date' | 'amount' | 'status' | 'percent' | 'phones';
 
 /** The rows a tooltip may have; each is one whole message (`Customer: {0}`) in recordLabels.ts. */
 export const ROW_FORMATS = {
@@ -50,7 +51,7 @@ export const ROW_FORMATS = {
   supplier: 'text',
   contact: 'text',
   email: 'text',
-  phone: 'text',
+  phone: 'phones',
   name: 'text',
   code: 'text',
   type: 'text',
@@ -88,6 +89,9 @@ export type DescriptionPart = 'party' | 'kind' | 'amount' | 'rate' | 'date' | 's
 export interface DataTypeSpec {
   /** The path segment: `/companies/{id}/data/{segment}`. */
   readonly id: DataTypeId;
+  /** Its key in `GET /dataStatus` and name in `POST /data/queue/{dataType}` (Codat's `DataStatus.
+   * dataType`), where that is not the path segment: see syncName. */
+  readonly syncName?: string;
   /** Queryable fields, checked before a filter or orderBy is sent; its recordName is the API's. */
   readonly schema: QuerySchema;
   /** A filter shown as an example where one is typed (valid for the schema: a unit test checks). */
@@ -187,7 +191,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
     example: 'status=Paid', exportColumns: ['lineItems'],
   },
   {
-    id: 'accounts', schema: ACCOUNT_SCHEMA, icon: 'book', label: [['nominalCode', 'name'], ['fullyQualifiedName'], ['id']],
+    id: 'accounts', syncName: 'chartOfAccounts', schema: ACCOUNT_SCHEMA, icon: 'book', label: [['nominalCode', 'name'], ['fullyQualifiedName'], ['id']],
     kind: 'type', currency: 'currency', amount: 'currentBalance', status: 'status', description: ['kind', 'amount', 'status'],
     tooltip: [
       ['name', 'name'], ['type', 'type'], ['category', 'fullyQualifiedCategory'], ['balance', 'currentBalance'],
@@ -199,7 +203,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
     id: 'journalEntries', schema: JOURNAL_ENTRY_SCHEMA, icon: 'list-ordered', label: [['description'], ['id']],
     kind: 'recordRef.dataType', date: 'postedOn', description: ['date', 'kind'],
     tooltip: [['posted', 'postedOn'], ['description', 'description'], ['linkedRecord', ['recordRef.dataType']], ['id', 'id']],
-    example: 'postedOn>2025-06-30', exportColumns: ['journalRef.name', 'journalLines'],
+    example: 'postedOn>2025-06-30', exportColumns: ['journalLines'],
   },
   {
     id: 'taxRates', schema: TAX_RATE_SCHEMA, icon: 'law', label: [['name'], ['code'], ['id']],
@@ -228,6 +232,18 @@ export function dataType(id: DataTypeId): DataTypeSpec {
   const spec = BY_ID.get(id);
   if (!spec) throw new Error(`unknown data type ${id}`);
   return spec;
+}
+
+/** The type's name in `GET /dataStatus` and `POST /data/queue/{dataType}`: Codat's, which is the
+ * path segment for every type but the chart of accounts (`accounts` → `chartOfAccounts`). */
+export function syncName(spec: DataTypeSpec): string {
+  return spec.syncName ?? spec.id;
+}
+
+/** The keys a type's status may be under in `GET /dataStatus`, Codat's first: a server that follows
+ * our seed spec may key it by the path segment instead. */
+export function statusKeys(spec: DataTypeSpec): readonly string[] {
+  return spec.syncName !== undefined ? [spec.syncName, spec.id] : [spec.id];
 }
 
 /** The name of a record's id in a path template and in errors: `invoiceId`, `journalEntryId`. */

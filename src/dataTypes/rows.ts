@@ -5,7 +5,16 @@
 // as JSON) fetches it by id. Derived from the catalog, so a new type needs nothing here.
 import type { DataRecord } from '../api/models';
 import { isRecord } from '../api/responseShapes';
-import type { DataTypeSpec, FieldRef } from './catalog';
+import { ROW_FORMATS, type DataTypeSpec, type FieldRef } from './catalog';
+
+/** Phone numbers as one text: a phone sent as text (our seed spec), or the numbers of Codat's list
+ * of `{number, type}`, joined; undefined when there is none. */
+export function phoneNumbers(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() || undefined;
+  if (!Array.isArray(value)) return undefined;
+  const numbers = value.map((p) => (isRecord(p) && typeof p.number === 'string' ? p.number.trim() : '')).filter((n) => n !== '');
+  return numbers.length > 0 ? numbers.join(', ') : undefined;
+}
 
 /** A record as the tree holds it: only the fields its type shows, each where the record has it. */
 export type RecordRow = DataRecord;
@@ -34,7 +43,9 @@ export function rowMaker(spec: DataTypeSpec): (record: DataRecord) => RecordRow 
   let make = projections.get(spec);
   if (!make) {
     const paths = rowFields(spec).map((p) => p.split('.'));
-    make = (record) => project(record, paths);
+    // A phone list is kept as the text it shows, not left out as lists are.
+    const phones = new Set(spec.tooltip.filter(([kind]) => ROW_FORMATS[kind] === 'phones').flatMap(([, ref]) => refPaths(ref)));
+    make = (record) => project(record, paths, phones);
     projections.set(spec, make);
   }
   return make;
@@ -44,11 +55,12 @@ export function rowMaker(spec: DataTypeSpec): (record: DataRecord) => RecordRow 
  * object as an empty one, which the presentation shows as nothing just as it does the object,
  * and which stops a choice of fields there just as the object does (so `customerRef.id` is not
  * shown in place of a `companyName` that is an object). Lists, which it never shows, are left out. */
-function project(record: DataRecord, paths: readonly (readonly string[])[]): RecordRow {
+function project(record: DataRecord, paths: readonly (readonly string[])[], phones: ReadonlySet<string>): RecordRow {
   const row: Record<string, unknown> = {};
   for (const path of paths) {
     let from: unknown = record;
     for (const key of path) from = isRecord(from) && Object.prototype.hasOwnProperty.call(from, key) ? from[key] : undefined;
+    if (Array.isArray(from) && phones.has(path.join('.'))) from = phoneNumbers(from);
     if (typeof from !== 'string' && typeof from !== 'number' && typeof from !== 'boolean' && !isRecord(from)) continue;
     let to = row;
     for (const key of path.slice(0, -1)) to = isRecord(to[key]) ? to[key] : (to[key] = {});

@@ -1,5 +1,7 @@
 // Queryable fields of every accounting data type beyond invoices (whose schema stays in
-// src/query/schemas.ts), from the shared type table (Codat's accounting data model). Dotted paths
+// src/query/schemas.ts), from the shared type table, checked against Codat's contract (codatio/oas:
+// Lending 3.0.0's accounting schemas, Sync for Payables 3.0.0's tax rates, Accounting 2.1.0's
+// items), whose every status and type enumeration also has `Unknown`. Dotted paths
 // reach into nested objects; nothing inside an array is queryable. Every type also has the
 // common fields: id, metadata.isDeleted, modifiedDate, sourceModifiedDate.
 import type { FieldType, QuerySchema } from '../query/ast';
@@ -17,8 +19,8 @@ function schema(recordName: string, fields: Fields, values?: Values): QuerySchem
   };
 }
 
-const ACTIVE_ARCHIVED = ['Active', 'Archived'];
-const CREDIT_NOTE_STATUSES = ['Draft', 'Submitted', 'PartiallyPaid', 'Paid', 'Void'];
+const ACTIVE_ARCHIVED = ['Active', 'Archived', 'Unknown'];
+const CREDIT_NOTE_STATUSES = ['Draft', 'Submitted', 'PartiallyPaid', 'Paid', 'Void', 'Unknown'];
 
 /** A party record: a customer or a supplier. */
 const party = (nameField: string): Fields => ({
@@ -43,6 +45,8 @@ const payment = (ref: Fields): Fields => ({
   currencyRate: 'number',
   totalAmount: 'number',
   note: 'string',
+  'paymentMethodRef.id': 'string',
+  'paymentMethodRef.name': 'string',
 });
 
 /** A credit note, to a customer or from a supplier. */
@@ -63,6 +67,16 @@ const creditNote = (numberField: string, ref: Fields): Fields => ({
   note: 'string',
 });
 
+/** What an item is bought or sold with: its description, account and tax rate. */
+const itemDetail = (side: string): Fields => ({
+  [`${side}.description`]: 'string',
+  [`${side}.accountRef.id`]: 'string',
+  [`${side}.accountRef.name`]: 'string',
+  [`${side}.taxRateRef.id`]: 'string',
+  [`${side}.taxRateRef.name`]: 'string',
+  [`${side}.taxRateRef.effectiveTaxRate`]: 'number',
+});
+
 const CUSTOMER_REF: Fields = { 'customerRef.id': 'string', 'customerRef.companyName': 'string' };
 const SUPPLIER_REF: Fields = { 'supplierRef.id': 'string', 'supplierRef.supplierName': 'string' };
 
@@ -79,13 +93,17 @@ export const BILL_SCHEMA = schema('Bill', {
   amountDue: 'number',
   status: 'string',
   note: 'string',
-}, { status: ['Draft', 'Open', 'PartiallyPaid', 'Paid', 'Void'] });
+}, { status: ['Draft', 'Open', 'PartiallyPaid', 'Paid', 'Void', 'Unknown'] });
 
 export const CUSTOMER_SCHEMA = schema('Customer', party('customerName'), { status: ACTIVE_ARCHIVED });
 export const SUPPLIER_SCHEMA = schema('Supplier', party('supplierName'), { status: ACTIVE_ARCHIVED });
 export const PAYMENT_SCHEMA = schema('Payment', payment(CUSTOMER_REF));
 export const BILL_PAYMENT_SCHEMA = schema('BillPayment', payment(SUPPLIER_REF));
-export const CREDIT_NOTE_SCHEMA = schema('CreditNote', creditNote('creditNoteNumber', CUSTOMER_REF), { status: CREDIT_NOTE_STATUSES });
+export const CREDIT_NOTE_SCHEMA = schema(
+  'CreditNote',
+  { ...creditNote('creditNoteNumber', CUSTOMER_REF), additionalTaxAmount: 'number', additionalTaxPercentage: 'number' },
+  { status: CREDIT_NOTE_STATUSES },
+);
 export const BILL_CREDIT_NOTE_SCHEMA = schema('BillCreditNote', creditNote('billCreditNoteNumber', SUPPLIER_REF), { status: CREDIT_NOTE_STATUSES });
 
 export const ACCOUNT_SCHEMA = schema('Account', {
@@ -99,7 +117,7 @@ export const ACCOUNT_SCHEMA = schema('Account', {
   type: 'string',
   status: 'string',
   isBankAccount: 'boolean',
-}, { type: ['Asset', 'Expense', 'Income', 'Liability', 'Equity'], status: ['Active', 'Archived', 'Pending'] });
+}, { type: ['Asset', 'Expense', 'Income', 'Liability', 'Equity', 'Unknown'], status: ['Active', 'Archived', 'Pending', 'Unknown'] });
 
 export const JOURNAL_ENTRY_SCHEMA = schema('JournalEntry', {
   description: 'string',
@@ -109,6 +127,12 @@ export const JOURNAL_ENTRY_SCHEMA = schema('JournalEntry', {
   'journalRef.id': 'string',
   'recordRef.id': 'string',
   'recordRef.dataType': 'string',
+  'journalRef.name': 'string',
+}, {
+  'recordRef.dataType': [
+    'bankTransactions', 'billCreditNotes', 'billPayments', 'bills', 'creditNotes', 'directCosts', 'directIncomes', 'invoices',
+    'journalEntries', 'payments', 'transfers',
+  ],
 });
 
 export const TAX_RATE_SCHEMA = schema('TaxRate', {
@@ -128,4 +152,6 @@ export const ITEM_SCHEMA = schema('Item', {
   isInvoiceItem: 'boolean',
   'billItem.unitPrice': 'number',
   'invoiceItem.unitPrice': 'number',
-}, { type: ['Inventory', 'NonInventory', 'Service'], itemStatus: ACTIVE_ARCHIVED });
+  ...itemDetail('billItem'),
+  ...itemDetail('invoiceItem'),
+}, { type: ['Inventory', 'NonInventory', 'Service', 'Unknown'], itemStatus: ACTIVE_ARCHIVED });

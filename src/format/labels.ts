@@ -80,6 +80,8 @@ export interface ErrorPresentation {
   setKey: boolean;
   /** What to search for in the Settings editor ("Open Network Settings"), when settings can fix it. */
   settingsQuery?: string;
+  /** A sync runs: nothing to fix, only to wait for (a warning, not an error). */
+  waiting?: boolean;
 }
 
 /** The platform named by `Datatype [invoices] not supported by platform(s) [Xero]`, if any. */
@@ -92,7 +94,7 @@ export function unsupportedPlatform(message: string): string | undefined {
  * How a failed load reads in the tree. `now` is injected so the rate-limit countdown is testable;
  * `failedAt` is when the error arrived.
  */
-export function presentError(error: ApiError, failedAt: number, now: number, items: ListItems = 'invoices'): ErrorPresentation {
+export function presentError(error: ApiError, failedAt: number, now: number, items: ListItems = 'invoices', dataSet?: DataSetStatus): ErrorPresentation {
   const none = { queueSync: false, setKey: false };
   switch (error.kind) {
     case 'rateLimited': {
@@ -100,9 +102,11 @@ export function presentError(error: ApiError, failedAt: number, now: number, ite
       return { label: left !== undefined && left > 0 ? t('Rate limited — retry in {0}', formatDuration(left, 'wait')) : t('Rate limited — retry now'), ...none };
     }
     case 'dataSetNotRequested':
+      // Codat sends this one 409 also while a sync runs: only the data status tells which.
+      if (isSyncRunning(dataSet)) return { label: t('{0}: sync in progress', listTitle(items)), ...none, waiting: true };
       return { label: t('{0}: not synced yet', listTitle(items)), queueSync: items !== 'companies', setKey: false };
     case 'syncInProgress':
-      return { label: t('{0}: sync in progress', listTitle(items)), ...none };
+      return { label: t('{0}: sync in progress', listTitle(items)), ...none, waiting: true };
     case 'datatypeNotSupported': {
       const platform = unsupportedPlatform(error.message);
       return { label: platform ? t('Not supported by {0}', platform) : t('Not supported by this platform'), ...none };
@@ -135,27 +139,44 @@ export function presentError(error: ApiError, failedAt: number, now: number, ite
   }
 }
 
+/** A data set's status: `undefined` where the map has no entry (never requested), `null` where the
+ * entry is null (Codat's contract allows it: the state is not known). */
+export type DataSetStatus = DataStatus | null | undefined;
+
+// The states of a sync that has not ended: until it does, the list answers the one 409 Codat
+// documents for "not requested or still syncing".
+const RUNNING = new Set(['Initial', 'Queued', 'Fetching', 'MapQueued', 'Mapping', 'ProcessingQueued', 'Processing', 'ValidationQueued', 'Validating']);
+
+/** Whether the data set's latest sync is still running. */
+export function isSyncRunning(status: DataSetStatus): boolean {
+  return typeof status?.currentStatus === 'string' && RUNNING.has(status.currentStatus);
+}
+
 /** A data set's status from `GET /dataStatus`, for its type's node: the state (the API's own word,
- * spaced out as `Map Queued` and not translated: it is what the API documents), the day of the
- * last successful sync, and an icon. No status means the data set was never requested. */
-export function dataSetStatus(status: DataStatus | undefined): { state: string; lastSync?: string; icon: string } {
-  if (!status) return { state: t('Never requested'), icon: 'circle-outline' };
-  const state = status.currentStatus;
-  const icon = state === 'Complete' ? 'check' : /Error|Cancelled|NotSupported|PrerequisiteNotMet/.test(state) ? 'error' : 'sync';
-  return { state: state.replace(/([a-z])([A-Z])/g, '$1 $2'), lastSync: status.lastSuccessfulSync?.slice(0, 10), icon };
+ * spaced out as `Map Queued` and not translated: it is what the API documents; "Unknown" where it
+ * is null), the day of the last successful sync, and an icon. No status means the data set was
+ * never requested. */
+export function dataSetStatus(status: DataSetStatus): { state: string; lastSync?: string; icon: string } {
+  if (status === undefined) return { state: t('Never requested'), icon: 'circle-outline' };
+  // Typed as the API's states, but a server may send any text, an empty one included.
+  const current: string | null | undefined = status?.currentStatus;
+  const state = typeof current === 'string' && current !== '' ? current : undefined;
+  const lastSync = typeof status?.lastSuccessfulSync === 'string' && status.lastSuccessfulSync !== '' ? status.lastSuccessfulSync.slice(0, 10) : undefined;
+  const icon = state === undefined ? 'question' : state === 'Complete' ? 'check' : /Error|Cancelled|NotSupported|PrerequisiteNotMet/.test(state) ? 'error' : 'sync';
+  return { state: state === undefined ? t('Unknown') : state.replace(/([a-z])([A-Z])/g, '$1 $2'), ...(lastSync ? { lastSync } : {}), icon };
 }
 
 /** `Complete · 2025-12-30`: a type node's description until its list is loaded. */
-export function dataSetDescription(status: DataStatus | undefined): string {
+export function dataSetDescription(status: DataSetStatus): string {
   const s = dataSetStatus(status);
   return s.lastSync ? t('{0} · {1}', s.state, s.lastSync) : s.state;
 }
 
 /** The tooltip lines about a data set: its state, last sync and sync ids. */
-export function dataSetTooltip(status: DataStatus | undefined): string[] {
+export function dataSetTooltip(status: DataSetStatus): string[] {
   const s = dataSetStatus(status);
   const lines = [t('Data set: {0}', s.state)];
   if (s.lastSync) lines.push(t('Last successful sync: {0}', s.lastSync));
-  if (status?.latestSyncId) lines.push(t('Latest sync: {0}', status.latestSyncId));
+  if (typeof status?.latestSyncId === 'string' && status.latestSyncId !== '') lines.push(t('Latest sync: {0}', status.latestSyncId));
   return lines;
 }

@@ -4,6 +4,7 @@
 import type { DataRecord, Invoice } from '../api';
 import { dataType, ROW_FORMATS, type DataTypeSpec, type DescriptionPart, type FieldRef, type RowKind, type ValueFormat } from '../dataTypes/catalog';
 import { t } from '../l10n';
+import { phoneNumbers } from '../dataTypes/rows';
 import { getFieldValue } from '../query/evaluate';
 import { formatAmount, formatPercent } from './amount';
 import { escapeMarkdown } from './markdown';
@@ -11,16 +12,21 @@ import { statusIcon, statusText } from './recordStatus';
 
 type AnyRecord = DataRecord | Invoice;
 
-function valueAt(record: AnyRecord, path: string): unknown {
-  const v = getFieldValue(record, path.split('.'));
+/** The value at a path; a list only when `lists` (a phone list), else a list is no value. */
+function valueAt(record: AnyRecord, path: string, lists = false): unknown {
+  const keys = path.split('.');
+  const parent = lists ? getFieldValue(record, keys.slice(0, -1)) : undefined;
+  const listed = parent !== null && typeof parent === 'object' ? (parent as Record<string, unknown>)[keys[keys.length - 1]] : undefined;
+  if (Array.isArray(listed)) return Object.prototype.hasOwnProperty.call(parent, keys[keys.length - 1]) ? listed : undefined;
+  const v = getFieldValue(record, keys);
   return typeof v === 'string' ? (v.trim() === '' ? undefined : v) : (v ?? undefined);
 }
 
 /** The first of the fields with a value. */
-function firstValue(record: AnyRecord, ref: FieldRef | undefined): unknown {
+function firstValue(record: AnyRecord, ref: FieldRef | undefined, lists = false): unknown {
   if (ref === undefined) return undefined;
   for (const path of typeof ref === 'string' ? [ref] : ref) {
-    const v = valueAt(record, path);
+    const v = valueAt(record, path, lists);
     if (v !== undefined) return v;
   }
   return undefined;
@@ -39,6 +45,8 @@ function formatted(format: ValueFormat, value: unknown, currency: unknown, local
       return typeof value === 'string' ? statusText(value) : undefined;
     case 'text':
       return typeof value === 'string' ? value.trim() : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+    case 'phones':
+      return phoneNumbers(value);
   }
 }
 
@@ -131,7 +139,8 @@ export function recordTooltip(spec: DataTypeSpec, record: AnyRecord, locale?: st
   const lines = [isDeleted(record) ? t('{0} (deleted)', title) : title, ''];
   const currency = currencyOf(spec, record);
   for (const [kind, ref] of spec.tooltip) {
-    const v = formatted(ROW_FORMATS[kind], firstValue(record, ref), currency, locale);
+    const format = ROW_FORMATS[kind];
+    const v = formatted(format, firstValue(record, ref, format === 'phones'), currency, locale);
     if (v) lines.push(`${rowMessage(kind, escapeMarkdown(v))}  `);
   }
   return lines.join('\n');

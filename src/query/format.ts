@@ -13,13 +13,28 @@ export function formatValue(value: string): string {
 }
 
 export function formatQuery(ast: QueryNode): string {
-  return format(ast, undefined);
+  // Written into one list, joined once: returning each subtree's text would copy a deep tree's
+  // text once per level (quadratic in the nesting).
+  const out: string[] = [];
+  write(ast, undefined, out);
+  return out.join('');
 }
 
-function format(node: QueryNode, parent: 'and' | 'or' | undefined): string {
-  if (node.kind === 'comparison') return `${node.path.join('.')}${node.operator}${formatValue(node.value)}`;
-  if (node.operands.length === 1) return format(node.operands[0], parent);
-  const text = node.operands.map((o) => format(o, node.kind)).join(node.kind === 'and' ? '&&' : '||');
+function write(node: QueryNode, parent: 'and' | 'or' | undefined, out: string[]): void {
+  if (node.kind === 'comparison') {
+    out.push(`${node.path.join('.')}${node.operator}${formatValue(node.value)}`);
+    return;
+  }
+  if (node.operands.length === 1) {
+    write(node.operands[0], parent, out);
+    return;
+  }
   // `||` under `&&` is the only nesting that precedence cannot express without braces.
-  return parent === 'and' && node.kind === 'or' ? `{${text}}` : text;
+  const braces = parent === 'and' && node.kind === 'or';
+  if (braces) out.push('{');
+  node.operands.forEach((operand, i) => {
+    if (i > 0) out.push(node.kind === 'and' ? '&&' : '||');
+    write(operand, node.kind, out);
+  });
+  if (braces) out.push('}');
 }

@@ -65,7 +65,7 @@ class Parser {
     if (t.kind !== 'eof') {
       throw queryError('malformed', tr('Expected "&&" or "||" before {0}', quoteText(t.text)), t.start, t.end);
     }
-    return ast;
+    return flatten(ast);
   }
 
   /** `after` is the token before this expression, named in "Expected a field after …". */
@@ -140,12 +140,22 @@ class Parser {
 
 function combine(kind: Logical['kind'], operands: QueryNode[]): QueryNode {
   if (operands.length === 1) return operands[0];
-  return {
-    kind,
-    operands: operands.flatMap((o) => (o.kind === kind ? o.operands : [o])),
-    start: operands[0].start,
-    end: operands[operands.length - 1].end,
+  return { kind, operands, start: operands[0].start, end: operands[operands.length - 1].end };
+}
+
+/**
+ * Braces around an operand of the same connective flattened away, once for the whole tree: done at
+ * each level as it is parsed, a deeply braced filter would copy its operands once per level.
+ */
+function flatten(node: QueryNode): QueryNode {
+  if (node.kind === 'comparison') return node;
+  const operands: QueryNode[] = [];
+  const collect = (n: QueryNode): void => {
+    if (n.kind === node.kind) n.operands.forEach(collect);
+    else operands.push(flatten(n));
   };
+  node.operands.forEach(collect);
+  return { ...node, operands };
 }
 
 const ORDERING: ReadonlySet<ComparisonOperator> = new Set(['>', '<', '>=', '<=']);

@@ -25,6 +25,10 @@ export const INVOICE_SCHEMA: QuerySchema = {
     'metadata.isDeleted': 'boolean',
     modifiedDate: 'date',
     sourceModifiedDate: 'date',
+    // In Codat's contract (Lending 3.0.0, AccountingInvoice); after the fields the CSV always had.
+    discountPercentage: 'number',
+    additionalTaxAmount: 'number',
+    additionalTaxPercentage: 'number',
   },
   values: {
     status: ['Draft', 'Submitted', 'PartiallyPaid', 'Paid', 'Void', 'Unknown'],
@@ -41,5 +45,10 @@ export const COMPANY_SCHEMA: QuerySchema = {
     lastSync: 'date',
     createdByUserName: 'string',
     redirect: 'string',
+    // Codat's contract: the company a multi-entity company belongs to.
+    'referenceParentCompany.id': 'string',
+    'referenceParentCompany.name': 'string',
+    'referenceParentCompany.description': 'string',
+    'referenceParentCompany.links.portal': 'string',
   },
 };

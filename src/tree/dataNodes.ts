@@ -2,12 +2,12 @@
 // paged list of the type's records showing its data set's status), the query nodes (a type's
 // records filtered and/or ordered) and a record. Everything per type comes from the catalog.
 import * as vscode from 'vscode';
-import type { Company, DataPlatformClient, ListParams, PagedList } from '../api';
+import { isApiError, type Company, type DataPlatformClient, type ListParams, type PagedList } from '../api';
 import { DATA_TYPES, type DataTypeId, type DataTypeSpec } from '../dataTypes/catalog';
 import type { RecordRow } from '../dataTypes/rows';
 import { typeTitle } from '../dataTypes/words';
 import { formatCount } from '../format/amount';
-import { dataSetDescription, dataSetTooltip } from '../format/labels';
+import { dataSetDescription, dataSetTooltip, type DataSetStatus } from '../format/labels';
 import { queryNodeLabel } from '../format/queryMessages';
 import { recordDescription, recordIcon, recordLabel, recordTooltip } from '../format/recordLabels';
 import { t } from '../l10n';
@@ -60,6 +60,23 @@ export abstract class RecordListNode extends PagedNode<RecordRow> {
 
   get items(): DataTypeId {
     return this.spec.id;
+  }
+
+  /** The data set status of the type, once the company's statuses are loaded. */
+  dataSetStatus(): DataSetStatus {
+    const status = this.owner.dataStatus;
+    return status.state === 'loaded' ? status.of(this.spec.id) : undefined;
+  }
+
+  /** A 409 is Codat's one answer for "not requested" and "still syncing": the company's data status,
+   * if still loading, is waited for so the error reads right when first shown. */
+  override async getChildren(): Promise<TreeNode[]> {
+    const children = await super.getChildren();
+    const error = this.pagedList?.lastError;
+    if (isApiError(error) && error.status === 409 && this.owner.dataStatus.state !== 'loaded') {
+      await this.owner.dataStatus.settled().catch(() => undefined);
+    }
+    return children;
   }
 
   protected createList(client: DataPlatformClient): PagedList<RecordRow> {

@@ -2,8 +2,18 @@
 // data type nodes, each of which shows its own type's status. Loaded in the background when the
 // company expands, so expanding never waits for it and never fetches records.
 import { isApiError, isCancellation, type Company, type DataStatus, type DataStatusMap } from '../api';
-import type { DataTypeId } from '../dataTypes/catalog';
+import { dataType, statusKeys, type DataTypeId } from '../dataTypes/catalog';
+import type { DataSetStatus } from '../format/labels';
 import type { TreeContext } from './context';
+
+/** A type's status in the map: under Codat's key, else under the path segment (our seed spec's
+ * server keys the chart of accounts `accounts`); null where the map says null. */
+export function statusOfType(map: DataStatusMap, type: DataTypeId): DataSetStatus {
+  for (const key of statusKeys(dataType(type))) {
+    if (Object.prototype.hasOwnProperty.call(map, key)) return map[key];
+  }
+  return undefined;
+}
 
 export type DataStatusState = 'idle' | 'loading' | 'loaded' | 'failed';
 
@@ -12,6 +22,8 @@ export class CompanyDataStatus {
   private map?: DataStatusMap;
   private failure?: Error;
   private controller?: AbortController;
+  /** Settles when the load in flight does (either way). */
+  private loading?: Promise<void>;
   private disposed = false;
 
   /** `changed` re-renders what shows the statuses (the company's type nodes). */
@@ -31,8 +43,14 @@ export class CompanyDataStatus {
   }
 
   /** The type's status once loaded; undefined also when the API lists none (never requested). */
-  of(type: DataTypeId): DataStatus | undefined {
-    return this.map?.[type];
+  of(type: DataTypeId): DataStatus | null | undefined {
+    return this.map && statusOfType(this.map, type);
+  }
+
+  /** Starts the fetch if need be and waits for it to settle: a 409 reads by the data status. */
+  async settled(): Promise<void> {
+    this.ensureLoaded();
+    await this.loading;
   }
 
   /** Starts the fetch once; later calls do nothing until refresh. */
@@ -45,7 +63,7 @@ export class CompanyDataStatus {
     // flight, and an answer arriving after that is dropped.
     const controller = new AbortController();
     this.controller = controller;
-    client.getDataStatus(this.company.id, { signal: controller.signal }).then(
+    this.loading = client.getDataStatus(this.company.id, { signal: controller.signal }).then(
       (map) => {
         if (this.controller !== controller) return;
         this.controller = undefined;

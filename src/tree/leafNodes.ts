@@ -43,11 +43,6 @@ export class LoadAllNode extends TreeNode {
 /** A failed load. Clicking it shows the error in the diagnostics panel. One per failure: the
  * rate-limit countdown re-renders this node alone, with its label computed at render time. */
 export class ErrorNode extends TreeNode {
-  readonly queueSync: boolean;
-  readonly setKey: boolean;
-  /** Settings that may fix the failure (proxy sign-in, trusted certificates). */
-  readonly settingsQuery?: string;
-
   constructor(
     readonly owner: PagedOwner,
     readonly error: Error,
@@ -55,10 +50,6 @@ export class ErrorNode extends TreeNode {
     private readonly now: () => number,
   ) {
     super(owner);
-    const p = this.presentation();
-    this.queueSync = p.queueSync;
-    this.setKey = p.setKey;
-    this.settingsQuery = p.settingsQuery;
   }
 
   /** "Rate limited — retry in 12 s", as of now. */
@@ -66,9 +57,23 @@ export class ErrorNode extends TreeNode {
     return this.presentation().label;
   }
 
+  /** As of now: a 409 offers Queue sync unless the data status, once loaded, says a sync runs. */
+  get queueSync(): boolean {
+    return this.presentation().queueSync;
+  }
+
+  get setKey(): boolean {
+    return this.presentation().setKey;
+  }
+
+  /** Settings that may fix the failure (proxy sign-in, trusted certificates). */
+  get settingsQuery(): string | undefined {
+    return this.presentation().settingsQuery;
+  }
+
   private presentation(): ErrorPresentation {
     return isApiError(this.error)
-      ? presentError(this.error, this.failedAt, this.now(), this.owner.items)
+      ? presentError(this.error, this.failedAt, this.now(), this.owner.items, this.owner.dataSetStatus?.())
       : { label: this.error.message, queueSync: false, setKey: false };
   }
 
@@ -84,12 +89,13 @@ export class ErrorNode extends TreeNode {
   }
 
   getTreeItem(): vscode.TreeItem {
-    const label = this.label;
+    const p = this.presentation();
+    const label = p.label;
     const item = new vscode.TreeItem(label);
     item.id = `${this.owner.key}:error`;
-    const warning = this.queueSync || this.apiError?.kind === 'syncInProgress' || this.apiError?.kind === 'rateLimited';
+    const warning = p.queueSync || p.waiting === true || this.apiError?.kind === 'rateLimited';
     item.iconPath = new vscode.ThemeIcon(warning ? 'warning' : 'error', new vscode.ThemeColor(warning ? 'list.warningForeground' : 'list.errorForeground'));
-    const flags = ['error', 'retry', ...(this.queueSync ? ['queueSync'] : []), ...(this.setKey ? ['setKey'] : []), ...(this.settingsQuery ? ['settings'] : []), ...(this.sentRequest ? ['curl'] : [])];
+    const flags = ['error', 'retry', ...(p.queueSync ? ['queueSync'] : []), ...(p.setKey ? ['setKey'] : []), ...(p.settingsQuery ? ['settings'] : []), ...(this.sentRequest ? ['curl'] : [])];
     item.contextValue = flags.join(';');
     const e = this.apiError;
     const lines = [`**${escapeMarkdown(label)}**`, '', escapeMarkdown(this.error.message)];

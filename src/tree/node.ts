@@ -1,7 +1,7 @@
 // The base of every node in the Companies tree. A node builds its own TreeItem and children and
 // knows its parent, so the view can `reveal` it and a command can refresh just that node.
 import * as vscode from 'vscode';
-import type { ListItems } from '../format/labels';
+import type { DataSetStatus, ListItems } from '../format/labels';
 
 export abstract class TreeNode {
   constructor(readonly parent: TreeNode | undefined) {}
@@ -27,4 +27,6 @@ export interface PagedOwner extends TreeNode {
   readonly key: string;
   /** What the list holds, for wording. */
   readonly items: ListItems;
+  /** The data set status of what it lists, once known: a 409 reads by it (a sync running or not). */
+  dataSetStatus?(): DataSetStatus;
 }

@@ -100,8 +100,10 @@ export class CompanyNode extends TreeNode implements QueryOwner {
     super(parent);
     // A type node shows its status until its list has a count; one whose list is loaded is not
     // re-rendered for it (that would render its thousands of records again).
+    // A failed query node too: its 409 reads by the status.
     this.dataStatus = new CompanyDataStatus(ctx, company, () => {
       for (const node of this.data.typeNodes) if (node.pagedList?.totalResults === undefined) ctx.changed(node);
+      for (const node of this.queryList.all) if (node.pagedList?.lastError !== undefined) ctx.changed(node);
     });
     this.data = new DataFolderNode(this, ctx);
     this.queryList = new CompanyQueries(this, ctx);

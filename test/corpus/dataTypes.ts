@@ -22,8 +22,16 @@ export const COMMON_FIELDS: Readonly<Record<string, FieldKind>> = {
   sourceModifiedDate: 'date',
 };
 
-const NOTE_STATUSES = ['Draft', 'Submitted', 'Paid', 'Void', 'PartiallyPaid'];
-const PARTY_STATUSES = ['Active', 'Archived'];
+// Codat's contract (codatio/oas, Lending 3.0.0 for the accounting schemas, Sync for Payables 3.0.0
+// for tax rates, Accounting 2.1.0 for items) adds `Unknown` to every status and type enumeration,
+// and queryable fields the table lacked (marked below).
+const NOTE_STATUSES = ['Draft', 'Submitted', 'Paid', 'Void', 'PartiallyPaid', 'Unknown'];
+const PARTY_STATUSES = ['Active', 'Archived', 'Unknown'];
+const PAYMENT_METHOD: Record<string, FieldKind> = { 'paymentMethodRef.id': 'text', 'paymentMethodRef.name': 'text' }; // contract
+const ITEM_DETAIL = (side: string): Record<string, FieldKind> => ({
+  [`${side}.description`]: 'text', [`${side}.accountRef.id`]: 'text', [`${side}.accountRef.name`]: 'text',
+  [`${side}.taxRateRef.id`]: 'text', [`${side}.taxRateRef.name`]: 'text', [`${side}.taxRateRef.effectiveTaxRate`]: 'number',
+}); // contract
 
 const party = (nameField: string): Record<string, FieldKind> => ({
   [nameField]: 'text', contactName: 'text', emailAddress: 'text', phone: 'text', defaultCurrency: 'text',
@@ -46,7 +54,7 @@ export const DATA_TYPE_SPECS: readonly DataTypeSpec[] = [
       currency: 'text', currencyRate: 'number', subTotal: 'number', taxAmount: 'number', totalAmount: 'number',
       amountDue: 'number', status: 'text', note: 'text',
     },
-    enums: { status: ['Open', 'PartiallyPaid', 'Paid', 'Void', 'Draft'] },
+    enums: { status: ['Open', 'PartiallyPaid', 'Paid', 'Void', 'Draft', 'Unknown'] },
   },
   { segment: 'customers', recordName: 'Customer', fields: party('customerName'), enums: { status: PARTY_STATUSES } },
   { segment: 'suppliers', recordName: 'Supplier', fields: party('supplierName'), enums: { status: PARTY_STATUSES } },
@@ -56,6 +64,7 @@ export const DATA_TYPE_SPECS: readonly DataTypeSpec[] = [
     fields: {
       reference: 'text', 'customerRef.id': 'text', 'customerRef.companyName': 'text', 'accountRef.id': 'text',
       'accountRef.name': 'text', date: 'date', currency: 'text', currencyRate: 'number', totalAmount: 'number', note: 'text',
+      ...PAYMENT_METHOD,
     },
     enums: {},
   },
@@ -65,13 +74,17 @@ export const DATA_TYPE_SPECS: readonly DataTypeSpec[] = [
     fields: {
       reference: 'text', 'supplierRef.id': 'text', 'supplierRef.supplierName': 'text', 'accountRef.id': 'text',
       'accountRef.name': 'text', date: 'date', currency: 'text', currencyRate: 'number', totalAmount: 'number', note: 'text',
+      ...PAYMENT_METHOD,
     },
     enums: {},
   },
   {
     segment: 'creditNotes',
     recordName: 'CreditNote',
-    fields: { creditNoteNumber: 'text', 'customerRef.id': 'text', 'customerRef.companyName': 'text', ...creditNote },
+    fields: {
+      creditNoteNumber: 'text', 'customerRef.id': 'text', 'customerRef.companyName': 'text', ...creditNote,
+      additionalTaxAmount: 'number', additionalTaxPercentage: 'number', // contract
+    },
     enums: { status: NOTE_STATUSES },
   },
   {
@@ -81,31 +94,36 @@ export const DATA_TYPE_SPECS: readonly DataTypeSpec[] = [
       nominalCode: 'text', name: 'text', description: 'text', fullyQualifiedCategory: 'text', fullyQualifiedName: 'text',
       currency: 'text', currentBalance: 'number', type: 'text', status: 'text', isBankAccount: 'boolean',
     },
-    enums: { type: ['Asset', 'Expense', 'Income', 'Liability', 'Equity'], status: ['Active', 'Archived', 'Pending'] },
+    enums: { type: ['Asset', 'Expense', 'Income', 'Liability', 'Equity', 'Unknown'], status: ['Active', 'Archived', 'Pending', 'Unknown'] },
   },
   {
     segment: 'journalEntries',
     recordName: 'JournalEntry',
     fields: {
       description: 'text', postedOn: 'date', createdOn: 'date', updatedOn: 'date', 'journalRef.id': 'text',
-      'recordRef.id': 'text', 'recordRef.dataType': 'text',
+      'recordRef.id': 'text', 'recordRef.dataType': 'text', 'journalRef.name': 'text', // contract
     },
-    enums: {},
+    enums: {
+      'recordRef.dataType': [
+        'bankTransactions', 'billCreditNotes', 'billPayments', 'bills', 'creditNotes', 'directCosts', 'directIncomes', 'invoices',
+        'journalEntries', 'payments', 'transfers',
+      ],
+    },
   },
   {
     segment: 'taxRates',
     recordName: 'TaxRate',
     fields: { name: 'text', code: 'text', effectiveTaxRate: 'number', totalTaxRate: 'number', status: 'text' },
-    enums: { status: ['Active', 'Archived'] },
+    enums: { status: ['Active', 'Archived', 'Unknown'] },
   },
   {
     segment: 'items',
     recordName: 'Item',
     fields: {
       code: 'text', name: 'text', type: 'text', itemStatus: 'text', isBillItem: 'boolean', isInvoiceItem: 'boolean',
-      'billItem.unitPrice': 'number', 'invoiceItem.unitPrice': 'number',
+      'billItem.unitPrice': 'number', 'invoiceItem.unitPrice': 'number', ...ITEM_DETAIL('billItem'), ...ITEM_DETAIL('invoiceItem'),
     },
-    enums: { type: ['Inventory', 'NonInventory', 'Service'], itemStatus: ['Active', 'Archived'] },
+    enums: { type: ['Inventory', 'NonInventory', 'Service', 'Unknown'], itemStatus: ['Active', 'Archived', 'Unknown'] },
   },
   {
     segment: 'billCreditNotes',

@@ -15,6 +15,7 @@ import {
   notFound,
   validationError,
 } from './errors';
+import { segmentOf } from './dataSets';
 import { DATA_TYPES, RECORD_TYPES, type DataType } from './dataTypes';
 import { invoiceIndex, generateInvoice } from './invoices';
 import { listCompanies, listInvoices } from './listing';
@@ -145,7 +146,7 @@ function readyData(state: EmulatorState, entry: CompanyEntry, type: string): Api
   const d = state.settle(entry, type);
   if (d.state === 'unsupported') return dataTypeNotSupported(type, entry.platform);
   if (d.state === 'ready') return undefined;
-  return errorResponse(409, 'PullApi', d.running ? MESSAGES.syncing : MESSAGES.notRequested);
+  return errorResponse(409, 'PullApi', MESSAGES.notRequested);
 }
 
 const readyInvoices = (state: EmulatorState, entry: CompanyEntry): ApiResponse | undefined => readyData(state, entry, 'invoices');
@@ -222,8 +223,9 @@ const routes: Route[] = [
       POST: (req, [id, dataType], state) => {
         const entry = ownCompany(state, req.account, id);
         if (!isEntry(entry)) return entry;
-        if (!DATA_TYPES.includes(dataType) || state.settle(entry, dataType).state === 'unsupported') return dataTypeNotSupported(dataType, entry.platform);
-        return ok(state.queueSync(entry, dataType), 202);
+        const type = segmentOf(dataType);
+        if (type === undefined || state.settle(entry, type).state === 'unsupported') return dataTypeNotSupported(dataType, entry.platform);
+        return ok(state.queueSync(entry, type), 202);
       },
     },
   },

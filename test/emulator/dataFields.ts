@@ -32,6 +32,12 @@ const creditNote = {
   remainingCredit: number, discountPercentage: number, status: text, note: text,
 };
 
+// Fields Codat's contract lets a query filter on (codatio/oas: Lending 3.0.0, Accounting 2.1.0).
+const itemDetail = (side: string): Record<string, FieldType> => ({
+  [`${side}.description`]: text, [`${side}.accountRef.id`]: text, [`${side}.accountRef.name`]: text,
+  [`${side}.taxRateRef.id`]: text, [`${side}.taxRateRef.name`]: text, [`${side}.taxRateRef.effectiveTaxRate`]: number,
+});
+
 export const BILL_FIELDS = fieldsOf('Bill', {
   reference: text, 'supplierRef.id': text, 'supplierRef.supplierName': text, issueDate: date, dueDate: date,
   currency: text, currencyRate: number, subTotal: number, taxAmount: number, totalAmount: number,
@@ -45,15 +51,18 @@ export const SUPPLIER_FIELDS = fieldsOf('Supplier', { supplierName: text, ...par
 export const PAYMENT_FIELDS = fieldsOf('Payment', {
   reference: text, 'customerRef.id': text, 'customerRef.companyName': text, 'accountRef.id': text,
   'accountRef.name': text, date, currency: text, currencyRate: number, totalAmount: number, note: text,
+  'paymentMethodRef.id': text, 'paymentMethodRef.name': text,
 });
 
 export const BILL_PAYMENT_FIELDS = fieldsOf('BillPayment', {
   reference: text, 'supplierRef.id': text, 'supplierRef.supplierName': text, 'accountRef.id': text,
   'accountRef.name': text, date, currency: text, currencyRate: number, totalAmount: number, note: text,
+  'paymentMethodRef.id': text, 'paymentMethodRef.name': text,
 });
 
 export const CREDIT_NOTE_FIELDS = fieldsOf('CreditNote', {
   creditNoteNumber: text, 'customerRef.id': text, 'customerRef.companyName': text, ...creditNote,
+  additionalTaxAmount: number, additionalTaxPercentage: number,
 });
 
 export const ACCOUNT_FIELDS = fieldsOf('Account', {
@@ -63,7 +72,7 @@ export const ACCOUNT_FIELDS = fieldsOf('Account', {
 
 export const JOURNAL_ENTRY_FIELDS = fieldsOf('JournalEntry', {
   description: text, postedOn: date, createdOn: date, updatedOn: date, 'journalRef.id': text,
-  'recordRef.id': text, 'recordRef.dataType': text,
+  'recordRef.id': text, 'recordRef.dataType': text, 'journalRef.name': text,
 });
 
 export const TAX_RATE_FIELDS = fieldsOf('TaxRate', {
@@ -72,7 +81,7 @@ export const TAX_RATE_FIELDS = fieldsOf('TaxRate', {
 
 export const ITEM_FIELDS = fieldsOf('Item', {
   code: text, name: text, type: text, itemStatus: text, isBillItem: boolean, isInvoiceItem: boolean,
-  'billItem.unitPrice': number, 'invoiceItem.unitPrice': number,
+  'billItem.unitPrice': number, 'invoiceItem.unitPrice': number, ...itemDetail('billItem'), ...itemDetail('invoiceItem'),
 });
 
 export const BILL_CREDIT_NOTE_FIELDS = fieldsOf('BillCreditNote', {

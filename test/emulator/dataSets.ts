@@ -2,6 +2,7 @@
 // and possibly a sync running. How a type starts out follows how the company's invoices start
 // (companies.ts) and which types its platform lacks.
 import type { WellKnownName } from './companies';
+import { DATA_TYPES } from './dataTypes';
 import type { DataStatus, PullOperation } from './wire';
 
 export interface RunningSync {
@@ -39,8 +40,24 @@ export function supports(platform: string, type: string, wellKnown: WellKnownNam
   return wellKnown !== undefined || !(UNSUPPORTED_BY[platform] ?? []).includes(type);
 }
 
+// Codat names a type in `GET /dataStatus` and `POST /data/queue/{dataType}` by its path segment,
+// but for the chart of accounts (Codat-Platform.json, `DataStatus.dataType`).
+const STATUS_KEYS: Readonly<Record<string, string>> = { accounts: 'chartOfAccounts' };
+
+/** A type's key in `GET /dataStatus`, its name in the sync queue and a pull operation's `dataType`. */
+export function statusKey(segment: string): string {
+  return STATUS_KEYS[segment] ?? segment;
+}
+
+/** The path segment of a name the sync queue takes; undefined for a name it does not know (the
+ * chart of accounts' path segment, `accounts`, among them). */
+export function segmentOf(name: string): string | undefined {
+  return DATA_TYPES.find((segment) => statusKey(segment) === name);
+}
+
 /** The data set's line in `GET /dataStatus`, or undefined while it was never requested. */
-export function statusOf(type: string, d: Readonly<Dataset>): DataStatus | undefined {
+export function statusOf(segment: string, d: Readonly<Dataset>): DataStatus | undefined {
+  const type = statusKey(segment);
   if (d.state === 'unsupported') return { dataType: type, currentStatus: 'NotSupported' };
   if (!d.running && d.state === 'notRequested') return undefined;
   const status: DataStatus = { dataType: type, currentStatus: d.running ? 'Fetching' : 'Complete' };

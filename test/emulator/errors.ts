@@ -23,10 +23,9 @@ export const MESSAGES = {
   500: 'There is a problem with our server. Please try again later.',
   502: 'Bad Gateway: the service did not answer in time.',
   503: 'The service is temporarily offline for maintenance. Please try again later.',
+  // Codat documents one 409 for a data set that "has not been requested or is still syncing", with
+  // this text (Codat-Lending.yaml, `Conflict`); a client tells the two apart by the data status.
   notRequested: 'The data set has not been requested.',
-  // Codat reuses the not-requested text while a sync runs; the emulator says which it is, so a
-  // client can tell "queue a sync" from "wait for the running one".
-  syncing: 'The data set has been requested but its sync is still in progress; the data is not ready yet. Please try again later.',
 } as const;
 
 /** Server-side and throttling failures may succeed on retry; client errors will not. */

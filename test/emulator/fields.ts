@@ -33,6 +33,10 @@ export const INVOICE_FIELDS: RecordFields = {
     ['metadata.isDeleted', 'boolean'],
     ['modifiedDate', 'date'],
     ['sourceModifiedDate', 'date'],
+    // In Codat's contract; the emulator's invoices do not carry them, so a filter on one matches none.
+    ['discountPercentage', 'number'],
+    ['additionalTaxAmount', 'number'],
+    ['additionalTaxPercentage', 'number'],
   ]),
 };
 

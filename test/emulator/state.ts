@@ -11,7 +11,7 @@ import {
   redirectUrl,
   seedCompanies,
 } from './companies';
-import { type Dataset, statusOf, supports } from './dataSets';
+import { type Dataset, statusKey, statusOf, supports } from './dataSets';
 import { type Books, DATA_TYPES } from './dataTypes';
 import type { InvoiceSource } from './invoices';
 import { Random } from './random';
@@ -265,7 +265,7 @@ export class EmulatorState {
     const d = this.datasetOf(entry, type);
     if (d.running) return { ...d.running.op };
     const connection = entry.company.dataConnections?.[0];
-    const op = this.operation(entry.company.id, type, this.nowMs(), this.nextRandom('sync').uuid());
+    const op = this.operation(entry.company.id, statusKey(type), this.nowMs(), this.nextRandom('sync').uuid());
     if (connection) op.connectionId = connection.id;
     const countAfter = d.state === 'ready' || type !== 'invoices' ? d.count : entry.bookSize;
     d.running = { op, completesAt: this.nowMs() + SYNC_DURATION_MS, countAfter };
@@ -288,7 +288,7 @@ export class EmulatorState {
     const map: DataStatusMap = {};
     for (const type of DATA_TYPES) {
       const status = statusOf(type, this.datasetOf(entry, type));
-      if (status) map[type] = status;
+      if (status) map[status.dataType] = status;
     }
     return map;
   }

@@ -63,9 +63,10 @@ export const INVOICE_TYPES: ColumnTypes = {
   header: [
     'id', 'invoiceNumber', 'customerRef.id', 'customerRef.companyName', 'issueDate', 'dueDate', 'paidOnDate', 'currency',
     'currencyRate', 'subTotal', 'totalTaxAmount', 'totalAmount', 'amountDue', 'totalDiscount', 'status', 'note',
-    'metadata.isDeleted', 'modifiedDate', 'sourceModifiedDate', 'lineItems', 'otherFields',
+    'metadata.isDeleted', 'modifiedDate', 'sourceModifiedDate', 'discountPercentage', 'additionalTaxAmount', 'additionalTaxPercentage',
+    'lineItems', 'otherFields',
   ],
-  numbers: ['currencyRate', 'subTotal', 'totalTaxAmount', 'totalAmount', 'amountDue', 'totalDiscount'],
+  numbers: ['currencyRate', 'subTotal', 'totalTaxAmount', 'totalAmount', 'amountDue', 'totalDiscount', 'discountPercentage', 'additionalTaxAmount', 'additionalTaxPercentage'],
   booleans: ['metadata.isDeleted'],
   json: ['lineItems'],
 };

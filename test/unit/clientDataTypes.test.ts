@@ -4,7 +4,9 @@
 import * as assert from 'node:assert/strict';
 import { DataPlatformClient } from '../../src/api/client';
 import type { DataRecord } from '../../src/api/models';
-import { DATA_TYPES, type DataTypeSpec } from '../../src/dataTypes/catalog';
+import { DATA_TYPES, dataType, syncName, type DataTypeSpec } from '../../src/dataTypes/catalog';
+import { presentError } from '../../src/format/labels';
+import { statusOfType } from '../../src/tree/dataStatus';
 import { compareByField, evaluateQuery, parseOrderBy, parseQuery } from '../../src/query';
 import { exportList, type ExportSink } from '../../src/export/exportList';
 import { recordFormat } from '../../src/export/formats';
@@ -104,9 +106,12 @@ describe('every data type through the client against the emulator', function () 
         assert.match(raw.json.error, new RegExp(`Could not resolve property colour on ${spec.schema.recordName}$`));
       });
 
-      it('is 409 until requested, 409 while syncing, and 404 on a platform without it', async () => {
-        await rejectsWith(client.listRecords(spec.id, emu.companies.notRequested), 'dataSetNotRequested');
-        await rejectsWith(client.listRecords(spec.id, emu.companies.syncing), 'syncInProgress');
+      it('is 409 until requested, 409 while syncing (told apart by the data status), and 404 on a platform without it', async () => {
+        const notRequested = await rejectsWith(client.listRecords(spec.id, emu.companies.notRequested), 'dataSetNotRequested');
+        assert.equal(presentError(notRequested, 0, 0, spec.id, statusOfType(await client.getDataStatus(emu.companies.notRequested), spec.id)).queueSync, true);
+        const syncing = await rejectsWith(client.listRecords(spec.id, emu.companies.syncing), 'dataSetNotRequested');
+        const running = presentError(syncing, 0, 0, spec.id, statusOfType(await client.getDataStatus(emu.companies.syncing), spec.id));
+        assert.deepEqual([running.queueSync, running.waiting], [false, true], 'the data status says the sync runs');
         const unsupported = await rejectsWith(client.listRecords(spec.id, emu.companies.unsupported), 'datatypeNotSupported');
         assert.match(unsupported.message, /Xero/);
       });
@@ -122,8 +127,15 @@ describe('every data type through the client against the emulator', function () 
       const op = await client.queueSync(emu.companies.notRequested, 'bills');
       assert.equal(op.dataType, 'bills');
       assert.deepEqual(Object.keys(await client.getDataStatus(emu.companies.notRequested)), ['bills']);
+      // The chart of accounts by Codat's name, as the Queue sync command sends it.
+      const accounts = await client.queueSync(emu.companies.notRequested, syncName(dataType('accounts')));
+      assert.equal(accounts.dataType, 'chartOfAccounts');
+      const after = await client.getDataStatus(emu.companies.notRequested);
+      assert.deepEqual(Object.keys(after), ['bills', 'chartOfAccounts']);
+      assert.equal(statusOfType(after, 'accounts')?.currentStatus, 'Fetching');
       const many = await client.getDataStatus(emu.companies.many);
-      assert.deepEqual(Object.keys(many).sort(), DATA_TYPES.map((d) => d.id).sort(), 'the big company has every type');
+      assert.deepEqual(Object.keys(many).sort(), DATA_TYPES.map(syncName).sort(), 'the big company has every type, under Codat\'s keys');
+      for (const spec of DATA_TYPES) assert.equal(statusOfType(many, spec.id)?.currentStatus, 'Complete', spec.id);
     });
   });
 });

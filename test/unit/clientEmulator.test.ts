@@ -5,6 +5,7 @@ import { DataPlatformClient, type ClientOptions } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import type { Company, Invoice } from '../../src/api/models';
 import type { RequestSummary } from '../../src/api/transport';
+import { presentError } from '../../src/format/labels';
 import { rejectsWith } from '../support/apiErrors';
 import { startEmulator, type RunningEmulator } from '../emulator';
 
@@ -118,8 +119,10 @@ describe('client against the emulator', function () {
       assert.ok(err.correlationId);
     });
 
-    it('sync in progress → syncInProgress', async () => {
-      await rejectsWith(client().listInvoices(emu.companies.syncing), 'syncInProgress');
+    it('sync in progress → the one 409 Codat documents, read as running by the data status', async () => {
+      const err = await rejectsWith(client().listInvoices(emu.companies.syncing), 'dataSetNotRequested');
+      const status = await client().getDataStatus(emu.companies.syncing);
+      assert.equal(presentError(err, 0, 0, 'invoices', status.invoices).label, 'Invoices: sync in progress');
     });
 
     it('platform without invoices → datatypeNotSupported with the server’s sentence', async () => {

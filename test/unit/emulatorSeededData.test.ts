@@ -52,8 +52,10 @@ describe('emulator: seeded data', () => {
           parts.push(`${res.status} ${(await res.text()).replace(/"correlationId":"[^"]*"/g, '')}`);
         }
       }
-      assert.equal(sha256(parts), 'fc2d62a564d00ea951aed804f47ca16c4c09fcaec426f1408ac711d761822fe9');
-      assert.equal(sha256(parts.map(withoutNullNotes)), 'b8a4a83f46149d6432201ad9cb7f615ac59d5f97ad581348babc7c0b1e1cd285', 'nothing else changed');
+      // Retaken when a share of invoice notes became null and the syncing company's 409 became Codat's
+      // one documented text (issue 18); without the null notes, only the 409 text differs.
+      assert.equal(sha256(parts), '45627bbbb08e0ebb1112fcda1f69953c743334a9607633bc321503bda12b4919');
+      assert.equal(sha256(parts.map(withoutNullNotes)), 'b2f2d6b79ff9c14126ffdab374560d3d8b15783049ccdebbd26362d2df263a8d', 'nothing else changed');
     } finally {
       await emu.close();
     }

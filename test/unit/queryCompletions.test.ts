@@ -25,7 +25,7 @@ describe('filter completions', () => {
 
   it('narrows a field being typed: prefix matches first, then those containing it', () => {
     assert.deepEqual(labels('st'), ['status', 'customerRef.id', 'customerRef.companyName']);
-    assert.deepEqual(labels('amount'), ['amountDue', 'totalTaxAmount', 'totalAmount']);
+    assert.deepEqual(labels('amount'), ['amountDue', 'totalTaxAmount', 'totalAmount', 'additionalTaxAmount']);
     assert.deepEqual(labels('date'), ['dueDate', 'paidOnDate', 'issueDate', 'modifiedDate', 'sourceModifiedDate'].sort((a, b) => order(a) - order(b)));
     assert.deepEqual(labels('custo'), ['customerRef.id', 'customerRef.companyName']);
     assert.deepEqual(labels('zzz'), []);
