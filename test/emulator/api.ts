@@ -225,7 +225,7 @@ const routes: Route[] = [
         if (!isEntry(entry)) return entry;
         const type = segmentOf(dataType);
         if (type === undefined || state.settle(entry, type).state === 'unsupported') return dataTypeNotSupported(dataType, entry.platform);
-        return ok(state.queueSync(entry, type), 202);
+        return ok(state.queueSync(entry, type));
       },
     },
   },

@@ -22,7 +22,7 @@ export const MESSAGES = {
   429: 'You have made too many requests in a given amount of time; please retry later.',
   500: 'There is a problem with our server. Please try again later.',
   502: 'Bad Gateway: the service did not answer in time.',
-  503: 'The service is temporarily offline for maintenance. Please try again later.',
+  503: 'The Codat API is temporarily offline for maintenance. Please try again later.',
   // Codat documents one 409 for a data set that "has not been requested or is still syncing", with
   // this text (Codat-Lending.yaml, `Conflict`); a client tells the two apart by the data status.
   notRequested: 'The data set has not been requested.',

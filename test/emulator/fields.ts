@@ -50,5 +50,10 @@ export const COMPANY_FIELDS: RecordFields = {
     ['lastSync', 'date'],
     ['createdByUserName', 'text'],
     ['redirect', 'text'],
+    // In Codat's contract; the emulator's companies have no parent, so a filter on one matches none.
+    ['referenceParentCompany.id', 'text'],
+    ['referenceParentCompany.name', 'text'],
+    ['referenceParentCompany.description', 'text'],
+    ['referenceParentCompany.links.portal', 'text'],
   ]),
 };
