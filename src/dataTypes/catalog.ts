@@ -218,7 +218,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
       ['code', 'code'], ['type', 'type'], ['salePrice', 'invoiceItem.unitPrice'], ['purchasePrice', 'billItem.unitPrice'],
       ['status', 'itemStatus'], ['id', 'id'],
     ],
-    example: 'isInvoiceItem=true', exportColumns: ['billItem', 'invoiceItem'],
+    example: 'isInvoiceItem=true', exportColumns: [],
   },
 ];
 
