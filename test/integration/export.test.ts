@@ -15,7 +15,7 @@ import { isTempFileOf } from '../../src/export/fileSink';
 import type { DataTypeNode, QueryNode } from '../../src/tree/dataNodes';
 import { DATA_TYPES } from '../../src/dataTypes/catalog';
 import { listContext, queryContext, recordContext } from '../../src/tree/contextValues';
-import { COMPANY_TYPES, INVOICE_TYPES, readExport } from '../support/csv';
+import { asExported, COMPANY_TYPES, INVOICE_TYPES, readExport } from '../support/csv';
 import { assertNoSecret } from '../support/secretScan';
 import { admin, canType, emulator, emulatorClient, EXTENSION_ID, firstPageCompany, keyboard, openView, removeQueryNodes, signIn, waitFor } from './helpers';
 
@@ -93,7 +93,7 @@ describe('export', () => {
       const uri = vscode.Uri.file(join(dir, `few.${format}`));
       assert.equal(written(await exportInvoices(await invoicesNode('few'), { uri, format })), 7);
       const want = (await emu.listInvoices(ids.few, { pageSize: 5000 })).results;
-      assert.deepEqual(readExport(await fileText(uri.fsPath), format, INVOICE_TYPES), want);
+      assert.deepEqual(readExport(await fileText(uri.fsPath), format, INVOICE_TYPES), asExported(want, format, INVOICE_TYPES));
       assert.deepEqual(readdirSync(dir), [`few.${format}`]);
     });
 
@@ -107,7 +107,7 @@ describe('export', () => {
       const want = await collect(emu.allInvoices(ids.many, { pageSize: 5000, query, orderBy }));
       assert.equal(n, want.length);
       assert.ok(n > 1000, `several pages (${n})`);
-      assert.deepEqual(readExport(await fileText(uri.fsPath), format, INVOICE_TYPES), want);
+      assert.deepEqual(readExport(await fileText(uri.fsPath), format, INVOICE_TYPES), asExported(want, format, INVOICE_TYPES));
       assert.ok(log.every((r) => r.query.query === query && r.query.orderBy === orderBy && r.query.pageSize === '1000'));
       assert.deepEqual(log.map((r) => Number(r.query.page)).sort((a, b) => a - b), Array.from({ length: Math.ceil(n / 1000) }, (_, i) => i + 1));
     });
@@ -117,7 +117,7 @@ describe('export', () => {
       const r = await vscode.commands.executeCommand<ExportResult>('dataPlatform.exportCompanies', { uri, format });
       const want = await collect(emu.allCompanies({ pageSize: 5000 }));
       assert.equal(written(r), want.length);
-      assert.deepEqual(readExport(await fileText(uri.fsPath), format, COMPANY_TYPES), want);
+      assert.deepEqual(readExport(await fileText(uri.fsPath), format, COMPANY_TYPES), asExported(want, format, COMPANY_TYPES));
     });
   }
 
@@ -125,7 +125,7 @@ describe('export', () => {
     const uri = vscode.Uri.file(join(dir, 'Many invoices.csv'));
     assert.equal(written(await exportInvoices(await invoicesNode('many'), { uri })), 25_000);
     const want = await collect(emu.allInvoices(ids.many, { pageSize: 5000 }));
-    assert.deepEqual(readExport(await fileText(uri.fsPath), 'csv', INVOICE_TYPES), want);
+    assert.deepEqual(readExport(await fileText(uri.fsPath), 'csv', INVOICE_TYPES), asExported(want, 'csv', INVOICE_TYPES));
   });
 
   it('from the palette exports the list selected in the view', async () => {
@@ -135,7 +135,7 @@ describe('export', () => {
     const uri = vscode.Uri.file(join(dir, 'selected.jsonl'));
     written(await exportInvoices(undefined, { uri }));
     const want = (await emu.listInvoices(ids.few, { query: 'totalAmount>0', orderBy: 'totalAmount' })).results;
-    assert.deepEqual(readExport(await fileText(uri.fsPath), 'jsonl', INVOICE_TYPES), want);
+    assert.deepEqual(readExport(await fileText(uri.fsPath), 'jsonl', INVOICE_TYPES), asExported(want, 'jsonl', INVOICE_TYPES));
   });
 
   it('asks for the format when the file name does not tell it; Escape writes nothing', async function () {
@@ -155,7 +155,7 @@ describe('export', () => {
     await keyboard.press('Enter');
     written(await running);
     const want = await collect(emu.allCompanies({ pageSize: 5000 }));
-    assert.deepEqual(readExport(await fileText(uri.fsPath), 'jsonl', COMPANY_TYPES), want);
+    assert.deepEqual(readExport(await fileText(uri.fsPath), 'jsonl', COMPANY_TYPES), asExported(want, 'jsonl', COMPANY_TYPES));
   });
 
   /** Starts an export of the big company slowed down, and waits until its first page is in the
@@ -258,7 +258,7 @@ describe('export to another file system', () => {
       assert.equal(fs.renames[0][1], '/out/few.csv');
       const text = Buffer.from(fs.readFile(uri)).toString('utf8');
       const want = (await (await emulatorClient()).listInvoices(ids.few)).results;
-      assert.deepEqual(readExport(text, 'csv', INVOICE_TYPES), want);
+      assert.deepEqual(readExport(text, 'csv', INVOICE_TYPES), asExported(want, 'csv', INVOICE_TYPES));
     } finally {
       registration.dispose();
     }
