@@ -1,8 +1,9 @@
 // Where in a text the forms of a secret stand: one pass of the canonical reader through the needle
 // automaton, with the original start and end of each match. Plain stretches are skipped by a
 // regular expression that stops only where a match could begin (an escape, or a needle's first
-// character before its second), so ordinary text is scanned at the regex engine's speed; it runs
-// at most once every SKIP_EVERY units read, so text that stops it everywhere stays linear.
+// three characters as written, or its first ones up to an escape or invisible character), so
+// ordinary text is scanned at the regex engine's speed; it runs at most once every SKIP_EVERY
+// units read, so text that stops it everywhere stays linear.
 import { CanonicalReader } from './canonicalText';
 import type { Needle } from './needleSearch';
 import { NeedleSet } from './needleSearch';
@@ -17,12 +18,16 @@ const isWordUnit = (u: number): boolean => (u >= 0x30 && u <= 0x39) || (u >= 0x6
 const isSurrogate = (u: number): boolean => u >= 0xd800 && u <= 0xdfff;
 const unitClass = (u: number): string => (u === SPACE ? '\\s+\\u{85}' : `\\u{${u.toString(16)}}`);
 
+/** Where an escaped or hidden character may stand instead of the next one of a needle. */
+const ANY_ESCAPE = `[${INVISIBLE_CLASS}${ESCAPE_CLASS}]`;
+
 /** Stops where a needle may begin; none when a needle's start cannot be written as a class. */
 function skipper(needles: readonly Needle[]): RegExp | undefined {
   const starts = new Set<string>();
   for (const { units } of needles) {
-    if (units.length < 2 || isSurrogate(units[0]) || isSurrogate(units[1])) return undefined;
-    starts.add(`[${unitClass(units[0])}](?=[${unitClass(units[1])}${INVISIBLE_CLASS}${ESCAPE_CLASS}])`);
+    if (units.length < 3 || units.slice(0, 3).some(isSurrogate)) return undefined;
+    const [a, b, c] = units.map((u) => `[${unitClass(u)}]`);
+    starts.add(`${a}(?=${ANY_ESCAPE}|${b}(?:${c}|${ANY_ESCAPE}))`);
   }
   return new RegExp(`[${ESCAPE_CLASS}]|${[...starts].join('|')}`, 'giu');
 }
