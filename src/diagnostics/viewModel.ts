@@ -111,18 +111,26 @@ function tableOf(entry: DiagnosticEntry): Table {
   };
 }
 
-export function toViewModel(entry: DiagnosticEntry, options: ViewModelOptions = {}): DiagnosticView {
+/** What every view of an entry starts with, whether or not the rest of it could be built. */
+function headOf(entry: DiagnosticEntry, options: ViewModelOptions): Pick<DiagnosticView, 'id' | 'time' | 'timeLabel' | 'heading' | 'kind' | 'status'> {
   const e = entry.error;
   const status = e.status ?? e.body?.statusCode;
-  const correlationId = e.correlationId ?? e.body?.correlationId;
   return {
     id: entry.id,
     time: entry.time.toISOString(),
     timeLabel: (options.formatTime ?? defaultFormatTime)(entry.time),
     heading: cutText(`${status ?? e.kind} ${e.method} ${e.path}`),
-    message: cutText(e.message),
     kind: e.kind,
     ...(status !== undefined ? { status } : {}),
+  };
+}
+
+export function toViewModel(entry: DiagnosticEntry, options: ViewModelOptions = {}): DiagnosticView {
+  const e = entry.error;
+  const correlationId = e.correlationId ?? e.body?.correlationId;
+  return {
+    ...headOf(entry, options),
+    message: cutText(e.message),
     ...(correlationId ? { correlationId: cutText(correlationId) } : {}),
     fields: fieldsOf(e, entry.account),
     ...tableOf(entry),
@@ -138,16 +146,9 @@ export function toViewModel(entry: DiagnosticEntry, options: ViewModelOptions = 
  * must not stop the panel from showing the others (issue 23).
  */
 export function unshownView(entry: DiagnosticEntry, error: unknown, options: ViewModelOptions = {}): DiagnosticView {
-  const e = entry.error;
-  const status = e.status ?? e.body?.statusCode;
   return {
-    id: entry.id,
-    time: entry.time.toISOString(),
-    timeLabel: (options.formatTime ?? defaultFormatTime)(entry.time),
-    heading: cutText(`${status ?? e.kind} ${e.method} ${e.path}`),
+    ...headOf(entry, options),
     message: t('This error could not be shown ({0})', cutText(String(error), 200)),
-    kind: e.kind,
-    ...(status !== undefined ? { status } : {}),
     fields: [],
     validation: [],
   };
