@@ -1,6 +1,7 @@
 // Words and icons of the tree, as pure functions so they are unit-tested without an editor.
 // A record's own words are in recordLabels.ts, from its type's presentation in the catalog.
 import { certificateProblem, type ApiError, type Company, type DataStatus } from '../api';
+import { isRecord } from '../api/responseShapes';
 import type { DataTypeId } from '../dataTypes/catalog';
 import { typeCount, typeEmpty, typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
@@ -13,8 +14,11 @@ export { statusIcon, statusText } from './recordStatus';
 export { invoiceDescription, invoiceLabel, invoiceTooltip } from './recordLabels';
 
 /** Names of the platforms a company is connected to, in connection order. */
+/** The platforms of a company's connections; an entry that is no connection (a server may send
+ * `null` in the list) names none. */
 export function companyPlatforms(c: Company): string[] {
-  return (c.dataConnections ?? []).map((d) => d.platformName).filter(Boolean);
+  const connections: readonly unknown[] = Array.isArray(c.dataConnections) ? c.dataConnections : [];
+  return connections.flatMap((d) => (isRecord(d) && typeof d.platformName === 'string' && d.platformName !== '' ? [d.platformName] : []));
 }
 
 export function companyTooltip(c: Company): string {

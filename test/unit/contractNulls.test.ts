@@ -5,11 +5,12 @@
 // a CSV row, the JSON tab's name and query completions, without throwing and without "null",
 // "undefined" or "NaN" in what a person reads.
 import * as assert from 'node:assert/strict';
-import type { DataRecord } from '../../src/api/models';
+import type { Company, DataRecord } from '../../src/api/models';
 import { DATA_TYPES, type DataTypeSpec } from '../../src/dataTypes/catalog';
 import { rowMaker } from '../../src/dataTypes/rows';
 import { recordUriParts } from '../../src/documents/recordUri';
 import { recordFormat } from '../../src/export/formats';
+import { companyPlatforms, companyTooltip } from '../../src/format/labels';
 import { recordDescription, recordIcon, recordLabel, recordTooltip } from '../../src/format/recordLabels';
 import { completeQuery } from '../../src/query/completions';
 
@@ -134,5 +135,16 @@ describe('contract: a contact phone is a list of {number, type}', () => {
       assert.doesNotMatch(recordTooltip(spec, { id: 'c3', phone: [] }), /Phone/);
       assert.doesNotMatch(recordTooltip(spec, { id: 'c4', phone: [{ number: null }] }), /Phone/);
     }
+  });
+});
+
+describe('contract: a company with its nullable fields null', () => {
+  const company = { id: 'c-1', name: 'Acme', description: null, lastSync: null, createdByUserName: null, referenceParentCompany: null } as unknown as Company;
+
+  it('shows no "null", "undefined" or "NaN" in its platforms and tooltip, and skips connections that name no platform', () => {
+    const odd = { ...company, dataConnections: [null, {}, { platformName: null }, { platformName: 'Xero' }] } as unknown as Company;
+    assert.deepEqual(companyPlatforms(odd), ['Xero']);
+    assert.deepEqual(companyPlatforms({ ...company, dataConnections: null } as unknown as Company), []);
+    for (const c of [company, odd]) assert.doesNotMatch(companyTooltip(c), BAD);
   });
 });
