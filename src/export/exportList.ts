@@ -8,6 +8,7 @@
 // No new request starts while written text is still queued.
 import { cancelledError } from '../api/failures';
 import { PageWalker } from '../api/paging';
+import { redactDeep } from '../api/redact';
 import { loadRemainingPages, type ApiError, type Page, type PageLoader } from '../api';
 import type { RecordFormat } from './formats';
 
@@ -53,16 +54,6 @@ export interface ExportOptions {
  * (waiting for each write made an export to a file take 1.5× as long as to memory at 100 ms a
  * request), and little next to the pages in flight themselves. */
 export const MAX_WAITING_TEXT = 4 * 1024 * 1024;
-
-/** A record with `redact` applied to every string and object key in it. */
-function redactRecord(value: unknown, redact: (text: string) => string): unknown {
-  if (typeof value === 'string') return redact(value);
-  if (Array.isArray(value)) return value.map((v) => redactRecord(v, redact));
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k), redactRecord(v, redact)]));
-  }
-  return value;
-}
 
 /** Records formatted, checked and written at a time. A whole page's text (500 invoices: about
  * 1 MB) would be one large object, kept by V8 until the next full collection; a chunk's is a small
@@ -111,7 +102,7 @@ class PageWriter {
     if (!redact) return text;
     const json = this.format.textIsJson ? text : JSON.stringify(records);
     if (redact(json) === json) return text;
-    const again = format(records.map((r) => redactRecord(r, redact)));
+    const again = format(records.map((r) => redactDeep(r, redact)));
     // Whatever still matches (a key spread over two fields) goes too.
     return redact(again);
   }
