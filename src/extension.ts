@@ -3,12 +3,9 @@
 // modules.
 import * as vscode from 'vscode';
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './api';
-import type { Account } from './accounts/accountList';
 import { AccountList } from './accounts/accountList';
 import { ensureDevEmulatorAccount } from './accounts/devEmulator';
-import { migrateToAccounts } from './accounts/migration';
 import { KeyPrompt } from './auth/keyPrompt';
-import { KeyStore } from './auth/keyStore';
 import { setTranslator } from './l10n';
 import { accountResolver, type ResolveAccount } from './commands/accountTarget';
 import { registerAccountCommands } from './commands/accounts';
@@ -52,12 +49,8 @@ export interface DataPlatformApi {
   readonly connection: Connection;
   readonly connections: Connections;
   readonly accounts: AccountList;
-  /** Keys as versions before accounts stored them (one per origin), for the migration's test. */
-  readonly oldKeys: KeyStore;
   /** The application-wide state the account list lives in. */
   readonly globalState: vscode.Memento;
-  /** Runs the start-up's migration again: a test makes the state look like before the upgrade. */
-  migrate(): Promise<Account | undefined>;
   readonly diagnostics: DiagnosticsStore;
   readonly diagnosticsPanel: DiagnosticsPanelApi;
   readonly statusBar: StatusBar;
@@ -102,19 +95,10 @@ function loadAllConcurrency(): number {
 /** How long activation waits for the first read of the accounts and their keys. */
 const FIRST_LOAD_LIMIT_MS = 5000;
 
-/** The old `dataPlatform.baseUrl`, where the user set it (undefined when it was never set). */
-function configuredBaseUrl(): string | undefined {
-  const i = vscode.workspace.getConfiguration('dataPlatform').inspect<string>('baseUrl');
-  return i?.globalValue ?? i?.workspaceValue ?? i?.workspaceFolderValue;
-}
-
-/** The migration (first run only), the emulator of `npm start` (development mode only), then a
- * connection per account. */
-async function startAccounts(context: vscode.ExtensionContext, accounts: AccountList, oldKeys: KeyStore, connections: Connections): Promise<Account | undefined> {
-  const migrated = await migrateToAccounts(accounts, configuredBaseUrl, oldKeys);
+/** The emulator of `npm start` (development mode only), then a connection per account. */
+async function startAccounts(context: vscode.ExtensionContext, accounts: AccountList, connections: Connections): Promise<void> {
   if (context.extensionMode === vscode.ExtensionMode.Development) await ensureDevEmulatorAccount(accounts, process.env, fetch);
   await connections.sync();
-  return migrated;
 }
 
 /** The query nodes kept across reloads (in globalState: they belong to the account, not to a
@@ -162,7 +146,7 @@ interface Core {
 /** The commands of every module, each given what it needs of the core. */
 function registerCommands(core: Core, history: QueryHistory, refreshAll: () => Promise<void>): vscode.Disposable[] {
   const { accounts, connections, tree, view, account, diagnostics } = core;
-  const connectionOf = (accountId?: string) => (accountId !== undefined ? connections.get(accountId) : connections.list()[0]);
+  const connectionOf = (accountId: string) => connections.get(accountId);
   const keyDeps = { accounts, account };
   return [
     ...registerKeyCommands(keyDeps),
@@ -215,7 +199,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   if (testHooks) enableTestHooks();
   const channel = vscode.window.createOutputChannel('Data Platform', { log: true });
   const log = new Log(channel, { remember: testHooks });
-  const oldKeys = new KeyStore(context.secrets);
   const accounts = new AccountList(context.globalState, context.secrets, () => crypto.randomUUID());
   const statusBar = new StatusBar();
   const diagnostics = new DiagnosticsStore();
@@ -239,7 +222,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   };
 
   context.subscriptions.push(
-    channel, diagnostics, oldKeys, accounts, connections, statusBar, tree, view,
+    channel, diagnostics, accounts, connections, statusBar, tree, view,
     ...followAccounts(core),
     vscode.commands.registerCommand('dataPlatform.showLog', () => {
       channel.show(true);
@@ -247,7 +230,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
     }),
     ...registerCommands(core, queryHistory, refreshAll),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      // dataPlatform.baseUrl is read once, by the migration: accounts hold the base URLs now.
       if (e.affectsConfiguration('dataPlatform.pageSize')) tree.reset();
     }),
   );
@@ -255,13 +237,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   // The command that activated the extension runs once `activate` resolves, and must find the keys
   // read (a palette "Set API Key" in a fresh window found "not loaded" otherwise). Bounded, so a
   // secret storage that never answers cannot hold every command back.
-  const started = startAccounts(context, accounts, oldKeys, connections).then(() => showAccounts(connections.list(), { statusBar, view, log }));
+  const started = startAccounts(context, accounts, connections).then(() => showAccounts(connections.list(), { statusBar, view, log }));
   await within(started, FIRST_LOAD_LIMIT_MS);
 
   if (!testHooks) return undefined;
   return {
-    log: channel, logLines: () => log.lines(), companiesView: view, tree, get connection() { return connections.list()[0]; }, connections, accounts, oldKeys,
-    globalState: context.globalState, migrate: () => startAccounts(context, accounts, oldKeys, connections), diagnostics, diagnosticsPanel, statusBar,
+    log: channel, logLines: () => log.lines(), companiesView: view, tree, get connection() { return connections.list()[0]; }, connections, accounts,
+    globalState: context.globalState, diagnostics, diagnosticsPanel, statusBar,
     keyPrompts: () => keyPrompt.shown ?? [], refreshCount: () => refreshes, queryHistory, savedQueries: queryStore.saved, quickPick: visibleQuickPick, progressRunning,
   };
 }

@@ -134,7 +134,6 @@ async function main(): Promise<number> {
     tmpDir: tmp,
     install: vsix,
     env,
-    settings: { 'dataPlatform.baseUrl': emulator.url },
     locale,
     logsDir: join(resultsDir, 'logs'),
     session,

@@ -211,7 +211,7 @@ async function exportTarget(target: Target, of: unknown, args: ExportArgs, deps:
 export function registerExportCommands(deps: ExportCommandDeps): vscode.Disposable[] {
   return [
     // The id predates the other data types; it exports any type's list.
-    vscode.commands.registerCommand('dataPlatform.exportInvoices', (node?: unknown, args?: unknown) => {
+    vscode.commands.registerCommand('dataPlatform.exportRecords', (node?: unknown, args?: unknown) => {
       const list = recordListOf(node) ?? recordListOf(deps.view.selection.find((n) => recordListOf(n)));
       if (!list) {
         const message = t('Select a company, a data type or a query in the Companies view to export its records.');

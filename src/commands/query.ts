@@ -244,6 +244,6 @@ export function registerQueryCommands(deps: QueryCommandDeps): vscode.Disposable
     ...registerQueryNodeCommands(deps),
     vscode.commands.registerCommand('dataPlatform.runQuery', (arg?: unknown) => runQuery(deps, arg)),
     // The id predates the other data types; it filters any type's list.
-    vscode.commands.registerCommand('dataPlatform.filterInvoices', (target?: unknown, arg?: unknown) => filterRecords(deps, target, arg)),
+    vscode.commands.registerCommand('dataPlatform.filter', (target?: unknown, arg?: unknown) => filterRecords(deps, target, arg)),
   ];
 }

@@ -115,8 +115,6 @@ export function registerQueryNodeCommands(deps: QueryNodeCommandDeps): vscode.Di
     register('dataPlatform.pinQuery', (arg) => pin(deps, arg, true)),
     register('dataPlatform.unpinQuery', (arg) => pin(deps, arg, false)),
     register('dataPlatform.removeQuery', (arg) => remove(deps, arg)),
-    // The older name of Remove Query, kept for key bindings made with it.
-    register('dataPlatform.clearFilter', (arg) => remove(deps, arg)),
     register('dataPlatform.rerunQuery', (arg) => rerun(deps, arg)),
   ];
 }

@@ -15,6 +15,7 @@ import type { ErrorNode } from '../../src/tree/leafNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { RecordNode } from '../../src/tree/dataNodes';
 import { admin, emulator, firstAccountKey, openView, signIn, waitFor } from './helpers';
+import { recordContext } from '../../src/tree/contextValues';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode): string => n.getTreeItem().contextValue ?? '';
@@ -131,7 +132,7 @@ describe('each operation once with a fault and once recovering, through the real
     const paid = idsOf(items, 'invoice');
     assert.ok(paid.length > 0);
     assert.equal(new Set(paid).size, paid.length, 'no duplicates');
-    await vscode.commands.executeCommand('dataPlatform.clearFilter', result.node);
+    await vscode.commands.executeCommand('dataPlatform.removeQuery', result.node);
   });
 
   it('open invoice JSON: the error document, then the invoice after Refresh', async () => {
@@ -139,16 +140,16 @@ describe('each operation once with a fault and once recovering, through the real
     await children(api);
     const company = api.tree.root?.companyNode(companies.few);
     assert.ok(company, 'the few-invoices company is on the first page');
-    const invoice = (await children(api, company.invoices)).find((n): n is RecordNode => contextOf(n) === 'invoice');
+    const invoice = (await children(api, company.invoices)).find((n): n is RecordNode => contextOf(n) === recordContext('invoices'));
     assert.ok(invoice);
     const invoiceId = invoice.record.id;
     const reported = api.diagnostics.size;
     await malformed(`/data/invoices/${invoiceId}`);
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', { companyId: companies.few, invoiceId });
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', { companyId: companies.few, invoiceId });
     assert.match(editor.document.getText(), /^\/\/ Invoices: could not load /);
     oneError(reported, 'malformedResponse');
     await admin.clearFaults();
-    await vscode.commands.executeCommand('dataPlatform.refreshInvoice', editor.document.uri);
+    await vscode.commands.executeCommand('dataPlatform.refreshRecord', editor.document.uri);
     await waitFor('the invoice', () => editor.document.getText().startsWith('{'));
     assert.equal((JSON.parse(editor.document.getText()) as { id: string }).id, invoiceId);
     assert.equal(api.progressRunning(), 0);

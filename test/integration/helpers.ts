@@ -17,7 +17,17 @@ export async function activateExtension(): Promise<DataPlatformApi> {
   if (!ext) throw new Error(`extension ${EXTENSION_ID} is not loaded in this host`);
   const api = await ext.activate();
   if (!api) throw new Error(`the extension returned no test API: the runner must set ${TEST_HOOKS_ENV}=on`);
+  await ensureEmulatorAccount(api);
   return api;
+}
+
+/** The suites start from one account at the runner's emulator, without its key (each suite signs
+ * in): the first suite makes it, as a user's Add Account would, when a run starts elsewhere. */
+async function ensureEmulatorAccount(api: DataPlatformApi): Promise<void> {
+  const { url } = await emulator();
+  if (api.accounts.list().some((a) => a.baseUrl === url)) return;
+  await api.accounts.add(new URL(url).host, url);
+  await api.connections.sync();
 }
 
 /** The emulator of this run. Without a key (the "Extension Tests" launch configuration) the
@@ -211,3 +221,13 @@ export const firstAccountKey = {
   set: (api: DataPlatformApi, key: string): Promise<void> => api.accounts.setKey(api.connection.account.id, key),
   delete: (api: DataPlatformApi): Promise<void> => api.accounts.deleteKey(api.connection.account.id),
 };
+
+/** A node's kind: the first word of its contextValue (`company`, `record`, `loadMore`, …). */
+export const kindOf = (n: { getTreeItem(): vscode.TreeItem }): string => (n.getTreeItem().contextValue ?? '').split(' ')[0];
+
+/** Whether a menu's `when` offers it on a node with this contextValue: every `viewItem =~ /…/`
+ * of the clause matches (the manifest's menus test one word each). */
+export function viewItemMatches(when: string | undefined, contextValue: string): boolean {
+  const patterns = [...(when ?? '').matchAll(/viewItem =~ \/(.+?)\/(?=\s|$)/g)].map((m) => new RegExp(m[1]));
+  return patterns.length > 0 && patterns.every((re) => re.test(contextValue));
+}

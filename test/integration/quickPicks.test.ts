@@ -221,7 +221,7 @@ describe('quick picks driven by typing', function () {
     const ids = (await admin.info()).companies;
     const company = (await firstPageCompany(api, ids.many)) as CompanyNode;
     await api.queryHistory.add(ids.many, { query: 'currency=GBP', orderBy: 'totalAmount' });
-    const running = vscode.commands.executeCommand<QueryResult>('dataPlatform.filterInvoices', company.invoices);
+    const running = vscode.commands.executeCommand<QueryResult>('dataPlatform.filter', company.invoices);
 
     await pick('the filter step', (p) => p.title === `Invoices of ${company.company.name}: filter`);
     await keyboard.type('GBP');

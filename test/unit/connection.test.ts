@@ -1,8 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { KeyStore, secretName, type SecretStorageLike } from '../../src/auth/keyStore';
 import { checkBaseUrl } from '../../src/connection/baseUrl';
 import { Connection, type ConnectionOptions, type ConnectionState } from '../../src/connection/connection';
-import { accountSecretName } from '../../src/accounts/accountList';
+import { accountSecretName, type SecretStorageLike } from '../../src/accounts/accountList';
 import type { GateEvent } from '../../src/api';
 import { gateLine, Log, requestLine, type LogSink } from '../../src/log';
 import { startEmulator } from '../emulator';
@@ -58,24 +57,6 @@ describe('base URL check', () => {
   });
 });
 
-describe('KeyStore', () => {
-  it('keeps one key per origin and reports changes from any window', async () => {
-    const secrets = new MemorySecrets();
-    const keys = new KeyStore(secrets);
-    const changed: string[] = [];
-    keys.onDidChange((o) => changed.push(o));
-    await keys.set('https://api.codat.io', 'prod-key');
-    await keys.set('http://127.0.0.1:4010', 'local-key');
-    assert.equal(await keys.get('https://api.codat.io'), 'prod-key');
-    assert.equal(await keys.get('http://127.0.0.1:4010'), 'local-key');
-    assert.equal(secrets.values.get(secretName('https://api.codat.io')), 'prod-key');
-    secrets.fire('someone.else'); // other extensions' secrets are not ours
-    await keys.delete('https://api.codat.io');
-    assert.equal(await keys.get('https://api.codat.io'), undefined);
-    assert.deepEqual(changed, ['https://api.codat.io', 'http://127.0.0.1:4010', 'https://api.codat.io']);
-  });
-});
-
 /** A connection to one account whose key is read from `secrets` under the account's own name. */
 function accountConnection(secrets: MemorySecrets, baseUrl: string, extra: Partial<ConnectionOptions> = {}): Connection {
   return new Connection({ account: { id: 'a1', name: 'Mine', baseUrl }, readKey: async (id) => (await secrets.get(accountSecretName(id))) || undefined, ...extra });
@@ -91,10 +72,6 @@ describe('Connection', () => {
     conn.onDidChange((s) => states.push(s.kind));
     await conn.reload();
     assert.equal(state().kind, 'noKey');
-
-    await secrets.store(secretName('http://127.0.0.1:4010'), 'old-style key of the origin');
-    await conn.reload();
-    assert.equal(state().kind, 'noKey', 'a key kept per origin is not the account\'s');
 
     await secrets.store(accountSecretName('a1'), 'k1');
     await conn.reload();
