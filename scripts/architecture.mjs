@@ -3,8 +3,9 @@
 //   - no function over 60 lines and no file over 400 lines in src/ and test/emulator/;
 //   - no import cycles in src/ (type-only imports included: a cycle of types is still a tangle);
 //   - test/emulator imports nothing from src/ (it is an independent double of the API);
-//   - every export of src/ is used by another file of src/ (tests included, an export only they
-//     use is a test oracle that belongs with them), and no exported name is declared twice.
+//   - every export of src/ is code the extension runs: used by another file of src/, or inside its
+//     own file and by a test (a unit test's seam). One that only tests use is a test oracle and
+//     belongs with them; one nobody imports needs no `export`. No exported name is declared twice.
 // Prints every breach and exits 1 when there is one.
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -111,10 +112,10 @@ function checkEmulatorIndependence(files) {
   }
 }
 
-/** One program over src/ with the repository's compiler options (a fixture without tsconfig.json
- * gets the defaults), so that names resolve as the compiler resolves them. Only src/ is loaded:
- * no lib, @types or `vscode` (what they declare is no export of src/), which halves the time. */
-function srcProgram(files) {
+/** One program over src/ and test/ with the repository's compiler options (a fixture without
+ * tsconfig.json gets the defaults), so that names resolve as the compiler resolves them. No lib,
+ * @types or `vscode` (what they declare is no export of src/), which halves the time. */
+function program(files) {
   const config = join(root, 'tsconfig.json');
   const options = {
     ...(ts.sys.fileExists(config) ? ts.getParsedCommandLineOfConfigFile(config, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })?.options : { strict: true }),
@@ -122,34 +123,41 @@ function srcProgram(files) {
   };
   const host = ts.createCompilerHost(options);
   const read = host.getSourceFile;
-  host.getSourceFile = (file, ...rest) => parsed.get(file) ?? read(file, ...rest);
+  host.getSourceFile = (file, ...rest) => parse(file) ?? read(file, ...rest);
   return ts.createProgram(files, options, host);
 }
 
-/** The symbols that some file of src/ names outside their own file: an import (direct or through
- * a barrel, aliases resolved to the declaration), a namespace import's `ns.x`, any reference. */
-function usedElsewhere(program, checker, files) {
+/** Where each symbol of src/ is named: `other` (another file of src/), `own` (its own file, beyond
+ * its declaration), `tests` (a file of test/). Imports direct or through a barrel, aliases resolved
+ * to the declaration, a namespace import's `ns.x`. */
+function uses(prog, checker, files, srcDir) {
   const resolved = (node) => {
     const symbol = checker.getSymbolAtLocation(node);
     return symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
   };
   // `x.y` names another file's export only when x is a namespace import; the type of any other x
-  // would cost a type check (seconds over src/) for a member, which is out of scope.
+  // would cost a type check (seconds) for a member, which is out of scope.
   const member = (node) => ts.isPropertyAccessExpression(node.parent) && node.parent.name === node
     && !(ts.isIdentifier(node.parent.expression) && (resolved(node.parent.expression)?.flags ?? 0) & ts.SymbolFlags.ValueModule);
-  const used = new Set();
+  const where = new Map(); // symbol → Set of 'other' | 'own' | 'tests'
+  const mark = (symbol, use) => where.set(symbol, (where.get(symbol) ?? new Set()).add(use));
   for (const file of files) {
-    const sf = program.getSourceFile(file);
+    const sf = prog.getSourceFile(file);
+    const inSrc = file.startsWith(srcDir);
     const visit = (node) => {
       // A barrel's `export … from` passes a name on; only its importers use it.
       if (ts.isExportDeclaration(node)) return;
       const symbol = ts.isIdentifier(node) && !member(node) ? resolved(node) : undefined;
-      if (symbol?.declarations?.some((d) => d.getSourceFile() !== sf)) used.add(checker.getExportSymbolOfSymbol(symbol));
+      const decls = symbol?.declarations ?? [];
+      if (decls.length && decls[0].getSourceFile().fileName.startsWith(srcDir) && !decls.some((d) => ts.getNameOfDeclaration(d) === node)) {
+        const own = decls.some((d) => d.getSourceFile() === sf);
+        mark(checker.getExportSymbolOfSymbol(symbol), !inSrc ? 'tests' : own ? 'own' : 'other');
+      }
       ts.forEachChild(node, visit);
     };
     visit(sf);
   }
-  return used;
+  return where;
 }
 
 /** What each file of src/ declares and exports itself, in the order of its lines; `export { x }`
@@ -175,13 +183,17 @@ function ownExports(program, checker, files) {
 
 const listed = (items) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items[0]);
 
-function checkExports(files) {
-  const program = srcProgram(files);
-  const checker = program.getTypeChecker();
-  const used = usedElsewhere(program, checker, files);
+function checkExports(files, testFiles) {
+  const prog = program([...files, ...testFiles]);
+  const checker = prog.getTypeChecker();
+  const where = uses(prog, checker, [...files, ...testFiles], join(root, 'src') + '/');
   const declaredIn = new Map(); // exported name → the files that declare it
-  for (const { file, line, name, symbol } of ownExports(program, checker, files)) {
-    if (!used.has(symbol) && !ENTRY_POINTS.has(`${file} ${name}`)) breaches.push(`${file}:${line}: export ${name} is used by no other file of src/`);
+  for (const { file, line, name, symbol } of ownExports(prog, checker, files)) {
+    const used = where.get(symbol) ?? new Set();
+    if (!used.has('other') && !ENTRY_POINTS.has(`${file} ${name}`)) {
+      if (!used.has('own')) breaches.push(`${file}:${line}: export ${name} is never used by the extension${used.has('tests') ? ' (only by tests: it belongs with them)' : ''}`);
+      else if (!used.has('tests')) breaches.push(`${file}:${line}: export ${name} is used only inside its own file: drop \`export\``);
+    }
     if (name !== 'default') declaredIn.set(name, [...(declaredIn.get(name) ?? []), file]);
   }
   // Two declarations of one name: an import picks one of them by path, and a reader cannot tell.
@@ -193,7 +205,7 @@ const emulatorFiles = tsFiles(join(root, 'test', 'emulator'));
 for (const f of [...srcFiles, ...emulatorFiles]) checkLengths(f);
 checkCycles(srcFiles);
 checkEmulatorIndependence(emulatorFiles);
-checkExports(srcFiles);
+checkExports(srcFiles, tsFiles(join(root, 'test')));
 
 if (breaches.length) {
   console.error(`architecture: ${breaches.length} breach${breaches.length === 1 ? '' : 'es'}`);
