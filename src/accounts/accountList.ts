@@ -23,7 +23,7 @@ export interface Account {
 }
 
 export const ACCOUNTS_KEY = 'dataPlatform.accounts';
-export const MAX_ACCOUNT_NAME = 60;
+const MAX_ACCOUNT_NAME = 60;
 const ID = /^[A-Za-z0-9-]{1,64}$/;
 
 export function accountSecretName(id: string): string {

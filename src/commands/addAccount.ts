@@ -13,7 +13,7 @@ import { t } from '../l10n';
 import type { SetKeyResult } from './keys';
 import { chooseFrom, createQuickPick } from './quickPicks';
 
-export interface AddAccountDeps {
+interface AddAccountDeps {
   accounts: AccountList;
   connections: Connections;
   /** Checks and stores a key for the account (Set API Key with arguments). */
@@ -103,7 +103,7 @@ async function finish(deps: AddAccountDeps, name: string, baseUrl: string, key: 
 }
 
 /** One click: the emulator at its usual address (or the one given) with its demo key. */
-export async function addEmulatorAccount(deps: AddAccountDeps, arg?: unknown): Promise<AddAccountResult> {
+async function addEmulatorAccount(deps: AddAccountDeps, arg?: unknown): Promise<AddAccountResult> {
   const given = argsOf(arg);
   const probe = await probeEmulator(given?.baseUrl ?? EMULATOR_URL, deps.fetch);
   if (!probe.ok) {
@@ -118,7 +118,7 @@ export async function addEmulatorAccount(deps: AddAccountDeps, arg?: unknown): P
   return finish(deps, name, probe.baseUrl, probe.key);
 }
 
-export async function addAccount(deps: AddAccountDeps, arg?: unknown): Promise<AddAccountResult> {
+async function addAccount(deps: AddAccountDeps, arg?: unknown): Promise<AddAccountResult> {
   const given = argsOf(arg);
   if (given) return finish(deps, given.name ?? '', given.baseUrl ?? '', given.key?.trim() || undefined);
   const preset = await pickPreset();

@@ -26,7 +26,7 @@ import { CompanyNode } from '../tree/recordNodes';
 import { runExport, type ExportRun } from './exportRun';
 import { chooseFrom, createQuickPick } from './quickPicks';
 
-export interface ExportCommandDeps {
+interface ExportCommandDeps {
   /** Export… from the palette acts on the selection in the Companies view. */
   view: vscode.TreeView<TreeNode>;
   /** The account of the node exported (Export Companies: the selected, only or picked one). */
@@ -37,7 +37,7 @@ export interface ExportCommandDeps {
 }
 
 /** What a caller may pass instead of answering the dialogs. */
-export interface ExportArgs {
+interface ExportArgs {
   uri?: vscode.Uri;
   format?: ExportFormat;
   /** Cancels the export as the notification's Cancel does. */
@@ -58,7 +58,7 @@ export type ExportResult =
  * concurrency setting of them, about 1.4 MB of JSON each) keep memory small. A larger
  * dataPlatform.pageSize is used as it is.
  */
-export const MIN_EXPORT_PAGE_SIZE = 1000;
+const MIN_EXPORT_PAGE_SIZE = 1000;
 
 interface Target {
   subject: ExportSubject;

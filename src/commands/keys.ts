@@ -17,7 +17,7 @@ export type SetKeyResult =
   | { outcome: 'rejected'; error: ApiError }
   | { outcome: 'unavailable'; message: string };
 
-export interface KeyCommandDeps {
+interface KeyCommandDeps {
   accounts: AccountList;
   /** The account acted on; its reporter gets failures with `prompt: false`, because this command
    * says what went wrong itself. */
@@ -107,7 +107,7 @@ export async function setApiKey(deps: KeyCommandDeps, given?: unknown): Promise<
 }
 
 /** Removes the account's key (the account stays). */
-export async function signOut(deps: KeyCommandDeps, arg?: unknown): Promise<boolean> {
+async function signOut(deps: KeyCommandDeps, arg?: unknown): Promise<boolean> {
   const target = await deps.account(arg, t('Sign Out: account'));
   if (!target) return false;
   const { connection } = target;

@@ -21,7 +21,7 @@ import type { ResolveAccount } from './accountTarget';
 import { registerQueryNodeCommands } from './queryNodes';
 import { createQuickPick, settleOnce } from './quickPicks';
 
-export interface QueryCommandDeps {
+interface QueryCommandDeps {
   tree: CompaniesTreeProvider;
   view: vscode.TreeView<TreeNode>;
   /** The account of a query not run on a node (the selected, only or picked one). */
@@ -40,7 +40,7 @@ export type QueryResult =
 
 /** What tests and other extensions may pass instead of answering the prompts. With a query and
  * no dataType, the query is of invoices. */
-export interface QueryArgs {
+interface QueryArgs {
   companyId?: string;
   dataType?: string;
   query?: string;
@@ -217,7 +217,7 @@ async function show(deps: QueryCommandDeps, company: CompanyNode, node: QueryNod
   return { outcome: 'shown', node };
 }
 
-export async function runQuery(deps: QueryCommandDeps, arg?: unknown): Promise<QueryResult> {
+async function runQuery(deps: QueryCommandDeps, arg?: unknown): Promise<QueryResult> {
   const company = await companyFor(deps, arg);
   if (!(company instanceof CompanyNode)) return company;
   const typed = await typeFor(arg);
@@ -228,7 +228,7 @@ export async function runQuery(deps: QueryCommandDeps, arg?: unknown): Promise<Q
 }
 
 /** On a query node: edits its filter in place. On a type's node: adds a query node of that type. */
-export async function filterRecords(deps: QueryCommandDeps, target?: unknown, arg?: unknown): Promise<QueryResult> {
+async function filterRecords(deps: QueryCommandDeps, target?: unknown, arg?: unknown): Promise<QueryResult> {
   const node = target instanceof ErrorNode ? target.owner : target;
   if (!(node instanceof RecordListNode) || !(node.owner instanceof CompanyNode)) return runQuery(deps, target ?? arg);
   const company = node.owner;

@@ -12,14 +12,14 @@ import type { TreeNode } from '../tree/node';
 import { CompanyNode } from '../tree/recordNodes';
 import { createInputBox, settleOnce } from './quickPicks';
 
-export interface QueryNodeCommandDeps {
+interface QueryNodeCommandDeps {
   view: vscode.TreeView<TreeNode>;
   /** Resolves once every change to the query nodes so far is stored. */
   settled(): Promise<void>;
 }
 
 /** Longest name a query may be given: it is a line in the tree. */
-export const MAX_QUERY_NAME = 100;
+const MAX_QUERY_NAME = 100;
 
 interface Target {
   node: QueryNode;

@@ -16,7 +16,7 @@ import { pickCompany } from './companyPicker';
 import { pickDataType } from './dataTypePicker';
 import { withProgress } from './progress';
 
-export interface RecordCommandDeps {
+interface RecordCommandDeps {
   /** The client of a record's account (the first account for a reference that names none). */
   client(ref: RecordRef): DataPlatformClient | undefined;
   /** Reports a failure tagged with the record's account. */
@@ -31,7 +31,7 @@ export interface RecordCommandDeps {
 }
 
 /** A record to open, with what the caller knows of it for the tab title. */
-export interface OpenTarget {
+interface OpenTarget {
   ref: RecordRef;
   companyName?: string;
   /** What the caller knows of the record (a tree node's row), for the tab's title; otherwise the
@@ -52,7 +52,7 @@ function openTab(ref: RecordRef): vscode.Tab | undefined {
 }
 
 /** Opens the record's document, or focuses the tab that already shows it. */
-export async function openRecord(target: OpenTarget, fs: RecordFileSystem): Promise<vscode.TextEditor> {
+async function openRecord(target: OpenTarget, fs: RecordFileSystem): Promise<vscode.TextEditor> {
   const { ref } = target;
   const tab = openTab(ref);
   let uri: vscode.Uri;

@@ -18,7 +18,7 @@ import { CompanyNode } from '../tree/recordNodes';
 
 export const COPY_CURL_COMMAND = 'dataPlatform.copyAsCurl';
 
-export interface ShareCommandDeps {
+interface ShareCommandDeps {
   /** From the palette, the command acts on the view's selection. */
   view: vscode.TreeView<TreeNode>;
   /** The client of the node's account. */
@@ -29,7 +29,7 @@ export interface ShareCommandDeps {
 }
 
 /** What the diagnostics panel passes: a live entry, by its id only. */
-export interface DiagnosticsEntryTarget {
+interface DiagnosticsEntryTarget {
   diagnosticsEntry: string;
 }
 

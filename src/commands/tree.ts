@@ -19,7 +19,7 @@ import { recordLabel } from '../format/recordLabels';
 import type { ResolveAccount } from './accountTarget';
 import { withCancellableProgress, withProgress } from './progress';
 
-export interface TreeCommandDeps {
+interface TreeCommandDeps {
   /** Copy ID and Copy as JSON from the palette act on its selection. */
   view: vscode.TreeView<TreeNode>;
   /** The account a command without a node acts on (its companies list). */
@@ -36,7 +36,7 @@ async function pagedOf(node: unknown, deps: TreeCommandDeps, title: string): Pro
   return (await deps.account(node, title))?.root;
 }
 
-export async function loadAll(node: PagedNode<unknown>): Promise<void> {
+async function loadAll(node: PagedNode<unknown>): Promise<void> {
   const list = node.ensureList();
   if (!list) return;
   let last = 0;

@@ -29,7 +29,7 @@ export interface RecordLabels {
 
 /** The parts of a URI after the scheme, as `vscode.Uri.from` takes and `Uri.path`/`Uri.query` give
  * them (not percent-encoded: the Uri encodes on `toString`). */
-export interface RecordUriParts {
+interface RecordUriParts {
   path: string;
   query: string;
 }

@@ -26,7 +26,7 @@ interface Built {
 
 const extensionOf = (doc: BodyDocument) => (!doc.json ? 'txt' : doc.notes ? 'jsonc' : 'json');
 
-export class BodyFileSystem extends ReadOnlyFileSystem {
+class BodyFileSystem extends ReadOnlyFileSystem {
   private readonly session = randomBytes(6).toString('hex');
   /** Documents by URI, oldest first: stat and readFile of one open share one build. */
   private readonly cache = new Map<string, Built>();

@@ -18,7 +18,7 @@ import { rawBodyOf, wireList } from '../diagnostics/wire';
 import { OPEN_BODY_COMMAND, registerBodyDocuments } from './bodyDocuments';
 import { COPY_CURL_COMMAND } from '../commands/share';
 
-export const SHOW_DIAGNOSTICS_COMMAND = 'dataPlatform.showDiagnostics';
+const SHOW_DIAGNOSTICS_COMMAND = 'dataPlatform.showDiagnostics';
 const VIEW_TYPE = 'dataPlatform.diagnostics';
 const title = () => t('Data Platform Diagnostics');
 
@@ -43,7 +43,7 @@ export interface DiagnosticsPanelApi extends vscode.Disposable {
   restore(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
 }
 
-export interface PostedMessage {
+interface PostedMessage {
   type: HostToWebview['type'];
   /** Characters of the message as JSON. */
   size: number;

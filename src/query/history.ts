@@ -3,7 +3,7 @@
 // without VS Code. Entries of invoices carry no type: the history was kept before there were others.
 import { queryIdentity } from './canonical';
 
-export interface HistoryEntry {
+interface HistoryEntry {
   query: string;
   orderBy?: string;
   /** The data type queried (a segment such as `bills`); absent for invoices. */

@@ -42,7 +42,7 @@ function clean(v: unknown): SavedQuery | undefined {
 }
 
 /** Two entries are the same query node when they query the same type with the same meaning. */
-export function sameQuery(a: SavedQuery, b: SavedQuery): boolean {
+function sameQuery(a: SavedQuery, b: SavedQuery): boolean {
   return a.dataType === b.dataType && queryIdentity(a.query, a.orderBy) === queryIdentity(b.query, b.orderBy);
 }
 

@@ -62,7 +62,7 @@ export class AccountRoot extends CompaniesRoot {
 }
 
 /** Why an account lists nothing; a click offers the fix (set the key, edit the account). */
-export class AccountProblemNode extends TreeNode {
+class AccountProblemNode extends TreeNode {
   constructor(
     readonly root: AccountRoot,
     private readonly label: string,

@@ -3,10 +3,10 @@
 // everywhere: `viewItem =~ /\bexport\b/`; tests read the kind from the first word.
 import type { DataTypeId } from '../dataTypes/catalog';
 
-export type NodeKind = 'account' | 'accountProblem' | 'company' | 'dataFolder' | 'list' | 'query' | 'record' | 'loadMore' | 'loadAll' | 'error' | 'message';
+type NodeKind = 'account' | 'accountProblem' | 'company' | 'dataFolder' | 'list' | 'query' | 'record' | 'loadMore' | 'loadAll' | 'error' | 'message';
 
 /** What a node offers; each word is the `when` of one or a few menu entries. */
-export type Capability =
+type Capability =
   | 'refresh' | 'rerun' | 'retry' | 'details'
   | 'query' | 'filter' | 'rename' | 'pin' | 'unpin' | 'remove'
   | 'open' | 'copy' | 'curl' | 'export' | 'queueSync'

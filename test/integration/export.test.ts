@@ -11,7 +11,7 @@ import type { DataPlatformClient } from '../../src/api/client';
 import type { ExportResult } from '../../src/commands/export';
 import type { QueryResult } from '../../src/commands/query';
 import type { DataPlatformApi } from '../../src/extension';
-import { isTempFileOf } from '../../src/export/fileSink';
+import { isTempFileOf } from '../support/tempFiles';
 import type { DataTypeNode, QueryNode } from '../../src/tree/dataNodes';
 import { DATA_TYPES } from '../../src/dataTypes/catalog';
 import { listContext, queryContext, recordContext } from '../../src/tree/contextValues';
