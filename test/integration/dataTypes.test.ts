@@ -148,7 +148,7 @@ describe('every data type against the emulator', () => {
       assert.equal(doc.uri.scheme, 'dataplatform');
       assert.equal(doc.languageId, 'json');
       assert.equal(doc.uri.path.split('/')[2], spec.id);
-      assert.deepEqual(Object.fromEntries(new URLSearchParams(doc.uri.query)), { companyId: ids.many, [idParameter(spec)]: first.record.id });
+      assert.deepEqual(Object.fromEntries(new URLSearchParams(doc.uri.query)), { companyId: ids.many, [idParameter(spec)]: first.record.id, account: api.connection.account.id });
       assert.deepEqual(JSON.parse(doc.getText()), await emulatorRecord(spec, ids.many, first.record.id));
       const tab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === doc.uri.toString());
       assert.equal(tab?.label, `${labelOr(recordLabel(spec, first.record), first.record.id)}.json`);

@@ -14,12 +14,12 @@ import type { DataPlatformApi } from '../../src/extension';
 import type { ErrorNode } from '../../src/tree/leafNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { RecordNode } from '../../src/tree/dataNodes';
-import { admin, emulator, firstAccountKey, openView, signIn, waitFor } from './helpers';
+import { admin, emulator, firstAccountKey, kindOf, openView, signIn, waitFor } from './helpers';
 import { recordContext } from '../../src/tree/contextValues';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode): string => n.getTreeItem().contextValue ?? '';
-const idsOf = (nodes: TreeNode[], context: string): string[] => nodes.filter((n) => contextOf(n) === context).map((n) => String(n.getTreeItem().id));
+const idsOf = (nodes: TreeNode[], kind: string): string[] => nodes.filter((n) => kindOf(n) === kind).map((n) => String(n.getTreeItem().id));
 const errorOf = (nodes: TreeNode[]): ErrorNode | undefined => nodes.find((n) => contextOf(n).startsWith('error')) as ErrorNode | undefined;
 const malformed = (path: string, method = 'GET') => admin.addFault({ kind: 'malformedJson', method, path });
 
@@ -129,7 +129,7 @@ describe('each operation once with a fault and once recovering, through the real
     await vscode.commands.executeCommand('dataPlatform.retry', errorOf(items));
     items = await children(api, result.node);
     assert.equal(errorOf(items), undefined);
-    const paid = idsOf(items, 'invoice');
+    const paid = idsOf(items, 'record');
     assert.ok(paid.length > 0);
     assert.equal(new Set(paid).size, paid.length, 'no duplicates');
     await vscode.commands.executeCommand('dataPlatform.removeQuery', result.node);
@@ -145,7 +145,7 @@ describe('each operation once with a fault and once recovering, through the real
     const invoiceId = invoice.record.id;
     const reported = api.diagnostics.size;
     await malformed(`/data/invoices/${invoiceId}`);
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', { companyId: companies.few, invoiceId });
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', { companyId: companies.few, dataType: 'invoices', recordId: invoiceId });
     assert.match(editor.document.getText(), /^\/\/ Invoices: could not load /);
     oneError(reported, 'malformedResponse');
     await admin.clearFaults();

@@ -173,18 +173,6 @@ describe('invoice JSON tabs', () => {
     await waitFor('a refetch', async () => (await invoiceRequests(node.record.id)).length === 1);
   });
 
-  it('a tab with the URI of an older version (ids in the path) still shows the invoice, and is the tab the invoice opens in', async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const node = invoices[2];
-    const legacy = vscode.Uri.from({ scheme: 'dataplatform', path: `/${encodeURIComponent(company.company.id)}/invoices/${encodeURIComponent(node.record.id)}.json` });
-    const shown = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(legacy), { preview: false });
-    assert.deepEqual(JSON.parse(shown.document.getText()), await emulatorInvoice(company.company.id, node.record.id));
-
-    const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', node);
-    assert.equal(again.document.uri.toString(), legacy.toString());
-    assert.equal(vscode.window.tabGroups.all.flatMap((g) => g.tabs).length, 1, 'no second tab');
-  });
-
   it('reopening from another editor group focuses the tab where it is instead of opening a second one', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const a = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', invoices[0]);
