@@ -23,7 +23,6 @@ const MAX_FILE_LINES = 400;
 const ENTRY_POINTS = new Map([
   ['src/extension.ts activate', 'VS Code calls it (package.json "main")'],
   ['src/extension.ts deactivate', 'VS Code calls it on shutdown'],
-  ['src/extension.ts DataPlatformApi', 'what activate returns to the integration tests'],
 ]);
 
 const rel = (p) => relative(root, p).split('\\').join('/');

@@ -2,95 +2,41 @@
 // diagnostics, tree, status bar), connects their events and registers the commands from their own
 // modules.
 import * as vscode from 'vscode';
-import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './api';
+import { isApiError } from './api';
 import { AccountList } from './accounts/accountList';
 import { ensureDevEmulatorAccount } from './accounts/devEmulator';
 import { KeyPrompt } from './auth/keyPrompt';
-import { setTranslator } from './l10n';
+import { setTranslator, t } from './l10n';
 import { accountResolver, type ResolveAccount } from './commands/accountTarget';
 import { registerAccountCommands } from './commands/accounts';
 import { registerAddAccountCommands } from './commands/addAccount';
 import { registerCreateCompanyCommands } from './commands/createCompany';
 import { registerExportCommands } from './commands/export';
-import { registerKeyCommands, setApiKey, type SetKeyResult } from './commands/keys';
+import { registerKeyCommands, setApiKey } from './commands/keys';
 import { countProgress, progressRunning } from './commands/progress';
 import { registerQueryCommands } from './commands/query';
 import { registerRecordCommands } from './commands/records';
 import { registerShareCommands } from './commands/share';
-import { trackQuickPicks, visibleQuickPick, type QuickPickSnapshot } from './commands/quickPicks';
+import { trackQuickPicks, visibleQuickPick } from './commands/quickPicks';
 import { registerTreeCommands } from './commands/tree';
-import type { Connection } from './connection/connection';
 import { Connections } from './connection/connections';
 import { createConnectionFactory } from './connection/factory';
 import { logConnectionState, showAccounts } from './connection/stateUi';
 import { createReporter, forAccount, type ReportError } from './diagnostics/reporter';
 import { DiagnosticsStore } from './diagnostics/store';
-import { Log, type LogLine } from './log';
+import { Log } from './log';
 import { QueryHistory } from './query/history';
 import { QueryNodeStore } from './query/queryNodeStore';
 import { SavedQueries } from './query/savedQueries';
-import { registerDiagnostics, type DiagnosticsPanelApi } from './panels/diagnosticsPanel';
+import { registerDiagnostics } from './panels/diagnosticsPanel';
 import { StatusBar } from './statusBar';
-import { testHooksEnabled } from './testHooks';
+import { loadAllConcurrency, pageSize } from './settings';
+import { testHooksEnabled, type DataPlatformApi } from './testApi';
 import { within } from './util/within';
 import type { CompanyNodeLike } from './tree/context';
 import type { TreeNode } from './tree/node';
 import { accountRootOf, CompaniesTreeProvider } from './tree/provider';
-
-/** What `activate` returns under the test switch (src/testHooks.ts) for the integration tests;
- * not a public contract, and nothing at all in a user's extension. */
-export interface DataPlatformApi {
-  readonly log: vscode.LogOutputChannel;
-  /** Every line written to the log (scrubbed), oldest first. */
-  logLines(): readonly LogLine[];
-  readonly companiesView: vscode.TreeView<TreeNode>;
-  readonly tree: CompaniesTreeProvider;
-  /** The first account's connection (the only one for most users). */
-  readonly connection: Connection;
-  readonly connections: Connections;
-  readonly accounts: AccountList;
-  /** The application-wide state the account list lives in. */
-  readonly globalState: vscode.Memento;
-  readonly diagnostics: DiagnosticsStore;
-  readonly diagnosticsPanel: DiagnosticsPanelApi;
-  readonly statusBar: StatusBar;
-  /** Messages of the "enter a new key?" prompts shown after a 401, oldest first. */
-  keyPrompts(): readonly string[];
-  /** Number of times `dataPlatform.refresh` ran without a node. */
-  refreshCount(): number;
-  /** Recent queries per company (Run query…). */
-  readonly queryHistory: QueryHistory;
-  /** The query nodes kept across reloads, per scope and company. */
-  readonly savedQueries: SavedQueries;
-  /** The extension's quick pick on screen, as the user sees it. */
-  quickPick(): QuickPickSnapshot | undefined;
-  /** Progress notifications (and window progress) of the extension still running. */
-  progressRunning(): number;
-}
-
-export type { SetKeyResult };
-
-function setting<T>(name: string): T | undefined {
-  return vscode.workspace.getConfiguration('dataPlatform').get<T>(name);
-}
-
-/** A whole-number setting clamped to 1–`max`; anything else (a hand-edited 2.5, "x") is the default. */
-function wholeSetting(name: string, fallback: number, max: number): number {
-  const n = Number(setting<number>(name) ?? fallback);
-  return Number.isInteger(n) ? Math.min(max, Math.max(1, n)) : fallback;
-}
-
-function pageSize(): number {
-  return wholeSetting('pageSize', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-}
-
-/** Pages Load all asks for at once: 1 walks the next links one by one. */
-const DEFAULT_LOAD_ALL_CONCURRENCY = 4;
-const MAX_LOAD_ALL_CONCURRENCY = 8;
-
-function loadAllConcurrency(): number {
-  return wholeSetting('loadAllConcurrency', DEFAULT_LOAD_ALL_CONCURRENCY, MAX_LOAD_ALL_CONCURRENCY);
-}
+import { onCommandFailure, registerCommand } from './commands/register';
 
 /** How long activation waits for the first read of the accounts and their keys. */
 const FIRST_LOAD_LIMIT_MS = 5000;
@@ -191,6 +137,17 @@ function followAccounts(core: Core): vscode.Disposable[] {
   ];
 }
 
+/** A command's failure it did not report itself: an API error goes where API errors go (the
+ * diagnostics panel and the log); anything else is a bug, logged with its stack and shown. */
+function reportCommandFailure(command: string, e: unknown, to: { log: Log; report: ReportError }): void {
+  if (isApiError(e)) return to.report(e);
+  to.log.error(`command ${command} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  const message = e instanceof Error ? e.message : String(e);
+  void vscode.window.showErrorMessage(t('{0} failed unexpectedly: {1}. The log has the details.', command, message), t('Show Log')).then((c) => {
+    if (c) void vscode.commands.executeCommand('dataPlatform.showLog');
+  });
+}
+
 /** Returns the extension's internals to the tests, and nothing at all without the test switch. */
 export async function activate(context: vscode.ExtensionContext): Promise<DataPlatformApi | undefined> {
   // First of all: every message built from here on is in the display language.
@@ -210,6 +167,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   );
   const keyPrompt = new KeyPrompt(connections, testHooks);
   const report = createReporter({ diagnostics, log, onUnauthorized: (a) => keyPrompt.offer(a) });
+  onCommandFailure((command, e) => reportCommandFailure(command, e, { log, report }));
   const { tree, view, queryStore } = createCompaniesView(connections, report, createQueryStore(context, log));
   const core: Core = { log, diagnostics, statusBar, accounts, connections, tree, view, report, keyPrompt, queryStore, account: accountResolver({ tree, view, connections, report }) };
   const queryHistory = new QueryHistory(context.globalState);
@@ -224,7 +182,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   context.subscriptions.push(
     channel, diagnostics, accounts, connections, statusBar, tree, view,
     ...followAccounts(core),
-    vscode.commands.registerCommand('dataPlatform.showLog', () => {
+    registerCommand('dataPlatform.showLog', () => {
       channel.show(true);
       return channel;
     }),
@@ -244,7 +202,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   return {
     log: channel, logLines: () => log.lines(), companiesView: view, tree, get connection() { return connections.list()[0]; }, connections, accounts,
     globalState: context.globalState, diagnostics, diagnosticsPanel, statusBar,
-    keyPrompts: () => keyPrompt.shown ?? [], refreshCount: () => refreshes, queryHistory, savedQueries: queryStore.saved, quickPick: visibleQuickPick, progressRunning,
+    keyPrompts: () => keyPrompt.shown ?? [], refreshCount: () => refreshes, queryHistory, savedQueries: queryStore.saved, quickPick: visibleQuickPick, progressRunning, registerCommand,
   };
 }
 

@@ -23,7 +23,7 @@ import { runDirs, runOfflineHost, type HostRunOptions } from './host/offline';
 import { ENV, type Counts } from './host/protocol';
 import { Session } from './host/session';
 import { startEmulator, type RunningEmulator } from './emulator';
-import { TEST_HOOKS_ENV } from '../src/testHooks';
+import { TEST_HOOKS_ENV } from '../src/testApi';
 import { limitsFromEnv, Watchdog } from './host/watchdog';
 
 const root = resolve(__dirname, '..', '..');

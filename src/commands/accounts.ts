@@ -8,6 +8,7 @@ import { checkBaseUrl } from '../connection/baseUrl';
 import { t } from '../l10n';
 import type { ResolveAccount } from './accountTarget';
 import { chooseFrom, createQuickPick } from './quickPicks';
+import { registerCommand } from './register';
 
 interface AccountCommandDeps {
   accounts: AccountList;
@@ -126,9 +127,9 @@ async function removeAccount(deps: AccountCommandDeps, arg?: unknown): Promise<A
 
 export function registerAccountCommands(deps: AccountCommandDeps): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('dataPlatform.renameAccount', (arg?: unknown) => renameAccount(deps, arg)),
-    vscode.commands.registerCommand('dataPlatform.editAccount', (arg?: unknown) => editAccount(deps, arg)),
-    vscode.commands.registerCommand('dataPlatform.changeBaseUrl', (arg?: unknown) => changeBaseUrl(deps, arg)),
-    vscode.commands.registerCommand('dataPlatform.removeAccount', (arg?: unknown) => removeAccount(deps, arg)),
+    registerCommand('dataPlatform.renameAccount', (arg?: unknown) => renameAccount(deps, arg)),
+    registerCommand('dataPlatform.editAccount', (arg?: unknown) => editAccount(deps, arg)),
+    registerCommand('dataPlatform.changeBaseUrl', (arg?: unknown) => changeBaseUrl(deps, arg)),
+    registerCommand('dataPlatform.removeAccount', (arg?: unknown) => removeAccount(deps, arg)),
   ];
 }

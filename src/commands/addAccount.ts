@@ -12,6 +12,7 @@ import type { Connections } from '../connection/connections';
 import { t } from '../l10n';
 import type { SetKeyResult } from './keys';
 import { chooseFrom, createQuickPick } from './quickPicks';
+import { registerCommand } from './register';
 
 interface AddAccountDeps {
   accounts: AccountList;
@@ -137,7 +138,7 @@ async function addAccount(deps: AddAccountDeps, arg?: unknown): Promise<AddAccou
 
 export function registerAddAccountCommands(deps: AddAccountDeps): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('dataPlatform.addAccount', (arg?: unknown) => addAccount(deps, arg)),
-    vscode.commands.registerCommand('dataPlatform.addEmulatorAccount', (arg?: unknown) => addEmulatorAccount(deps, arg)),
+    registerCommand('dataPlatform.addAccount', (arg?: unknown) => addAccount(deps, arg)),
+    registerCommand('dataPlatform.addEmulatorAccount', (arg?: unknown) => addEmulatorAccount(deps, arg)),
   ];
 }

@@ -9,6 +9,7 @@ import { t } from '../l10n';
 import type { TreeNode } from '../tree/node';
 import type { AccountTarget, ResolveAccount } from './accountTarget';
 import { withProgress } from './progress';
+import { registerCommand } from './register';
 
 interface CreateCompanyDeps {
   view: vscode.TreeView<TreeNode>;
@@ -124,5 +125,5 @@ async function createCompany(deps: CreateCompanyDeps, arg?: unknown): Promise<Cr
 }
 
 export function registerCreateCompanyCommands(deps: CreateCompanyDeps): vscode.Disposable[] {
-  return [vscode.commands.registerCommand('dataPlatform.createCompany', (arg?: unknown) => createCompany(deps, arg))];
+  return [registerCommand('dataPlatform.createCompany', (arg?: unknown) => createCompany(deps, arg))];
 }

@@ -25,6 +25,7 @@ import type { TreeNode } from '../tree/node';
 import { CompanyNode } from '../tree/recordNodes';
 import { runExport, type ExportRun } from './exportRun';
 import { chooseFrom, createQuickPick } from './quickPicks';
+import { registerCommand } from './register';
 
 interface ExportCommandDeps {
   /** Export… from the palette acts on the selection in the Companies view. */
@@ -211,7 +212,7 @@ async function exportTarget(target: Target, of: unknown, args: ExportArgs, deps:
 export function registerExportCommands(deps: ExportCommandDeps): vscode.Disposable[] {
   return [
     // The id predates the other data types; it exports any type's list.
-    vscode.commands.registerCommand('dataPlatform.exportRecords', (node?: unknown, args?: unknown) => {
+    registerCommand('dataPlatform.exportRecords', (node?: unknown, args?: unknown) => {
       const list = recordListOf(node) ?? recordListOf(deps.view.selection.find((n) => recordListOf(n)));
       if (!list) {
         const message = t('Select a company, a data type or a query in the Companies view to export its records.');
@@ -220,6 +221,6 @@ export function registerExportCommands(deps: ExportCommandDeps): vscode.Disposab
       }
       return exportTarget(recordsTarget(list), list, isExportArgs(args) ? args : {}, deps);
     }),
-    vscode.commands.registerCommand('dataPlatform.exportCompanies', (args?: unknown) => exportTarget(COMPANIES, args, isExportArgs(args) ? args : {}, deps)),
+    registerCommand('dataPlatform.exportCompanies', (args?: unknown) => exportTarget(COMPANIES, args, isExportArgs(args) ? args : {}, deps)),
   ];
 }

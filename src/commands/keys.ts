@@ -8,6 +8,7 @@ import { apiKeyProblem } from '../auth/apiKeyInput';
 import { t } from '../l10n';
 import type { ResolveAccount } from './accountTarget';
 import { withCancellableProgress } from './progress';
+import { registerCommand } from './register';
 
 export type SetKeyResult =
   | { outcome: 'stored' }
@@ -120,7 +121,7 @@ async function signOut(deps: KeyCommandDeps, arg?: unknown): Promise<boolean> {
 
 export function registerKeyCommands(deps: KeyCommandDeps): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('dataPlatform.setApiKey', (arg?: unknown) => setApiKey(deps, arg)),
-    vscode.commands.registerCommand('dataPlatform.signOut', (arg?: unknown) => signOut(deps, arg)),
+    registerCommand('dataPlatform.setApiKey', (arg?: unknown) => setApiKey(deps, arg)),
+    registerCommand('dataPlatform.signOut', (arg?: unknown) => signOut(deps, arg)),
   ];
 }

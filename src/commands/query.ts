@@ -20,6 +20,7 @@ import { pickDataType } from './dataTypePicker';
 import type { ResolveAccount } from './accountTarget';
 import { registerQueryNodeCommands } from './queryNodes';
 import { createQuickPick, settleOnce } from './quickPicks';
+import { registerCommand } from './register';
 
 interface QueryCommandDeps {
   tree: CompaniesTreeProvider;
@@ -242,8 +243,8 @@ async function filterRecords(deps: QueryCommandDeps, target?: unknown, arg?: unk
 export function registerQueryCommands(deps: QueryCommandDeps): vscode.Disposable[] {
   return [
     ...registerQueryNodeCommands(deps),
-    vscode.commands.registerCommand('dataPlatform.runQuery', (arg?: unknown) => runQuery(deps, arg)),
+    registerCommand('dataPlatform.runQuery', (arg?: unknown) => runQuery(deps, arg)),
     // The id predates the other data types; it filters any type's list.
-    vscode.commands.registerCommand('dataPlatform.filter', (target?: unknown, arg?: unknown) => filterRecords(deps, target, arg)),
+    registerCommand('dataPlatform.filter', (target?: unknown, arg?: unknown) => filterRecords(deps, target, arg)),
   ];
 }

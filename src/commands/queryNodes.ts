@@ -11,6 +11,7 @@ import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
 import { CompanyNode } from '../tree/recordNodes';
 import { createInputBox, settleOnce } from './quickPicks';
+import { registerCommand } from './register';
 
 interface QueryNodeCommandDeps {
   view: vscode.TreeView<TreeNode>;
@@ -109,7 +110,7 @@ async function rerun(deps: QueryNodeCommandDeps, arg: unknown): Promise<QueryNod
 }
 
 export function registerQueryNodeCommands(deps: QueryNodeCommandDeps): vscode.Disposable[] {
-  const register = (id: string, handler: (arg?: unknown, more?: unknown) => unknown) => vscode.commands.registerCommand(id, handler);
+  const register = (id: string, handler: (arg?: unknown, more?: unknown) => unknown) => registerCommand(id, handler);
   return [
     register('dataPlatform.renameQuery', (arg, name) => rename(deps, arg, name)),
     register('dataPlatform.pinQuery', (arg) => pin(deps, arg, true)),

@@ -15,6 +15,7 @@ import type { ResolveAccount } from './accountTarget';
 import { pickCompany } from './companyPicker';
 import { pickDataType } from './dataTypePicker';
 import { withProgress } from './progress';
+import { registerCommand } from './register';
 
 interface RecordCommandDeps {
   /** The client of a record's account (the first account for a reference that names none). */
@@ -127,12 +128,12 @@ export function registerRecordCommands(deps: RecordCommandDeps): vscode.Disposab
     deps.onDidChangeConnection(({ state }) => {
       if (state.kind === 'ready') void fs.retryUnloaded();
     }),
-    vscode.commands.registerCommand('dataPlatform.openRecord', async (arg?: unknown) => {
+    registerCommand('dataPlatform.openRecord', async (arg?: unknown) => {
       const target = arg === undefined ? await askRecord(deps) : targetOf(arg, deps);
       return target ? openRecord(target, fs) : undefined;
     }),
     // From the editor title the argument is the document's URI; from the palette, the active editor.
-    vscode.commands.registerCommand('dataPlatform.refreshRecord', (uri?: unknown) => {
+    registerCommand('dataPlatform.refreshRecord', (uri?: unknown) => {
       const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
       const ref = target && recordRefOf(target);
       if (!ref) return false;

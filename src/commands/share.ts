@@ -15,6 +15,7 @@ import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
 import { accountRootOf } from '../tree/provider';
 import { CompanyNode } from '../tree/recordNodes';
+import { registerCommand } from './register';
 
 export const COPY_CURL_COMMAND = 'dataPlatform.copyAsCurl';
 
@@ -106,6 +107,6 @@ async function copyEntry(target: DiagnosticsEntryTarget, deps: ShareCommandDeps)
 
 export function registerShareCommands(deps: ShareCommandDeps): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(COPY_CURL_COMMAND, (arg?: unknown) => (isEntryTarget(arg) ? copyEntry(arg, deps) : copyNode(arg, deps))),
+    registerCommand(COPY_CURL_COMMAND, (arg?: unknown) => (isEntryTarget(arg) ? copyEntry(arg, deps) : copyNode(arg, deps))),
   ];
 }

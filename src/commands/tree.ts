@@ -18,6 +18,7 @@ import { typeTitle } from '../dataTypes/words';
 import { recordLabel } from '../format/recordLabels';
 import type { ResolveAccount } from './accountTarget';
 import { withCancellableProgress, withProgress } from './progress';
+import { registerCommand } from './register';
 
 interface TreeCommandDeps {
   /** Copy ID and Copy as JSON from the palette act on its selection. */
@@ -132,7 +133,7 @@ function copyTarget(node: unknown, deps: TreeCommandDeps): Copyable | undefined 
 }
 
 export function registerTreeCommands(deps: TreeCommandDeps): vscode.Disposable[] {
-  const register = (id: string, handler: (node?: TreeNode) => unknown) => vscode.commands.registerCommand(id, handler);
+  const register = (id: string, handler: (node?: TreeNode) => unknown) => registerCommand(id, handler);
   return [
     register('dataPlatform.refresh', async (node) => {
       if (node) node.refresh();

@@ -2,7 +2,7 @@
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import * as vscode from 'vscode';
-import type { DataPlatformApi } from '../../src/extension';
+import type { DataPlatformApi } from '../../src/testApi';
 import { ENV } from '../host/protocol';
 
 export const EXTENSION_ID = 'dataplatform.data-platform-explorer';

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AddAccountResult } from '../../src/commands/addAccount';
-import type { DataPlatformApi } from '../../src/extension';
+import type { DataPlatformApi } from '../../src/testApi';
 import { emulator, EXTENSION_ID } from './helpers';
 
 describe('a command as the first action of a window', () => {

@@ -14,7 +14,7 @@ import type { QueryResult } from '../../src/commands/query';
 import { DATA_TYPES, idParameter, type DataTypeSpec } from '../../src/dataTypes/catalog';
 import { typeCount, typeTitle } from '../../src/dataTypes/words';
 import { labelOr } from '../../src/documents/recordUri';
-import type { DataPlatformApi } from '../../src/extension';
+import type { DataPlatformApi } from '../../src/testApi';
 import { recordLabel } from '../../src/format/recordLabels';
 import { listContext, queryContext, recordContext } from '../../src/tree/contextValues';
 import type { DataTypeNode, QueryNode, RecordNode } from '../../src/tree/dataNodes';

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { DataPlatformClient } from '../../src/api/client';
 import type { ExportResult } from '../../src/commands/export';
 import type { QueryResult } from '../../src/commands/query';
-import type { DataPlatformApi } from '../../src/extension';
+import type { DataPlatformApi } from '../../src/testApi';
 import { isTempFileOf } from '../support/tempFiles';
 import type { DataTypeNode, QueryNode } from '../../src/tree/dataNodes';
 import { DATA_TYPES } from '../../src/dataTypes/catalog';

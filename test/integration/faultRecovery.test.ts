@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { CreateCompanyResult } from '../../src/commands/createCompany';
 import type { SetKeyResult } from '../../src/commands/keys';
 import type { QueryResult } from '../../src/commands/query';
-import type { DataPlatformApi } from '../../src/extension';
+import type { DataPlatformApi } from '../../src/testApi';
 import type { ErrorNode } from '../../src/tree/leafNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { RecordNode } from '../../src/tree/dataNodes';

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { DataPlatformClient } from '../../src/api/client';
 import type { QueryResult } from '../../src/commands/query';
-import type { DataPlatformApi } from '../../src/extension';
+import type { DataPlatformApi } from '../../src/testApi';
 import type { QueryNode } from '../../src/tree/dataNodes';
 import type { CompanyNode } from '../../src/tree/recordNodes';
-import { TEST_HOOKS_ENV } from '../../src/testHooks';
+import { TEST_HOOKS_ENV } from '../../src/testApi';
 import { ENV, KEYS_MARKER, SCREENSHOT_MARKER, type KeysRequest } from '../host/protocol';
 
 export const EXTENSION_ID = 'dataplatform.data-platform-explorer';

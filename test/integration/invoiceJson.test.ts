@@ -3,7 +3,7 @@
 // demand, failures explained.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { DataPlatformApi } from '../../src/extension';
+import type { DataPlatformApi } from '../../src/testApi';
 import type { TreeNode } from '../../src/tree/node';
 import type { Invoice } from '../../src/api';
 import type { RecordNode } from '../../src/tree/dataNodes';

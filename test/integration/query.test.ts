@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { Invoice } from '../../src/api';
 import type { DataPlatformClient } from '../../src/api/client';
 import type { QueryResult } from '../../src/commands/query';
-import type { DataPlatformApi } from '../../src/extension';
+import type { DataPlatformApi } from '../../src/testApi';
 import type { TreeNode } from '../../src/tree/node';
 import type { RecordNode } from '../../src/tree/dataNodes';
 import type { CompanyNode } from '../../src/tree/recordNodes';

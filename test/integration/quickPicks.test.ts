@@ -7,7 +7,7 @@ import type { Company } from '../../src/api';
 import type { DataPlatformClient } from '../../src/api/client';
 import type { QueryResult } from '../../src/commands/query';
 import type { QuickPickSnapshot } from '../../src/commands/quickPicks';
-import type { DataPlatformApi } from '../../src/extension';
+import type { DataPlatformApi } from '../../src/testApi';
 import { formatValue } from '../../src/query';
 import type { CompanyNode } from '../../src/tree/recordNodes';
 import { DATA_TYPES } from '../../src/dataTypes/catalog';

@@ -10,7 +10,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { QueryResult } from '../../src/commands/query';
 import type { QuickPickSnapshot } from '../../src/commands/quickPicks';
-import type { DataPlatformApi } from '../../src/extension';
+import type { DataPlatformApi } from '../../src/testApi';
 import { HISTORY_LIMIT } from '../../src/query/history';
 import { OPEN_QUERY_LIMIT, type SavedQuery } from '../../src/query/savedQueries';
 import { listContext, queryContext } from '../../src/tree/contextValues';

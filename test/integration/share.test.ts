@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import * as vscode from 'vscode';
-import type { DataPlatformApi } from '../../src/extension';
+import type { DataPlatformApi } from '../../src/testApi';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode } from '../../src/tree/recordNodes';
 import { TestServer } from '../support/httpDouble';

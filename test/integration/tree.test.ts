@@ -1,7 +1,7 @@
 // The Companies tree against the emulator: keys, lazy invoices, paging, errors and the log.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { DataPlatformApi } from '../../src/extension';
+import type { DataPlatformApi } from '../../src/testApi';
 import type { ErrorNode } from '../../src/tree/leafNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { DataTypeNode } from '../../src/tree/dataNodes';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { ACCOUNTS_KEY } from '../../src/accounts/accountList';
-import type { DataPlatformApi } from '../../src/extension';
+import type { DataPlatformApi } from '../../src/testApi';
 import type { AccountRoot } from '../../src/tree/accountRoot';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode } from '../../src/tree/recordNodes';
