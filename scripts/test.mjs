@@ -23,7 +23,7 @@ const args = process.argv.slice(2);
 const only = ['unit', 'integration', 'l10n', 'installed'].find((name) => args.includes(`--${name}`));
 const grepAt = args.indexOf('--grep');
 const grep = grepAt >= 0 ? args[grepAt + 1] : undefined;
-const lint = !args.includes('--no-lint') && !only;
+const lint = !args.includes('--no-lint');
 const onWindows = process.platform === 'win32';
 const npm = onWindows ? 'npm.cmd' : 'npm';
 const node = process.execPath;
