@@ -1,10 +1,12 @@
-// `npm test`: build, compile the tests (tsc over src/ and test/: also their type check), then three
+// `npm test`: build, compile the tests (tsc over src/ and test/, incremental: also their type check), then four
 // lanes at once, each a child process with its output kept in .test-results/<lane>.log and printed
 // whole when it ends:
 //   static  lint (tsc over src/ alone, ESLint with zero findings) and the architecture check;
 //   unit    the unit tests in plain Node, mocha's parallel workers (scripts/unit.mjs);
-//   host    the integration tests in a real VS Code extension host (English, then the pseudo-locale
-//           qps-ploc), then `npm run package` and the tests of that .vsix installed into a host.
+//   host1   half of the integration suites in a real VS Code extension host, then the pseudo-locale
+//           qps-ploc run;
+//   host2   the other half in a second host, then `npm run package` and the tests of that .vsix
+//           installed into a host.
 // The lanes overlap what waits (host start-up, timers in tests) with what computes; it ends with
 // one summary line across all of them. `npm run lint` remains the lint a developer runs alone.
 //   --unit         unit tests only
@@ -14,9 +16,11 @@
 //   --grep <re>    passed to mocha (unit tests)
 //   --no-lint      skip lint and the architecture check, for quick local loops
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tsFiles } from './tsFiles.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -66,13 +70,13 @@ function counts(file, code) {
 }
 
 /** A test run that writes its counts to DP_TEST_RESULTS. */
-async function tests(log, name, cmdArgs) {
+async function tests(log, name, cmdArgs, env = {}) {
   const file = join(resultsDir, `${name}.json`);
   rmSync(file, { force: true });
-  return counts(file, await run(log, node, cmdArgs, { DP_TEST_RESULTS: file }));
+  return counts(file, await run(log, node, cmdArgs, { ...env, DP_TEST_RESULTS: file }));
 }
 
-const host = (log, name, runnerArgs = []) => tests(log, name, [join(root, 'out/test/runTest.js'), ...runnerArgs]);
+const host = (log, name, runnerArgs = [], env = {}) => tests(log, name, [join(root, 'out/test/runTest.js'), ...runnerArgs], env);
 
 /** `npm run package` into .test-results/, then the tests of that .vsix installed into a host. */
 async function installed(log) {
@@ -86,20 +90,63 @@ async function installed(log) {
   return host(log, 'installed', ['--installed', vsix]);
 }
 
+const tsc = join(root, 'node_modules/typescript/bin/tsc');
+
+/** Every compiled .js under out/ whose .ts source is gone (a test deleted or renamed), and its map:
+ * tsc never removes what it wrote before, and mocha would still run it. */
+function pruneCompiled(dir = join(root, 'out')) {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) pruneCompiled(p);
+    else if (/\.js(\.map)?$/.test(name) && !existsSync(join(root, relative(join(root, 'out'), p)).replace(/\.js(\.map)?$/, '.ts'))) rmSync(p);
+  }
+}
+
+/** ESLint with its type-checked rules is the costliest check: when not one file it reads changed
+ * since its last clean run, that run's verdict stands. Any change runs it whole. */
+function lintInputsHash() {
+  const listed = spawnSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+  if (listed.status !== 0) return undefined;
+  const hash = createHash('sha256');
+  for (const f of listed.stdout.split('\n').filter((f) => /\.(ts|js|mjs|json)$/.test(f)).sort()) {
+    if (!existsSync(join(root, f))) continue;
+    hash.update(f).update('\0').update(readFileSync(join(root, f))).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+async function eslint(log) {
+  const file = join(resultsDir, 'eslint.clean');
+  const inputs = lintInputsHash();
+  if (inputs && existsSync(file) && readFileSync(file, 'utf8') === inputs) {
+    log.write('\n> eslint: no file changed since its last clean run\n');
+    return zero();
+  }
+  const code = await run(log, node, [join(root, 'node_modules/eslint/bin/eslint.js'), '--max-warnings', '0', '.']);
+  if (code === 0 && inputs) writeFileSync(file, inputs);
+  return { ...zero(), failed: code === 0 ? 0 : 1 };
+}
+
 const zero = () => ({ passed: 0, failed: 0, skipped: 0 });
 const sum = (list) => list.reduce((t, c) => ({ passed: t.passed + c.passed, failed: t.failed + c.failed, skipped: t.skipped + (c.skipped ?? 0) }), zero());
 
 /** The lanes: each a list of steps run in order, the lanes at once. */
 const lanes = {
   static: lint && [
-    async (log) => ({ ...zero(), failed: (await run(log, node, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json'])) === 0 ? 0 : 1 }),
-    async (log) => ({ ...zero(), failed: (await run(log, node, [join(root, 'node_modules/eslint/bin/eslint.js'), '--max-warnings', '0', '.'])) === 0 ? 0 : 1 }),
+    // src/ alone, without the tests' types (a `describe` in src/ would pass the test compile).
+    async (log) => ({ ...zero(), failed: (await run(log, node, [tsc, '--noEmit', '--incremental', '--tsBuildInfoFile', join(resultsDir, 'src.tsbuildinfo'), '-p', 'tsconfig.json'])) === 0 ? 0 : 1 }),
+    eslint,
     async (log) => ({ ...zero(), failed: (await run(log, node, [join(root, 'scripts/architecture.mjs')])) === 0 ? 0 : 1 }),
   ],
   unit: (!only || only === 'unit') && [(log) => tests(log, 'unit', [join(root, 'scripts/unit.mjs'), ...(grep ? ['--grep', grep] : [])])],
-  host: [
-    ...(!only || only === 'integration' ? [(log) => host(log, 'integration')] : []),
+  // The integration suites in two hosts at once, each with half of them (test/integration/index.ts).
+  host1: [
+    ...(!only || only === 'integration' ? [(log) => host(log, 'integration-1', [], { DP_TEST_SHARD: '1/2' })] : []),
     ...(!only || only === 'integration' || only === 'l10n' ? [(log) => host(log, 'l10n', ['--locale', 'qps-ploc'])] : []),
+  ],
+  host2: [
+    ...(!only || only === 'integration' ? [(log) => host(log, 'integration-2', [], { DP_TEST_SHARD: '2/2' })] : []),
     ...(!only || only === 'installed' ? [installed] : []),
   ],
 };
@@ -117,10 +164,13 @@ async function lane(name, stepsOfLane) {
 }
 
 step('build', node, [join(root, 'esbuild.mjs')]);
-// From an empty out/: a test file deleted or renamed in the sources must not keep running from an
-// old compile (tsc never removes what it wrote before).
-rmSync(join(root, 'out'), { recursive: true, force: true });
-step('compile tests (tsc over src/ and test/)', node, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.test.json']);
+// Incremental: a run after a small change compiles only what it touches. Outputs whose source is
+// gone are pruned; a build info that outlived its outputs (out/ emptied by hand) is dropped first.
+const buildInfo = join(root, 'out', '.tsbuildinfo');
+const compiledOf = (ts) => join(root, 'out', relative(root, ts)).replace(/\.ts$/, '.js');
+if ([...tsFiles(join(root, 'src')), ...tsFiles(join(root, 'test'))].some((f) => !existsSync(compiledOf(f)))) rmSync(buildInfo, { force: true });
+step('compile tests (tsc over src/ and test/)', node, [tsc, '-p', 'tsconfig.test.json', '--incremental', '--tsBuildInfoFile', buildInfo]);
+pruneCompiled();
 mkdirSync(resultsDir, { recursive: true });
 console.log(`\n> ${Object.entries(lanes).filter(([, s]) => s && s.length).map(([n]) => n).join(', ')} at once (each lane's output follows when it ends)`);
 const totals = await Promise.all(Object.entries(lanes).filter(([, s]) => s && s.length).map(([name, s]) => lane(name, s)));

@@ -1,6 +1,6 @@
 // The unit tests (out/test/unit, compiled by scripts/test.mjs) in plain Node: mocha in parallel
-// workers, one per core, so that tests waiting on real timers (retry storms, soak runs) overlap
-// with the CPU-bound ones. Counts go to the file named by DP_TEST_RESULTS for test.mjs's summary.
+// workers, so that tests waiting on real timers (retry storms, soak runs) overlap with the
+// CPU-bound ones. Counts go to the file named by DP_TEST_RESULTS for test.mjs's summary.
 //   --grep <re>  only the matching tests
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -20,7 +20,9 @@ function testFiles(dir) {
   }).sort();
 }
 
-const mocha = new Mocha({ reporter: 'spec', timeout: 20000, grep, parallel: true, jobs: Math.max(2, availableParallelism()) });
+// One worker per core (more only slowed the host lanes beside them). The timeout only catches a
+// hang: beside the host lanes of `npm test`, a test that computes for 5 s alone may take 20 s.
+const mocha = new Mocha({ reporter: 'spec', timeout: 60_000, grep, parallel: true, jobs: availableParallelism() });
 for (const f of testFiles(join(root, 'out/test/unit'))) mocha.addFile(f);
 const runner = mocha.run(() => {
   const s = runner.stats ?? { passes: 0, failures: 0, pending: 0 };

@@ -14,7 +14,7 @@
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { chooseHost } from './host/choose';
 import { downloadVSCode, runElectronHost } from './host/electron';
 import { defaultCacheDir } from './host/install';
@@ -112,6 +112,7 @@ async function main(): Promise<number> {
     env[ENV.screenshotDir] = screenshotDir;
   }
   if (process.env[ENV.grep]) env[ENV.grep] = process.env[ENV.grep] as string;
+  if (process.env[ENV.shard]) env[ENV.shard] = process.env[ENV.shard] as string;
 
   const vsix = bench ? undefined : installedVsix(process.argv.slice(2));
   const locale = vsix || bench ? undefined : displayLanguage(process.argv.slice(2));
@@ -135,7 +136,8 @@ async function main(): Promise<number> {
     install: vsix,
     env,
     locale,
-    logsDir: join(resultsDir, 'logs'),
+    // Per run: `npm test` runs several at once (.test-results/logs/integration-1, …).
+    logsDir: join(resultsDir, 'logs', process.env.DP_TEST_RESULTS ? basename(process.env.DP_TEST_RESULTS, '.json') : ''),
     session,
     log: hostLog,
     onCleanup: (step) => cleanups.push(step),

@@ -1,8 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { ApiError } from '../../src/api/errors';
-import { activateExtension, canScreenshot, emulator, EXTENSION_ID, screenshot, waitFor } from './helpers';
+import { activateExtension, canScreenshot, emulator, EXTENSION_ID, screenshot, signIn, waitFor } from './helpers';
 
 describe('extension in a real VS Code extension host', () => {
   it('activates and returns its test API', async () => {
@@ -25,7 +24,10 @@ describe('extension in a real VS Code extension host', () => {
     const failing = api.registerCommand('dataPlatform.test.throws', () => {
       throw new TypeError('a bug in a test command');
     });
-    const rejecting = api.registerCommand('dataPlatform.test.rejects', () => Promise.reject(new ApiError({ kind: 'server', method: 'GET', path: '/companies', status: 500, message: 'from a test command' })));
+    // A real failure of the extension's client: an ApiError of the test's own copy of the code
+    // would not be the bundle's class.
+    await signIn(api);
+    const rejecting = api.registerCommand('dataPlatform.test.rejects', () => api.connection.client?.getCompany('no-such-company'));
     try {
       const lines = api.logLines().length;
       assert.equal(await vscode.commands.executeCommand('dataPlatform.test.throws'), undefined, 'resolves, rather than rejecting into the host');

@@ -28,8 +28,11 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
 
   before(async () => {
     api = await openView();
-    if (api.connection.state.kind !== 'ready') await signIn(api);
-    await signIn(api); // the normal account's key, whatever an earlier suite left
+    // Signed out, then in again with the normal account's key (whatever an earlier suite left): the
+    // account's root is rebuilt, so no pages an earlier suite loaded remain, and what it selected
+    // names no account.
+    await vscode.commands.executeCommand('dataPlatform.signOut', { accountId: api.connection.account.id });
+    await signIn(api);
     trialKey = (await admin.info()).keys.freeTrial;
   });
   afterEach(() => admin.clearFaults());
