@@ -1,12 +1,11 @@
-// `npm test`: build, compile the tests (tsc over src/ and test/, incremental: also their type check), then four
-// lanes at once, each a child process with its output kept in .test-results/<lane>.log and printed
-// whole when it ends:
+// `npm test`: build, compile the tests (tsc over src/ and test/, incremental: also their type
+// check), then four lanes at once, each a child process with its output kept in
+// .test-results/<lane>.log and printed whole when it ends:
 //   static  lint (tsc over src/ alone, ESLint with zero findings) and the architecture check;
 //   unit    the unit tests in plain Node, mocha's parallel workers (scripts/unit.mjs);
-//   host1   half of the integration suites in a real VS Code extension host, then the pseudo-locale
-//           qps-ploc run;
-//   host2   the other half in a second host, then `npm run package` and the tests of that .vsix
-//           installed into a host.
+//   integration  the integration tests in a real VS Code extension host;
+//   host    the same host in the pseudo-locale qps-ploc, then `npm run package` and the tests of
+//           that .vsix installed into a host.
 // The lanes overlap what waits (host start-up, timers in tests) with what computes; it ends with
 // one summary line across all of them. `npm run lint` remains the lint a developer runs alone.
 //   --unit         unit tests only
@@ -140,13 +139,13 @@ const lanes = {
     async (log) => ({ ...zero(), failed: (await run(log, node, [join(root, 'scripts/architecture.mjs')])) === 0 ? 0 : 1 }),
   ],
   unit: (!only || only === 'unit') && [(log) => tests(log, 'unit', [join(root, 'scripts/unit.mjs'), ...(grep ? ['--grep', grep] : [])])],
-  // The integration suites in two hosts at once, each with half of them (test/integration/index.ts).
-  host1: [
-    ...(!only || only === 'integration' ? [(log) => host(log, 'integration-1', [], { DP_TEST_SHARD: '1/2' })] : []),
-    ...(!only || only === 'integration' || only === 'l10n' ? [(log) => host(log, 'l10n', ['--locale', 'qps-ploc'])] : []),
+  // The integration suites in one host: the machine's cores are busy throughout, and a second host
+  // (each suite half) cost more in its own workbench than it saved.
+  integration: [
+    ...(!only || only === 'integration' ? [(log) => host(log, 'integration')] : []),
   ],
-  host2: [
-    ...(!only || only === 'integration' ? [(log) => host(log, 'integration-2', [], { DP_TEST_SHARD: '2/2' })] : []),
+  host: [
+    ...(!only || only === 'integration' || only === 'l10n' ? [(log) => host(log, 'l10n', ['--locale', 'qps-ploc'])] : []),
     ...(!only || only === 'installed' ? [installed] : []),
   ],
 };

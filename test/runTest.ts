@@ -112,7 +112,6 @@ async function main(): Promise<number> {
     env[ENV.screenshotDir] = screenshotDir;
   }
   if (process.env[ENV.grep]) env[ENV.grep] = process.env[ENV.grep] as string;
-  if (process.env[ENV.shard]) env[ENV.shard] = process.env[ENV.shard] as string;
 
   const vsix = bench ? undefined : installedVsix(process.argv.slice(2));
   const locale = vsix || bench ? undefined : displayLanguage(process.argv.slice(2));

@@ -43,8 +43,6 @@ export const ENV = {
    * requests are acknowledged there too. */
   screenshotDir: 'DP_SCREENSHOT_DIR',
   grep: 'DP_TEST_GREP',
-  /** `1/2` or `2/2`: the half of the integration suites this host runs (test/integration/index.ts). */
-  shard: 'DP_TEST_SHARD',
   /** The installed-package run: the extensions folder the .vsix was installed into. */
   installedExtensionsDir: 'DP_INSTALLED_EXTENSIONS_DIR',
   /** The installed-package run: a folder that outlives a window reload, for its two phases. */
