@@ -3,7 +3,7 @@
 // SecretStorage under its account's own id, so two accounts on one origin keep two keys.
 // Free of `vscode`: the Memento and SecretStorage come in through the interfaces they satisfy.
 import { checkBaseUrl } from '../connection/baseUrl';
-import type { HistoryStore } from '../query/history';
+import type { HistoryStore } from '../persistence/queryHistory';
 import { t } from '../l10n';
 import { Emitter, type Disposable, type Event } from '../util/emitter';
 

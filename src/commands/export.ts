@@ -22,7 +22,7 @@ import { t } from '../l10n';
 import { listTitle } from '../format/labels';
 import { QueryNode, RecordListNode, RecordNode } from '../tree/dataNodes';
 import type { TreeNode } from '../tree/node';
-import { CompanyNode } from '../tree/recordNodes';
+import { CompanyNode } from '../tree/companyNodes';
 import { runExport, type ExportRun } from './exportRun';
 import { chooseFrom, createQuickPick } from './quickPicks';
 import { registerCommand } from './register';

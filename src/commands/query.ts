@@ -8,13 +8,13 @@ import { isApiError, type ApiError, type Company, type DataPlatformClient } from
 import { dataType, isDataTypeId, type DataTypeSpec } from '../dataTypes/catalog';
 import { typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
-import type { QueryHistory } from '../query/history';
+import type { QueryHistory } from '../persistence/queryHistory';
 import { orderByPickRows, orderByProblem, queryPickRows, queryProblem, type PickRow } from '../format/queryMessages';
 import { DataFolderNode, QueryNode, RecordListNode, type RecordQuery } from '../tree/dataNodes';
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
 import type { CompaniesTreeProvider } from '../tree/provider';
-import { CompanyNode } from '../tree/recordNodes';
+import { CompanyNode } from '../tree/companyNodes';
 import { pickCompany } from './companyPicker';
 import { pickDataType } from './dataTypePicker';
 import type { ResolveAccount } from './accountTarget';

@@ -4,12 +4,12 @@
 // stored, so what a command returns is what a reload brings back.
 import * as vscode from 'vscode';
 import { t } from '../l10n';
-import { PINNED_QUERY_LIMIT } from '../query/savedQueries';
+import { PINNED_QUERY_LIMIT } from '../persistence/savedQueries';
 import type { PinOutcome } from '../tree/companyQueries';
 import { QueryNode } from '../tree/dataNodes';
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
-import { CompanyNode } from '../tree/recordNodes';
+import { CompanyNode } from '../tree/companyNodes';
 import { createInputBox, settleOnce } from './quickPicks';
 import { registerCommand } from './register';
 

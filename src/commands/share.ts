@@ -14,7 +14,7 @@ import { RecordListNode, RecordNode } from '../tree/dataNodes';
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
 import { accountRootOf } from '../tree/provider';
-import { CompanyNode } from '../tree/recordNodes';
+import { CompanyNode } from '../tree/companyNodes';
 import { registerCommand } from './register';
 
 export const COPY_CURL_COMMAND = 'dataPlatform.copyAsCurl';

@@ -12,7 +12,7 @@ import type { TreeNode } from '../tree/node';
 import { PagedNode } from '../tree/pagedNode';
 import { accountRootOf } from '../tree/provider';
 import { RecordListNode, RecordNode } from '../tree/dataNodes';
-import { CompanyNode } from '../tree/recordNodes';
+import { CompanyNode } from '../tree/companyNodes';
 import { syncName } from '../dataTypes/catalog';
 import { typeTitle } from '../dataTypes/words';
 import { recordLabel } from '../format/recordLabels';

@@ -11,7 +11,7 @@ import type { TreeContext } from './context';
 import { contextValue } from './contextValues';
 import { MessageNode } from './leafNodes';
 import { TreeNode } from './node';
-import { CompaniesRoot } from './recordNodes';
+import { CompaniesRoot } from './companyNodes';
 
 
 export class AccountRoot extends CompaniesRoot {

@@ -12,7 +12,7 @@ import { queryNodeLabel } from '../format/queryMessages';
 import { recordDescription, recordIcon, recordLabel, recordTooltip } from '../format/recordLabels';
 import { t } from '../l10n';
 import { queryIdentity } from '../query/canonical';
-import type { SavedQuery } from '../query/savedQueries';
+import type { SavedQuery } from '../persistence/savedQueries';
 import type { TreeContext } from './context';
 import { contextValue, listContext, queryContext, recordContext } from './contextValues';
 import type { CompanyDataStatus } from './dataStatus';

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as vscode from 'vscode';
-import type { CompanyNode } from '../../src/tree/recordNodes';
+import type { CompanyNode } from '../../src/tree/companyNodes';
 import { BUNDLE_BUDGET_KB } from '../support/bundleBudget';
 import { apiGet, installedExtension, pathInExtensionsDir, rememberOpened, setKey, tabsShowing, waitFor, wellKnownCompany } from './shared';
 

@@ -20,7 +20,7 @@ import { listContext, queryContext, recordContext } from '../../src/tree/context
 import type { DataTypeNode, QueryNode, RecordNode } from '../../src/tree/dataNodes';
 import type { ErrorNode } from '../../src/tree/leafNodes';
 import type { TreeNode } from '../../src/tree/node';
-import type { CompanyNode } from '../../src/tree/recordNodes';
+import type { CompanyNode } from '../../src/tree/companyNodes';
 import { asExported, dataTypeColumnTypes, readExport } from '../support/csv';
 import { admin, canScreenshot, emulator, emulatorClient, firstPageCompany, labelOf, openView, removeQueryNodes, screenshot, signIn, waitFor } from './helpers';
 

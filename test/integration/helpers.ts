@@ -6,7 +6,7 @@ import { DataPlatformClient } from '../../src/api/client';
 import type { QueryResult } from '../../src/commands/query';
 import type { DataPlatformApi } from '../../src/testApi';
 import type { QueryNode } from '../../src/tree/dataNodes';
-import type { CompanyNode } from '../../src/tree/recordNodes';
+import type { CompanyNode } from '../../src/tree/companyNodes';
 import { TEST_HOOKS_ENV } from '../../src/testApi';
 import { ENV, KEYS_MARKER, SCREENSHOT_MARKER, type KeysRequest } from '../host/protocol';
 

@@ -7,7 +7,7 @@ import type { DataPlatformApi } from '../../src/testApi';
 import type { TreeNode } from '../../src/tree/node';
 import type { Invoice } from '../../src/api';
 import type { RecordNode } from '../../src/tree/dataNodes';
-import type { CompanyNode } from '../../src/tree/recordNodes';
+import type { CompanyNode } from '../../src/tree/companyNodes';
 import { listContext, recordContext } from '../../src/tree/contextValues';
 import { DATA_TYPES } from '../../src/dataTypes/catalog';
 import { admin, canScreenshot, emulator, emulatorInvoice, firstPageCompany, openView, screenshot, signIn, viewItemMatches, waitFor } from './helpers';

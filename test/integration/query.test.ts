@@ -7,7 +7,7 @@ import type { QueryResult } from '../../src/commands/query';
 import type { DataPlatformApi } from '../../src/testApi';
 import type { TreeNode } from '../../src/tree/node';
 import type { RecordNode } from '../../src/tree/dataNodes';
-import type { CompanyNode } from '../../src/tree/recordNodes';
+import type { CompanyNode } from '../../src/tree/companyNodes';
 import { admin, canScreenshot, emulatorClient, firstPageCompany, labelOf, openView, removeQueryNodes, screenshot, shown, signIn, waitFor } from './helpers';
 import { queryContext, recordContext } from '../../src/tree/contextValues';
 

@@ -9,7 +9,7 @@ import type { QueryResult } from '../../src/commands/query';
 import type { QuickPickSnapshot } from '../../src/commands/quickPicks';
 import type { DataPlatformApi } from '../../src/testApi';
 import { formatValue } from '../../src/query';
-import type { CompanyNode } from '../../src/tree/recordNodes';
+import type { CompanyNode } from '../../src/tree/companyNodes';
 import { DATA_TYPES } from '../../src/dataTypes/catalog';
 import { typeTitle } from '../../src/dataTypes/words';
 import { admin, canScreenshot, canType, emulatorClient, firstPageCompany, keyboard, openView, screenshot, signIn, sleep, waitFor } from './helpers';

@@ -11,12 +11,12 @@ import * as vscode from 'vscode';
 import type { QueryResult } from '../../src/commands/query';
 import type { QuickPickSnapshot } from '../../src/commands/quickPicks';
 import type { DataPlatformApi } from '../../src/testApi';
-import { HISTORY_LIMIT } from '../../src/query/history';
-import { OPEN_QUERY_LIMIT, type SavedQuery } from '../../src/query/savedQueries';
+import { HISTORY_LIMIT } from '../../src/persistence/queryHistory';
+import { OPEN_QUERY_LIMIT, type SavedQuery } from '../../src/persistence/savedQueries';
 import { listContext, queryContext } from '../../src/tree/contextValues';
 import type { QueryNode } from '../../src/tree/dataNodes';
 import type { TreeNode } from '../../src/tree/node';
-import type { CompanyNode } from '../../src/tree/recordNodes';
+import type { CompanyNode } from '../../src/tree/companyNodes';
 import { admin, canScreenshot, canType, emulator, EXTENSION_ID, firstPageCompany, keyboard, labelOf, openView, removeQueryNodes, screenshot, shown, signIn, sleep, viewItemMatches, waitFor } from './helpers';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];

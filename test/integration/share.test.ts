@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import * as vscode from 'vscode';
 import type { DataPlatformApi } from '../../src/testApi';
 import type { TreeNode } from '../../src/tree/node';
-import type { CompanyNode } from '../../src/tree/recordNodes';
+import type { CompanyNode } from '../../src/tree/companyNodes';
 import { TestServer } from '../support/httpDouble';
 import { admin, emulator, emulatorClient, kindOf, openView, signIn, sleep, viewItemMatches, waitFor } from './helpers';
 import { contextValue, listContext, queryContext, recordContext } from '../../src/tree/contextValues';

@@ -5,7 +5,7 @@ import type { DataPlatformApi } from '../../src/testApi';
 import type { ErrorNode } from '../../src/tree/leafNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { DataTypeNode } from '../../src/tree/dataNodes';
-import type { CompanyNode } from '../../src/tree/recordNodes';
+import type { CompanyNode } from '../../src/tree/companyNodes';
 import { admin, canScreenshot, emulator, emulatorInvoice, EXTENSION_ID, firstAccountKey, kindOf, labelOf, type LoggedRequest, openView, screenshot, signIn, sleep, waitFor } from './helpers';
 
 

@@ -11,7 +11,7 @@ import { ACCOUNTS_KEY } from '../../src/accounts/accountList';
 import type { DataPlatformApi } from '../../src/testApi';
 import type { AccountRoot } from '../../src/tree/accountRoot';
 import type { TreeNode } from '../../src/tree/node';
-import type { CompanyNode } from '../../src/tree/recordNodes';
+import type { CompanyNode } from '../../src/tree/companyNodes';
 import { admin, canScreenshot, canType, emulator, keyboard, kindOf, labelOf, openView, screenshot, signIn, waitFor } from './helpers';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { checkCompanyNameInput, sanitiseCompanyName } from '../../src/format/companyName';
 import { canonicalQuery, queryIdentity } from '../../src/query/canonical';
-import { HISTORY_KEY, QueryHistory, type HistoryStore } from '../../src/query/history';
+import { HISTORY_KEY, QueryHistory, type HistoryStore } from '../../src/persistence/queryHistory';
 import { orderByPickRows, orderByProblem, orderBySuggestions, queryNodeLabel, queryPickRows, queryProblem } from '../../src/format/queryMessages';
 import { sanitiseCompanyName as emulatorSanitise } from '../emulator';
 import { INVOICE_SCHEMA } from '../../src/query';

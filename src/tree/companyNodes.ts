@@ -1,7 +1,7 @@
 // The account in the tree: the companies (root list) and a company, under which sit its Data
 // folder (src/tree/dataNodes.ts) and its query nodes.
 import * as vscode from 'vscode';
-import type { Company, DataPlatformClient, PagedList } from '../api';
+import type { Company, DataPlatformClient, PagedList } from '../api/index';
 import type { DataTypeId } from '../dataTypes/catalog';
 import type { AccountRef } from '../diagnostics/reporter';
 import { companyPlatforms, companyTooltip, type ListItems } from '../format/labels';
