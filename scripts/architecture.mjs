@@ -2,7 +2,10 @@
 // so they stay true.
 //   - no function over 60 lines and no file over 400 lines in src/ and test/emulator/;
 //   - no import cycles in src/ (type-only imports included: a cycle of types is still a tangle);
-//   - test/emulator imports nothing from src/ (it is an independent double of the API).
+//   - test/emulator imports nothing from src/ (it is an independent double of the API);
+//   - every export of src/ is code the extension runs: used by another file of src/, or inside its
+//     own file and by a test (a unit test's seam). One that only tests use is a test oracle and
+//     belongs with them; one nobody imports needs no `export`. No exported name is declared twice.
 // Prints every breach and exits 1 when there is one.
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -16,11 +19,20 @@ const root = rootAt >= 0 ? resolve(process.argv[rootAt + 1]) : resolve(dirname(f
 const MAX_FUNCTION_LINES = 60;
 const MAX_FILE_LINES = 400;
 
+// Exports that no file of src/ uses by design: what VS Code and the integration tests call.
+const ENTRY_POINTS = new Map([
+  ['src/extension.ts activate', 'VS Code calls it (package.json "main")'],
+  ['src/extension.ts deactivate', 'VS Code calls it on shutdown'],
+]);
+
 const rel = (p) => relative(root, p).split('\\').join('/');
 const breaches = [];
 
+// Each file parsed once, by every check and the program of checkExports alike.
+const parsed = new Map();
 function parse(file) {
-  return ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  if (!parsed.has(file)) parsed.set(file, ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true));
+  return parsed.get(file);
 }
 
 function functionName(node) {
@@ -99,15 +111,104 @@ function checkEmulatorIndependence(files) {
   }
 }
 
+/** One program over src/ and test/ with the repository's compiler options (a fixture without
+ * tsconfig.json gets the defaults), so that names resolve as the compiler resolves them. No lib,
+ * @types or `vscode` (what they declare is no export of src/), which halves the time. */
+function program(files) {
+  const config = join(root, 'tsconfig.json');
+  const options = {
+    ...(ts.sys.fileExists(config) ? ts.getParsedCommandLineOfConfigFile(config, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })?.options : { strict: true }),
+    noEmit: true, noLib: true, noResolve: true, types: [],
+  };
+  const host = ts.createCompilerHost(options);
+  const read = host.getSourceFile;
+  host.getSourceFile = (file, ...rest) => parse(file) ?? read(file, ...rest);
+  return ts.createProgram(files, options, host);
+}
+
+/** Where each symbol of src/ is named: `other` (another file of src/), `own` (its own file, beyond
+ * its declaration), `tests` (a file of test/). Imports direct or through a barrel, aliases resolved
+ * to the declaration, a namespace import's `ns.x`. */
+function uses(prog, checker, files, srcDir) {
+  const resolved = (node) => {
+    const symbol = checker.getSymbolAtLocation(node);
+    return symbol && symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+  };
+  // `x.y` names another file's export only when x is a namespace import; the type of any other x
+  // would cost a type check (seconds) for a member, which is out of scope.
+  const member = (node) => ts.isPropertyAccessExpression(node.parent) && node.parent.name === node
+    && !(ts.isIdentifier(node.parent.expression) && (resolved(node.parent.expression)?.flags ?? 0) & ts.SymbolFlags.ValueModule);
+  const where = new Map(); // symbol → Set of 'other' | 'own' | 'tests'
+  const mark = (symbol, use) => where.set(symbol, (where.get(symbol) ?? new Set()).add(use));
+  for (const file of files) {
+    const sf = prog.getSourceFile(file);
+    const inSrc = file.startsWith(srcDir);
+    const visit = (node) => {
+      // A barrel's `export … from` passes a name on; only its importers use it.
+      if (ts.isExportDeclaration(node)) return;
+      const symbol = ts.isIdentifier(node) && !member(node) ? resolved(node) : undefined;
+      const decls = symbol?.declarations ?? [];
+      if (decls.length && decls[0].getSourceFile().fileName.startsWith(srcDir) && !decls.some((d) => ts.getNameOfDeclaration(d) === node)) {
+        const own = decls.some((d) => d.getSourceFile() === sf);
+        mark(checker.getExportSymbolOfSymbol(symbol), !inSrc ? 'tests' : own ? 'own' : 'other');
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+  }
+  return where;
+}
+
+/** What each file of src/ declares and exports itself, in the order of its lines; `export { x }`
+ * of its own x counts, a re-export of another file's does not (it is declared there). */
+function ownExports(program, checker, files) {
+  const out = [];
+  for (const file of files) {
+    const sf = program.getSourceFile(file);
+    const moduleSymbol = checker.getSymbolAtLocation(sf);
+    if (!moduleSymbol) continue; // no import or export: a script, nothing to use
+    const mine = [];
+    for (const exported of checker.getExportsOfModule(moduleSymbol)) {
+      const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+      const decl = symbol.declarations?.find((d) => d.getSourceFile() === sf);
+      if (!decl) continue;
+      const line = sf.getLineAndCharacterOfPosition((ts.getNameOfDeclaration(decl) ?? decl).getStart(sf)).line + 1;
+      mine.push({ file: rel(file), line, name: exported.name, symbol: checker.getExportSymbolOfSymbol(symbol) });
+    }
+    out.push(...mine.sort((a, b) => a.line - b.line));
+  }
+  return out;
+}
+
+const listed = (items) => (items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items[0]);
+
+function checkExports(files, testFiles) {
+  const prog = program([...files, ...testFiles]);
+  const checker = prog.getTypeChecker();
+  const where = uses(prog, checker, [...files, ...testFiles], join(root, 'src') + '/');
+  const declaredIn = new Map(); // exported name → the files that declare it
+  for (const { file, line, name, symbol } of ownExports(prog, checker, files)) {
+    const used = where.get(symbol) ?? new Set();
+    if (!used.has('other') && !ENTRY_POINTS.has(`${file} ${name}`)) {
+      if (!used.has('own')) breaches.push(`${file}:${line}: export ${name} is never used by the extension${used.has('tests') ? ' (only by tests: it belongs with them)' : ''}`);
+      else if (!used.has('tests')) breaches.push(`${file}:${line}: export ${name} is used only inside its own file: drop \`export\``);
+    }
+    if (name !== 'default') declaredIn.set(name, [...(declaredIn.get(name) ?? []), file]);
+  }
+  // Two declarations of one name: an import picks one of them by path, and a reader cannot tell.
+  for (const [name, where] of declaredIn) if (where.length > 1) breaches.push(`exported name ${name} is declared in ${listed(where)}`);
+}
+
 const srcFiles = tsFiles(join(root, 'src'));
 const emulatorFiles = tsFiles(join(root, 'test', 'emulator'));
 for (const f of [...srcFiles, ...emulatorFiles]) checkLengths(f);
 checkCycles(srcFiles);
 checkEmulatorIndependence(emulatorFiles);
+checkExports(srcFiles, tsFiles(join(root, 'test')));
 
 if (breaches.length) {
   console.error(`architecture: ${breaches.length} breach${breaches.length === 1 ? '' : 'es'}`);
   for (const b of breaches) console.error(`  ${b}`);
   process.exit(1);
 }
-console.log(`architecture: ${srcFiles.length + emulatorFiles.length} files hold (functions ≤ ${MAX_FUNCTION_LINES} lines, files ≤ ${MAX_FILE_LINES} lines, no import cycles in src/, the emulator independent of src/)`);
+console.log(`architecture: ${srcFiles.length + emulatorFiles.length} files hold (functions ≤ ${MAX_FUNCTION_LINES} lines, files ≤ ${MAX_FILE_LINES} lines, no import cycles in src/, the emulator independent of src/, every export of src/ run by the extension and declared once)`);

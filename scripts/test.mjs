@@ -1,19 +1,25 @@
-// `npm test`: lint (`npm run lint`: tsc and ESLint, zero findings) and the architecture check
-// (`npm run architecture`), build, compile the tests, run the unit tests in plain Node, the integration tests in a real VS Code extension host (in English,
-// then the localisation tests in the pseudo-locale qps-ploc), then
-// package the extension (`npm run package`) and run the installed-package tests against that .vsix
-// installed into a real host; end with one summary line across all of them.
+// `npm test`: build, compile the tests (tsc over src/ and test/, incremental: also their type
+// check), then four lanes at once, each a child process with its output kept in
+// .test-results/<lane>.log and printed whole when it ends:
+//   static  lint (tsc over src/ alone, ESLint with zero findings) and the architecture check;
+//   unit    the unit tests in plain Node, mocha's parallel workers (scripts/unit.mjs);
+//   integration  the integration tests in a real VS Code extension host;
+//   host    the same host in the pseudo-locale qps-ploc, then `npm run package` and the tests of
+//           that .vsix installed into a host.
+// The lanes overlap what waits (host start-up, timers in tests) with what computes; it ends with
+// one summary line across all of them. `npm run lint` remains the lint a developer runs alone.
 //   --unit         unit tests only
 //   --integration  integration tests only (the development build; English, then qps-ploc)
 //   --l10n         the localisation tests only (the development build in qps-ploc)
 //   --installed    package, then the installed-package tests only
 //   --grep <re>    passed to mocha (unit tests)
 //   --no-lint      skip lint and the architecture check, for quick local loops
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Mocha from 'mocha';
+import { tsFiles } from './tsFiles.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -23,92 +29,150 @@ const grep = grepAt >= 0 ? args[grepAt + 1] : undefined;
 const lint = !args.includes('--no-lint');
 const onWindows = process.platform === 'win32';
 const npm = onWindows ? 'npm.cmd' : 'npm';
-
-function run(cmd, cmdArgs, env) {
-  // npm.cmd is a batch file, which Windows runs only through a shell.
-  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env }, shell: onWindows && cmd === npm });
-  return r.status ?? 1;
-}
+const node = process.execPath;
+const resultsDir = join(root, '.test-results');
+const started = Date.now();
+const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
 
 function step(title, cmd, cmdArgs) {
   console.log(`\n> ${title}`);
-  if (run(cmd, cmdArgs) !== 0) {
+  // npm.cmd is a batch file, which Windows runs only through a shell.
+  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', shell: onWindows && cmd === npm });
+  if (r.status !== 0) {
     console.error(`${title} failed`);
     console.log('\ntotal: 0 passed, 1 failed');
     process.exit(1);
   }
 }
 
-function testFiles(dir) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) return testFiles(p);
-    return name.endsWith('.test.js') ? [p] : [];
-  }).sort();
-}
-
-async function unitTests() {
-  const mocha = new Mocha({ reporter: 'spec', timeout: 20000, grep });
-  for (const f of testFiles(join(root, 'out/test/unit'))) mocha.addFile(f);
-  await mocha.loadFilesAsync();
+/** Runs a command with its output into the lane's log; resolves to its exit code. */
+function run(log, cmd, cmdArgs, env = {}) {
   return new Promise((res) => {
-    const runner = mocha.run(() => {
-      const s = runner.stats ?? { passes: 0, failures: 0, pending: 0 };
-      res({ passed: s.passes, failed: s.failures, skipped: s.pending });
+    log.write(`\n> ${[cmd === node ? 'node' : cmd, ...cmdArgs].join(' ')}\n`);
+    const child = spawn(cmd, cmdArgs, { cwd: root, env: { ...process.env, ...env }, shell: onWindows && cmd === npm });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('error', (e) => {
+      log.write(`${e.message}\n`);
+      res(1);
     });
+    child.on('close', (code) => res(code ?? 1));
   });
 }
 
-const resultsDir = join(root, '.test-results');
+/** Counts a test run wrote to its results file; a run that failed without counting any failure
+ * (a crash, a hung host) counts as one. */
+function counts(file, code) {
+  const c = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { passed: 0, failed: 0, skipped: 0 };
+  if (code !== 0 && c.failed === 0) c.failed = 1;
+  return c;
+}
 
-/** One run of the host runner; its counts come back through a file. */
-function hostTests(title, name, runnerArgs = []) {
-  mkdirSync(resultsDir, { recursive: true });
+/** A test run that writes its counts to DP_TEST_RESULTS. */
+async function tests(log, name, cmdArgs, env = {}) {
   const file = join(resultsDir, `${name}.json`);
   rmSync(file, { force: true });
-  console.log(`\n> ${title}`);
-  const code = run(process.execPath, [join(root, 'out/test/runTest.js'), ...runnerArgs], { DP_TEST_RESULTS: file });
-  const counts = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { passed: 0, failed: 0, skipped: 0 };
-  // A crash or hang of the host counts as a failure even when no test reported one.
-  if (code !== 0 && counts.failed === 0) counts.failed = 1;
-  return counts;
+  return counts(file, await run(log, node, cmdArgs, { ...env, DP_TEST_RESULTS: file }));
 }
+
+const host = (log, name, runnerArgs = [], env = {}) => tests(log, name, [join(root, 'out/test/runTest.js'), ...runnerArgs], env);
 
 /** `npm run package` into .test-results/, then the tests of that .vsix installed into a host. */
-function installedTests() {
+async function installed(log) {
   const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
   const vsix = join(resultsDir, `${name}-${version}.vsix`);
-  mkdirSync(resultsDir, { recursive: true });
   rmSync(vsix, { force: true });
-  console.log('\n> package (npm run package)');
-  if (run(npm, ['run', 'package', '--', '--out', vsix]) !== 0 || !existsSync(vsix)) {
-    console.error('npm run package failed');
+  if ((await run(log, npm, ['run', 'package', '--', '--out', vsix])) !== 0 || !existsSync(vsix)) {
+    log.write('npm run package failed\n');
     return { passed: 0, failed: 1, skipped: 0 };
   }
-  return hostTests('installed-package tests (the .vsix installed into a real VS Code extension host)', 'installed', ['--installed', vsix]);
+  return host(log, 'installed', ['--installed', vsix]);
 }
 
-// First, so that CI fails on a lint finding (the one definition of lint is package.json's script).
-if (lint) {
-  step('lint (npm run lint)', npm, ['run', '--silent', 'lint']);
-  // The structural rules (function and file lengths, import cycles, the emulator apart from src/).
-  step('architecture (npm run architecture)', process.execPath, [join(root, 'scripts', 'architecture.mjs')]);
-}
-step('build', process.execPath, [join(root, 'esbuild.mjs')]);
-// From an empty out/: a test file deleted or renamed in the sources must not keep running from an
-// old compile (tsc never removes what it wrote before).
-rmSync(join(root, 'out'), { recursive: true, force: true });
-step('compile tests', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.test.json']);
+const tsc = join(root, 'node_modules/typescript/bin/tsc');
 
-const total = { passed: 0, failed: 0, skipped: 0 };
-const add = (c) => { total.passed += c.passed; total.failed += c.failed; total.skipped += c.skipped ?? 0; };
-if (!only || only === 'unit') add(await unitTests());
-if (!only || only === 'integration') add(hostTests('integration tests (real VS Code extension host)', 'integration'));
-if (!only || only === 'integration' || only === 'l10n') {
-  add(hostTests('localisation tests (the same host in the pseudo-locale qps-ploc)', 'l10n', ['--locale', 'qps-ploc']));
+/** Every compiled .js under out/ whose .ts source is gone (a test deleted or renamed), and its map:
+ * tsc never removes what it wrote before, and mocha would still run it. */
+function pruneCompiled(dir = join(root, 'out')) {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) pruneCompiled(p);
+    else if (/\.js(\.map)?$/.test(name) && !existsSync(join(root, relative(join(root, 'out'), p)).replace(/\.js(\.map)?$/, '.ts'))) rmSync(p);
+  }
 }
-if (!only || only === 'installed') add(installedTests());
 
-console.log(`\ntotal: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+/** ESLint with its type-checked rules is the costliest check: when not one file it reads changed
+ * since its last clean run, that run's verdict stands. Any change runs it whole. */
+function lintInputsHash() {
+  const listed = spawnSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+  if (listed.status !== 0) return undefined;
+  const hash = createHash('sha256');
+  for (const f of listed.stdout.split('\n').filter((f) => /\.(ts|js|mjs|json)$/.test(f)).sort()) {
+    if (!existsSync(join(root, f))) continue;
+    hash.update(f).update('\0').update(readFileSync(join(root, f))).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+async function eslint(log) {
+  const file = join(resultsDir, 'eslint.clean');
+  const inputs = lintInputsHash();
+  if (inputs && existsSync(file) && readFileSync(file, 'utf8') === inputs) {
+    log.write('\n> eslint: no file changed since its last clean run\n');
+    return zero();
+  }
+  const code = await run(log, node, [join(root, 'node_modules/eslint/bin/eslint.js'), '--max-warnings', '0', '.']);
+  if (code === 0 && inputs) writeFileSync(file, inputs);
+  return { ...zero(), failed: code === 0 ? 0 : 1 };
+}
+
+const zero = () => ({ passed: 0, failed: 0, skipped: 0 });
+const sum = (list) => list.reduce((t, c) => ({ passed: t.passed + c.passed, failed: t.failed + c.failed, skipped: t.skipped + (c.skipped ?? 0) }), zero());
+
+/** The lanes: each a list of steps run in order, the lanes at once. */
+const lanes = {
+  static: lint && [
+    // src/ alone, without the tests' types (a `describe` in src/ would pass the test compile).
+    async (log) => ({ ...zero(), failed: (await run(log, node, [tsc, '--noEmit', '--incremental', '--tsBuildInfoFile', join(resultsDir, 'src.tsbuildinfo'), '-p', 'tsconfig.json'])) === 0 ? 0 : 1 }),
+    eslint,
+    async (log) => ({ ...zero(), failed: (await run(log, node, [join(root, 'scripts/architecture.mjs')])) === 0 ? 0 : 1 }),
+  ],
+  unit: (!only || only === 'unit') && [(log) => tests(log, 'unit', [join(root, 'scripts/unit.mjs'), ...(grep ? ['--grep', grep] : [])])],
+  // The integration suites in one host: the machine's cores are busy throughout, and a second host
+  // (each suite half) cost more in its own workbench than it saved.
+  integration: [
+    ...(!only || only === 'integration' ? [(log) => host(log, 'integration')] : []),
+  ],
+  host: [
+    ...(!only || only === 'integration' || only === 'l10n' ? [(log) => host(log, 'l10n', ['--locale', 'qps-ploc'])] : []),
+    ...(!only || only === 'installed' ? [installed] : []),
+  ],
+};
+
+async function lane(name, stepsOfLane) {
+  const file = join(resultsDir, `${name}.log`);
+  const log = createWriteStream(file);
+  const results = [];
+  for (const s of stepsOfLane) results.push(await s(log));
+  await new Promise((r) => log.end(r));
+  const total = sum(results);
+  console.log(`\n> ${name}: ${total.passed} passed, ${total.failed} failed (done at ${seconds()}); its output:`);
+  process.stdout.write(readFileSync(file, 'utf8'));
+  return total;
+}
+
+step('build', node, [join(root, 'esbuild.mjs')]);
+// Incremental: a run after a small change compiles only what it touches. Outputs whose source is
+// gone are pruned; a build info that outlived its outputs (out/ emptied by hand) is dropped first.
+const buildInfo = join(root, 'out', '.tsbuildinfo');
+const compiledOf = (ts) => join(root, 'out', relative(root, ts)).replace(/\.ts$/, '.js');
+if ([...tsFiles(join(root, 'src')), ...tsFiles(join(root, 'test'))].some((f) => !existsSync(compiledOf(f)))) rmSync(buildInfo, { force: true });
+step('compile tests (tsc over src/ and test/)', node, [tsc, '-p', 'tsconfig.test.json', '--incremental', '--tsBuildInfoFile', buildInfo]);
+pruneCompiled();
+mkdirSync(resultsDir, { recursive: true });
+console.log(`\n> ${Object.entries(lanes).filter(([, s]) => s && s.length).map(([n]) => n).join(', ')} at once (each lane's output follows when it ends)`);
+const totals = await Promise.all(Object.entries(lanes).filter(([, s]) => s && s.length).map(([name, s]) => lane(name, s)));
+const total = sum(totals);
+console.log(`\ntotal: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''} in ${seconds()}`);
 process.exit(total.failed > 0 ? 1 : 0);

@@ -2,119 +2,49 @@
 // diagnostics, tree, status bar), connects their events and registers the commands from their own
 // modules.
 import * as vscode from 'vscode';
-import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './api';
-import type { Account } from './accounts/accountList';
+import { isApiError } from './api';
 import { AccountList } from './accounts/accountList';
 import { ensureDevEmulatorAccount } from './accounts/devEmulator';
-import { migrateToAccounts } from './accounts/migration';
 import { KeyPrompt } from './auth/keyPrompt';
-import { KeyStore } from './auth/keyStore';
-import { setTranslator } from './l10n';
+import { setTranslator, t } from './l10n';
 import { accountResolver, type ResolveAccount } from './commands/accountTarget';
 import { registerAccountCommands } from './commands/accounts';
 import { registerAddAccountCommands } from './commands/addAccount';
 import { registerCreateCompanyCommands } from './commands/createCompany';
 import { registerExportCommands } from './commands/export';
-import { registerKeyCommands, setApiKey, type SetKeyResult } from './commands/keys';
+import { registerKeyCommands, setApiKey } from './commands/keys';
 import { countProgress, progressRunning } from './commands/progress';
 import { registerQueryCommands } from './commands/query';
 import { registerRecordCommands } from './commands/records';
 import { registerShareCommands } from './commands/share';
-import { trackQuickPicks, visibleQuickPick, type QuickPickSnapshot } from './commands/quickPicks';
+import { trackQuickPicks, visibleQuickPick } from './commands/quickPicks';
 import { registerTreeCommands } from './commands/tree';
-import type { Connection } from './connection/connection';
 import { Connections } from './connection/connections';
 import { createConnectionFactory } from './connection/factory';
 import { logConnectionState, showAccounts } from './connection/stateUi';
 import { createReporter, forAccount, type ReportError } from './diagnostics/reporter';
 import { DiagnosticsStore } from './diagnostics/store';
-import { Log, type LogLine } from './log';
-import { QueryHistory } from './query/history';
-import { QueryNodeStore } from './query/queryNodeStore';
-import { SavedQueries } from './query/savedQueries';
-import { registerDiagnostics, type DiagnosticsPanelApi } from './panels/diagnosticsPanel';
+import { Log } from './log';
+import { QueryHistory } from './persistence/queryHistory';
+import { QueryNodeStore } from './persistence/queryNodeStore';
+import { SavedQueries } from './persistence/savedQueries';
+import { registerDiagnostics } from './panels/diagnosticsPanel';
 import { StatusBar } from './statusBar';
-import { testHooksEnabled } from './testHooks';
+import { loadAllConcurrency, pageSize } from './settings';
+import { testHooksEnabled, type DataPlatformApi } from './testApi';
 import { within } from './util/within';
 import type { CompanyNodeLike } from './tree/context';
 import type { TreeNode } from './tree/node';
 import { accountRootOf, CompaniesTreeProvider } from './tree/provider';
-
-/** What `activate` returns under the test switch (src/testHooks.ts) for the integration tests;
- * not a public contract, and nothing at all in a user's extension. */
-export interface DataPlatformApi {
-  readonly log: vscode.LogOutputChannel;
-  /** Every line written to the log (scrubbed), oldest first. */
-  logLines(): readonly LogLine[];
-  readonly companiesView: vscode.TreeView<TreeNode>;
-  readonly tree: CompaniesTreeProvider;
-  /** The first account's connection (the only one for most users). */
-  readonly connection: Connection;
-  readonly connections: Connections;
-  readonly accounts: AccountList;
-  /** Keys as versions before accounts stored them (one per origin), for the migration's test. */
-  readonly oldKeys: KeyStore;
-  /** The application-wide state the account list lives in. */
-  readonly globalState: vscode.Memento;
-  /** Runs the start-up's migration again: a test makes the state look like before the upgrade. */
-  migrate(): Promise<Account | undefined>;
-  readonly diagnostics: DiagnosticsStore;
-  readonly diagnosticsPanel: DiagnosticsPanelApi;
-  readonly statusBar: StatusBar;
-  /** Messages of the "enter a new key?" prompts shown after a 401, oldest first. */
-  keyPrompts(): readonly string[];
-  /** Number of times `dataPlatform.refresh` ran without a node. */
-  refreshCount(): number;
-  /** Recent queries per company (Run query…). */
-  readonly queryHistory: QueryHistory;
-  /** The query nodes kept across reloads, per scope and company. */
-  readonly savedQueries: SavedQueries;
-  /** The extension's quick pick on screen, as the user sees it. */
-  quickPick(): QuickPickSnapshot | undefined;
-  /** Progress notifications (and window progress) of the extension still running. */
-  progressRunning(): number;
-}
-
-export type { SetKeyResult };
-
-function setting<T>(name: string): T | undefined {
-  return vscode.workspace.getConfiguration('dataPlatform').get<T>(name);
-}
-
-/** A whole-number setting clamped to 1–`max`; anything else (a hand-edited 2.5, "x") is the default. */
-function wholeSetting(name: string, fallback: number, max: number): number {
-  const n = Number(setting<number>(name) ?? fallback);
-  return Number.isInteger(n) ? Math.min(max, Math.max(1, n)) : fallback;
-}
-
-function pageSize(): number {
-  return wholeSetting('pageSize', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-}
-
-/** Pages Load all asks for at once: 1 walks the next links one by one. */
-const DEFAULT_LOAD_ALL_CONCURRENCY = 4;
-const MAX_LOAD_ALL_CONCURRENCY = 8;
-
-function loadAllConcurrency(): number {
-  return wholeSetting('loadAllConcurrency', DEFAULT_LOAD_ALL_CONCURRENCY, MAX_LOAD_ALL_CONCURRENCY);
-}
+import { onCommandFailure, registerCommand } from './commands/register';
 
 /** How long activation waits for the first read of the accounts and their keys. */
 const FIRST_LOAD_LIMIT_MS = 5000;
 
-/** The old `dataPlatform.baseUrl`, where the user set it (undefined when it was never set). */
-function configuredBaseUrl(): string | undefined {
-  const i = vscode.workspace.getConfiguration('dataPlatform').inspect<string>('baseUrl');
-  return i?.globalValue ?? i?.workspaceValue ?? i?.workspaceFolderValue;
-}
-
-/** The migration (first run only), the emulator of `npm start` (development mode only), then a
- * connection per account. */
-async function startAccounts(context: vscode.ExtensionContext, accounts: AccountList, oldKeys: KeyStore, connections: Connections): Promise<Account | undefined> {
-  const migrated = await migrateToAccounts(accounts, configuredBaseUrl, oldKeys);
+/** The emulator of `npm start` (development mode only), then a connection per account. */
+async function startAccounts(context: vscode.ExtensionContext, accounts: AccountList, connections: Connections): Promise<void> {
   if (context.extensionMode === vscode.ExtensionMode.Development) await ensureDevEmulatorAccount(accounts, process.env, fetch);
   await connections.sync();
-  return migrated;
 }
 
 /** The query nodes kept across reloads (in globalState: they belong to the account, not to a
@@ -162,7 +92,7 @@ interface Core {
 /** The commands of every module, each given what it needs of the core. */
 function registerCommands(core: Core, history: QueryHistory, refreshAll: () => Promise<void>): vscode.Disposable[] {
   const { accounts, connections, tree, view, account, diagnostics } = core;
-  const connectionOf = (accountId?: string) => (accountId !== undefined ? connections.get(accountId) : connections.list()[0]);
+  const connectionOf = (accountId: string) => connections.get(accountId);
   const keyDeps = { accounts, account };
   return [
     ...registerKeyCommands(keyDeps),
@@ -207,6 +137,17 @@ function followAccounts(core: Core): vscode.Disposable[] {
   ];
 }
 
+/** A command's failure it did not report itself: an API error goes where API errors go (the
+ * diagnostics panel and the log); anything else is a bug, logged with its stack and shown. */
+function reportCommandFailure(command: string, e: unknown, to: { log: Log; report: ReportError }): void {
+  if (isApiError(e)) return to.report(e);
+  to.log.error(`command ${command} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+  const message = e instanceof Error ? e.message : String(e);
+  void vscode.window.showErrorMessage(t('{0} failed unexpectedly: {1}. The log has the details.', command, message), t('Show Log')).then((c) => {
+    if (c) void vscode.commands.executeCommand('dataPlatform.showLog');
+  });
+}
+
 /** Returns the extension's internals to the tests, and nothing at all without the test switch. */
 export async function activate(context: vscode.ExtensionContext): Promise<DataPlatformApi | undefined> {
   // First of all: every message built from here on is in the display language.
@@ -215,7 +156,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   if (testHooks) enableTestHooks();
   const channel = vscode.window.createOutputChannel('Data Platform', { log: true });
   const log = new Log(channel, { remember: testHooks });
-  const oldKeys = new KeyStore(context.secrets);
   const accounts = new AccountList(context.globalState, context.secrets, () => crypto.randomUUID());
   const statusBar = new StatusBar();
   const diagnostics = new DiagnosticsStore();
@@ -227,6 +167,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   );
   const keyPrompt = new KeyPrompt(connections, testHooks);
   const report = createReporter({ diagnostics, log, onUnauthorized: (a) => keyPrompt.offer(a) });
+  onCommandFailure((command, e) => reportCommandFailure(command, e, { log, report }));
   const { tree, view, queryStore } = createCompaniesView(connections, report, createQueryStore(context, log));
   const core: Core = { log, diagnostics, statusBar, accounts, connections, tree, view, report, keyPrompt, queryStore, account: accountResolver({ tree, view, connections, report }) };
   const queryHistory = new QueryHistory(context.globalState);
@@ -239,15 +180,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   };
 
   context.subscriptions.push(
-    channel, diagnostics, oldKeys, accounts, connections, statusBar, tree, view,
+    channel, diagnostics, accounts, connections, statusBar, tree, view,
     ...followAccounts(core),
-    vscode.commands.registerCommand('dataPlatform.showLog', () => {
+    registerCommand('dataPlatform.showLog', () => {
       channel.show(true);
       return channel;
     }),
     ...registerCommands(core, queryHistory, refreshAll),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      // dataPlatform.baseUrl is read once, by the migration: accounts hold the base URLs now.
       if (e.affectsConfiguration('dataPlatform.pageSize')) tree.reset();
     }),
   );
@@ -255,14 +195,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   // The command that activated the extension runs once `activate` resolves, and must find the keys
   // read (a palette "Set API Key" in a fresh window found "not loaded" otherwise). Bounded, so a
   // secret storage that never answers cannot hold every command back.
-  const started = startAccounts(context, accounts, oldKeys, connections).then(() => showAccounts(connections.list(), { statusBar, view, log }));
+  const started = startAccounts(context, accounts, connections).then(() => showAccounts(connections.list(), { statusBar, view, log }));
   await within(started, FIRST_LOAD_LIMIT_MS);
 
   if (!testHooks) return undefined;
   return {
-    log: channel, logLines: () => log.lines(), companiesView: view, tree, get connection() { return connections.list()[0]; }, connections, accounts, oldKeys,
-    globalState: context.globalState, migrate: () => startAccounts(context, accounts, oldKeys, connections), diagnostics, diagnosticsPanel, statusBar,
-    keyPrompts: () => keyPrompt.shown ?? [], refreshCount: () => refreshes, queryHistory, savedQueries: queryStore.saved, quickPick: visibleQuickPick, progressRunning,
+    log: channel, logLines: () => log.lines(), companiesView: view, tree, get connection() { return connections.list()[0]; }, connections, accounts,
+    globalState: context.globalState, diagnostics, diagnosticsPanel, statusBar,
+    keyPrompts: () => keyPrompt.shown ?? [], refreshCount: () => refreshes, queryHistory, savedQueries: queryStore.saved, quickPick: visibleQuickPick, progressRunning, registerCommand,
   };
 }
 

@@ -10,7 +10,7 @@
 //   `activate` has run (a module-level `t(...)` would stay English forever).
 
 export type L10nArg = string | number | boolean;
-export type Translator = (message: string, ...args: L10nArg[]) => string;
+type Translator = (message: string, ...args: L10nArg[]) => string;
 
 let translator: Translator | undefined;
 

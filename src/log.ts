@@ -14,7 +14,7 @@ export interface LogSink {
   error(message: string): void;
 }
 
-export type Level = 'trace' | 'debug' | 'info' | 'warn' | 'error';
+type Level = 'trace' | 'debug' | 'info' | 'warn' | 'error';
 
 export interface LogLine {
   level: Level;
@@ -29,14 +29,14 @@ export function requestLine(s: RequestSummary): string {
   return `${s.method} ${s.path} → ${outcome} in ${Math.round(s.durationMs)} ms${attempt}${correlation}`;
 }
 
-export function traceLines(t: TraceEntry): string[] {
+function traceLines(t: TraceEntry): string[] {
   const lines: string[] = [];
   if (t.requestBody !== undefined) lines.push(`${t.method} ${t.path} request body: ${t.requestBody}`);
   if (t.responseBody !== undefined) lines.push(`${t.method} ${t.path} → ${t.status ?? '-'} response body: ${t.responseBody}`);
   return lines;
 }
 
-export function errorLine(e: ApiError): string {
+function errorLine(e: ApiError): string {
   const status = e.status !== undefined ? ` ${e.status}` : '';
   const correlation = e.correlationId ? ` [correlationId ${e.correlationId}]` : '';
   return `${e.method} ${e.path} failed (${e.kind}${status}): ${e.message}${correlation}`;

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import type { RateLimitInfo } from './api';
 import type { ConnectionState } from './connection/connection';
-import { statusText, statusTooltip, type AccountStatus } from './format/status';
+import { statusBarText, statusBarTooltip, type AccountStatus } from './format/status';
 
 interface Shown {
   name: string;
@@ -52,8 +52,8 @@ export class StatusBar implements vscode.Disposable {
 
   private update(): void {
     const list: AccountStatus[] = this.order.flatMap((id) => this.shown.get(id) ?? []);
-    this.item.text = statusText(list);
-    this.item.tooltip = statusTooltip(list);
+    this.item.text = statusBarText(list);
+    this.item.tooltip = statusBarTooltip(list);
     this.item.show();
   }
 }

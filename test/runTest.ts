@@ -14,7 +14,7 @@
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { chooseHost } from './host/choose';
 import { downloadVSCode, runElectronHost } from './host/electron';
 import { defaultCacheDir } from './host/install';
@@ -23,7 +23,7 @@ import { runDirs, runOfflineHost, type HostRunOptions } from './host/offline';
 import { ENV, type Counts } from './host/protocol';
 import { Session } from './host/session';
 import { startEmulator, type RunningEmulator } from './emulator';
-import { TEST_HOOKS_ENV } from '../src/testHooks';
+import { TEST_HOOKS_ENV } from '../src/testApi';
 import { limitsFromEnv, Watchdog } from './host/watchdog';
 
 const root = resolve(__dirname, '..', '..');
@@ -134,9 +134,9 @@ async function main(): Promise<number> {
     tmpDir: tmp,
     install: vsix,
     env,
-    settings: { 'dataPlatform.baseUrl': emulator.url },
     locale,
-    logsDir: join(resultsDir, 'logs'),
+    // Per run: `npm test` runs several at once (.test-results/logs/integration-1, …).
+    logsDir: join(resultsDir, 'logs', process.env.DP_TEST_RESULTS ? basename(process.env.DP_TEST_RESULTS, '.json') : ''),
     session,
     log: hostLog,
     onCleanup: (step) => cleanups.push(step),

@@ -2,11 +2,18 @@
 // where VS Code keeps application-wide state, never in a workspace; each key sits in
 // SecretStorage under its account's own id, so two accounts on one origin keep two keys.
 // Free of `vscode`: the Memento and SecretStorage come in through the interfaces they satisfy.
-import type { SecretStorageLike } from '../auth/keyStore';
 import { checkBaseUrl } from '../connection/baseUrl';
-import type { HistoryStore } from '../query/history';
+import type { HistoryStore } from '../persistence/queryHistory';
 import { t } from '../l10n';
 import { Emitter, type Disposable, type Event } from '../util/emitter';
+
+/** The part of `vscode.SecretStorage` used here. */
+export interface SecretStorageLike {
+  get(key: string): PromiseLike<string | undefined>;
+  store(key: string, value: string): PromiseLike<void>;
+  delete(key: string): PromiseLike<void>;
+  onDidChange(listener: (e: { key: string }) => unknown): Disposable;
+}
 
 export interface Account {
   /** Stable, never shown; names the account's secret. */
@@ -16,7 +23,7 @@ export interface Account {
 }
 
 export const ACCOUNTS_KEY = 'dataPlatform.accounts';
-export const MAX_ACCOUNT_NAME = 60;
+const MAX_ACCOUNT_NAME = 60;
 const ID = /^[A-Za-z0-9-]{1,64}$/;
 
 export function accountSecretName(id: string): string {
@@ -53,11 +60,6 @@ export class AccountList implements Disposable {
     this.subscription = secrets.onDidChange((e) => {
       if (e.key.startsWith(accountSecretName(''))) this.changed.fire();
     });
-  }
-
-  /** Whether a list was ever written (a first run after an upgrade has none: see migration). */
-  get initialised(): boolean {
-    return this.state.get(ACCOUNTS_KEY) !== undefined;
   }
 
   /** The accounts in the user's order; entries storage holds that cannot be trusted are skipped. */
@@ -131,11 +133,6 @@ export class AccountList implements Disposable {
 
   async deleteKey(id: string): Promise<void> {
     await this.secrets.delete(accountSecretName(id));
-  }
-
-  /** Writes an empty list: the migration has run, and finding nothing is not a reason to run it again. */
-  async initialise(): Promise<void> {
-    if (!this.initialised) await this.write([]);
   }
 
   dispose(): void {

@@ -14,7 +14,7 @@ export const EMULATOR_ACCOUNT_NAME = 'Local emulator';
 /** The part of `fetch` used here, injectable for tests. */
 export type FetchLike = (url: string, init: { signal: AbortSignal; headers: Record<string, string> }) => Promise<{ ok: boolean; json(): Promise<unknown> }>;
 
-export type EmulatorProbe = { ok: true; baseUrl: string; key: string } | { ok: false; message: string };
+type EmulatorProbe = { ok: true; baseUrl: string; key: string } | { ok: false; message: string };
 
 const PROBE_TIMEOUT_MS = 3000;
 

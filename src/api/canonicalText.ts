@@ -38,7 +38,7 @@ function foldOnce(c: number): number {
 
 /** One UTF-16 unit as it is compared: lower case, any whitespace (and `+`, a form-encoded space)
  * as a space, invisible characters dropped. */
-export function fold(c: number): number {
+function fold(c: number): number {
   const known = FOLDED[c];
   if (known !== -1) return known;
   return (FOLDED[c] = foldOnce(c));

@@ -45,7 +45,7 @@ export interface ClientOptions extends Omit<TransportOptions, 'baseUrl'> {
   allowInsecureHttp?: boolean;
 }
 
-export interface CreateApiKeyRequest {
+interface CreateApiKeyRequest {
   name?: string;
 }
 

@@ -7,7 +7,7 @@ import { cancelledError } from './failures';
 import type { Page } from './models';
 import { pageBound } from './walkBounds';
 
-export interface PageRun<T> {
+interface PageRun<T> {
   /** The next page's link, as the last page taken gave it: the template for pages by number. */
   nextHref: string;
   totalResults: number;

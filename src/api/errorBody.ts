@@ -4,7 +4,7 @@
 import type { ErrorBody, Validation, ValidationItem } from './models';
 import { isRecord } from './responseShapes';
 
-export type BodyFormat = 'empty' | 'json' | 'invalidJson' | 'html' | 'text';
+type BodyFormat = 'empty' | 'json' | 'invalidJson' | 'html' | 'text';
 
 export interface ParsedErrorBody {
   format: BodyFormat;
@@ -28,21 +28,21 @@ export function parseErrorBody(text: string | undefined, contentType?: string): 
   if (parsed.ok) {
     const json = parsed.value;
     const body = findErrorBody(json, 0);
-    const message = oneLine(body ? body.error : digMessage(json, 0));
+    const message = shortMessage(body ? body.error : digMessage(json, 0));
     return { format: 'json', json, ...(body ? { body } : {}), ...(message ? { message } : {}) };
   }
   if (/^[{["]/.test(trimmed)) {
     // Cut-off JSON: salvage the message if its field made it through.
     const m = /"(?:error|message)"\s*:\s*"((?:[^"\\]|\\.)+)"/i.exec(trimmed);
-    const message = m ? oneLine(unescapeJsonString(m[1])) : undefined;
+    const message = m ? shortMessage(unescapeJsonString(m[1])) : undefined;
     return { format: 'invalidJson', ...(message ? { message } : {}) };
   }
   if (type.includes('html') || looksLikeHtml(trimmed)) {
-    const message = oneLine(htmlMessage(trimmed));
+    const message = shortMessage(htmlMessage(trimmed));
     return { format: 'html', ...(message ? { message } : {}) };
   }
   // Plain text, or other markup (XML) whose tags carry no message of their own.
-  const message = oneLine(trimmed.startsWith('<') ? decodeEntities(stripTags(trimmed)) : trimmed);
+  const message = shortMessage(trimmed.startsWith('<') ? decodeEntities(stripTags(trimmed)) : trimmed);
   return { format: 'text', ...(message ? { message } : {}) };
 }
 
@@ -237,7 +237,7 @@ function unescapeJsonString(s: string): string {
 }
 
 /** Collapses whitespace to one line and caps the length, so a message fits a tree label. */
-export function oneLine(text: string | undefined, max = MAX_MESSAGE_LENGTH): string | undefined {
+export function shortMessage(text: string | undefined, max = MAX_MESSAGE_LENGTH): string | undefined {
   if (text === undefined) return undefined;
   const line = text.replace(/\s+/g, ' ').trim();
   if (line === '') return undefined;

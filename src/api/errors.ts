@@ -43,7 +43,7 @@ const TRANSIENT_KINDS: ReadonlySet<ApiErrorKind> = new Set<ApiErrorKind>([
   'timeout',
 ]);
 
-export function isTransientKind(kind: ApiErrorKind): boolean {
+function isTransientKind(kind: ApiErrorKind): boolean {
   return TRANSIENT_KINDS.has(kind);
 }
 
@@ -69,7 +69,7 @@ export interface SentRequest {
 }
 
 /** The data of an ApiError, listed once: the class, its copies (`with`) and its JSON form share it. */
-export interface ApiErrorData {
+interface ApiErrorData {
   kind: ApiErrorKind;
   /** One line, human, already free of secrets. */
   message: string;
@@ -94,7 +94,7 @@ export interface ApiErrorData {
 
 /** What builds an ApiError (failures.ts): `attempts` defaults to 1, `retryable` to whether the
  * kind is transient. */
-export type ApiErrorInit = Omit<ApiErrorData, 'attempts' | 'retryable'> & Partial<Pick<ApiErrorData, 'attempts' | 'retryable'>>;
+type ApiErrorInit = Omit<ApiErrorData, 'attempts' | 'retryable'> & Partial<Pick<ApiErrorData, 'attempts' | 'retryable'>>;
 
 /** Plain-data form for the diagnostics panel and logs: only the fields that are set. */
 export type ApiErrorJSON = { name: 'ApiError' } & ApiErrorData;

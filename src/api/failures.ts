@@ -8,7 +8,7 @@
 // - a paging walk that cannot go on.
 // Everything taken from a body passes through the redactor first.
 import { ApiError, type ApiErrorKind } from './errors';
-import { oneLine, parseErrorBody, type ParsedErrorBody } from './errorBody';
+import { shortMessage, parseErrorBody, type ParsedErrorBody } from './errorBody';
 import { proxyAuthMessage, proxyUnreachableMessage, tlsTrustMessage, type ConnectionFailure } from './networkErrors';
 import { capRawBody, redactDeep, scrubBody, type Redactor } from './redact';
 import { t } from '../l10n';
@@ -280,7 +280,7 @@ export function errorFromResponse(info: ResponseInfo): ApiError {
   const text = scrubBody(info.text, info.redact);
   const parsed = parseErrorBody(text, info.contentType);
   const kind = kindForStatus(info.status, info.path, parsed);
-  const server = oneLine(parsed.message ? info.redact(parsed.message) : undefined);
+  const server = shortMessage(parsed.message ? info.redact(parsed.message) : undefined);
   // Redacted after JSON.parse decoded it: a key the server wrote in `\u` escapes is plain here.
   const body = parsed.body ? redactDeep(parsed.body, info.redact) : undefined;
   return new ApiError({

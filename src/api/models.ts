@@ -1,12 +1,12 @@
 // Records of the Data Platform API. Shapes follow the spec and, where it is silent, the
 // reference (Codat's public OpenAPI). Optional fields are omitted by the server, never null.
 
-export interface Link {
+interface Link {
   href: string;
 }
 
 /** `_links` of a paged envelope. hrefs are relative to the base URL. */
-export interface PageLinks {
+interface PageLinks {
   self: Link;
   current: Link;
   next?: Link;
@@ -21,9 +21,9 @@ export interface Page<T> {
   _links: PageLinks;
 }
 
-export type DataConnectionStatus = 'PendingAuth' | 'Linked' | 'Unlinked' | 'Deauthorized';
+type DataConnectionStatus = 'PendingAuth' | 'Linked' | 'Unlinked' | 'Deauthorized';
 
-export interface DataConnection {
+interface DataConnection {
   id: string;
   integrationId: string;
   sourceId: string;
@@ -53,7 +53,7 @@ export interface CreateCompanyRequest {
   tags?: Record<string, string>;
 }
 
-export interface RecordRef {
+interface RecordRef {
   id: string;
   name?: string;
 }
@@ -63,16 +63,7 @@ export interface CustomerRef {
   companyName?: string;
 }
 
-export type InvoiceStatus = 'Unknown' | 'Draft' | 'Submitted' | 'PartiallyPaid' | 'Paid' | 'Void';
-
-export const INVOICE_STATUSES: readonly InvoiceStatus[] = [
-  'Unknown',
-  'Draft',
-  'Submitted',
-  'PartiallyPaid',
-  'Paid',
-  'Void',
-];
+type InvoiceStatus = 'Unknown' | 'Draft' | 'Submitted' | 'PartiallyPaid' | 'Paid' | 'Void';
 
 export interface InvoiceLineItem {
   description?: string;
@@ -87,7 +78,7 @@ export interface InvoiceLineItem {
   itemRef?: RecordRef;
 }
 
-export interface InvoiceMetadata {
+interface InvoiceMetadata {
   isDeleted?: boolean;
 }
 
@@ -131,7 +122,7 @@ export interface ApiKeyList {
   results: ApiKeyDetails[];
 }
 
-export type DataStatusState =
+type DataStatusState =
   | 'Initial'
   | 'Queued'
   | 'Fetching'

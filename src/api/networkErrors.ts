@@ -14,7 +14,7 @@
 import { t } from '../l10n';
 
 /** What to do about a certificate depends on what is wrong with it. */
-export type CertificateProblem = 'untrusted' | 'dates' | 'wrongHost' | 'invalid';
+type CertificateProblem = 'untrusted' | 'dates' | 'wrongHost' | 'invalid';
 
 // `words` is a clause that completes "was not accepted: …"; a function, so it is translated when used.
 const CERTIFICATE_CODES: Record<string, { problem: CertificateProblem; words: () => string }> = {

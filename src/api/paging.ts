@@ -22,7 +22,7 @@ export interface LoadProgress {
   pages: number;
 }
 
-export interface LoadAllOptions extends LoadOptions {
+interface LoadAllOptions extends LoadOptions {
   onProgress?: (progress: LoadProgress) => void;
   /** Pages asked for at once after the first (concurrentPages.ts); 1, the default, follows the
    * next links one by one. */
@@ -163,7 +163,7 @@ interface Flight<T> {
   waiters: number;
 }
 
-export interface PagedListOptions {
+interface PagedListOptions {
   /** What a walk believes of an announced total: MAX_WALK_RECORDS but in tests. */
   maxRecords?: number;
 }

@@ -21,10 +21,10 @@ export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = {
   maxWaitMs: 30_000,
 };
 
-export const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
+const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503, 504]);
 
 /** Connection failures worth another try on an idempotent request. */
-export const RETRY_NETWORK_CODES: ReadonlySet<string> = new Set([
+const RETRY_NETWORK_CODES: ReadonlySet<string> = new Set([
   'ECONNRESET',
   'ECONNREFUSED',
   'EPIPE',
@@ -34,9 +34,9 @@ export const RETRY_NETWORK_CODES: ReadonlySet<string> = new Set([
 ]);
 
 /** The only failure that proves a request never reached the server. */
-export const NEVER_SENT_CODE = 'ECONNREFUSED';
+const NEVER_SENT_CODE = 'ECONNREFUSED';
 
-export function isIdempotent(method: string): boolean {
+function isIdempotent(method: string): boolean {
   return ['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'].includes(method.toUpperCase());
 }
 
@@ -64,21 +64,14 @@ export function requestedWaitMs(status: number, get: HeaderGetter, nowMs: number
   return reset === undefined ? undefined : Math.max(0, reset - nowMs);
 }
 
-/**
- * The wait before retry number `retry` (from 1): at least the floor (`baseDelayMs`), plus full
- * jitter below an exponential ceiling. The floor means no retry is ever immediate; the jitter
- * spreads clients that failed together so they do not come back together.
- */
-export function backoffDelay(retry: number, policy: RetryPolicy, random: () => number): number {
-  return policy.baseDelayMs + jitter(retry, policy, random);
-}
-
+/** Full jitter below an exponential ceiling for retry number `retry` (from 1), on top of the floor
+ * (`baseDelayMs`): clients that failed together do not come back together. */
 function jitter(retry: number, policy: RetryPolicy, random: () => number): number {
   const ceiling = Math.min(policy.maxBackoffMs, policy.baseDelayMs * 2 ** Math.max(0, retry - 1));
   return Math.floor(random() * ceiling);
 }
 
-export interface AttemptOutcome {
+interface AttemptOutcome {
   method: string;
   /** The attempt that just failed, from 1. */
   attempt: number;
@@ -90,7 +83,7 @@ export interface AttemptOutcome {
   requestedWaitMs?: number;
 }
 
-export type RetryDecision =
+type RetryDecision =
   | { retry: true; delayMs: number }
   | { retry: false; reason: 'notRetryable' | 'attemptsExhausted' | 'waitTooLong' };
 

@@ -17,7 +17,7 @@ export interface RequestToKeep {
   shareBody?: boolean;
 }
 
-export function sentRequest(baseUrl: string, req: RequestToKeep, redact: Redactor): SentRequest | undefined {
+function sentRequest(baseUrl: string, req: RequestToKeep, redact: Redactor): SentRequest | undefined {
   if (req.body !== undefined && !req.shareBody) return undefined;
   const url = `${baseUrl}${redact(req.path)}`;
   const body = req.body === undefined ? undefined : redact(JSON.stringify(req.body));

@@ -69,7 +69,7 @@ export interface TransportOptions {
 }
 
 /** Its path, body and whether the body may be kept on a failure: see sentRequest.ts. */
-export interface HttpRequest<T> extends RequestToKeep {
+interface HttpRequest<T> extends RequestToKeep {
   method: 'GET' | 'POST' | 'DELETE';
   /** Narrows the parsed JSON; false makes the response a `malformedResponse`. */
   accept: (json: unknown) => json is T;
@@ -82,7 +82,7 @@ export interface HttpRequest<T> extends RequestToKeep {
   redactValue?: boolean;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 /** A full page of 5000 invoices is about 7 MB: ample room, yet no response can fill the memory. */
 export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 

@@ -4,7 +4,7 @@
 
 /** Pages a walk still follows past what the server announced, for data that grows meanwhile: at
  * least this many, or a tenth more. */
-export const PAGE_MARGIN = 3;
+const PAGE_MARGIN = 3;
 
 /**
  * The most records a walk believes a server announces. Past it a walk stops with what it loaded
@@ -15,7 +15,7 @@ export const PAGE_MARGIN = 3;
  */
 export const MAX_WALK_RECORDS = 1_000_000;
 
-export interface PageBound {
+interface PageBound {
   /** Pages the walk believes there are: what the server announced, at most MAX_WALK_RECORDS' worth. */
   announced: number;
   /** Pages after which the walk stops. */

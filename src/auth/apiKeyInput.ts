@@ -7,7 +7,7 @@ import { t } from '../l10n';
  * services' longer tokens and refuses a paste of a whole file, which would be sent as a header
  * with every request and sought in every text the redactor reads.
  */
-export const MAX_API_KEY_LENGTH = 512;
+const MAX_API_KEY_LENGTH = 512;
 
 /**
  * Why `key` (already trimmed) cannot be an API key, or undefined. A real key is printable text:

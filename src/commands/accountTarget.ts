@@ -20,7 +20,7 @@ export interface AccountTarget {
   report: ReportError;
 }
 
-export interface AccountTargetDeps {
+interface AccountTargetDeps {
   tree: CompaniesTreeProvider;
   view: vscode.TreeView<TreeNode>;
   connections: Connections;
@@ -31,7 +31,7 @@ export interface AccountTargetDeps {
 export type ResolveAccount = (arg: unknown, title: string) => Promise<AccountTarget | undefined>;
 
 /** The account id an argument names: `{ accountId: '…' }`. */
-export function namedAccountId(arg: unknown): string | undefined {
+function namedAccountId(arg: unknown): string | undefined {
   if (typeof arg !== 'object' || arg === null) return undefined;
   const id = (arg as { accountId?: unknown }).accountId;
   return typeof id === 'string' ? id : undefined;
@@ -42,7 +42,7 @@ interface AccountItem extends vscode.QuickPickItem {
 }
 
 /** A quick pick of the accounts; undefined when dismissed. */
-export function pickAccount(connections: readonly Connection[], title: string): Promise<Connection | undefined> {
+function pickAccount(connections: readonly Connection[], title: string): Promise<Connection | undefined> {
   const pick = createQuickPick<AccountItem>();
   pick.title = title;
   pick.placeholder = t('Choose the account');

@@ -8,15 +8,16 @@ import { checkBaseUrl } from '../connection/baseUrl';
 import { t } from '../l10n';
 import type { ResolveAccount } from './accountTarget';
 import { chooseFrom, createQuickPick } from './quickPicks';
+import { registerCommand } from './register';
 
-export interface AccountCommandDeps {
+interface AccountCommandDeps {
   accounts: AccountList;
   account: ResolveAccount;
   /** Deletes what is kept per account besides its key (its saved query nodes). */
   forgetAccount(id: string): Promise<void>;
 }
 
-export type AccountEditResult = { outcome: 'done'; keyForgotten?: boolean } | { outcome: 'cancelled' } | { outcome: 'invalid'; message: string };
+type AccountEditResult = { outcome: 'done'; keyForgotten?: boolean } | { outcome: 'cancelled' } | { outcome: 'invalid'; message: string };
 
 function stringArg(arg: unknown, name: string): string | undefined {
   const v = typeof arg === 'object' && arg !== null ? (arg as Record<string, unknown>)[name] : undefined;
@@ -29,7 +30,7 @@ function refused(e: unknown): AccountEditResult {
   return { outcome: 'invalid', message };
 }
 
-export async function renameAccount(deps: AccountCommandDeps, arg?: unknown): Promise<AccountEditResult> {
+async function renameAccount(deps: AccountCommandDeps, arg?: unknown): Promise<AccountEditResult> {
   const target = await deps.account(arg, t('Rename Account: account'));
   if (!target) return { outcome: 'cancelled' };
   const { account } = target.connection;
@@ -52,7 +53,7 @@ export async function renameAccount(deps: AccountCommandDeps, arg?: unknown): Pr
 }
 
 /** Moves the account to another base URL; a key never follows it to another origin. */
-export async function changeBaseUrl(deps: AccountCommandDeps, arg?: unknown): Promise<AccountEditResult> {
+async function changeBaseUrl(deps: AccountCommandDeps, arg?: unknown): Promise<AccountEditResult> {
   const target = await deps.account(arg, t('Change Base URL: account'));
   if (!target) return { outcome: 'cancelled' };
   const { account } = target.connection;
@@ -86,7 +87,7 @@ export async function changeBaseUrl(deps: AccountCommandDeps, arg?: unknown): Pr
 }
 
 /** Asks what to edit: the base URL or the key. */
-export async function editAccount(deps: AccountCommandDeps, arg?: unknown): Promise<unknown> {
+async function editAccount(deps: AccountCommandDeps, arg?: unknown): Promise<unknown> {
   if (stringArg(arg, 'baseUrl') !== undefined) return changeBaseUrl(deps, arg);
   const target = await deps.account(arg, t('Edit Account: account'));
   if (!target) return { outcome: 'cancelled' };
@@ -104,7 +105,7 @@ export async function editAccount(deps: AccountCommandDeps, arg?: unknown): Prom
 }
 
 /** Removes the account and deletes its key, once confirmed. */
-export async function removeAccount(deps: AccountCommandDeps, arg?: unknown): Promise<AccountEditResult> {
+async function removeAccount(deps: AccountCommandDeps, arg?: unknown): Promise<AccountEditResult> {
   const target = await deps.account(arg, t('Remove Account: account'));
   if (!target) return { outcome: 'cancelled' };
   const { account } = target.connection;
@@ -126,9 +127,9 @@ export async function removeAccount(deps: AccountCommandDeps, arg?: unknown): Pr
 
 export function registerAccountCommands(deps: AccountCommandDeps): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('dataPlatform.renameAccount', (arg?: unknown) => renameAccount(deps, arg)),
-    vscode.commands.registerCommand('dataPlatform.editAccount', (arg?: unknown) => editAccount(deps, arg)),
-    vscode.commands.registerCommand('dataPlatform.changeBaseUrl', (arg?: unknown) => changeBaseUrl(deps, arg)),
-    vscode.commands.registerCommand('dataPlatform.removeAccount', (arg?: unknown) => removeAccount(deps, arg)),
+    registerCommand('dataPlatform.renameAccount', (arg?: unknown) => renameAccount(deps, arg)),
+    registerCommand('dataPlatform.editAccount', (arg?: unknown) => editAccount(deps, arg)),
+    registerCommand('dataPlatform.changeBaseUrl', (arg?: unknown) => changeBaseUrl(deps, arg)),
+    registerCommand('dataPlatform.removeAccount', (arg?: unknown) => removeAccount(deps, arg)),
   ];
 }

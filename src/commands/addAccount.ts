@@ -12,8 +12,9 @@ import type { Connections } from '../connection/connections';
 import { t } from '../l10n';
 import type { SetKeyResult } from './keys';
 import { chooseFrom, createQuickPick } from './quickPicks';
+import { registerCommand } from './register';
 
-export interface AddAccountDeps {
+interface AddAccountDeps {
   accounts: AccountList;
   connections: Connections;
   /** Checks and stores a key for the account (Set API Key with arguments). */
@@ -103,7 +104,7 @@ async function finish(deps: AddAccountDeps, name: string, baseUrl: string, key: 
 }
 
 /** One click: the emulator at its usual address (or the one given) with its demo key. */
-export async function addEmulatorAccount(deps: AddAccountDeps, arg?: unknown): Promise<AddAccountResult> {
+async function addEmulatorAccount(deps: AddAccountDeps, arg?: unknown): Promise<AddAccountResult> {
   const given = argsOf(arg);
   const probe = await probeEmulator(given?.baseUrl ?? EMULATOR_URL, deps.fetch);
   if (!probe.ok) {
@@ -118,7 +119,7 @@ export async function addEmulatorAccount(deps: AddAccountDeps, arg?: unknown): P
   return finish(deps, name, probe.baseUrl, probe.key);
 }
 
-export async function addAccount(deps: AddAccountDeps, arg?: unknown): Promise<AddAccountResult> {
+async function addAccount(deps: AddAccountDeps, arg?: unknown): Promise<AddAccountResult> {
   const given = argsOf(arg);
   if (given) return finish(deps, given.name ?? '', given.baseUrl ?? '', given.key?.trim() || undefined);
   const preset = await pickPreset();
@@ -137,7 +138,7 @@ export async function addAccount(deps: AddAccountDeps, arg?: unknown): Promise<A
 
 export function registerAddAccountCommands(deps: AddAccountDeps): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('dataPlatform.addAccount', (arg?: unknown) => addAccount(deps, arg)),
-    vscode.commands.registerCommand('dataPlatform.addEmulatorAccount', (arg?: unknown) => addEmulatorAccount(deps, arg)),
+    registerCommand('dataPlatform.addAccount', (arg?: unknown) => addAccount(deps, arg)),
+    registerCommand('dataPlatform.addEmulatorAccount', (arg?: unknown) => addEmulatorAccount(deps, arg)),
   ];
 }

@@ -10,7 +10,7 @@ import { t } from '../l10n';
 import { formatValue } from '../query';
 import { createQuickPick } from './quickPicks';
 
-export interface CompanyPickerDeps {
+interface CompanyPickerDeps {
   client: DataPlatformClient;
   pageSize: number;
   report(error: ApiError): void;

@@ -4,13 +4,14 @@
 // diagnostics panel on the error body.
 import * as vscode from 'vscode';
 import { isApiError, isCancellation, type ApiError, type Company } from '../api';
-import { checkCompanyName } from '../format/companyName';
+import { checkCompanyNameInput } from '../format/companyName';
 import { t } from '../l10n';
 import type { TreeNode } from '../tree/node';
 import type { AccountTarget, ResolveAccount } from './accountTarget';
 import { withProgress } from './progress';
+import { registerCommand } from './register';
 
-export interface CreateCompanyDeps {
+interface CreateCompanyDeps {
   view: vscode.TreeView<TreeNode>;
   /** The account the company is created in; its reporter gets `prompt: false`, because this
    * command says what went wrong itself. */
@@ -39,7 +40,7 @@ async function askName(): Promise<string | undefined> {
     prompt: t("Letters, digits, spaces and - ' , & @ . ? ! are kept; other characters are removed by the API."),
     ignoreFocusOut: true,
     validateInput: (value) => {
-      const check = checkCompanyName(value);
+      const check = checkCompanyNameInput(value);
       if (!check.ok) return check.message;
       return check.note ? { message: check.note, severity: vscode.InputBoxValidationSeverity.Info } : undefined;
     },
@@ -77,7 +78,7 @@ async function reveal(deps: CreateCompanyDeps, target: AccountTarget, company: C
   }
 }
 
-export async function createCompany(deps: CreateCompanyDeps, arg?: unknown): Promise<CreateCompanyResult> {
+async function createCompany(deps: CreateCompanyDeps, arg?: unknown): Promise<CreateCompanyResult> {
   const target = await deps.account(arg, t('Create Company: account'));
   if (!target) return { outcome: 'cancelled' };
   const client = target.connection.client;
@@ -93,7 +94,7 @@ export async function createCompany(deps: CreateCompanyDeps, arg?: unknown): Pro
   const given = isArgs(arg) ? arg : undefined;
   const name = given ? given.name : await askName();
   if (name === undefined) return { outcome: 'cancelled' };
-  const check = checkCompanyName(name);
+  const check = checkCompanyNameInput(name);
   if (!check.ok) {
     void vscode.window.showErrorMessage(t('Cannot create the company: {0}.', check.message));
     return { outcome: 'invalid', message: check.message };
@@ -124,5 +125,5 @@ export async function createCompany(deps: CreateCompanyDeps, arg?: unknown): Pro
 }
 
 export function registerCreateCompanyCommands(deps: CreateCompanyDeps): vscode.Disposable[] {
-  return [vscode.commands.registerCommand('dataPlatform.createCompany', (arg?: unknown) => createCompany(deps, arg))];
+  return [registerCommand('dataPlatform.createCompany', (arg?: unknown) => createCompany(deps, arg))];
 }

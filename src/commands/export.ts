@@ -22,11 +22,12 @@ import { t } from '../l10n';
 import { listTitle } from '../format/labels';
 import { QueryNode, RecordListNode, RecordNode } from '../tree/dataNodes';
 import type { TreeNode } from '../tree/node';
-import { CompanyNode } from '../tree/recordNodes';
+import { CompanyNode } from '../tree/companyNodes';
 import { runExport, type ExportRun } from './exportRun';
 import { chooseFrom, createQuickPick } from './quickPicks';
+import { registerCommand } from './register';
 
-export interface ExportCommandDeps {
+interface ExportCommandDeps {
   /** Export… from the palette acts on the selection in the Companies view. */
   view: vscode.TreeView<TreeNode>;
   /** The account of the node exported (Export Companies: the selected, only or picked one). */
@@ -37,7 +38,7 @@ export interface ExportCommandDeps {
 }
 
 /** What a caller may pass instead of answering the dialogs. */
-export interface ExportArgs {
+interface ExportArgs {
   uri?: vscode.Uri;
   format?: ExportFormat;
   /** Cancels the export as the notification's Cancel does. */
@@ -58,7 +59,7 @@ export type ExportResult =
  * concurrency setting of them, about 1.4 MB of JSON each) keep memory small. A larger
  * dataPlatform.pageSize is used as it is.
  */
-export const MIN_EXPORT_PAGE_SIZE = 1000;
+const MIN_EXPORT_PAGE_SIZE = 1000;
 
 interface Target {
   subject: ExportSubject;
@@ -211,7 +212,7 @@ async function exportTarget(target: Target, of: unknown, args: ExportArgs, deps:
 export function registerExportCommands(deps: ExportCommandDeps): vscode.Disposable[] {
   return [
     // The id predates the other data types; it exports any type's list.
-    vscode.commands.registerCommand('dataPlatform.exportInvoices', (node?: unknown, args?: unknown) => {
+    registerCommand('dataPlatform.exportRecords', (node?: unknown, args?: unknown) => {
       const list = recordListOf(node) ?? recordListOf(deps.view.selection.find((n) => recordListOf(n)));
       if (!list) {
         const message = t('Select a company, a data type or a query in the Companies view to export its records.');
@@ -220,6 +221,6 @@ export function registerExportCommands(deps: ExportCommandDeps): vscode.Disposab
       }
       return exportTarget(recordsTarget(list), list, isExportArgs(args) ? args : {}, deps);
     }),
-    vscode.commands.registerCommand('dataPlatform.exportCompanies', (args?: unknown) => exportTarget(COMPANIES, args, isExportArgs(args) ? args : {}, deps)),
+    registerCommand('dataPlatform.exportCompanies', (args?: unknown) => exportTarget(COMPANIES, args, isExportArgs(args) ? args : {}, deps)),
   ];
 }

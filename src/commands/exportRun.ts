@@ -21,7 +21,7 @@ import {
 import { exportingTitle, exportProgressMessage } from '../format/exportMessages';
 import { withProgress } from './progress';
 
-export interface ExportJob {
+interface ExportJob {
   items: ExportItems;
   format: ExportFormat;
   uri: vscode.Uri;

@@ -8,6 +8,7 @@ import { apiKeyProblem } from '../auth/apiKeyInput';
 import { t } from '../l10n';
 import type { ResolveAccount } from './accountTarget';
 import { withCancellableProgress } from './progress';
+import { registerCommand } from './register';
 
 export type SetKeyResult =
   | { outcome: 'stored' }
@@ -17,7 +18,7 @@ export type SetKeyResult =
   | { outcome: 'rejected'; error: ApiError }
   | { outcome: 'unavailable'; message: string };
 
-export interface KeyCommandDeps {
+interface KeyCommandDeps {
   accounts: AccountList;
   /** The account acted on; its reporter gets failures with `prompt: false`, because this command
    * says what went wrong itself. */
@@ -107,7 +108,7 @@ export async function setApiKey(deps: KeyCommandDeps, given?: unknown): Promise<
 }
 
 /** Removes the account's key (the account stays). */
-export async function signOut(deps: KeyCommandDeps, arg?: unknown): Promise<boolean> {
+async function signOut(deps: KeyCommandDeps, arg?: unknown): Promise<boolean> {
   const target = await deps.account(arg, t('Sign Out: account'));
   if (!target) return false;
   const { connection } = target;
@@ -120,7 +121,7 @@ export async function signOut(deps: KeyCommandDeps, arg?: unknown): Promise<bool
 
 export function registerKeyCommands(deps: KeyCommandDeps): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand('dataPlatform.setApiKey', (arg?: unknown) => setApiKey(deps, arg)),
-    vscode.commands.registerCommand('dataPlatform.signOut', (arg?: unknown) => signOut(deps, arg)),
+    registerCommand('dataPlatform.setApiKey', (arg?: unknown) => setApiKey(deps, arg)),
+    registerCommand('dataPlatform.signOut', (arg?: unknown) => signOut(deps, arg)),
   ];
 }

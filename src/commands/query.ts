@@ -8,20 +8,21 @@ import { isApiError, type ApiError, type Company, type DataPlatformClient } from
 import { dataType, isDataTypeId, type DataTypeSpec } from '../dataTypes/catalog';
 import { typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
-import type { QueryHistory } from '../query/history';
+import type { QueryHistory } from '../persistence/queryHistory';
 import { orderByPickRows, orderByProblem, queryPickRows, queryProblem, type PickRow } from '../format/queryMessages';
 import { DataFolderNode, QueryNode, RecordListNode, type RecordQuery } from '../tree/dataNodes';
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
 import type { CompaniesTreeProvider } from '../tree/provider';
-import { CompanyNode } from '../tree/recordNodes';
+import { CompanyNode } from '../tree/companyNodes';
 import { pickCompany } from './companyPicker';
 import { pickDataType } from './dataTypePicker';
 import type { ResolveAccount } from './accountTarget';
 import { registerQueryNodeCommands } from './queryNodes';
 import { createQuickPick, settleOnce } from './quickPicks';
+import { registerCommand } from './register';
 
-export interface QueryCommandDeps {
+interface QueryCommandDeps {
   tree: CompaniesTreeProvider;
   view: vscode.TreeView<TreeNode>;
   /** The account of a query not run on a node (the selected, only or picked one). */
@@ -40,7 +41,7 @@ export type QueryResult =
 
 /** What tests and other extensions may pass instead of answering the prompts. With a query and
  * no dataType, the query is of invoices. */
-export interface QueryArgs {
+interface QueryArgs {
   companyId?: string;
   dataType?: string;
   query?: string;
@@ -217,7 +218,7 @@ async function show(deps: QueryCommandDeps, company: CompanyNode, node: QueryNod
   return { outcome: 'shown', node };
 }
 
-export async function runQuery(deps: QueryCommandDeps, arg?: unknown): Promise<QueryResult> {
+async function runQuery(deps: QueryCommandDeps, arg?: unknown): Promise<QueryResult> {
   const company = await companyFor(deps, arg);
   if (!(company instanceof CompanyNode)) return company;
   const typed = await typeFor(arg);
@@ -228,7 +229,7 @@ export async function runQuery(deps: QueryCommandDeps, arg?: unknown): Promise<Q
 }
 
 /** On a query node: edits its filter in place. On a type's node: adds a query node of that type. */
-export async function filterRecords(deps: QueryCommandDeps, target?: unknown, arg?: unknown): Promise<QueryResult> {
+async function filterRecords(deps: QueryCommandDeps, target?: unknown, arg?: unknown): Promise<QueryResult> {
   const node = target instanceof ErrorNode ? target.owner : target;
   if (!(node instanceof RecordListNode) || !(node.owner instanceof CompanyNode)) return runQuery(deps, target ?? arg);
   const company = node.owner;
@@ -242,8 +243,8 @@ export async function filterRecords(deps: QueryCommandDeps, target?: unknown, ar
 export function registerQueryCommands(deps: QueryCommandDeps): vscode.Disposable[] {
   return [
     ...registerQueryNodeCommands(deps),
-    vscode.commands.registerCommand('dataPlatform.runQuery', (arg?: unknown) => runQuery(deps, arg)),
+    registerCommand('dataPlatform.runQuery', (arg?: unknown) => runQuery(deps, arg)),
     // The id predates the other data types; it filters any type's list.
-    vscode.commands.registerCommand('dataPlatform.filterInvoices', (target?: unknown, arg?: unknown) => filterRecords(deps, target, arg)),
+    registerCommand('dataPlatform.filter', (target?: unknown, arg?: unknown) => filterRecords(deps, target, arg)),
   ];
 }

@@ -4,22 +4,23 @@
 // stored, so what a command returns is what a reload brings back.
 import * as vscode from 'vscode';
 import { t } from '../l10n';
-import { PINNED_QUERY_LIMIT } from '../query/savedQueries';
+import { PINNED_QUERY_LIMIT } from '../persistence/savedQueries';
 import type { PinOutcome } from '../tree/companyQueries';
 import { QueryNode } from '../tree/dataNodes';
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
-import { CompanyNode } from '../tree/recordNodes';
+import { CompanyNode } from '../tree/companyNodes';
 import { createInputBox, settleOnce } from './quickPicks';
+import { registerCommand } from './register';
 
-export interface QueryNodeCommandDeps {
+interface QueryNodeCommandDeps {
   view: vscode.TreeView<TreeNode>;
   /** Resolves once every change to the query nodes so far is stored. */
   settled(): Promise<void>;
 }
 
 /** Longest name a query may be given: it is a line in the tree. */
-export const MAX_QUERY_NAME = 100;
+const MAX_QUERY_NAME = 100;
 
 interface Target {
   node: QueryNode;
@@ -109,14 +110,12 @@ async function rerun(deps: QueryNodeCommandDeps, arg: unknown): Promise<QueryNod
 }
 
 export function registerQueryNodeCommands(deps: QueryNodeCommandDeps): vscode.Disposable[] {
-  const register = (id: string, handler: (arg?: unknown, more?: unknown) => unknown) => vscode.commands.registerCommand(id, handler);
+  const register = (id: string, handler: (arg?: unknown, more?: unknown) => unknown) => registerCommand(id, handler);
   return [
     register('dataPlatform.renameQuery', (arg, name) => rename(deps, arg, name)),
     register('dataPlatform.pinQuery', (arg) => pin(deps, arg, true)),
     register('dataPlatform.unpinQuery', (arg) => pin(deps, arg, false)),
     register('dataPlatform.removeQuery', (arg) => remove(deps, arg)),
-    // The older name of Remove Query, kept for key bindings made with it.
-    register('dataPlatform.clearFilter', (arg) => remove(deps, arg)),
     register('dataPlatform.rerunQuery', (arg) => rerun(deps, arg)),
   ];
 }

@@ -4,7 +4,7 @@
 // see. Without the switch a pick is VS Code's own, untouched.
 import * as vscode from 'vscode';
 
-export interface QuickPickRow {
+interface QuickPickRow {
   label: string;
   description?: string;
   detail?: string;

@@ -15,14 +15,14 @@ import type { ResolveAccount } from './accountTarget';
 import { pickCompany } from './companyPicker';
 import { pickDataType } from './dataTypePicker';
 import { withProgress } from './progress';
+import { registerCommand } from './register';
 
-export interface RecordCommandDeps {
+interface RecordCommandDeps {
   /** The client of a record's account (the first account for a reference that names none). */
   client(ref: RecordRef): DataPlatformClient | undefined;
   /** Reports a failure tagged with the record's account. */
   report(error: ApiError, ref: RecordRef): void;
-  /** The first account's id: references to its records name no account, so its documents keep
-   * the URIs they had before accounts (tabs restored from then are the same documents). */
+  /** The first account's id: the account of a reference that names none. */
   defaultAccountId(): string | undefined;
   /** The account of a record opened from the palette. */
   account: ResolveAccount;
@@ -32,7 +32,7 @@ export interface RecordCommandDeps {
 }
 
 /** A record to open, with what the caller knows of it for the tab title. */
-export interface OpenTarget {
+interface OpenTarget {
   ref: RecordRef;
   companyName?: string;
   /** What the caller knows of the record (a tree node's row), for the tab's title; otherwise the
@@ -53,7 +53,7 @@ function openTab(ref: RecordRef): vscode.Tab | undefined {
 }
 
 /** Opens the record's document, or focuses the tab that already shows it. */
-export async function openRecord(target: OpenTarget, fs: RecordFileSystem): Promise<vscode.TextEditor> {
+async function openRecord(target: OpenTarget, fs: RecordFileSystem): Promise<vscode.TextEditor> {
   const { ref } = target;
   const tab = openTab(ref);
   let uri: vscode.Uri;
@@ -103,29 +103,22 @@ async function askRecord(deps: RecordCommandDeps): Promise<OpenTarget | undefine
     ignoreFocusOut: true,
     validateInput: (v) => (v.trim() ? undefined : t('Enter a record id')),
   });
-  const ref = withAccount({ companyId: company.id, dataType: type, recordId: recordId?.trim() ?? '' }, target.connection.account.id, deps);
+  const ref = { companyId: company.id, dataType: type, recordId: recordId?.trim() ?? '', accountId: target.connection.account.id };
   return ref.recordId ? { ref, companyName: company.name } : undefined;
 }
 
 function targetOf(arg: unknown, deps: RecordCommandDeps): OpenTarget | undefined {
   // A tree node's row has the label: no request before the open.
   if (arg instanceof RecordNode) {
-    const ref = withAccount({ companyId: arg.company.id, dataType: arg.spec.id, recordId: arg.record.id }, accountRootOf(arg)?.accountId, deps);
-    return { ref, companyName: arg.company.name, record: arg.record };
+    const accountId = accountRootOf(arg)?.accountId;
+    if (accountId === undefined) return undefined;
+    return { ref: { companyId: arg.company.id, dataType: arg.spec.id, recordId: arg.record.id, accountId }, companyName: arg.company.name, record: arg.record };
   }
   if (arg instanceof vscode.Uri) {
     const ref = recordRefOf(arg);
     return ref && { ref };
   }
-  // Arguments that name no account mean the first, as they did when there was one.
-  const given = asRecordArgument(arg);
-  return given && { ...given, ref: withAccount(given.ref, given.ref.accountId, deps) };
-}
-
-/** The reference naming its account, unless that is the first one (whose records name none). */
-function withAccount(ref: RecordRef, accountId: string | undefined, deps: RecordCommandDeps): RecordRef {
-  const { accountId: _dropped, ...rest } = ref;
-  return accountId === undefined || accountId === deps.defaultAccountId() ? rest : { ...rest, accountId };
+  return asRecordArgument(arg, deps.defaultAccountId());
 }
 
 export function registerRecordCommands(deps: RecordCommandDeps): vscode.Disposable[] {
@@ -135,13 +128,12 @@ export function registerRecordCommands(deps: RecordCommandDeps): vscode.Disposab
     deps.onDidChangeConnection(({ state }) => {
       if (state.kind === 'ready') void fs.retryUnloaded();
     }),
-    // The ids predate the other data types: they open and refresh a record of any type.
-    vscode.commands.registerCommand('dataPlatform.openInvoice', async (arg?: unknown) => {
+    registerCommand('dataPlatform.openRecord', async (arg?: unknown) => {
       const target = arg === undefined ? await askRecord(deps) : targetOf(arg, deps);
       return target ? openRecord(target, fs) : undefined;
     }),
     // From the editor title the argument is the document's URI; from the palette, the active editor.
-    vscode.commands.registerCommand('dataPlatform.refreshInvoice', (uri?: unknown) => {
+    registerCommand('dataPlatform.refreshRecord', (uri?: unknown) => {
       const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;
       const ref = target && recordRefOf(target);
       if (!ref) return false;

@@ -14,11 +14,12 @@ import { RecordListNode, RecordNode } from '../tree/dataNodes';
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
 import { accountRootOf } from '../tree/provider';
-import { CompanyNode } from '../tree/recordNodes';
+import { CompanyNode } from '../tree/companyNodes';
+import { registerCommand } from './register';
 
 export const COPY_CURL_COMMAND = 'dataPlatform.copyAsCurl';
 
-export interface ShareCommandDeps {
+interface ShareCommandDeps {
   /** From the palette, the command acts on the view's selection. */
   view: vscode.TreeView<TreeNode>;
   /** The client of the node's account. */
@@ -29,7 +30,7 @@ export interface ShareCommandDeps {
 }
 
 /** What the diagnostics panel passes: a live entry, by its id only. */
-export interface DiagnosticsEntryTarget {
+interface DiagnosticsEntryTarget {
   diagnosticsEntry: string;
 }
 
@@ -106,6 +107,6 @@ async function copyEntry(target: DiagnosticsEntryTarget, deps: ShareCommandDeps)
 
 export function registerShareCommands(deps: ShareCommandDeps): vscode.Disposable[] {
   return [
-    vscode.commands.registerCommand(COPY_CURL_COMMAND, (arg?: unknown) => (isEntryTarget(arg) ? copyEntry(arg, deps) : copyNode(arg, deps))),
+    registerCommand(COPY_CURL_COMMAND, (arg?: unknown) => (isEntryTarget(arg) ? copyEntry(arg, deps) : copyNode(arg, deps))),
   ];
 }

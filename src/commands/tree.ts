@@ -12,14 +12,15 @@ import type { TreeNode } from '../tree/node';
 import { PagedNode } from '../tree/pagedNode';
 import { accountRootOf } from '../tree/provider';
 import { RecordListNode, RecordNode } from '../tree/dataNodes';
-import { CompanyNode } from '../tree/recordNodes';
+import { CompanyNode } from '../tree/companyNodes';
 import { syncName } from '../dataTypes/catalog';
 import { typeTitle } from '../dataTypes/words';
 import { recordLabel } from '../format/recordLabels';
 import type { ResolveAccount } from './accountTarget';
 import { withCancellableProgress, withProgress } from './progress';
+import { registerCommand } from './register';
 
-export interface TreeCommandDeps {
+interface TreeCommandDeps {
   /** Copy ID and Copy as JSON from the palette act on its selection. */
   view: vscode.TreeView<TreeNode>;
   /** The account a command without a node acts on (its companies list). */
@@ -36,7 +37,7 @@ async function pagedOf(node: unknown, deps: TreeCommandDeps, title: string): Pro
   return (await deps.account(node, title))?.root;
 }
 
-export async function loadAll(node: PagedNode<unknown>): Promise<void> {
+async function loadAll(node: PagedNode<unknown>): Promise<void> {
   const list = node.ensureList();
   if (!list) return;
   let last = 0;
@@ -132,7 +133,7 @@ function copyTarget(node: unknown, deps: TreeCommandDeps): Copyable | undefined 
 }
 
 export function registerTreeCommands(deps: TreeCommandDeps): vscode.Disposable[] {
-  const register = (id: string, handler: (node?: TreeNode) => unknown) => vscode.commands.registerCommand(id, handler);
+  const register = (id: string, handler: (node?: TreeNode) => unknown) => registerCommand(id, handler);
   return [
     register('dataPlatform.refresh', async (node) => {
       if (node) node.refresh();

@@ -5,7 +5,7 @@
 import { isApiError, normalizeBaseUrl } from '../api';
 import { t } from '../l10n';
 
-export type BaseUrlCheck =
+type BaseUrlCheck =
   | { ok: true; baseUrl: string; origin: string; host: string }
   | { ok: false; message: string };
 

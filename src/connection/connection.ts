@@ -15,7 +15,7 @@ export type ConnectionState =
   | { kind: 'noKey'; baseUrl: string; origin: string; host: string }
   | { kind: 'ready'; baseUrl: string; origin: string; host: string; client: DataPlatformClient };
 
-export interface ConnectionHooks {
+interface ConnectionHooks {
   onRequest?: (summary: RequestSummary) => void;
   onTrace?: (entry: TraceEntry) => void;
   traceEnabled?: () => boolean;

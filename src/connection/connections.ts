@@ -6,7 +6,7 @@ import type { Account, AccountList } from '../accounts/accountList';
 import { Emitter, type Disposable, type Event } from '../util/emitter';
 import type { Connection, ConnectionState } from './connection';
 
-export interface ConnectionChange {
+interface ConnectionChange {
   connection: Connection;
   state: ConnectionState;
 }

@@ -6,7 +6,7 @@ import type { Account, AccountList } from '../accounts/accountList';
 import type { Log } from '../log';
 import { Connection } from './connection';
 
-export interface ConnectionFactoryDeps {
+interface ConnectionFactoryDeps {
   accounts: Pick<AccountList, 'getKey'>;
   log: Log;
   statusBar: { setRateLimit(accountId: string, info: RateLimitInfo): void };

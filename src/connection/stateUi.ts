@@ -5,7 +5,7 @@ import { accountTag, type Log } from '../log';
 import type { StatusBar } from '../statusBar';
 import type { Connection, ConnectionState } from './connection';
 
-export interface StateUi {
+interface StateUi {
   statusBar: StatusBar;
   view: vscode.TreeView<unknown>;
   log: Log;
@@ -13,7 +13,7 @@ export interface StateUi {
 
 /** `dataPlatform.state`: the one account's state; with several, `ready` when any can list
  * companies (the palette's commands then ask which); `noAccount` without any. */
-export function overallState(connections: readonly Connection[]): string {
+function overallState(connections: readonly Connection[]): string {
   if (connections.length === 0) return 'noAccount';
   if (connections.length === 1) return connections[0].state.kind;
   return connections.some((c) => c.state.kind === 'ready') ? 'ready' : 'several';

@@ -7,7 +7,7 @@
 // entry's own when nothing was cut, else the copy the store keeps for the newest few cut entries
 // (store.ts). Any other body (HTML, text, JSON of another shape) is the raw text the client kept.
 import { RAW_BODY_LIMIT } from '../api';
-import { DEFAULT_INDENT, oneLine, type Indent } from '../documents/json';
+import { DEFAULT_INDENT, escapedLine, type Indent } from '../documents/json';
 import { formatCount } from '../format/amount';
 import { t } from '../l10n';
 import { keptRows } from './keep';
@@ -24,7 +24,7 @@ export interface BodyDocument {
   notes: boolean;
 }
 
-const comments = (lines: string[]) => lines.map((l) => `// ${oneLine(l)}\n`).join('');
+const comments = (lines: string[]) => lines.map((l) => `// ${escapedLine(l)}\n`).join('');
 
 const isScalar = (v: unknown) => v === null || typeof v !== 'object';
 

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { t } from '../l10n';
 
-export interface PageResources {
+interface PageResources {
   /** `webview.cspSource`. */
   cspSource: string;
   styleUri: string;
@@ -19,7 +19,7 @@ export interface PageResources {
 
 /** The words the page script uses, handed to it as JSON in `data-strings` (no script of ours
  * can call the host's l10n). `{0}` placeholders are filled in by the script. */
-export interface ScriptStrings {
+interface ScriptStrings {
   copy: string;
   copyField: string;
   validation: string;

@@ -12,7 +12,7 @@ export interface RowCounts {
   warnings: number;
 }
 
-export interface KeptRows<T extends ValidationItem = ValidationItem> {
+interface KeptRows<T extends ValidationItem = ValidationItem> {
   errors: T[];
   warnings: T[];
 }

@@ -62,7 +62,7 @@ export interface RenderSnapshot {
   renderMs: number;
 }
 
-export type WebviewToHost =
+type WebviewToHost =
   | { type: 'ready' }
   | { type: 'copy'; id: string }
   /** The reader opened an entry's raw body, which the page does not have yet. */

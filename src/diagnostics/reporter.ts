@@ -10,7 +10,7 @@ export interface AccountRef {
   readonly name: string;
 }
 
-export interface ReportOptions {
+interface ReportOptions {
   /** False where the caller handles a 401 itself (the key check of Set API Key). */
   prompt?: boolean;
   /** The account whose request failed; set by each account's own reporter (`forAccount`). */
@@ -19,7 +19,7 @@ export interface ReportOptions {
 
 export type ReportError = (error: ApiError, options?: ReportOptions) => void;
 
-export interface ReporterDeps {
+interface ReporterDeps {
   diagnostics: Pick<DiagnosticsStore, 'add'>;
   log: { apiError(error: ApiError, account?: string): void };
   onUnauthorized(account: AccountRef | undefined): void;

@@ -21,11 +21,11 @@ export interface DiagnosticEntry {
 }
 
 /** What the reporter knows of a failure besides the error itself. */
-export interface EntryOrigin {
+interface EntryOrigin {
   account?: string;
 }
 
-export interface DiagnosticsStoreOptions {
+interface DiagnosticsStoreOptions {
   /** How many entries are kept; the oldest go first. Default 200. */
   capacity?: number;
   /** Injected clock for tests. */

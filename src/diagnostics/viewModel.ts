@@ -56,7 +56,7 @@ export interface DiagnosticView {
   showAll?: string;
 }
 
-export interface ViewModelOptions {
+interface ViewModelOptions {
   /** Time of day as the user reads it; injected so tests do not depend on the time zone. */
   formatTime?: (time: Date) => string;
 }

@@ -36,7 +36,7 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202
 const SHORT: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /** `text` on one line: each unsafe character shown as its escape (`\n`, `\u2028`), never acted on. */
-export function oneLine(text: string): string {
+export function escapedLine(text: string): string {
   return text.replace(UNSAFE, (c) => SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
@@ -45,9 +45,9 @@ export function oneLine(text: string): string {
  * field is made one line, so neither an id nor the server's text can add lines of its own. */
 export function errorText(ref: RecordRef, error: Pick<ApiError, 'status' | 'message' | 'correlationId'>): string {
   return [
-    `// ${t('{0}: could not load {1} of company {2}.', typeTitle(ref.dataType), oneLine(ref.recordId), oneLine(ref.companyId))}`,
-    `// ${error.status !== undefined ? `${error.status}: ` : ''}${oneLine(error.message)}`,
-    ...(error.correlationId ? [`// correlationId: ${oneLine(error.correlationId)}`] : []),
+    `// ${t('{0}: could not load {1} of company {2}.', typeTitle(ref.dataType), escapedLine(ref.recordId), escapedLine(ref.companyId))}`,
+    `// ${error.status !== undefined ? `${error.status}: ` : ''}${escapedLine(error.message)}`,
+    ...(error.correlationId ? [`// correlationId: ${escapedLine(error.correlationId)}`] : []),
     `// ${t('Refresh this tab to try again; "Data Platform: Show Diagnostics" has the full response.')}`,
     '',
   ].join('\n');
@@ -56,11 +56,11 @@ export function errorText(ref: RecordRef, error: Pick<ApiError, 'status' | 'mess
 /** What the document shows when there is no connection to fetch with. */
 export function noConnectionText(ref: RecordRef): string {
   const title = typeTitle(ref.dataType);
-  const why = t('{0}: {1} of company {2} cannot be loaded: no API key is set for the current base URL.', title, oneLine(ref.recordId), oneLine(ref.companyId));
+  const why = t('{0}: {1} of company {2} cannot be loaded: no API key is set for the current base URL.', title, escapedLine(ref.recordId), escapedLine(ref.companyId));
   return `// ${why}\n// ${t('Run "Data Platform: Set API Key", then refresh this tab.')}\n`;
 }
 
 /** What the document shows when the fetch failed with something other than an API error (a bug). */
 export function failureText(ref: RecordRef, message: string): string {
-  return `// ${t('{0}: could not load {1}: {2}', typeTitle(ref.dataType), oneLine(ref.recordId), oneLine(message))}\n`;
+  return `// ${t('{0}: could not load {1}: {2}', typeTitle(ref.dataType), escapedLine(ref.recordId), escapedLine(message))}\n`;
 }

@@ -12,7 +12,7 @@ import { ReadOnlyFileSystem } from './readOnlyFileSystem';
 import { errorText, failureText, indentFrom, noConnectionText, prettyJson, type Indent } from './json';
 import { DOCUMENT_SCHEME, parseRecordUri, recordKey, recordUriParts, sameRecord, type RecordLabels, type RecordRef } from './recordUri';
 
-export interface RecordDocumentDeps {
+interface RecordDocumentDeps {
   /** The client of the record's account (the first account for a URI written before accounts). */
   client(ref: RecordRef): DataPlatformClient | undefined;
   report(error: ApiError, ref: RecordRef): void;

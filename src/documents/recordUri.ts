@@ -1,13 +1,11 @@
 // Where a record's JSON lives:
-//   dataplatform:/<company label>/<type>/<record label>.json?companyId=<id>&<type's id name>=<id>
+//   dataplatform:/<company label>/<type>/<record label>.json?companyId=<id>&<type's id name>=<id>&account=<id>
 // e.g. `/Acme Ltd/bills/BILL-0042.json?companyId=…&billId=…`. The path is for people: VS Code
 // titles the tab by its last segment, so a user sees the record's label, and the company name in
 // the hover. The query is for the extension: the company id and the record id under its type's
 // name (`invoiceId`, `billId`, `journalEntryId`: see idParameter in the catalog) are the
-// document's identity, so URIs with different labels for one record are one record (one tab, one
-// cached fetch). Invoice URIs are the ones earlier versions wrote (`?companyId=…&invoiceId=…`),
-// and older ones still put the percent-encoded ids in the path with no query; both still parse,
-// so a tab restored from then opens.
+// document's identity with the account, so URIs with different labels for one record are one
+// record (one tab, one cached fetch).
 import { dataType, idParameter, isDataTypeId, type DataTypeId } from '../dataTypes/catalog';
 
 export const DOCUMENT_SCHEME = 'dataplatform';
@@ -19,9 +17,8 @@ export interface RecordRef {
   companyId: string;
   dataType: DataTypeId;
   recordId: string;
-  /** The account whose key fetches it; absent in URIs written before accounts, which mean the
-   * first account (the one the migration made from the old setting). */
-  accountId?: string;
+  /** The account whose key fetches it: the same ids under two accounts are two records. */
+  accountId: string;
 }
 
 /** What people recognise a record by; each falls back to the id when missing. */
@@ -32,7 +29,7 @@ export interface RecordLabels {
 
 /** The parts of a URI after the scheme, as `vscode.Uri.from` takes and `Uri.path`/`Uri.query` give
  * them (not percent-encoded: the Uri encodes on `toString`). */
-export interface RecordUriParts {
+interface RecordUriParts {
   path: string;
   query: string;
 }
@@ -59,13 +56,13 @@ export function labelOr(preferred: string | undefined, id: string): string {
 
 /** The path and query of a record's document. */
 export function recordUriParts(ref: RecordRef, labels: RecordLabels = {}): RecordUriParts {
-  if (!ref.companyId || !ref.recordId || !isDataTypeId(ref.dataType)) throw new Error('a record document needs a company id, a data type and a record id');
+  if (!ref.companyId || !ref.recordId || !ref.accountId || !isDataTypeId(ref.dataType)) throw new Error('a record document needs an account, a company id, a data type and a record id');
   return {
     path: `/${labelOr(labels.companyName, ref.companyId)}/${ref.dataType}/${labelOr(labels.recordLabel, ref.recordId)}.json`,
     query: new URLSearchParams({
       companyId: ref.companyId,
       [idParameter(dataType(ref.dataType))]: ref.recordId,
-      ...(ref.accountId !== undefined ? { account: ref.accountId } : {}),
+      account: ref.accountId,
     }).toString(),
   };
 }
@@ -77,29 +74,16 @@ export function parseRecordUri({ path, query }: RecordUriParts): RecordRef | und
   const m = PATH_SHAPE.exec(path);
   if (!m || !isDataTypeId(m[2])) return undefined;
   const type = m[2];
-  if (query) {
-    const params = new URLSearchParams(query);
-    const companyId = params.get('companyId');
-    const recordId = params.get(idParameter(dataType(type)));
-    const accountId = params.get('account');
-    if (!companyId || !recordId) return undefined;
-    return accountId ? { companyId, dataType: type, recordId, accountId } : { companyId, dataType: type, recordId };
-  }
-  // The oldest shape, of invoices only: `/<companyId>/invoices/<invoiceId>.json`, ids percent-encoded.
-  if (type !== 'invoices') return undefined;
-  try {
-    const companyId = decodeURIComponent(m[1]);
-    const recordId = decodeURIComponent(m[3]);
-    return companyId && recordId ? { companyId, dataType: type, recordId } : undefined;
-  } catch {
-    // A malformed escape (`%zz`) is not one of our paths.
-    return undefined;
-  }
+  const params = new URLSearchParams(query);
+  const companyId = params.get('companyId');
+  const recordId = params.get(idParameter(dataType(type)));
+  const accountId = params.get('account');
+  return companyId && recordId && accountId ? { companyId, dataType: type, recordId, accountId } : undefined;
 }
 
 /** One string per record, for maps keyed by identity (unambiguous whatever the ids hold). */
 export function recordKey(ref: RecordRef): string {
-  return JSON.stringify([ref.companyId, ref.dataType, ref.recordId, ref.accountId ?? null]);
+  return JSON.stringify([ref.companyId, ref.dataType, ref.recordId, ref.accountId]);
 }
 
 /** One record of one account: the same ids under two accounts are two documents. */
@@ -108,13 +92,12 @@ export function sameRecord(a: RecordRef, b: RecordRef): boolean {
 }
 
 /** What the open command may be given besides a tree node: `{companyId, dataType, recordId,
- * companyName?}`, or as earlier versions took it, `{companyId, invoiceId, companyName?}`. */
-export function asRecordArgument(value: unknown): { ref: RecordRef; companyName?: string } | undefined {
+ * accountId?, companyName?}`; with no account, `defaultAccountId` (the first account's). */
+export function asRecordArgument(value: unknown, defaultAccountId: string | undefined): { ref: RecordRef; companyName?: string } | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const v = value as Record<string, unknown>;
-  const { companyId, companyName, accountId } = v;
-  const [type, recordId] = v.invoiceId !== undefined && v.dataType === undefined ? ['invoices', v.invoiceId] : [v.dataType, v.recordId];
-  if (typeof companyId !== 'string' || !companyId || !isDataTypeId(type) || typeof recordId !== 'string' || !recordId) return undefined;
-  const ref: RecordRef = { companyId, dataType: type, recordId, ...(typeof accountId === 'string' && accountId ? { accountId } : {}) };
+  const { companyId, companyName, dataType: type, recordId, accountId: given } = value as Record<string, unknown>;
+  const accountId = typeof given === 'string' && given ? given : defaultAccountId;
+  if (typeof companyId !== 'string' || !companyId || !isDataTypeId(type) || typeof recordId !== 'string' || !recordId || !accountId) return undefined;
+  const ref: RecordRef = { companyId, dataType: type, recordId, accountId };
   return typeof companyName === 'string' && companyName ? { ref, companyName } : { ref };
 }

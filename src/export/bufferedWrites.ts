@@ -6,7 +6,7 @@
 // KB, reused from the first page to the last.
 
 /** Where the bytes go: a file handle's `write`, or a test's. */
-export type WriteBytes = (bytes: Buffer, offset: number, length: number) => Promise<{ bytesWritten: number }>;
+type WriteBytes = (bytes: Buffer, offset: number, length: number) => Promise<{ bytesWritten: number }>;
 
 export const BUFFER_BYTES = 256 * 1024;
 

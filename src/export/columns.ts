@@ -16,10 +16,7 @@ export function dataTypeColumns(type: DataTypeId): readonly string[] {
   return [...Object.keys(spec.schema.fields), ...spec.exportColumns];
 }
 
-/** Header names are the fields' paths in the record; a dot goes one object deeper. */
-export const INVOICE_COLUMNS: readonly string[] = dataTypeColumns('invoices');
-
-export const COMPANY_COLUMNS: readonly string[] = [
+const COMPANY_COLUMNS: readonly string[] = [
   'id',
   'name',
   'description',

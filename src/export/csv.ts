@@ -16,7 +16,7 @@ export const CSV_EOL = '\r\n';
 
 /** `\s` is every Unicode space and line end (NBSP, U+3000, U+2028, the BOM…); the zero-width ones
  * are added. */
-export const FORMULA_START = /^[\s\u200b-\u200d\u2060]*[=+\-@\t\r]/;
+const FORMULA_START = /^[\s\u200b-\u200d\u2060]*[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",;\r\n]/;
 
 /** A text value as a spreadsheet may read it: a leading `'` stops it being run as a formula. */

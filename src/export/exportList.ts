@@ -19,7 +19,7 @@ export interface ExportSink {
   write(text: string): Promise<void>;
 }
 
-export interface ExportSource<T> {
+interface ExportSource<T> {
   /** The first page (no href), then the pages at `_links` hrefs. */
   load: PageLoader<T>;
   /** Pages asked for at once after the first; 1 (the default) follows the next links. */
@@ -53,7 +53,7 @@ export interface ExportOptions {
 /** Enough for a few pages' text, so the requests in flight do not stop at every file write
  * (waiting for each write made an export to a file take 1.5× as long as to memory at 100 ms a
  * request), and little next to the pages in flight themselves. */
-export const MAX_WAITING_TEXT = 4 * 1024 * 1024;
+const MAX_WAITING_TEXT = 4 * 1024 * 1024;
 
 /** Records formatted, checked and written at a time. A whole page's text (500 invoices: about
  * 1 MB) would be one large object, kept by V8 until the next full collection; a chunk's is a small

@@ -11,7 +11,7 @@ import { BufferedWrites } from './bufferedWrites';
 import type { ExportSink } from './exportList';
 
 /** The longest file name (UTF-8 bytes) of ext4, APFS, NTFS (in UTF-16 units, fewer) and most others. */
-export const MAX_NAME_BYTES = 255;
+const MAX_NAME_BYTES = 255;
 
 /** The target's name as its temporary file holds it: cut (on a character boundary) so the whole
  * temporary name fits in MAX_NAME_BYTES, for any name the user may choose. */
@@ -28,12 +28,6 @@ export function tempNameFor(name: string, random = randomBytes(6).toString('hex'
  * system, and the final rename is atomic. */
 export function tempPathFor(target: string, random?: string): string {
   return join(dirname(target), tempNameFor(basename(target), random));
-}
-
-/** Whether a file name is one of the temporary files of an export of `target`. */
-export function isTempFileOf(target: string, name: string): boolean {
-  const random = /\.([0-9a-f]+)\.part$/.exec(name)?.[1];
-  return random !== undefined && name === tempNameFor(basename(target), random);
 }
 
 /** The mode of the file at `path` (permission bits), undefined when there is none. */

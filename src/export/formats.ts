@@ -56,7 +56,7 @@ export function csvFormat(items: ExportItems): RecordFormat {
 }
 
 /** One JSON array: `[`, the records separated by `,` and a line end, `]`. */
-export const JSON_FORMAT: RecordFormat = {
+const JSON_FORMAT: RecordFormat = {
   head: () => '[',
   record: (item, index) => (index === 0 ? '\n' : ',\n') + JSON.stringify(item),
   tail: (count) => (count === 0 ? ']\n' : '\n]\n'),
@@ -69,7 +69,7 @@ const LINE_SEPARATORS = /[\u2028\u2029]/g;
 const escapeLineSeparator = (c: string): string => (c === '\u2028' ? '\\u2028' : '\\u2029');
 
 /** JSON Lines: one record per line. */
-export const JSONL_FORMAT: RecordFormat = {
+const JSONL_FORMAT: RecordFormat = {
   head: () => '',
   record: (item) => `${JSON.stringify(item).replace(LINE_SEPARATORS, escapeLineSeparator)}\n`,
   tail: () => '',

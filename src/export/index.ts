@@ -2,8 +2,7 @@
 //   exportList(source, recordFormat(format, items), sink, { signal, onProgress, redact })
 //   writeFileAtomically(path, (sink) => exportList(…)) for a file that appears only when complete.
 export { exportList } from './exportList';
-export type { ExportOptions, ExportProgress, ExportSink, ExportSource } from './exportList';
-export { isTempFileOf, tempNameFor, tempPathFor, writeFileAtomically } from './fileSink';
+export type { ExportOptions, ExportProgress, ExportSink } from './exportList';
+export { tempNameFor, tempPathFor, writeFileAtomically } from './fileSink';
 export { EXPORT_FORMATS, formatOfFileName, FORMAT_EXTENSIONS, recordFormat } from './formats';
 export type { ExportFormat, ExportItems, RecordFormat } from './formats';
-export { COMPANY_COLUMNS, INVOICE_COLUMNS } from './columns';

@@ -9,7 +9,7 @@ export const OTHER_FIELDS_COLUMN = 'otherFields';
 
 /** Column paths as a tree: a key maps to `true` when a column holds its whole value, else to the
  * tree of the columns below it (`customerRef.id` and `customerRef.companyName` under `customerRef`). */
-export type PathTree = ReadonlyMap<string, PathTree | true>;
+type PathTree = ReadonlyMap<string, PathTree | true>;
 
 type Tree = Map<string, Tree | true>;
 

@@ -8,13 +8,13 @@ export function sanitiseCompanyName(name: string): string {
   return name.replace(/[^\p{L}\p{N}\s\-',&@.?!]/gu, '').trim();
 }
 
-export type NameCheck =
+type NameCheck =
   | { ok: false; message: string }
   /** `stored` differs from the typed name when characters will be stripped. */
   | { ok: true; stored: string; note?: string };
 
 /** What the name input box says as the user types. */
-export function checkCompanyName(name: string): NameCheck {
+export function checkCompanyNameInput(name: string): NameCheck {
   if (name.trim() === '') return { ok: false, message: t('Enter a company name') };
   const stored = sanitiseCompanyName(name);
   if (stored === '') {

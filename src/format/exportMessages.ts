@@ -59,7 +59,7 @@ export function exportFileName(subject: ExportSubject, format: ExportFormat): st
   return `${safe}.${FORMAT_EXTENSIONS[format]}`;
 }
 
-export { companyCount, recordCount } from './labels';
+export { recordCount } from './labels';
 
 /** Title of the progress notification: `Bills: exporting to a.csv`. */
 export function exportingTitle(items: ExportItems, fileName: string): string {

@@ -10,8 +10,7 @@ import { formatCount } from './amount';
 import { escapeMarkdown } from './markdown';
 
 export { escapeMarkdown } from './markdown';
-export { statusIcon, statusText } from './recordStatus';
-export { invoiceDescription, invoiceLabel, invoiceTooltip } from './recordLabels';
+export { statusIcon, recordStatusText } from './recordStatus';
 
 /** Names of the platforms a company is connected to, in connection order. */
 /** The platforms of a company's connections; an entry that is no connection (a server may send
@@ -42,7 +41,7 @@ export function loadMoreLabel(loaded: number, total?: number, locale?: string): 
 /** What a paged node lists: the companies, or a company's records of one data type. */
 export type ListItems = 'companies' | DataTypeId;
 
-export function companyCount(n: number, locale?: string): string {
+function companyCount(n: number, locale?: string): string {
   return n === 1 ? t('{0} company', formatCount(n, locale)) : t('{0} companies', formatCount(n, locale));
 }
 

@@ -10,7 +10,7 @@ import { parseOrderBy, parseQuery, type QueryError } from '../query/parser';
 import type { QuerySchema } from '../query/ast';
 import { INVOICE_SCHEMA } from '../query/schemas';
 
-export function positionedMessage(error: QueryError): string {
+function positionedMessage(error: QueryError): string {
   return t('Col {0}: {1}', error.start + 1, error.message);
 }
 

@@ -2,13 +2,13 @@
 // computed from the presentation its type declares in src/dataTypes/catalog.ts. The one switch of
 // tooltip row messages is here; everything per type is data in the catalog.
 import type { DataRecord, Invoice } from '../api';
-import { dataType, ROW_FORMATS, type DataTypeSpec, type DescriptionPart, type FieldRef, type RowKind, type ValueFormat } from '../dataTypes/catalog';
+import { ROW_FORMATS, type DataTypeSpec, type DescriptionPart, type FieldRef, type RowKind, type ValueFormat } from '../dataTypes/catalog';
 import { t } from '../l10n';
 import { phoneNumbers } from '../dataTypes/rows';
-import { getFieldValue } from '../query/evaluate';
+import { getFieldValue } from '../query/values';
 import { formatAmount, formatPercent } from './amount';
 import { escapeMarkdown } from './markdown';
-import { statusIcon, statusText } from './recordStatus';
+import { statusIcon, recordStatusText } from './recordStatus';
 
 type AnyRecord = DataRecord | Invoice;
 
@@ -42,7 +42,7 @@ function formatted(format: ValueFormat, value: unknown, currency: unknown, local
     case 'date':
       return typeof value === 'string' ? value.slice(0, 10) : undefined;
     case 'status':
-      return typeof value === 'string' ? statusText(value) : undefined;
+      return typeof value === 'string' ? recordStatusText(value) : undefined;
     case 'text':
       return typeof value === 'string' ? value.trim() : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
     case 'phones':
@@ -145,8 +145,3 @@ export function recordTooltip(spec: DataTypeSpec, record: AnyRecord, locale?: st
   }
   return lines.join('\n');
 }
-
-// Invoices by their historic names (tests and benchmarks call them).
-export const invoiceLabel = (inv: AnyRecord): string => recordLabel(dataType('invoices'), inv);
-export const invoiceDescription = (inv: AnyRecord, locale?: string): string => recordDescription(dataType('invoices'), inv, locale);
-export const invoiceTooltip = (inv: AnyRecord, locale?: string): string => recordTooltip(dataType('invoices'), inv, locale);

@@ -4,7 +4,7 @@
 import { t } from '../l10n';
 
 /** The words for a status, or the status as sent when this version does not know it. */
-export function statusText(status: string): string {
+export function recordStatusText(status: string): string {
   switch (status) {
     case 'Unknown':
       return t('Unknown');

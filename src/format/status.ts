@@ -27,7 +27,7 @@ function segment({ name, state, rate }: AccountStatus): string {
 }
 
 /** The item's text: every account, in the list's order. */
-export function statusText(accounts: readonly AccountStatus[]): string {
+export function statusBarText(accounts: readonly AccountStatus[]): string {
   if (accounts.length === 0) return t('$(account) Data Platform: no account');
   return accounts.map(segment).join(' | ');
 }
@@ -46,7 +46,7 @@ function accountLines({ name, state, rate }: AccountStatus): string[] {
   return lines;
 }
 
-export function statusTooltip(accounts: readonly AccountStatus[]): string {
+export function statusBarTooltip(accounts: readonly AccountStatus[]): string {
   const lines = ['Data Platform'];
   for (const a of accounts) lines.push('', ...accountLines(a));
   lines.push('', t('Click to show the log'));

@@ -12,6 +12,7 @@ import { jsonIndent } from '../documents/recordDocuments';
 import { ReadOnlyFileSystem } from '../documents/readOnlyFileSystem';
 import { sanitizeLabel } from '../documents/recordUri';
 import { t } from '../l10n';
+import { registerCommand } from '../commands/register';
 
 export const BODY_SCHEME = 'dataplatform-body';
 export const OPEN_BODY_COMMAND = 'dataPlatform.openErrorBody';
@@ -26,7 +27,7 @@ interface Built {
 
 const extensionOf = (doc: BodyDocument) => (!doc.json ? 'txt' : doc.notes ? 'jsonc' : 'json');
 
-export class BodyFileSystem extends ReadOnlyFileSystem {
+class BodyFileSystem extends ReadOnlyFileSystem {
   private readonly session = randomBytes(6).toString('hex');
   /** Documents by URI, oldest first: stat and readFile of one open share one build. */
   private readonly cache = new Map<string, Built>();
@@ -127,7 +128,7 @@ export function registerBodyDocuments(store: DiagnosticsStore): vscode.Disposabl
     vscode.workspace.onDidCloseTextDocument((d) => {
       if (d.uri.scheme === BODY_SCHEME) fs.closed(d.uri);
     }),
-    vscode.commands.registerCommand(OPEN_BODY_COMMAND, async (target?: unknown): Promise<vscode.Uri | undefined> => {
+    registerCommand(OPEN_BODY_COMMAND, async (target?: unknown): Promise<vscode.Uri | undefined> => {
       const entry = entryFor(store, target);
       if (!entry) {
         void vscode.window.showInformationMessage(

@@ -17,8 +17,9 @@ import { t } from '../l10n';
 import { rawBodyOf, wireList } from '../diagnostics/wire';
 import { OPEN_BODY_COMMAND, registerBodyDocuments } from './bodyDocuments';
 import { COPY_CURL_COMMAND } from '../commands/share';
+import { registerCommand } from '../commands/register';
 
-export const SHOW_DIAGNOSTICS_COMMAND = 'dataPlatform.showDiagnostics';
+const SHOW_DIAGNOSTICS_COMMAND = 'dataPlatform.showDiagnostics';
 const VIEW_TYPE = 'dataPlatform.diagnostics';
 const title = () => t('Data Platform Diagnostics');
 
@@ -43,7 +44,7 @@ export interface DiagnosticsPanelApi extends vscode.Disposable {
   restore(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
 }
 
-export interface PostedMessage {
+interface PostedMessage {
   type: HostToWebview['type'];
   /** Characters of the message as JSON. */
   size: number;
@@ -277,7 +278,7 @@ export function registerDiagnostics(context: vscode.ExtensionContext, store: Dia
     diagnostics,
     ...registerBodyDocuments(store),
     // Returns the handle so tests in the same host can inspect the panel without another API field.
-    vscode.commands.registerCommand(SHOW_DIAGNOSTICS_COMMAND, async (target?: unknown): Promise<DiagnosticsPanelApi> => {
+    registerCommand(SHOW_DIAGNOSTICS_COMMAND, async (target?: unknown): Promise<DiagnosticsPanelApi> => {
       await diagnostics.show(target);
       return diagnostics;
     }),

@@ -4,7 +4,7 @@
 
 export type ComparisonOperator = '=' | '!=' | '~' | '>' | '<' | '>=' | '<=';
 
-export interface Span {
+interface Span {
   /** Offset of the first character. */
   start: number;
   /** Offset one past the last character. */
@@ -23,10 +23,10 @@ export interface Comparison extends Span {
 export interface Logical extends Span {
   kind: 'and' | 'or';
   /** Two or more operands; `a&&b&&c` is one node with three. */
-  operands: QueryNode[];
+  operands: QueryExpr[];
 }
 
-export type QueryNode = Comparison | Logical;
+export type QueryExpr = Comparison | Logical;
 
 /** Type of a queryable field; decides which operators apply and how values are read. */
 export type FieldType = 'string' | 'number' | 'date' | 'boolean';

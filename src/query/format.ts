@@ -1,7 +1,7 @@
 // Canonical text of a query tree: no spaces around tokens, braces only where precedence needs
 // them, values quoted only when the parser would otherwise read them differently. The output
 // parses back to the same tree, so it is safe to send to the API or to show in an editor.
-import type { QueryNode } from './ast';
+import type { QueryExpr } from './ast';
 
 // Values the parser would cut short, trim, reject or read as a quoted value.
 function needsQuotes(value: string): boolean {
@@ -12,7 +12,7 @@ export function formatValue(value: string): string {
   return needsQuotes(value) ? `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"` : value;
 }
 
-export function formatQuery(ast: QueryNode): string {
+export function formatQuery(ast: QueryExpr): string {
   // Written into one list, joined once: returning each subtree's text would copy a deep tree's
   // text once per level (quadratic in the nesting).
   const out: string[] = [];
@@ -20,7 +20,7 @@ export function formatQuery(ast: QueryNode): string {
   return out.join('');
 }
 
-function write(node: QueryNode, parent: 'and' | 'or' | undefined, out: string[]): void {
+function write(node: QueryExpr, parent: 'and' | 'or' | undefined, out: string[]): void {
   if (node.kind === 'comparison') {
     out.push(`${node.path.join('.')}${node.operator}${formatValue(node.value)}`);
     return;

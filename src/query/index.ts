@@ -1,17 +1,15 @@
 // The filter language of the `query=` and `orderBy=` parameters: parse, check against a record
 // schema, evaluate, sort, format and URL-encode. No `vscode` here (and the emulator has its own).
-export type { Comparison, ComparisonOperator, FieldType, Logical, QueryNode, QuerySchema, Span } from './ast';
+export type { Comparison, ComparisonOperator, FieldType, Logical, QueryExpr, QuerySchema } from './ast';
 export { COMPANY_SCHEMA, INVOICE_SCHEMA } from './schemas';
 export { completeQuery } from './completions';
 export type { CompletionKind, QueryCompletion } from './completions';
 export type { QueryError, QueryErrorCode } from './errors';
 export { MAX_QUERY_LENGTH, parseOrderBy, parseQuery } from './parser';
 export { fieldType } from './values';
-export type { OrderByResult, QueryParseResult } from './parser';
-export { compareByField, compileQuery, evaluateQuery, getFieldValue } from './evaluate';
-export type { RecordPredicate } from './evaluate';
+export { getFieldValue } from './values';
 export { formatQuery, formatValue } from './format';
 export { canonicalQuery, queryIdentity } from './canonical';
 export { encodeQueryValue } from './encode';
 export { Tokenizer } from './tokenizer';
-export type { Token, TokenKind } from './tokenizer';
+export type { Token } from './tokenizer';

@@ -25,7 +25,7 @@
 //   connective are flattened away (`{a&&b}&&c` is the same tree), so formatting round-trips.
 // - Syntax is checked for the whole text first; with a schema, fields, operators and values
 //   are checked afterwards, left to right. The first problem found is reported.
-import type { Comparison, ComparisonOperator, FieldType, Logical, QueryNode, QuerySchema } from './ast';
+import type { Comparison, ComparisonOperator, FieldType, Logical, QueryExpr, QuerySchema } from './ast';
 import { t as tr } from '../l10n';
 import { QueryErrorException, queryError, quoteText, type QueryError } from './errors';
 import { Tokenizer, type Token } from './tokenizer';
@@ -35,9 +35,9 @@ export type { QueryError, QueryErrorCode } from './errors';
 
 export const MAX_QUERY_LENGTH = 2048;
 
-export type QueryParseResult = { ok: true; ast: QueryNode } | { ok: false; error: QueryError };
+type QueryParseResult = { ok: true; ast: QueryExpr } | { ok: false; error: QueryError };
 
-export type OrderByResult =
+type OrderByResult =
   | { ok: true; field: string; path: string[]; descending: boolean }
   | { ok: false; error: QueryError };
 
@@ -58,7 +58,7 @@ class Parser {
     this.tokens = new Tokenizer(text);
   }
 
-  parse(): QueryNode {
+  parse(): QueryExpr {
     const ast = this.parseOr(undefined);
     const t = this.tokens.peek();
     if (t.kind === 'rbrace') throw queryError('malformed', tr('Unexpected "}"'), t.start, t.end);
@@ -69,7 +69,7 @@ class Parser {
   }
 
   /** `after` is the token before this expression, named in "Expected a field after …". */
-  private parseOr(after: Token | undefined): QueryNode {
+  private parseOr(after: Token | undefined): QueryExpr {
     const operands = [this.parseAnd(after)];
     while (this.tokens.peek().kind === 'or') {
       const or = this.tokens.next();
@@ -78,7 +78,7 @@ class Parser {
     return combine('or', operands);
   }
 
-  private parseAnd(after: Token | undefined): QueryNode {
+  private parseAnd(after: Token | undefined): QueryExpr {
     const operands = [this.parsePrimary(after)];
     while (this.tokens.peek().kind === 'and') {
       const and = this.tokens.next();
@@ -87,7 +87,7 @@ class Parser {
     return combine('and', operands);
   }
 
-  private parsePrimary(after: Token | undefined): QueryNode {
+  private parsePrimary(after: Token | undefined): QueryExpr {
     const t = this.tokens.next();
     if (t.kind === 'lbrace') {
       const inner = this.parseOr(t);
@@ -138,7 +138,7 @@ class Parser {
   }
 }
 
-function combine(kind: Logical['kind'], operands: QueryNode[]): QueryNode {
+function combine(kind: Logical['kind'], operands: QueryExpr[]): QueryExpr {
   if (operands.length === 1) return operands[0];
   return { kind, operands, start: operands[0].start, end: operands[operands.length - 1].end };
 }
@@ -147,10 +147,10 @@ function combine(kind: Logical['kind'], operands: QueryNode[]): QueryNode {
  * Braces around an operand of the same connective flattened away, once for the whole tree: done at
  * each level as it is parsed, a deeply braced filter would copy its operands once per level.
  */
-function flatten(node: QueryNode): QueryNode {
+function flatten(node: QueryExpr): QueryExpr {
   if (node.kind === 'comparison') return node;
-  const operands: QueryNode[] = [];
-  const collect = (n: QueryNode): void => {
+  const operands: QueryExpr[] = [];
+  const collect = (n: QueryExpr): void => {
     if (n.kind === node.kind) n.operands.forEach(collect);
     else operands.push(flatten(n));
   };

@@ -6,7 +6,7 @@ import { t } from '../l10n';
 import { queryError, quoteText } from './errors';
 import type { ComparisonOperator } from './ast';
 
-export type TokenKind = 'field' | 'operator' | 'value' | 'lbrace' | 'rbrace' | 'and' | 'or' | 'unknown' | 'eof';
+type TokenKind = 'field' | 'operator' | 'value' | 'lbrace' | 'rbrace' | 'and' | 'or' | 'unknown' | 'eof';
 
 export interface Token {
   kind: TokenKind;

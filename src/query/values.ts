@@ -25,7 +25,7 @@ export function parseBoolean(text: string): boolean | undefined {
  * A date as the filter language sees it: a whole calendar day (`2025-03-04`) or an instant
  * (`2025-03-04T10:00:00Z`). A day compares with the date part of a record's value.
  */
-export type QueryDate = { kind: 'day'; day: string } | { kind: 'instant'; ms: number };
+type QueryDate = { kind: 'day'; day: string } | { kind: 'instant'; ms: number };
 
 function validDay(y: number, m: number, d: number): boolean {
   const t = new Date(Date.UTC(y, m - 1, d));
@@ -68,11 +68,6 @@ export function parseInstant(text: string): number | undefined {
   return Date.UTC(y, mo - 1, d, h, mi, s, ms) - offsetMinutes * 60_000;
 }
 
-/** The calendar day a record's date value was written for (its literal date part). */
-export function datePart(text: string): string | undefined {
-  if (parseInstant(text) === undefined) return undefined;
-  return text.slice(0, 10);
-}
 
 /** `customerRef.id`: dot-separated identifiers, no empty segments. */
 const FIELD_NAME = /^[A-Za-z0-9_$]+(?:\.[A-Za-z0-9_$]+)*$/;
@@ -84,4 +79,18 @@ export function isFieldName(text: string): boolean {
 /** The type of a field, or undefined; own properties only, so `constructor` is not a field. */
 export function fieldType(schema: QuerySchema, field: string): FieldType | undefined {
   return Object.prototype.hasOwnProperty.call(schema.fields, field) ? schema.fields[field] : undefined;
+}
+
+/**
+ * The value at a dotted path, or undefined. Only own properties of plain objects are
+ * followed, and arrays are never looked into (the language does not query inside arrays).
+ */
+export function getFieldValue(record: unknown, path: string[]): unknown {
+  let current: unknown = record;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object' || Array.isArray(current)) return undefined;
+    if (!Object.prototype.hasOwnProperty.call(current, key)) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return Array.isArray(current) ? undefined : current;
 }

@@ -8,11 +8,11 @@ import type { Connection } from '../connection/connection';
 import { accountHost, accountProblem, accountTooltip } from '../format/accountLabels';
 import { t } from '../l10n';
 import type { TreeContext } from './context';
+import { contextValue } from './contextValues';
 import { MessageNode } from './leafNodes';
 import { TreeNode } from './node';
-import { CompaniesRoot } from './recordNodes';
+import { CompaniesRoot } from './companyNodes';
 
-export const ACCOUNT_CONTEXT = 'account';
 
 export class AccountRoot extends CompaniesRoot {
   constructor(
@@ -44,7 +44,8 @@ export class AccountRoot extends CompaniesRoot {
     item.description = accountHost(account);
     item.tooltip = new vscode.MarkdownString(accountTooltip(account, state));
     item.iconPath = new vscode.ThemeIcon(state.kind === 'ready' ? 'account' : 'warning');
-    item.contextValue = `${ACCOUNT_CONTEXT};state=${state.kind}`;
+    const ready = state.kind === 'ready';
+    item.contextValue = contextValue('account', ['refresh', ready && 'query', ready && 'createCompany', ready && 'exportCompanies', ready && 'signOut']);
     return item;
   }
 
@@ -61,7 +62,7 @@ export class AccountRoot extends CompaniesRoot {
 }
 
 /** Why an account lists nothing; a click offers the fix (set the key, edit the account). */
-export class AccountProblemNode extends TreeNode {
+class AccountProblemNode extends TreeNode {
   constructor(
     readonly root: AccountRoot,
     private readonly label: string,
@@ -75,7 +76,7 @@ export class AccountProblemNode extends TreeNode {
     const item = new vscode.TreeItem(this.label);
     item.id = `${this.root.key}:problem`;
     item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
-    item.contextValue = ['accountProblem', ...(this.setKey ? ['setKey'] : []), ...(this.editAccount ? ['editAccount'] : [])].join(';');
+    item.contextValue = contextValue('accountProblem', [this.setKey && 'setKey', this.editAccount && 'editAccount']);
     item.tooltip = this.label;
     if (this.setKey) item.command = { command: 'dataPlatform.setApiKey', title: t('Set API Key'), arguments: [this.root] };
     else if (this.editAccount) item.command = { command: 'dataPlatform.editAccount', title: t('Edit Account…'), arguments: [this.root] };

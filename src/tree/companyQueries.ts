@@ -4,8 +4,8 @@
 // list back. The bounds are storage's: past OPEN_QUERY_LIMIT the oldest unpinned node goes, and
 // no more than PINNED_QUERY_LIMIT can be pinned.
 import { dataType, isDataTypeId, type DataTypeId } from '../dataTypes/catalog';
-import type { CompanyQueryStore } from '../query/queryNodeStore';
-import { OPEN_QUERY_LIMIT, PINNED_QUERY_LIMIT, type SavedQuery } from '../query/savedQueries';
+import type { CompanyQueryStore } from '../persistence/queryNodeStore';
+import { OPEN_QUERY_LIMIT, PINNED_QUERY_LIMIT, type SavedQuery } from '../persistence/savedQueries';
 import type { CompanyNodeLike, TreeContext } from './context';
 import { QueryNode, type QueryMarks, type QueryOwner, type RecordQuery } from './dataNodes';
 

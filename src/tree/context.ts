@@ -2,7 +2,7 @@
 // small and the wiring lives in one place.
 import type { ApiError, Company, DataPlatformClient } from '../api';
 import type { AccountRef } from '../diagnostics/reporter';
-import type { CompanyQueryStore } from '../query/queryNodeStore';
+import type { CompanyQueryStore } from '../persistence/queryNodeStore';
 import type { TreeNode } from './node';
 
 /** A company's node, as the query store sees it (the scope comes from it: its account). */

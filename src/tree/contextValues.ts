@@ -1,25 +1,32 @@
-// The contextValues of the record nodes, which package.json's menus match with `viewItem`. Lists
-// and records are keyed by kind first (`records`, `record`) and carry their type; invoices keep the
-// values they always had ('invoices', 'invoices;query', 'invoice'), so menus written for them
-// (by users' keybindings or other features) keep working. Menus for every type match both:
-// lists /^(invoices|records)/, queries /^(invoices|records);query/, records /^(invoice$|record;)/.
+// A node's contextValue: its kind, then the words of what can be done with it, space-separated
+// (`record open copy curl type=bills`). package.json's menus match one word each, the same way
+// everywhere: `viewItem =~ /\bexport\b/`; tests read the kind from the first word.
 import type { DataTypeId } from '../dataTypes/catalog';
+
+type NodeKind = 'account' | 'accountProblem' | 'company' | 'dataFolder' | 'list' | 'query' | 'record' | 'loadMore' | 'loadAll' | 'error' | 'message';
+
+/** What a node offers; each word is the `when` of one or a few menu entries. */
+type Capability =
+  | 'refresh' | 'rerun' | 'retry' | 'details'
+  | 'query' | 'filter' | 'rename' | 'pin' | 'unpin' | 'remove'
+  | 'open' | 'copy' | 'curl' | 'export' | 'queueSync'
+  | 'setKey' | 'signOut' | 'settings' | 'editAccount' | 'createCompany' | 'exportCompanies';
+
+export function contextValue(kind: NodeKind, can: readonly (Capability | false | undefined)[] = [], type?: DataTypeId): string {
+  return [kind, ...can.filter((c): c is Capability => !!c), ...(type ? [`type=${type}`] : [])].join(' ');
+}
 
 /** A type's node under the Data folder. */
 export function listContext(type: DataTypeId): string {
-  return type === 'invoices' ? 'invoices' : `records;type=${type}`;
+  return contextValue('list', ['refresh', 'queueSync', 'filter', 'curl', 'export'], type);
 }
 
-/** A query node (Run Query…) of the type; a pinned (saved) one ends in `;pinned`, so menus tell
- * Pin from Unpin with /;pinned$/ while every query menu still matches /^(invoices|records);query/. */
+/** A query node (Run Query…) of the type; a pinned one offers Unpin instead of Pin. */
 export function queryContext(type: DataTypeId, pinned = false): string {
-  const base = type === 'invoices' ? 'invoices;query' : `records;query;type=${type}`;
-  return pinned ? `${base};pinned` : base;
+  return contextValue('query', ['rerun', 'filter', 'rename', pinned ? 'unpin' : 'pin', 'remove', 'curl', 'export'], type);
 }
 
 /** A record of the type. */
 export function recordContext(type: DataTypeId): string {
-  return type === 'invoices' ? 'invoice' : `record;type=${type}`;
+  return contextValue('record', ['open', 'copy', 'curl'], type);
 }
-
-export const DATA_FOLDER_CONTEXT = 'dataFolder';

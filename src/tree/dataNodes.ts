@@ -12,9 +12,9 @@ import { queryNodeLabel } from '../format/queryMessages';
 import { recordDescription, recordIcon, recordLabel, recordTooltip } from '../format/recordLabels';
 import { t } from '../l10n';
 import { queryIdentity } from '../query/canonical';
-import type { SavedQuery } from '../query/savedQueries';
+import type { SavedQuery } from '../persistence/savedQueries';
 import type { TreeContext } from './context';
-import { DATA_FOLDER_CONTEXT, listContext, queryContext, recordContext } from './contextValues';
+import { contextValue, listContext, queryContext, recordContext } from './contextValues';
 import type { CompanyDataStatus } from './dataStatus';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
@@ -206,7 +206,7 @@ export class DataFolderNode extends TreeNode {
     item.id = `data:${this.owner.company.id}`;
     item.iconPath = new vscode.ThemeIcon('database');
     item.tooltip = t('Data types of {0}', this.owner.company.name);
-    item.contextValue = DATA_FOLDER_CONTEXT;
+    item.contextValue = contextValue('dataFolder', ['refresh', 'query']);
     return item;
   }
 
@@ -248,7 +248,7 @@ export class RecordNode extends TreeNode {
     item.tooltip = new vscode.MarkdownString(recordTooltip(spec, record));
     item.contextValue = recordContext(spec.id);
     // A click opens the JSON in a preview tab, as a click on a file does.
-    item.command = { command: 'dataPlatform.openInvoice', title: t('Open JSON'), arguments: [this] };
+    item.command = { command: 'dataPlatform.openRecord', title: t('Open JSON'), arguments: [this] };
     return item;
   }
 }

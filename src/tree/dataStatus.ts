@@ -15,7 +15,7 @@ export function statusOfType(map: DataStatusMap, type: DataTypeId): DataSetStatu
   return undefined;
 }
 
-export type DataStatusState = 'idle' | 'loading' | 'loaded' | 'failed';
+type DataStatusState = 'idle' | 'loading' | 'loaded' | 'failed';
 
 export class CompanyDataStatus {
   private current: DataStatusState = 'idle';

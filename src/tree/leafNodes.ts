@@ -4,6 +4,7 @@ import { isApiError, type ApiError } from '../api';
 import { escapeMarkdown, loadAllTooltip, presentError, type ErrorPresentation } from '../format/labels';
 import { t } from '../l10n';
 import { requestOfError } from '../share/errorRequest';
+import { contextValue } from './contextValues';
 import { TreeNode, type PagedOwner } from './node';
 
 export class LoadMoreNode extends TreeNode {
@@ -18,7 +19,7 @@ export class LoadMoreNode extends TreeNode {
     const item = new vscode.TreeItem(this.label);
     item.id = `${this.owner.key}:loadMore`;
     item.iconPath = new vscode.ThemeIcon('ellipsis');
-    item.contextValue = 'loadMore';
+    item.contextValue = contextValue('loadMore');
     item.command = { command: 'dataPlatform.loadMore', title: t('Load More'), arguments: [this.owner] };
     return item;
   }
@@ -33,7 +34,7 @@ export class LoadAllNode extends TreeNode {
     const item = new vscode.TreeItem(t('Load all'));
     item.id = `${this.owner.key}:loadAll`;
     item.iconPath = new vscode.ThemeIcon('cloud-download');
-    item.contextValue = 'loadAll';
+    item.contextValue = contextValue('loadAll');
     item.tooltip = loadAllTooltip(this.owner.items);
     item.command = { command: 'dataPlatform.loadAll', title: t('Load All'), arguments: [this.owner] };
     return item;
@@ -95,8 +96,7 @@ export class ErrorNode extends TreeNode {
     item.id = `${this.owner.key}:error`;
     const warning = p.queueSync || p.waiting === true || this.apiError?.kind === 'rateLimited';
     item.iconPath = new vscode.ThemeIcon(warning ? 'warning' : 'error', new vscode.ThemeColor(warning ? 'list.warningForeground' : 'list.errorForeground'));
-    const flags = ['error', 'retry', ...(p.queueSync ? ['queueSync'] : []), ...(p.setKey ? ['setKey'] : []), ...(p.settingsQuery ? ['settings'] : []), ...(this.sentRequest ? ['curl'] : [])];
-    item.contextValue = flags.join(';');
+    item.contextValue = contextValue('error', ['retry', 'details', p.queueSync && 'queueSync', p.setKey && 'setKey', !!p.settingsQuery && 'settings', !!this.sentRequest && 'curl']);
     const e = this.apiError;
     const lines = [`**${escapeMarkdown(label)}**`, '', escapeMarkdown(this.error.message)];
     if (e?.status !== undefined) lines.push('', `${escapeMarkdown(e.method)} ${escapeMarkdown(e.path)} → ${e.status}`);
@@ -122,7 +122,7 @@ export class MessageNode extends TreeNode {
     const item = new vscode.TreeItem(this.label);
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon(this.icon);
-    item.contextValue = 'message';
+    item.contextValue = contextValue('message');
     if (this.tooltip) item.tooltip = this.tooltip;
     return item;
   }

@@ -12,7 +12,7 @@ import { AccountRoot } from './accountRoot';
 import type { TreeContext } from './context';
 import { TreeNode } from './node';
 
-export type ProviderContext = Omit<TreeContext, 'changed' | 'client' | 'report' | 'account'> & {
+type ProviderContext = Omit<TreeContext, 'changed' | 'client' | 'report' | 'account'> & {
   report: ReportError;
   onRootRendered?: (empty: boolean) => void;
 };

@@ -5,7 +5,7 @@ export interface Disposable {
   dispose(): void;
 }
 
-export type Listener<T> = (value: T) => void;
+type Listener<T> = (value: T) => void;
 export type Event<T> = (listener: Listener<T>) => Disposable;
 
 export class Emitter<T> {

@@ -3,7 +3,8 @@
 // or "Load all" formats them all). Only the pure functions the tree calls; no `vscode`.
 import type { Invoice } from '../../src/api/models';
 import { formatCount } from '../../src/format/amount';
-import { invoiceDescription, invoiceLabel, invoiceTooltip, loadMoreLabel, statusIcon } from '../../src/format/labels';
+import { loadMoreLabel, statusIcon } from '../../src/format/labels';
+import { invoiceDescription, invoiceLabel, invoiceTooltip } from '../support/invoiceLabels';
 import { invoices } from './fixtures';
 import type { BenchCase, Suite } from './harness';
 

@@ -2,7 +2,8 @@
 // what the client does before sending (encode), and what the emulator does for a filtered page
 // request that is not cached (its own parse and compile of the filter, then all 25,000 invoices
 // tested against its columns).
-import { INVOICE_SCHEMA, compileQuery, encodeQueryValue, formatQuery, parseQuery, type QueryNode } from '../../src/query';
+import { INVOICE_SCHEMA, encodeQueryValue, formatQuery, parseQuery, type QueryExpr } from '../../src/query';
+import { compileQuery } from '../support/queryOracle';
 import { INVOICE_FIELDS } from '../emulator/fields';
 import { type Filter, isFilter, parseFilter } from '../emulator/filter';
 import { invoiceColumn, invoiceColumns } from '../emulator/invoiceColumns';
@@ -10,7 +11,7 @@ import { compileFilter } from '../emulator/match';
 import { LONG_FILTER, TYPICAL_FILTER, bigCompanyInvoices, count, invoiceSource, invoices } from './fixtures';
 import type { Suite } from './harness';
 
-function parsed(text: string): QueryNode {
+function parsed(text: string): QueryExpr {
   const r = parseQuery(text, INVOICE_SCHEMA);
   if (!r.ok) throw new Error(`fixture filter refused: ${r.error.message}`);
   return r.ast;
@@ -30,7 +31,7 @@ export const querySuite: Suite = {
     const long = parsed(LONG_FILTER);
     const records = invoices(size);
     const columns = invoiceColumns(invoiceSource(size));
-    const scan = (ast: QueryNode, row: (i: number) => unknown) => () => {
+    const scan = (ast: QueryExpr, row: (i: number) => unknown) => () => {
       const predicate = compileQuery(ast, INVOICE_SCHEMA);
       let matches = 0;
       for (let i = 0; i < size; i++) if (predicate(row(i))) matches++;

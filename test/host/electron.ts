@@ -34,7 +34,7 @@ export async function runElectronHost(executable: string, opts: HostRunOptions):
       what: `installing ${opts.install}`,
     });
   }
-  writeUserSettings(userDataDir, opts.settings);
+  writeUserSettings(userDataDir, opts.settings ?? {});
   const args = [
     opts.workspaceDir,
     '--no-sandbox', '--disable-gpu-sandbox', '--disable-updates', '--skip-welcome', '--skip-release-notes',

@@ -21,7 +21,7 @@ export interface HostRunOptions {
   /** Environment of the extension host. */
   env: Record<string, string>;
   /** User settings of the run. */
-  settings: Record<string, unknown>;
+  settings?: Record<string, unknown>;
   /** Display language of the run (`qps-ploc` for the localisation tests); English when not given. */
   locale?: string;
   logsDir: string;

@@ -44,6 +44,13 @@ export const QUIET_SETTINGS = {
   'telemetry.telemetryLevel': 'off',
   'extensions.autoCheckUpdates': false,
   'extensions.autoUpdate': false,
+  // Less to paint in a software-rendered headless workbench: no blinking cursor, no animation.
+  'editor.cursorBlinking': 'solid',
+  'workbench.reduceMotion': 'on',
+  'editor.minimap.enabled': false,
+  'editor.smoothScrolling': false,
+  'workbench.list.smoothScrolling': false,
+  'git.enabled': false,
 };
 
 export function writeUserSettings(userDataDir: string, settings: Record<string, unknown>): void {

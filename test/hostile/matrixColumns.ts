@@ -153,7 +153,7 @@ export const COLUMNS: readonly Column[] = [
     method: 'GET',
     path: (emu) => `^/companies/${emu.companies.few}/data/invoices/`,
     prepare(w) {
-      const ref = { companyId: w.emu.companies.few, dataType: 'invoices' as const, recordId: w.reference.invoiceId };
+      const ref = { companyId: w.emu.companies.few, dataType: 'invoices' as const, recordId: w.reference.invoiceId, accountId: 'a' };
       let document = '';
       return Promise.resolve({
         run: (signal) =>

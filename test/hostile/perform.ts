@@ -129,5 +129,5 @@ export async function perform(p: Pipeline, key: string, op: Operation): Promise<
   const done = await run(p, key, op);
   if (!done.error) return done;
   const [companyId, recordId] = op.op === 'getInvoice' ? [op.companyId, op.invoiceId] : ['c1', 'inv-1'];
-  return { ...done, document: errorText({ companyId, dataType: 'invoices', recordId }, done.error) };
+  return { ...done, document: errorText({ companyId, dataType: 'invoices', recordId, accountId: 'a' }, done.error) };
 }

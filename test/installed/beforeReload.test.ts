@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as vscode from 'vscode';
-import type { CompanyNode } from '../../src/tree/recordNodes';
+import type { CompanyNode } from '../../src/tree/companyNodes';
 import { BUNDLE_BUDGET_KB } from '../support/bundleBudget';
 import { apiGet, installedExtension, pathInExtensionsDir, rememberOpened, setKey, tabsShowing, waitFor, wellKnownCompany } from './shared';
 
@@ -63,7 +63,7 @@ describe('the installed extension, before a window reload', () => {
     const expected = (await apiGet<{ results: { id: string }[] }>('/companies?page=1&pageSize=100')).results.map((c) => c.id);
     const shown = await waitFor('the companies in the view', async () => {
       const nodes = (await api.tree.getChildren()) ?? [];
-      const companies = nodes.filter((n) => n.getTreeItem().contextValue === 'company') as CompanyNode[];
+      const companies = nodes.filter((n) => n.getTreeItem().contextValue?.split(' ')[0] === 'company') as CompanyNode[];
       return companies.length > 0 && companies.map((c) => c.company.id);
     });
     assert.deepEqual(shown, expected, 'the first page of companies, in the API order');
@@ -72,7 +72,7 @@ describe('the installed extension, before a window reload', () => {
   it('opens an invoice as a read-only JSON tab titled by its number, and leaves it open for the reload', async () => {
     const companyId = await wellKnownCompany('few');
     const [invoice] = (await apiGet<{ results: { id: string; invoiceNumber: string }[] }>(`/companies/${companyId}/data/invoices?page=1&pageSize=1`)).results;
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', { companyId, invoiceId: invoice.id });
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', { companyId, dataType: 'invoices', recordId: invoice.id });
     const doc = editor.document;
     assert.equal(doc.uri.scheme, 'dataplatform');
     assert.equal(doc.languageId, 'json');

@@ -1,6 +1,6 @@
 // The query nodes the installed-package run keeps across its real window reload: made before it
 // (queriesBeforeReload.test.ts), expected back after it (queriesAfterReload.test.ts).
-import type { SavedQuery } from '../../src/query/savedQueries';
+import type { SavedQuery } from '../../src/persistence/savedQueries';
 import { emulator } from './shared';
 
 /** As storage keeps them and the tree shows them: the pinned one first. */

@@ -2,7 +2,7 @@
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import * as vscode from 'vscode';
-import type { DataPlatformApi } from '../../src/extension';
+import type { DataPlatformApi } from '../../src/testApi';
 import { ENV } from '../host/protocol';
 
 export const EXTENSION_ID = 'dataplatform.data-platform-explorer';
@@ -44,9 +44,14 @@ export async function wellKnownCompany(name: 'few' | 'many'): Promise<string> {
   return info.companies[name];
 }
 
+/** Adds the emulator as an account with its key, as a user would; once it exists (after the
+ * reload), sets its key again. */
 export async function setKey(): Promise<void> {
-  const { key } = emulator();
-  const result = await vscode.commands.executeCommand<{ outcome: string } | undefined>('dataPlatform.setApiKey', key);
+  const { url, key } = emulator();
+  const known = installedExtension().exports?.accounts.list().some((a) => a.baseUrl === url);
+  const result = known
+    ? await vscode.commands.executeCommand<{ outcome: string } | undefined>('dataPlatform.setApiKey', key)
+    : (await vscode.commands.executeCommand<{ outcome: string; key?: { outcome: string } } | undefined>('dataPlatform.addAccount', { name: new URL(url).host, baseUrl: url, key }))?.key;
   if (result?.outcome !== 'stored') throw new Error(`setting the key failed: ${JSON.stringify(result)}`);
 }
 

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CreateCompanyResult } from '../../src/commands/createCompany';
-import type { DataPlatformApi } from '../../src/extension';
+import type { DataPlatformApi } from '../../src/testApi';
 import { activateExtension, admin, emulatorClient, labelOf, signIn, waitFor } from './helpers';
 
 const create = (arg: unknown) => vscode.commands.executeCommand<CreateCompanyResult>('dataPlatform.createCompany', arg);

@@ -6,7 +6,7 @@ import type { PersistedState } from '../../src/diagnostics/persist';
 import type { DiagnosticEntry } from '../../src/diagnostics/store';
 import type { RenderSnapshot } from '../../src/diagnostics/protocol';
 import type { DiagnosticView } from '../../src/diagnostics/viewModel';
-import type { DataPlatformApi } from '../../src/extension';
+import type { DataPlatformApi } from '../../src/testApi';
 import { DiagnosticsPanel, type DiagnosticsPanelApi } from '../../src/panels/diagnosticsPanel';
 import { DiagnosticsStore } from '../../src/diagnostics/store';
 import { activateExtension, canScreenshot, emulator, EXTENSION_ID, screenshot, sleep, waitFor } from './helpers';

@@ -9,7 +9,7 @@ import { createRedactor } from '../../src/api/redact';
 import { MAX_ROWS } from '../../src/diagnostics/limits';
 import { MAX_PERSISTED_ENTRY, type PersistedState } from '../../src/diagnostics/persist';
 import type { RenderSnapshot } from '../../src/diagnostics/protocol';
-import type { DataPlatformApi } from '../../src/extension';
+import type { DataPlatformApi } from '../../src/testApi';
 import { BODY_SCHEME, OPEN_BODY_COMMAND } from '../../src/panels/bodyDocuments';
 import type { DiagnosticsPanelApi } from '../../src/panels/diagnosticsPanel';
 import { validationBody, validationRow } from '../support/validationBody';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { activateExtension, canScreenshot, emulator, EXTENSION_ID, screenshot, waitFor } from './helpers';
+import { activateExtension, canScreenshot, emulator, EXTENSION_ID, screenshot, signIn, waitFor } from './helpers';
 
 describe('extension in a real VS Code extension host', () => {
   it('activates and returns its test API', async () => {
@@ -17,6 +17,31 @@ describe('extension in a real VS Code extension host', () => {
     assert.ok(declared.includes('dataPlatform.showLog'));
     const registered = new Set(await vscode.commands.getCommands(true));
     for (const id of declared) assert.ok(registered.has(id), `${id} is declared but not registered`);
+  });
+
+  it('logs with its stack and resolves a command that throws what it did not expect; an API error goes to the diagnostics panel', async () => {
+    const api = await activateExtension();
+    const failing = api.registerCommand('dataPlatform.test.throws', () => {
+      throw new TypeError('a bug in a test command');
+    });
+    // A real failure of the extension's client: an ApiError of the test's own copy of the code
+    // would not be the bundle's class.
+    await signIn(api);
+    const rejecting = api.registerCommand('dataPlatform.test.rejects', () => api.connection.client?.getCompany('no-such-company'));
+    try {
+      const lines = api.logLines().length;
+      assert.equal(await vscode.commands.executeCommand('dataPlatform.test.throws'), undefined, 'resolves, rather than rejecting into the host');
+      const logged = api.logLines().slice(lines).find((l) => l.level === 'error' && l.message.includes('dataPlatform.test.throws'));
+      assert.ok(logged, 'an error line names the command');
+      assert.match(logged.message, /TypeError: a bug in a test command\n\s+at /, 'with its stack');
+
+      const entries = api.diagnostics.size;
+      assert.equal(await vscode.commands.executeCommand('dataPlatform.test.rejects'), undefined);
+      assert.equal(api.diagnostics.size, entries + 1, 'the API error is an entry of the panel');
+    } finally {
+      failing.dispose();
+      rejecting.dispose();
+    }
   });
 
   it('runs "Data Platform: Show Log" and shows the extension\'s log channel', async () => {
@@ -38,9 +63,9 @@ describe('extension in a real VS Code extension host', () => {
     assert.equal(api.refreshCount(), before + 1);
   });
 
-  it('points dataPlatform.baseUrl at the emulator, which answers from the extension host', async () => {
+  it("points the first account at the emulator, which answers from the extension host", async () => {
     const { url, key } = await emulator();
-    assert.equal(vscode.workspace.getConfiguration('dataPlatform').get('baseUrl'), url);
+    assert.equal((await activateExtension()).connection.account.baseUrl, url);
     const res = await fetch(`${url}/companies?pageSize=1`, {
       headers: { Authorization: `Basic ${Buffer.from(key).toString('base64')}` },
     });

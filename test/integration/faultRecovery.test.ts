@@ -10,15 +10,16 @@ import * as vscode from 'vscode';
 import type { CreateCompanyResult } from '../../src/commands/createCompany';
 import type { SetKeyResult } from '../../src/commands/keys';
 import type { QueryResult } from '../../src/commands/query';
-import type { DataPlatformApi } from '../../src/extension';
+import type { DataPlatformApi } from '../../src/testApi';
 import type { ErrorNode } from '../../src/tree/leafNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { RecordNode } from '../../src/tree/dataNodes';
-import { admin, emulator, firstAccountKey, openView, signIn, waitFor } from './helpers';
+import { admin, emulator, firstAccountKey, kindOf, openView, signIn, waitFor } from './helpers';
+import { recordContext } from '../../src/tree/contextValues';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode): string => n.getTreeItem().contextValue ?? '';
-const idsOf = (nodes: TreeNode[], context: string): string[] => nodes.filter((n) => contextOf(n) === context).map((n) => String(n.getTreeItem().id));
+const idsOf = (nodes: TreeNode[], kind: string): string[] => nodes.filter((n) => kindOf(n) === kind).map((n) => String(n.getTreeItem().id));
 const errorOf = (nodes: TreeNode[]): ErrorNode | undefined => nodes.find((n) => contextOf(n).startsWith('error')) as ErrorNode | undefined;
 const malformed = (path: string, method = 'GET') => admin.addFault({ kind: 'malformedJson', method, path });
 
@@ -128,10 +129,10 @@ describe('each operation once with a fault and once recovering, through the real
     await vscode.commands.executeCommand('dataPlatform.retry', errorOf(items));
     items = await children(api, result.node);
     assert.equal(errorOf(items), undefined);
-    const paid = idsOf(items, 'invoice');
+    const paid = idsOf(items, 'record');
     assert.ok(paid.length > 0);
     assert.equal(new Set(paid).size, paid.length, 'no duplicates');
-    await vscode.commands.executeCommand('dataPlatform.clearFilter', result.node);
+    await vscode.commands.executeCommand('dataPlatform.removeQuery', result.node);
   });
 
   it('open invoice JSON: the error document, then the invoice after Refresh', async () => {
@@ -139,16 +140,16 @@ describe('each operation once with a fault and once recovering, through the real
     await children(api);
     const company = api.tree.root?.companyNode(companies.few);
     assert.ok(company, 'the few-invoices company is on the first page');
-    const invoice = (await children(api, company.invoices)).find((n): n is RecordNode => contextOf(n) === 'invoice');
+    const invoice = (await children(api, company.invoices)).find((n): n is RecordNode => contextOf(n) === recordContext('invoices'));
     assert.ok(invoice);
     const invoiceId = invoice.record.id;
     const reported = api.diagnostics.size;
     await malformed(`/data/invoices/${invoiceId}`);
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', { companyId: companies.few, invoiceId });
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', { companyId: companies.few, dataType: 'invoices', recordId: invoiceId });
     assert.match(editor.document.getText(), /^\/\/ Invoices: could not load /);
     oneError(reported, 'malformedResponse');
     await admin.clearFaults();
-    await vscode.commands.executeCommand('dataPlatform.refreshInvoice', editor.document.uri);
+    await vscode.commands.executeCommand('dataPlatform.refreshRecord', editor.document.uri);
     await waitFor('the invoice', () => editor.document.getText().startsWith('{'));
     assert.equal((JSON.parse(editor.document.getText()) as { id: string }).id, invoiceId);
     assert.equal(api.progressRunning(), 0);

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { DataPlatformClient } from '../../src/api/client';
 import type { QueryResult } from '../../src/commands/query';
-import type { DataPlatformApi } from '../../src/extension';
+import type { DataPlatformApi } from '../../src/testApi';
 import type { QueryNode } from '../../src/tree/dataNodes';
-import type { CompanyNode } from '../../src/tree/recordNodes';
-import { TEST_HOOKS_ENV } from '../../src/testHooks';
+import type { CompanyNode } from '../../src/tree/companyNodes';
+import { TEST_HOOKS_ENV } from '../../src/testApi';
 import { ENV, KEYS_MARKER, SCREENSHOT_MARKER, type KeysRequest } from '../host/protocol';
 
 export const EXTENSION_ID = 'dataplatform.data-platform-explorer';
@@ -17,7 +17,17 @@ export async function activateExtension(): Promise<DataPlatformApi> {
   if (!ext) throw new Error(`extension ${EXTENSION_ID} is not loaded in this host`);
   const api = await ext.activate();
   if (!api) throw new Error(`the extension returned no test API: the runner must set ${TEST_HOOKS_ENV}=on`);
+  await ensureEmulatorAccount(api);
   return api;
+}
+
+/** The suites start from one account at the runner's emulator, without its key (each suite signs
+ * in): the first suite makes it, as a user's Add Account would, when a run starts elsewhere. */
+async function ensureEmulatorAccount(api: DataPlatformApi): Promise<void> {
+  const { url } = await emulator();
+  if (api.accounts.list().some((a) => a.baseUrl === url)) return;
+  await api.accounts.add(new URL(url).host, url);
+  await api.connections.sync();
 }
 
 /** The emulator of this run. Without a key (the "Extension Tests" launch configuration) the
@@ -211,3 +221,13 @@ export const firstAccountKey = {
   set: (api: DataPlatformApi, key: string): Promise<void> => api.accounts.setKey(api.connection.account.id, key),
   delete: (api: DataPlatformApi): Promise<void> => api.accounts.deleteKey(api.connection.account.id),
 };
+
+/** A node's kind: the first word of its contextValue (`company`, `record`, `loadMore`, …). */
+export const kindOf = (n: { getTreeItem(): vscode.TreeItem }): string => (n.getTreeItem().contextValue ?? '').split(' ')[0];
+
+/** Whether a menu's `when` offers it on a node with this contextValue: every `viewItem =~ /…/`
+ * of the clause matches (the manifest's menus test one word each). */
+export function viewItemMatches(when: string | undefined, contextValue: string): boolean {
+  const patterns = [...(when ?? '').matchAll(/viewItem =~ \/(.+?)\/(?=\s|$)/g)].map((m) => new RegExp(m[1]));
+  return patterns.length > 0 && patterns.every((re) => re.test(contextValue));
+}

@@ -3,14 +3,14 @@
 // demand, failures explained.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { DataPlatformApi } from '../../src/extension';
+import type { DataPlatformApi } from '../../src/testApi';
 import type { TreeNode } from '../../src/tree/node';
 import type { Invoice } from '../../src/api';
 import type { RecordNode } from '../../src/tree/dataNodes';
-import type { CompanyNode } from '../../src/tree/recordNodes';
-import { recordContext } from '../../src/tree/contextValues';
+import type { CompanyNode } from '../../src/tree/companyNodes';
+import { listContext, recordContext } from '../../src/tree/contextValues';
 import { DATA_TYPES } from '../../src/dataTypes/catalog';
-import { admin, canScreenshot, emulator, emulatorInvoice, firstPageCompany, openView, screenshot, signIn, waitFor } from './helpers';
+import { admin, canScreenshot, emulator, emulatorInvoice, firstPageCompany, openView, screenshot, signIn, viewItemMatches, waitFor } from './helpers';
 
 /** A record node of the invoices type. */
 type InvoiceNode = RecordNode & { record: Invoice };
@@ -39,7 +39,7 @@ describe('invoice JSON tabs', () => {
     const node = await firstPageCompany(api, id);
     assert.ok(node, 'the few-invoices company is listed');
     company = node;
-    invoices = (await children(api, company.invoices)).filter((n) => n.getTreeItem().contextValue === 'invoice') as InvoiceNode[];
+    invoices = (await children(api, company.invoices)).filter((n) => n.getTreeItem().contextValue === recordContext('invoices')) as InvoiceNode[];
     assert.ok(invoices.length >= 3, 'a few invoices to open');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
@@ -50,7 +50,7 @@ describe('invoice JSON tabs', () => {
     const node = invoices[0];
     const command = node.getTreeItem().command;
     assert.ok(command, 'the tree item has a click command');
-    assert.equal(command.command, 'dataPlatform.openInvoice');
+    assert.equal(command.command, 'dataPlatform.openRecord');
     const number = node.record.invoiceNumber;
     assert.ok(number, 'emulator invoices have a number');
     await admin.clearRequests();
@@ -59,7 +59,7 @@ describe('invoice JSON tabs', () => {
 
     assert.equal(doc.uri.scheme, 'dataplatform');
     assert.equal(doc.uri.path, `/${company.company.name}/invoices/${number}.json`);
-    assert.deepEqual(idsOf(doc.uri), { companyId: company.company.id, invoiceId: node.record.id });
+    assert.deepEqual(idsOf(doc.uri), { companyId: company.company.id, invoiceId: node.record.id, account: api.connection.account.id });
     assert.equal((await invoiceRequests(node.record.id)).length, 1, 'the node knows the number: only the document fetches');
     assert.equal(doc.isUntitled, false);
     assert.equal(doc.languageId, 'json');
@@ -90,7 +90,7 @@ describe('invoice JSON tabs', () => {
 
   it('is read-only: typing is blocked, writes are refused, and an API edit can neither be saved nor survive a Refresh', async () => {
     assert.equal(vscode.workspace.fs.isWritableFileSystem('dataplatform'), false);
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', invoices[0]);
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', invoices[0]);
     const doc = editor.document;
     const before = doc.getText();
 
@@ -106,24 +106,24 @@ describe('invoice JSON tabs', () => {
     edit.insert(doc.uri, new vscode.Position(0, 0), 'tampered');
     await vscode.workspace.applyEdit(edit);
     assert.equal(await doc.save(), false, 'saving is refused');
-    await vscode.commands.executeCommand('dataPlatform.refreshInvoice', doc.uri);
+    await vscode.commands.executeCommand('dataPlatform.refreshRecord', doc.uri);
     await waitFor('the record back after Refresh', () => doc.getText() === before);
     assert.equal(doc.isDirty, false);
   });
 
   it('opening the same invoice again focuses its one tab, from the tree or by ids, even after another tab took focus', async () => {
     const node = invoices[1];
-    const first = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', node);
+    const first = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', node);
     const uri = first.document.uri;
     // Pin it so the next open does not replace it, then look at another invoice.
     await vscode.commands.executeCommand('workbench.action.keepEditor');
-    await vscode.commands.executeCommand('dataPlatform.openInvoice', invoices[2]);
+    await vscode.commands.executeCommand('dataPlatform.openRecord', invoices[2]);
     assert.notEqual(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString());
 
-    const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', { companyId: company.company.id, invoiceId: node.record.id });
+    const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', { companyId: company.company.id, dataType: 'invoices', recordId: node.record.id });
     assert.equal(again.document.uri.toString(), uri.toString());
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString(), 'focused');
-    await vscode.commands.executeCommand('dataPlatform.openInvoice', node);
+    await vscode.commands.executeCommand('dataPlatform.openRecord', node);
     assert.equal(tabsOf(uri).length, 1, 'one tab for the invoice');
     assert.equal(tabsOf(uri)[0].isPreview, false, 'still pinned');
   });
@@ -132,10 +132,10 @@ describe('invoice JSON tabs', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const node = invoices[2];
     await admin.clearRequests();
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', { companyId: company.company.id, invoiceId: node.record.id });
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', { companyId: company.company.id, dataType: 'invoices', recordId: node.record.id });
     const doc = editor.document;
     assert.equal(doc.uri.path, `/${company.company.id}/invoices/${node.record.invoiceNumber}.json`, 'no company name given: its id');
-    assert.deepEqual(idsOf(doc.uri), { companyId: company.company.id, invoiceId: node.record.id });
+    assert.deepEqual(idsOf(doc.uri), { companyId: company.company.id, invoiceId: node.record.id, account: api.connection.account.id });
     assert.equal(tabsOf(doc.uri)[0]?.label, `${node.record.invoiceNumber}.json`);
     // Counted before the direct fetch below, which the emulator logs too.
     assert.equal((await invoiceRequests(node.record.id)).length, 1, 'the fetch for the number is the one the document shows');
@@ -143,9 +143,10 @@ describe('invoice JSON tabs', () => {
 
     // With the company name the caller knows.
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const named = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', {
+    const named = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', {
       companyId: company.company.id,
-      invoiceId: node.record.id,
+      dataType: 'invoices',
+      recordId: node.record.id,
       companyName: 'Florists / Ltd',
     });
     assert.equal(named.document.uri.path, `/Florists _ Ltd/invoices/${node.record.invoiceNumber}.json`);
@@ -154,13 +155,13 @@ describe('invoice JSON tabs', () => {
   it('a tree click, then the same invoice by ids, then a Refresh: one tab, focused, no request to focus it, refetched once', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const node = invoices[1];
-    const first = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', node);
+    const first = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', node);
     await vscode.commands.executeCommand('workbench.action.keepEditor');
-    await vscode.commands.executeCommand('dataPlatform.openInvoice', invoices[2]);
+    await vscode.commands.executeCommand('dataPlatform.openRecord', invoices[2]);
     await admin.clearRequests();
 
     // Another label for the same invoice: the company id instead of its name.
-    const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', { companyId: company.company.id, invoiceId: node.record.id });
+    const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', { companyId: company.company.id, dataType: 'invoices', recordId: node.record.id });
     assert.equal(again.document.uri.toString(), first.document.uri.toString(), 'the tab it already had');
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), first.document.uri.toString(), 'focused');
     const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.label === `${node.record.invoiceNumber}.json`);
@@ -168,31 +169,19 @@ describe('invoice JSON tabs', () => {
     assert.equal(tabs[0].isPreview, false, 'still pinned');
     assert.equal((await invoiceRequests(node.record.id)).length, 0, 'focusing fetches nothing');
 
-    assert.equal(await vscode.commands.executeCommand('dataPlatform.refreshInvoice', again.document.uri), true);
+    assert.equal(await vscode.commands.executeCommand('dataPlatform.refreshRecord', again.document.uri), true);
     await waitFor('a refetch', async () => (await invoiceRequests(node.record.id)).length === 1);
-  });
-
-  it('a tab with the URI of an older version (ids in the path) still shows the invoice, and is the tab the invoice opens in', async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const node = invoices[2];
-    const legacy = vscode.Uri.from({ scheme: 'dataplatform', path: `/${encodeURIComponent(company.company.id)}/invoices/${encodeURIComponent(node.record.id)}.json` });
-    const shown = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(legacy), { preview: false });
-    assert.deepEqual(JSON.parse(shown.document.getText()), await emulatorInvoice(company.company.id, node.record.id));
-
-    const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', node);
-    assert.equal(again.document.uri.toString(), legacy.toString());
-    assert.equal(vscode.window.tabGroups.all.flatMap((g) => g.tabs).length, 1, 'no second tab');
   });
 
   it('reopening from another editor group focuses the tab where it is instead of opening a second one', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const a = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', invoices[0]);
+    const a = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', invoices[0]);
     await vscode.commands.executeCommand('workbench.action.keepEditor');
-    await vscode.commands.executeCommand('dataPlatform.openInvoice', invoices[1]);
+    await vscode.commands.executeCommand('dataPlatform.openRecord', invoices[1]);
     await vscode.commands.executeCommand('workbench.action.moveEditorToNextGroup');
     await waitFor('two groups, the second active', () => vscode.window.tabGroups.all.length === 2 && vscode.window.tabGroups.activeTabGroup.viewColumn === vscode.ViewColumn.Two);
 
-    const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', invoices[0]);
+    const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', invoices[0]);
     assert.equal(again.document.uri.toString(), a.document.uri.toString());
     assert.equal(again.viewColumn, vscode.ViewColumn.One, 'shown in the group that already had it');
     assert.equal(tabsOf(a.document.uri).length, 1, 'no second tab');
@@ -206,37 +195,35 @@ describe('invoice JSON tabs', () => {
     const manifest = vscode.extensions.getExtension('dataplatform.data-platform-explorer')?.packageJSON as {
       contributes: { menus: Record<string, { command: string; when?: string; group?: string }[]> };
     };
-    // The `viewItem =~ /…/` of a menu, run against what each type's records carry.
-    const viewItem = (when = '') => new RegExp(/viewItem =~ \/(.+?)\/(?:\s|$)/.exec(when)?.[1] ?? '^$');
-    const open = manifest.contributes.menus['view/item/context'].filter((m) => m.command === 'dataPlatform.openInvoice');
+    const open = manifest.contributes.menus['view/item/context'].filter((m) => m.command === 'dataPlatform.openRecord');
     for (const { id } of DATA_TYPES) {
-      const on = open.filter((m) => viewItem(m.when).test(recordContext(id)));
+      const on = open.filter((m) => viewItemMatches(m.when, recordContext(id)));
       assert.ok(on.some((m) => m.group?.startsWith('inline')), `inline icon on ${id}`);
       assert.ok(on.some((m) => !m.group?.startsWith('inline')), `context menu entry on ${id}`);
     }
-    assert.ok(!open.some((m) => viewItem(m.when).test('invoices')), 'not on the lists');
-    assert.ok(manifest.contributes.menus.commandPalette.some((m) => m.command === 'dataPlatform.openInvoice' && m.when !== 'false'));
-    assert.ok(manifest.contributes.menus['editor/title'].some((m) => m.command === 'dataPlatform.refreshInvoice' && /^resourceScheme == '?dataplatform'?$/.test(m.when ?? '')));
+    assert.ok(!open.some((m) => viewItemMatches(m.when, listContext('invoices'))), 'not on the lists');
+    assert.ok(manifest.contributes.menus.commandPalette.some((m) => m.command === 'dataPlatform.openRecord' && m.when !== 'false'));
+    assert.ok(manifest.contributes.menus['editor/title'].some((m) => m.command === 'dataPlatform.refreshRecord' && /^resourceScheme == '?dataplatform'?$/.test(m.when ?? '')));
   });
 
   it('a second click on another invoice reuses the preview tab instead of piling up tabs', async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const a = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', invoices[0]);
-    const b = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', invoices[1]);
+    const a = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', invoices[0]);
+    const b = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', invoices[1]);
     assert.equal(tabsOf(a.document.uri).length, 0, 'the first preview was replaced');
     assert.equal(tabsOf(b.document.uri).length, 1);
   });
 
   it('Refresh refetches the open document; reopening a closed one fetches it fresh', async () => {
     const node = invoices[0];
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', node);
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', node);
     await admin.clearRequests();
-    assert.equal(await vscode.commands.executeCommand('dataPlatform.refreshInvoice', editor.document.uri), true);
+    assert.equal(await vscode.commands.executeCommand('dataPlatform.refreshRecord', editor.document.uri), true);
     await waitFor('a refetch', async () => (await invoiceRequests(node.record.id)).length === 1);
 
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await admin.clearRequests();
-    await vscode.commands.executeCommand('dataPlatform.openInvoice', node);
+    await vscode.commands.executeCommand('dataPlatform.openRecord', node);
     await waitFor('a fresh fetch on reopen', async () => (await invoiceRequests(node.record.id)).length === 1);
   });
 
@@ -245,7 +232,7 @@ describe('invoice JSON tabs', () => {
     const node = invoices[3] ?? invoices[2];
     await admin.addFault({ kind: 'status', status: 500, path: `/data/invoices/${node.record.id}`, times: 50 });
     const reported = api.diagnostics.size;
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', node);
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', node);
     const text = editor.document.getText();
     assert.match(text, /^\/\/ Invoices: could not load /);
     assert.match(text, /500/);
@@ -259,7 +246,7 @@ describe('invoice JSON tabs', () => {
 
     // The fault gone, Refresh brings the record.
     await admin.clearFaults();
-    await vscode.commands.executeCommand('dataPlatform.refreshInvoice', editor.document.uri);
+    await vscode.commands.executeCommand('dataPlatform.refreshRecord', editor.document.uri);
     await waitFor('the record after refresh', () => editor.document.getText().startsWith('{'));
     assert.deepEqual(JSON.parse(editor.document.getText()), await emulatorInvoice(company.company.id, node.record.id));
   });
@@ -271,7 +258,7 @@ describe('invoice JSON tabs', () => {
     await admin.addFault({ kind: 'status', status: 404, path: `/data/invoices/${node.record.id}`, times: 50 });
     await admin.clearRequests();
     const reported = api.diagnostics.size;
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openInvoice', { companyId: company.company.id, invoiceId: node.record.id });
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', { companyId: company.company.id, dataType: 'invoices', recordId: node.record.id });
     assert.equal(tabsOf(editor.document.uri)[0]?.label, `${node.record.id}.json`);
     assert.match(editor.document.getText(), /^\/\/ Invoices: could not load [^\n]*\n\/\/ 404/);
     assert.equal(api.diagnostics.size, reported + 1, 'one diagnostics entry');
@@ -287,7 +274,7 @@ describe('invoice JSON tabs', () => {
     const uri = vscode.Uri.from({
       scheme: 'dataplatform',
       path: `/${company.company.name}/invoices/${node.record.invoiceNumber ?? node.record.id}.json`,
-      query: new URLSearchParams({ companyId: company.company.id, invoiceId: node.record.id }).toString(),
+      query: new URLSearchParams({ companyId: company.company.id, invoiceId: node.record.id, account: api.connection.account.id }).toString(),
     });
     await vscode.commands.executeCommand('dataPlatform.signOut');
     await waitFor('no key', () => api.connection.state.kind === 'noKey');

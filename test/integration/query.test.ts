@@ -4,15 +4,16 @@ import * as vscode from 'vscode';
 import type { Invoice } from '../../src/api';
 import type { DataPlatformClient } from '../../src/api/client';
 import type { QueryResult } from '../../src/commands/query';
-import type { DataPlatformApi } from '../../src/extension';
+import type { DataPlatformApi } from '../../src/testApi';
 import type { TreeNode } from '../../src/tree/node';
 import type { RecordNode } from '../../src/tree/dataNodes';
-import type { CompanyNode } from '../../src/tree/recordNodes';
+import type { CompanyNode } from '../../src/tree/companyNodes';
 import { admin, canScreenshot, emulatorClient, firstPageCompany, labelOf, openView, removeQueryNodes, screenshot, shown, signIn, waitFor } from './helpers';
+import { queryContext, recordContext } from '../../src/tree/contextValues';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
-const invoicesIn = (nodes: TreeNode[]): Invoice[] => nodes.filter((n) => contextOf(n) === 'invoice').map((n) => (n as RecordNode).record as unknown as Invoice);
+const invoicesIn = (nodes: TreeNode[]): Invoice[] => nodes.filter((n) => contextOf(n) === recordContext('invoices')).map((n) => (n as RecordNode).record as unknown as Invoice);
 const invoiceRequests = async () => (await admin.requests()).filter((r) => r.path.includes('/data/invoices'));
 
 async function run(arg: unknown): Promise<QueryResult> {
@@ -60,7 +61,7 @@ describe('invoice queries', () => {
     assert.ok(total > 100 && total < 25_000, `a real subset (${total})`);
     assert.equal(node.pagedList?.totalResults, total);
     assert.equal(labelOf(node), `${query} — ${total.toLocaleString('en-GB')} invoices`);
-    assert.equal(contextOf(node), 'invoices;query');
+    assert.equal(contextOf(node), queryContext('invoices'));
     assert.equal(log.length, 1);
     assert.equal(log[0].query.query, query, 'the emulator decoded exactly the query (so "&&" and spaces were encoded)');
     assert.equal(log[0].query.pageSize, '100');
@@ -146,7 +147,7 @@ describe('invoice queries', () => {
     const company = await companyNode('few');
     const node = shown(await run({ companyId: ids.few, query: 'status=Paid' }));
     const index = company.queries.indexOf(node);
-    const edited = shown(await vscode.commands.executeCommand<QueryResult>('dataPlatform.filterInvoices', node, { query: 'status!=Paid' }));
+    const edited = shown(await vscode.commands.executeCommand<QueryResult>('dataPlatform.filter', node, { query: 'status!=Paid' }));
     assert.equal(company.queries.indexOf(edited), index, 'same position');
     assert.ok(!company.queries.includes(node), 'the old filter is gone');
     const invoices = invoicesIn(await children(api, edited));
@@ -154,19 +155,19 @@ describe('invoice queries', () => {
     for (const inv of invoices) assert.notEqual(inv.status, 'Paid');
     assert.equal(labelOf(edited), `status!=Paid — ${await totalFor('few', 'status!=Paid')} invoices`);
 
-    const added = shown(await vscode.commands.executeCommand<QueryResult>('dataPlatform.filterInvoices', company.invoices, { query: 'currency=GBP' }));
+    const added = shown(await vscode.commands.executeCommand<QueryResult>('dataPlatform.filter', company.invoices, { query: 'currency=GBP' }));
     assert.ok(company.queries.includes(added));
     assert.equal(labelOf(company.invoices), 'Invoices', 'the plain Invoices node stays');
   });
 
-  it('Clear filter removes the query node', async () => {
+  it('Remove Query removes the query node', async () => {
     const company = await companyNode('few');
     const node = shown(await run({ companyId: ids.few, query: 'status=Submitted' }));
     assert.ok((await children(api, company)).includes(node));
-    assert.equal(await vscode.commands.executeCommand('dataPlatform.clearFilter', node), true);
+    assert.equal(await vscode.commands.executeCommand('dataPlatform.removeQuery', node), true);
     assert.ok(!company.queries.includes(node));
     assert.ok(!(await children(api, company)).includes(node));
-    assert.equal(await vscode.commands.executeCommand('dataPlatform.clearFilter', company.invoices), false, 'Invoices itself is never removed');
+    assert.equal(await vscode.commands.executeCommand('dataPlatform.removeQuery', company.invoices), false, 'Invoices itself is never removed');
   });
 
   it('takes a screenshot of a query node with results', async function () {

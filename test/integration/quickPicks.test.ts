@@ -7,9 +7,9 @@ import type { Company } from '../../src/api';
 import type { DataPlatformClient } from '../../src/api/client';
 import type { QueryResult } from '../../src/commands/query';
 import type { QuickPickSnapshot } from '../../src/commands/quickPicks';
-import type { DataPlatformApi } from '../../src/extension';
+import type { DataPlatformApi } from '../../src/testApi';
 import { formatValue } from '../../src/query';
-import type { CompanyNode } from '../../src/tree/recordNodes';
+import type { CompanyNode } from '../../src/tree/companyNodes';
 import { DATA_TYPES } from '../../src/dataTypes/catalog';
 import { typeTitle } from '../../src/dataTypes/words';
 import { admin, canScreenshot, canType, emulatorClient, firstPageCompany, keyboard, openView, screenshot, signIn, sleep, waitFor } from './helpers';
@@ -221,7 +221,7 @@ describe('quick picks driven by typing', function () {
     const ids = (await admin.info()).companies;
     const company = (await firstPageCompany(api, ids.many)) as CompanyNode;
     await api.queryHistory.add(ids.many, { query: 'currency=GBP', orderBy: 'totalAmount' });
-    const running = vscode.commands.executeCommand<QueryResult>('dataPlatform.filterInvoices', company.invoices);
+    const running = vscode.commands.executeCommand<QueryResult>('dataPlatform.filter', company.invoices);
 
     await pick('the filter step', (p) => p.title === `Invoices of ${company.company.name}: filter`);
     await keyboard.type('GBP');

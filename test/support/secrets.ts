@@ -1,6 +1,6 @@
 // A SecretStorage in memory that tells its listeners of every store and delete, as VS Code's does
 // (another window changing a key fires the same event).
-import type { SecretStorageLike } from '../../src/auth/keyStore';
+import type { SecretStorageLike } from '../../src/accounts/accountList';
 
 export function memorySecrets(initial: Record<string, string> = {}): SecretStorageLike & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));

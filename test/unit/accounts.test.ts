@@ -1,7 +1,5 @@
 import * as assert from 'node:assert/strict';
 import { ACCOUNTS_KEY, AccountList, accountSecretName } from '../../src/accounts/accountList';
-import { migrateToAccounts } from '../../src/accounts/migration';
-import { KeyStore, secretName } from '../../src/auth/keyStore';
 import { memento } from '../support/memento';
 import { memorySecrets as secrets } from '../support/secrets';
 
@@ -85,31 +83,5 @@ describe('accounts', () => {
       ],
     });
     assert.deepEqual(new AccountList(state, secrets(), ids()).list().map((a) => a.name), ['Fine']);
-  });
-
-  describe('migration from one key per origin', () => {
-    it('makes the configured base URL and its stored key the first account: nothing to re-enter', async () => {
-      const store = secrets({ [secretName('https://api.codat.io')]: 'old-key' });
-      const accounts = new AccountList(memento(), store, ids());
-      const made = await migrateToAccounts(accounts, () => 'https://api.codat.io', new KeyStore(store));
-      assert.deepEqual(made, { id: 'acct-1', name: 'api.codat.io', baseUrl: 'https://api.codat.io' });
-      assert.equal(await accounts.getKey('acct-1'), 'old-key');
-      assert.equal(store.data.get(secretName('https://api.codat.io')), 'old-key', 'the old secret stays for a downgrade');
-      assert.equal(await migrateToAccounts(accounts, () => 'https://api.codat.io', new KeyStore(store)), undefined, 'once only');
-      assert.equal(accounts.list().length, 1);
-    });
-
-    it('an emulator base URL and no key make an account without a key; an invalid one makes none, once', async () => {
-      const store = secrets();
-      const accounts = new AccountList(memento(), store, ids());
-      await migrateToAccounts(accounts, () => 'http://127.0.0.1:4010', new KeyStore(store));
-      assert.deepEqual(accounts.list(), [{ id: 'acct-1', name: '127.0.0.1:4010', baseUrl: 'http://127.0.0.1:4010' }]);
-      assert.equal(await accounts.getKey('acct-1'), undefined);
-
-      const other = new AccountList(memento(), store, ids());
-      assert.equal(await migrateToAccounts(other, () => 'http://not-loopback.example', new KeyStore(store)), undefined);
-      assert.deepEqual(other.list(), []);
-      assert.equal(other.initialised, true, 'not tried again on every start');
-    });
   });
 });

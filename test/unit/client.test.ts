@@ -550,9 +550,11 @@ describe('DataPlatformClient over HTTP', () => {
         isKind('timeout')(e);
         assert.equal((e as ApiError).message, 'Request timed out after 50 ms');
         assert.equal((e as ApiError).retryable, true);
+        assert.equal((e as ApiError).attempts, 1, 'not retried');
         return true;
       });
-      assert.equal(server.count, 1);
+      // On a loaded machine the 50 ms may pass before the server has even counted the request.
+      assert.ok(server.count <= 1, `${server.count} requests`);
     });
 
     it('a per-call timeout overrides the client default; a slow body within it is fine', async () => {

@@ -1,12 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { KeyStore, secretName, type SecretStorageLike } from '../../src/auth/keyStore';
 import { checkBaseUrl } from '../../src/connection/baseUrl';
 import { Connection, type ConnectionOptions, type ConnectionState } from '../../src/connection/connection';
-import { accountSecretName } from '../../src/accounts/accountList';
+import { accountSecretName, type SecretStorageLike } from '../../src/accounts/accountList';
 import type { GateEvent } from '../../src/api';
 import { gateLine, Log, requestLine, type LogSink } from '../../src/log';
 import { startEmulator } from '../emulator';
-import { statusText, statusTooltip } from '../../src/format/status';
+import { statusBarText, statusBarTooltip } from '../../src/format/status';
 
 /** SecretStorage in memory, firing onDidChange like the editor's (also for other windows' writes). */
 class MemorySecrets implements SecretStorageLike {
@@ -58,24 +57,6 @@ describe('base URL check', () => {
   });
 });
 
-describe('KeyStore', () => {
-  it('keeps one key per origin and reports changes from any window', async () => {
-    const secrets = new MemorySecrets();
-    const keys = new KeyStore(secrets);
-    const changed: string[] = [];
-    keys.onDidChange((o) => changed.push(o));
-    await keys.set('https://api.codat.io', 'prod-key');
-    await keys.set('http://127.0.0.1:4010', 'local-key');
-    assert.equal(await keys.get('https://api.codat.io'), 'prod-key');
-    assert.equal(await keys.get('http://127.0.0.1:4010'), 'local-key');
-    assert.equal(secrets.values.get(secretName('https://api.codat.io')), 'prod-key');
-    secrets.fire('someone.else'); // other extensions' secrets are not ours
-    await keys.delete('https://api.codat.io');
-    assert.equal(await keys.get('https://api.codat.io'), undefined);
-    assert.deepEqual(changed, ['https://api.codat.io', 'http://127.0.0.1:4010', 'https://api.codat.io']);
-  });
-});
-
 /** A connection to one account whose key is read from `secrets` under the account's own name. */
 function accountConnection(secrets: MemorySecrets, baseUrl: string, extra: Partial<ConnectionOptions> = {}): Connection {
   return new Connection({ account: { id: 'a1', name: 'Mine', baseUrl }, readKey: async (id) => (await secrets.get(accountSecretName(id))) || undefined, ...extra });
@@ -91,10 +72,6 @@ describe('Connection', () => {
     conn.onDidChange((s) => states.push(s.kind));
     await conn.reload();
     assert.equal(state().kind, 'noKey');
-
-    await secrets.store(secretName('http://127.0.0.1:4010'), 'old-style key of the origin');
-    await conn.reload();
-    assert.equal(state().kind, 'noKey', 'a key kept per origin is not the account\'s');
 
     await secrets.store(accountSecretName('a1'), 'k1');
     await conn.reload();
@@ -128,7 +105,7 @@ describe('Connection', () => {
     assert.equal(state.kind, 'secretsUnavailable');
     assert.match(state.kind === 'secretsUnavailable' ? state.message : '', /secret storage.*no secret service/);
     assert.deepEqual(fired.map((s) => s.kind), ['secretsUnavailable']);
-    assert.match(statusText([{ name: 'Mine', state }]), /Mine: secret storage unavailable/);
+    assert.match(statusBarText([{ name: 'Mine', state }]), /Mine: secret storage unavailable/);
   });
 });
 
@@ -195,9 +172,9 @@ describe('Log', () => {
 describe('status bar text', () => {
   it('shows each account by name with its state', () => {
     const noKey = { kind: 'noKey', baseUrl: 'https://api.codat.io', origin: 'https://api.codat.io', host: 'api.codat.io' } as const;
-    assert.equal(statusText([{ name: 'api.codat.io', state: noKey }]), '$(key) api.codat.io: no API key');
-    assert.equal(statusText([{ name: 'Prod', state: { kind: 'invalidBaseUrl', message: 'x' } }]), '$(warning) Prod: base URL refused');
-    assert.equal(statusText([]), '$(account) Data Platform: no account');
+    assert.equal(statusBarText([{ name: 'api.codat.io', state: noKey }]), '$(key) api.codat.io: no API key');
+    assert.equal(statusBarText([{ name: 'Prod', state: { kind: 'invalidBaseUrl', message: 'x' } }]), '$(warning) Prod: base URL refused');
+    assert.equal(statusBarText([]), '$(account) Data Platform: no account');
   });
 });
 
@@ -207,11 +184,11 @@ describe('status bar text with a connection', () => {
     await secrets.store(accountSecretName('a1'), 'k');
     const conn = accountConnection(secrets, 'http://127.0.0.1:4010');
     await conn.reload();
-    assert.equal(statusText([{ name: 'Emulator', state: conn.state }]), '$(cloud) Emulator');
+    assert.equal(statusBarText([{ name: 'Emulator', state: conn.state }]), '$(cloud) Emulator');
     const rate = { remaining: 9998, limit: 10000, observedAt: 0 };
-    assert.equal(statusText([{ name: 'Emulator', state: conn.state, rate }]), '$(cloud) Emulator · 9,998 left');
+    assert.equal(statusBarText([{ name: 'Emulator', state: conn.state, rate }]), '$(cloud) Emulator · 9,998 left');
     const other = { kind: 'noKey', baseUrl: 'http://127.0.0.1:4010', origin: 'http://127.0.0.1:4010', host: '127.0.0.1:4010' } as const;
-    assert.equal(statusText([{ name: 'Emulator', state: conn.state, rate }, { name: 'Trial', state: other }]), '$(cloud) Emulator · 9,998 left | $(key) Trial: no API key');
-    assert.match(statusTooltip([{ name: 'Emulator', state: conn.state, rate }, { name: 'Trial', state: other }]), /Emulator\nAPI: http:\/\/127\.0\.0\.1:4010\nAPI key set\nRate limit: 9,998 of 10,000 left[\s\S]*Trial\nAPI: http:\/\/127\.0\.0\.1:4010\nNo API key set/);
+    assert.equal(statusBarText([{ name: 'Emulator', state: conn.state, rate }, { name: 'Trial', state: other }]), '$(cloud) Emulator · 9,998 left | $(key) Trial: no API key');
+    assert.match(statusBarTooltip([{ name: 'Emulator', state: conn.state, rate }, { name: 'Trial', state: other }]), /Emulator\nAPI: http:\/\/127\.0\.0\.1:4010\nAPI key set\nRate limit: 9,998 of 10,000 left[\s\S]*Trial\nAPI: http:\/\/127\.0\.0\.1:4010\nNo API key set/);
   });
 });

@@ -5,8 +5,6 @@ import * as assert from 'node:assert/strict';
 import { AccountList, accountSecretName } from '../../src/accounts/accountList';
 import { ensureDevEmulatorAccount } from '../../src/accounts/devEmulator';
 import { freeName, probeEmulator, type FetchLike } from '../../src/accounts/emulatorPreset';
-import { migrateToAccounts } from '../../src/accounts/migration';
-import { KeyStore, secretName } from '../../src/auth/keyStore';
 import type { Connection } from '../../src/connection/connection';
 import { Connections } from '../../src/connection/connections';
 import { createConnectionFactory } from '../../src/connection/factory';
@@ -174,21 +172,5 @@ describe('the emulator preset', () => {
     await ensureDevEmulatorAccount(other, { DP_EMULATOR_URL: 'http://127.0.0.1:4010' }, fetchOf({ keys: { normal: 'probed' } }));
     assert.equal(await other.getKey('acct-1'), 'probed');
     assert.equal(await ensureDevEmulatorAccount(other, {}, fetchOf({})), undefined, 'nothing without the variable');
-  });
-});
-
-describe('migration of a new user', () => {
-  it('makes no account from the default base URL without a stored key, but does with one', async () => {
-    const store = secrets();
-    const fresh = new AccountList(memento(), store, ids());
-    assert.equal(await migrateToAccounts(fresh, () => undefined, new KeyStore(store)), undefined);
-    assert.deepEqual(fresh.list(), []);
-    assert.equal(fresh.initialised, true);
-
-    await store.store(secretName('https://api.codat.io'), 'kept');
-    const upgraded = new AccountList(memento(), store, ids());
-    const made = await migrateToAccounts(upgraded, () => undefined, new KeyStore(store));
-    assert.deepEqual(made, { id: 'acct-1', name: 'api.codat.io', baseUrl: 'https://api.codat.io' });
-    assert.equal(await upgraded.getKey('acct-1'), 'kept');
   });
 });

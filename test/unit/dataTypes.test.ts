@@ -7,7 +7,7 @@ import { DATA_TYPE_IDS, DATA_TYPES, dataType, idParameter, ROW_FORMATS, type Dat
 import { typeCount, typeEmpty, typeTitle } from '../../src/dataTypes/words';
 import { recordDescription, recordIcon, recordLabel, recordTooltip } from '../../src/format/recordLabels';
 import { queryNodeLabel } from '../../src/format/queryMessages';
-import { dataTypeColumns, INVOICE_COLUMNS } from '../../src/export/columns';
+import { dataTypeColumns } from '../../src/export/columns';
 import { exportedMessage, exportFileName, exportingTitle, exportProgressMessage } from '../../src/format/exportMessages';
 import { parseOrderBy, parseQuery, type FieldType } from '../../src/query';
 import { COMMON_FIELDS, DATA_TYPE_SPECS, type FieldKind } from '../corpus/dataTypes';
@@ -99,7 +99,7 @@ describe('data type words', () => {
 
 describe('export of every type', () => {
   it('gives invoices the CSV columns they always had, then the fields Codat\'s contract lets a query filter on', () => {
-    assert.deepEqual(INVOICE_COLUMNS, [
+    assert.deepEqual(dataTypeColumns('invoices'), [
       'id', 'invoiceNumber', 'customerRef.id', 'customerRef.companyName', 'issueDate', 'dueDate', 'paidOnDate', 'currency',
       'currencyRate', 'subTotal', 'totalTaxAmount', 'totalAmount', 'amountDue', 'totalDiscount', 'status', 'note',
       'metadata.isDeleted', 'modifiedDate', 'sourceModifiedDate', 'discountPercentage', 'additionalTaxAmount', 'additionalTaxPercentage',

@@ -12,8 +12,8 @@ import {
   type RecordRef,
 } from '../../src/documents/recordUri';
 
-/** An invoice's ref, as the invoice URIs of earlier versions name it. */
-const inv = (companyId: string, invoiceId: string): RecordRef => ({ companyId, dataType: 'invoices', recordId: invoiceId });
+/** An invoice's ref of account `acct-1`. */
+const inv = (companyId: string, invoiceId: string): RecordRef => ({ companyId, dataType: 'invoices', recordId: invoiceId, accountId: 'acct-1' });
 
 /** What a URI's parts look like after a trip through a string, as a restored tab's URI makes:
  * encoded the way a URI string needs, then decoded again (what vscode.Uri does on toString/parse). */
@@ -34,21 +34,20 @@ const ODD_IDS: [string, string][] = [
 ];
 
 describe('record document URIs', () => {
-  it('name the account whose key fetches the record; a URI without one (older versions) means the first', () => {
+  it('name the account whose key fetches the record; a URI without one is not a record document', () => {
     const ref: RecordRef = { companyId: 'c-1', dataType: 'bills', recordId: 'b-2', accountId: 'acct-9' };
     const parts = recordUriParts(ref, { companyName: 'Acme' });
     assert.equal(parts.query, 'companyId=c-1&billId=b-2&account=acct-9');
     assert.deepEqual(parseRecordUri(throughString(parts)), ref);
-    const older = parseRecordUri({ path: '/Acme/bills/b-2.json', query: 'companyId=c-1&billId=b-2' });
-    assert.equal(older?.accountId, undefined);
+    assert.equal(parseRecordUri({ path: '/Acme/bills/b-2.json', query: 'companyId=c-1&billId=b-2' }), undefined);
     assert.notEqual(recordKey(ref), recordKey({ ...ref, accountId: 'acct-10' }), 'two accounts, two documents');
-    assert.deepEqual(asRecordArgument({ companyId: 'c', dataType: 'bills', recordId: 'r', accountId: 'acct-1' })?.ref.accountId, 'acct-1');
+    assert.throws(() => recordUriParts({ ...ref, accountId: '' }));
   });
 
   it('puts the labels in the path and the ids in the query', () => {
     assert.deepEqual(recordUriParts(inv('c-1', 'inv-9'), { companyName: 'Acme Ltd', recordLabel: 'INV-00042' }), {
       path: '/Acme Ltd/invoices/INV-00042.json',
-      query: 'companyId=c-1&invoiceId=inv-9',
+      query: 'companyId=c-1&invoiceId=inv-9&account=acct-1',
     });
   });
 
@@ -60,7 +59,7 @@ describe('record document URIs', () => {
 
   it('encodes the query like URLSearchParams, so ids holding & = ? # % cannot add or shift a parameter', () => {
     const { query } = recordUriParts(inv('a&invoiceId=evil', 'b c#?%'));
-    assert.equal(query, 'companyId=a%26invoiceId%3Devil&invoiceId=b+c%23%3F%25');
+    assert.equal(query, 'companyId=a%26invoiceId%3Devil&invoiceId=b+c%23%3F%25&account=acct-1');
   });
 
   it('round-trips odd ids and labels, the identity from the ids only; the path has exactly three segments', () => {
@@ -76,74 +75,63 @@ describe('record document URIs', () => {
   });
 
   it('takes the identity from the query, whatever the labels say', () => {
-    const query = 'companyId=c-1&invoiceId=inv-9';
+    const query = 'companyId=c-1&invoiceId=inv-9&account=acct-1';
     assert.deepEqual(parseRecordUri({ path: '/Other Co/invoices/INV-1.json', query }), inv('c-1', 'inv-9'));
     assert.deepEqual(parseRecordUri({ path: '/c-2/invoices/inv-3.json', query }), inv('c-1', 'inv-9'));
-  });
-
-  it('still parses the older path-only shape with percent-encoded ids (tabs restored from a previous version)', () => {
-    assert.deepEqual(parseRecordUri({ path: '/c-1/invoices/inv-9.json', query: '' }), inv('c-1', 'inv-9'));
-    for (const [companyId, invoiceId] of ODD_IDS) {
-      // What the previous version built.
-      const path = `/${encodeURIComponent(companyId)}/invoices/${encodeURIComponent(invoiceId)}.json`;
-      assert.deepEqual(parseRecordUri({ path, query: '' }), inv(companyId, invoiceId), path);
-    }
   });
 
   it('refuses empty ids rather than building a URI that points elsewhere', () => {
     assert.throws(() => recordUriParts(inv('', 'x')));
     assert.throws(() => recordUriParts(inv('c', '')));
-    assert.throws(() => recordUriParts({ companyId: 'c', dataType: 'nope' as 'bills', recordId: 'x' }), 'an unknown type');
+    assert.throws(() => recordUriParts({ companyId: 'c', dataType: 'nope' as 'bills', recordId: 'x', accountId: 'a' }), 'an unknown type');
   });
 
   it('parses nothing that is not a record document', () => {
-    const query = 'companyId=c&invoiceId=i';
+    const query = 'companyId=c&invoiceId=i&account=a';
     for (const path of ['/c/invoices/x', '/c/bills/x.json', 'c/invoices/x.json', '/c/invoices/.json', '//invoices/x.json', '/a/b/invoices/x.json', '/c/nope/x.json', '/']) {
       assert.equal(parseRecordUri({ path, query }), undefined, path);
       assert.equal(parseRecordUri({ path, query: '' }), undefined, `${path} without a query`);
     }
-    assert.equal(parseRecordUri({ path: '/c/invoices/%zz.json', query: '' }), undefined, 'a malformed escape');
-    for (const q of ['companyId=c', 'invoiceId=i', 'companyId=&invoiceId=i', 'x=1', 'companyId=c&billId=i']) {
-      assert.equal(parseRecordUri({ path: '/c/invoices/i.json', query: q }), undefined, `a query without both ids: ${q}`);
+    for (const q of ['', 'companyId=c&account=a', 'invoiceId=i&account=a', 'companyId=&invoiceId=i&account=a', 'x=1', 'companyId=c&billId=i&account=a', 'companyId=c&invoiceId=i', 'companyId=c&invoiceId=i&account=']) {
+      assert.equal(parseRecordUri({ path: '/c/invoices/i.json', query: q }), undefined, `a query without both ids and the account: ${q}`);
     }
-    assert.equal(parseRecordUri({ path: '/c/bills/b.json', query: '' }), undefined, 'only invoices had the path-only shape');
   });
 
-  it('keys a record by its ids and type, unambiguously', () => {
-    const key = (companyId: string, recordId: string, dataType: RecordRef['dataType'] = 'invoices'): string => recordKey({ companyId, dataType, recordId });
+  it('keys a record by its ids, type and account, unambiguously', () => {
+    const key = (companyId: string, recordId: string, dataType: RecordRef['dataType'] = 'invoices'): string => recordKey({ companyId, dataType, recordId, accountId: 'a' });
     assert.equal(key('a', 'b'), key('a', 'b'));
     assert.notEqual(key('a/b', 'c'), key('a', 'b/c'));
     assert.notEqual(key('a","b', 'c'), key('a', 'b","c'));
     assert.notEqual(key('a', 'b'), key('a', 'b', 'bills'), 'one id in two types is two records');
   });
 
-  it('accepts {companyId, dataType, recordId, companyName?} and, as before, {companyId, invoiceId, companyName?}, and nothing looser', () => {
+  it('accepts {companyId, dataType, recordId, accountId?, companyName?}, the first account when none is named, and nothing looser', () => {
     const ref = inv('c', 'i');
-    assert.deepEqual(asRecordArgument({ companyId: 'c', invoiceId: 'i', extra: 1 }), { ref });
-    assert.deepEqual(asRecordArgument({ companyId: 'c', invoiceId: 'i', companyName: 'Acme' }), { ref, companyName: 'Acme' });
-    assert.deepEqual(asRecordArgument({ companyId: 'c', invoiceId: 'i', companyName: 7 }), { ref }, 'a name that is not a string is ignored');
-    assert.deepEqual(asRecordArgument({ companyId: 'c', dataType: 'bills', recordId: 'b' }), { ref: { companyId: 'c', dataType: 'bills', recordId: 'b' } });
-    assert.deepEqual(asRecordArgument({ companyId: 'c', dataType: 'invoices', recordId: 'i' }), { ref });
+    assert.deepEqual(asRecordArgument({ companyId: 'c', dataType: 'invoices', recordId: 'i', extra: 1 }, 'acct-1'), { ref });
+    assert.deepEqual(asRecordArgument({ companyId: 'c', dataType: 'invoices', recordId: 'i', companyName: 'Acme' }, 'acct-1'), { ref, companyName: 'Acme' });
+    assert.deepEqual(asRecordArgument({ companyId: 'c', dataType: 'invoices', recordId: 'i', companyName: 7 }, 'acct-1'), { ref }, 'a name that is not a string is ignored');
+    assert.deepEqual(asRecordArgument({ companyId: 'c', dataType: 'bills', recordId: 'b', accountId: 'acct-2' }, 'acct-1'), { ref: { companyId: 'c', dataType: 'bills', recordId: 'b', accountId: 'acct-2' } });
+    assert.equal(asRecordArgument({ companyId: 'c', dataType: 'bills', recordId: 'b' }, undefined), undefined, 'no account at all');
     for (const v of [
-      undefined, null, 'c/i', {}, { companyId: 'c' }, { companyId: 'c', invoiceId: 3 }, { companyId: '', invoiceId: 'i' },
+      undefined, null, 'c/i', {}, { companyId: 'c' }, { companyId: 'c', invoiceId: 'i' }, { companyId: '', dataType: 'invoices', recordId: 'i' },
       { companyId: 'c', dataType: 'nope', recordId: 'x' }, { companyId: 'c', dataType: 'bills' }, { companyId: 'c', recordId: 'x' },
       { companyId: 'c', dataType: 'bills', invoiceId: 'i' },
     ]) {
-      assert.equal(asRecordArgument(v), undefined, JSON.stringify(v));
+      assert.equal(asRecordArgument(v, 'acct-1'), undefined, JSON.stringify(v));
     }
   });
 
   it('names every type in the path and its record id by the type in the query, and round-trips each', () => {
     for (const { id } of DATA_TYPES) {
-      const ref: RecordRef = { companyId: 'c&1', dataType: id, recordId: 'r/1?' };
+      const ref: RecordRef = { companyId: 'c&1', dataType: id, recordId: 'r/1?', accountId: 'a-1' };
       const parts = recordUriParts(ref, { companyName: 'Acme', recordLabel: 'No. 7' });
       assert.equal(parts.path, `/Acme/${id}/No. 7.json`);
-      assert.match(parts.query, /^companyId=c%261&[a-z][A-Za-z]*Id=r%2F1%3F$/);
+      assert.match(parts.query, /^companyId=c%261&[a-z][A-Za-z]*Id=r%2F1%3F&account=a-1$/);
       assert.deepEqual(parseRecordUri(parts), ref, id);
       assert.deepEqual(parseRecordUri(throughString(parts)), ref, `${id} through a string`);
     }
-    assert.equal(recordUriParts({ companyId: 'c', dataType: 'journalEntries', recordId: 'j' }).query, 'companyId=c&journalEntryId=j');
-    assert.equal(recordUriParts({ companyId: 'c', dataType: 'billPayments', recordId: 'p' }).query, 'companyId=c&billPaymentId=p');
+    assert.equal(recordUriParts({ companyId: 'c', dataType: 'journalEntries', recordId: 'j', accountId: 'a' }).query, 'companyId=c&journalEntryId=j&account=a');
+    assert.equal(recordUriParts({ companyId: 'c', dataType: 'billPayments', recordId: 'p', accountId: 'a' }).query, 'companyId=c&billPaymentId=p&account=a');
   });
 });
 
@@ -224,7 +212,7 @@ describe('record document text', () => {
   it('explains a failed fetch with status, message and correlation id, as comment lines', () => {
     const text = errorText(inv('c1', 'i1'), { status: 500, message: 'Internal error', correlationId: 'corr-7' });
     assert.match(text, /^\/\/ Invoices: could not load i1 of company c1\.$/m);
-    assert.match(errorText({ companyId: 'c1', dataType: 'taxRates', recordId: 't1' }, { message: 'x' }), /^\/\/ Tax rates: could not load t1 of company c1\.$/m);
+    assert.match(errorText({ companyId: 'c1', dataType: 'taxRates', recordId: 't1', accountId: 'a' }, { message: 'x' }), /^\/\/ Tax rates: could not load t1 of company c1\.$/m);
     assert.match(text, /500: Internal error/);
     assert.match(text, /correlationId: corr-7/);
     assert.match(text, /Show Diagnostics/);

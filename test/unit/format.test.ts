@@ -7,14 +7,12 @@ import {
   dataSetDescription,
   dataSetStatus,
   dataSetTooltip,
-  invoiceDescription,
-  invoiceLabel,
-  invoiceTooltip,
   loadMoreLabel,
   presentError,
   statusIcon,
   unsupportedPlatform,
 } from '../../src/format/labels';
+import { invoiceDescription, invoiceLabel, invoiceTooltip } from '../support/invoiceLabels';
 
 const invoice = (over: Partial<Invoice> = {}): Invoice => ({
   id: 'inv-1',

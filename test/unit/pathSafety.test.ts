@@ -106,8 +106,8 @@ describe('path safety (issue 12, finding 4)', () => {
     const lines = (text: string) => text.split(/\r\n|\r|\n|\u2028|\u2029|\u0085/);
 
     it('a crafted dataplatform: URI with a `..` id gives a document explaining the refusal, not a request', async () => {
-      const ref = parseRecordUri({ path: '/Acme/invoices/x.json', query: 'companyId=..&invoiceId=x' });
-      assert.deepEqual(ref, { companyId: '..', dataType: 'invoices', recordId: 'x' });
+      const ref = parseRecordUri({ path: '/Acme/invoices/x.json', query: 'companyId=..&invoiceId=x&account=a' });
+      assert.deepEqual(ref, { companyId: '..', dataType: 'invoices', recordId: 'x', accountId: 'a' });
       assert.ok(ref);
       const error = await client()
         .getRecord(ref.dataType, ref.companyId, ref.recordId)
@@ -120,7 +120,7 @@ describe('path safety (issue 12, finding 4)', () => {
     });
 
     it('an id or server text cannot add lines: one line per field, controls shown escaped', () => {
-      const ref = { companyId: 'c1\u2028// forged', dataType: 'invoices' as const, recordId: 'i1\n// Paid in full\r\n{"forged": true}' };
+      const ref = { companyId: 'c1\u2028// forged', dataType: 'invoices' as const, recordId: 'i1\n// Paid in full\r\n{"forged": true}', accountId: 'a' };
       const text = errorText(ref, { status: 500, message: 'bad\nthing\u0085happened\u0000', correlationId: 'c\nid' });
       assert.equal(lines(text).length, 5, text);
       assert.ok(lines(text).slice(0, 4).every((l) => l.startsWith('// ')), text);

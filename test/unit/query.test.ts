@@ -10,18 +10,18 @@ import {
   parseQuery,
   type FieldType,
   type QueryErrorCode,
-  type QueryNode,
+  type QueryExpr,
   type Token,
 } from '../../src/query';
 
-function parsed(text: string): QueryNode {
+function parsed(text: string): QueryExpr {
   const r = parseQuery(text);
   if (!r.ok) assert.fail(`${text}: ${r.error.message}`);
   return r.ast;
 }
 
 /** The tree without positions, to compare shapes. */
-function shape(node: QueryNode): unknown {
+function shape(node: QueryExpr): unknown {
   if (node.kind === 'comparison') return [node.path.join('.'), node.operator, node.value];
   return { [node.kind]: node.operands.map(shape) };
 }
@@ -343,9 +343,9 @@ describe('formatQuery', () => {
   }
 
   it('puts braces where precedence needs them in hand-built trees', () => {
-    const c = (v: string): QueryNode => ({ kind: 'comparison', path: ['a'], operator: '=', value: v, start: 0, end: 0 });
-    const or: QueryNode = { kind: 'or', operands: [c('1'), c('2')], start: 0, end: 0 };
-    const and: QueryNode = { kind: 'and', operands: [c('3'), c('4')], start: 0, end: 0 };
+    const c = (v: string): QueryExpr => ({ kind: 'comparison', path: ['a'], operator: '=', value: v, start: 0, end: 0 });
+    const or: QueryExpr = { kind: 'or', operands: [c('1'), c('2')], start: 0, end: 0 };
+    const and: QueryExpr = { kind: 'and', operands: [c('3'), c('4')], start: 0, end: 0 };
     assert.equal(formatQuery({ kind: 'and', operands: [or, c('5')], start: 0, end: 0 }), '{a=1||a=2}&&a=5');
     assert.equal(formatQuery({ kind: 'or', operands: [and, c('5')], start: 0, end: 0 }), 'a=3&&a=4||a=5');
   });
@@ -378,7 +378,7 @@ describe('formatQuery', () => {
   ];
   for (const value of tricky) {
     it(`round-trips the value ${JSON.stringify(value)}`, () => {
-      const ast: QueryNode = { kind: 'comparison', path: ['note'], operator: '~', value, start: 0, end: 0 };
+      const ast: QueryExpr = { kind: 'comparison', path: ['note'], operator: '~', value, start: 0, end: 0 };
       const text = formatQuery(ast);
       assert.deepEqual(shape(parsed(text)), ['note', '~', value], text);
     });

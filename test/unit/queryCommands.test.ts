@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { checkCompanyName, sanitiseCompanyName } from '../../src/format/companyName';
+import { checkCompanyNameInput, sanitiseCompanyName } from '../../src/format/companyName';
 import { canonicalQuery, queryIdentity } from '../../src/query/canonical';
-import { HISTORY_KEY, QueryHistory, type HistoryStore } from '../../src/query/history';
+import { HISTORY_KEY, QueryHistory, type HistoryStore } from '../../src/persistence/queryHistory';
 import { orderByPickRows, orderByProblem, orderBySuggestions, queryNodeLabel, queryPickRows, queryProblem } from '../../src/format/queryMessages';
 import { sanitiseCompanyName as emulatorSanitise } from '../emulator';
 import { INVOICE_SCHEMA } from '../../src/query';
@@ -42,11 +42,11 @@ describe('company name', () => {
   });
 
   it('refuses an empty or all-stripped name and shows the stored name when it differs', () => {
-    assert.deepEqual(checkCompanyName('   '), { ok: false, message: 'Enter a company name' });
-    const stripped = checkCompanyName('###');
+    assert.deepEqual(checkCompanyNameInput('   '), { ok: false, message: 'Enter a company name' });
+    const stripped = checkCompanyNameInput('###');
     assert.equal(stripped.ok, false);
-    assert.deepEqual(checkCompanyName('Acme Ltd'), { ok: true, stored: 'Acme Ltd' });
-    const c = checkCompanyName('Acme <Ltd>');
+    assert.deepEqual(checkCompanyNameInput('Acme Ltd'), { ok: true, stored: 'Acme Ltd' });
+    const c = checkCompanyNameInput('Acme <Ltd>');
     assert.ok(c.ok);
     assert.equal(c.stored, 'Acme Ltd');
     assert.equal(c.note, 'Will be stored as "Acme Ltd" (other characters are removed)');

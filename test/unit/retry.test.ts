@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { parseRateLimit, parseResetTime } from '../../src/api/rateLimit';
 import {
-  backoffDelay,
   decideRetry,
   DEFAULT_RETRY_POLICY,
   parseRetryAfter,
@@ -63,6 +62,12 @@ describe('retry: Retry-After and X-Rate-Limit-Reset', () => {
 });
 
 describe('retry: backoff', () => {
+  // A 503 without a Retry-After: the wait is the backoff alone.
+  const backoffDelay = (retry: number, p: RetryPolicy, random: () => number): number | undefined => {
+    const d = decideRetry({ method: 'GET', attempt: retry, status: 503 }, { ...p, maxAttempts: 100 }, random);
+    return d.retry ? d.delayMs : undefined;
+  };
+
   it('waits the floor plus full jitter below an exponential ceiling', () => {
     const top = () => 0.999999;
     assert.equal(backoffDelay(1, policy, top), 500 + 499);

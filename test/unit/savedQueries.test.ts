@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { QueryNodeStore } from '../../src/query/queryNodeStore';
-import { OPEN_QUERY_LIMIT, SAVED_QUERIES_KEY, SavedQueries } from '../../src/query/savedQueries';
+import { QueryNodeStore } from '../../src/persistence/queryNodeStore';
+import { OPEN_QUERY_LIMIT, SAVED_QUERIES_KEY, SavedQueries } from '../../src/persistence/savedQueries';
 import { memento } from '../support/memento';
 
 describe('saved query nodes', () => {

@@ -42,7 +42,7 @@ describe('desktop VS Code host (test-electron path)', function () {
       workspaceDir: join(dir, 'ws'),
       tmpDir: dir,
       env: { DP_EMULATOR_URL: 'http://127.0.0.1:1', FAKE_MODE: mode, FAKE_RECORD: join(dir, 'record.json') },
-      settings: { 'dataPlatform.baseUrl': 'http://127.0.0.1:1' },
+      settings: { 'dataPlatform.pageSize': 7 },
       logsDir: join(dir, 'logs'),
       session,
       log: () => undefined,
@@ -63,7 +63,7 @@ describe('desktop VS Code host (test-electron path)', function () {
       assert.ok(record.args.includes(a), `${a} missing from ${record.args.join(' ')}`);
     }
     const settings = JSON.parse(readFileSync(join(dir, 'user-data', 'User', 'settings.json'), 'utf8')) as Record<string, unknown>;
-    assert.equal(settings['dataPlatform.baseUrl'], 'http://127.0.0.1:1');
+    assert.equal(settings['dataPlatform.pageSize'], 7);
   });
 
   it('installs a packaged .vsix with the CLI beside the executable into the profile VS Code then starts with', async () => {

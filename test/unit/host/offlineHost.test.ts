@@ -81,9 +81,9 @@ describe('offline host pieces', () => {
   });
 
   it('writes user settings over the quiet defaults', () => {
-    writeUserSettings(dir, { 'dataPlatform.baseUrl': 'http://127.0.0.1:1' });
+    writeUserSettings(dir, { 'dataPlatform.pageSize': 7 });
     const s = JSON.parse(readFileSync(join(dir, 'User', 'settings.json'), 'utf8')) as Record<string, unknown>;
-    assert.equal(s['dataPlatform.baseUrl'], 'http://127.0.0.1:1');
+    assert.equal(s['dataPlatform.pageSize'], 7);
     assert.equal(s['chat.disableAIFeatures'], true);
   });
 

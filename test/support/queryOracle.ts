@@ -1,6 +1,6 @@
-// Evaluation of a parsed filter against records, and ordering for `orderBy`: the client's
-// statement of what a query means, held to the shared corpus (test/corpus/filters.ts) that the
-// emulator's own implementation satisfies independently:
+// The tests' oracle of what a query means: evaluation of a parsed filter against records, and
+// ordering for `orderBy`, held to the shared corpus (test/corpus/filters.ts) that the emulator's
+// own implementation satisfies independently. The extension sends queries and never evaluates one:
 // - strings compare case-insensitively; `~` is "contains";
 // - numbers compare as numbers, booleans as booleans;
 // - a `YYYY-MM-DD` value compares with the date part of the record's value (so
@@ -8,24 +8,16 @@
 //   Codat's docs read `modifiedDate>2022-08-23` as "since midnight UTC"; by day, a record from
 //   later on the 23rd is not after it. Write `2022-08-23T00:00:00Z` for instant precision;
 // - a missing (absent, null, array or unreadable) value matches only `!=`.
-import type { ComparisonOperator, FieldType, QueryNode, QuerySchema } from './ast';
-import { datePart, fieldType, parseBoolean, parseInstant, parseNumber, parseQueryDate } from './values';
+import type { ComparisonOperator, FieldType, QueryExpr, QuerySchema } from '../../src/query/ast';
+import { fieldType, getFieldValue, parseBoolean, parseInstant, parseNumber, parseQueryDate } from '../../src/query/values';
 
-export type RecordPredicate = (record: unknown) => boolean;
-
-/**
- * The value at a dotted path, or undefined. Only own properties of plain objects are
- * followed, and arrays are never looked into (the language does not query inside arrays).
- */
-export function getFieldValue(record: unknown, path: string[]): unknown {
-  let current: unknown = record;
-  for (const key of path) {
-    if (current === null || typeof current !== 'object' || Array.isArray(current)) return undefined;
-    if (!Object.prototype.hasOwnProperty.call(current, key)) return undefined;
-    current = (current as Record<string, unknown>)[key];
-  }
-  return Array.isArray(current) ? undefined : current;
+/** The calendar day a record's date value was written for (its literal date part). */
+function datePart(text: string): string | undefined {
+  if (parseInstant(text) === undefined) return undefined;
+  return text.slice(0, 10);
 }
+
+type RecordPredicate = (record: unknown) => boolean;
 
 function readString(v: unknown): string | undefined {
   if (typeof v === 'string') return v;
@@ -73,7 +65,7 @@ function invalid(what: string, value: string, field: string): Error {
   return new Error(`Expected ${what} for "${field}", found ${JSON.stringify(value)}; check queries with parseQuery(text, schema) first`);
 }
 
-function compileComparison(node: Extract<QueryNode, { kind: 'comparison' }>, schema: QuerySchema): RecordPredicate {
+function compileComparison(node: Extract<QueryExpr, { kind: 'comparison' }>, schema: QuerySchema): RecordPredicate {
   const { path, operator: op, value } = node;
   const field = path.join('.');
   const type = fieldType(schema, field);
@@ -109,16 +101,16 @@ function compileComparison(node: Extract<QueryNode, { kind: 'comparison' }>, sch
  * Turns a tree into a predicate, reading each query value once. Throws on a tree that
  * parseQuery(text, schema) would have refused (unknown field, wrong operator or value).
  */
-export function compileQuery(ast: QueryNode, schema: QuerySchema): RecordPredicate {
+export function compileQuery(ast: QueryExpr, schema: QuerySchema): RecordPredicate {
   if (ast.kind === 'comparison') return compileComparison(ast, schema);
   const parts = ast.operands.map((o) => compileQuery(o, schema));
   return ast.kind === 'and' ? (r) => parts.every((p) => p(r)) : (r) => parts.some((p) => p(r));
 }
 
 // Callers evaluate one tree against many records; compile it once per (tree, schema).
-const compiled = new WeakMap<QueryNode, WeakMap<QuerySchema, RecordPredicate>>();
+const compiled = new WeakMap<QueryExpr, WeakMap<QuerySchema, RecordPredicate>>();
 
-export function evaluateQuery(ast: QueryNode, record: unknown, schema: QuerySchema): boolean {
+export function evaluateQuery(ast: QueryExpr, record: unknown, schema: QuerySchema): boolean {
   let bySchema = compiled.get(ast);
   if (!bySchema) compiled.set(ast, (bySchema = new WeakMap()));
   let predicate = bySchema.get(schema);

@@ -1,9 +1,9 @@
 // Recent queries per company and data type, most recent first, without duplicates, capped.
 // Stored through a Memento-shaped interface (the extension passes `globalState`), so it is tested
 // without VS Code. Entries of invoices carry no type: the history was kept before there were others.
-import { queryIdentity } from './canonical';
+import { queryIdentity } from '../query/canonical';
 
-export interface HistoryEntry {
+interface HistoryEntry {
   query: string;
   orderBy?: string;
   /** The data type queried (a segment such as `bills`); absent for invoices. */

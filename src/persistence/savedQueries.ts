@@ -2,8 +2,8 @@
 // ones pinned as saved queries, per scope (an account) and company. Stored through a
 // Memento-shaped interface (the extension passes `globalState`: queries belong to the account,
 // not to a workspace), so it is tested without VS Code. Anything malformed in storage is dropped.
-import { queryIdentity } from './canonical';
-import type { HistoryStore } from './history';
+import { queryIdentity } from '../query/canonical';
+import type { HistoryStore } from './queryHistory';
 
 export interface SavedQuery {
   /** The data type queried (`invoices`, `bills`, …). */
@@ -42,7 +42,7 @@ function clean(v: unknown): SavedQuery | undefined {
 }
 
 /** Two entries are the same query node when they query the same type with the same meaning. */
-export function sameQuery(a: SavedQuery, b: SavedQuery): boolean {
+function sameQuery(a: SavedQuery, b: SavedQuery): boolean {
   return a.dataType === b.dataType && queryIdentity(a.query, a.orderBy) === queryIdentity(b.query, b.orderBy);
 }
 

@@ -1,7 +1,7 @@
 // The account in the tree: the companies (root list) and a company, under which sit its Data
 // folder (src/tree/dataNodes.ts) and its query nodes.
 import * as vscode from 'vscode';
-import type { Company, DataPlatformClient, PagedList } from '../api';
+import type { Company, DataPlatformClient, PagedList } from '../api/index';
 import type { DataTypeId } from '../dataTypes/catalog';
 import type { AccountRef } from '../diagnostics/reporter';
 import { companyPlatforms, companyTooltip, type ListItems } from '../format/labels';
@@ -9,6 +9,7 @@ import { t } from '../l10n';
 import type { TreeContext } from './context';
 import { CompanyDataStatus } from './dataStatus';
 import { CompanyQueries } from './companyQueries';
+import { contextValue } from './contextValues';
 import { DataFolderNode, type DataTypeNode, type QueryNode, type QueryOwner, type RecordQuery } from './dataNodes';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
@@ -126,7 +127,7 @@ export class CompanyNode extends TreeNode implements QueryOwner {
     item.iconPath = new vscode.ThemeIcon('organization');
     item.description = companyPlatforms(c).join(', ') || undefined;
     item.tooltip = new vscode.MarkdownString(companyTooltip(c));
-    item.contextValue = 'company';
+    item.contextValue = contextValue('company', ['refresh', 'queueSync', 'query', 'copy', 'curl', 'export']);
     return item;
   }
 

@@ -1,0 +1,22 @@
+// The extension's settings (package.json's `dataPlatform.*`), read where they are used so a change
+// applies to the next request without a reload.
+import * as vscode from 'vscode';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './api';
+
+/** Pages Load all asks for at once: 1 walks the next links one by one. */
+const DEFAULT_LOAD_ALL_CONCURRENCY = 4;
+const MAX_LOAD_ALL_CONCURRENCY = 8;
+
+/** A whole-number setting clamped to 1–`max`; anything else (a hand-edited 2.5, "x") is the default. */
+function wholeSetting(name: string, fallback: number, max: number): number {
+  const n = Number(vscode.workspace.getConfiguration('dataPlatform').get<number>(name) ?? fallback);
+  return Number.isInteger(n) ? Math.min(max, Math.max(1, n)) : fallback;
+}
+
+export function pageSize(): number {
+  return wholeSetting('pageSize', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
+}
+
+export function loadAllConcurrency(): number {
+  return wholeSetting('loadAllConcurrency', DEFAULT_LOAD_ALL_CONCURRENCY, MAX_LOAD_ALL_CONCURRENCY);
+}
