@@ -142,8 +142,8 @@ function followAccounts(core: Core): vscode.Disposable[] {
 function reportCommandFailure(command: string, e: unknown, to: { log: Log; report: ReportError }): void {
   if (isApiError(e)) return to.report(e);
   to.log.error(`command ${command} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-  const message = e instanceof Error ? e.message : String(e);
-  void vscode.window.showErrorMessage(t('{0} failed unexpectedly: {1}. The log has the details.', command, message), t('Show Log')).then((c) => {
+  // The error's own text stays in the log, whose lines are scrubbed of keys; a notification is not.
+  void vscode.window.showErrorMessage(t('{0} failed unexpectedly. The log has the details.', command), t('Show Log')).then((c) => {
     if (c) void vscode.commands.executeCommand('dataPlatform.showLog');
   });
 }
