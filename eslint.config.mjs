@@ -9,15 +9,50 @@ import tseslint from 'typescript-eslint';
 // package: the plain JS files use only a few.
 const readonly = (names) => Object.fromEntries(names.map((n) => [n, 'readonly']));
 const nodeGlobals = readonly([
-  'process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'AbortController', 'AbortSignal',
-  'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate',
-  'queueMicrotask', 'structuredClone', 'TextEncoder', 'TextDecoder', 'fetch', 'performance',
+  'process',
+  'console',
+  'Buffer',
+  'URL',
+  'URLSearchParams',
+  'AbortController',
+  'AbortSignal',
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+  'setImmediate',
+  'clearImmediate',
+  'queueMicrotask',
+  'structuredClone',
+  'TextEncoder',
+  'TextDecoder',
+  'fetch',
+  'performance',
 ]);
 const browserGlobals = readonly([
-  'window', 'document', 'console', 'navigator', 'location', 'CSS', 'getComputedStyle',
-  'Node', 'Element', 'HTMLElement', 'HTMLButtonElement', 'HTMLInputElement', 'HTMLDetailsElement',
-  'Event', 'MouseEvent', 'KeyboardEvent', 'MessageEvent', 'MutationObserver', 'ResizeObserver',
-  'requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout',
+  'window',
+  'document',
+  'console',
+  'navigator',
+  'location',
+  'CSS',
+  'getComputedStyle',
+  'Node',
+  'Element',
+  'HTMLElement',
+  'HTMLButtonElement',
+  'HTMLInputElement',
+  'HTMLDetailsElement',
+  'Event',
+  'MouseEvent',
+  'KeyboardEvent',
+  'MessageEvent',
+  'MutationObserver',
+  'ResizeObserver',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'setTimeout',
+  'clearTimeout',
   // Injected by VS Code into every webview.
   'acquireVsCodeApi',
 ]);
@@ -39,7 +74,10 @@ export default defineConfig(
       // The same allowance only-throw-error has by default: passing on a reason received from
       // elsewhere (a caught rejection, an AbortSignal's reason) is right whatever its type.
       // Rejecting with a string or another known non-Error is still an error.
-      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingAny: true, allowThrowingUnknown: true }],
+      '@typescript-eslint/prefer-promise-reject-errors': [
+        'error',
+        { allowThrowingAny: true, allowThrowingUnknown: true },
+      ],
     },
   },
   {

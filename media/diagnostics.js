@@ -186,7 +186,9 @@
       domText: document.body.textContent ?? '',
       openRaw: sections.filter((s) => s.querySelector('details.raw[open][data-raw="loaded"]')).map((s) => s.dataset.id),
       builds: Object.fromEntries(sections.map((s) => [s.dataset.id, Number(s.dataset.build)])),
-      rows: Object.fromEntries(sections.map((s) => [s.dataset.id, s.querySelectorAll('table.validation tbody tr').length])),
+      rows: Object.fromEntries(
+        sections.map((s) => [s.dataset.id, s.querySelectorAll('table.validation tbody tr').length]),
+      ),
       renderMs,
       selection: String(window.getSelection() ?? ''),
       scrollY: window.scrollY,
@@ -263,8 +265,10 @@
     const built = reconcile(entries);
     empty.hidden = entries.length > 0;
     clear.disabled = entries.length === 0;
-    count.textContent = entries.length === 0 ? '' : entries.length === 1 ? strings.oneError : fill(strings.errors, entries.length);
-    if (anchor && anchor.section.isConnected) window.scrollBy(0, anchor.section.getBoundingClientRect().top - anchor.top);
+    count.textContent =
+      entries.length === 0 ? '' : entries.length === 1 ? strings.oneError : fill(strings.errors, entries.length);
+    if (anchor && anchor.section.isConnected)
+      window.scrollBy(0, anchor.section.getBoundingClientRect().top - anchor.top);
     // The focused entry is scrolled to when it is new to the page, not again on every update.
     applyFocus(focusChanged || (focused !== undefined && built.has(focused)));
     if (testHooks) {
@@ -312,8 +316,19 @@
         // Lets the integration tests press the real buttons (and the Raw body summary, whose
         // opening then loads the body: the snapshot after the answer shows it).
         const entry = '#entry-' + CSS.escape(String(m.id));
-        const inEntry = { raw: ' details > summary', copy: ' button[data-action="copy"]', openBody: ' button[data-action="openBody"]', showAll: ' button[data-action="showAll"]', copyCurl: ' button[data-action="copyCurl"]' };
-        const target = m.action === 'clear' ? clear : Object.hasOwn(inEntry, m.action) ? document.querySelector(entry + inEntry[m.action]) : null;
+        const inEntry = {
+          raw: ' details > summary',
+          copy: ' button[data-action="copy"]',
+          openBody: ' button[data-action="openBody"]',
+          showAll: ' button[data-action="showAll"]',
+          copyCurl: ' button[data-action="copyCurl"]',
+        };
+        const target =
+          m.action === 'clear'
+            ? clear
+            : Object.hasOwn(inEntry, m.action)
+              ? document.querySelector(entry + inEntry[m.action])
+              : null;
         if (target instanceof HTMLElement) {
           target.click();
           sendSnapshot();

@@ -31,7 +31,8 @@ const breaches = [];
 // Each file parsed once, by every check and the program of checkExports alike.
 const parsed = new Map();
 function parse(file) {
-  if (!parsed.has(file)) parsed.set(file, ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true));
+  if (!parsed.has(file))
+    parsed.set(file, ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true));
   return parsed.get(file);
 }
 
@@ -55,7 +56,10 @@ function checkLengths(file) {
       const start = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line;
       const end = sf.getLineAndCharacterOfPosition(node.getEnd()).line;
       const n = end - start + 1;
-      if (n > MAX_FUNCTION_LINES) breaches.push(`${rel(file)}:${start + 1}: function ${functionName(node)} is ${n} lines (at most ${MAX_FUNCTION_LINES})`);
+      if (n > MAX_FUNCTION_LINES)
+        breaches.push(
+          `${rel(file)}:${start + 1}: function ${functionName(node)} is ${n} lines (at most ${MAX_FUNCTION_LINES})`,
+        );
     }
     ts.forEachChild(node, visit);
   };
@@ -67,11 +71,21 @@ function importsOf(file) {
   const sf = parse(file);
   const out = [];
   for (const st of sf.statements) {
-    const spec = (ts.isImportDeclaration(st) || ts.isExportDeclaration(st)) && st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier)
-      ? st.moduleSpecifier.text : undefined;
+    const spec =
+      (ts.isImportDeclaration(st) || ts.isExportDeclaration(st)) &&
+      st.moduleSpecifier &&
+      ts.isStringLiteral(st.moduleSpecifier)
+        ? st.moduleSpecifier.text
+        : undefined;
     if (!spec || !spec.startsWith('.')) continue;
     const base = resolve(dirname(file), spec);
-    const target = [`${base}.ts`, join(base, 'index.ts')].find((p) => { try { return statSync(p).isFile(); } catch { return false; } });
+    const target = [`${base}.ts`, join(base, 'index.ts')].find((p) => {
+      try {
+        return statSync(p).isFile();
+      } catch {
+        return false;
+      }
+    });
     if (target) out.push(target);
   }
   return out;
@@ -106,7 +120,8 @@ function checkEmulatorIndependence(files) {
   const src = join(root, 'src') + '/';
   for (const f of files) {
     for (const target of importsOf(f)) {
-      if (target.startsWith(src)) breaches.push(`${rel(f)} imports ${rel(target)}: the emulator must not use the client's code`);
+      if (target.startsWith(src))
+        breaches.push(`${rel(f)} imports ${rel(target)}: the emulator must not use the client's code`);
     }
   }
 }
@@ -117,8 +132,14 @@ function checkEmulatorIndependence(files) {
 function program(files) {
   const config = join(root, 'tsconfig.json');
   const options = {
-    ...(ts.sys.fileExists(config) ? ts.getParsedCommandLineOfConfigFile(config, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })?.options : { strict: true }),
-    noEmit: true, noLib: true, noResolve: true, types: [],
+    ...(ts.sys.fileExists(config)
+      ? ts.getParsedCommandLineOfConfigFile(config, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })
+          ?.options
+      : { strict: true }),
+    noEmit: true,
+    noLib: true,
+    noResolve: true,
+    types: [],
   };
   const host = ts.createCompilerHost(options);
   const read = host.getSourceFile;
@@ -136,8 +157,13 @@ function uses(prog, checker, files, srcDir) {
   };
   // `x.y` names another file's export only when x is a namespace import; the type of any other x
   // would cost a type check (seconds) for a member, which is out of scope.
-  const member = (node) => ts.isPropertyAccessExpression(node.parent) && node.parent.name === node
-    && !(ts.isIdentifier(node.parent.expression) && (resolved(node.parent.expression)?.flags ?? 0) & ts.SymbolFlags.ValueModule);
+  const member = (node) =>
+    ts.isPropertyAccessExpression(node.parent) &&
+    node.parent.name === node &&
+    !(
+      ts.isIdentifier(node.parent.expression) &&
+      (resolved(node.parent.expression)?.flags ?? 0) & ts.SymbolFlags.ValueModule
+    );
   const where = new Map(); // symbol → Set of 'other' | 'own' | 'tests'
   const mark = (symbol, use) => where.set(symbol, (where.get(symbol) ?? new Set()).add(use));
   for (const file of files) {
@@ -148,7 +174,11 @@ function uses(prog, checker, files, srcDir) {
       if (ts.isExportDeclaration(node)) return;
       const symbol = ts.isIdentifier(node) && !member(node) ? resolved(node) : undefined;
       const decls = symbol?.declarations ?? [];
-      if (decls.length && decls[0].getSourceFile().fileName.startsWith(srcDir) && !decls.some((d) => ts.getNameOfDeclaration(d) === node)) {
+      if (
+        decls.length &&
+        decls[0].getSourceFile().fileName.startsWith(srcDir) &&
+        !decls.some((d) => ts.getNameOfDeclaration(d) === node)
+      ) {
         const own = decls.some((d) => d.getSourceFile() === sf);
         mark(checker.getExportSymbolOfSymbol(symbol), !inSrc ? 'tests' : own ? 'own' : 'other');
       }
@@ -190,13 +220,18 @@ function checkExports(files, testFiles) {
   for (const { file, line, name, symbol } of ownExports(prog, checker, files)) {
     const used = where.get(symbol) ?? new Set();
     if (!used.has('other') && !ENTRY_POINTS.has(`${file} ${name}`)) {
-      if (!used.has('own')) breaches.push(`${file}:${line}: export ${name} is never used by the extension${used.has('tests') ? ' (only by tests: it belongs with them)' : ''}`);
-      else if (!used.has('tests')) breaches.push(`${file}:${line}: export ${name} is used only inside its own file: drop \`export\``);
+      if (!used.has('own'))
+        breaches.push(
+          `${file}:${line}: export ${name} is never used by the extension${used.has('tests') ? ' (only by tests: it belongs with them)' : ''}`,
+        );
+      else if (!used.has('tests'))
+        breaches.push(`${file}:${line}: export ${name} is used only inside its own file: drop \`export\``);
     }
     if (name !== 'default') declaredIn.set(name, [...(declaredIn.get(name) ?? []), file]);
   }
   // Two declarations of one name: an import picks one of them by path, and a reader cannot tell.
-  for (const [name, where] of declaredIn) if (where.length > 1) breaches.push(`exported name ${name} is declared in ${listed(where)}`);
+  for (const [name, where] of declaredIn)
+    if (where.length > 1) breaches.push(`exported name ${name} is declared in ${listed(where)}`);
 }
 
 const srcFiles = tsFiles(join(root, 'src'));
@@ -211,4 +246,6 @@ if (breaches.length) {
   for (const b of breaches) console.error(`  ${b}`);
   process.exit(1);
 }
-console.log(`architecture: ${srcFiles.length + emulatorFiles.length} files hold (functions ≤ ${MAX_FUNCTION_LINES} lines, files ≤ ${MAX_FILE_LINES} lines, no import cycles in src/, the emulator independent of src/, every export of src/ run by the extension and declared once)`);
+console.log(
+  `architecture: ${srcFiles.length + emulatorFiles.length} files hold (functions ≤ ${MAX_FUNCTION_LINES} lines, files ≤ ${MAX_FILE_LINES} lines, no import cycles in src/, the emulator independent of src/, every export of src/ run by the extension and declared once)`,
+);

@@ -21,11 +21,17 @@ if (!Object.hasOwn(RUNNERS, which)) {
 }
 
 console.log('> compile (tsc -p tsconfig.test.json)');
-const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.test.json'], { cwd: root, stdio: 'inherit' });
+const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.test.json'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 if (tsc.status !== 0) {
   console.error('compile failed');
   process.exit(1);
 }
 
-const run = spawnSync(process.execPath, ['--expose-gc', join(root, RUNNERS[which]), ...args], { cwd: root, stdio: 'inherit' });
+const run = spawnSync(process.execPath, ['--expose-gc', join(root, RUNNERS[which]), ...args], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(run.status ?? 1);

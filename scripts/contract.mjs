@@ -59,7 +59,9 @@ docs[LENDING]['x-accounting'] = {
       description: { type: 'string', nullable: true },
       unitPrice: { type: 'number', nullable: true },
       accountRef: { $ref: '#/components/schemas/AccountingAccount/definitions/accountRef' },
-      taxRateRef: { $ref: '#/components/schemas/AccountingBillCreditNote/definitions/billCreditNoteLineItem/properties/taxRateRef' },
+      taxRateRef: {
+        $ref: '#/components/schemas/AccountingBillCreditNote/definitions/billCreditNoteLineItem/properties/taxRateRef',
+      },
     },
   },
   item: ACCOUNTING_ITEM,
@@ -67,15 +69,19 @@ docs[LENDING]['x-accounting'] = {
 
 function pointer(doc, ref) {
   if (!ref.startsWith('#/')) throw new Error(`external $ref ${ref}`);
-  return ref.slice(2).split('/').reduce((node, part) => {
-    const key = decodeURIComponent(part.replace(/~1/g, '/').replace(/~0/g, '~'));
-    if (node === undefined || !(key in node)) throw new Error(`unresolved $ref ${ref}`);
-    return node[key];
-  }, doc);
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce((node, part) => {
+      const key = decodeURIComponent(part.replace(/~1/g, '/').replace(/~0/g, '~'));
+      if (node === undefined || !(key in node)) throw new Error(`unresolved $ref ${ref}`);
+      return node[key];
+    }, doc);
 }
 
 function nullable(schema) {
-  if (Array.isArray(schema.type)) return schema.type.includes('null') ? schema : { ...schema, type: [...schema.type, 'null'] };
+  if (Array.isArray(schema.type))
+    return schema.type.includes('null') ? schema : { ...schema, type: [...schema.type, 'null'] };
   if (typeof schema.type === 'string') {
     const out = { ...schema, type: [schema.type, 'null'] };
     if (schema.enum && !schema.enum.includes(null)) out.enum = [...schema.enum, null];
@@ -88,7 +94,11 @@ function nullable(schema) {
 function notNull(schema) {
   if (!Array.isArray(schema.type)) return schema;
   const { enum: values, ...rest } = schema;
-  return { ...rest, type: schema.type.find((t) => t !== 'null'), ...(values ? { enum: values.filter((v) => v !== null) } : {}) };
+  return {
+    ...rest,
+    type: schema.type.find((t) => t !== 'null'),
+    ...(values ? { enum: values.filter((v) => v !== null) } : {}),
+  };
 }
 
 /** allOf parts merged into one object schema: properties and required united, the rest first wins. */
@@ -110,7 +120,10 @@ function convert(doc, node, stack = []) {
   if (node.$ref) {
     if (stack.includes(node.$ref)) return {};
     // Codat's DateTime: the one string whose shape the documents spell out (its description).
-    if (node.$ref === '#/components/schemas/DateTime') return node.nullable === true ? { type: ['string', 'null'], format: 'date-time' } : { type: 'string', format: 'date-time' };
+    if (node.$ref === '#/components/schemas/DateTime')
+      return node.nullable === true
+        ? { type: ['string', 'null'], format: 'date-time' }
+        : { type: 'string', format: 'date-time' };
     const target = convert(doc, pointer(doc, node.$ref), [...stack, node.$ref]);
     return node.nullable === true ? nullable(target) : target;
   }
@@ -120,11 +133,15 @@ function convert(doc, node, stack = []) {
   const own = {};
   if (typeof node.type === 'string' || Array.isArray(node.type)) own.type = node.type;
   if (node.enum) own.enum = node.enum;
-  if (node.properties) own.properties = Object.fromEntries(Object.entries(node.properties).map(([k, v]) => [k, convert(doc, v, stack)]));
+  if (node.properties)
+    own.properties = Object.fromEntries(Object.entries(node.properties).map(([k, v]) => [k, convert(doc, v, stack)]));
   if (node.required?.length) own.required = node.required;
   if (node.items) own.items = convert(doc, node.items, stack);
   if (node.additionalProperties !== undefined) {
-    own.additionalProperties = typeof node.additionalProperties === 'object' ? convert(doc, node.additionalProperties, stack) : node.additionalProperties;
+    own.additionalProperties =
+      typeof node.additionalProperties === 'object'
+        ? convert(doc, node.additionalProperties, stack)
+        : node.additionalProperties;
   }
   for (const key of ['oneOf', 'anyOf']) if (node[key]) own[key] = node[key].map((p) => convert(doc, p, stack));
   // Every document has its DateTime ("Date time"), under one name or another.
@@ -172,7 +189,10 @@ function dataType([segment, file, idName, statusKey = segment]) {
   const record = items ? convert(docs[LENDING], { $ref: '#/x-accounting/item' }) : recordOf(file, LIST(segment));
   const itemPath = `${LIST(segment)}/{${idName}}`;
   if (!items && !docs[file].paths[itemPath]?.get) throw new Error(`${file} has no GET ${itemPath}`);
-  return [segment, { source: items ? 'json/Codat-Accounting.json' : file, listPath: LIST(segment), itemPath, statusKey, record }];
+  return [
+    segment,
+    { source: items ? 'json/Codat-Accounting.json' : file, listPath: LIST(segment), itemPath, statusKey, record },
+  ];
 }
 
 /** The status each shared error response is used for in the paths (its examples' statusCode is
@@ -223,12 +243,37 @@ function dataStatuses() {
 
 const platform = docs[PLATFORM];
 const contract = {
-  $comment: 'Written by scripts/contract.mjs from Codat\'s OpenAPI documents (github.com/codatio/oas); regenerate, do not edit.',
+  $comment:
+    "Written by scripts/contract.mjs from Codat's OpenAPI documents (github.com/codatio/oas); regenerate, do not edit.",
   sources: [
-    { document: PLATFORM, title: platform.info.title, version: platform.info.version, commit, covers: 'companies, data status, pull operations, paging, errors' },
-    { document: LENDING, title: docs[LENDING].info.title, version: docs[LENDING].info.version, commit, covers: 'the accounting data types except tax rates and items; the 409' },
-    { document: PAYABLES, title: docs[PAYABLES].info.title, version: docs[PAYABLES].info.version, commit, covers: 'taxRates' },
-    { document: 'json/Codat-Accounting.json', title: 'Accounting API', version: '2.1.0', commit: ACCOUNTING_COMMIT, covers: 'items (transcribed by hand, see scripts/contract.mjs)' },
+    {
+      document: PLATFORM,
+      title: platform.info.title,
+      version: platform.info.version,
+      commit,
+      covers: 'companies, data status, pull operations, paging, errors',
+    },
+    {
+      document: LENDING,
+      title: docs[LENDING].info.title,
+      version: docs[LENDING].info.version,
+      commit,
+      covers: 'the accounting data types except tax rates and items; the 409',
+    },
+    {
+      document: PAYABLES,
+      title: docs[PAYABLES].info.title,
+      version: docs[PAYABLES].info.version,
+      commit,
+      covers: 'taxRates',
+    },
+    {
+      document: 'json/Codat-Accounting.json',
+      title: 'Accounting API',
+      version: '2.1.0',
+      commit: ACCOUNTING_COMMIT,
+      covers: 'items (transcribed by hand, see scripts/contract.mjs)',
+    },
   ],
   page: schemaOf(PLATFORM, 'PagingInfo'),
   error: { record: schemaOf(PLATFORM, 'ErrorMessage'), byStatus: errorTexts() },

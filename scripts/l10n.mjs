@@ -47,7 +47,8 @@ function placeholderProblems(message, argCount) {
   if (argCount === 0) return problems;
   // A `{` opens a match that runs to the next `}`: one that is not a placeholder swallows the
   // placeholders after it. A lone `}` is harmless.
-  if (message.replace(/\{\d+\}/g, '').includes('{')) problems.push('has a "{" outside a {n} placeholder: pass that text as an argument');
+  if (message.replace(/\{\d+\}/g, '').includes('{'))
+    problems.push('has a "{" outside a {n} placeholder: pass that text as an argument');
   for (const m of message.matchAll(/\{(\d+)\}/g)) {
     if (Number(m[1]) >= argCount) problems.push(`uses {${m[1]}} with only ${argCount} argument(s)`);
   }
@@ -70,9 +71,11 @@ export function extractMessages(srcDir = join(root, 'src')) {
           problems.push(`${where}: the message must be a string literal, so it can be extracted`);
         } else {
           if (!messages.has(first.text)) messages.set(first.text, where);
-          for (const p of placeholderProblems(first.text, args.length)) problems.push(`${where}: ${JSON.stringify(first.text)} ${p}`);
+          for (const p of placeholderProblems(first.text, args.length))
+            problems.push(`${where}: ${JSON.stringify(first.text)} ${p}`);
         }
-        if (!deferred(node)) problems.push(`${where}: called at module load, before activate() installs the translator`);
+        if (!deferred(node))
+          problems.push(`${where}: called at module load, before activate() installs the translator`);
       }
       ts.forEachChild(node, visit);
     };
@@ -82,9 +85,46 @@ export function extractMessages(srcDir = join(root, 'src')) {
 }
 
 const ACCENTS = {
-  a: 'å', b: 'ƀ', c: 'ç', d: 'ð', e: 'é', g: 'ĝ', h: 'ĥ', i: 'î', j: 'ĵ', k: 'ķ', l: 'ļ', n: 'ñ', o: 'ö', r: 'ŕ', s: 'š',
-  t: 'ţ', u: 'ü', w: 'ŵ', y: 'ý', z: 'ž', A: 'Å', C: 'Ç', D: 'Ð', E: 'É', G: 'Ĝ', H: 'Ĥ', I: 'Î', J: 'Ĵ', K: 'Ķ', L: 'Ļ',
-  N: 'Ñ', O: 'Ö', P: 'Þ', R: 'Ŕ', S: 'Ŝ', T: 'Ţ', U: 'Û', W: 'Ŵ', Y: 'Ý', Z: 'Ž',
+  a: 'å',
+  b: 'ƀ',
+  c: 'ç',
+  d: 'ð',
+  e: 'é',
+  g: 'ĝ',
+  h: 'ĥ',
+  i: 'î',
+  j: 'ĵ',
+  k: 'ķ',
+  l: 'ļ',
+  n: 'ñ',
+  o: 'ö',
+  r: 'ŕ',
+  s: 'š',
+  t: 'ţ',
+  u: 'ü',
+  w: 'ŵ',
+  y: 'ý',
+  z: 'ž',
+  A: 'Å',
+  C: 'Ç',
+  D: 'Ð',
+  E: 'É',
+  G: 'Ĝ',
+  H: 'Ĥ',
+  I: 'Î',
+  J: 'Ĵ',
+  K: 'Ķ',
+  L: 'Ļ',
+  N: 'Ñ',
+  O: 'Ö',
+  P: 'Þ',
+  R: 'Ŕ',
+  S: 'Ŝ',
+  T: 'Ţ',
+  U: 'Û',
+  W: 'Ŵ',
+  Y: 'Ý',
+  Z: 'Ž',
 };
 
 // Left as they are: placeholders, codicons, link targets, code spans, URLs and dotted names
@@ -143,7 +183,9 @@ function main() {
     return;
   }
   for (const [name, text] of stale) writeFileSync(join(root, name), text);
-  console.log(`l10n: ${count} messages; ${stale.length ? `wrote ${stale.map(([n]) => n).join(', ')}` : 'nothing changed'}`);
+  console.log(
+    `l10n: ${count} messages; ${stale.length ? `wrote ${stale.map(([n]) => n).join(', ')}` : 'nothing changed'}`,
+  );
   if (problems.length) process.exit(1);
 }
 

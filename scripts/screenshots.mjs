@@ -21,7 +21,9 @@ if (r.status !== 0) {
 }
 // Only the images the READMEs show: other screenshots (the smoke test's) are for debugging.
 // The repository README links docs/images/x.png, the packaged one (docs/marketplace.md) images/x.png.
-const readmes = [join(root, 'README.md'), join(root, 'docs', 'marketplace.md')].map((f) => readFileSync(f, 'utf8')).join('\n');
+const readmes = [join(root, 'README.md'), join(root, 'docs', 'marketplace.md')]
+  .map((f) => readFileSync(f, 'utf8'))
+  .join('\n');
 const used = new Set([...readmes.matchAll(/images\/([\w-]+\.png)/g)].map((m) => m[1]));
 const pngs = existsSync(shots) ? readdirSync(shots).filter((f) => used.has(f)) : [];
 if (pngs.length === 0) {

@@ -34,9 +34,16 @@ function step(title, cmdArgs) {
 }
 
 if (!step('build: node esbuild.mjs', [join(root, 'esbuild.mjs')])) fail('build failed');
-if (!step('compile: tsc -p tsconfig.test.json', [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.test.json'])) {
+if (
+  !step('compile: tsc -p tsconfig.test.json', [
+    join(root, 'node_modules/typescript/bin/tsc'),
+    '-p',
+    'tsconfig.test.json',
+  ])
+) {
   // tsc still writes its output; go on if what `npm start` needs is there.
-  if (!existsSync(join(root, 'out/test/emulator/index.js')) || !existsSync(join(root, 'out/test/host/server.js'))) fail('compile failed');
+  if (!existsSync(join(root, 'out/test/emulator/index.js')) || !existsSync(join(root, 'out/test/host/server.js')))
+    fail('compile failed');
   log('compile reported errors (above); starting anyway');
 }
 
@@ -68,7 +75,11 @@ process.on('SIGTERM', () => void stopAll(0));
 const tmp = mkdtempSync(join(tmpdir(), 'dp-start-'));
 cleanups.push(async () => rmSync(tmp, { recursive: true, force: true }));
 
-const emulator = await startEmulator({ port: option('--port') ?? 0, host: '127.0.0.1', log: (l) => console.log(`[emulator] ${l}`) });
+const emulator = await startEmulator({
+  port: option('--port') ?? 0,
+  host: '127.0.0.1',
+  log: (l) => console.log(`[emulator] ${l}`),
+});
 cleanups.push(() => emulator.close());
 log(`API emulator on ${emulator.url} (admin token for /_emulator calls, as X-Emulator-Token: ${emulator.adminToken})`);
 // The extension, opened from its sources (development mode), makes the emulator its account
@@ -84,10 +95,14 @@ if (!args.includes('--offline') && onPath('code')) {
   const userDataDir = join(tmp, 'user-data');
   writeUserSettings(userDataDir, settings);
   log('opening the extension in VS Code (code --extensionDevelopmentPath)');
-  const child = spawn('code', [`--extensionDevelopmentPath=${root}`, '--new-window', `--user-data-dir=${userDataDir}`, '--wait', workspace], {
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  });
+  const child = spawn(
+    'code',
+    [`--extensionDevelopmentPath=${root}`, '--new-window', `--user-data-dir=${userDataDir}`, '--wait', workspace],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    },
+  );
   cleanups.push(async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   });

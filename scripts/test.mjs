@@ -1,7 +1,7 @@
 // `npm test`: build, compile the tests (tsc over src/ and test/, incremental: also their type
 // check), then four lanes at once, each a child process with its output kept in
 // .test-results/<lane>.log and printed whole when it ends:
-//   static  lint (tsc over src/ alone, ESLint with zero findings) and the architecture check;
+//   static  lint (tsc over src/ alone, ESLint with zero findings, Prettier) and the architecture check;
 //   unit    the unit tests in plain Node, mocha's parallel workers (scripts/unit.mjs);
 //   integration  the integration tests in a real VS Code extension host;
 //   host    the same host in the pseudo-locale qps-ploc, then `npm run package` and the tests of
@@ -16,7 +16,16 @@
 //   --no-lint      skip lint and the architecture check, for quick local loops
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tsFiles } from './tsFiles.mjs';
@@ -75,7 +84,8 @@ async function tests(log, name, cmdArgs, env = {}) {
   return counts(file, await run(log, node, cmdArgs, { ...env, DP_TEST_RESULTS: file }));
 }
 
-const host = (log, name, runnerArgs = [], env = {}) => tests(log, name, [join(root, 'out/test/runTest.js'), ...runnerArgs], env);
+const host = (log, name, runnerArgs = [], env = {}) =>
+  tests(log, name, [join(root, 'out/test/runTest.js'), ...runnerArgs], env);
 
 /** `npm run package` into .test-results/, then the tests of that .vsix installed into a host. */
 async function installed(log) {
@@ -98,7 +108,11 @@ function pruneCompiled(dir = join(root, 'out')) {
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) pruneCompiled(p);
-    else if (/\.js(\.map)?$/.test(name) && !existsSync(join(root, relative(join(root, 'out'), p)).replace(/\.js(\.map)?$/, '.ts'))) rmSync(p);
+    else if (
+      /\.js(\.map)?$/.test(name) &&
+      !existsSync(join(root, relative(join(root, 'out'), p)).replace(/\.js(\.map)?$/, '.ts'))
+    )
+      rmSync(p);
   }
 }
 
@@ -108,9 +122,16 @@ function lintInputsHash() {
   const listed = spawnSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
   if (listed.status !== 0) return undefined;
   const hash = createHash('sha256');
-  for (const f of listed.stdout.split('\n').filter((f) => /\.(ts|js|mjs|json)$/.test(f)).sort()) {
+  for (const f of listed.stdout
+    .split('\n')
+    .filter((f) => /\.(ts|js|mjs|json)$/.test(f))
+    .sort()) {
     if (!existsSync(join(root, f))) continue;
-    hash.update(f).update('\0').update(readFileSync(join(root, f))).update('\0');
+    hash
+      .update(f)
+      .update('\0')
+      .update(readFileSync(join(root, f)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -128,24 +149,53 @@ async function eslint(log) {
 }
 
 const zero = () => ({ passed: 0, failed: 0, skipped: 0 });
-const sum = (list) => list.reduce((t, c) => ({ passed: t.passed + c.passed, failed: t.failed + c.failed, skipped: t.skipped + (c.skipped ?? 0) }), zero());
+const sum = (list) =>
+  list.reduce(
+    (t, c) => ({ passed: t.passed + c.passed, failed: t.failed + c.failed, skipped: t.skipped + (c.skipped ?? 0) }),
+    zero(),
+  );
 
 /** The lanes: each a list of steps run in order, the lanes at once. */
 const lanes = {
   static: lint && [
     // src/ alone, without the tests' types (a `describe` in src/ would pass the test compile).
-    async (log) => ({ ...zero(), failed: (await run(log, node, [tsc, '--noEmit', '--incremental', '--tsBuildInfoFile', join(resultsDir, 'src.tsbuildinfo'), '-p', 'tsconfig.json'])) === 0 ? 0 : 1 }),
+    async (log) => ({
+      ...zero(),
+      failed:
+        (await run(log, node, [
+          tsc,
+          '--noEmit',
+          '--incremental',
+          '--tsBuildInfoFile',
+          join(resultsDir, 'src.tsbuildinfo'),
+          '-p',
+          'tsconfig.json',
+        ])) === 0
+          ? 0
+          : 1,
+    }),
     eslint,
-    async (log) => ({ ...zero(), failed: (await run(log, node, [join(root, 'scripts/architecture.mjs')])) === 0 ? 0 : 1 }),
+    // The formatter (.prettierrc.json, .prettierignore): `npm run format` writes what it asks for.
+    async (log) => ({
+      ...zero(),
+      failed:
+        (await run(log, node, [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.'])) === 0 ? 0 : 1,
+    }),
+    async (log) => ({
+      ...zero(),
+      failed: (await run(log, node, [join(root, 'scripts/architecture.mjs')])) === 0 ? 0 : 1,
+    }),
   ],
-  unit: (!only || only === 'unit') && [(log) => tests(log, 'unit', [join(root, 'scripts/unit.mjs'), ...(grep ? ['--grep', grep] : [])])],
+  unit: (!only || only === 'unit') && [
+    (log) => tests(log, 'unit', [join(root, 'scripts/unit.mjs'), ...(grep ? ['--grep', grep] : [])]),
+  ],
   // The integration suites in one host: the machine's cores are busy throughout, and a second host
   // (each suite half) cost more in its own workbench than it saved.
-  integration: [
-    ...(!only || only === 'integration' ? [(log) => host(log, 'integration')] : []),
-  ],
+  integration: [...(!only || only === 'integration' ? [(log) => host(log, 'integration')] : [])],
   host: [
-    ...(!only || only === 'integration' || only === 'l10n' ? [(log) => host(log, 'l10n', ['--locale', 'qps-ploc'])] : []),
+    ...(!only || only === 'integration' || only === 'l10n'
+      ? [(log) => host(log, 'l10n', ['--locale', 'qps-ploc'])]
+      : []),
     ...(!only || only === 'installed' ? [installed] : []),
   ],
 };
@@ -167,12 +217,31 @@ step('build', node, [join(root, 'esbuild.mjs')]);
 // gone are pruned; a build info that outlived its outputs (out/ emptied by hand) is dropped first.
 const buildInfo = join(root, 'out', '.tsbuildinfo');
 const compiledOf = (ts) => join(root, 'out', relative(root, ts)).replace(/\.ts$/, '.js');
-if ([...tsFiles(join(root, 'src')), ...tsFiles(join(root, 'test'))].some((f) => !existsSync(compiledOf(f)))) rmSync(buildInfo, { force: true });
-step('compile tests (tsc over src/ and test/)', node, [tsc, '-p', 'tsconfig.test.json', '--incremental', '--tsBuildInfoFile', buildInfo]);
+if ([...tsFiles(join(root, 'src')), ...tsFiles(join(root, 'test'))].some((f) => !existsSync(compiledOf(f))))
+  rmSync(buildInfo, { force: true });
+step('compile tests (tsc over src/ and test/)', node, [
+  tsc,
+  '-p',
+  'tsconfig.test.json',
+  '--incremental',
+  '--tsBuildInfoFile',
+  buildInfo,
+]);
 pruneCompiled();
 mkdirSync(resultsDir, { recursive: true });
-console.log(`\n> ${Object.entries(lanes).filter(([, s]) => s && s.length).map(([n]) => n).join(', ')} at once (each lane's output follows when it ends)`);
-const totals = await Promise.all(Object.entries(lanes).filter(([, s]) => s && s.length).map(([name, s]) => lane(name, s)));
+console.log(
+  `\n> ${Object.entries(lanes)
+    .filter(([, s]) => s && s.length)
+    .map(([n]) => n)
+    .join(', ')} at once (each lane's output follows when it ends)`,
+);
+const totals = await Promise.all(
+  Object.entries(lanes)
+    .filter(([, s]) => s && s.length)
+    .map(([name, s]) => lane(name, s)),
+);
 const total = sum(totals);
-console.log(`\ntotal: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''} in ${seconds()}`);
+console.log(
+  `\ntotal: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''} in ${seconds()}`,
+);
 process.exit(total.failed > 0 ? 1 : 0);

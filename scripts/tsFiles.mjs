@@ -4,9 +4,11 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export function tsFiles(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) return tsFiles(p);
-    return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [p] : [];
-  }).sort();
+  return readdirSync(dir)
+    .flatMap((name) => {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) return tsFiles(p);
+      return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [p] : [];
+    })
+    .sort();
 }

@@ -13,11 +13,13 @@ const grepAt = process.argv.indexOf('--grep');
 const grep = grepAt >= 0 ? process.argv[grepAt + 1] : undefined;
 
 function testFiles(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) return testFiles(p);
-    return name.endsWith('.test.js') ? [p] : [];
-  }).sort();
+  return readdirSync(dir)
+    .flatMap((name) => {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) return testFiles(p);
+      return name.endsWith('.test.js') ? [p] : [];
+    })
+    .sort();
 }
 
 // One worker per core (more only slowed the host lanes beside them). The timeout only catches a

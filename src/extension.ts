@@ -42,18 +42,31 @@ import { onCommandFailure, registerCommand } from './commands/register';
 const FIRST_LOAD_LIMIT_MS = 5000;
 
 /** The emulator of `npm start` (development mode only), then a connection per account. */
-async function startAccounts(context: vscode.ExtensionContext, accounts: AccountList, connections: Connections): Promise<void> {
-  if (context.extensionMode === vscode.ExtensionMode.Development) await ensureDevEmulatorAccount(accounts, process.env, fetch);
+async function startAccounts(
+  context: vscode.ExtensionContext,
+  accounts: AccountList,
+  connections: Connections,
+): Promise<void> {
+  if (context.extensionMode === vscode.ExtensionMode.Development)
+    await ensureDevEmulatorAccount(accounts, process.env, fetch);
   await connections.sync();
 }
 
 /** The query nodes kept across reloads (in globalState: they belong to the account, not to a
  * workspace), each company's under its account's id. */
 function createQueryStore(context: vscode.ExtensionContext, log: Log): QueryNodeStore<CompanyNodeLike> {
-  return new QueryNodeStore(new SavedQueries(context.globalState), (company) => company.account.id, (e) => log.warn(`query nodes not saved: ${e instanceof Error ? e.message : String(e)}`));
+  return new QueryNodeStore(
+    new SavedQueries(context.globalState),
+    (company) => company.account.id,
+    (e) => log.warn(`query nodes not saved: ${e instanceof Error ? e.message : String(e)}`),
+  );
 }
 
-function createCompaniesView(connections: Connections, report: ReportError, queryStore: QueryNodeStore<CompanyNodeLike>) {
+function createCompaniesView(
+  connections: Connections,
+  report: ReportError,
+  queryStore: QueryNodeStore<CompanyNodeLike>,
+) {
   const tree = new CompaniesTreeProvider(
     {
       pageSize,
@@ -65,7 +78,10 @@ function createCompaniesView(connections: Connections, report: ReportError, quer
     },
     connections,
   );
-  const view = vscode.window.createTreeView('dataPlatform.companies', { treeDataProvider: tree, showCollapseAll: true });
+  const view = vscode.window.createTreeView('dataPlatform.companies', {
+    treeDataProvider: tree,
+    showCollapseAll: true,
+  });
   return { tree, view, queryStore };
 }
 
@@ -97,7 +113,12 @@ function registerCommands(core: Core, history: QueryHistory, refreshAll: () => P
   return [
     ...registerKeyCommands(keyDeps),
     ...registerAccountCommands({ accounts, account, forgetAccount: (id) => core.queryStore.saved.forgetScope(id) }),
-    ...registerAddAccountCommands({ accounts, connections, fetch, setKey: (accountId, key) => setApiKey(keyDeps, { accountId, key }) }),
+    ...registerAddAccountCommands({
+      accounts,
+      connections,
+      fetch,
+      setKey: (accountId, key) => setApiKey(keyDeps, { accountId, key }),
+    }),
     ...registerTreeCommands({ view, account, refreshAll }),
     ...registerCreateCompanyCommands({ view, account }),
     ...registerQueryCommands({ tree, view, account, pageSize, history, settled: () => core.queryStore.settled() }),
@@ -143,9 +164,11 @@ function reportCommandFailure(command: string, e: unknown, to: { log: Log; repor
   if (isApiError(e)) return to.report(e);
   to.log.error(`command ${command} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   // The error's own text stays in the log, whose lines are scrubbed of keys; a notification is not.
-  void vscode.window.showErrorMessage(t('{0} failed unexpectedly. The log has the details.', command), t('Show Log')).then((c) => {
-    if (c) void vscode.commands.executeCommand('dataPlatform.showLog');
-  });
+  void vscode.window
+    .showErrorMessage(t('{0} failed unexpectedly. The log has the details.', command), t('Show Log'))
+    .then((c) => {
+      if (c) void vscode.commands.executeCommand('dataPlatform.showLog');
+    });
 }
 
 /** Returns the extension's internals to the tests, and nothing at all without the test switch. */
@@ -160,16 +183,24 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   const statusBar = new StatusBar();
   const diagnostics = new DiagnosticsStore();
   const diagnosticsPanel = registerDiagnostics(context, diagnostics, testHooks);
-  const version = (context.extension.packageJSON as { version?: string }).version ?? '0';
-  const connections = new Connections(
-    accounts,
-    createConnectionFactory({ accounts, log, statusBar, traceEnabled: () => channel.logLevel === vscode.LogLevel.Trace, userAgent: `data-platform-explorer/${version} vscode/${vscode.version}`, maxInFlight: loadAllConcurrency }),
-  );
+  const connections = createConnections(context, { accounts, log, statusBar, channel });
   const keyPrompt = new KeyPrompt(connections, testHooks);
   const report = createReporter({ diagnostics, log, onUnauthorized: (a) => keyPrompt.offer(a) });
   onCommandFailure((command, e) => reportCommandFailure(command, e, { log, report }));
   const { tree, view, queryStore } = createCompaniesView(connections, report, createQueryStore(context, log));
-  const core: Core = { log, diagnostics, statusBar, accounts, connections, tree, view, report, keyPrompt, queryStore, account: accountResolver({ tree, view, connections, report }) };
+  const core: Core = {
+    log,
+    diagnostics,
+    statusBar,
+    accounts,
+    connections,
+    tree,
+    view,
+    report,
+    keyPrompt,
+    queryStore,
+    account: accountResolver({ tree, view, connections, report }),
+  };
   const queryHistory = new QueryHistory(context.globalState);
   let refreshes = 0;
   const refreshAll = async (): Promise<void> => {
@@ -179,30 +210,89 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
     tree.reset();
   };
 
-  context.subscriptions.push(
-    channel, diagnostics, accounts, connections, statusBar, tree, view,
+  context.subscriptions.push(channel, diagnostics, accounts, connections, statusBar, tree, view);
+  context.subscriptions.push(...wire(core, channel, queryHistory, refreshAll));
+
+  void vscode.commands.executeCommand('setContext', 'dataPlatform.state', 'loading');
+  // The command that activated the extension runs once `activate` resolves, and must find the keys
+  // read (a palette "Set API Key" in a fresh window found "not loaded" otherwise). Bounded, so a
+  // secret storage that never answers cannot hold every command back.
+  const started = startAccounts(context, accounts, connections).then(() =>
+    showAccounts(connections.list(), { statusBar, view, log }),
+  );
+  await within(started, FIRST_LOAD_LIMIT_MS);
+
+  if (!testHooks) return undefined;
+  return testApiOf(core, { channel, context, diagnosticsPanel, queryHistory, refreshCount: () => refreshes });
+}
+
+/** The events and commands, with the Show Log command that needs the channel itself. */
+function wire(core: Core, channel: vscode.LogOutputChannel, history: QueryHistory, refreshAll: () => Promise<void>) {
+  return [
     ...followAccounts(core),
     registerCommand('dataPlatform.showLog', () => {
       channel.show(true);
       return channel;
     }),
-    ...registerCommands(core, queryHistory, refreshAll),
+    ...registerCommands(core, history, refreshAll),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('dataPlatform.pageSize')) tree.reset();
+      if (e.affectsConfiguration('dataPlatform.pageSize')) core.tree.reset();
+    }),
+  ];
+}
+
+/** A connection per account, each client telling the API who calls. */
+function createConnections(
+  context: vscode.ExtensionContext,
+  deps: { accounts: AccountList; log: Log; statusBar: StatusBar; channel: vscode.LogOutputChannel },
+): Connections {
+  const version = (context.extension.packageJSON as { version?: string }).version ?? '0';
+  return new Connections(
+    deps.accounts,
+    createConnectionFactory({
+      accounts: deps.accounts,
+      log: deps.log,
+      statusBar: deps.statusBar,
+      traceEnabled: () => deps.channel.logLevel === vscode.LogLevel.Trace,
+      userAgent: `data-platform-explorer/${version} vscode/${vscode.version}`,
+      maxInFlight: loadAllConcurrency,
     }),
   );
-  void vscode.commands.executeCommand('setContext', 'dataPlatform.state', 'loading');
-  // The command that activated the extension runs once `activate` resolves, and must find the keys
-  // read (a palette "Set API Key" in a fresh window found "not loaded" otherwise). Bounded, so a
-  // secret storage that never answers cannot hold every command back.
-  const started = startAccounts(context, accounts, connections).then(() => showAccounts(connections.list(), { statusBar, view, log }));
-  await within(started, FIRST_LOAD_LIMIT_MS);
+}
 
-  if (!testHooks) return undefined;
+/** What `activate` returns under the test switch (src/testApi.ts). */
+function testApiOf(
+  core: Core,
+  more: {
+    channel: vscode.LogOutputChannel;
+    context: vscode.ExtensionContext;
+    diagnosticsPanel: DataPlatformApi['diagnosticsPanel'];
+    queryHistory: QueryHistory;
+    refreshCount: () => number;
+  },
+): DataPlatformApi {
+  const { log, view, tree, connections, accounts, diagnostics, statusBar, keyPrompt, queryStore } = core;
   return {
-    log: channel, logLines: () => log.lines(), companiesView: view, tree, get connection() { return connections.list()[0]; }, connections, accounts,
-    globalState: context.globalState, diagnostics, diagnosticsPanel, statusBar,
-    keyPrompts: () => keyPrompt.shown ?? [], refreshCount: () => refreshes, queryHistory, savedQueries: queryStore.saved, quickPick: visibleQuickPick, progressRunning, registerCommand,
+    log: more.channel,
+    logLines: () => log.lines(),
+    companiesView: view,
+    tree,
+    get connection() {
+      return connections.list()[0];
+    },
+    connections,
+    accounts,
+    globalState: more.context.globalState,
+    diagnostics,
+    diagnosticsPanel: more.diagnosticsPanel,
+    statusBar,
+    keyPrompts: () => keyPrompt.shown ?? [],
+    refreshCount: more.refreshCount,
+    queryHistory: more.queryHistory,
+    savedQueries: queryStore.saved,
+    quickPick: visibleQuickPick,
+    progressRunning,
+    registerCommand,
   };
 }
 

@@ -32,7 +32,8 @@ export function requestLine(s: RequestSummary): string {
 function traceLines(t: TraceEntry): string[] {
   const lines: string[] = [];
   if (t.requestBody !== undefined) lines.push(`${t.method} ${t.path} request body: ${t.requestBody}`);
-  if (t.responseBody !== undefined) lines.push(`${t.method} ${t.path} → ${t.status ?? '-'} response body: ${t.responseBody}`);
+  if (t.responseBody !== undefined)
+    lines.push(`${t.method} ${t.path} → ${t.status ?? '-'} response body: ${t.responseBody}`);
   return lines;
 }
 
@@ -72,7 +73,10 @@ export class Log {
   /** Only under the test switch (src/testHooks.ts): a user's log is the channel alone. */
   private readonly recent: LogLine[] | undefined;
 
-  constructor(private readonly sink: LogSink, options: { remember?: boolean } = {}) {
+  constructor(
+    private readonly sink: LogSink,
+    options: { remember?: boolean } = {},
+  ) {
     this.recent = options.remember ? [] : undefined;
   }
 

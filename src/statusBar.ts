@@ -31,7 +31,8 @@ export class StatusBar implements vscode.Disposable {
     const next = new Map<string, Shown>();
     for (const a of accounts) {
       const before = this.shown.get(a.id);
-      const sameClient = before?.state.kind === 'ready' && a.state.kind === 'ready' && before.state.client === a.state.client;
+      const sameClient =
+        before?.state.kind === 'ready' && a.state.kind === 'ready' && before.state.client === a.state.client;
       next.set(a.id, { name: a.name, state: a.state, rate: sameClient ? before.rate : undefined });
     }
     this.shown = next;

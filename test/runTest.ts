@@ -44,7 +44,8 @@ function installedVsix(args: readonly string[]): string | undefined {
   const at = args.indexOf('--installed');
   if (at < 0) return undefined;
   const file = args[at + 1];
-  if (!file || !existsSync(file)) throw new Error(`--installed needs the path of a .vsix that exists, not ${file ?? 'nothing'}`);
+  if (!file || !existsSync(file))
+    throw new Error(`--installed needs the path of a .vsix that exists, not ${file ?? 'nothing'}`);
   return resolve(file);
 }
 
@@ -53,7 +54,8 @@ function displayLanguage(args: readonly string[]): string | undefined {
   const at = args.indexOf('--locale');
   if (at < 0) return undefined;
   const tag = args[at + 1];
-  if (!tag || !/^[a-z]{2,3}(-[a-z0-9]+)*$/i.test(tag)) throw new Error(`--locale needs a language tag such as qps-ploc, not ${tag ?? 'nothing'}`);
+  if (!tag || !/^[a-z]{2,3}(-[a-z0-9]+)*$/i.test(tag))
+    throw new Error(`--locale needs a language tag such as qps-ploc, not ${tag ?? 'nothing'}`);
   return tag;
 }
 
@@ -62,7 +64,8 @@ function benchExtension(args: readonly string[]): string | undefined {
   const at = args.indexOf('--bench-activation');
   if (at < 0) return undefined;
   const dir = args[at + 1];
-  if (!dir || !existsSync(join(dir, 'package.json'))) throw new Error(`--bench-activation needs an extension folder, not ${dir ?? 'nothing'}`);
+  if (!dir || !existsSync(join(dir, 'package.json')))
+    throw new Error(`--bench-activation needs an extension folder, not ${dir ?? 'nothing'}`);
   return resolve(dir);
 }
 
@@ -70,9 +73,15 @@ function benchExtension(args: readonly string[]): string | undefined {
  * window with one, and it must not be the product, which has to come from the extensions folder. */
 function harnessExtension(dir: string): string {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({
-    name: 'dp-installed-tests', publisher: 'dataplatform-tests', version: '0.0.0', engines: { vscode: '^1.90.0' },
-  }) + '\n');
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({
+      name: 'dp-installed-tests',
+      publisher: 'dataplatform-tests',
+      version: '0.0.0',
+      engines: { vscode: '^1.90.0' },
+    }) + '\n',
+  );
   return dir;
 }
 
@@ -129,22 +138,33 @@ async function main(): Promise<number> {
   });
   const opts: HostRunOptions = {
     extensionDevelopmentPath: bench ?? (vsix ? harnessExtension(join(tmp, 'harness')) : root),
-    extensionTestsPath: bench ? join(root, 'out', 'test', 'bench', 'host', 'index.js') : join(root, 'out', 'test', vsix ? 'installed' : locale ? 'l10n' : 'integration', 'index.js'),
+    extensionTestsPath: bench
+      ? join(root, 'out', 'test', 'bench', 'host', 'index.js')
+      : join(root, 'out', 'test', vsix ? 'installed' : locale ? 'l10n' : 'integration', 'index.js'),
     workspaceDir,
     tmpDir: tmp,
     install: vsix,
     env,
     locale,
     // Per run: `npm test` runs several at once (.test-results/logs/integration-1, …).
-    logsDir: join(resultsDir, 'logs', process.env.DP_TEST_RESULTS ? basename(process.env.DP_TEST_RESULTS, '.json') : ''),
+    logsDir: join(
+      resultsDir,
+      'logs',
+      process.env.DP_TEST_RESULTS ? basename(process.env.DP_TEST_RESULTS, '.json') : '',
+    ),
     session,
     log: hostLog,
     onCleanup: (step) => cleanups.push(step),
   };
-  hostLog(choice.kind === 'offline' ? 'host: offline VS Code server (code-server)' : `host: desktop VS Code ${choice.executable}`);
-  const outcome = choice.kind === 'offline'
-    ? await runOfflineHost(process.env.DP_OFFLINE_CACHE || defaultCacheDir(root), opts)
-    : await runElectronHost(choice.executable, opts);
+  hostLog(
+    choice.kind === 'offline'
+      ? 'host: offline VS Code server (code-server)'
+      : `host: desktop VS Code ${choice.executable}`,
+  );
+  const outcome =
+    choice.kind === 'offline'
+      ? await runOfflineHost(process.env.DP_OFFLINE_CACHE || defaultCacheDir(root), opts)
+      : await runElectronHost(choice.executable, opts);
 
   const counts: Counts = session.counts ?? { passed: 0, failed: 0, skipped: 0 };
   let code = outcome.code;
@@ -154,7 +174,9 @@ async function main(): Promise<number> {
     code = 1;
   }
   if (process.env.DP_TEST_RESULTS) writeFileSync(process.env.DP_TEST_RESULTS, JSON.stringify(counts) + '\n');
-  hostLog(`${bench ? 'activation benchmark' : vsix ? 'installed package' : locale ? `localisation (${locale})` : 'integration'}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (exit ${code})`);
+  hostLog(
+    `${bench ? 'activation benchmark' : vsix ? 'installed package' : locale ? `localisation (${locale})` : 'integration'}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (exit ${code})`,
+  );
   return code;
 }
 

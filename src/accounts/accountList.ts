@@ -36,14 +36,21 @@ export function accountNameProblem(name: string, others: readonly Account[]): st
   if (n === '') return t('An account needs a name.');
   if (n.length > MAX_ACCOUNT_NAME) return t('An account name has at most {0} characters.', MAX_ACCOUNT_NAME);
   if (/[\p{Cc}\p{Cf}]/u.test(n)) return t('An account name cannot hold control characters.');
-  if (others.some((a) => a.name.trim().toLowerCase() === n.toLowerCase())) return t('Another account is already called "{0}".', n);
+  if (others.some((a) => a.name.trim().toLowerCase() === n.toLowerCase()))
+    return t('Another account is already called "{0}".', n);
   return undefined;
 }
 
 function isAccount(v: unknown): v is Account {
   if (typeof v !== 'object' || v === null) return false;
   const a = v as Record<string, unknown>;
-  return typeof a.id === 'string' && ID.test(a.id) && typeof a.name === 'string' && typeof a.baseUrl === 'string' && checkBaseUrl(a.baseUrl).ok;
+  return (
+    typeof a.id === 'string' &&
+    ID.test(a.id) &&
+    typeof a.name === 'string' &&
+    typeof a.baseUrl === 'string' &&
+    checkBaseUrl(a.baseUrl).ok
+  );
 }
 
 export class AccountList implements Disposable {
@@ -67,7 +74,8 @@ export class AccountList implements Disposable {
     const raw = this.state.get<unknown>(ACCOUNTS_KEY);
     if (!Array.isArray(raw)) return [];
     const out: Account[] = [];
-    for (const v of raw) if (isAccount(v) && !out.some((a) => a.id === v.id)) out.push({ id: v.id, name: v.name, baseUrl: v.baseUrl });
+    for (const v of raw)
+      if (isAccount(v) && !out.some((a) => a.id === v.id)) out.push({ id: v.id, name: v.name, baseUrl: v.baseUrl });
     return out;
   }
 
@@ -83,7 +91,8 @@ export class AccountList implements Disposable {
     const url = checkBaseUrl(baseUrl);
     if (!url.ok) throw new Error(url.message);
     const account: Account = { id: this.newId(), name: name.trim(), baseUrl: url.baseUrl };
-    if (!ID.test(account.id) || list.some((a) => a.id === account.id)) throw new Error(`Account id ${account.id} cannot be used`);
+    if (!ID.test(account.id) || list.some((a) => a.id === account.id))
+      throw new Error(`Account id ${account.id} cannot be used`);
     if (key) await this.secrets.store(accountSecretName(account.id), key);
     await this.write([...list, account]);
     return account;
@@ -92,7 +101,10 @@ export class AccountList implements Disposable {
   async rename(id: string, name: string): Promise<Account> {
     const list = this.list();
     const account = this.require(list, id);
-    const problem = accountNameProblem(name, list.filter((a) => a.id !== id));
+    const problem = accountNameProblem(
+      name,
+      list.filter((a) => a.id !== id),
+    );
     if (problem) throw new Error(problem);
     account.name = name.trim();
     await this.write(list);
@@ -147,7 +159,10 @@ export class AccountList implements Disposable {
   }
 
   private async write(list: readonly Account[]): Promise<void> {
-    await this.state.update(ACCOUNTS_KEY, list.map((a) => ({ id: a.id, name: a.name, baseUrl: a.baseUrl })));
+    await this.state.update(
+      ACCOUNTS_KEY,
+      list.map((a) => ({ id: a.id, name: a.name, baseUrl: a.baseUrl })),
+    );
     this.changed.fire();
   }
 }

@@ -8,7 +8,11 @@ import { checkBaseUrl } from '../connection/baseUrl';
 import { EMULATOR_ACCOUNT_NAME, freeName, probeEmulator, type FetchLike } from './emulatorPreset';
 
 /** Adds the emulator as an account, or gives the account already at its address its key. */
-export async function ensureDevEmulatorAccount(accounts: AccountList, env: Record<string, string | undefined>, fetchImpl: FetchLike): Promise<Account | undefined> {
+export async function ensureDevEmulatorAccount(
+  accounts: AccountList,
+  env: Record<string, string | undefined>,
+  fetchImpl: FetchLike,
+): Promise<Account | undefined> {
   const url = env.DP_EMULATOR_URL;
   if (!url) return undefined;
   const given = env.DP_EMULATOR_KEY;
@@ -17,7 +21,15 @@ export async function ensureDevEmulatorAccount(accounts: AccountList, env: Recor
   const check = checkBaseUrl(url);
   if (!check.ok || !key) return undefined;
   const existing = accounts.list().find((a) => a.baseUrl === check.baseUrl);
-  if (!existing) return accounts.add(freeName(EMULATOR_ACCOUNT_NAME, accounts.list().map((a) => a.name)), check.baseUrl, key);
+  if (!existing)
+    return accounts.add(
+      freeName(
+        EMULATOR_ACCOUNT_NAME,
+        accounts.list().map((a) => a.name),
+      ),
+      check.baseUrl,
+      key,
+    );
   if ((await accounts.getKey(existing.id)) !== key) await accounts.setKey(existing.id, key);
   return existing;
 }

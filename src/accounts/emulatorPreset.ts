@@ -12,7 +12,10 @@ export const EMULATOR_URL = 'http://127.0.0.1:4010';
 export const EMULATOR_ACCOUNT_NAME = 'Local emulator';
 
 /** The part of `fetch` used here, injectable for tests. */
-export type FetchLike = (url: string, init: { signal: AbortSignal; headers: Record<string, string> }) => Promise<{ ok: boolean; json(): Promise<unknown> }>;
+export type FetchLike = (
+  url: string,
+  init: { signal: AbortSignal; headers: Record<string, string> },
+) => Promise<{ ok: boolean; json(): Promise<unknown> }>;
 
 type EmulatorProbe = { ok: true; baseUrl: string; key: string } | { ok: false; message: string };
 
@@ -21,7 +24,10 @@ const PROBE_TIMEOUT_MS = 3000;
 function notAnswering(baseUrl: string): EmulatorProbe {
   return {
     ok: false,
-    message: t('No emulator answers at {0}. It comes with the extension\'s source repository: run "npm run emulator -- --port 4010" there, then try again.', baseUrl),
+    message: t(
+      'No emulator answers at {0}. It comes with the extension\'s source repository: run "npm run emulator -- --port 4010" there, then try again.',
+      baseUrl,
+    ),
   };
 }
 
@@ -29,16 +35,27 @@ function notAnswering(baseUrl: string): EmulatorProbe {
 export async function probeEmulator(input: string, fetchImpl: FetchLike): Promise<EmulatorProbe> {
   const check = checkBaseUrl(input);
   if (!check.ok) return { ok: false, message: check.message };
-  if (!isLoopbackHost(new URL(check.baseUrl).hostname)) return { ok: false, message: t('The emulator runs on this machine: use a loopback address such as {0}.', EMULATOR_URL) };
+  if (!isLoopbackHost(new URL(check.baseUrl).hostname))
+    return {
+      ok: false,
+      message: t('The emulator runs on this machine: use a loopback address such as {0}.', EMULATOR_URL),
+    };
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), PROBE_TIMEOUT_MS);
   try {
-    const res = await fetchImpl(`${check.origin}/_emulator/info`, { signal: controller.signal, headers: { Accept: 'application/json' } });
+    const res = await fetchImpl(`${check.origin}/_emulator/info`, {
+      signal: controller.signal,
+      headers: { Accept: 'application/json' },
+    });
     const key = res.ok ? ((await res.json()) as { keys?: { normal?: unknown } } | null)?.keys?.normal : undefined;
     if (typeof key !== 'string' || key === '') return notAnswering(check.baseUrl);
     // Whatever listens on the port hands this over: held to the rules of a typed key.
     const problem = apiKeyProblem(key);
-    if (problem !== undefined) return { ok: false, message: t('The service at {0} handed out a key that cannot be used: {1}', check.baseUrl, problem) };
+    if (problem !== undefined)
+      return {
+        ok: false,
+        message: t('The service at {0} handed out a key that cannot be used: {1}', check.baseUrl, problem),
+      };
     return { ok: true, baseUrl: check.baseUrl, key };
   } catch {
     return notAnswering(check.baseUrl);

@@ -22,7 +22,10 @@ export function errorCode(e: unknown): string | undefined {
 
 export function headerGetter(headers: unknown): HeaderGetter {
   // Response header values are strings, string[] for set-cookie, numbers or booleans when set by hand.
-  const h = (typeof headers === 'object' && headers !== null ? headers : {}) as Record<string, string | string[] | number | boolean | null | undefined>;
+  const h = (typeof headers === 'object' && headers !== null ? headers : {}) as Record<
+    string,
+    string | string[] | number | boolean | null | undefined
+  >;
   return (name) => {
     const v = h[name.toLowerCase()];
     if (v === undefined || v === null) return undefined;

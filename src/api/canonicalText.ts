@@ -11,17 +11,46 @@ const DROPPED = -2;
 const SPACE = 0x20;
 const BACKSLASH = 0x5c;
 
-const JSON_SHORT: Record<number, number> = { 0x22: 0x22, 0x2f: 0x2f, 0x62: 0x08, 0x66: 0x0c, 0x6e: 0x0a, 0x72: 0x0d, 0x74: 0x09 };
+const JSON_SHORT: Record<number, number> = {
+  0x22: 0x22,
+  0x2f: 0x2f,
+  0x62: 0x08,
+  0x66: 0x0c,
+  0x6e: 0x0a,
+  0x72: 0x0d,
+  0x74: 0x09,
+};
 const HTML_NAMED: Record<string, number> = { quot: 0x22, amp: 0x26, lt: 0x3c, gt: 0x3e, apos: 0x27, nbsp: 0xa0 };
 const LONGEST_NAME = 4;
 
 /** Zero-width and bidirectional formatting characters: invisible, so a secret may hide them. */
 function invisible(c: number): boolean {
-  return c === 0xad || c === 0x61c || c === 0x180e || c === 0xfeff || (c >= 0x200b && c <= 0x200f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2060 && c <= 0x2069);
+  return (
+    c === 0xad ||
+    c === 0x61c ||
+    c === 0x180e ||
+    c === 0xfeff ||
+    (c >= 0x200b && c <= 0x200f) ||
+    (c >= 0x202a && c <= 0x202e) ||
+    (c >= 0x2060 && c <= 0x2069)
+  );
 }
 
 function whitespace(c: number): boolean {
-  return c === SPACE || (c >= 0x09 && c <= 0x0d) || c === 0x2b || c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+  return (
+    c === SPACE ||
+    (c >= 0x09 && c <= 0x0d) ||
+    c === 0x2b ||
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
+  );
 }
 
 /** `fold` of every UTF-16 unit, filled in as units are met (toLowerCase is slow per call). */
@@ -44,7 +73,7 @@ function fold(c: number): number {
   return (FOLDED[c] = foldOnce(c));
 }
 
-const isLetter = (c: number): boolean => ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+const isLetter = (c: number): boolean => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
 
 function hexDigit(c: number): number {
   if (c >= 0x30 && c <= 0x39) return c - 0x30;

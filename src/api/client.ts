@@ -30,7 +30,8 @@ import {
   isPullOperation,
   pageGuard,
 } from './responseShapes';
-import { CallOptions, HttpTransport, TransportOptions } from './transport';
+import { HttpTransport } from './transport';
+import type { CallOptions, TransportOptions } from './transportOptions';
 import { normalizeBaseUrl, resolveHref } from './url';
 import { checkId, checkOptionalText, MAX_API_KEY_NAME_LENGTH } from './requestChecks';
 import * as requests from './requests';
@@ -96,21 +97,35 @@ export class DataPlatformClient {
   }
 
   async listCompanies(params: ListParams = {}, options?: CallOptions): Promise<Page<Company>> {
-    return this.#transport.request({ ...requests.companiesRequest(params), accept: COMPANY_PAGE, expected: 'a page of companies' }, options);
+    return this.#transport.request(
+      { ...requests.companiesRequest(params), accept: COMPANY_PAGE, expected: 'a page of companies' },
+      options,
+    );
   }
 
   async getCompany(companyId: string, options?: CallOptions): Promise<Company> {
-    return this.#transport.request({ ...requests.companyRequest(companyId), accept: isCompany, expected: 'a company' }, options);
+    return this.#transport.request(
+      { ...requests.companyRequest(companyId), accept: isCompany, expected: 'a company' },
+      options,
+    );
   }
 
   async createCompany(request: CreateCompanyRequest, options?: CallOptions): Promise<Company> {
     // The body is the user's own input: an error keeps it, so its entry can be copied as cURL.
-    return this.#transport.request({ ...requests.createCompanyRequest(request), shareBody: true, accept: isCompany, expected: 'a company' }, options);
+    return this.#transport.request(
+      { ...requests.createCompanyRequest(request), shareBody: true, accept: isCompany, expected: 'a company' },
+      options,
+    );
   }
 
   /** A page of a company's records of one data type; the query and orderBy are checked against
    * the type's schema before anything is sent. */
-  async listRecords(type: DataTypeId, companyId: string, params: ListParams = {}, options?: CallOptions): Promise<Page<DataRecord>> {
+  async listRecords(
+    type: DataTypeId,
+    companyId: string,
+    params: ListParams = {},
+    options?: CallOptions,
+  ): Promise<Page<DataRecord>> {
     return this.firstPage(type, companyId, params, RECORD_PAGE, options);
   }
 
@@ -129,7 +144,12 @@ export class DataPlatformClient {
   async getDataStatus(companyId: string, options?: CallOptions): Promise<DataStatusMap> {
     const company = requests.companyPath(companyId, 'GET', '/dataStatus');
     return this.#transport.request(
-      { method: 'GET', path: `${company}/dataStatus`, accept: isDataStatusMap, expected: 'a map of data types to statuses' },
+      {
+        method: 'GET',
+        path: `${company}/dataStatus`,
+        accept: isDataStatusMap,
+        expected: 'a map of data types to statuses',
+      },
       options,
     );
   }
@@ -144,13 +164,27 @@ export class DataPlatformClient {
   }
 
   async listApiKeys(options?: CallOptions): Promise<ApiKeyList> {
-    return this.#transport.request({ method: 'GET', path: '/apiKeys', accept: isApiKeyList, expected: 'a list of API keys' }, options);
+    return this.#transport.request(
+      { method: 'GET', path: '/apiKeys', accept: isApiKeyList, expected: 'a list of API keys' },
+      options,
+    );
   }
 
   async createApiKey(request: CreateApiKeyRequest = {}, options?: CallOptions): Promise<ApiKeyDetails> {
-    const name = checkOptionalText({ method: 'POST', path: '/apiKeys' }, request?.name, 'name', MAX_API_KEY_NAME_LENGTH);
+    const name = checkOptionalText(
+      { method: 'POST', path: '/apiKeys' },
+      request?.name,
+      'name',
+      MAX_API_KEY_NAME_LENGTH,
+    );
     return this.#transport.request(
-      { method: 'POST', path: '/apiKeys', body: name !== undefined ? { name } : {}, accept: isApiKeyDetails, expected: 'an API key' },
+      {
+        method: 'POST',
+        path: '/apiKeys',
+        body: name !== undefined ? { name } : {},
+        accept: isApiKeyDetails,
+        expected: 'an API key',
+      },
       options,
     );
   }
@@ -158,7 +192,13 @@ export class DataPlatformClient {
   async deleteApiKey(apiKeyId: string, options?: CallOptions): Promise<void> {
     const id = checkId({ method: 'DELETE', path: '/apiKeys/{apiKeyId}' }, apiKeyId, 'apiKeyId');
     await this.#transport.request<undefined>(
-      { method: 'DELETE', path: `/apiKeys/${id}`, accept: (v): v is undefined => v === undefined, expected: 'no content', emptyOk: true },
+      {
+        method: 'DELETE',
+        path: `/apiKeys/${id}`,
+        accept: (v): v is undefined => v === undefined,
+        expected: 'no content',
+        emptyOk: true,
+      },
       options,
     );
   }
@@ -183,13 +223,22 @@ export class DataPlatformClient {
   }
 
   /** Every record of the type of the company matching `params`, each once, across all pages. */
-  async *allRecords(type: DataTypeId, companyId: string, params: ListParams = {}, options?: CallOptions): AsyncGenerator<DataRecord, void, undefined> {
+  async *allRecords(
+    type: DataTypeId,
+    companyId: string,
+    params: ListParams = {},
+    options?: CallOptions,
+  ): AsyncGenerator<DataRecord, void, undefined> {
     const first = await this.listRecords(type, companyId, params, options);
     yield* followItems(first, (href, o) => this.fetchPage(href, RECORD_PAGE, { ...options, ...o }), options);
   }
 
   /** Every invoice of the company matching `params`, each once, across all pages. */
-  async *allInvoices(companyId: string, params: ListParams = {}, options?: CallOptions): AsyncGenerator<Invoice, void, undefined> {
+  async *allInvoices(
+    companyId: string,
+    params: ListParams = {},
+    options?: CallOptions,
+  ): AsyncGenerator<Invoice, void, undefined> {
     const first = await this.listInvoices(companyId, params, options);
     yield* followItems(first, (href, o) => this.fetchPage(href, INVOICE_PAGE, { ...options, ...o }), options);
   }
@@ -203,18 +252,34 @@ export class DataPlatformClient {
   }
 
   /** A PagedList of a company's records of one type, for a tree node (paged as invoices are). */
-  recordList(type: DataTypeId, companyId: string, params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PagedList<DataRecord> {
+  recordList(
+    type: DataTypeId,
+    companyId: string,
+    params: Omit<ListParams, 'page'> = {},
+    options: Omit<CallOptions, 'signal'> = {},
+  ): PagedList<DataRecord> {
     return new PagedList<DataRecord>(this.recordPages(type, companyId, params, options));
   }
 
   /** A PagedList of a company's records of one type as the tree keeps them: each record's row
    * (src/dataTypes/rows.ts), made as its page arrives. */
-  recordRows(type: DataTypeId, companyId: string, params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PagedList<RecordRow> {
-    return new PagedList<RecordRow>(mappedPages(this.recordPages(type, companyId, params, options), rowMaker(dataType(type))));
+  recordRows(
+    type: DataTypeId,
+    companyId: string,
+    params: Omit<ListParams, 'page'> = {},
+    options: Omit<CallOptions, 'signal'> = {},
+  ): PagedList<RecordRow> {
+    return new PagedList<RecordRow>(
+      mappedPages(this.recordPages(type, companyId, params, options), rowMaker(dataType(type))),
+    );
   }
 
   /** A PagedList of a company's invoices. */
-  invoiceList(companyId: string, params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PagedList<Invoice> {
+  invoiceList(
+    companyId: string,
+    params: Omit<ListParams, 'page'> = {},
+    options: Omit<CallOptions, 'signal'> = {},
+  ): PagedList<Invoice> {
     return new PagedList<Invoice>(this.invoicePages(companyId, params, options));
   }
 
@@ -222,27 +287,56 @@ export class DataPlatformClient {
    * every answer checked to be a page of companies. */
   companyPages(params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PageLoader<Company> {
     return (href, o) =>
-      href === undefined ? this.listCompanies(params, { ...options, ...o }) : this.fetchPage(href, COMPANY_PAGE, { ...options, ...o });
+      href === undefined
+        ? this.listCompanies(params, { ...options, ...o })
+        : this.fetchPage(href, COMPANY_PAGE, { ...options, ...o });
   }
 
   /** The pages of a company's records of one type, as companyPages. */
-  recordPages(type: DataTypeId, companyId: string, params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PageLoader<DataRecord> {
+  recordPages(
+    type: DataTypeId,
+    companyId: string,
+    params: Omit<ListParams, 'page'> = {},
+    options: Omit<CallOptions, 'signal'> = {},
+  ): PageLoader<DataRecord> {
     return this.pagesOf(type, companyId, params, RECORD_PAGE, options);
   }
 
   /** The pages of a company's invoices, as companyPages. */
-  invoicePages(companyId: string, params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PageLoader<Invoice> {
+  invoicePages(
+    companyId: string,
+    params: Omit<ListParams, 'page'> = {},
+    options: Omit<CallOptions, 'signal'> = {},
+  ): PageLoader<Invoice> {
     return this.pagesOf('invoices', companyId, params, INVOICE_PAGE, options);
   }
 
-  private pagesOf<T>(type: DataTypeId, companyId: string, params: Omit<ListParams, 'page'>, accept: Guard<Page<T>>, options: Omit<CallOptions, 'signal'>): PageLoader<T> {
+  private pagesOf<T>(
+    type: DataTypeId,
+    companyId: string,
+    params: Omit<ListParams, 'page'>,
+    accept: Guard<Page<T>>,
+    options: Omit<CallOptions, 'signal'>,
+  ): PageLoader<T> {
     return (href, o) =>
-      href === undefined ? this.firstPage(type, companyId, params, accept, { ...options, ...o }) : this.fetchPage(href, accept, { ...options, ...o });
+      href === undefined
+        ? this.firstPage(type, companyId, params, accept, { ...options, ...o })
+        : this.fetchPage(href, accept, { ...options, ...o });
   }
 
-  private async fetchRecord<T>(type: DataTypeId, companyId: string, recordId: string, accept: Guard<T>, expected: string, options?: CallOptions): Promise<T> {
+  private async fetchRecord<T>(
+    type: DataTypeId,
+    companyId: string,
+    recordId: string,
+    accept: Guard<T>,
+    expected: string,
+    options?: CallOptions,
+  ): Promise<T> {
     // The record becomes a JSON document: a key the server echoed in it must not show there.
-    return this.#transport.request({ ...requests.recordRequest(type, companyId, recordId), accept, expected, redactValue: true }, options);
+    return this.#transport.request(
+      { ...requests.recordRequest(type, companyId, recordId), accept, expected, redactValue: true },
+      options,
+    );
   }
 
   private async fetchPage<T>(href: string, accept: Guard<Page<T>>, options?: CallOptions): Promise<Page<T>> {
@@ -251,11 +345,24 @@ export class DataPlatformClient {
   }
 
   /** `/companies/{id}/data/{type}?…`, the company id and parameters checked (a refusal rejects). */
-  private async firstPage<T>(type: DataTypeId, companyId: string, params: ListParams, accept: Guard<Page<T>>, options?: CallOptions): Promise<Page<T>> {
-    return this.#transport.request({ ...requests.recordsRequest(type, companyId, params), accept, expected: `a page of ${type}` }, options);
+  private async firstPage<T>(
+    type: DataTypeId,
+    companyId: string,
+    params: ListParams,
+    accept: Guard<Page<T>>,
+    options?: CallOptions,
+  ): Promise<Page<T>> {
+    return this.#transport.request(
+      { ...requests.recordsRequest(type, companyId, params), accept, expected: `a page of ${type}` },
+      options,
+    );
   }
 
   private prepared(request: ApiRequest): PreparedRequest {
-    return { method: request.method, url: `${this.baseUrl}${request.path}`, ...(request.body !== undefined ? { body: request.body } : {}) };
+    return {
+      method: request.method,
+      url: `${this.baseUrl}${request.path}`,
+      ...(request.body !== undefined ? { body: request.body } : {}),
+    };
   }
 }

@@ -67,7 +67,13 @@ export async function loadRemainingPages<T>(run: PageRun<T>): Promise<boolean> {
 /** Hands page `n` on when it fits: `next` to go on, `done` when the walk stopped, `misfit` when
  * the rest should follow the next links. A function of its own, so no variable of the loop above
  * holds the page (and its records) while the next one is awaited. */
-function take<T>(page: Page<T>, n: number, last: number, run: PageRun<T>, signal: AbortSignal): 'next' | 'done' | 'misfit' {
+function take<T>(
+  page: Page<T>,
+  n: number,
+  last: number,
+  run: PageRun<T>,
+  signal: AbortSignal,
+): 'next' | 'done' | 'misfit' {
   // A page that arrived before a cancel is not taken after it: the walk ends where it was.
   if (signal.aborted) throw cancelledError('GET', pageHref(run.nextHref, n), 0);
   if (!fits(page, n, last, run)) return 'misfit';
@@ -80,5 +86,10 @@ function take<T>(page: Page<T>, n: number, last: number, run: PageRun<T>, signal
 function fits<T>(page: Page<T>, n: number, last: number, run: PageRun<T>): boolean {
   // The last page the walk believes in is full when the total was capped.
   const expected = n < last ? run.pageSize : Math.min(run.pageSize, run.totalResults - (last - 1) * run.pageSize);
-  return page.totalResults === run.totalResults && page.pageSize === run.pageSize && page.pageNumber === n && page.results.length === expected;
+  return (
+    page.totalResults === run.totalResults &&
+    page.pageSize === run.pageSize &&
+    page.pageNumber === n &&
+    page.results.length === expected
+  );
 }

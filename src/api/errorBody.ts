@@ -56,7 +56,6 @@ function tryParseJson(text: string): JsonResult {
   }
 }
 
-
 /** JSON text inside a string value ("double-encoded" bodies) is parsed once more. */
 function unwrapString(v: unknown): unknown {
   if (typeof v !== 'string') return v;

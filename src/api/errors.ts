@@ -94,7 +94,8 @@ interface ApiErrorData {
 
 /** What builds an ApiError (failures.ts): `attempts` defaults to 1, `retryable` to whether the
  * kind is transient. */
-type ApiErrorInit = Omit<ApiErrorData, 'attempts' | 'retryable'> & Partial<Pick<ApiErrorData, 'attempts' | 'retryable'>>;
+type ApiErrorInit = Omit<ApiErrorData, 'attempts' | 'retryable'> &
+  Partial<Pick<ApiErrorData, 'attempts' | 'retryable'>>;
 
 /** Plain-data form for the diagnostics panel and logs: only the fields that are set. */
 export type ApiErrorJSON = { name: 'ApiError' } & ApiErrorData;

@@ -26,7 +26,13 @@ export interface Target {
 
 /** A parameter refused before sending; `validation` says which and why. */
 export function refusedParameter(target: Target, parameter: string, message: string): ApiError {
-  return new ApiError({ kind: 'invalidParameter', message, ...target, attempts: 0, validation: { parameter, message } });
+  return new ApiError({
+    kind: 'invalidParameter',
+    message,
+    ...target,
+    attempts: 0,
+    validation: { parameter, message },
+  });
 }
 
 /** A query or orderBy the parser refused, with the error's code and position. */
@@ -37,7 +43,13 @@ export function refusedQuery(
   problem: { code: string; message: string; start: number; end: number },
 ): ApiError {
   const { code, start, end } = problem;
-  return new ApiError({ kind: 'invalidQuery', message, ...target, attempts: 0, validation: { parameter, code, message: problem.message, start, end } });
+  return new ApiError({
+    kind: 'invalidQuery',
+    message,
+    ...target,
+    attempts: 0,
+    validation: { parameter, code, message: problem.message, start, end },
+  });
 }
 
 // --- No response ---
@@ -48,17 +60,39 @@ export function cancelledError(method: string, path: string, attempts: number): 
 }
 
 export function timeoutError(target: Target, attempts: number, timeoutMs: number): ApiError {
-  return new ApiError({ kind: 'timeout', message: t('Request timed out after {0}', formatDuration(timeoutMs)), ...target, attempts });
+  return new ApiError({
+    kind: 'timeout',
+    message: t('Request timed out after {0}', formatDuration(timeoutMs)),
+    ...target,
+    attempts,
+  });
 }
 
 /** A proxy sign-in, a refused certificate or an unreachable proxy (networkErrors.ts tells them). */
-export function connectionError(failure: ConnectionFailure, target: Target, attempts: number, host: string, redact: Redactor): ApiError {
+export function connectionError(
+  failure: ConnectionFailure,
+  target: Target,
+  attempts: number,
+  host: string,
+  redact: Redactor,
+): ApiError {
   const base = { ...target, attempts };
   switch (failure.kind) {
     case 'proxyAuth':
-      return new ApiError({ ...base, kind: 'proxyAuth', status: 407, code: failure.code, message: redact(proxyAuthMessage(host)) });
+      return new ApiError({
+        ...base,
+        kind: 'proxyAuth',
+        status: 407,
+        code: failure.code,
+        message: redact(proxyAuthMessage(host)),
+      });
     case 'tlsTrust':
-      return new ApiError({ ...base, kind: 'tlsTrust', code: failure.code, message: redact(tlsTrustMessage(host, failure.code)) });
+      return new ApiError({
+        ...base,
+        kind: 'tlsTrust',
+        code: failure.code,
+        message: redact(tlsTrustMessage(host, failure.code)),
+      });
     case 'proxyUnreachable':
       return new ApiError({ ...base, kind: 'network', message: redact(proxyUnreachableMessage(host)) });
   }
@@ -83,16 +117,26 @@ function networkMessage(code: string | undefined, host: string): string {
 
 /** A body over the client's limit, refused unread: asking again would bring the same. */
 export function responseTooLargeError(target: Target, attempts: number, limitBytes: number): ApiError {
-  const limit = limitBytes >= 1024 * 1024 ? `${Math.round(limitBytes / (1024 * 1024))} MB` : `${Math.round(limitBytes / 1024)} KB`;
+  const limit =
+    limitBytes >= 1024 * 1024 ? `${Math.round(limitBytes / (1024 * 1024))} MB` : `${Math.round(limitBytes / 1024)} KB`;
   return new ApiError({
     kind: 'malformedResponse',
-    message: t('The response was larger than {0} and was not read; a smaller page size (dataPlatform.pageSize) may help', limit),
+    message: t(
+      'The response was larger than {0} and was not read; a smaller page size (dataPlatform.pageSize) may help',
+      limit,
+    ),
     ...target,
     attempts,
   });
 }
 
-export function networkError(code: string | undefined, target: Target, attempts: number, host: string, redact: Redactor): ApiError {
+export function networkError(
+  code: string | undefined,
+  target: Target,
+  attempts: number,
+  host: string,
+  redact: Redactor,
+): ApiError {
   return new ApiError({ kind: 'network', message: redact(networkMessage(code, host)), ...target, attempts, code });
 }
 
@@ -108,14 +152,21 @@ export function pagingLoopError(href: string | undefined): ApiError {
 
 /** Pages went on past what the server announced (totalResults / pageSize), with a margin. */
 export function pagingOverrunError(href: string | undefined, announcedPages: number, pagesLoaded: number): ApiError {
-  return pagingStopped(href, t('The server announced {0} pages but kept offering more after {1}; paging stopped', announcedPages, pagesLoaded));
+  return pagingStopped(
+    href,
+    t('The server announced {0} pages but kept offering more after {1}; paging stopped', announcedPages, pagesLoaded),
+  );
 }
 
 /** The server announced more than a walk believes (walkBounds.ts); the walk loaded that many. */
 export function pagingCapError(href: string | undefined, announcedTotal: number, maxRecords: number): ApiError {
   return pagingStopped(
     href,
-    t('The server announced {0} records; a list loads at most {1}, so paging stopped there. A query can narrow the list', formatCount(announcedTotal), formatCount(maxRecords)),
+    t(
+      'The server announced {0} records; a list loads at most {1}, so paging stopped there. A query can narrow the list',
+      formatCount(announcedTotal),
+      formatCount(maxRecords),
+    ),
   );
 }
 
@@ -172,7 +223,9 @@ export function kindForStatus(status: number, path: string, parsed: ParsedErrorB
   const bare = path.split('?')[0];
   switch (status) {
     case 400:
-      return /error parsing (query|orderBy)|could not resolve property|malformed (query|orderBy)/i.test(text) ? 'invalidQuery' : 'badRequest';
+      return /error parsing (query|orderBy)|could not resolve property|malformed (query|orderBy)/i.test(text)
+        ? 'invalidQuery'
+        : 'badRequest';
     case 401:
       return 'unauthorized';
     case 402:
@@ -180,8 +233,13 @@ export function kindForStatus(status: number, path: string, parsed: ParsedErrorB
       // limit…", "The requested sync schedule is not allowed…", "Your Free account is older than
       // 365 days and has expired…").
       if (/^\s*CompanyValidationException|exceeded the \d+-company limit/i.test(text)) return 'companyLimit';
-      if (/^\s*SyncSettingsValidationException|sync schedule is not allowed/i.test(text)) return 'syncScheduleNotAllowed';
-      if (/^\s*Payment Required\s*$/i.test(text) || /account expired|account is older than \d+ days and has expired/i.test(text)) return 'accountExpired';
+      if (/^\s*SyncSettingsValidationException|sync schedule is not allowed/i.test(text))
+        return 'syncScheduleNotAllowed';
+      if (
+        /^\s*Payment Required\s*$/i.test(text) ||
+        /account expired|account is older than \d+ days and has expired/i.test(text)
+      )
+        return 'accountExpired';
       if (validationMessages.some((m) => /^\s*Account expired/i.test(m))) return 'accountExpired';
       return 'paymentRequired';
     case 403:
@@ -197,7 +255,8 @@ export function kindForStatus(status: number, path: string, parsed: ParsedErrorB
     case 409:
       if (/^\/apiKeys(\/|$)/i.test(bare)) return 'apiKeyLimit';
       if (/has not been requested/i.test(text)) return 'dataSetNotRequested';
-      if (/\b(in progress|still running|not (yet )?(been )?completed?|incomplete)\b/i.test(text)) return 'syncInProgress';
+      if (/\b(in progress|still running|not (yet )?(been )?completed?|incomplete)\b/i.test(text))
+        return 'syncInProgress';
       return 'conflict';
     case 429:
       return 'rateLimited';
@@ -221,11 +280,17 @@ const FIXED_MESSAGE_KINDS: ReadonlySet<ApiErrorKind> = new Set<ApiErrorKind>([
   'proxyAuth',
 ]);
 
-function messageFor(kind: ApiErrorKind, info: ResponseInfo, parsed: ParsedErrorBody, server: string | undefined): string {
+function messageFor(
+  kind: ApiErrorKind,
+  info: ResponseInfo,
+  parsed: ParsedErrorBody,
+  server: string | undefined,
+): string {
   const { status, method } = info;
   const bare = info.path.split('?')[0];
   // The server's own sentence when it sent one, else ours; the status follows either way.
-  const serverOr = (fallback: () => string): string => (server !== undefined ? t('{0} ({1})', server, status) : fallback());
+  const serverOr = (fallback: () => string): string =>
+    server !== undefined ? t('{0} ({1})', server, status) : fallback();
   if (parsed.format === 'html' && !FIXED_MESSAGE_KINDS.has(kind)) {
     return t('Server returned an HTML page instead of JSON ({0})', status);
   }
@@ -244,8 +309,7 @@ function messageFor(kind: ApiErrorKind, info: ResponseInfo, parsed: ParsedErrorB
       return serverOr(() => t('Payment required ({0})', status));
     case 'notFound':
       return serverOr(() => t('Not found: {0} {1} ({2})', method, bare, status));
-    case 'datatypeNotSupported':
-      // The API's own sentence says it all: "Datatype [invoices] not supported by platform(s) [Xero]".
+    case 'datatypeNotSupported': // "Datatype [invoices] not supported by platform(s) [Xero]" says it all
       return server ?? t('Datatype not supported by the platform ({0})', status);
     case 'dataSetNotRequested':
       return serverOr(() => t('The data set has not been requested ({0})', status));
@@ -260,7 +324,9 @@ function messageFor(kind: ApiErrorKind, info: ResponseInfo, parsed: ParsedErrorB
     case 'proxyAuth':
       return proxyAuthMessage(info.host ?? t('the API'), info.proxyAuthenticate);
     case 'rateLimited':
-      return info.retryAfterMs !== undefined ? t('Rate limited — retry in {0}', formatDuration(info.retryAfterMs, 'wait')) : t('Rate limited — retry later');
+      return info.retryAfterMs !== undefined
+        ? t('Rate limited — retry in {0}', formatDuration(info.retryAfterMs, 'wait'))
+        : t('Rate limited — retry later');
     case 'server':
       return serverOr(() => t('Server error ({0})', status));
     case 'unavailable':

@@ -12,7 +12,7 @@ export type { GateEvent } from './rateGate';
 export type { RateLimitInfo } from './rateLimit';
 export { createRedactor, RAW_BODY_LIMIT } from './redact';
 export type { Redactor } from './redact';
-export type { RequestSummary, TraceEntry } from './transport';
+export type { RequestSummary, TraceEntry } from './transportOptions';
 export { DEFAULT_BASE_URL, isLoopbackHost, normalizeBaseUrl } from './url';
 export { MAX_SENT_REQUEST } from './sentRequest';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './requestChecks';

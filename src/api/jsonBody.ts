@@ -134,7 +134,10 @@ export function parseJsonBody(bytes: Buffer): unknown {
   if (!results) return JSON.parse(bytes.toString('utf8', start));
   const { open, close, spans } = results;
   // Everything but the elements: `{"results":[],…}`, checked by JSON.parse like the elements.
-  const envelope = JSON.parse(bytes.toString('utf8', start, open + 1) + bytes.toString('utf8', close)) as Record<string, unknown>;
+  const envelope = JSON.parse(bytes.toString('utf8', start, open + 1) + bytes.toString('utf8', close)) as Record<
+    string,
+    unknown
+  >;
   const items: unknown[] = [];
   for (let k = 0; k < spans.length; k += 2) items.push(JSON.parse(bytes.toString('utf8', spans[k], spans[k + 1])));
   envelope.results = items;

@@ -32,7 +32,8 @@ function base64Core(s: string, shift: number): string {
   return whole > 0 ? base64(bytes.subarray(skip, skip + whole)) : '';
 }
 
-const cores = (s: string): string[] => [0, 1, 2].map((shift) => base64Core(s, shift)).filter((c) => c.length >= MIN_CORE);
+const cores = (s: string): string[] =>
+  [0, 1, 2].map((shift) => base64Core(s, shift)).filter((c) => c.length >= MIN_CORE);
 
 /**
  * What a key that holds a JSON escape reads as once a JSON string holding it is decoded, when that

@@ -77,7 +77,10 @@ export class NeedleSet {
   }
 }
 
-function buildTrie(needles: readonly Needle[], column: Map<number, number>): { children: Map<number, number>[]; endings: Ending[] } {
+function buildTrie(
+  needles: readonly Needle[],
+  column: Map<number, number>,
+): { children: Map<number, number>[]; endings: Ending[] } {
   const children: Map<number, number>[] = [new Map<number, number>()];
   const endings: Ending[] = [{ length: 0, padded: false }];
   for (const needle of needles) {

@@ -19,12 +19,22 @@ type CertificateProblem = 'untrusted' | 'dates' | 'wrongHost' | 'invalid';
 // `words` is a clause that completes "was not accepted: …"; a function, so it is translated when used.
 const CERTIFICATE_CODES: Record<string, { problem: CertificateProblem; words: () => string }> = {
   DEPTH_ZERO_SELF_SIGNED_CERT: { problem: 'untrusted', words: () => t('it is self-signed') },
-  SELF_SIGNED_CERT_IN_CHAIN: { problem: 'untrusted', words: () => t('its chain ends in a root certificate this computer does not trust') },
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: { problem: 'untrusted', words: () => t('its issuer is not among the certificates this computer trusts') },
-  UNABLE_TO_GET_ISSUER_CERT: { problem: 'untrusted', words: () => t('the certificate of its issuer could not be found') },
+  SELF_SIGNED_CERT_IN_CHAIN: {
+    problem: 'untrusted',
+    words: () => t('its chain ends in a root certificate this computer does not trust'),
+  },
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: {
+    problem: 'untrusted',
+    words: () => t('its issuer is not among the certificates this computer trusts'),
+  },
+  UNABLE_TO_GET_ISSUER_CERT: {
+    problem: 'untrusted',
+    words: () => t('the certificate of its issuer could not be found'),
+  },
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: {
     problem: 'untrusted',
-    words: () => t('its issuer could not be verified (an authority this computer does not trust, or an incomplete chain)'),
+    words: () =>
+      t('its issuer could not be verified (an authority this computer does not trust, or an incomplete chain)'),
   },
   CERT_UNTRUSTED: { problem: 'untrusted', words: () => t('it is not trusted') },
   CERT_HAS_EXPIRED: { problem: 'dates', words: () => t('it has expired') },
@@ -34,7 +44,10 @@ const CERTIFICATE_CODES: Record<string, { problem: CertificateProblem; words: ()
   CERT_REVOKED: { problem: 'invalid', words: () => t('it has been revoked') },
   CERT_REJECTED: { problem: 'invalid', words: () => t('it was rejected') },
   CERT_SIGNATURE_FAILURE: { problem: 'invalid', words: () => t('its signature is invalid') },
-  INVALID_CA: { problem: 'invalid', words: () => t('its chain contains a certificate that may not act as an authority') },
+  INVALID_CA: {
+    problem: 'invalid',
+    words: () => t('its chain contains a certificate that may not act as an authority'),
+  },
   INVALID_PURPOSE: { problem: 'invalid', words: () => t('it may not be used for a server') },
   CERT_CHAIN_TOO_LONG: { problem: 'invalid', words: () => t('its chain is too long') },
   PATH_LENGTH_EXCEEDED: { problem: 'invalid', words: () => t('its chain is longer than its authority allows') },
@@ -46,25 +59,27 @@ const CERTIFICATE_CODES: Record<string, { problem: CertificateProblem; words: ()
 
 /** The problem a certificate verification code stands for; undefined for any other code. */
 export function certificateProblem(code: string | undefined): CertificateProblem | undefined {
-  return code !== undefined && Object.prototype.hasOwnProperty.call(CERTIFICATE_CODES, code) ? CERTIFICATE_CODES[code].problem : undefined;
+  return code !== undefined && Object.prototype.hasOwnProperty.call(CERTIFICATE_CODES, code)
+    ? CERTIFICATE_CODES[code].problem
+    : undefined;
 }
 
 export type ConnectionFailure =
-  | { kind: 'proxyAuth'; code?: string }
-  | { kind: 'tlsTrust'; code: string }
-  | { kind: 'proxyUnreachable' };
+  { kind: 'proxyAuth'; code?: string } | { kind: 'tlsTrust'; code: string } | { kind: 'proxyUnreachable' };
 
 /** What a failed request without a response was, when it is one of the cases above. */
 export function classifyConnectionFailure(failure: unknown): ConnectionFailure | undefined {
   const links = causeChain(failure);
   for (const link of links) {
-    if (isProxyAuthLink(link)) return { kind: 'proxyAuth', ...(link.code === 'ERR_PROXY_TUNNEL' ? { code: link.code } : {}) };
+    if (isProxyAuthLink(link))
+      return { kind: 'proxyAuth', ...(link.code === 'ERR_PROXY_TUNNEL' ? { code: link.code } : {}) };
   }
   for (const link of links) {
     if (certificateProblem(link.code)) return { kind: 'tlsTrust', code: link.code as string };
   }
   // @vscode/proxy-agent's PacProxyAgent, when it cannot reach the proxy at all.
-  if (links.some((l) => /Failed to establish a socket connection to proxies/i.test(l.message))) return { kind: 'proxyUnreachable' };
+  if (links.some((l) => /Failed to establish a socket connection to proxies/i.test(l.message)))
+    return { kind: 'proxyUnreachable' };
   return undefined;
 }
 
@@ -115,17 +130,28 @@ export function proxySchemes(header: string | undefined): string[] {
 export function proxyAuthMessage(host: string, proxyAuthenticate?: string): string {
   const schemes = proxySchemes(proxyAuthenticate);
   const what = schemes.length
-    ? t('A proxy between this computer and {0} requires authentication (407 Proxy Authentication Required, asks for {1}).', host, schemes.reduce((a, b) => t('{0} or {1}', a, b)))
+    ? t(
+        'A proxy between this computer and {0} requires authentication (407 Proxy Authentication Required, asks for {1}).',
+        host,
+        schemes.reduce((a, b) => t('{0} or {1}', a, b)),
+      )
     : t('A proxy between this computer and {0} requires authentication (407 Proxy Authentication Required).', host);
   // http.proxyAuthorization is left out: the extension host's proxy support does not send it.
-  const fix = t("Put the proxy user name and password in VS Code's setting http.proxy (http://user:password@proxy:port), or sign in when VS Code asks for them.");
+  const fix = t(
+    "Put the proxy user name and password in VS Code's setting http.proxy (http://user:password@proxy:port), or sign in when VS Code asks for them.",
+  );
   return `${what} ${fix}`;
 }
 
 /** The server's (or an inspecting proxy's) certificate failed verification. */
 export function tlsTrustMessage(host: string, code: string): string {
   const entry = Object.prototype.hasOwnProperty.call(CERTIFICATE_CODES, code) ? CERTIFICATE_CODES[code] : undefined;
-  const what = t('The TLS certificate of {0} was not accepted: {1} ({2}).', host, entry ? entry.words() : t('it failed verification'), code);
+  const what = t(
+    'The TLS certificate of {0} was not accepted: {1} ({2}).',
+    host,
+    entry ? entry.words() : t('it failed verification'),
+    code,
+  );
   return `${what} ${certificateAdvice(entry?.problem ?? 'invalid', host)}`;
 }
 
@@ -139,14 +165,25 @@ function certificateAdvice(problem: CertificateProblem, host: string): string {
         "If your network inspects HTTPS (a company proxy or security software), add its root certificate to the operating system's trust store and keep VS Code's setting http.systemCertificates on; http.proxyStrictSSL does not apply to this extension.",
       );
     case 'dates':
-      return t("Check this computer's date and time; if they are right, tell the administrator of {0} (or of the proxy that inspects HTTPS on your network).", host);
+      return t(
+        "Check this computer's date and time; if they are right, tell the administrator of {0} (or of the proxy that inspects HTTPS on your network).",
+        host,
+      );
     case 'wrongHost':
-      return t('Check the host in the setting dataPlatform.baseUrl; if it is right, a proxy or a captive portal on your network is answering in its place.');
+      return t(
+        'Check the host in the setting dataPlatform.baseUrl; if it is right, a proxy or a captive portal on your network is answering in its place.',
+      );
     case 'invalid':
-      return t('The connection cannot be trusted; tell the administrator of {0} (or of the proxy that inspects HTTPS on your network).', host);
+      return t(
+        'The connection cannot be trusted; tell the administrator of {0} (or of the proxy that inspects HTTPS on your network).',
+        host,
+      );
   }
 }
 
 export function proxyUnreachableMessage(host: string): string {
-  return t("Could not connect to the proxy that VS Code uses for {0}; check VS Code's setting http.proxy and the system's proxy settings.", host);
+  return t(
+    "Could not connect to the proxy that VS Code uses for {0}; check VS Code's setting http.proxy and the system's proxy settings.",
+    host,
+  );
 }

@@ -97,7 +97,11 @@ export class PageWalker {
     if (this.stale >= STALE_PAGES) return { stop: pagingStalledError(href, this.stale) };
     const bound = pageBound(page.totalResults, page.pageSize, this.maxRecords);
     if (bound && this.pages >= bound.limit) {
-      return { stop: bound.capped ? pagingCapError(href, page.totalResults, this.maxRecords) : pagingOverrunError(href, bound.announced, this.pages) };
+      return {
+        stop: bound.capped
+          ? pagingCapError(href, page.totalResults, this.maxRecords)
+          : pagingOverrunError(href, bound.announced, this.pages),
+      };
     }
     return { href };
   }
@@ -243,7 +247,8 @@ export class PagedList<T> {
 
   /** Loads every remaining page; on cancel or failure, what was loaded stays. */
   async loadAll(options: LoadAllOptions = {}): Promise<readonly T[]> {
-    const progress = (): void => options.onProgress?.({ loaded: this.loaded.length, totalResults: this.total, pages: this.pages });
+    const progress = (): void =>
+      options.onProgress?.({ loaded: this.loaded.length, totalResults: this.total, pages: this.pages });
     if (!this.started) {
       await this.loadMore({ signal: options.signal });
       progress();

@@ -198,7 +198,14 @@ export class RateGate {
     if (at - now > maxWaitMs) return now;
     if (at >= info.resetAt) return at;
     const intervalMs = (info.resetAt - at) / available;
-    if (!quiet) this.tellOnce(info.resetAt, { kind: 'spacing', remaining: info.remaining, limit: info.limit, resetInMs, intervalMs });
+    if (!quiet)
+      this.tellOnce(info.resetAt, {
+        kind: 'spacing',
+        remaining: info.remaining,
+        limit: info.limit,
+        resetInMs,
+        intervalMs,
+      });
     this.nextAt = at + intervalMs;
     return at;
   }

@@ -12,14 +12,22 @@ export const MAX_API_KEY_NAME_LENGTH = 50;
 
 export type { Target };
 
-export function checkPaging(target: Target, page: number | undefined, pageSize: number | undefined): { page: number; pageSize: number } {
+export function checkPaging(
+  target: Target,
+  page: number | undefined,
+  pageSize: number | undefined,
+): { page: number; pageSize: number } {
   const p = page ?? 1;
   const size = pageSize ?? DEFAULT_PAGE_SIZE;
   if (typeof p !== 'number' || !Number.isInteger(p) || p < 1) {
     throw refusedParameter(target, 'page', t('page must be a whole number of at least 1 (got {0})', String(page)));
   }
   if (typeof size !== 'number' || !Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
-    throw refusedParameter(target, 'pageSize', t('pageSize must be a whole number from 1 to {0} (got {1})', MAX_PAGE_SIZE, String(pageSize)));
+    throw refusedParameter(
+      target,
+      'pageSize',
+      t('pageSize must be a whole number from 1 to {0} (got {1})', MAX_PAGE_SIZE, String(pageSize)),
+    );
   }
   return { page: p, pageSize: size };
 }
@@ -29,7 +37,12 @@ export function checkQuery(target: Target, query: string | undefined, schema: Qu
   if (query === undefined || query.trim() === '') return undefined;
   const r = parseQuery(query, schema);
   if (r.ok) return query;
-  throw refusedQuery(target, 'query', t('Invalid query: {0} (at character {1})', r.error.message, r.error.start + 1), r.error);
+  throw refusedQuery(
+    target,
+    'query',
+    t('Invalid query: {0} (at character {1})', r.error.message, r.error.start + 1),
+    r.error,
+  );
 }
 
 /** The orderBy to send (`field` or `-field`), or undefined for none. */
@@ -53,9 +66,14 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 
 /** An id, encoded as one path segment that no normalisation can change. */
 export function checkId(target: Target, value: unknown, parameter: string): string {
-  if (typeof value !== 'string' || value.trim() === '') throw refusedParameter(target, parameter, t('{0} must not be empty', parameter));
+  if (typeof value !== 'string' || value.trim() === '')
+    throw refusedParameter(target, parameter, t('{0} must not be empty', parameter));
   if (value === '.' || value === '..' || UNSAFE_ID.test(value) || LONE_SURROGATE.test(value)) {
-    throw refusedParameter(target, parameter, t('{0} must not be . or .., nor contain / or \\ or control characters', parameter));
+    throw refusedParameter(
+      target,
+      parameter,
+      t('{0} must not be . or .., nor contain / or \\ or control characters', parameter),
+    );
   }
   return encodeURIComponent(value);
 }
@@ -63,28 +81,44 @@ export function checkId(target: Target, value: unknown, parameter: string): stri
 /** A data type of the catalog (src/dataTypes/catalog.ts): a caller in plain JavaScript may pass
  * anything, and an unknown segment must not reach a path. */
 export function checkDataType(target: Target, value: unknown): DataTypeSpec {
-  if (!isDataTypeId(value)) throw refusedParameter(target, 'dataType', t('{0} is not a data type this version knows', String(value)));
+  if (!isDataTypeId(value))
+    throw refusedParameter(target, 'dataType', t('{0} is not a data type this version knows', String(value)));
   return dataType(value);
 }
 
 export function checkCompanyName(target: Target, name: unknown): string {
-  if (typeof name !== 'string' || name.trim() === '') throw refusedParameter(target, 'name', t('The company name must not be empty'));
+  if (typeof name !== 'string' || name.trim() === '')
+    throw refusedParameter(target, 'name', t('The company name must not be empty'));
   return name;
 }
 
 export function checkTags(target: Target, tags: unknown): Record<string, string> | undefined {
   if (tags === undefined) return undefined;
-  if (typeof tags !== 'object' || tags === null || Array.isArray(tags) || !Object.values(tags).every((v) => typeof v === 'string')) {
+  if (
+    typeof tags !== 'object' ||
+    tags === null ||
+    Array.isArray(tags) ||
+    !Object.values(tags).every((v) => typeof v === 'string')
+  ) {
     throw refusedParameter(target, 'tags', t('tags must map names to text values'));
   }
   return tags as Record<string, string>;
 }
 
-export function checkOptionalText(target: Target, value: unknown, parameter: string, maxLength?: number): string | undefined {
+export function checkOptionalText(
+  target: Target,
+  value: unknown,
+  parameter: string,
+  maxLength?: number,
+): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw refusedParameter(target, parameter, t('{0} must be text', parameter));
   if (maxLength !== undefined && value.length > maxLength) {
-    throw refusedParameter(target, parameter, t('{0} must be at most {1} characters (got {2})', parameter, maxLength, value.length));
+    throw refusedParameter(
+      target,
+      parameter,
+      t('{0} must be at most {1} characters (got {2})', parameter, maxLength, value.length),
+    );
   }
   return value;
 }

@@ -4,7 +4,17 @@
 import { idParameter, type DataTypeId } from '../dataTypes/catalog';
 import { COMPANY_SCHEMA, type QuerySchema } from '../query';
 import type { CreateCompanyRequest } from './models';
-import { checkCompanyName, checkDataType, checkId, checkOptionalText, checkOrderBy, checkPaging, checkQuery, checkTags, type Target } from './requestChecks';
+import {
+  checkCompanyName,
+  checkDataType,
+  checkId,
+  checkOptionalText,
+  checkOrderBy,
+  checkPaging,
+  checkQuery,
+  checkTags,
+  type Target,
+} from './requestChecks';
 import { buildQueryString } from './url';
 
 export interface ListParams {
@@ -68,14 +78,21 @@ export function createCompanyRequest(request: CreateCompanyRequest): ApiRequest 
   const description = checkOptionalText(target, request?.description, 'description');
   const tags = checkTags(target, request?.tags);
   // Optional fields are left out rather than sent as null (the reference's strict clients).
-  const body: CreateCompanyRequest = { name, ...(description !== undefined ? { description } : {}), ...(tags ? { tags } : {}) };
+  const body: CreateCompanyRequest = {
+    name,
+    ...(description !== undefined ? { description } : {}),
+    ...(tags ? { tags } : {}),
+  };
   return { method: 'POST', path: '/companies', body };
 }
 
 /** A page of a company's records of one type; query and orderBy checked against its schema. */
 export function recordsRequest(type: DataTypeId, companyId: string, params: ListParams = {}): ApiRequest {
   const { id, schema } = checkDataType({ method: 'GET', path: '/companies/{companyId}/data/{dataType}' }, type);
-  return { method: 'GET', path: listPath(`${companyPath(companyId, 'GET', `/data/${id}`)}/data/${id}`, params, schema) };
+  return {
+    method: 'GET',
+    path: listPath(`${companyPath(companyId, 'GET', `/data/${id}`)}/data/${id}`, params, schema),
+  };
 }
 
 /** One record of a type by its id. */

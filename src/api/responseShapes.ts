@@ -1,7 +1,16 @@
 // Response checks: that a success body has the shape the caller relies on, so a proxy's JSON or a
 // half-migrated server becomes a `malformedResponse` instead of a crash deep in the UI.
 // Deliberately shallow: required identifiers and the paging envelope, not every field.
-import type { ApiKeyDetails, ApiKeyList, Company, DataRecord, DataStatusMap, Invoice, Page, PullOperation } from './models';
+import type {
+  ApiKeyDetails,
+  ApiKeyList,
+  Company,
+  DataRecord,
+  DataStatusMap,
+  Invoice,
+  Page,
+  PullOperation,
+} from './models';
 
 export type Guard<T> = (value: unknown) => value is T;
 
@@ -13,7 +22,8 @@ const hasStringId = (v: unknown): v is { id: string } => isRecord(v) && typeof v
 
 export const isAnyRecord: Guard<Record<string, unknown>> = isRecord;
 
-export const isCompany: Guard<Company> = (v): v is Company => hasStringId(v) && typeof (v as Record<string, unknown>).name === 'string';
+export const isCompany: Guard<Company> = (v): v is Company =>
+  hasStringId(v) && typeof (v as Record<string, unknown>).name === 'string';
 
 export const isInvoice: Guard<Invoice> = (v): v is Invoice => hasStringId(v);
 
@@ -26,12 +36,19 @@ export const isApiKeyList: Guard<ApiKeyList> = (v): v is ApiKeyList =>
 
 export const isPullOperation: Guard<PullOperation> = (v): v is PullOperation => hasStringId(v);
 
-const STATUS_FIELDS = ['dataType', 'currentStatus', 'lastSuccessfulSync', 'latestSyncId', 'latestSuccessfulSyncId'] as const;
+const STATUS_FIELDS = [
+  'dataType',
+  'currentStatus',
+  'lastSuccessfulSync',
+  'latestSyncId',
+  'latestSuccessfulSyncId',
+] as const;
 const isTextOrNothing = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
 
 /** Every entry, and every field of one, may be null in Codat's contract; what is there is text. */
 export const isDataStatusMap: Guard<DataStatusMap> = (v): v is DataStatusMap =>
-  isRecord(v) && Object.values(v).every((s) => s === null || (isRecord(s) && STATUS_FIELDS.every((k) => isTextOrNothing(s[k]))));
+  isRecord(v) &&
+  Object.values(v).every((s) => s === null || (isRecord(s) && STATUS_FIELDS.every((k) => isTextOrNothing(s[k]))));
 
 function isLink(v: unknown): boolean {
   return isRecord(v) && typeof v.href === 'string';

@@ -84,8 +84,7 @@ interface AttemptOutcome {
 }
 
 type RetryDecision =
-  | { retry: true; delayMs: number }
-  | { retry: false; reason: 'notRetryable' | 'attemptsExhausted' | 'waitTooLong' };
+  { retry: true; delayMs: number } | { retry: false; reason: 'notRetryable' | 'attemptsExhausted' | 'waitTooLong' };
 
 export function decideRetry(outcome: AttemptOutcome, policy: RetryPolicy, random: () => number): RetryDecision {
   const idempotent = isIdempotent(outcome.method);

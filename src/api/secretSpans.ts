@@ -67,7 +67,13 @@ export class SecretScanner {
     let pendingEnd = 0;
     let pendingPadded = false;
     for (let k = 0; ; k++) {
-      if (state === 0 && pendingStart < 0 && (unitsRead >= SKIP_EVERY || skipped >= SKIP_EVERY) && this.skip && reader.atBoundary) {
+      if (
+        state === 0 &&
+        pendingStart < 0 &&
+        (unitsRead >= SKIP_EVERY || skipped >= SKIP_EVERY) &&
+        this.skip &&
+        reader.atBoundary
+      ) {
         skipped = this.skipAhead(reader, text);
         if (skipped < 0) break;
         unitsRead = 0;

@@ -4,69 +4,29 @@
 // every failure into one ApiError (built in failures.ts).
 // Axios errors never leave this module: they carry the request headers, and so the API key.
 import axios, { AxiosInstance, AxiosResponse } from 'axios';
-import type { ApiError, ApiErrorKind } from './errors';
-import { cancelledError, connectionError, errorFromResponse, malformedResponse, networkError, responseTooLargeError, timeoutError, type ResponseInfo } from './failures';
+import type { ApiError } from './errors';
+import {
+  cancelledError,
+  connectionError,
+  errorFromResponse,
+  malformedResponse,
+  networkError,
+  responseTooLargeError,
+  timeoutError,
+  type ResponseInfo,
+} from './failures';
 import { errorCode, headerGetter, isTooLarge } from './axiosResults';
 import type { Readable } from 'node:stream';
 import { decodeBody, parseJsonBody } from './jsonBody';
 import { BodyBuffers, type Body } from './responseBody';
 import { classifyConnectionFailure } from './networkErrors';
-import { RateGate, type GateEvent, type GateTicket } from './rateGate';
+import { RateGate, type GateTicket } from './rateGate';
 import { parseRateLimit, RateLimitInfo, type HeaderGetter } from './rateLimit';
 import { basicAuthValue, capRawBody, createRedactor, redactDeep, Redactor, scrubBody } from './redact';
 import { decideRetry, DEFAULT_RETRY_POLICY, requestedWaitMs, RetryPolicy, sleep as realSleep } from './retry';
 import { withSentRequest, type RequestToKeep } from './sentRequest';
-
-export interface CallOptions {
-  signal?: AbortSignal;
-  /** Per attempt; defaults to the client's `timeoutMs`. 0 turns the timeout off. */
-  timeoutMs?: number;
-}
-
-/** One line per attempt for the log: never headers, never the key. */
-export interface RequestSummary {
-  method: string;
-  path: string;
-  status?: number;
-  durationMs: number;
-  attempt: number;
-  correlationId?: string;
-  errorKind?: ApiErrorKind;
-}
-
-/** Bodies for trace-level logging, redacted and capped. */
-export interface TraceEntry {
-  method: string;
-  path: string;
-  attempt: number;
-  requestBody?: string;
-  status?: number;
-  responseBody?: string;
-}
-
-export interface TransportOptions {
-  /** Already normalised (see `normalizeBaseUrl`). */
-  baseUrl: string;
-  apiKey: string;
-  timeoutMs?: number;
-  /** Largest response body read, in bytes; a larger one fails as too large, unread. */
-  maxResponseBytes?: number;
-  retry?: Partial<RetryPolicy>;
-  userAgent?: string;
-  onRequest?: (summary: RequestSummary) => void;
-  onTrace?: (entry: TraceEntry) => void;
-  /** Asked before each trace entry is built, so scrubbing bodies costs nothing when off. */
-  traceEnabled?: () => boolean;
-  onRateLimit?: (info: RateLimitInfo) => void;
-  /** Told when the rate gate starts slowing GETs down or making them wait (one log line). */
-  onGate?: (event: GateEvent) => void;
-  /** GETs on the wire at once, across every caller of this client; unbounded when not given. */
-  maxInFlight?: () => number;
-  /** Injected in tests so backoff costs no time. Must settle when `signal` aborts. */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  random?: () => number;
-  now?: () => number;
-}
+import { DEFAULT_TIMEOUT_MS, MAX_RESPONSE_BYTES } from './transportOptions';
+import type { CallOptions, RequestSummary, TraceEntry, TransportOptions } from './transportOptions';
 
 /** Its path, body and whether the body may be kept on a failure: see sentRequest.ts. */
 interface HttpRequest<T> extends RequestToKeep {
@@ -82,16 +42,17 @@ interface HttpRequest<T> extends RequestToKeep {
   redactValue?: boolean;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
-/** A full page of 5000 invoices is about 7 MB: ample room, yet no response can fill the memory. */
-export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
-
 type Failure = { ok: false; error: ApiError; networkCode?: string; waitMs?: number };
 type Attempt<T> = { ok: true; value: T } | Failure;
-type Answer = { response: AxiosResponse<unknown>; body: Body; failure?: undefined; stopped?: undefined; durationMs: number };
+type Answer = {
+  response: AxiosResponse<unknown>;
+  body: Body;
+  failure?: undefined;
+  stopped?: undefined;
+  durationMs: number;
+};
 type Sent =
-  | Answer
-  | { response?: undefined; failure: unknown; stopped: 'cancelled' | 'timeout' | undefined; durationMs: number };
+  Answer | { response?: undefined; failure: unknown; stopped: 'cancelled' | 'timeout' | undefined; durationMs: number };
 
 type Hooks = Pick<TransportOptions, 'onRequest' | 'onTrace' | 'traceEnabled' | 'onRateLimit'>;
 
@@ -115,7 +76,12 @@ export class HttpTransport {
 
   constructor(options: TransportOptions) {
     this.baseUrl = options.baseUrl;
-    this.#hooks = { onRequest: options.onRequest, onTrace: options.onTrace, traceEnabled: options.traceEnabled, onRateLimit: options.onRateLimit };
+    this.#hooks = {
+      onRequest: options.onRequest,
+      onTrace: options.onTrace,
+      traceEnabled: options.traceEnabled,
+      onRateLimit: options.onRateLimit,
+    };
     this.host = new URL(options.baseUrl).host;
     this.redact = createRedactor(options.apiKey);
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
@@ -165,7 +131,9 @@ export class HttpTransport {
 
   /** Every failure says which request it was (sentRequest.ts), for "Copy as cURL". */
   async request<T>(req: HttpRequest<T>, options: CallOptions = {}): Promise<T> {
-    return this.tries(req, options).catch((e: unknown) => Promise.reject(withSentRequest(e, this.baseUrl, req, this.redact)));
+    return this.tries(req, options).catch((e: unknown) =>
+      Promise.reject(withSentRequest(e, this.baseUrl, req, this.redact)),
+    );
   }
 
   private async tries<T>(req: HttpRequest<T>, options: CallOptions): Promise<T> {
@@ -173,7 +141,8 @@ export class HttpTransport {
     for (let attempt = 1; ; attempt++) {
       if (options.signal?.aborted) throw cancelledError(req.method, path, attempt - 1);
       // Only GETs wait in the gate: a POST is never held back or repeated on the gate's account.
-      const ticket = req.method === 'GET' ? await this.enterGate(req.method, path, attempt - 1, options.signal) : undefined;
+      const ticket =
+        req.method === 'GET' ? await this.enterGate(req.method, path, attempt - 1, options.signal) : undefined;
       let result: Attempt<T>;
       try {
         result = await this.attempt(req, path, attempt, options);
@@ -200,7 +169,12 @@ export class HttpTransport {
   }
 
   /** A place in the rate gate; a wait there ends at once, as `cancelled`, when the caller aborts. */
-  private async enterGate(method: string, path: string, attempts: number, signal: AbortSignal | undefined): Promise<GateTicket> {
+  private async enterGate(
+    method: string,
+    path: string,
+    attempts: number,
+    signal: AbortSignal | undefined,
+  ): Promise<GateTicket> {
     try {
       return await this.gate.enter(signal);
     } catch {
@@ -209,7 +183,13 @@ export class HttpTransport {
   }
 
   /** Backoff wait that ends at once, as `cancelled`, when the caller aborts. */
-  private wait(ms: number, signal: AbortSignal | undefined, method: string, path: string, attempts: number): Promise<void> {
+  private wait(
+    ms: number,
+    signal: AbortSignal | undefined,
+    method: string,
+    path: string,
+    attempts: number,
+  ): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const onAbort = (): void => reject(cancelledError(method, path, attempts));
       if (signal?.aborted) return onAbort();
@@ -227,14 +207,22 @@ export class HttpTransport {
     });
   }
 
-  private async attempt<T>(req: HttpRequest<T>, path: string, attempt: number, options: CallOptions): Promise<Attempt<T>> {
+  private async attempt<T>(
+    req: HttpRequest<T>,
+    path: string,
+    attempt: number,
+    options: CallOptions,
+  ): Promise<Attempt<T>> {
     const requestBody = req.body === undefined ? undefined : JSON.stringify(req.body);
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const sent = await this.send(req, requestBody, options.signal, timeoutMs);
     const trace: TraceEntry = { method: req.method, path, attempt, requestBody };
     if (!sent.response) {
       const result = this.transportFailure(sent.failure, sent.stopped, req.method, path, attempt, timeoutMs);
-      this.logAttempt({ method: req.method, path, durationMs: sent.durationMs, attempt, errorKind: result.error.kind }, trace);
+      this.logAttempt(
+        { method: req.method, path, durationMs: sent.durationMs, attempt, errorKind: result.error.kind },
+        trace,
+      );
       return result;
     }
     try {
@@ -291,7 +279,12 @@ export class HttpTransport {
 
   /** One request on the wire, ended by the caller's signal or the timeout, whichever comes first
    * (`stopped` says which); a response of any status, or the failure. */
-  private async send<T>(req: HttpRequest<T>, requestBody: string | undefined, signal: AbortSignal | undefined, timeoutMs: number): Promise<Sent> {
+  private async send<T>(
+    req: HttpRequest<T>,
+    requestBody: string | undefined,
+    signal: AbortSignal | undefined,
+    timeoutMs: number,
+  ): Promise<Sent> {
     const controller = new AbortController();
     let stopped: 'cancelled' | 'timeout' | undefined;
     const onAbort = (): void => {
@@ -342,7 +335,12 @@ export class HttpTransport {
       return { ok: true, value: req.redactValue ? redactDeep(json, this.redact) : json };
     }
     const waitMs = requestedWaitMs(status, get, this.now());
-    const error = errorFromResponse({ ...info, retryAfterMs: waitMs, host: this.host, proxyAuthenticate: get('proxy-authenticate') });
+    const error = errorFromResponse({
+      ...info,
+      retryAfterMs: waitMs,
+      host: this.host,
+      proxyAuthenticate: get('proxy-authenticate'),
+    });
     return { ok: false, error, waitMs };
   }
 
@@ -364,7 +362,8 @@ export class HttpTransport {
     if (special) return { ok: false, error: connectionError(special, target, attempt, this.host, this.redact) };
     let code = errorCode(failure);
     // Axios reports a connection dropped mid-body as a bad response; to us it is a reset.
-    if (code === 'ERR_BAD_RESPONSE' || code === 'ECONNABORTED' || code === 'ERR_STREAM_PREMATURE_CLOSE') code = 'ECONNRESET';
+    if (code === 'ERR_BAD_RESPONSE' || code === 'ECONNABORTED' || code === 'ERR_STREAM_PREMATURE_CLOSE')
+      code = 'ECONNRESET';
     return { ok: false, networkCode: code, error: networkError(code, target, attempt, this.host, this.redact) };
   }
 

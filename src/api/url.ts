@@ -30,7 +30,8 @@ export function normalizeBaseUrl(input: string | undefined, allowInsecure = fals
   } catch {
     throw refuse('baseUrl', t('The base URL is not a valid URL'));
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refuse('baseUrl', t('The base URL must start with https://'));
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw refuse('baseUrl', t('The base URL must start with https://'));
   if (url.username || url.password) throw refuse('baseUrl', t('The base URL must not contain a user name or password'));
   if (url.search || url.hash) throw refuse('baseUrl', t('The base URL must not contain a query or fragment'));
   if (url.protocol === 'http:' && !allowInsecure && !isLoopbackHost(url.hostname)) {
@@ -52,7 +53,8 @@ export function normalizeBaseUrl(input: string | undefined, allowInsecure = fals
 export function resolveHref(baseUrl: string, href: string): string {
   if (typeof href !== 'string' || href.trim() === '') throw refuse('href', t('The link is empty'));
   // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-  if (/[\s\\\u0000-\u001f\u007f]/.test(href)) throw refuse('href', t('The link contains spaces, control characters or backslashes'));
+  if (/[\s\\\u0000-\u001f\u007f]/.test(href))
+    throw refuse('href', t('The link contains spaces, control characters or backslashes'));
   if (hasDotSegment(href)) throw refuse('href', t('The link must not contain . or .. segments'));
   let relative = href;
   if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('//')) {
@@ -64,7 +66,12 @@ export function resolveHref(baseUrl: string, href: string): string {
     }
     const base = new URL(baseUrl);
     const basePath = base.pathname.replace(/\/+$/, '');
-    if (url.origin !== base.origin || url.username || url.password || !(url.pathname === basePath || url.pathname.startsWith(`${basePath}/`))) {
+    if (
+      url.origin !== base.origin ||
+      url.username ||
+      url.password ||
+      !(url.pathname === basePath || url.pathname.startsWith(`${basePath}/`))
+    ) {
       throw refuse('href', t('Refusing to follow a link to another host or outside the base URL'));
     }
     relative = `${url.pathname.slice(basePath.length) || '/'}${url.search}`;

@@ -26,11 +26,19 @@ interface PageBound {
 
 /** The bound of a walk from a page's `totalResults` and `pageSize`; undefined when they are not
  * counts. `maxRecords` is MAX_WALK_RECORDS but in tests. */
-export function pageBound(totalResults: number, pageSize: number, maxRecords = MAX_WALK_RECORDS): PageBound | undefined {
+export function pageBound(
+  totalResults: number,
+  pageSize: number,
+  maxRecords = MAX_WALK_RECORDS,
+): PageBound | undefined {
   if (!Number.isSafeInteger(pageSize) || pageSize < 1) return undefined;
   // A total beyond 2^53 is no exact count, but it is certainly past the cap.
   const capped = totalResults > maxRecords;
   if (!capped && (!Number.isSafeInteger(totalResults) || totalResults < 0)) return undefined;
   const announced = Math.ceil(Math.min(totalResults, maxRecords) / pageSize);
-  return { announced, limit: capped ? announced : announced + Math.max(PAGE_MARGIN, Math.ceil(announced / 10)), capped };
+  return {
+    announced,
+    limit: capped ? announced : announced + Math.max(PAGE_MARGIN, Math.ceil(announced / 10)),
+    capped,
+  };
 }

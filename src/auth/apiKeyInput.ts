@@ -18,6 +18,7 @@ export function apiKeyProblem(key: string): string | undefined {
   if (key === '') return t('Enter the API key');
   if (/\p{Cc}/u.test(key)) return t('An API key contains no control characters (line breaks, tabs and the like)');
   if (/\s/.test(key)) return t('An API key contains no spaces');
-  if (key.length > MAX_API_KEY_LENGTH) return t('An API key has at most {0} characters; this text has {1}', MAX_API_KEY_LENGTH, key.length);
+  if (key.length > MAX_API_KEY_LENGTH)
+    return t('An API key has at most {0} characters; this text has {1}', MAX_API_KEY_LENGTH, key.length);
   return undefined;
 }

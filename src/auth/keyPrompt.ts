@@ -11,7 +11,10 @@ export class KeyPrompt {
   /** The prompts shown, oldest first: kept only under the test switch. */
   readonly shown: string[] | undefined;
 
-  constructor(private readonly connections: Connections, remember: boolean) {
+  constructor(
+    private readonly connections: Connections,
+    remember: boolean,
+  ) {
     this.shown = remember ? [] : undefined;
   }
 

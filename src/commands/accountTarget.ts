@@ -46,18 +46,26 @@ function pickAccount(connections: readonly Connection[], title: string): Promise
   const pick = createQuickPick<AccountItem>();
   pick.title = title;
   pick.placeholder = t('Choose the account');
-  pick.items = connections.map((c) => ({ label: c.account.name, description: accountHost(c.account), detail: accountStateLine(c.state), connection: c }));
+  pick.items = connections.map((c) => ({
+    label: c.account.name,
+    description: accountHost(c.account),
+    detail: accountStateLine(c.state),
+    connection: c,
+  }));
   return chooseFrom(pick, (item) => item.connection);
 }
 
 export function accountResolver(deps: AccountTargetDeps): ResolveAccount {
   const targetOf = (connection: Connection | undefined): AccountTarget | undefined => {
     const root = connection && deps.tree.rootOf(connection.account.id);
-    return root && connection ? { connection, root, report: forAccount(deps.report, () => connection.account) } : undefined;
+    return root && connection
+      ? { connection, root, report: forAccount(deps.report, () => connection.account) }
+      : undefined;
   };
   // A selection the view still reports after its tree was rebuilt (a key or account changed) says
   // nothing about what the user is looking at now.
-  const currentRoot = (root: AccountRoot | undefined) => (root && deps.tree.rootOf(root.accountId) === root ? root : undefined);
+  const currentRoot = (root: AccountRoot | undefined) =>
+    root && deps.tree.rootOf(root.accountId) === root ? root : undefined;
   return async (arg, title) => {
     const named = namedAccountId(arg);
     if (named !== undefined) return targetOf(deps.connections.get(named));

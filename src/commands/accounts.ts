@@ -17,7 +17,8 @@ interface AccountCommandDeps {
   forgetAccount(id: string): Promise<void>;
 }
 
-type AccountEditResult = { outcome: 'done'; keyForgotten?: boolean } | { outcome: 'cancelled' } | { outcome: 'invalid'; message: string };
+type AccountEditResult =
+  { outcome: 'done'; keyForgotten?: boolean } | { outcome: 'cancelled' } | { outcome: 'invalid'; message: string };
 
 function stringArg(arg: unknown, name: string): string | undefined {
   const v = typeof arg === 'object' && arg !== null ? (arg as Record<string, unknown>)[name] : undefined;
@@ -61,7 +62,9 @@ async function changeBaseUrl(deps: AccountCommandDeps, arg?: unknown): Promise<A
     stringArg(arg, 'baseUrl') ??
     (await vscode.window.showInputBox({
       title: t('Base URL of {0}', account.name),
-      prompt: t('https:// (plain http only for a loopback address such as the local emulator). The key is kept only on the same origin.'),
+      prompt: t(
+        'https:// (plain http only for a loopback address such as the local emulator). The key is kept only on the same origin.',
+      ),
       value: account.baseUrl,
       ignoreFocusOut: true,
       validateInput: (v) => {
@@ -78,7 +81,11 @@ async function changeBaseUrl(deps: AccountCommandDeps, arg?: unknown): Promise<A
   }
   if (keyForgotten) {
     const set = t('Set API Key');
-    const message = t('{0} now uses {1}. Its key was removed, as it belongs to the old address: set the key for the new one.', account.name, baseUrl.trim());
+    const message = t(
+      '{0} now uses {1}. Its key was removed, as it belongs to the old address: set the key for the new one.',
+      account.name,
+      baseUrl.trim(),
+    );
     void vscode.window.showInformationMessage(message, set).then((c) => {
       if (c === set) void vscode.commands.executeCommand('dataPlatform.setApiKey', { accountId: account.id });
     });
@@ -112,8 +119,14 @@ async function removeAccount(deps: AccountCommandDeps, arg?: unknown): Promise<A
   const confirmed = typeof arg === 'object' && arg !== null && (arg as { confirmed?: unknown }).confirmed === true;
   if (!confirmed) {
     const remove = t('Remove');
-    const detail = t('Its API key is deleted from secret storage, and its saved queries with it. Its companies stay in the API.');
-    const choice = await vscode.window.showWarningMessage(t('Remove the account {0}?', account.name), { modal: true, detail }, remove);
+    const detail = t(
+      'Its API key is deleted from secret storage, and its saved queries with it. Its companies stay in the API.',
+    );
+    const choice = await vscode.window.showWarningMessage(
+      t('Remove the account {0}?', account.name),
+      { modal: true, detail },
+      remove,
+    );
     if (choice !== remove) return { outcome: 'cancelled' };
   }
   try {

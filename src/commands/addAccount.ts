@@ -5,7 +5,13 @@
 import * as vscode from 'vscode';
 import { DEFAULT_BASE_URL } from '../api';
 import { accountNameProblem, type Account, type AccountList } from '../accounts/accountList';
-import { EMULATOR_ACCOUNT_NAME, EMULATOR_URL, freeName, probeEmulator, type FetchLike } from '../accounts/emulatorPreset';
+import {
+  EMULATOR_ACCOUNT_NAME,
+  EMULATOR_URL,
+  freeName,
+  probeEmulator,
+  type FetchLike,
+} from '../accounts/emulatorPreset';
 import { apiKeyProblem } from '../auth/apiKeyInput';
 import { checkBaseUrl } from '../connection/baseUrl';
 import type { Connections } from '../connection/connections';
@@ -47,7 +53,12 @@ function pickPreset(): Promise<Preset | undefined> {
   pick.title = t('Add Account (1/3): where');
   pick.items = [
     { label: t('Data Platform API'), description: DEFAULT_BASE_URL, preset: 'api' },
-    { label: t('Local emulator'), description: EMULATOR_URL, detail: t('The emulator of the extension\'s repository; its demo key is filled in.'), preset: 'emulator' },
+    {
+      label: t('Local emulator'),
+      description: EMULATOR_URL,
+      detail: t("The emulator of the extension's repository; its demo key is filled in."),
+      preset: 'emulator',
+    },
     { label: t('Another base URL…'), preset: 'other' },
   ];
   return chooseFrom(pick, (item) => item.preset);
@@ -87,7 +98,12 @@ function askKey(name: string): Thenable<string | undefined> {
 }
 
 /** Adds the account, then checks and stores its key when one was given. */
-async function finish(deps: AddAccountDeps, name: string, baseUrl: string, key: string | undefined): Promise<AddAccountResult> {
+async function finish(
+  deps: AddAccountDeps,
+  name: string,
+  baseUrl: string,
+  key: string | undefined,
+): Promise<AddAccountResult> {
   let account: Account;
   try {
     account = await deps.accounts.add(name, baseUrl);
@@ -99,7 +115,10 @@ async function finish(deps: AddAccountDeps, name: string, baseUrl: string, key: 
   // The connection must exist before its key is checked through it.
   await deps.connections.sync();
   const keyResult = key ? await deps.setKey(account.id, key) : undefined;
-  if (!key) void vscode.window.showInformationMessage(t('Account {0} added. Set its API key to list its companies.', account.name));
+  if (!key)
+    void vscode.window.showInformationMessage(
+      t('Account {0} added. Set its API key to list its companies.', account.name),
+    );
   return { outcome: 'added', account, ...(keyResult ? { key: keyResult } : {}) };
 }
 
@@ -115,7 +134,12 @@ async function addEmulatorAccount(deps: AddAccountDeps, arg?: unknown): Promise<
     });
     return { outcome: 'invalid', message: probe.message };
   }
-  const name = given?.name ?? freeName(EMULATOR_ACCOUNT_NAME, deps.accounts.list().map((a) => a.name));
+  const name =
+    given?.name ??
+    freeName(
+      EMULATOR_ACCOUNT_NAME,
+      deps.accounts.list().map((a) => a.name),
+    );
   return finish(deps, name, probe.baseUrl, probe.key);
 }
 
@@ -128,7 +152,10 @@ async function addAccount(deps: AddAccountDeps, arg?: unknown): Promise<AddAccou
   const baseUrl = preset === 'api' ? DEFAULT_BASE_URL : await askBaseUrl(t('Add Account (1/3): base URL'), 'https://');
   if (baseUrl === undefined) return { outcome: 'cancelled' };
   const check = checkBaseUrl(baseUrl);
-  const suggested = freeName(check.ok ? check.host : t('Account'), deps.accounts.list().map((a) => a.name));
+  const suggested = freeName(
+    check.ok ? check.host : t('Account'),
+    deps.accounts.list().map((a) => a.name),
+  );
   const name = await askName(deps.accounts, suggested);
   if (name === undefined) return { outcome: 'cancelled' };
   const key = await askKey(name.trim());

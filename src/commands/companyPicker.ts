@@ -4,7 +4,14 @@
 // Companies view's own list, it shows the pages the view already holds (no request) and pages
 // loaded here appear in the view as well.
 import * as vscode from 'vscode';
-import { isApiError, isCancellation, type ApiError, type Company, type DataPlatformClient, type PagedList } from '../api';
+import {
+  isApiError,
+  isCancellation,
+  type ApiError,
+  type Company,
+  type DataPlatformClient,
+  type PagedList,
+} from '../api';
 import { companyPlatforms, loadMoreLabel } from '../format/labels';
 import { t } from '../l10n';
 import { formatValue } from '../query';
@@ -41,7 +48,10 @@ class CompanyPicker {
   private searchAbort: AbortController | undefined;
   private done = false;
 
-  constructor(private readonly deps: CompanyPickerDeps, title: string) {
+  constructor(
+    private readonly deps: CompanyPickerDeps,
+    title: string,
+  ) {
     this.list = deps.list ?? deps.client.companyList({ pageSize: deps.pageSize });
     this.pick.title = title;
     this.pick.placeholder = t('Type to search companies by name');
@@ -90,9 +100,14 @@ class CompanyPicker {
     const items: CompanyItem[] = list.items.map(companyItem);
     const loaded = new Set(list.items.map((c) => c.id));
     const extra = [...this.found.values()].filter((c) => !loaded.has(c.id));
-    if (extra.length > 0) items.push({ label: t('search results'), kind: vscode.QuickPickItemKind.Separator }, ...extra.map(companyItem));
+    if (extra.length > 0)
+      items.push({ label: t('search results'), kind: vscode.QuickPickItemKind.Separator }, ...extra.map(companyItem));
     if (list.hasMore) {
-      items.push({ label: `$(ellipsis) ${loadMoreLabel(list.items.length, list.totalResults)}`, loadMore: true, alwaysShow: true });
+      items.push({
+        label: `$(ellipsis) ${loadMoreLabel(list.items.length, list.totalResults)}`,
+        loadMore: true,
+        alwaysShow: true,
+      });
     }
     const active = pick.activeItems[0]?.company?.id;
     pick.items = items;
@@ -118,7 +133,10 @@ class CompanyPicker {
     this.pick.busy = true;
     try {
       const query = `name~${formatValue(text.trim())}`;
-      const page = await this.deps.client.listCompanies({ pageSize: this.deps.pageSize, query }, { signal: controller.signal });
+      const page = await this.deps.client.listCompanies(
+        { pageSize: this.deps.pageSize, query },
+        { signal: controller.signal },
+      );
       for (const c of page.results) this.found.set(c.id, c);
       this.render();
     } catch (e) {

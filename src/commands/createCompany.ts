@@ -56,7 +56,8 @@ async function askDescription(): Promise<string | undefined> {
 }
 
 function failureMessage(error: ApiError): string {
-  if (error.status === 402) return t("Could not create the company: the account's limit is reached (402). {0}", error.message);
+  if (error.status === 402)
+    return t("Could not create the company: the account's limit is reached (402). {0}", error.message);
   if (error.status === 400) return t('The API refused the company (400): {0}', error.message);
   return t('Could not create the company: {0}', error.message);
 }
@@ -105,8 +106,9 @@ async function createCompany(deps: CreateCompanyDeps, arg?: unknown): Promise<Cr
 
   let company: Company;
   try {
-    company = await withProgress({ location: vscode.ProgressLocation.Notification, title: t('Creating company {0}…', check.stored) }, () =>
-      client.createCompany({ name: name.trim(), ...(description ? { description } : {}) }),
+    company = await withProgress(
+      { location: vscode.ProgressLocation.Notification, title: t('Creating company {0}…', check.stored) },
+      () => client.createCompany({ name: name.trim(), ...(description ? { description } : {}) }),
     );
   } catch (e) {
     if (!isApiError(e)) throw e;

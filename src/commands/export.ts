@@ -92,7 +92,10 @@ function recordListOf(node: unknown): RecordListNode | undefined {
 function isExportArgs(v: unknown): v is ExportArgs {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
   const a = v as ExportArgs;
-  return (a.uri === undefined || a.uri instanceof vscode.Uri) && (a.format === undefined || EXPORT_FORMATS.includes(a.format));
+  return (
+    (a.uri === undefined || a.uri instanceof vscode.Uri) &&
+    (a.format === undefined || EXPORT_FORMATS.includes(a.format))
+  );
 }
 
 let lastFolder: vscode.Uri | undefined;
@@ -114,7 +117,10 @@ function pickFormat(): Promise<ExportFormat | undefined> {
 
 /** The file and format: from the arguments (a format passed wins over the name's extension),
  * else the save dialog (the extension of the name chosen wins); a quick pick when neither tells. */
-async function chooseFile(subject: ExportSubject, args: ExportArgs): Promise<{ uri: vscode.Uri; format: ExportFormat } | undefined> {
+async function chooseFile(
+  subject: ExportSubject,
+  args: ExportArgs,
+): Promise<{ uri: vscode.Uri; format: ExportFormat } | undefined> {
   if (args.uri) {
     const format = args.format ?? formatOfFileName(args.uri.path) ?? (await pickFormat());
     return format && { uri: args.uri, format };
@@ -122,7 +128,8 @@ async function chooseFile(subject: ExportSubject, args: ExportArgs): Promise<{ u
   const preferred = args.format ?? lastFormat;
   const labels = { csv: t('CSV files'), json: t('JSON files'), jsonl: t('JSON Lines files') };
   const filters: Record<string, string[]> = {};
-  for (const f of [preferred, ...EXPORT_FORMATS.filter((x) => x !== preferred)]) filters[labels[f]] = [FORMAT_EXTENSIONS[f]];
+  for (const f of [preferred, ...EXPORT_FORMATS.filter((x) => x !== preferred)])
+    filters[labels[f]] = [FORMAT_EXTENSIONS[f]];
   const uri = await vscode.window.showSaveDialog({
     title: t('Export: {0}', listTitle(subject.items)),
     saveLabel: t('Export'),
@@ -147,16 +154,25 @@ function announceWritten(uri: vscode.Uri, message: string, runAgain?: () => unkn
   const again = t('Run Again');
   const open = t('Open File');
   const reveal = t('Reveal');
-  const shown = runAgain ? vscode.window.showWarningMessage(message, again, open, reveal) : vscode.window.showInformationMessage(message, open, reveal);
+  const shown = runAgain
+    ? vscode.window.showWarningMessage(message, again, open, reveal)
+    : vscode.window.showInformationMessage(message, open, reveal);
   void shown.then((choice) => {
     if (choice === again) void runAgain?.();
     else if (choice === open) void vscode.commands.executeCommand('vscode.open', uri);
-    else if (choice === reveal) void vscode.commands.executeCommand(uri.scheme === 'file' ? 'revealFileInOS' : 'revealInExplorer', uri);
+    else if (choice === reveal)
+      void vscode.commands.executeCommand(uri.scheme === 'file' ? 'revealFileInOS' : 'revealInExplorer', uri);
   });
 }
 
 /** Says how it ended: the file written, or a cancel or failure that left nothing behind. */
-function outcomeOf(e: unknown, subject: ExportSubject, uri: vscode.Uri, run: ExportRun, report: ReportError): ExportResult {
+function outcomeOf(
+  e: unknown,
+  subject: ExportSubject,
+  uri: vscode.Uri,
+  run: ExportRun,
+  report: ReportError,
+): ExportResult {
   const name = fileNameOf(uri);
   const { written } = run.progress;
   if (isCancellation(e)) {
@@ -178,7 +194,12 @@ function outcomeOf(e: unknown, subject: ExportSubject, uri: vscode.Uri, run: Exp
 }
 
 /** Exports `target` of the account of `of` (a node, or arguments naming an account). */
-async function exportTarget(target: Target, of: unknown, args: ExportArgs, deps: ExportCommandDeps): Promise<ExportResult> {
+async function exportTarget(
+  target: Target,
+  of: unknown,
+  args: ExportArgs,
+  deps: ExportCommandDeps,
+): Promise<ExportResult> {
   const account = await deps.account(of, t('Export: account'));
   if (!account) return { outcome: 'dismissed' };
   const client = account.connection.client;
@@ -193,7 +214,16 @@ async function exportTarget(target: Target, of: unknown, args: ExportArgs, deps:
   const { items } = target.subject;
   const run: ExportRun = { progress: { written: 0 }, existed: false };
   const load = target.load(client, Math.max(MIN_EXPORT_PAGE_SIZE, deps.pageSize()));
-  const job = { items, format, uri, fileName: fileNameOf(uri), load, concurrency: deps.concurrency(), redact: client.redact, token: args.token };
+  const job = {
+    items,
+    format,
+    uri,
+    fileName: fileNameOf(uri),
+    load,
+    concurrency: deps.concurrency(),
+    redact: client.redact,
+    token: args.token,
+  };
   try {
     const { written, dataChanged } = await runExport(job, run);
     if (!dataChanged) {
@@ -221,6 +251,8 @@ export function registerExportCommands(deps: ExportCommandDeps): vscode.Disposab
       }
       return exportTarget(recordsTarget(list), list, isExportArgs(args) ? args : {}, deps);
     }),
-    registerCommand('dataPlatform.exportCompanies', (args?: unknown) => exportTarget(COMPANIES, args, isExportArgs(args) ? args : {}, deps)),
+    registerCommand('dataPlatform.exportCompanies', (args?: unknown) =>
+      exportTarget(COMPANIES, args, isExportArgs(args) ? args : {}, deps),
+    ),
   ];
 }

@@ -75,7 +75,11 @@ async function writeElsewhere<R>(uri: vscode.Uri, work: (sink: ExportSink) => Pr
 /** Runs the export; resolves with its count, rejects with its failure or cancellation. `run` is
  * filled in as it goes, so the caller can say how far a failed export got. */
 export function runExport(job: ExportJob, run: ExportRun): Thenable<ExportProgress> {
-  const options = { location: vscode.ProgressLocation.Notification, title: exportingTitle(job.items, job.fileName), cancellable: true };
+  const options = {
+    location: vscode.ProgressLocation.Notification,
+    title: exportingTitle(job.items, job.fileName),
+    cancellable: true,
+  };
   return withProgress(options, async (progress, token) => {
     const controller = new AbortController();
     const subs = [token, job.token].map((tk) => tk?.onCancellationRequested(() => controller.abort()));
@@ -92,8 +96,14 @@ export function runExport(job: ExportJob, run: ExportRun): Thenable<ExportProgre
       run.existed = await exists(job.uri);
       const source = { load: job.load, concurrency: job.concurrency };
       const work = (sink: ExportSink) =>
-        exportList(source, recordFormat(job.format, job.items), sink, { signal: controller.signal, onProgress, redact: job.redact });
-      return await (job.uri.scheme === 'file' ? writeFileAtomically(job.uri.fsPath, work) : writeElsewhere(job.uri, work));
+        exportList(source, recordFormat(job.format, job.items), sink, {
+          signal: controller.signal,
+          onProgress,
+          redact: job.redact,
+        });
+      return await (job.uri.scheme === 'file'
+        ? writeFileAtomically(job.uri.fsPath, work)
+        : writeElsewhere(job.uri, work));
     } finally {
       for (const s of subs) s?.dispose();
     }

@@ -45,13 +45,15 @@ async function readKey(name: string, state: { baseUrl: string }, given: unknown)
   if (typeof given === 'string') return given.trim();
   const key = (given as { key?: unknown } | undefined)?.key;
   if (typeof key === 'string') return key.trim();
-  return vscode.window.showInputBox({
-    title: t('Data Platform: API key for {0}', name),
-    prompt: t("Paste the API key for {0}. It is checked, then kept in the editor's secret storage.", state.baseUrl),
-    password: true,
-    ignoreFocusOut: true,
-    validateInput: (v) => apiKeyProblem(v.trim()),
-  }).then((v) => v?.trim());
+  return vscode.window
+    .showInputBox({
+      title: t('Data Platform: API key for {0}', name),
+      prompt: t("Paste the API key for {0}. It is checked, then kept in the editor's secret storage.", state.baseUrl),
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: (v) => apiKeyProblem(v.trim()),
+    })
+    .then((v) => v?.trim());
 }
 
 export async function setApiKey(deps: KeyCommandDeps, given?: unknown): Promise<SetKeyResult> {
@@ -96,7 +98,8 @@ export async function setApiKey(deps: KeyCommandDeps, given?: unknown): Promise<
     // The buttons come back as their (translated) labels: compare with the same strings.
     const [tryAgain, details] = [t('Try Again'), t('Show Details')];
     void vscode.window.showErrorMessage(rejectionMessage(failure, state.host), tryAgain, details).then((c) => {
-      if (c === tryAgain) void vscode.commands.executeCommand('dataPlatform.setApiKey', { accountId: connection.account.id });
+      if (c === tryAgain)
+        void vscode.commands.executeCommand('dataPlatform.setApiKey', { accountId: connection.account.id });
       if (c === details) void vscode.commands.executeCommand('dataPlatform.showDiagnostics', failure);
     });
     return { outcome: 'rejected', error: failure };
@@ -115,7 +118,9 @@ async function signOut(deps: KeyCommandDeps, arg?: unknown): Promise<boolean> {
   if (connection.state.kind === 'invalidBaseUrl' || connection.state.kind === 'secretsUnavailable') return false;
   await deps.accounts.deleteKey(connection.account.id);
   await connection.reload();
-  void vscode.window.showInformationMessage(t('Signed out of {0}: the API key was removed from secret storage.', connection.account.name));
+  void vscode.window.showInformationMessage(
+    t('Signed out of {0}: the API key was removed from secret storage.', connection.account.name),
+  );
   return true;
 }
 

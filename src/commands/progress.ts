@@ -21,7 +21,10 @@ export function progressRunning(): number {
 /** `vscode.window.withProgress`, counted under the test switch. */
 export function withProgress<R>(
   options: vscode.ProgressOptions,
-  task: (progress: vscode.Progress<{ message?: string; increment?: number }>, token: vscode.CancellationToken) => Thenable<R>,
+  task: (
+    progress: vscode.Progress<{ message?: string; increment?: number }>,
+    token: vscode.CancellationToken,
+  ) => Thenable<R>,
 ): Thenable<R> {
   if (!counting) return vscode.window.withProgress(options, task);
   return vscode.window.withProgress(options, async (progress, token) => {
@@ -38,13 +41,16 @@ export function withCancellableProgress<T>(
   title: string,
   work: (signal: AbortSignal, progress: vscode.Progress<{ message?: string; increment?: number }>) => Promise<T>,
 ): Thenable<T> {
-  return withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (progress, token) => {
-    const controller = new AbortController();
-    const sub = token.onCancellationRequested(() => controller.abort());
-    try {
-      return await work(controller.signal, progress);
-    } finally {
-      sub.dispose();
-    }
-  });
+  return withProgress(
+    { location: vscode.ProgressLocation.Notification, title, cancellable: true },
+    async (progress, token) => {
+      const controller = new AbortController();
+      const sub = token.onCancellationRequested(() => controller.abort());
+      try {
+        return await work(controller.signal, progress);
+      } finally {
+        sub.dispose();
+      }
+    },
+  );
 }

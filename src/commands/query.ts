@@ -52,7 +52,10 @@ function isQueryArgs(v: unknown): v is QueryArgs {
   if (typeof v !== 'object' || v === null) return false;
   const a = v as QueryArgs;
   const values = [a.companyId, a.dataType, a.query, a.orderBy];
-  return ['companyId', 'dataType', 'query', 'orderBy'].some((k) => k in a) && values.every((x) => x === undefined || typeof x === 'string');
+  return (
+    ['companyId', 'dataType', 'query', 'orderBy'].some((k) => k in a) &&
+    values.every((x) => x === undefined || typeof x === 'string')
+  );
 }
 
 interface RowItem extends vscode.QuickPickItem {
@@ -61,7 +64,12 @@ interface RowItem extends vscode.QuickPickItem {
 
 /** A quick pick whose rows are recomputed from the typed text; resolves with the accepted row's
  * value, undefined when dismissed. An invalid row cannot be accepted. */
-function pickRow(title: string, placeholder: string, initial: string, rowsFor: (value: string) => PickRow[]): Promise<PickRow | undefined> {
+function pickRow(
+  title: string,
+  placeholder: string,
+  initial: string,
+  rowsFor: (value: string) => PickRow[],
+): Promise<PickRow | undefined> {
   const pick = createQuickPick<RowItem>();
   pick.title = title;
   pick.placeholder = placeholder;
@@ -105,7 +113,12 @@ function pickRow(title: string, placeholder: string, initial: string, rowsFor: (
   });
 }
 
-function askQuery(deps: QueryCommandDeps, company: CompanyNode, spec: DataTypeSpec, initial: string): Promise<PickRow | undefined> {
+function askQuery(
+  deps: QueryCommandDeps,
+  company: CompanyNode,
+  spec: DataTypeSpec,
+  initial: string,
+): Promise<PickRow | undefined> {
   const recent = deps.history.list(company.company.id, spec.id);
   const title = t('{0} of {1}: filter', typeTitle(spec.id), company.company.name);
   return pickRow(title, t('e.g. {0}', spec.example), initial, (v) => queryPickRows(v, recent, spec.schema));
@@ -113,10 +126,16 @@ function askQuery(deps: QueryCommandDeps, company: CompanyNode, spec: DataTypeSp
 
 function askOrderBy(company: CompanyNode, spec: DataTypeSpec, initial: string): Promise<PickRow | undefined> {
   const title = t('{0} of {1}: orderBy (optional)', typeTitle(spec.id), company.company.name);
-  return pickRow(title, t('A field, "-" first for descending: -modifiedDate'), initial, (v) => orderByPickRows(v, spec.schema));
+  return pickRow(title, t('A field, "-" first for descending: -modifiedDate'), initial, (v) =>
+    orderByPickRows(v, spec.schema),
+  );
 }
 
-async function fetchCompany(report: (e: ApiError) => void, client: DataPlatformClient, companyId: string): Promise<Company | undefined> {
+async function fetchCompany(
+  report: (e: ApiError) => void,
+  client: DataPlatformClient,
+  companyId: string,
+): Promise<Company | undefined> {
   try {
     return await client.getCompany(companyId);
   } catch (e) {
@@ -128,7 +147,8 @@ async function fetchCompany(report: (e: ApiError) => void, client: DataPlatformC
 /** The company a command was invoked on, or the one the arguments name, or a picked one. */
 async function companyFor(deps: QueryCommandDeps, arg: unknown): Promise<CompanyNode | QueryResult> {
   if (arg instanceof CompanyNode) return arg;
-  if ((arg instanceof RecordListNode || arg instanceof DataFolderNode) && arg.owner instanceof CompanyNode) return arg.owner;
+  if ((arg instanceof RecordListNode || arg instanceof DataFolderNode) && arg.owner instanceof CompanyNode)
+    return arg.owner;
   const target = await deps.account(arg, t('Run Query: account'));
   if (!target) return { outcome: 'cancelled' };
   const { root, report } = target;
@@ -148,7 +168,10 @@ async function companyFor(deps: QueryCommandDeps, arg: unknown): Promise<Company
       return { outcome: 'unavailable', message };
     }
   } else {
-    company = await pickCompany({ client, pageSize: deps.pageSize(), report: (e) => report(e), list: root.ensureList() }, t('Run Query: company'));
+    company = await pickCompany(
+      { client, pageSize: deps.pageSize(), report: (e) => report(e), list: root.ensureList() },
+      t('Run Query: company'),
+    );
     if (!company) return { outcome: 'cancelled' };
   }
   if (deps.tree.rootOf(root.accountId) !== root) {
@@ -187,7 +210,13 @@ async function typeFor(arg: unknown): Promise<Typed> {
 type Asked = { outcome: 'asked'; query: RecordQuery } | QueryResult;
 
 /** The filter and order from the arguments (checked against the type's schema) or the prompts. */
-async function queryFor(deps: QueryCommandDeps, company: CompanyNode, spec: DataTypeSpec, arg: unknown, current: RecordQuery): Promise<Asked> {
+async function queryFor(
+  deps: QueryCommandDeps,
+  company: CompanyNode,
+  spec: DataTypeSpec,
+  arg: unknown,
+  current: RecordQuery,
+): Promise<Asked> {
   if (isQueryArgs(arg) && arg.query !== undefined) {
     const problem = queryProblem(arg.query, spec.schema) ?? orderByProblem(arg.orderBy ?? '', spec.schema);
     if (problem) {
@@ -199,7 +228,8 @@ async function queryFor(deps: QueryCommandDeps, company: CompanyNode, spec: Data
   const filter = await askQuery(deps, company, spec, current.query ?? '');
   if (!filter?.value) return { outcome: 'cancelled' };
   // A recent entry brings its own order; a typed filter asks for one.
-  if (filter.kind === 'recent') return { outcome: 'asked', query: { query: filter.value.query, orderBy: filter.value.orderBy } };
+  if (filter.kind === 'recent')
+    return { outcome: 'asked', query: { query: filter.value.query, orderBy: filter.value.orderBy } };
   const order = await askOrderBy(company, spec, current.orderBy ?? '');
   if (!order?.value) return { outcome: 'cancelled' };
   return { outcome: 'asked', query: { query: filter.value.query, orderBy: order.value.orderBy || undefined } };
@@ -208,7 +238,11 @@ async function queryFor(deps: QueryCommandDeps, company: CompanyNode, spec: Data
 async function show(deps: QueryCommandDeps, company: CompanyNode, node: QueryNode): Promise<QueryResult> {
   // The node's own text: an equivalent query typed differently finds the existing node, and the
   // history should read as the node does.
-  await deps.history.add(company.company.id, { query: node.query.query ?? '', orderBy: node.query.orderBy, dataType: node.dataType });
+  await deps.history.add(company.company.id, {
+    query: node.query.query ?? '',
+    orderBy: node.query.orderBy,
+    dataType: node.dataType,
+  });
   await deps.settled();
   try {
     await deps.view.reveal(node, { expand: true, select: true, focus: false });
@@ -235,7 +269,8 @@ async function filterRecords(deps: QueryCommandDeps, target?: unknown, arg?: unk
   const company = node.owner;
   const asked = await queryFor(deps, company, node.spec, arg, node.query);
   if (asked.outcome !== 'asked') return asked;
-  const updated = node instanceof QueryNode ? company.replaceQuery(node, asked.query) : company.addQuery(asked.query, node.dataType);
+  const updated =
+    node instanceof QueryNode ? company.replaceQuery(node, asked.query) : company.addQuery(asked.query, node.dataType);
   return show(deps, company, updated);
 }
 

@@ -81,7 +81,9 @@ async function pin(deps: QueryNodeCommandDeps, arg: unknown, pinned: boolean): P
   if (!target) return undefined;
   const outcome = target.company.queryList.setPinned(target.node, pinned);
   if (outcome === 'full') {
-    void vscode.window.showWarningMessage(t('{0} already has {1} pinned queries: unpin one first.', target.company.company.name, PINNED_QUERY_LIMIT));
+    void vscode.window.showWarningMessage(
+      t('{0} already has {1} pinned queries: unpin one first.', target.company.company.name, PINNED_QUERY_LIMIT),
+    );
   }
   await deps.settled();
   return outcome;

@@ -37,7 +37,10 @@ export function createQuickPick<T extends vscode.QuickPickItem>(): vscode.QuickP
 
 /** Shows `pick` and resolves with what the accepted item gives, or undefined when it is hidden
  * without a choice; the pick is disposed once hidden. */
-export function chooseFrom<T extends vscode.QuickPickItem, R>(pick: vscode.QuickPick<T>, value: (item: T) => R): Promise<R | undefined> {
+export function chooseFrom<T extends vscode.QuickPickItem, R>(
+  pick: vscode.QuickPick<T>,
+  value: (item: T) => R,
+): Promise<R | undefined> {
   return new Promise((resolve) => {
     pick.onDidAccept(() => {
       const item = pick.selectedItems[0];
@@ -54,7 +57,10 @@ export function chooseFrom<T extends vscode.QuickPickItem, R>(pick: vscode.Quick
 
 /** How a pick or an input box ends: the first call resolves with its value and disposes it; later
  * calls (the hide that the dispose itself causes) do nothing. */
-export function settleOnce<V>(input: vscode.Disposable, resolve: (value: V | undefined) => void): (value: V | undefined) => void {
+export function settleOnce<V>(
+  input: vscode.Disposable,
+  resolve: (value: V | undefined) => void,
+): (value: V | undefined) => void {
   let done = false;
   return (value) => {
     if (done) return;
@@ -94,7 +100,14 @@ export function visibleQuickPick(): QuickPickSnapshot | undefined {
   if (!('items' in pick)) {
     const message = pick.validationMessage;
     const text = typeof message === 'string' ? message : message?.message;
-    return { title: pick.title, placeholder: pick.placeholder, value: pick.value, busy: pick.busy, items: [], ...(text ? { validationMessage: text } : {}) };
+    return {
+      title: pick.title,
+      placeholder: pick.placeholder,
+      value: pick.value,
+      busy: pick.busy,
+      items: [],
+      ...(text ? { validationMessage: text } : {}),
+    };
   }
   return {
     title: pick.title,

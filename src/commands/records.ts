@@ -63,7 +63,8 @@ async function openRecord(target: OpenTarget, fs: RecordFileSystem): Promise<vsc
     // Every open fetches fresh; the fetch made here for the label is the one the document reads.
     fs.forget(ref);
     const title = t('{0}: fetching {1}', typeTitle(ref.dataType), ref.recordId);
-    const record = target.record ?? (await withProgress({ location: vscode.ProgressLocation.Window, title }, () => fs.record(ref)));
+    const record =
+      target.record ?? (await withProgress({ location: vscode.ProgressLocation.Window, title }, () => fs.record(ref)));
     const label = record ? recordLabel(dataType(ref.dataType), record) : undefined;
     uri = recordUri(ref, { companyName: target.companyName, recordLabel: label });
     // VS Code keeps a closed document for a while and would show its old text under this URI.
@@ -103,7 +104,12 @@ async function askRecord(deps: RecordCommandDeps): Promise<OpenTarget | undefine
     ignoreFocusOut: true,
     validateInput: (v) => (v.trim() ? undefined : t('Enter a record id')),
   });
-  const ref = { companyId: company.id, dataType: type, recordId: recordId?.trim() ?? '', accountId: target.connection.account.id };
+  const ref = {
+    companyId: company.id,
+    dataType: type,
+    recordId: recordId?.trim() ?? '',
+    accountId: target.connection.account.id,
+  };
   return ref.recordId ? { ref, companyName: company.name } : undefined;
 }
 
@@ -112,7 +118,11 @@ function targetOf(arg: unknown, deps: RecordCommandDeps): OpenTarget | undefined
   if (arg instanceof RecordNode) {
     const accountId = accountRootOf(arg)?.accountId;
     if (accountId === undefined) return undefined;
-    return { ref: { companyId: arg.company.id, dataType: arg.spec.id, recordId: arg.record.id, accountId }, companyName: arg.company.name, record: arg.record };
+    return {
+      ref: { companyId: arg.company.id, dataType: arg.spec.id, recordId: arg.record.id, accountId },
+      companyName: arg.company.name,
+      record: arg.record,
+    };
   }
   if (arg instanceof vscode.Uri) {
     const ref = recordRefOf(arg);

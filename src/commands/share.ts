@@ -35,14 +35,22 @@ interface DiagnosticsEntryTarget {
 }
 
 function isEntryTarget(arg: unknown): arg is DiagnosticsEntryTarget {
-  return typeof arg === 'object' && arg !== null && typeof (arg as Partial<DiagnosticsEntryTarget>).diagnosticsEntry === 'string';
+  return (
+    typeof arg === 'object' &&
+    arg !== null &&
+    typeof (arg as Partial<DiagnosticsEntryTarget>).diagnosticsEntry === 'string'
+  );
 }
 
 const isShareable = (node: unknown): node is CompanyNode | RecordListNode | RecordNode =>
   node instanceof CompanyNode || node instanceof RecordListNode || node instanceof RecordNode;
 
 /** The request the node's first load sends (a list: its first page, with its filter and order). */
-function requestOfNode(node: CompanyNode | RecordListNode | RecordNode, client: DataPlatformClient, pageSize: number): PreparedRequest {
+function requestOfNode(
+  node: CompanyNode | RecordListNode | RecordNode,
+  client: DataPlatformClient,
+  pageSize: number,
+): PreparedRequest {
   if (node instanceof CompanyNode) return client.companyRequest(node.company.id);
   if (node instanceof RecordNode) return client.recordRequest(node.spec.id, node.company.id, node.record.id);
   const { query, orderBy } = node.query;
@@ -52,17 +60,23 @@ function requestOfNode(node: CompanyNode | RecordListNode | RecordNode, client: 
 async function copy(command: string): Promise<string> {
   await vscode.env.clipboard.writeText(command);
   void vscode.window.showInformationMessage(
-    t('Copied the request as a curl command. Set the environment variable {0} to your API key before running it: the command reads the key from there and never holds it.', API_KEY_VARIABLE),
+    t(
+      'Copied the request as a curl command. Set the environment variable {0} to your API key before running it: the command reads the key from there and never holds it.',
+      API_KEY_VARIABLE,
+    ),
   );
   return command;
 }
 
 async function copyNode(arg: unknown, deps: ShareCommandDeps): Promise<string | undefined> {
-  const canCopy = (n: unknown): n is CompanyNode | RecordListNode | RecordNode | ErrorNode => n instanceof ErrorNode || isShareable(n);
+  const canCopy = (n: unknown): n is CompanyNode | RecordListNode | RecordNode | ErrorNode =>
+    n instanceof ErrorNode || isShareable(n);
   const node = canCopy(arg) ? arg : deps.view.selection.find(canCopy);
   if (node instanceof ErrorNode) return copyFailed(node);
   if (!node) {
-    void vscode.window.showInformationMessage(t('Select a company, a data type, a query or a record in the Companies view to copy its request.'));
+    void vscode.window.showInformationMessage(
+      t('Select a company, a data type, a query or a record in the Companies view to copy its request.'),
+    );
     return undefined;
   }
   const client = deps.client(node);
@@ -87,7 +101,9 @@ async function copyNode(arg: unknown, deps: ShareCommandDeps): Promise<string | 
 async function copyFailed(node: ErrorNode): Promise<string | undefined> {
   const request = node.sentRequest;
   if (!request) {
-    void vscode.window.showInformationMessage(t('This error has no request that can be copied: it was refused before sending.'));
+    void vscode.window.showInformationMessage(
+      t('This error has no request that can be copied: it was refused before sending.'),
+    );
     return undefined;
   }
   return copy(curlCommand(request));
@@ -98,7 +114,9 @@ async function copyEntry(target: DiagnosticsEntryTarget, deps: ShareCommandDeps)
   const entry = deps.diagnostics.entries().find((e) => e.id === target.diagnosticsEntry);
   const request = entry && requestOfError(entry.error);
   if (!request) {
-    void vscode.window.showInformationMessage(t('This error has no request that can be copied: it was refused before sending, or the entry has left the list.'));
+    void vscode.window.showInformationMessage(
+      t('This error has no request that can be copied: it was refused before sending, or the entry has left the list.'),
+    );
     return undefined;
   }
   // Already redacted by the client when the error was made.
@@ -107,6 +125,8 @@ async function copyEntry(target: DiagnosticsEntryTarget, deps: ShareCommandDeps)
 
 export function registerShareCommands(deps: ShareCommandDeps): vscode.Disposable[] {
   return [
-    registerCommand(COPY_CURL_COMMAND, (arg?: unknown) => (isEntryTarget(arg) ? copyEntry(arg, deps) : copyNode(arg, deps))),
+    registerCommand(COPY_CURL_COMMAND, (arg?: unknown) =>
+      isEntryTarget(arg) ? copyEntry(arg, deps) : copyNode(arg, deps),
+    ),
   ];
 }

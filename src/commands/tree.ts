@@ -46,7 +46,11 @@ async function loadAll(node: PagedNode<unknown>): Promise<void> {
       const total = p.totalResults;
       const increment = total ? ((p.loaded - last) / total) * 100 : undefined;
       last = p.loaded;
-      progress.report({ message: total !== undefined ? t('{0} of {1}', formatCount(p.loaded), formatCount(total)) : formatCount(p.loaded), increment });
+      progress.report({
+        message:
+          total !== undefined ? t('{0} of {1}', formatCount(p.loaded), formatCount(total)) : formatCount(p.loaded),
+        increment,
+      });
     }),
   );
 }
@@ -66,7 +70,10 @@ async function queueSync(node: unknown): Promise<boolean> {
   const title = typeTitle(dataType);
   try {
     await withProgress(
-      { location: vscode.ProgressLocation.Notification, title: t('{0}: queueing a sync for {1}…', title, company.name) },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: t('{0}: queueing a sync for {1}…', title, company.name),
+      },
       () => client.queueSync(company.id, syncName(list.spec)),
     );
   } catch (e) {
@@ -76,7 +83,9 @@ async function queueSync(node: unknown): Promise<boolean> {
     }
     return false;
   }
-  void vscode.window.showInformationMessage(t('{0}: sync queued for {1}. Refresh once it has finished.', title, company.name));
+  void vscode.window.showInformationMessage(
+    t('{0}: sync queued for {1}. Refresh once it has finished.', title, company.name),
+  );
   list.refresh();
   // The type's own list too, when the sync was asked from a query node.
   const typeNode = list.owner instanceof CompanyNode ? list.owner.data.type(dataType) : undefined;
@@ -95,7 +104,13 @@ interface Copyable {
 }
 
 function copyableOf(node: unknown): Copyable | undefined {
-  if (node instanceof CompanyNode) return { kind: 'company', label: node.company.name, id: node.company.id, whole: () => Promise.resolve(node.record) };
+  if (node instanceof CompanyNode)
+    return {
+      kind: 'company',
+      label: node.company.name,
+      id: node.company.id,
+      whole: () => Promise.resolve(node.record),
+    };
   if (node instanceof RecordNode) {
     const label = recordLabel(node.spec, node.record);
     return { kind: 'record', label, id: node.record.id, whole: (deps) => fetchRecord(node, label, deps) };
@@ -116,10 +131,14 @@ async function fetchRecord(node: RecordNode, label: string, deps: TreeCommandDep
   const { spec, company, record } = node;
   try {
     const title = t('{0}: fetching {1}', typeTitle(spec.id), label);
-    return await withProgress({ location: vscode.ProgressLocation.Window, title }, () => client.getRecord(spec.id, company.id, record.id));
+    return await withProgress({ location: vscode.ProgressLocation.Window, title }, () =>
+      client.getRecord(spec.id, company.id, record.id),
+    );
   } catch (e) {
     if (isApiError(e) && !isCancellation(e)) target.report(e);
-    void vscode.window.showErrorMessage(t('Could not copy {0} as JSON: {1}', label, e instanceof Error ? e.message : String(e)));
+    void vscode.window.showErrorMessage(
+      t('Could not copy {0} as JSON: {1}', label, e instanceof Error ? e.message : String(e)),
+    );
     return undefined;
   }
 }
@@ -128,7 +147,8 @@ async function fetchRecord(node: RecordNode, label: string, deps: TreeCommandDep
  * palette or a key binding, the selected company or record in the Companies view. */
 function copyTarget(node: unknown, deps: TreeCommandDeps): Copyable | undefined {
   const target = copyableOf(node ?? deps.view.selection.find((n) => copyableOf(n)));
-  if (!target) void vscode.window.showInformationMessage(t('Select a company or a record in the Companies view to copy it.'));
+  if (!target)
+    void vscode.window.showInformationMessage(t('Select a company or a record in the Companies view to copy it.'));
   return target;
 }
 
@@ -155,14 +175,19 @@ export function registerTreeCommands(deps: TreeCommandDeps): vscode.Disposable[]
       return query;
     }),
     register('dataPlatform.showErrorDetails', (node) =>
-      node instanceof ErrorNode && node.apiError ? vscode.commands.executeCommand('dataPlatform.showDiagnostics', node.apiError) : undefined,
+      node instanceof ErrorNode && node.apiError
+        ? vscode.commands.executeCommand('dataPlatform.showDiagnostics', node.apiError)
+        : undefined,
     ),
     register('dataPlatform.copyId', async (node) => {
       const target = copyTarget(node, deps);
       if (!target) return undefined;
       const { id } = target;
       await vscode.env.clipboard.writeText(id);
-      vscode.window.setStatusBarMessage(target.kind === 'company' ? t('Copied company ID {0}', id) : t('Copied ID {0}', id), 3000);
+      vscode.window.setStatusBarMessage(
+        target.kind === 'company' ? t('Copied company ID {0}', id) : t('Copied ID {0}', id),
+        3000,
+      );
       return id;
     }),
     register('dataPlatform.copyJson', async (node) => {
@@ -172,7 +197,10 @@ export function registerTreeCommands(deps: TreeCommandDeps): vscode.Disposable[]
       if (record === undefined) return undefined;
       const json = JSON.stringify(record, null, 2);
       await vscode.env.clipboard.writeText(json);
-      vscode.window.setStatusBarMessage(target.kind === 'company' ? t('Copied the company as JSON') : t('Copied {0} as JSON', target.label), 3000);
+      vscode.window.setStatusBarMessage(
+        target.kind === 'company' ? t('Copied the company as JSON') : t('Copied {0} as JSON', target.label),
+        3000,
+      );
       return json;
     }),
   ];

@@ -5,9 +5,7 @@
 import { isApiError, normalizeBaseUrl } from '../api';
 import { t } from '../l10n';
 
-type BaseUrlCheck =
-  | { ok: true; baseUrl: string; origin: string; host: string }
-  | { ok: false; message: string };
+type BaseUrlCheck = { ok: true; baseUrl: string; origin: string; host: string } | { ok: false; message: string };
 
 export function checkBaseUrl(input: string | undefined): BaseUrlCheck {
   try {

@@ -38,7 +38,10 @@ export interface ConnectionOptions {
 
 export class Connection implements Disposable {
   // Until the first load: activation waits for it, so commands see this only if it never ends.
-  private current: ConnectionState = { kind: 'invalidBaseUrl', message: t('The base URL and API key are still being read; try again in a moment.') };
+  private current: ConnectionState = {
+    kind: 'invalidBaseUrl',
+    message: t('The base URL and API key are still being read; try again in a moment.'),
+  };
   private currentKey?: string;
   private currentAccount: Account;
   private readonly changed = new Emitter<ConnectionState>();
@@ -75,7 +78,10 @@ export class Connection implements Disposable {
   /** Re-reads the account's base URL and key; resolves once the state reflects them. */
   reload(): Promise<void> {
     // Serialised, so two quick changes cannot finish out of order.
-    this.reloading = this.reloading.then(() => this.load(), () => this.load());
+    this.reloading = this.reloading.then(
+      () => this.load(),
+      () => this.load(),
+    );
     return this.reloading;
   }
 
@@ -104,7 +110,10 @@ export class Connection implements Disposable {
     const account = this.currentAccount;
     const check = checkBaseUrl(account.baseUrl);
     if (!check.ok) {
-      this.settle({ kind: 'invalidBaseUrl', message: t('{0}. Edit the account to change its base URL.', check.message) }, undefined);
+      this.settle(
+        { kind: 'invalidBaseUrl', message: t('{0}. Edit the account to change its base URL.', check.message) },
+        undefined,
+      );
       return;
     }
     const where = { baseUrl: check.baseUrl, origin: check.origin, host: check.host };
@@ -114,12 +123,20 @@ export class Connection implements Disposable {
     } catch (e) {
       // No keyring (e.g. Linux without a secret service): say so instead of staying "loading".
       const reason = e instanceof Error ? e.message : String(e);
-      this.settle({ kind: 'secretsUnavailable', ...where, message: t("The editor's secret storage cannot be read, so no API key is available: {0}", reason) }, undefined);
+      this.settle(
+        {
+          kind: 'secretsUnavailable',
+          ...where,
+          message: t("The editor's secret storage cannot be read, so no API key is available: {0}", reason),
+        },
+        undefined,
+      );
       return;
     }
     let next: ConnectionState;
     if (!key) next = { kind: 'noKey', ...where };
-    else if (this.current.kind === 'ready' && this.current.baseUrl === check.baseUrl && key === this.currentKey) next = this.current;
+    else if (this.current.kind === 'ready' && this.current.baseUrl === check.baseUrl && key === this.currentKey)
+      next = this.current;
     else next = { kind: 'ready', ...where, client: this.clientFor(check.baseUrl, key) };
     this.settle(next, key);
   }
@@ -136,6 +153,7 @@ export class Connection implements Disposable {
 function sameWithoutClient(a: ConnectionState, b: ConnectionState): boolean {
   if (a.kind !== b.kind) return false;
   if (a.kind === 'invalidBaseUrl' && b.kind === 'invalidBaseUrl') return a.message === b.message;
-  if (a.kind === 'secretsUnavailable' && b.kind === 'secretsUnavailable') return a.message === b.message && a.baseUrl === b.baseUrl;
+  if (a.kind === 'secretsUnavailable' && b.kind === 'secretsUnavailable')
+    return a.message === b.message && a.baseUrl === b.baseUrl;
   return a.kind === 'noKey' && b.kind === 'noKey' && a.baseUrl === b.baseUrl;
 }

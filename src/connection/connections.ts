@@ -41,7 +41,10 @@ export class Connections implements Disposable {
 
   /** Brings the connections in line with the list and re-reads every key; serialised. */
   sync(): Promise<void> {
-    this.syncing = this.syncing.then(() => this.syncNow(), () => this.syncNow());
+    this.syncing = this.syncing.then(
+      () => this.syncNow(),
+      () => this.syncNow(),
+    );
     return this.syncing;
   }
 
@@ -69,7 +72,10 @@ export class Connections implements Disposable {
       }
       const connection = this.create(account);
       this.byId.set(account.id, connection);
-      this.subscriptions.set(account.id, connection.onDidChange((state) => this.stateChanged.fire({ connection, state })));
+      this.subscriptions.set(
+        account.id,
+        connection.onDidChange((state) => this.stateChanged.fire({ connection, state })),
+      );
       listChanged = true;
     }
     if (listChanged) this.listChanged.fire();

@@ -5,14 +5,17 @@
 // as JSON) fetches it by id. Derived from the catalog, so a new type needs nothing here.
 import type { DataRecord } from '../api/models';
 import { isRecord } from '../api/responseShapes';
-import { ROW_FORMATS, type DataTypeSpec, type FieldRef } from './catalog';
+import type { DataTypeSpec } from './catalog';
+import { ROW_FORMATS, type FieldRef } from './rowFormats';
 
 /** Phone numbers as one text: a phone sent as text (our seed spec), or the numbers of Codat's list
  * of `{number, type}`, joined; undefined when there is none. */
 export function phoneNumbers(value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim() || undefined;
   if (!Array.isArray(value)) return undefined;
-  const numbers = value.map((p) => (isRecord(p) && typeof p.number === 'string' ? p.number.trim() : '')).filter((n) => n !== '');
+  const numbers = value
+    .map((p) => (isRecord(p) && typeof p.number === 'string' ? p.number.trim() : ''))
+    .filter((n) => n !== '');
   return numbers.length > 0 ? numbers.join(', ') : undefined;
 }
 
@@ -22,7 +25,8 @@ export type RecordRow = DataRecord;
 /** A field the presentation reads for every type: a deleted record says so. */
 const DELETED = 'metadata.isDeleted';
 
-const refPaths = (ref: FieldRef | undefined): readonly string[] => (ref === undefined ? [] : typeof ref === 'string' ? [ref] : ref);
+const refPaths = (ref: FieldRef | undefined): readonly string[] =>
+  ref === undefined ? [] : typeof ref === 'string' ? [ref] : ref;
 
 /** The field paths a type's rows keep: every field its presentation reads, and the id. */
 export function rowFields(spec: DataTypeSpec): readonly string[] {
@@ -44,7 +48,9 @@ export function rowMaker(spec: DataTypeSpec): (record: DataRecord) => RecordRow 
   if (!make) {
     const paths = rowFields(spec).map((p) => p.split('.'));
     // A phone list is kept as the text it shows, not left out as lists are.
-    const phones = new Set(spec.tooltip.filter(([kind]) => ROW_FORMATS[kind] === 'phones').flatMap(([, ref]) => refPaths(ref)));
+    const phones = new Set(
+      spec.tooltip.filter(([kind]) => ROW_FORMATS[kind] === 'phones').flatMap(([, ref]) => refPaths(ref)),
+    );
     make = (record) => project(record, paths, phones);
     projections.set(spec, make);
   }
@@ -59,7 +65,8 @@ function project(record: DataRecord, paths: readonly (readonly string[])[], phon
   const row: Record<string, unknown> = {};
   for (const path of paths) {
     let from: unknown = record;
-    for (const key of path) from = isRecord(from) && Object.prototype.hasOwnProperty.call(from, key) ? from[key] : undefined;
+    for (const key of path)
+      from = isRecord(from) && Object.prototype.hasOwnProperty.call(from, key) ? from[key] : undefined;
     if (Array.isArray(from) && phones.has(path.join('.'))) from = phoneNumbers(from);
     if (typeof from !== 'string' && typeof from !== 'number' && typeof from !== 'boolean' && !isRecord(from)) continue;
     let to = row;

@@ -14,7 +14,13 @@ type Values = Readonly<Record<string, readonly string[]>>;
 function schema(recordName: string, fields: Fields, values?: Values): QuerySchema {
   return {
     recordName,
-    fields: { id: 'string', ...fields, 'metadata.isDeleted': 'boolean', modifiedDate: 'date', sourceModifiedDate: 'date' },
+    fields: {
+      id: 'string',
+      ...fields,
+      'metadata.isDeleted': 'boolean',
+      modifiedDate: 'date',
+      sourceModifiedDate: 'date',
+    },
     ...(values ? { values } : {}),
   };
 }
@@ -80,20 +86,24 @@ const itemDetail = (side: string): Fields => ({
 const CUSTOMER_REF: Fields = { 'customerRef.id': 'string', 'customerRef.companyName': 'string' };
 const SUPPLIER_REF: Fields = { 'supplierRef.id': 'string', 'supplierRef.supplierName': 'string' };
 
-export const BILL_SCHEMA = schema('Bill', {
-  reference: 'string',
-  ...SUPPLIER_REF,
-  issueDate: 'date',
-  dueDate: 'date',
-  currency: 'string',
-  currencyRate: 'number',
-  subTotal: 'number',
-  taxAmount: 'number',
-  totalAmount: 'number',
-  amountDue: 'number',
-  status: 'string',
-  note: 'string',
-}, { status: ['Draft', 'Open', 'PartiallyPaid', 'Paid', 'Void', 'Unknown'] });
+export const BILL_SCHEMA = schema(
+  'Bill',
+  {
+    reference: 'string',
+    ...SUPPLIER_REF,
+    issueDate: 'date',
+    dueDate: 'date',
+    currency: 'string',
+    currencyRate: 'number',
+    subTotal: 'number',
+    taxAmount: 'number',
+    totalAmount: 'number',
+    amountDue: 'number',
+    status: 'string',
+    note: 'string',
+  },
+  { status: ['Draft', 'Open', 'PartiallyPaid', 'Paid', 'Void', 'Unknown'] },
+);
 
 export const CUSTOMER_SCHEMA = schema('Customer', party('customerName'), { status: ACTIVE_ARCHIVED });
 export const SUPPLIER_SCHEMA = schema('Supplier', party('supplierName'), { status: ACTIVE_ARCHIVED });
@@ -104,54 +114,84 @@ export const CREDIT_NOTE_SCHEMA = schema(
   { ...creditNote('creditNoteNumber', CUSTOMER_REF), additionalTaxAmount: 'number', additionalTaxPercentage: 'number' },
   { status: CREDIT_NOTE_STATUSES },
 );
-export const BILL_CREDIT_NOTE_SCHEMA = schema('BillCreditNote', creditNote('billCreditNoteNumber', SUPPLIER_REF), { status: CREDIT_NOTE_STATUSES });
-
-export const ACCOUNT_SCHEMA = schema('Account', {
-  nominalCode: 'string',
-  name: 'string',
-  description: 'string',
-  fullyQualifiedCategory: 'string',
-  fullyQualifiedName: 'string',
-  currency: 'string',
-  currentBalance: 'number',
-  type: 'string',
-  status: 'string',
-  isBankAccount: 'boolean',
-}, { type: ['Asset', 'Expense', 'Income', 'Liability', 'Equity', 'Unknown'], status: ['Active', 'Archived', 'Pending', 'Unknown'] });
-
-export const JOURNAL_ENTRY_SCHEMA = schema('JournalEntry', {
-  description: 'string',
-  postedOn: 'date',
-  createdOn: 'date',
-  updatedOn: 'date',
-  'journalRef.id': 'string',
-  'recordRef.id': 'string',
-  'recordRef.dataType': 'string',
-  'journalRef.name': 'string',
-}, {
-  'recordRef.dataType': [
-    'bankTransactions', 'billCreditNotes', 'billPayments', 'bills', 'creditNotes', 'directCosts', 'directIncomes', 'invoices',
-    'journalEntries', 'payments', 'transfers',
-  ],
+export const BILL_CREDIT_NOTE_SCHEMA = schema('BillCreditNote', creditNote('billCreditNoteNumber', SUPPLIER_REF), {
+  status: CREDIT_NOTE_STATUSES,
 });
 
-export const TAX_RATE_SCHEMA = schema('TaxRate', {
-  name: 'string',
-  code: 'string',
-  effectiveTaxRate: 'number',
-  totalTaxRate: 'number',
-  status: 'string',
-}, { status: ACTIVE_ARCHIVED });
+export const ACCOUNT_SCHEMA = schema(
+  'Account',
+  {
+    nominalCode: 'string',
+    name: 'string',
+    description: 'string',
+    fullyQualifiedCategory: 'string',
+    fullyQualifiedName: 'string',
+    currency: 'string',
+    currentBalance: 'number',
+    type: 'string',
+    status: 'string',
+    isBankAccount: 'boolean',
+  },
+  {
+    type: ['Asset', 'Expense', 'Income', 'Liability', 'Equity', 'Unknown'],
+    status: ['Active', 'Archived', 'Pending', 'Unknown'],
+  },
+);
 
-export const ITEM_SCHEMA = schema('Item', {
-  code: 'string',
-  name: 'string',
-  type: 'string',
-  itemStatus: 'string',
-  isBillItem: 'boolean',
-  isInvoiceItem: 'boolean',
-  'billItem.unitPrice': 'number',
-  'invoiceItem.unitPrice': 'number',
-  ...itemDetail('billItem'),
-  ...itemDetail('invoiceItem'),
-}, { type: ['Inventory', 'NonInventory', 'Service', 'Unknown'], itemStatus: ACTIVE_ARCHIVED });
+export const JOURNAL_ENTRY_SCHEMA = schema(
+  'JournalEntry',
+  {
+    description: 'string',
+    postedOn: 'date',
+    createdOn: 'date',
+    updatedOn: 'date',
+    'journalRef.id': 'string',
+    'recordRef.id': 'string',
+    'recordRef.dataType': 'string',
+    'journalRef.name': 'string',
+  },
+  {
+    'recordRef.dataType': [
+      'bankTransactions',
+      'billCreditNotes',
+      'billPayments',
+      'bills',
+      'creditNotes',
+      'directCosts',
+      'directIncomes',
+      'invoices',
+      'journalEntries',
+      'payments',
+      'transfers',
+    ],
+  },
+);
+
+export const TAX_RATE_SCHEMA = schema(
+  'TaxRate',
+  {
+    name: 'string',
+    code: 'string',
+    effectiveTaxRate: 'number',
+    totalTaxRate: 'number',
+    status: 'string',
+  },
+  { status: ACTIVE_ARCHIVED },
+);
+
+export const ITEM_SCHEMA = schema(
+  'Item',
+  {
+    code: 'string',
+    name: 'string',
+    type: 'string',
+    itemStatus: 'string',
+    isBillItem: 'boolean',
+    isInvoiceItem: 'boolean',
+    'billItem.unitPrice': 'number',
+    'invoiceItem.unitPrice': 'number',
+    ...itemDetail('billItem'),
+    ...itemDetail('invoiceItem'),
+  },
+  { type: ['Inventory', 'NonInventory', 'Service', 'Unknown'], itemStatus: ACTIVE_ARCHIVED },
+);

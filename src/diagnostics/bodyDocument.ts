@@ -48,7 +48,9 @@ export function layoutJson(value: unknown, indent: Indent = DEFAULT_INDENT, dept
   const close = unit.repeat(depth);
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
-    const items = value.map((v: unknown) => pad + (isFlatObject(v) ? JSON.stringify(v) : layoutJson(v, indent, depth + 1)));
+    const items = value.map(
+      (v: unknown) => pad + (isFlatObject(v) ? JSON.stringify(v) : layoutJson(v, indent, depth + 1)),
+    );
     return `[\n${items.join(',\n')}\n${close}]`;
   }
   const entries = Object.entries(value as object);
@@ -73,8 +75,16 @@ function notKeptNote(entry: DiagnosticEntry): string[] {
   const rows = keptRows(v?.errors ?? [], v?.warnings ?? []);
   const total = (entry.cut?.errors ?? 0) + (entry.cut?.warnings ?? 0);
   return [
-    t('The whole body of this error is no longer kept: the panel keeps it for the {0} newest errors it had to cut.', WHOLE_BODIES_KEPT),
-    t('Below is what the panel keeps: {0} of {1} validation rows, and texts longer than {2} characters cut short with "…".', formatCount(rows.errors.length + rows.warnings.length), formatCount(total), formatCount(MAX_TEXT)),
+    t(
+      'The whole body of this error is no longer kept: the panel keeps it for the {0} newest errors it had to cut.',
+      WHOLE_BODIES_KEPT,
+    ),
+    t(
+      'Below is what the panel keeps: {0} of {1} validation rows, and texts longer than {2} characters cut short with "…".',
+      formatCount(rows.errors.length + rows.warnings.length),
+      formatCount(total),
+      formatCount(MAX_TEXT),
+    ),
   ];
 }
 
@@ -83,7 +93,11 @@ function notKeptNote(entry: DiagnosticEntry): string[] {
  * Bodies were redacted value by value after decoding; pretty-printing re-encodes them and never
  * decodes anything (the rule since issue 12, finding 1).
  */
-export function bodyDocument(entry: DiagnosticEntry, whole: string | undefined, indent: Indent = DEFAULT_INDENT): BodyDocument {
+export function bodyDocument(
+  entry: DiagnosticEntry,
+  whole: string | undefined,
+  indent: Indent = DEFAULT_INDENT,
+): BodyDocument {
   const e = entry.error;
   if (e.body) {
     if (!entry.cut) return { text: document(e.body, indent), json: true, notes: false };
@@ -92,7 +106,14 @@ export function bodyDocument(entry: DiagnosticEntry, whole: string | undefined, 
   }
   if (e.rawBody !== undefined) {
     const cut = e.rawBody.length > RAW_BODY_LIMIT;
-    const notes = cut ? comments([t('The client keeps the first {0} of an error body; the rest of this one was not kept.', formatSize(RAW_BODY_LIMIT))]) : '';
+    const notes = cut
+      ? comments([
+          t(
+            'The client keeps the first {0} of an error body; the rest of this one was not kept.',
+            formatSize(RAW_BODY_LIMIT),
+          ),
+        ])
+      : '';
     return { text: notes + prettyBody(e.rawBody), json: isJson(e.rawBody), notes: cut };
   }
   return { text: comments([t('This error has no body.')]), json: false, notes: true };
@@ -100,10 +121,18 @@ export function bodyDocument(entry: DiagnosticEntry, whole: string | undefined, 
 
 /** The document for an entry the store no longer holds. */
 export function goneBodyDocument(): BodyDocument {
-  return { text: comments([t('This error has left the diagnostics list: its body is no longer kept.')]), json: false, notes: true };
+  return {
+    text: comments([t('This error has left the diagnostics list: its body is no longer kept.')]),
+    json: false,
+    notes: true,
+  };
 }
 
 /** The document for a tab from an earlier session (entry ids start again with each one). */
 export function earlierBodyDocument(): BodyDocument {
-  return { text: comments([t('This body belongs to an error from before the window reloaded, and was not kept.')]), json: false, notes: true };
+  return {
+    text: comments([t('This body belongs to an error from before the window reloaded, and was not kept.')]),
+    json: false,
+    notes: true,
+  };
 }

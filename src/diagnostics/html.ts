@@ -90,6 +90,7 @@ export function renderPage(template: string, res: PageResources): string {
     if (v === undefined) throw new Error(`unknown placeholder {{${name}}} in the diagnostics template`);
     return escapeAttribute(v);
   });
-  if (!html.includes('http-equiv="Content-Security-Policy"')) throw new Error('the diagnostics template has no CSP meta tag');
+  if (!html.includes('http-equiv="Content-Security-Policy"'))
+    throw new Error('the diagnostics template has no CSP meta tag');
   return html;
 }

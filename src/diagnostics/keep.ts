@@ -33,20 +33,29 @@ function cutStrings<T>(value: T, onCut: () => void): T {
 }
 
 /** The rows of a list as the client parsed them; anything else handed to the store counts as none. */
-const list = (v: unknown): ValidationItem[] => (Array.isArray(v) ? (v as unknown[]).filter((x): x is ValidationItem => typeof x === 'object' && x !== null) : []);
+const list = (v: unknown): ValidationItem[] =>
+  Array.isArray(v) ? (v as unknown[]).filter((x): x is ValidationItem => typeof x === 'object' && x !== null) : [];
 
 /** Characters a row takes in the table. */
-const rowText = (r: ValidationItem) => (r.itemId?.length ?? 0) + (r.validatorName?.length ?? 0) + (r.message?.length ?? 0);
+const rowText = (r: ValidationItem) =>
+  (r.itemId?.length ?? 0) + (r.validatorName?.length ?? 0) + (r.message?.length ?? 0);
 
 /**
  * The rows shown of a body's lists: errors first, then warnings, MAX_ROWS in all and within
  * MAX_TABLE_TEXT characters, each text cut to MAX_TEXT. Only the rows kept are looked at, so
  * 200,000 rows cost no more than 100.
  */
-export function keptRows<T extends ValidationItem>(errors: readonly T[], warnings: readonly T[], onCut: () => void = () => undefined): KeptRows<T> {
+export function keptRows<T extends ValidationItem>(
+  errors: readonly T[],
+  warnings: readonly T[],
+  onCut: () => void = () => undefined,
+): KeptRows<T> {
   const kept: KeptRows<T> = { errors: [], warnings: [] };
   let text = 0;
-  for (const [severity, items] of [['errors', errors], ['warnings', warnings]] as const) {
+  for (const [severity, items] of [
+    ['errors', errors],
+    ['warnings', warnings],
+  ] as const) {
     for (const item of items) {
       const row = cutStrings(item, onCut);
       if (kept.errors.length + kept.warnings.length >= MAX_ROWS || text + rowText(row) > MAX_TABLE_TEXT) return kept;
@@ -67,7 +76,10 @@ function keptBody(body: ErrorBody): { body: ErrorBody; cut?: RowCounts } {
   const warnings = list(validation.warnings);
   const rows = keptRows(errors, warnings, () => (cut = true));
   if (rows.errors.length < errors.length || rows.warnings.length < warnings.length) cut = true;
-  return { body: { ...kept, validation: rows }, ...(cut ? { cut: { errors: errors.length, warnings: warnings.length } } : {}) };
+  return {
+    body: { ...kept, validation: rows },
+    ...(cut ? { cut: { errors: errors.length, warnings: warnings.length } } : {}),
+  };
 }
 
 /**

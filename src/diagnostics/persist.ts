@@ -53,7 +53,11 @@ function persistedView(view: DiagnosticView): DiagnosticView | undefined {
   const saved = v.rawBody === undefined ? v : { ...v, rawBody: cutBody(v.rawBody) };
   if (sizeOf(saved) <= MAX_PERSISTED_ENTRY) return saved;
   const { rawBody: _rawBody, rawBodyCut: _cut, ...bare } = saved;
-  const slim = { ...bare, validation: [], validationNote: t('The validation rows and the raw body were too large to keep across a reload.') };
+  const slim = {
+    ...bare,
+    validation: [],
+    validationNote: t('The validation rows and the raw body were too large to keep across a reload.'),
+  };
   return sizeOf(slim) <= MAX_PERSISTED_ENTRY ? slim : undefined;
 }
 
@@ -77,7 +81,8 @@ const isString = (v: unknown): v is string => typeof v === 'string';
 const optional = (v: unknown, check: (x: unknown) => boolean) => v === undefined || check(v);
 
 function fieldView(v: unknown): FieldView | undefined {
-  if (!isRec(v) || !isString(v.label) || !isString(v.value) || !optional(v.copy, (c) => typeof c === 'boolean')) return undefined;
+  if (!isRec(v) || !isString(v.label) || !isString(v.value) || !optional(v.copy, (c) => typeof c === 'boolean'))
+    return undefined;
   return { label: v.label, value: v.value, ...(v.copy === true ? { copy: true } : {}) };
 }
 
@@ -100,8 +105,14 @@ function allOf<T>(v: unknown, check: (x: unknown) => T | undefined): T[] | undef
 }
 
 /** Restored rows held to the live limits (keep.ts); a note when that leaves some out. */
-function restoredTable(rows: ValidationRowView[], note: unknown): Pick<DiagnosticView, 'validation' | 'validationNote'> {
-  const kept = keptRows(rows.filter((r) => r.severity === 'error'), rows.filter((r) => r.severity === 'warning'));
+function restoredTable(
+  rows: ValidationRowView[],
+  note: unknown,
+): Pick<DiagnosticView, 'validation' | 'validationNote'> {
+  const kept = keptRows(
+    rows.filter((r) => r.severity === 'error'),
+    rows.filter((r) => r.severity === 'warning'),
+  );
   const validation = [...kept.errors, ...kept.warnings];
   const validationNote = isString(note)
     ? cutText(note)
@@ -118,7 +129,12 @@ function restoredView(v: unknown, id: string): DiagnosticView | undefined {
   const { time, timeLabel, heading, message, kind, status, correlationId, rawBody, validationNote } = v;
   if (!isString(v.id) || !isString(time) || Number.isNaN(Date.parse(time))) return undefined;
   if (!isString(timeLabel) || !isString(heading) || !isString(message) || !isString(kind)) return undefined;
-  if (!optional(status, (s) => Number.isInteger(s)) || !optional(correlationId, isString) || !optional(rawBody, isString)) return undefined;
+  if (
+    !optional(status, (s) => Number.isInteger(s)) ||
+    !optional(correlationId, isString) ||
+    !optional(rawBody, isString)
+  )
+    return undefined;
   if (!optional(validationNote, isString) || !optional(v.rawBodyCut, (c) => typeof c === 'boolean')) return undefined;
   const fields = allOf(v.fields, fieldView);
   const validation = allOf(v.validation, validationRow);

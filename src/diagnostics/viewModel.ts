@@ -99,8 +99,17 @@ function tableOf(entry: DiagnosticEntry): Table {
   const warnings = Array.isArray(v?.warnings) ? v.warnings : [];
   const rows = keptRows(errors, warnings);
   const validation: ValidationRowView[] = [];
-  for (const [severity, items] of [['error', rows.errors], ['warning', rows.warnings]] as const) {
-    for (const item of items) validation.push({ severity, itemId: item.itemId ?? '', validatorName: item.validatorName ?? '', message: item.message ?? '' });
+  for (const [severity, items] of [
+    ['error', rows.errors],
+    ['warning', rows.warnings],
+  ] as const) {
+    for (const item of items)
+      validation.push({
+        severity,
+        itemId: item.itemId ?? '',
+        validatorName: item.validatorName ?? '',
+        message: item.message ?? '',
+      });
   }
   const total = entry.cut ? entry.cut.errors + entry.cut.warnings : errors.length + warnings.length;
   if (validation.length >= total) return { validation };
@@ -112,7 +121,10 @@ function tableOf(entry: DiagnosticEntry): Table {
 }
 
 /** What every view of an entry starts with, whether or not the rest of it could be built. */
-function headOf(entry: DiagnosticEntry, options: ViewModelOptions): Pick<DiagnosticView, 'id' | 'time' | 'timeLabel' | 'heading' | 'kind' | 'status'> {
+function headOf(
+  entry: DiagnosticEntry,
+  options: ViewModelOptions,
+): Pick<DiagnosticView, 'id' | 'time' | 'timeLabel' | 'heading' | 'kind' | 'status'> {
   const e = entry.error;
   const status = e.status ?? e.body?.statusCode;
   return {

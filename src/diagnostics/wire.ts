@@ -28,8 +28,13 @@ export const entryKey = (v: Pick<DiagnosticView, 'id' | 'time'>) => `${v.id}@${v
  * (`held`: the keys sent since its last `ready`), references for the others. Returns the keys the
  * page holds once it has the message.
  */
-export function wireList(shown: readonly DiagnosticView[], held: ReadonlySet<string>): { entries: (WireView | WireRef)[]; held: Set<string> } {
-  const entries = shown.map((v): WireView | WireRef => (held.has(entryKey(v)) ? { id: v.id, time: v.time, known: true } : toWireView(v)));
+export function wireList(
+  shown: readonly DiagnosticView[],
+  held: ReadonlySet<string>,
+): { entries: (WireView | WireRef)[]; held: Set<string> } {
+  const entries = shown.map((v): WireView | WireRef =>
+    held.has(entryKey(v)) ? { id: v.id, time: v.time, known: true } : toWireView(v),
+  );
   return { entries, held: new Set(shown.map(entryKey)) };
 }
 
@@ -50,7 +55,9 @@ export function toWireView(view: DiagnosticView): WireView {
   const { rawBody, ...rest } = view;
   if (rawBody === undefined) return rest;
   const bytes = Buffer.byteLength(rawBody, 'utf8');
-  const label = view.rawBodyCut ? t('Raw body (the first {0}: the client keeps no more)', formatSize(bytes)) : t('Raw body ({0})', formatSize(bytes));
+  const label = view.rawBodyCut
+    ? t('Raw body (the first {0}: the client keeps no more)', formatSize(bytes))
+    : t('Raw body ({0})', formatSize(bytes));
   return { ...rest, rawBodyBytes: bytes, rawBodyLabel: label };
 }
 

@@ -56,7 +56,12 @@ export function errorText(ref: RecordRef, error: Pick<ApiError, 'status' | 'mess
 /** What the document shows when there is no connection to fetch with. */
 export function noConnectionText(ref: RecordRef): string {
   const title = typeTitle(ref.dataType);
-  const why = t('{0}: {1} of company {2} cannot be loaded: no API key is set for the current base URL.', title, escapedLine(ref.recordId), escapedLine(ref.companyId));
+  const why = t(
+    '{0}: {1} of company {2} cannot be loaded: no API key is set for the current base URL.',
+    title,
+    escapedLine(ref.recordId),
+    escapedLine(ref.companyId),
+  );
   return `// ${why}\n// ${t('Run "Data Platform: Set API Key", then refresh this tab.')}\n`;
 }
 

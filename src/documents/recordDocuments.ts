@@ -10,7 +10,15 @@ import { isApiError, type ApiError, type DataPlatformClient, type DataRecord } f
 import { t } from '../l10n';
 import { ReadOnlyFileSystem } from './readOnlyFileSystem';
 import { errorText, failureText, indentFrom, noConnectionText, prettyJson, type Indent } from './json';
-import { DOCUMENT_SCHEME, parseRecordUri, recordKey, recordUriParts, sameRecord, type RecordLabels, type RecordRef } from './recordUri';
+import {
+  DOCUMENT_SCHEME,
+  parseRecordUri,
+  recordKey,
+  recordUriParts,
+  sameRecord,
+  type RecordLabels,
+  type RecordRef,
+} from './recordUri';
 
 interface RecordDocumentDeps {
   /** The client of the record's account (the first account for a URI written before accounts). */
@@ -57,7 +65,11 @@ interface Fetched {
 }
 
 const readOnlyMessage = () =>
-  new vscode.MarkdownString(t('Records are read from the Data Platform API and cannot be edited here. Use **Refresh** to fetch the current version.'));
+  new vscode.MarkdownString(
+    t(
+      'Records are read from the Data Platform API and cannot be edited here. Use **Refresh** to fetch the current version.',
+    ),
+  );
 
 export class RecordFileSystem extends ReadOnlyFileSystem {
   /** One fetch per open or refresh, by recordKey: `stat` and `readFile` of the same open share
@@ -70,7 +82,10 @@ export class RecordFileSystem extends ReadOnlyFileSystem {
       fs,
       disposables: [
         fs,
-        vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, fs, { isCaseSensitive: true, isReadonly: readOnlyMessage() }),
+        vscode.workspace.registerFileSystemProvider(DOCUMENT_SCHEME, fs, {
+          isCaseSensitive: true,
+          isReadonly: readOnlyMessage(),
+        }),
         // A closed document needs no cached text: the next open fetches it fresh.
         vscode.workspace.onDidCloseTextDocument((d) => fs.closed(d.uri)),
       ],
@@ -133,7 +148,13 @@ export class RecordFileSystem extends ReadOnlyFileSystem {
 
   async stat(uri: vscode.Uri): Promise<vscode.FileStat> {
     const { bytes, mtime } = await this.read(uri);
-    return { type: vscode.FileType.File, ctime: mtime, mtime, size: bytes.byteLength, permissions: vscode.FilePermission.Readonly };
+    return {
+      type: vscode.FileType.File,
+      ctime: mtime,
+      mtime,
+      size: bytes.byteLength,
+      permissions: vscode.FilePermission.Readonly,
+    };
   }
 
   async readFile(uri: vscode.Uri): Promise<Uint8Array> {
@@ -179,7 +200,6 @@ export class RecordFileSystem extends ReadOnlyFileSystem {
       return { text: failureText(ref, e instanceof Error ? e.message : String(e)) };
     }
   }
-
 
   dispose(): void {
     super.dispose();

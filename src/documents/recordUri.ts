@@ -56,7 +56,8 @@ export function labelOr(preferred: string | undefined, id: string): string {
 
 /** The path and query of a record's document. */
 export function recordUriParts(ref: RecordRef, labels: RecordLabels = {}): RecordUriParts {
-  if (!ref.companyId || !ref.recordId || !ref.accountId || !isDataTypeId(ref.dataType)) throw new Error('a record document needs an account, a company id, a data type and a record id');
+  if (!ref.companyId || !ref.recordId || !ref.accountId || !isDataTypeId(ref.dataType))
+    throw new Error('a record document needs an account, a company id, a data type and a record id');
   return {
     path: `/${labelOr(labels.companyName, ref.companyId)}/${ref.dataType}/${labelOr(labels.recordLabel, ref.recordId)}.json`,
     query: new URLSearchParams({
@@ -88,16 +89,29 @@ export function recordKey(ref: RecordRef): string {
 
 /** One record of one account: the same ids under two accounts are two documents. */
 export function sameRecord(a: RecordRef, b: RecordRef): boolean {
-  return a.companyId === b.companyId && a.dataType === b.dataType && a.recordId === b.recordId && a.accountId === b.accountId;
+  return (
+    a.companyId === b.companyId && a.dataType === b.dataType && a.recordId === b.recordId && a.accountId === b.accountId
+  );
 }
 
 /** What the open command may be given besides a tree node: `{companyId, dataType, recordId,
  * accountId?, companyName?}`; with no account, `defaultAccountId` (the first account's). */
-export function asRecordArgument(value: unknown, defaultAccountId: string | undefined): { ref: RecordRef; companyName?: string } | undefined {
+export function asRecordArgument(
+  value: unknown,
+  defaultAccountId: string | undefined,
+): { ref: RecordRef; companyName?: string } | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { companyId, companyName, dataType: type, recordId, accountId: given } = value as Record<string, unknown>;
   const accountId = typeof given === 'string' && given ? given : defaultAccountId;
-  if (typeof companyId !== 'string' || !companyId || !isDataTypeId(type) || typeof recordId !== 'string' || !recordId || !accountId) return undefined;
+  if (
+    typeof companyId !== 'string' ||
+    !companyId ||
+    !isDataTypeId(type) ||
+    typeof recordId !== 'string' ||
+    !recordId ||
+    !accountId
+  )
+    return undefined;
   const ref: RecordRef = { companyId, dataType: type, recordId, accountId };
   return typeof companyName === 'string' && companyName ? { ref, companyName } : { ref };
 }

@@ -55,7 +55,7 @@ export class BufferedWrites {
       this.seal();
       const next = this.filled.shift();
       if (!next) return;
-      for (let at = 0; at < next.length; ) at += (await this.writeBytes(next.bytes, at, next.length - at)).bytesWritten;
+      for (let at = 0; at < next.length;) at += (await this.writeBytes(next.bytes, at, next.length - at)).bytesWritten;
       this.free.push(next.bytes);
     }
   }

@@ -142,7 +142,11 @@ type Step = { href?: string; stop?: ApiError };
 /** The first page taken, and what the rest of the walk needs of it: its totals, not its records
  * (a page kept for the whole export outlives collections of the young generation; dropping it
  * lowered the export's peak in the memory benchmark). */
-async function firstPage<T>(source: ExportSource<T>, writer: PageWriter, walker: PageWalker): Promise<{ step: Step; totalResults: number; pageSize: number }> {
+async function firstPage<T>(
+  source: ExportSource<T>,
+  writer: PageWriter,
+  walker: PageWalker,
+): Promise<{ step: Step; totalResults: number; pageSize: number }> {
   const page = await source.load(undefined, { signal: writer.options.signal });
   writer.take(page);
   return { step: walker.next(page, undefined), totalResults: page.totalResults, pageSize: page.pageSize };
@@ -154,7 +158,12 @@ async function firstPage<T>(source: ExportSource<T>, writer: PageWriter, walker:
  * failure (an ApiError, a cancellation when `signal` aborts, a walk that would not end, or the
  * sink's own error), when the sink holds a partial text the caller drops.
  */
-export async function exportList<T>(source: ExportSource<T>, format: RecordFormat, sink: ExportSink, options: ExportOptions = {}): Promise<ExportProgress> {
+export async function exportList<T>(
+  source: ExportSource<T>,
+  format: RecordFormat,
+  sink: ExportSink,
+  options: ExportOptions = {},
+): Promise<ExportProgress> {
   const { signal } = options;
   const walker = new PageWalker(options.maxRecords);
   const writer = new PageWriter(format, sink, options, walker);
@@ -186,7 +195,13 @@ export async function exportList<T>(source: ExportSource<T>, format: RecordForma
  * last page taken: the next link to follow from there (the list grew or a page did not fit), none,
  * or why the walk stops.
  */
-async function loadByNumber<T>(nextHref: string, first: { totalResults: number; pageSize: number }, source: ExportSource<T>, writer: PageWriter, walker: PageWalker): Promise<Step> {
+async function loadByNumber<T>(
+  nextHref: string,
+  first: { totalResults: number; pageSize: number },
+  source: ExportSource<T>,
+  writer: PageWriter,
+  walker: PageWalker,
+): Promise<Step> {
   const concurrency = source.concurrency ?? 1;
   let step: Step = { href: nextHref };
   if (concurrency < 2) return step;

@@ -49,7 +49,8 @@ export function csvFormat(items: ExportItems): RecordFormat {
   const tree = pathTree(columns);
   return {
     head: () => UTF8_BOM + csvRow([...columns, OTHER_FIELDS_COLUMN]),
-    record: (item) => `${paths.map((p) => csvCell(valueAt(item, p))).join(',')},${csvCell(otherFields(item, tree))}${CSV_EOL}`,
+    record: (item) =>
+      `${paths.map((p) => csvCell(valueAt(item, p))).join(',')},${csvCell(otherFields(item, tree))}${CSV_EOL}`,
     tail: () => '',
     textIsJson: false,
   };

@@ -46,7 +46,8 @@ export function otherFields(record: unknown, columns: PathTree): Record<string, 
     const value = record[key];
     const sub = columns.get(key);
     if (sub === true) continue;
-    const rest = sub === undefined ? value : isRecord(value) ? otherFields(value, sub) : value === null ? undefined : value;
+    const rest =
+      sub === undefined ? value : isRecord(value) ? otherFields(value, sub) : value === null ? undefined : value;
     if (rest !== undefined) left.push([key, rest]);
   }
   // fromEntries defines each key as the record's own field, `__proto__` included.

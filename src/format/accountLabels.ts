@@ -30,11 +30,15 @@ export function accountStateLine(state: ConnectionState): string {
 /** The account root's tooltip (Markdown): name, base URL, state. */
 export function accountTooltip(account: Account, state: ConnectionState): string {
   const e = escapeMarkdown;
-  return [`**${e(account.name)}**`, '', `${t('Base URL: {0}', e(account.baseUrl))}  `, e(accountStateLine(state))].join('\n');
+  return [`**${e(account.name)}**`, '', `${t('Base URL: {0}', e(account.baseUrl))}  `, e(accountStateLine(state))].join(
+    '\n',
+  );
 }
 
 /** What an account root shows instead of companies when it cannot list them; undefined when it can. */
-export function accountProblem(state: ConnectionState): { label: string; setKey: boolean; editAccount: boolean } | undefined {
+export function accountProblem(
+  state: ConnectionState,
+): { label: string; setKey: boolean; editAccount: boolean } | undefined {
   switch (state.kind) {
     case 'ready':
       return undefined;
@@ -49,5 +53,7 @@ export function accountProblem(state: ConnectionState): { label: string; setKey:
 
 /** What a command says when the account it acts on has no key yet. */
 export function noKeyMessage(accountName: string | undefined): string {
-  return accountName ? t('Set an API key for {0} first: it has none yet.', accountName) : t('Set an API key first: this account has none yet.');
+  return accountName
+    ? t('Set an API key for {0} first: it has none yet.', accountName)
+    : t('Set an API key first: this account has none yet.');
 }

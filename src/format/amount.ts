@@ -26,7 +26,10 @@ function formatter(locale: string | undefined, digits: number | undefined): Intl
   const id = `${locale ?? ''}|${digits ?? ''}`;
   let f = formatters.get(id);
   if (!f) {
-    f = new Intl.NumberFormat(locale, digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    f = new Intl.NumberFormat(
+      locale,
+      digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits },
+    );
     formatters.set(id, f);
   }
   return f;

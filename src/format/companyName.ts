@@ -20,6 +20,7 @@ export function checkCompanyNameInput(name: string): NameCheck {
   if (stored === '') {
     return { ok: false, message: t("The name needs at least one letter, digit or one of - ' , & @ . ? !") };
   }
-  if (stored !== name.trim()) return { ok: true, stored, note: t('Will be stored as "{0}" (other characters are removed)', stored) };
+  if (stored !== name.trim())
+    return { ok: true, stored, note: t('Will be stored as "{0}" (other characters are removed)', stored) };
   return { ok: true, stored };
 }

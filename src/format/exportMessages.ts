@@ -55,7 +55,8 @@ export function exportFileName(subject: ExportSubject, format: ExportFormat): st
     const records = typeFileName(subject.items, company);
     base = query ? t('{0} ({1})', records, shorten(query, MAX_QUERY_IN_NAME)) : records;
   }
-  const safe = shorten(clean(base).replace(/\s+/g, ' ').trim(), MAX_NAME).replace(/^[.\s]+|[.\s]+$/g, '') || t('Export');
+  const safe =
+    shorten(clean(base).replace(/\s+/g, ' ').trim(), MAX_NAME).replace(/^[.\s]+|[.\s]+$/g, '') || t('Export');
   return `${safe}.${FORMAT_EXTENSIONS[format]}`;
 }
 
@@ -79,18 +80,34 @@ export function exportedMessage(items: ExportItems, written: number, fileName: s
 /** An export whose list's total moved while it ran (PageWalker.moved): written, but perhaps not
  * whole; the notification offers to run it again. */
 export function exportChangedMessage(items: ExportItems, written: number, fileName: string, missing: number): string {
-  return t('Exported {0} to {1}, but the data changed while exporting: {2} may be missing.', recordCount(items, written), fileName, recordCount(items, missing));
+  return t(
+    'Exported {0} to {1}, but the data changed while exporting: {2} may be missing.',
+    recordCount(items, written),
+    fileName,
+    recordCount(items, missing),
+  );
 }
 
 /** After a cancel: how far it got, and that nothing took the file's place. */
-export function exportCancelledMessage(items: ExportItems, written: number, fileName: string, existed: boolean): string {
+export function exportCancelledMessage(
+  items: ExportItems,
+  written: number,
+  fileName: string,
+  existed: boolean,
+): string {
   const count = recordCount(items, written);
   return existed
     ? t('Export to {0} cancelled after {1}. The existing file was left unchanged.', fileName, count)
     : t('Export to {0} cancelled after {1}. No file was written.', fileName, count);
 }
 
-export function exportFailedMessage(items: ExportItems, written: number, fileName: string, existed: boolean, reason: string): string {
+export function exportFailedMessage(
+  items: ExportItems,
+  written: number,
+  fileName: string,
+  existed: boolean,
+  reason: string,
+): string {
   const count = recordCount(items, written);
   const why = reason.trim().replace(/\.+$/, '');
   return existed
@@ -101,7 +118,11 @@ export function exportFailedMessage(items: ExportItems, written: number, fileNam
 /** The formats as the quick pick offers them. */
 export function formatChoices(): { format: ExportFormat; label: string; description: string }[] {
   return [
-    { format: 'csv', label: t('CSV'), description: t('One row per record for spreadsheets; line items as a JSON column') },
+    {
+      format: 'csv',
+      label: t('CSV'),
+      description: t('One row per record for spreadsheets; line items as a JSON column'),
+    },
     { format: 'json', label: t('JSON'), description: t('One array of the records as the API sends them') },
     { format: 'jsonl', label: t('JSON Lines'), description: t('One record per line, as the API sends it') },
   ];

@@ -17,7 +17,9 @@ export { statusIcon, recordStatusText } from './recordStatus';
  * `null` in the list) names none. */
 export function companyPlatforms(c: Company): string[] {
   const connections: readonly unknown[] = Array.isArray(c.dataConnections) ? c.dataConnections : [];
-  return connections.flatMap((d) => (isRecord(d) && typeof d.platformName === 'string' && d.platformName !== '' ? [d.platformName] : []));
+  return connections.flatMap((d) =>
+    isRecord(d) && typeof d.platformName === 'string' && d.platformName !== '' ? [d.platformName] : [],
+  );
 }
 
 export function companyTooltip(c: Company): string {
@@ -97,16 +99,29 @@ export function unsupportedPlatform(message: string): string | undefined {
  * How a failed load reads in the tree. `now` is injected so the rate-limit countdown is testable;
  * `failedAt` is when the error arrived.
  */
-export function presentError(error: ApiError, failedAt: number, now: number, items: ListItems = 'invoices', dataSet?: DataSetStatus): ErrorPresentation {
+export function presentError(
+  error: ApiError,
+  failedAt: number,
+  now: number,
+  items: ListItems = 'invoices',
+  dataSet?: DataSetStatus,
+): ErrorPresentation {
   const none = { queueSync: false, setKey: false };
   switch (error.kind) {
     case 'rateLimited': {
       const left = error.retryAfterMs !== undefined ? error.retryAfterMs - (now - failedAt) : undefined;
-      return { label: left !== undefined && left > 0 ? t('Rate limited — retry in {0}', formatDuration(left, 'wait')) : t('Rate limited — retry now'), ...none };
+      return {
+        label:
+          left !== undefined && left > 0
+            ? t('Rate limited — retry in {0}', formatDuration(left, 'wait'))
+            : t('Rate limited — retry now'),
+        ...none,
+      };
     }
     case 'dataSetNotRequested':
       // Codat sends this one 409 also while a sync runs: only the data status tells which.
-      if (isSyncRunning(dataSet)) return { label: t('{0}: sync in progress', listTitle(items)), ...none, waiting: true };
+      if (isSyncRunning(dataSet))
+        return { label: t('{0}: sync in progress', listTitle(items)), ...none, waiting: true };
       return { label: t('{0}: not synced yet', listTitle(items)), queueSync: items !== 'companies', setKey: false };
     case 'syncInProgress':
       return { label: t('{0}: sync in progress', listTitle(items)), ...none, waiting: true };
@@ -136,7 +151,10 @@ export function presentError(error: ApiError, failedAt: number, now: number, ite
       return { label: t('Cannot reach the API ({0})', error.code ?? error.kind), ...none };
     case 'server':
     case 'unavailable':
-      return { label: error.status ? t('Server error {0} — retry later', error.status) : t('Server error — retry later'), ...none };
+      return {
+        label: error.status ? t('Server error {0} — retry later', error.status) : t('Server error — retry later'),
+        ...none,
+      };
     default:
       return { label: error.message, ...none };
   }
@@ -148,7 +166,17 @@ export type DataSetStatus = DataStatus | null | undefined;
 
 // The states of a sync that has not ended: until it does, the list answers the one 409 Codat
 // documents for "not requested or still syncing".
-const RUNNING = new Set(['Initial', 'Queued', 'Fetching', 'MapQueued', 'Mapping', 'ProcessingQueued', 'Processing', 'ValidationQueued', 'Validating']);
+const RUNNING = new Set([
+  'Initial',
+  'Queued',
+  'Fetching',
+  'MapQueued',
+  'Mapping',
+  'ProcessingQueued',
+  'Processing',
+  'ValidationQueued',
+  'Validating',
+]);
 
 /** Whether the data set's latest sync is still running. */
 export function isSyncRunning(status: DataSetStatus): boolean {
@@ -164,9 +192,23 @@ export function dataSetStatus(status: DataSetStatus): { state: string; lastSync?
   // Typed as the API's states, but a server may send any text, an empty one included.
   const current: string | null | undefined = status?.currentStatus;
   const state = typeof current === 'string' && current !== '' ? current : undefined;
-  const lastSync = typeof status?.lastSuccessfulSync === 'string' && status.lastSuccessfulSync !== '' ? status.lastSuccessfulSync.slice(0, 10) : undefined;
-  const icon = state === undefined ? 'question' : state === 'Complete' ? 'check' : /Error|Cancelled|NotSupported|PrerequisiteNotMet/.test(state) ? 'error' : 'sync';
-  return { state: state === undefined ? t('Unknown') : state.replace(/([a-z])([A-Z])/g, '$1 $2'), ...(lastSync ? { lastSync } : {}), icon };
+  const lastSync =
+    typeof status?.lastSuccessfulSync === 'string' && status.lastSuccessfulSync !== ''
+      ? status.lastSuccessfulSync.slice(0, 10)
+      : undefined;
+  const icon =
+    state === undefined
+      ? 'question'
+      : state === 'Complete'
+        ? 'check'
+        : /Error|Cancelled|NotSupported|PrerequisiteNotMet/.test(state)
+          ? 'error'
+          : 'sync';
+  return {
+    state: state === undefined ? t('Unknown') : state.replace(/([a-z])([A-Z])/g, '$1 $2'),
+    ...(lastSync ? { lastSync } : {}),
+    icon,
+  };
 }
 
 /** `Complete · 2025-12-30`: a type node's description until its list is loaded. */
@@ -180,6 +222,7 @@ export function dataSetTooltip(status: DataSetStatus): string[] {
   const s = dataSetStatus(status);
   const lines = [t('Data set: {0}', s.state)];
   if (s.lastSync) lines.push(t('Last successful sync: {0}', s.lastSync));
-  if (typeof status?.latestSyncId === 'string' && status.latestSyncId !== '') lines.push(t('Latest sync: {0}', status.latestSyncId));
+  if (typeof status?.latestSyncId === 'string' && status.latestSyncId !== '')
+    lines.push(t('Latest sync: {0}', status.latestSyncId));
   return lines;
 }

@@ -29,7 +29,12 @@ export function orderByProblem(text: string, schema: QuerySchema = INVOICE_SCHEM
 
 /** `status=Paid — 123 invoices`, `Bills: status=Paid — 12 bills`: invoices, the type queried
  * most, go without their name; the count once the first page told it. */
-export function queryNodeLabel(query: string, totalResults?: number, type: DataTypeId = 'invoices', locale?: string): string {
+export function queryNodeLabel(
+  query: string,
+  totalResults?: number,
+  type: DataTypeId = 'invoices',
+  locale?: string,
+): string {
   const text = type === 'invoices' ? query : t('{0}: {1}', typeTitle(type), query);
   if (totalResults === undefined) return text;
   return t('{0} — {1}', text, typeCount(type, totalResults, locale));
@@ -70,7 +75,11 @@ const COMPLETION_ICONS: Record<CompletionKind, string> = {
 /** The filter pick as the user types: the typed filter (or why it cannot run, checked against the
  * schema of the type queried), then the recent queries of the company that contain the typed text,
  * then what may come next. */
-export function queryPickRows(value: string, recent: readonly { query: string; orderBy?: string }[], schema: QuerySchema = INVOICE_SCHEMA): PickRow[] {
+export function queryPickRows(
+  value: string,
+  recent: readonly { query: string; orderBy?: string }[],
+  schema: QuerySchema = INVOICE_SCHEMA,
+): PickRow[] {
   const text = value.trim();
   const rows: PickRow[] = [];
   if (text !== '') {
@@ -84,11 +93,21 @@ export function queryPickRows(value: string, recent: readonly { query: string; o
   const needle = text.toLowerCase();
   for (const e of recent) {
     if (needle && !e.query.toLowerCase().includes(needle)) continue;
-    rows.push({ label: e.query, description: e.orderBy ? t('recent · orderBy {0}', e.orderBy) : t('recent'), kind: 'recent', value: { query: e.query, orderBy: e.orderBy } });
+    rows.push({
+      label: e.query,
+      description: e.orderBy ? t('recent · orderBy {0}', e.orderBy) : t('recent'),
+      kind: 'recent',
+      value: { query: e.query, orderBy: e.orderBy },
+    });
   }
   // What may come next where the text ends (a quick pick tells no cursor position).
   for (const c of completeQuery(value, value.length, schema)) {
-    rows.push({ label: `$(${COMPLETION_ICONS[c.kind]}) ${c.label}`, description: c.detail, kind: 'completion', completion: c.text });
+    rows.push({
+      label: `$(${COMPLETION_ICONS[c.kind]}) ${c.label}`,
+      description: c.detail,
+      kind: 'completion',
+      completion: c.text,
+    });
   }
   return rows;
 }
@@ -99,14 +118,28 @@ export function orderByPickRows(value: string, schema: QuerySchema = INVOICE_SCH
   const rows: PickRow[] = [];
   if (text !== '') {
     const problem = orderByProblem(value, schema);
-    rows.push(problem ? { label: `$(error) ${text}`, detail: problem, kind: 'invalid' } : { label: text, description: t('Order by this field'), kind: 'typed', value: { query: '', orderBy: text } });
+    rows.push(
+      problem
+        ? { label: `$(error) ${text}`, detail: problem, kind: 'invalid' }
+        : { label: text, description: t('Order by this field'), kind: 'typed', value: { query: '', orderBy: text } },
+    );
   } else {
-    rows.push({ label: t('No ordering'), description: t("the API's default order"), kind: 'typed', value: { query: '' } });
+    rows.push({
+      label: t('No ordering'),
+      description: t("the API's default order"),
+      kind: 'typed',
+      value: { query: '' },
+    });
   }
   const needle = text.replace(/^-/, '').toLowerCase();
   for (const s of orderBySuggestions(schema)) {
     if (s === text || (needle && !s.toLowerCase().includes(needle))) continue;
-    rows.push({ label: s, description: s.startsWith('-') ? t('descending') : t('ascending'), kind: 'suggestion', value: { query: '', orderBy: s } });
+    rows.push({
+      label: s,
+      description: s.startsWith('-') ? t('descending') : t('ascending'),
+      kind: 'suggestion',
+      value: { query: '', orderBy: s },
+    });
   }
   return rows;
 }

@@ -2,7 +2,14 @@
 // computed from the presentation its type declares in src/dataTypes/catalog.ts. The one switch of
 // tooltip row messages is here; everything per type is data in the catalog.
 import type { DataRecord, Invoice } from '../api';
-import { ROW_FORMATS, type DataTypeSpec, type DescriptionPart, type FieldRef, type RowKind, type ValueFormat } from '../dataTypes/catalog';
+import type { DataTypeSpec } from '../dataTypes/catalog';
+import {
+  ROW_FORMATS,
+  type DescriptionPart,
+  type FieldRef,
+  type RowKind,
+  type ValueFormat,
+} from '../dataTypes/rowFormats';
 import { t } from '../l10n';
 import { phoneNumbers } from '../dataTypes/rows';
 import { getFieldValue } from '../query/values';
@@ -16,8 +23,12 @@ type AnyRecord = DataRecord | Invoice;
 function valueAt(record: AnyRecord, path: string, lists = false): unknown {
   const keys = path.split('.');
   const parent = lists ? getFieldValue(record, keys.slice(0, -1)) : undefined;
-  const listed = parent !== null && typeof parent === 'object' ? (parent as Record<string, unknown>)[keys[keys.length - 1]] : undefined;
-  if (Array.isArray(listed)) return Object.prototype.hasOwnProperty.call(parent, keys[keys.length - 1]) ? listed : undefined;
+  const listed =
+    parent !== null && typeof parent === 'object'
+      ? (parent as Record<string, unknown>)[keys[keys.length - 1]]
+      : undefined;
+  if (Array.isArray(listed))
+    return Object.prototype.hasOwnProperty.call(parent, keys[keys.length - 1]) ? listed : undefined;
   const v = getFieldValue(record, keys);
   return typeof v === 'string' ? (v.trim() === '' ? undefined : v) : (v ?? undefined);
 }
@@ -36,7 +47,9 @@ function firstValue(record: AnyRecord, ref: FieldRef | undefined, lists = false)
 function formatted(format: ValueFormat, value: unknown, currency: unknown, locale?: string): string | undefined {
   switch (format) {
     case 'amount':
-      return typeof value === 'number' ? formatAmount(value, typeof currency === 'string' ? currency : undefined, locale) : undefined;
+      return typeof value === 'number'
+        ? formatAmount(value, typeof currency === 'string' ? currency : undefined, locale)
+        : undefined;
     case 'percent':
       return typeof value === 'number' ? formatPercent(value, locale) : undefined;
     case 'date':
@@ -44,24 +57,37 @@ function formatted(format: ValueFormat, value: unknown, currency: unknown, local
     case 'status':
       return typeof value === 'string' ? recordStatusText(value) : undefined;
     case 'text':
-      return typeof value === 'string' ? value.trim() : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+      return typeof value === 'string'
+        ? value.trim()
+        : typeof value === 'number' || typeof value === 'boolean'
+          ? String(value)
+          : undefined;
     case 'phones':
       return phoneNumbers(value);
   }
 }
 
-const currencyOf = (spec: DataTypeSpec, record: AnyRecord): unknown => (spec.currency ? valueAt(record, spec.currency) : undefined);
+const currencyOf = (spec: DataTypeSpec, record: AnyRecord): unknown =>
+  spec.currency ? valueAt(record, spec.currency) : undefined;
 
 /** `INV-00042`, `4000 Sales`: the first of the type's label choices the record fills, else its id. */
 export function recordLabel(spec: DataTypeSpec, record: AnyRecord): string {
   for (const fields of spec.label) {
-    const text = fields.map((f) => formatted('text', valueAt(record, f), undefined)).filter((v): v is string => !!v).join(' ');
+    const text = fields
+      .map((f) => formatted('text', valueAt(record, f), undefined))
+      .filter((v): v is string => !!v)
+      .join(' ');
     if (text) return text;
   }
   return record.id;
 }
 
-function descriptionPart(spec: DataTypeSpec, record: AnyRecord, part: DescriptionPart, locale?: string): string | undefined {
+function descriptionPart(
+  spec: DataTypeSpec,
+  record: AnyRecord,
+  part: DescriptionPart,
+  locale?: string,
+): string | undefined {
   switch (part) {
     case 'party':
       return formatted('text', firstValue(record, spec.party), undefined);
@@ -95,42 +121,42 @@ export function recordIcon(spec: DataTypeSpec, record: AnyRecord): { id: string;
 }
 
 /** One tooltip row: a whole message per kind, the value already escaped. */
-function rowMessage(kind: RowKind, value: string): string {
-  switch (kind) {
-    case 'customer': return t('Customer: {0}', value);
-    case 'supplier': return t('Supplier: {0}', value);
-    case 'contact': return t('Contact: {0}', value);
-    case 'email': return t('Email: {0}', value);
-    case 'phone': return t('Phone: {0}', value);
-    case 'name': return t('Name: {0}', value);
-    case 'code': return t('Code: {0}', value);
-    case 'type': return t('Type: {0}', value);
-    case 'category': return t('Category: {0}', value);
-    case 'status': return t('Status: {0}', value);
-    case 'issued': return t('Issued: {0}', value);
-    case 'due': return t('Due: {0}', value);
-    case 'paidOn': return t('Paid on: {0}', value);
-    case 'date': return t('Date: {0}', value);
-    case 'posted': return t('Posted: {0}', value);
-    case 'allocatedOn': return t('Allocated on: {0}', value);
-    case 'total': return t('Total: {0}', value);
-    case 'tax': return t('Tax: {0}', value);
-    case 'amountDue': return t('Amount due: {0}', value);
-    case 'remainingCredit': return t('Remaining credit: {0}', value);
-    case 'balance': return t('Balance: {0}', value);
-    case 'salePrice': return t('Sale price: {0}', value);
-    case 'purchasePrice': return t('Purchase price: {0}', value);
-    case 'taxRate': return t('Tax rate: {0}', value);
-    case 'account': return t('Account: {0}', value);
-    case 'currency': return t('Currency: {0}', value);
-    case 'registrationNumber': return t('Registration number: {0}', value);
-    case 'taxNumber': return t('Tax number: {0}', value);
-    case 'linkedRecord': return t('Record type: {0}', value);
-    case 'description': return t('Description: {0}', value);
-    case 'note': return t('Note: {0}', value);
-    case 'id': return t('Id: {0}', value);
-  }
-}
+const ROW_MESSAGES: Record<RowKind, (value: string) => string> = {
+  customer: (value) => t('Customer: {0}', value),
+  supplier: (value) => t('Supplier: {0}', value),
+  contact: (value) => t('Contact: {0}', value),
+  email: (value) => t('Email: {0}', value),
+  phone: (value) => t('Phone: {0}', value),
+  name: (value) => t('Name: {0}', value),
+  code: (value) => t('Code: {0}', value),
+  type: (value) => t('Type: {0}', value),
+  category: (value) => t('Category: {0}', value),
+  status: (value) => t('Status: {0}', value),
+  issued: (value) => t('Issued: {0}', value),
+  due: (value) => t('Due: {0}', value),
+  paidOn: (value) => t('Paid on: {0}', value),
+  date: (value) => t('Date: {0}', value),
+  posted: (value) => t('Posted: {0}', value),
+  allocatedOn: (value) => t('Allocated on: {0}', value),
+  total: (value) => t('Total: {0}', value),
+  tax: (value) => t('Tax: {0}', value),
+  amountDue: (value) => t('Amount due: {0}', value),
+  remainingCredit: (value) => t('Remaining credit: {0}', value),
+  balance: (value) => t('Balance: {0}', value),
+  salePrice: (value) => t('Sale price: {0}', value),
+  purchasePrice: (value) => t('Purchase price: {0}', value),
+  taxRate: (value) => t('Tax rate: {0}', value),
+  account: (value) => t('Account: {0}', value),
+  currency: (value) => t('Currency: {0}', value),
+  registrationNumber: (value) => t('Registration number: {0}', value),
+  taxNumber: (value) => t('Tax number: {0}', value),
+  linkedRecord: (value) => t('Record type: {0}', value),
+  description: (value) => t('Description: {0}', value),
+  note: (value) => t('Note: {0}', value),
+  id: (value) => t('Id: {0}', value),
+};
+
+const rowMessage = (kind: RowKind, value: string): string => ROW_MESSAGES[kind](value);
 
 /** The record's tooltip, in Markdown: its label, then each row the record has a value for. Every
  * server value is escaped before it goes into its message. */

@@ -22,7 +22,9 @@ function segment({ name, state, rate }: AccountStatus): string {
     case 'noKey':
       return t('$(key) {0}: no API key', name);
     case 'ready':
-      return rate?.remaining !== undefined ? t('$(cloud) {0} · {1} left', name, formatCount(rate.remaining)) : `$(cloud) ${name}`;
+      return rate?.remaining !== undefined
+        ? t('$(cloud) {0} · {1} left', name, formatCount(rate.remaining))
+        : `$(cloud) ${name}`;
   }
 }
 

@@ -41,8 +41,12 @@ class BodyFileSystem extends ReadOnlyFileSystem {
     const doc = this.build(entry);
     const e = entry.error;
     // `400 POST companies`: the path's segments as words (a slash cannot be in a file name).
-    const label = sanitizeLabel(`${e.status ?? e.kind} ${e.method} ${e.path.split('?')[0].split('/').join(' ')}`) || entry.id;
-    const uri = vscode.Uri.from({ scheme: BODY_SCHEME, path: `/${this.session}/${entry.id}/${label}.${extensionOf(doc)}` });
+    const label =
+      sanitizeLabel(`${e.status ?? e.kind} ${e.method} ${e.path.split('?')[0].split('/').join(' ')}`) || entry.id;
+    const uri = vscode.Uri.from({
+      scheme: BODY_SCHEME,
+      path: `/${this.session}/${entry.id}/${label}.${extensionOf(doc)}`,
+    });
     this.remember(uri.toString(), doc);
     // VS Code may still hold an earlier document under this URI (a tab closed a moment ago).
     this.changes.fire([{ type: vscode.FileChangeType.Changed, uri }]);
@@ -55,7 +59,13 @@ class BodyFileSystem extends ReadOnlyFileSystem {
 
   stat(uri: vscode.Uri): vscode.FileStat {
     const { bytes, mtime } = this.built(uri);
-    return { type: vscode.FileType.File, ctime: mtime, mtime, size: bytes.byteLength, permissions: vscode.FilePermission.Readonly };
+    return {
+      type: vscode.FileType.File,
+      ctime: mtime,
+      mtime,
+      size: bytes.byteLength,
+      permissions: vscode.FilePermission.Readonly,
+    };
   }
 
   readFile(uri: vscode.Uri): Uint8Array {
@@ -68,7 +78,10 @@ class BodyFileSystem extends ReadOnlyFileSystem {
     if (cached) return cached;
     const [, session, id] = uri.path.split('/');
     const entry = session === this.session ? this.store.entries().find((e) => e.id === id) : undefined;
-    return this.remember(key, session !== this.session ? earlierBodyDocument() : entry ? this.build(entry) : goneBodyDocument());
+    return this.remember(
+      key,
+      session !== this.session ? earlierBodyDocument() : entry ? this.build(entry) : goneBodyDocument(),
+    );
   }
 
   private build(entry: DiagnosticEntry): BodyDocument {
@@ -85,7 +98,6 @@ class BodyFileSystem extends ReadOnlyFileSystem {
     }
     return built;
   }
-
 
   dispose(): void {
     super.dispose();
@@ -123,7 +135,9 @@ export function registerBodyDocuments(store: DiagnosticsStore): vscode.Disposabl
     fs,
     vscode.workspace.registerFileSystemProvider(BODY_SCHEME, fs, {
       isCaseSensitive: true,
-      isReadonly: new vscode.MarkdownString(t('This is the body of an API error as the extension received it, and cannot be edited.')),
+      isReadonly: new vscode.MarkdownString(
+        t('This is the body of an API error as the extension received it, and cannot be edited.'),
+      ),
     }),
     vscode.workspace.onDidCloseTextDocument((d) => {
       if (d.uri.scheme === BODY_SCHEME) fs.closed(d.uri);
@@ -139,11 +153,14 @@ export function registerBodyDocuments(store: DiagnosticsStore): vscode.Disposabl
         return undefined;
       }
       // A body of megabytes takes seconds to lay out and load into the editor: say it is coming.
-      return vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: t('Opening the error body') }, async () => {
-        const uri = fs.prepare(entry);
-        await showBody(uri);
-        return uri;
-      });
+      return vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Window, title: t('Opening the error body') },
+        async () => {
+          const uri = fs.prepare(entry);
+          await showBody(uri);
+          return uri;
+        },
+      );
     }),
   ];
 }

@@ -51,7 +51,12 @@ interface PostedMessage {
 }
 
 function isApiErrorLike(v: unknown): v is ApiErrorLike {
-  return typeof v === 'object' && v !== null && typeof (v as ApiErrorLike).toJSON === 'function' && typeof (v as ApiErrorLike).kind === 'string';
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof (v as ApiErrorLike).toJSON === 'function' &&
+    typeof (v as ApiErrorLike).kind === 'string'
+  );
 }
 
 /** The entry a command argument points at: an error (added if new), an entry id, a correlationId,
@@ -165,21 +170,29 @@ export class DiagnosticsPanel implements DiagnosticsPanelApi {
     panel.iconPath = vscode.Uri.joinPath(this.media, 'dataplatform.svg');
     // Per-panel listeners go with the panel, so opening and closing it leaves nothing behind.
     const panelSubscriptions: vscode.Disposable[] = [];
-    panel.onDidDispose(() => {
-      for (const d of panelSubscriptions.splice(0)) d.dispose();
-      if (this.panel === panel) {
-        this.cancelPersist();
-        this.panel = undefined;
-        this.ready = false;
-        this.report = undefined;
-        // They lived only in this panel's state; a panel opened later shows the store alone.
-        this.restored = [];
-      }
-    }, undefined, panelSubscriptions);
-    panel.onDidChangeViewState((e) => {
-      // A hidden webview is torn down (no retained context); it says `ready` again when shown.
-      if (!e.webviewPanel.visible) this.ready = false;
-    }, undefined, panelSubscriptions);
+    panel.onDidDispose(
+      () => {
+        for (const d of panelSubscriptions.splice(0)) d.dispose();
+        if (this.panel === panel) {
+          this.cancelPersist();
+          this.panel = undefined;
+          this.ready = false;
+          this.report = undefined;
+          // They lived only in this panel's state; a panel opened later shows the store alone.
+          this.restored = [];
+        }
+      },
+      undefined,
+      panelSubscriptions,
+    );
+    panel.onDidChangeViewState(
+      (e) => {
+        // A hidden webview is torn down (no retained context); it says `ready` again when shown.
+        if (!e.webviewPanel.visible) this.ready = false;
+      },
+      undefined,
+      panelSubscriptions,
+    );
     panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(panel, m), undefined, panelSubscriptions);
     panel.webview.html = this.html = renderPage(await this.loadTemplate(), {
       cspSource: panel.webview.cspSource,
@@ -192,7 +205,9 @@ export class DiagnosticsPanel implements DiagnosticsPanelApi {
   }
 
   private async loadTemplate(): Promise<string> {
-    this.template ??= new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(this.media, 'diagnostics.html')));
+    this.template ??= new TextDecoder().decode(
+      await vscode.workspace.fs.readFile(vscode.Uri.joinPath(this.media, 'diagnostics.html')),
+    );
     return this.template;
   }
 
@@ -242,7 +257,9 @@ export class DiagnosticsPanel implements DiagnosticsPanelApi {
         const live = this.store.entries().find((e) => e.id === message.id);
         const id = live ? live.error.correlationId : this.restored.find((v) => v.id === message.id)?.correlationId;
         if (id) {
-          void vscode.env.clipboard.writeText(id).then(() => vscode.window.setStatusBarMessage(t('Copied correlation ID {0}', id), 3000));
+          void vscode.env.clipboard
+            .writeText(id)
+            .then(() => vscode.window.setStatusBarMessage(t('Copied correlation ID {0}', id), 3000));
         }
         break;
       }
@@ -272,7 +289,11 @@ export class DiagnosticsPanel implements DiagnosticsPanelApi {
 }
 
 /** Registers `dataPlatform.showDiagnostics` and returns the panel's handle. Call once per host. */
-export function registerDiagnostics(context: vscode.ExtensionContext, store: DiagnosticsStore, testHooks: boolean): DiagnosticsPanelApi {
+export function registerDiagnostics(
+  context: vscode.ExtensionContext,
+  store: DiagnosticsStore,
+  testHooks: boolean,
+): DiagnosticsPanelApi {
   const diagnostics = new DiagnosticsPanel(context.extensionUri, store, testHooks);
   context.subscriptions.push(
     diagnostics,

@@ -26,7 +26,10 @@ type Stored = Record<string, HistoryEntry[]>;
 function isEntry(v: unknown): v is HistoryEntry {
   const e = v as HistoryEntry;
   return (
-    typeof v === 'object' && v !== null && typeof e.query === 'string' && (e.orderBy === undefined || typeof e.orderBy === 'string') &&
+    typeof v === 'object' &&
+    v !== null &&
+    typeof e.query === 'string' &&
+    (e.orderBy === undefined || typeof e.orderBy === 'string') &&
     (e.dataType === undefined || typeof e.dataType === 'string')
   );
 }
@@ -34,7 +37,8 @@ function isEntry(v: unknown): v is HistoryEntry {
 const typeOf = (e: HistoryEntry): string => e.dataType ?? INVOICES;
 
 // By meaning: re-running `status = Paid` moves `status=Paid` to the top (with the newer spelling).
-const same = (a: HistoryEntry, b: HistoryEntry) => queryIdentity(a.query, a.orderBy) === queryIdentity(b.query, b.orderBy);
+const same = (a: HistoryEntry, b: HistoryEntry) =>
+  queryIdentity(a.query, a.orderBy) === queryIdentity(b.query, b.orderBy);
 
 export class QueryHistory {
   constructor(

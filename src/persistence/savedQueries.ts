@@ -100,7 +100,11 @@ export class SavedQueries {
   }
 
   async remove(scope: string, companyId: string, entry: SavedQuery): Promise<void> {
-    await this.replace(scope, companyId, this.list(scope, companyId).filter((e) => !sameQuery(e, entry)));
+    await this.replace(
+      scope,
+      companyId,
+      this.list(scope, companyId).filter((e) => !sameQuery(e, entry)),
+    );
   }
 
   /** Drops every company's list of a scope (a removed account), so storage keeps nothing of it. */

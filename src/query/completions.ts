@@ -127,7 +127,9 @@ export function completeQuery(text: string, cursor: number, schema: QuerySchema)
     for (const f of fields) b.add('field', f, typeWord(schema.fields[f]), at);
   } else if (last.kind === 'field') {
     const type = fieldType(schema, last.text);
-    if (!spaced) for (const f of matching(fields, last.text)) if (f !== last.text) b.add('field', f, typeWord(schema.fields[f]), last.start);
+    if (!spaced)
+      for (const f of matching(fields, last.text))
+        if (f !== last.text) b.add('field', f, typeWord(schema.fields[f]), last.start);
     if (type) for (const op of OPERATORS[type]) b.add('operator', op, operatorWord(op), at);
   } else if (last.kind === 'value') {
     completeValue(b, tokens, schema, at);

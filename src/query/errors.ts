@@ -1,13 +1,7 @@
 // Errors of the filter language. Every error carries the 0-based span of the text it is about,
 // so an editor can underline it, and a one-line message that says what was expected.
 
-export type QueryErrorCode =
-  | 'empty'
-  | 'tooLong'
-  | 'malformed'
-  | 'unknownField'
-  | 'invalidOperator'
-  | 'invalidValue';
+export type QueryErrorCode = 'empty' | 'tooLong' | 'malformed' | 'unknownField' | 'invalidOperator' | 'invalidValue';
 
 export interface QueryError {
   code: QueryErrorCode;

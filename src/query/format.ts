@@ -5,7 +5,9 @@ import type { QueryExpr } from './ast';
 
 // Values the parser would cut short, trim, reject or read as a quoted value.
 function needsQuotes(value: string): boolean {
-  return value === '' || value !== value.trim() || /[&|}]/.test(value) || value.startsWith('"') || value.startsWith('=');
+  return (
+    value === '' || value !== value.trim() || /[&|}]/.test(value) || value.startsWith('"') || value.startsWith('=')
+  );
 }
 
 export function formatValue(value: string): string {

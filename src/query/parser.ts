@@ -38,8 +38,7 @@ export const MAX_QUERY_LENGTH = 2048;
 type QueryParseResult = { ok: true; ast: QueryExpr } | { ok: false; error: QueryError };
 
 type OrderByResult =
-  | { ok: true; field: string; path: string[]; descending: boolean }
-  | { ok: false; error: QueryError };
+  { ok: true; field: string; path: string[]; descending: boolean } | { ok: false; error: QueryError };
 
 /** A comparison with the tokens it came from, kept to point schema errors at the right part. */
 interface ParsedComparison {
@@ -48,7 +47,6 @@ interface ParsedComparison {
   operator: Token;
   value: Token;
 }
-
 
 class Parser {
   readonly comparisons: ParsedComparison[] = [];
@@ -92,26 +90,45 @@ class Parser {
     if (t.kind === 'lbrace') {
       const inner = this.parseOr(t);
       const close = this.tokens.next();
-      if (close.kind === 'eof') throw queryError('malformed', tr('Unclosed {0} opened at {1}', '"{"', t.start), t.start, t.end);
+      if (close.kind === 'eof')
+        throw queryError('malformed', tr('Unclosed {0} opened at {1}', '"{"', t.start), t.start, t.end);
       if (close.kind !== 'rbrace') {
-        throw queryError('malformed', tr('Expected "&&", "||" or "}" before {0}', quoteText(close.text)), close.start, close.end);
+        throw queryError(
+          'malformed',
+          tr('Expected "&&", "||" or "}" before {0}', quoteText(close.text)),
+          close.start,
+          close.end,
+        );
       }
       return inner.kind === 'comparison' ? inner : { ...inner, start: t.start, end: close.end };
     }
     if (t.kind === 'field') return this.parseComparison(t);
     if (!after) {
-      const message = t.kind === 'eof' ? tr('Expected a field, found the end of the query') : tr('Expected a field, found {0}', quoteText(t.text));
+      const message =
+        t.kind === 'eof'
+          ? tr('Expected a field, found the end of the query')
+          : tr('Expected a field, found {0}', quoteText(t.text));
       throw queryError('malformed', message, t.start, t.end);
     }
     if (t.kind === 'eof') {
       throw queryError('malformed', tr('Expected a field after {0}', quoteText(after.text)), after.start, after.end);
     }
-    throw queryError('malformed', tr('Expected a field after {0}, found {1}', quoteText(after.text), quoteText(t.text)), t.start, t.end);
+    throw queryError(
+      'malformed',
+      tr('Expected a field after {0}, found {1}', quoteText(after.text), quoteText(t.text)),
+      t.start,
+      t.end,
+    );
   }
 
   private parseComparison(field: Token): Comparison {
     if (!isFieldName(field.text)) {
-      throw queryError('malformed', tr('Expected a field name like "customerRef.id", found {0}', quoteText(field.text)), field.start, field.end);
+      throw queryError(
+        'malformed',
+        tr('Expected a field name like "customerRef.id", found {0}', quoteText(field.text)),
+        field.start,
+        field.end,
+      );
     }
     const operator = this.tokens.next();
     if (operator.kind !== 'operator') {
@@ -119,11 +136,21 @@ class Parser {
       if (operator.kind === 'eof') {
         throw queryError('malformed', tr('Expected an operator after {0}', name), field.start, field.end);
       }
-      throw queryError('malformed', tr('Expected an operator after {0}, found {1}', name, quoteText(operator.text)), operator.start, operator.end);
+      throw queryError(
+        'malformed',
+        tr('Expected an operator after {0}, found {1}', name, quoteText(operator.text)),
+        operator.start,
+        operator.end,
+      );
     }
     const value = this.tokens.next();
     if (value.kind !== 'value' || (value.value === '' && !value.quoted)) {
-      throw queryError('malformed', tr('Expected a value after {0}', quoteText(operator.text)), operator.start, operator.end);
+      throw queryError(
+        'malformed',
+        tr('Expected a value after {0}', quoteText(operator.text)),
+        operator.start,
+        operator.end,
+      );
     }
     const node: Comparison = {
       kind: 'comparison',
@@ -168,7 +195,12 @@ function unknownField(schema: QuerySchema, field: string, start: number, end: nu
   const message = sameButCase
     ? tr('Unknown field {0} on {1}; did you mean {2}?', quoted, record, quoteText(sameButCase))
     : children.length > 0
-      ? tr('Unknown field {0} on {1}; query one of its fields: {2}', quoted, record, children.map((c) => quoteText(c)).join(', '))
+      ? tr(
+          'Unknown field {0} on {1}; query one of its fields: {2}',
+          quoted,
+          record,
+          children.map((c) => quoteText(c)).join(', '),
+        )
       : tr('Unknown field {0} on {1}', quoted, record);
   return queryError('unknownField', message, start, end);
 }
@@ -191,9 +223,12 @@ function operatorProblem(op: ComparisonOperator, type: FieldType, name: string):
 /** Why `value` does not suit a field of `type`, or undefined when it does. */
 function valueProblem(type: FieldType, value: string, name: string): string | undefined {
   const found = quoteText(value);
-  if (type === 'number' && parseNumber(value) === undefined) return tr('Expected a number for {0}, found {1}', name, found);
-  if (type === 'date' && parseQueryDate(value) === undefined) return tr('Expected a date (YYYY-MM-DD) for {0}, found {1}', name, found);
-  if (type === 'boolean' && parseBoolean(value) === undefined) return tr('Expected true or false for {0}, found {1}', name, found);
+  if (type === 'number' && parseNumber(value) === undefined)
+    return tr('Expected a number for {0}, found {1}', name, found);
+  if (type === 'date' && parseQueryDate(value) === undefined)
+    return tr('Expected a date (YYYY-MM-DD) for {0}, found {1}', name, found);
+  if (type === 'boolean' && parseBoolean(value) === undefined)
+    return tr('Expected true or false for {0}, found {1}', name, found);
   return undefined;
 }
 
@@ -214,7 +249,12 @@ function checkComparison(c: ParsedComparison, schema: QuerySchema): void {
  */
 export function parseQuery(text: string, schema?: QuerySchema): QueryParseResult {
   if (text.length > MAX_QUERY_LENGTH) {
-    return fail('tooLong', tr('Query is {0} characters; the limit is {1}', text.length, MAX_QUERY_LENGTH), MAX_QUERY_LENGTH, text.length);
+    return fail(
+      'tooLong',
+      tr('Query is {0} characters; the limit is {1}', text.length, MAX_QUERY_LENGTH),
+      MAX_QUERY_LENGTH,
+      text.length,
+    );
   }
   if (text.trim() === '') return fail('empty', tr('Query is empty'), 0, text.length);
   try {
@@ -241,7 +281,12 @@ export function parseOrderBy(text: string, schema?: QuerySchema): OrderByResult 
     return fail('malformed', tr('orderBy takes one field, found {0}', quoteText(trimmed)), start, end);
   }
   if (!isFieldName(field)) {
-    return fail('malformed', tr('Expected a field like "issueDate" or "-issueDate", found {0}', quoteText(trimmed)), start, end);
+    return fail(
+      'malformed',
+      tr('Expected a field like "issueDate" or "-issueDate", found {0}', quoteText(trimmed)),
+      start,
+      end,
+    );
   }
   if (schema && !fieldType(schema, field)) {
     return { ok: false, error: unknownField(schema, field, fieldStart, end).queryError };

@@ -104,7 +104,12 @@ export class Tokenizer {
     const raw = s.slice(start, end);
     // `status==Paid` is a typo far more often than a value starting with "=".
     if (raw.startsWith('=')) {
-      throw queryError('malformed', t('Unexpected "=" at the start of a value; put the value in double quotes if it starts with "="'), start, start + 1);
+      throw queryError(
+        'malformed',
+        t('Unexpected "=" at the start of a value; put the value in double quotes if it starts with "="'),
+        start,
+        start + 1,
+      );
     }
     this.pos = end;
     return { kind: 'value', text: raw, start, end, value: raw, quoted: false };
@@ -121,7 +126,12 @@ export class Tokenizer {
       if (c === '\\') {
         const e = s[i + 1];
         if (e !== '"' && e !== '\\') {
-          throw queryError('malformed', t('Unknown escape {0} in a quoted value; only \\" and \\\\ are escapes', quoteText(s.slice(i, i + 2))), i, Math.min(i + 2, s.length));
+          throw queryError(
+            'malformed',
+            t('Unknown escape {0} in a quoted value; only \\" and \\\\ are escapes', quoteText(s.slice(i, i + 2))),
+            i,
+            Math.min(i + 2, s.length),
+          );
         }
         value += e;
         i += 2;
@@ -137,7 +147,12 @@ export class Tokenizer {
       let junkEnd = after;
       while (!this.atValueEnd(junkEnd)) junkEnd++;
       while (junkEnd > after && isSpace(s[junkEnd - 1])) junkEnd--;
-      throw queryError('malformed', t('Expected "&&", "||" or "}" after the quoted value, found {0}', quoteText(s.slice(after, junkEnd))), after, junkEnd);
+      throw queryError(
+        'malformed',
+        t('Expected "&&", "||" or "}" after the quoted value, found {0}', quoteText(s.slice(after, junkEnd))),
+        after,
+        junkEnd,
+      );
     }
     this.pos = end;
     return { kind: 'value', text: s.slice(start, end), start, end, value, quoted: true };

@@ -8,8 +8,7 @@ const NUMBER = /^[+-]?(?:\d+(?:\.\d+)?|\.\d+)$/;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 // ISO 8601 date-time as the API writes it; .NET emits up to 7 fraction digits.
-const DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 export function parseNumber(text: string): number | undefined {
   const t = text.trim();
@@ -67,7 +66,6 @@ export function parseInstant(text: string): number | undefined {
   }
   return Date.UTC(y, mo - 1, d, h, mi, s, ms) - offsetMinutes * 60_000;
 }
-
 
 /** `customerRef.id`: dot-separated identifiers, no empty segments. */
 const FIELD_NAME = /^[A-Za-z0-9_$]+(?:\.[A-Za-z0-9_$]+)*$/;

@@ -27,7 +27,8 @@ export function shellQuote(text: string): string {
 /** Characters a reader cannot see for what they are: controls, format characters (bidi
  * overrides, zero-width, soft hyphen, BOM, tags), spaces other than U+0020, and fillers that
  * render blank. */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\p{Variation_Selector}\u034F\u115F\u1160\u3164\uFFA0]/u;
+const INVISIBLE =
+  /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\p{Variation_Selector}\u034F\u115F\u1160\u3164\uFFA0]/u;
 const INVISIBLE_ALL = new RegExp(INVISIBLE.source, 'gu');
 
 /**
@@ -55,7 +56,9 @@ function visibleJson(text: string): string {
     throw new Error('The body is not JSON text and holds invisible characters: it cannot be shown as they are');
   }
   return text.replace(INVISIBLE_ALL, (c) =>
-    /^[\t\n\r]$/.test(c) ? ' ' : [...Array(c.length).keys()].map((i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''),
+    /^[\t\n\r]$/.test(c)
+      ? ' '
+      : [...Array(c.length).keys()].map((i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''),
   );
 }
 
@@ -73,6 +76,10 @@ export function curlCommand(request: ShareableRequest): string {
     `--header "Authorization: Basic $(printf '%s' "$${API_KEY_VARIABLE}" | base64 | tr -d '\\n')"`,
   ];
   const body = request.bodyText ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
-  if (body !== undefined) lines.push(`--header ${shellQuote('Content-Type: application/json')}`, `--data-raw ${shellQuote(visibleJson(body))}`);
+  if (body !== undefined)
+    lines.push(
+      `--header ${shellQuote('Content-Type: application/json')}`,
+      `--data-raw ${shellQuote(visibleJson(body))}`,
+    );
   return lines.join(' \\\n  ');
 }

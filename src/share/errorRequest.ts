@@ -5,7 +5,9 @@
 import type { ApiErrorJSON } from '../api';
 import type { ShareableRequest } from './curl';
 
-export function requestOfError(error: Pick<ApiErrorJSON, 'method' | 'attempts' | 'request'>): ShareableRequest | undefined {
+export function requestOfError(
+  error: Pick<ApiErrorJSON, 'method' | 'attempts' | 'request'>,
+): ShareableRequest | undefined {
   const sent = error.request;
   if (!sent || error.attempts === 0) return undefined;
   return { method: error.method, url: sent.url, ...(sent.body !== undefined ? { bodyText: sent.body } : {}) };

@@ -13,7 +13,6 @@ import { MessageNode } from './leafNodes';
 import { TreeNode } from './node';
 import { CompaniesRoot } from './companyNodes';
 
-
 export class AccountRoot extends CompaniesRoot {
   constructor(
     ctx: TreeContext,
@@ -45,7 +44,13 @@ export class AccountRoot extends CompaniesRoot {
     item.tooltip = new vscode.MarkdownString(accountTooltip(account, state));
     item.iconPath = new vscode.ThemeIcon(state.kind === 'ready' ? 'account' : 'warning');
     const ready = state.kind === 'ready';
-    item.contextValue = contextValue('account', ['refresh', ready && 'query', ready && 'createCompany', ready && 'exportCompanies', ready && 'signOut']);
+    item.contextValue = contextValue('account', [
+      'refresh',
+      ready && 'query',
+      ready && 'createCompany',
+      ready && 'exportCompanies',
+      ready && 'signOut',
+    ]);
     return item;
   }
 
@@ -78,8 +83,10 @@ class AccountProblemNode extends TreeNode {
     item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
     item.contextValue = contextValue('accountProblem', [this.setKey && 'setKey', this.editAccount && 'editAccount']);
     item.tooltip = this.label;
-    if (this.setKey) item.command = { command: 'dataPlatform.setApiKey', title: t('Set API Key'), arguments: [this.root] };
-    else if (this.editAccount) item.command = { command: 'dataPlatform.editAccount', title: t('Edit Account…'), arguments: [this.root] };
+    if (this.setKey)
+      item.command = { command: 'dataPlatform.setApiKey', title: t('Set API Key'), arguments: [this.root] };
+    else if (this.editAccount)
+      item.command = { command: 'dataPlatform.editAccount', title: t('Edit Account…'), arguments: [this.root] };
     return item;
   }
 }

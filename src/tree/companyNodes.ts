@@ -82,7 +82,6 @@ export class CompaniesRoot extends PagedNode<Company> {
     this.extras.clear();
     super.dispose();
   }
-
 }
 
 export class CompanyNode extends TreeNode implements QueryOwner {

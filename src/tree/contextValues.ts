@@ -3,16 +3,48 @@
 // everywhere: `viewItem =~ /\bexport\b/`; tests read the kind from the first word.
 import type { DataTypeId } from '../dataTypes/catalog';
 
-type NodeKind = 'account' | 'accountProblem' | 'company' | 'dataFolder' | 'list' | 'query' | 'record' | 'loadMore' | 'loadAll' | 'error' | 'message';
+type NodeKind =
+  | 'account'
+  | 'accountProblem'
+  | 'company'
+  | 'dataFolder'
+  | 'list'
+  | 'query'
+  | 'record'
+  | 'loadMore'
+  | 'loadAll'
+  | 'error'
+  | 'message';
 
 /** What a node offers; each word is the `when` of one or a few menu entries. */
 type Capability =
-  | 'refresh' | 'rerun' | 'retry' | 'details'
-  | 'query' | 'filter' | 'rename' | 'pin' | 'unpin' | 'remove'
-  | 'open' | 'copy' | 'curl' | 'export' | 'queueSync'
-  | 'setKey' | 'signOut' | 'settings' | 'editAccount' | 'createCompany' | 'exportCompanies';
+  | 'refresh'
+  | 'rerun'
+  | 'retry'
+  | 'details'
+  | 'query'
+  | 'filter'
+  | 'rename'
+  | 'pin'
+  | 'unpin'
+  | 'remove'
+  | 'open'
+  | 'copy'
+  | 'curl'
+  | 'export'
+  | 'queueSync'
+  | 'setKey'
+  | 'signOut'
+  | 'settings'
+  | 'editAccount'
+  | 'createCompany'
+  | 'exportCompanies';
 
-export function contextValue(kind: NodeKind, can: readonly (Capability | false | undefined)[] = [], type?: DataTypeId): string {
+export function contextValue(
+  kind: NodeKind,
+  can: readonly (Capability | false | undefined)[] = [],
+  type?: DataTypeId,
+): string {
   return [kind, ...can.filter((c): c is Capability => !!c), ...(type ? [`type=${type}`] : [])].join(' ');
 }
 
@@ -23,7 +55,11 @@ export function listContext(type: DataTypeId): string {
 
 /** A query node (Run Query…) of the type; a pinned one offers Unpin instead of Pin. */
 export function queryContext(type: DataTypeId, pinned = false): string {
-  return contextValue('query', ['rerun', 'filter', 'rename', pinned ? 'unpin' : 'pin', 'remove', 'curl', 'export'], type);
+  return contextValue(
+    'query',
+    ['rerun', 'filter', 'rename', pinned ? 'unpin' : 'pin', 'remove', 'curl', 'export'],
+    type,
+  );
 }
 
 /** A record of the type. */

@@ -133,7 +133,14 @@ export class QueryNode extends RecordListNode {
   /** Pinned (saved): listed first under its company and never dropped to make room. */
   pinned: boolean;
 
-  constructor(parent: TreeNode, ctx: TreeContext, owner: QueryOwner, spec: DataTypeSpec, query: RecordQuery, marks: QueryMarks = {}) {
+  constructor(
+    parent: TreeNode,
+    ctx: TreeContext,
+    owner: QueryOwner,
+    spec: DataTypeSpec,
+    query: RecordQuery,
+    marks: QueryMarks = {},
+  ) {
     super(parent, ctx, owner, spec, query);
     this.label = marks.label;
     this.pinned = marks.pinned === true;

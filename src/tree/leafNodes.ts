@@ -95,8 +95,18 @@ export class ErrorNode extends TreeNode {
     const item = new vscode.TreeItem(label);
     item.id = `${this.owner.key}:error`;
     const warning = p.queueSync || p.waiting === true || this.apiError?.kind === 'rateLimited';
-    item.iconPath = new vscode.ThemeIcon(warning ? 'warning' : 'error', new vscode.ThemeColor(warning ? 'list.warningForeground' : 'list.errorForeground'));
-    item.contextValue = contextValue('error', ['retry', 'details', p.queueSync && 'queueSync', p.setKey && 'setKey', !!p.settingsQuery && 'settings', !!this.sentRequest && 'curl']);
+    item.iconPath = new vscode.ThemeIcon(
+      warning ? 'warning' : 'error',
+      new vscode.ThemeColor(warning ? 'list.warningForeground' : 'list.errorForeground'),
+    );
+    item.contextValue = contextValue('error', [
+      'retry',
+      'details',
+      p.queueSync && 'queueSync',
+      p.setKey && 'setKey',
+      !!p.settingsQuery && 'settings',
+      !!this.sentRequest && 'curl',
+    ]);
     const e = this.apiError;
     const lines = [`**${escapeMarkdown(label)}**`, '', escapeMarkdown(this.error.message)];
     if (e?.status !== undefined) lines.push('', `${escapeMarkdown(e.method)} ${escapeMarkdown(e.path)} → ${e.status}`);

@@ -164,7 +164,10 @@ export abstract class PagedNode<T> extends TreeNode {
     const error = list.lastError;
     if (error) children.push(this.errorNodeFor(error));
     // The total moved between pages: records may have shifted past the pages read.
-    if (list.dataChanged > 0) children.push(new MessageNode(this, `${this.key}:changed`, dataChangedLabel(this.items, list.dataChanged), 'warning'));
+    if (list.dataChanged > 0)
+      children.push(
+        new MessageNode(this, `${this.key}:changed`, dataChangedLabel(this.items, list.dataChanged), 'warning'),
+      );
     if (list.pagesLoaded > 0 && list.hasMore) {
       children.push(new LoadMoreNode(this, loadMoreLabel(list.items.length, list.totalResults)), new LoadAllNode(this));
     }
@@ -202,7 +205,8 @@ export abstract class PagedNode<T> extends TreeNode {
 
   /** The one node shown for `error`, made when the error is first seen (its failure time). */
   private errorNodeFor(error: Error): ErrorNode {
-    if (this.errorNode?.error !== error) this.errorNode = new ErrorNode(this, error, this.ctx.now(), () => this.ctx.now());
+    if (this.errorNode?.error !== error)
+      this.errorNode = new ErrorNode(this, error, this.ctx.now(), () => this.ctx.now());
     return this.errorNode;
   }
 

@@ -104,7 +104,9 @@ export class CompaniesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
     if (!root) return [];
     return root.getChildren().then((children) => {
       // An account without companies shows the welcome view's text instead of an empty tree.
-      this.ctx.onRootRendered?.(children.length === 0 && root.pagedList !== undefined && root.pagedList.pagesLoaded !== 0);
+      this.ctx.onRootRendered?.(
+        children.length === 0 && root.pagedList !== undefined && root.pagedList.pagesLoaded !== 0,
+      );
       return children;
     });
   }

@@ -3,5 +3,11 @@
 export function within(promise: Promise<unknown>, ms: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const limit = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
-  return Promise.race([promise.then(() => undefined, () => undefined), limit]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    promise.then(
+      () => undefined,
+      () => undefined,
+    ),
+    limit,
+  ]).finally(() => clearTimeout(timer));
 }

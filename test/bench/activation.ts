@@ -19,13 +19,18 @@ export interface ProductionBuild {
 export function productionBuild(): ProductionBuild {
   const dir = mkdtempSync(join(tmpdir(), 'dp-bench-ext-'));
   const bundle = join(dir, 'dist', 'extension.js');
-  const build = spawnSync(process.execPath, [join(root, 'esbuild.mjs'), '--production', '--outfile', bundle], { cwd: root, encoding: 'utf8' });
+  const build = spawnSync(process.execPath, [join(root, 'esbuild.mjs'), '--production', '--outfile', bundle], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (build.status !== 0) throw new Error(`production build failed:\n${build.stderr}`);
   // What the .vsix holds besides the bundle (.vscodeignore).
-  for (const name of readdirSync(root).filter((n) => /^package(\.nls.*)?\.json$/.test(n) || n === 'LICENSE')) cpSync(join(root, name), join(dir, name));
+  for (const name of readdirSync(root).filter((n) => /^package(\.nls.*)?\.json$/.test(n) || n === 'LICENSE'))
+    cpSync(join(root, name), join(dir, name));
   cpSync(join(root, 'media'), join(dir, 'media'), { recursive: true });
   mkdirSync(join(dir, 'l10n'));
-  for (const name of readdirSync(join(root, 'l10n')).filter((n) => n !== 'bundle.l10n.json')) cpSync(join(root, 'l10n', name), join(dir, 'l10n', name));
+  for (const name of readdirSync(join(root, 'l10n')).filter((n) => n !== 'bundle.l10n.json'))
+    cpSync(join(root, 'l10n', name), join(dir, 'l10n', name));
   return { dir, bundleBytes: statSync(bundle).size, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
@@ -33,7 +38,11 @@ export function productionBuild(): ProductionBuild {
 export function newestVsix(): { path: string; bytes: number; modified: Date } | undefined {
   const found = [root, join(root, '.test-results')]
     .filter((d) => existsSync(d))
-    .flatMap((d) => readdirSync(d).filter((n) => n.endsWith('.vsix')).map((n) => join(d, n)))
+    .flatMap((d) =>
+      readdirSync(d)
+        .filter((n) => n.endsWith('.vsix'))
+        .map((n) => join(d, n)),
+    )
     .map((path) => ({ path, stat: statSync(path) }))
     .sort((a, b) => b.stat.mtimeMs - a.stat.mtimeMs)[0];
   return found && { path: found.path, bytes: found.stat.size, modified: found.stat.mtime };

@@ -29,7 +29,17 @@ export const diagnosticsSuite: Suite = {
     for (let i = 0; i < size; i++) {
       // Bodies differ, as real ones do (each has its own correlationId).
       const text = body.replace('5d9f3a7e', i.toString(16).padStart(8, '0'));
-      store.add(errorFromResponse({ method: 'POST', path: `/companies?n=${i}`, status: 400, text, contentType: 'application/json', attempts: 1, redact }));
+      store.add(
+        errorFromResponse({
+          method: 'POST',
+          path: `/companies?n=${i}`,
+          status: 400,
+          text,
+          contentType: 'application/json',
+          attempts: 1,
+          redact,
+        }),
+      );
     }
     const entries = store.entries();
     if (entries.length !== size) throw new Error(`store kept ${entries.length} entries`);
@@ -45,16 +55,37 @@ export const diagnosticsSuite: Suite = {
       }
       return JSON.stringify({ type: 'entries', entries: cache.viewsOf(store.entries()).map(toWireView) });
     };
-    const persistMessage = () => JSON.stringify({ type: 'persist', state: persistableState(cache.viewsOf(store.entries())) });
+    const persistMessage = () =>
+      JSON.stringify({ type: 'persist', state: persistableState(cache.viewsOf(store.entries())) });
     const sizeOf = (withBodies: boolean) => formatSize(Buffer.byteLength(message(withBodies)));
     return {
       cases: [
         // The panel calls toViewModel(entry) with the default (locale) time format.
-        { name: `toViewModel × ${size} (default time format)`, fn: () => entries.map((e) => toViewModel(e)), throughput: perEntry },
-        { name: `toViewModel × ${size} (injected time format)`, fn: () => entries.map((e) => toViewModel(e, { formatTime: fixedTime })), throughput: perEntry },
-        { name: `panel update with raw bodies (before): views + persisted state + message JSON, ${sizeOf(true)}`, fn: () => message(true).length, throughput: perEntry },
-        { name: `panel update, wire form: cached views + message JSON, ${sizeOf(false)}`, fn: () => message(false).length, throughput: perEntry },
-        { name: `saved state message (at most every ${PERSIST_INTERVAL_MS} ms), ${formatSize(Buffer.byteLength(persistMessage()))}`, fn: () => persistMessage().length, throughput: perEntry },
+        {
+          name: `toViewModel × ${size} (default time format)`,
+          fn: () => entries.map((e) => toViewModel(e)),
+          throughput: perEntry,
+        },
+        {
+          name: `toViewModel × ${size} (injected time format)`,
+          fn: () => entries.map((e) => toViewModel(e, { formatTime: fixedTime })),
+          throughput: perEntry,
+        },
+        {
+          name: `panel update with raw bodies (before): views + persisted state + message JSON, ${sizeOf(true)}`,
+          fn: () => message(true).length,
+          throughput: perEntry,
+        },
+        {
+          name: `panel update, wire form: cached views + message JSON, ${sizeOf(false)}`,
+          fn: () => message(false).length,
+          throughput: perEntry,
+        },
+        {
+          name: `saved state message (at most every ${PERSIST_INTERVAL_MS} ms), ${formatSize(Buffer.byteLength(persistMessage()))}`,
+          fn: () => persistMessage().length,
+          throughput: perEntry,
+        },
       ],
     };
   },

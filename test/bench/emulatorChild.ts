@@ -6,8 +6,17 @@ import type { EmulatorAddress, EmulatorSpec } from './emulatorProcess';
 
 async function main(): Promise<void> {
   const spec = JSON.parse(process.argv[2]) as EmulatorSpec;
-  const emu = await startEmulator({ invoices: spec.invoices, latencyMs: spec.latencyMs, rateLimit: { limit: 1e9, windowMs: 60_000 } });
-  const address: EmulatorAddress = { url: emu.url, key: emu.keys.normal, companyId: emu.companies.many, smallCompanyId: emu.companies.few };
+  const emu = await startEmulator({
+    invoices: spec.invoices,
+    latencyMs: spec.latencyMs,
+    rateLimit: { limit: 1e9, windowMs: 60_000 },
+  });
+  const address: EmulatorAddress = {
+    url: emu.url,
+    key: emu.keys.normal,
+    companyId: emu.companies.many,
+    smallCompanyId: emu.companies.few,
+  };
   process.once('disconnect', () => {
     void emu.close().finally(() => process.exit(0));
   });

@@ -50,7 +50,10 @@ export const emulatorPageSuite: Suite = {
         { name: stringifyCase, fn: () => JSON.stringify(records), throughput: { amount: PAGE_SIZE, unit: 'records' } },
       ],
       ratios: (results) => {
-        const f = ratioFigure(results, 'emulator page / JSON.stringify', pageCase, stringifyCase, { comparison: '≤', target: 2 });
+        const f = ratioFigure(results, 'emulator page / JSON.stringify', pageCase, stringifyCase, {
+          comparison: '≤',
+          target: 2,
+        });
         return f ? [f] : [];
       },
       dispose: async () => {

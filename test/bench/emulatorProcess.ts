@@ -25,7 +25,9 @@ export interface RemoteEmulator extends EmulatorAddress, EmulatorSpec {
 }
 
 export async function startEmulatorProcess(spec: EmulatorSpec): Promise<RemoteEmulator> {
-  const child = fork(join(__dirname, 'emulatorChild.js'), [JSON.stringify(spec)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(join(__dirname, 'emulatorChild.js'), [JSON.stringify(spec)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const address = await new Promise<EmulatorAddress>((resolve, reject) => {
     child.once('message', (m) => resolve(m as EmulatorAddress));
     child.once('error', reject);

@@ -30,9 +30,21 @@ export const errorsSuite: Suite = {
     const cases: BenchCase[] = [
       { name: 'scrub (redact key + apiKey fields), JSON', fn: () => scrubBody(json, redact), throughput: bytes(json) },
       { name: 'parseErrorBody, JSON', fn: () => parseErrorBody(json, 'application/json'), throughput: bytes(json) },
-      { name: 'errorFromResponse, JSON error body', fn: () => errorFromResponse(info(400, json, 'application/json; charset=utf-8')), throughput: bytes(json) },
-      { name: 'errorFromResponse, HTML gateway page', fn: () => errorFromResponse(info(502, html, 'text/html')), throughput: bytes(html) },
-      { name: 'errorFromResponse, JSON cut at 32 KiB', fn: () => errorFromResponse(info(500, truncated, 'application/json')), throughput: bytes(truncated) },
+      {
+        name: 'errorFromResponse, JSON error body',
+        fn: () => errorFromResponse(info(400, json, 'application/json; charset=utf-8')),
+        throughput: bytes(json),
+      },
+      {
+        name: 'errorFromResponse, HTML gateway page',
+        fn: () => errorFromResponse(info(502, html, 'text/html')),
+        throughput: bytes(html),
+      },
+      {
+        name: 'errorFromResponse, JSON cut at 32 KiB',
+        fn: () => errorFromResponse(info(500, truncated, 'application/json')),
+        throughput: bytes(truncated),
+      },
     ];
     return { cases };
   },

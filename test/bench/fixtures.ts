@@ -66,7 +66,11 @@ export function largeErrorBody(size: number, apiKey: string): string {
   // Lengths are added up rather than re-serialising the body per item (that is quadratic).
   let length = JSON.stringify(body).length;
   for (let i = 0; ; i++) {
-    const item = { itemId: `lines[${i}].description`, message: `Line ${i}: the description "Widget ${i}" is longer than the platform allows (max 40).`, validatorName: 'LineValidator' };
+    const item = {
+      itemId: `lines[${i}].description`,
+      message: `Line ${i}: the description "Widget ${i}" is longer than the platform allows (max 40).`,
+      validatorName: 'LineValidator',
+    };
     const added = JSON.stringify(item).length + (errors.length > 0 ? 1 : 0);
     if (length + added > size) break;
     errors.push(item);

@@ -36,7 +36,10 @@ export const formatSuite: Suite = {
           const parts = [invoiceLabel(inv), invoiceDescription(inv), statusIcon(inv.status).id, invoiceTooltip(inv)];
           return parts.length;
         }),
-        { name: 'parent labels (count + Load more)', fn: () => `${formatCount(25_000)} ${loadMoreLabel(size, 25_000)}` },
+        {
+          name: 'parent labels (count + Load more)',
+          fn: () => `${formatCount(25_000)} ${loadMoreLabel(size, 25_000)}`,
+        },
       ],
     };
   },

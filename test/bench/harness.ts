@@ -155,7 +155,8 @@ export async function runCase(c: BenchCase, overrides: Partial<RunOptions> = {})
   };
   if (c.throughput && s.median > 0) {
     const perSec = (c.throughput.amount * 1e9) / s.median;
-    result.throughput = c.throughput.unit === 'bytes' ? { value: perSec / 1e6, unit: 'MB/s' } : { value: perSec, unit: 'records/s' };
+    result.throughput =
+      c.throughput.unit === 'bytes' ? { value: perSec / 1e6, unit: 'MB/s' } : { value: perSec, unit: 'records/s' };
   }
   return result;
 }
@@ -164,7 +165,8 @@ export async function runCase(c: BenchCase, overrides: Partial<RunOptions> = {})
 
 /** `1.23 ms`, `456 µs`, `2.10 s`: three significant digits in a unit a person reads at once. */
 export function formatDuration(ns: number): string {
-  const [value, unit] = ns >= 1e9 ? [ns / 1e9, 's'] : ns >= 1e6 ? [ns / 1e6, 'ms'] : ns >= 1e3 ? [ns / 1e3, 'µs'] : [ns, 'ns'];
+  const [value, unit] =
+    ns >= 1e9 ? [ns / 1e9, 's'] : ns >= 1e6 ? [ns / 1e6, 'ms'] : ns >= 1e3 ? [ns / 1e3, 'µs'] : [ns, 'ns'];
   return `${value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2)} ${unit}`;
 }
 
@@ -187,7 +189,11 @@ export function formatTable(title: string, results: readonly CaseResult[]): stri
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   // Names read left-aligned, numbers right-aligned.
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [title, line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -230,7 +236,11 @@ export function formatFigures(title: string, figures: readonly Figure[]): string
     f.skipped ? `not measured: ${f.skipped}` : (f.detail ?? ''),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 1 ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 1 ? cell.padStart(widths[i]) : cell.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [title, line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -266,10 +276,17 @@ export function ratioFigure(
   const a = results.get(top);
   const b = results.get(bottom);
   if (!a || !b) return undefined;
-  return { name, value: a.medianNs / b.medianNs, unit: '×', detail: `${formatDuration(a.medianNs)} / ${formatDuration(b.medianNs)}`, goal };
+  return {
+    name,
+    value: a.medianNs / b.medianNs,
+    unit: '×',
+    detail: `${formatDuration(a.medianNs)} / ${formatDuration(b.medianNs)}`,
+    goal,
+  };
 }
 
 /** Stops a run whose case measured the wrong thing: a partial or failed load is not a result. */
 export function expectCount(what: string, got: number, wanted: number): void {
-  if (got !== wanted) throw new Error(`${what}: expected ${wanted.toLocaleString('en-US')} records, got ${got.toLocaleString('en-US')}`);
+  if (got !== wanted)
+    throw new Error(`${what}: expected ${wanted.toLocaleString('en-US')} records, got ${got.toLocaleString('en-US')}`);
 }

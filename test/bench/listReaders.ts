@@ -39,7 +39,8 @@ function extensionLoadAll(concurrency: number): ListReader {
     reader(t) {
       // One attempt: a failure ends the run instead of hiding behind a retry's wait.
       const client = new DataPlatformClient({ baseUrl: t.url, apiKey: t.key, retry: { maxAttempts: 1 } });
-      return async () => (await client.recordRows('invoices', t.companyId, { pageSize: t.pageSize }).loadAll({ concurrency })).length;
+      return async () =>
+        (await client.recordRows('invoices', t.companyId, { pageSize: t.pageSize }).loadAll({ concurrency })).length;
     },
   };
 }
@@ -57,7 +58,9 @@ function extensionExport(format: ExportFormat, concurrency: number): ListReader 
       return async () => {
         try {
           const source = { load: client.invoicePages(t.companyId, { pageSize: t.pageSize }), concurrency };
-          const done = await writeFileAtomically(file, (sink) => exportList(source, recordFormat(format, 'invoices'), sink, { redact: client.redact }));
+          const done = await writeFileAtomically(file, (sink) =>
+            exportList(source, recordFormat(format, 'invoices'), sink, { redact: client.redact }),
+          );
           return done.written;
         } finally {
           rmSync(file, { force: true });
@@ -74,11 +77,18 @@ function codatSdk(): ListReader {
     kind: 'sdk',
     inFlight: 1,
     reader(t) {
-      const sdk = new CodatLending({ security: { authHeader: `Basic ${Buffer.from(t.key).toString('base64')}` }, serverURL: t.url });
+      const sdk = new CodatLending({
+        security: { authHeader: `Basic ${Buffer.from(t.key).toString('base64')}` },
+        serverURL: t.url,
+      });
       return async () => {
         const items: unknown[] = [];
         for (let page = 1; ; page++) {
-          const res = await sdk.accountsReceivable.invoices.list({ companyId: t.companyId, page, pageSize: t.pageSize });
+          const res = await sdk.accountsReceivable.invoices.list({
+            companyId: t.companyId,
+            page,
+            pageSize: t.pageSize,
+          });
           const body = res.accountingInvoices;
           if (res.statusCode !== 200 || !body) throw new Error(`SDK: page ${page} answered ${res.statusCode}`);
           items.push(...(body.results ?? []));
@@ -103,7 +113,9 @@ function rawFetch(inFlight: number): ListReader {
     reader(t) {
       const headers = { Authorization: `Basic ${Buffer.from(t.key).toString('base64')}` };
       const page = async (n: number): Promise<RawPage> => {
-        const res = await fetch(`${t.url}/companies/${t.companyId}/data/invoices?page=${n}&pageSize=${t.pageSize}`, { headers });
+        const res = await fetch(`${t.url}/companies/${t.companyId}/data/invoices?page=${n}&pageSize=${t.pageSize}`, {
+          headers,
+        });
         if (!res.ok) throw new Error(`fetch: page ${n} answered ${res.status}`);
         return (await res.json()) as RawPage;
       };

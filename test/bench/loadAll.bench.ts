@@ -15,12 +15,16 @@ const QUICK_COUNTS = [1_000, 2_000];
 const SDK_GOAL = { comparison: '≥', target: 3 } as const;
 const FETCH_GOAL = { comparison: '≤', target: 1.5 } as const;
 
-const caseName = (count: number, reader: ListReader): string => `${count.toLocaleString('en-US')} invoices: ${reader.name}`;
+const caseName = (count: number, reader: ListReader): string =>
+  `${count.toLocaleString('en-US')} invoices: ${reader.name}`;
 
 /** An emulator answers its first pages slower (its code not compiled yet): not the readers' time. */
 async function warmUp(t: ListTarget): Promise<void> {
   const headers = { Authorization: `Basic ${Buffer.from(t.key).toString('base64')}` };
-  for (let page = 1; page <= 3; page++) await (await fetch(`${t.url}/companies/${t.companyId}/data/invoices?page=${page}&pageSize=${PAGE_SIZE}`, { headers })).arrayBuffer();
+  for (let page = 1; page <= 3; page++)
+    await (
+      await fetch(`${t.url}/companies/${t.companyId}/data/invoices?page=${page}&pageSize=${PAGE_SIZE}`, { headers })
+    ).arrayBuffer();
 }
 
 function casesFor(t: ListTarget, first: boolean): BenchCase[] {
@@ -45,8 +49,26 @@ function goalFigures(counts: readonly number[], results: ReadonlyMap<string, Cas
     const at = `${count.toLocaleString('en-US')} @ ${latencyMs} ms`;
     for (const reader of LIST_READERS.filter((r) => r.kind === 'extension')) {
       const fetchRow = LIST_READERS.find((r) => r.kind === 'fetch' && r.inFlight === reader.inFlight);
-      if (sdk) figures.push(ratioFigure(results, `${at}: ${reader.name} vs SDK (× faster)`, caseName(count, sdk), caseName(count, reader), SDK_GOAL));
-      if (fetchRow) figures.push(ratioFigure(results, `${at}: ${reader.name} vs ${fetchRow.name} (× the time)`, caseName(count, reader), caseName(count, fetchRow), FETCH_GOAL));
+      if (sdk)
+        figures.push(
+          ratioFigure(
+            results,
+            `${at}: ${reader.name} vs SDK (× faster)`,
+            caseName(count, sdk),
+            caseName(count, reader),
+            SDK_GOAL,
+          ),
+        );
+      if (fetchRow)
+        figures.push(
+          ratioFigure(
+            results,
+            `${at}: ${reader.name} vs ${fetchRow.name} (× the time)`,
+            caseName(count, reader),
+            caseName(count, fetchRow),
+            FETCH_GOAL,
+          ),
+        );
     }
   }
   return figures.filter((f): f is Figure => f !== undefined);

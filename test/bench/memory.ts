@@ -21,12 +21,20 @@ export function measureRss(scenario: string, target: ListTarget): Promise<Memory
     let reading: MemoryReading | undefined;
     child.once('message', (m) => (reading = m as MemoryReading));
     child.once('error', reject);
-    child.once('exit', (code) => (reading && code === 0 ? resolve(reading) : reject(new Error(`memory scenario "${scenario}" exited with ${code}`))));
+    child.once('exit', (code) =>
+      reading && code === 0 ? resolve(reading) : reject(new Error(`memory scenario "${scenario}" exited with ${code}`)),
+    );
   });
 }
 
 /** The median RSS growth of `runs` runs, in MB, as a figure (held to `goalMB` when given). */
-export async function rssFigure(name: string, scenario: string, target: ListTarget, runs: number, goalMB?: number): Promise<Figure> {
+export async function rssFigure(
+  name: string,
+  scenario: string,
+  target: ListTarget,
+  runs: number,
+  goalMB?: number,
+): Promise<Figure> {
   const readings: MemoryReading[] = [];
   for (let i = 0; i < runs; i++) {
     const r = await measureRss(scenario, target);

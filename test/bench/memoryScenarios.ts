@@ -19,7 +19,8 @@ export interface MemoryScenario {
 
 const authorization = (t: ListTarget): string => `Basic ${Buffer.from(t.key).toString('base64')}`;
 
-const clientFor = (t: ListTarget): DataPlatformClient => new DataPlatformClient({ baseUrl: t.url, apiKey: t.key, retry: { maxAttempts: 1 } });
+const clientFor = (t: ListTarget): DataPlatformClient =>
+  new DataPlatformClient({ baseUrl: t.url, apiKey: t.key, retry: { maxAttempts: 1 } });
 
 export const MEMORY_SCENARIOS: Readonly<Record<string, MemoryScenario>> = {
   /** The tree's Load all (src/tree/dataNodes.ts calls `recordRows`), and the invoices' rows it
@@ -32,7 +33,9 @@ export const MEMORY_SCENARIOS: Readonly<Record<string, MemoryScenario>> = {
       await client.listInvoices(t.companyId, { page: 2, pageSize: t.pageSize });
     },
     async run(t) {
-      const items = await clientFor(t).recordRows('invoices', t.companyId, { pageSize: t.pageSize }).loadAll({ concurrency: 4 });
+      const items = await clientFor(t)
+        .recordRows('invoices', t.companyId, { pageSize: t.pageSize })
+        .loadAll({ concurrency: 4 });
       return { count: items.length, keep: items };
     },
   },
@@ -41,12 +44,18 @@ export const MEMORY_SCENARIOS: Readonly<Record<string, MemoryScenario>> = {
   'hold parsed pages': {
     measure: 'held',
     async warmUp(t) {
-      await (await fetch(`${t.url}/companies/${t.smallCompanyId}/data/invoices?pageSize=${t.pageSize}`, { headers: { Authorization: authorization(t) } })).json();
+      await (
+        await fetch(`${t.url}/companies/${t.smallCompanyId}/data/invoices?pageSize=${t.pageSize}`, {
+          headers: { Authorization: authorization(t) },
+        })
+      ).json();
     },
     async run(t) {
       const records: unknown[] = [];
       for (let page = 1; records.length < t.invoices; page++) {
-        const res = await fetch(`${t.url}/companies/${t.companyId}/data/invoices?page=${page}&pageSize=${t.pageSize}`, { headers: { Authorization: authorization(t) } });
+        const res = await fetch(`${t.url}/companies/${t.companyId}/data/invoices?page=${page}&pageSize=${t.pageSize}`, {
+          headers: { Authorization: authorization(t) },
+        });
         const body = (await res.json()) as { results: unknown[] };
         if (body.results.length === 0) break;
         for (const r of body.results) records.push(r);
@@ -71,7 +80,11 @@ async function exportTo(t: ListTarget, companyId: string): Promise<number> {
   const file = join(tmpdir(), `dp-bench-memory-${process.pid}.csv`);
   try {
     const source = { load: client.invoicePages(companyId, { pageSize: t.pageSize }), concurrency: 4 };
-    return (await writeFileAtomically(file, (sink) => exportList(source, recordFormat('csv', 'invoices'), sink, { redact: client.redact }))).written;
+    return (
+      await writeFileAtomically(file, (sink) =>
+        exportList(source, recordFormat('csv', 'invoices'), sink, { redact: client.redact }),
+      )
+    ).written;
   } finally {
     rmSync(file, { force: true });
   }

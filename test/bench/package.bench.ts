@@ -12,12 +12,23 @@ function figures(quick: boolean): Figure[] {
   const build = productionBuild();
   try {
     const out: Figure[] = [
-      { name: 'dist/extension.js, production build', value: build.bundleBytes / 1024, unit: 'KB', goal: { comparison: '≤', target: BUNDLE_BUDGET_KB }, detail: 'esbuild --production, minified' },
+      {
+        name: 'dist/extension.js, production build',
+        value: build.bundleBytes / 1024,
+        unit: 'KB',
+        goal: { comparison: '≤', target: BUNDLE_BUDGET_KB },
+        detail: 'esbuild --production, minified',
+      },
     ];
     const vsix = newestVsix();
     out.push(
       vsix
-        ? { name: '.vsix', value: vsix.bytes / 1024, unit: 'KB', detail: `${vsix.path}, built ${vsix.modified.toISOString()}` }
+        ? {
+            name: '.vsix',
+            value: vsix.bytes / 1024,
+            unit: 'KB',
+            detail: `${vsix.path}, built ${vsix.modified.toISOString()}`,
+          }
         : { name: '.vsix', unit: 'KB', skipped: 'none built (npm test or npm run package makes one)' },
     );
     if (quick) {
@@ -25,7 +36,12 @@ function figures(quick: boolean): Figure[] {
     } else {
       const times: number[] = [];
       for (let i = 0; i < HOST_RUNS; i++) times.push(activationTime(build.dir));
-      out.push({ name: 'activate() in an extension host', value: summarize(times).median, unit: 'ms', detail: `median of ${HOST_RUNS} fresh hosts: ${times.map((t) => t.toFixed(0)).join(', ')} ms` });
+      out.push({
+        name: 'activate() in an extension host',
+        value: summarize(times).median,
+        unit: 'ms',
+        detail: `median of ${HOST_RUNS} fresh hosts: ${times.map((t) => t.toFixed(0)).join(', ')} ms`,
+      });
     }
     return out;
   } finally {

@@ -22,7 +22,12 @@ export const pagesSuite: Suite = {
     const client = new DataPlatformClient({ baseUrl: emu.url, apiKey: emu.key, retry: { maxAttempts: 1 } });
     const page = (n: number): BenchCase => ({
       name: `page ${n} through the client`,
-      fn: async () => expectCount(`page ${n}`, (await client.listInvoices(emu.companyId, { page: n, pageSize: PAGE_SIZE })).results.length, PAGE_SIZE),
+      fn: async () =>
+        expectCount(
+          `page ${n}`,
+          (await client.listInvoices(emu.companyId, { page: n, pageSize: PAGE_SIZE })).results.length,
+          PAGE_SIZE,
+        ),
       throughput: { amount: PAGE_SIZE, unit: 'records' },
       options: { warmupIterations: 5, warmupMs: 0, minIterations: 15, minTimeMs: 0 },
     });
@@ -30,16 +35,33 @@ export const pagesSuite: Suite = {
     return {
       cases: [page(1), page(DEEP_PAGE)],
       ratios: (results) => {
-        const f = ratioFigure(results, `page ${DEEP_PAGE} / page 1`, `page ${DEEP_PAGE} through the client`, 'page 1 through the client', { comparison: '≤', target: 1.3 });
+        const f = ratioFigure(
+          results,
+          `page ${DEEP_PAGE} / page 1`,
+          `page ${DEEP_PAGE} through the client`,
+          'page 1 through the client',
+          { comparison: '≤', target: 1.3 },
+        );
         return f ? [f] : [];
       },
       measure: async () => {
         const n = held.invoices.toLocaleString('en-US');
         const runs = quick ? 1 : 3;
         return [
-          await rssFigure(`RSS growth holding ${n} invoices after Load all (the tree's rows)`, 'hold Load all', held, runs, 150),
+          await rssFigure(
+            `RSS growth holding ${n} invoices after Load all (the tree's rows)`,
+            'hold Load all',
+            held,
+            runs,
+            150,
+          ),
           // No goal: what the records take in any holder, for reading the figure above.
-          await rssFigure(`yardstick: ${n} records by fetch + JSON.parse, held in one array`, 'hold parsed pages', held, runs),
+          await rssFigure(
+            `yardstick: ${n} records by fetch + JSON.parse, held in one array`,
+            'hold parsed pages',
+            held,
+            runs,
+          ),
           await rssFigure(`RSS growth (peak) exporting ${n} invoices to CSV`, 'export to CSV', held, runs, 100),
         ];
       },

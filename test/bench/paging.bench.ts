@@ -44,7 +44,9 @@ export const pagingSuite: Suite = {
       },
       throughput: { amount: size, unit: 'records' },
       // Seconds per run: fewer runs, still enough for a median.
-      options: slow ? { warmupIterations: 1, warmupMs: 0, minIterations: 5, minTimeMs: 0 } : { warmupIterations: 2, warmupMs: 0, minIterations: 7, minTimeMs: 0 },
+      options: slow
+        ? { warmupIterations: 1, warmupMs: 0, minIterations: 5, minTimeMs: 0 }
+        : { warmupIterations: 2, warmupMs: 0, minIterations: 7, minTimeMs: 0 },
     });
 
     const emulatorOnly: BenchCase = {
@@ -66,7 +68,11 @@ export const pagingSuite: Suite = {
     const filteredPage = (label: string, query: (n: number) => string, orderBy?: string): BenchCase => ({
       name: `first filtered page, not cached: ${label}`,
       fn: async () => {
-        const page = await client.listInvoices(many, { pageSize: 100, query: query(run++), ...(orderBy ? { orderBy } : {}) });
+        const page = await client.listInvoices(many, {
+          pageSize: 100,
+          query: query(run++),
+          ...(orderBy ? { orderBy } : {}),
+        });
         if (page.results.length === 0) throw new Error(`${label}: no invoices matched`);
       },
       throughput: { amount: size, unit: 'records' },
@@ -75,8 +81,15 @@ export const pagingSuite: Suite = {
     return {
       cases: [
         filteredPage('status and amount', (n) => `{status=Paid||status=PartiallyPaid}&&totalAmount>${100 + n / 1000}`),
-        filteredPage('status and amount, orderBy -issueDate', (n) => `{status=Paid||status=PartiallyPaid}&&totalAmount>${100 + n / 1000}`, '-issueDate'),
-        filteredPage('date, text, boolean', (n) => `issueDate>=2024-01-01&&customerRef.companyName~l&&metadata.isDeleted!=true&&amountDue>=${n / 1000}`),
+        filteredPage(
+          'status and amount, orderBy -issueDate',
+          (n) => `{status=Paid||status=PartiallyPaid}&&totalAmount>${100 + n / 1000}`,
+          '-issueDate',
+        ),
+        filteredPage(
+          'date, text, boolean',
+          (n) => `issueDate>=2024-01-01&&customerRef.companyName~l&&metadata.isDeleted!=true&&amountDue>=${n / 1000}`,
+        ),
         filteredPage('all, orderBy customerRef.companyName', (n) => `totalAmount>-${1 + n}`, 'customerRef.companyName'),
         firstPage(100),
         firstPage(bigPage),

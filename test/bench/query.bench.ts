@@ -46,17 +46,39 @@ export const querySuite: Suite = {
     const perRecords = { amount: size, unit: 'records' } as const;
     return {
       cases: [
-        { name: `parse + validate typical (${TYPICAL_FILTER.length} chars)`, fn: () => parseQuery(TYPICAL_FILTER, INVOICE_SCHEMA) },
-        { name: `parse + validate long (${LONG_FILTER.length} chars)`, fn: () => parseQuery(LONG_FILTER, INVOICE_SCHEMA) },
+        {
+          name: `parse + validate typical (${TYPICAL_FILTER.length} chars)`,
+          fn: () => parseQuery(TYPICAL_FILTER, INVOICE_SCHEMA),
+        },
+        {
+          name: `parse + validate long (${LONG_FILTER.length} chars)`,
+          fn: () => parseQuery(LONG_FILTER, INVOICE_SCHEMA),
+        },
         { name: 'format typical', fn: () => formatQuery(typical) },
         { name: 'format long', fn: () => formatQuery(long) },
         { name: 'encode typical', fn: () => encodeQueryValue(TYPICAL_FILTER) },
         { name: 'encode long', fn: () => encodeQueryValue(LONG_FILTER) },
-        { name: `evaluate typical over ${count(size)} invoices`, fn: scan(typical, (i) => records[i]), throughput: perRecords },
-        { name: `evaluate long over ${count(size)} invoices`, fn: scan(long, (i) => records[i]), throughput: perRecords },
+        {
+          name: `evaluate typical over ${count(size)} invoices`,
+          fn: scan(typical, (i) => records[i]),
+          throughput: perRecords,
+        },
+        {
+          name: `evaluate long over ${count(size)} invoices`,
+          fn: scan(long, (i) => records[i]),
+          throughput: perRecords,
+        },
         // What the emulator does, with its own filter code, reading its cached columns.
-        { name: `emulator: parse + evaluate typical over ${count(size)} invoice columns`, fn: emulatorScan(TYPICAL_FILTER), throughput: perRecords },
-        { name: `emulator: parse + evaluate long over ${count(size)} invoice columns`, fn: emulatorScan(LONG_FILTER), throughput: perRecords },
+        {
+          name: `emulator: parse + evaluate typical over ${count(size)} invoice columns`,
+          fn: emulatorScan(TYPICAL_FILTER),
+          throughput: perRecords,
+        },
+        {
+          name: `emulator: parse + evaluate long over ${count(size)} invoice columns`,
+          fn: emulatorScan(LONG_FILTER),
+          throughput: perRecords,
+        },
       ],
     };
   },

@@ -10,7 +10,16 @@
 import { writeFileSync } from 'node:fs';
 import { arch, cpus, loadavg, platform } from 'node:os';
 import { parseArgs } from 'node:util';
-import { QUICK_OPTIONS, formatFigures, formatTable, runCase, verdict, type CaseResult, type Figure, type Suite } from './harness';
+import {
+  QUICK_OPTIONS,
+  formatFigures,
+  formatTable,
+  runCase,
+  verdict,
+  type CaseResult,
+  type Figure,
+  type Suite,
+} from './harness';
 import { SUITES } from './suites';
 
 interface SuiteResult {
@@ -31,7 +40,11 @@ function machine() {
   };
 }
 
-async function runSuite(suite: Suite, quick: boolean, wanted: (name: string) => boolean): Promise<SuiteResult | undefined> {
+async function runSuite(
+  suite: Suite,
+  quick: boolean,
+  wanted: (name: string) => boolean,
+): Promise<SuiteResult | undefined> {
   const all = suite.name.toLowerCase();
   const prepared = await suite.prepare({ quick });
   try {
@@ -48,9 +61,13 @@ async function runSuite(suite: Suite, quick: boolean, wanted: (name: string) => 
       done.push(await runCase(c, quick ? QUICK_OPTIONS : {}));
     }
     if (prepared.measure) process.stderr.write(`  measuring: ${suite.name}\n`);
-    const figures = [...(prepared.ratios?.(new Map(done.map((r) => [r.name, r]))) ?? []), ...((await prepared.measure?.()) ?? [])];
+    const figures = [
+      ...(prepared.ratios?.(new Map(done.map((r) => [r.name, r]))) ?? []),
+      ...((await prepared.measure?.()) ?? []),
+    ];
     if (done.length > 0) console.log(`\n${formatTable(suite.name, done)}`);
-    if (figures.length > 0) console.log(`\n${formatFigures(done.length > 0 ? `${suite.name}: figures` : suite.name, figures)}`);
+    if (figures.length > 0)
+      console.log(`\n${formatFigures(done.length > 0 ? `${suite.name}: figures` : suite.name, figures)}`);
     return { suite: suite.name, cases: done, figures };
   } finally {
     await prepared.dispose?.();
@@ -67,7 +84,9 @@ async function main(): Promise<void> {
   const wanted = (name: string) => name.toLowerCase().includes(filter);
 
   const m = machine();
-  console.log(`Node ${m.node} · ${m.cpu} · ${m.cores} CPUs · ${m.platform} · load ${m.loadAverage}${quick ? ' · --quick (one timed run each, smaller data: not for comparison)' : ''}`);
+  console.log(
+    `Node ${m.node} · ${m.cpu} · ${m.cores} CPUs · ${m.platform} · load ${m.loadAverage}${quick ? ' · --quick (one timed run each, smaller data: not for comparison)' : ''}`,
+  );
 
   const results: SuiteResult[] = [];
   for (const suite of SUITES) {
@@ -79,13 +98,18 @@ async function main(): Promise<void> {
     console.error(`\nNo case matches "${filter}".`);
     process.exitCode = 1;
   }
-  const goals = results.flatMap((r) => r.figures.filter((f) => f.goal).map((f) => ({ ...f, name: `${r.suite.replace(/ \(.*$/, '')}: ${f.name}` })));
+  const goals = results.flatMap((r) =>
+    r.figures.filter((f) => f.goal).map((f) => ({ ...f, name: `${r.suite.replace(/ \(.*$/, '')}: ${f.name}` })),
+  );
   if (goals.length > 0) {
     const missed = goals.filter((g) => verdict(g) === 'MISS').length;
     console.log(`\n${formatFigures(`Goals: ${goals.length - missed} of ${goals.length} met`, goals)}`);
   }
   if (values.json) {
-    writeFileSync(values.json, `${JSON.stringify({ date: new Date().toISOString(), quick, ...m, suites: results }, null, 2)}\n`);
+    writeFileSync(
+      values.json,
+      `${JSON.stringify({ date: new Date().toISOString(), quick, ...m, suites: results }, null, 2)}\n`,
+    );
     console.log(`\nResults written to ${values.json}`);
   }
 }

@@ -89,8 +89,12 @@ export function problems(schema: Schema, body: unknown): string[] {
   }
   if (validate(body)) return [];
   return (validate.errors ?? []).map((e) => {
-    const extra = e.keyword === 'additionalProperties' ? ` (${String((e.params as { additionalProperty: string }).additionalProperty)})` : '';
-    const allowed = e.keyword === 'enum' ? ` (${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)})` : '';
+    const extra =
+      e.keyword === 'additionalProperties'
+        ? ` (${String((e.params as { additionalProperty: string }).additionalProperty)})`
+        : '';
+    const allowed =
+      e.keyword === 'enum' ? ` (${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)})` : '';
     return `${e.instancePath || '/'} ${e.message ?? e.keyword}${extra}${allowed}`;
   });
 }

@@ -16,11 +16,15 @@ function scalarType(schema: Schema): QueryFieldType | undefined {
   const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t) => t !== 'null');
   if (types.length !== 1) return undefined;
   switch (types[0]) {
-    case 'string': return schema.format === 'date-time' ? 'date' : 'string';
+    case 'string':
+      return schema.format === 'date-time' ? 'date' : 'string';
     case 'number':
-    case 'integer': return 'number';
-    case 'boolean': return 'boolean';
-    default: return undefined;
+    case 'integer':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    default:
+      return undefined;
   }
 }
 
@@ -35,7 +39,9 @@ export function contractFields(schema: Schema, prefix = ''): Map<string, Contrac
     }
     const type = scalarType(value);
     if (!type) continue;
-    const values = Array.isArray(value.enum) ? (value.enum as unknown[]).filter((v): v is string => typeof v === 'string') : undefined;
+    const values = Array.isArray(value.enum)
+      ? (value.enum as unknown[]).filter((v): v is string => typeof v === 'string')
+      : undefined;
     fields.set(path, values ? { type, values } : { type });
   }
   return fields;

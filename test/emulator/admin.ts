@@ -33,7 +33,9 @@ export interface AdminContext {
 const ok = (body: unknown, status = 200): ApiResponse => new ApiResponse(status, body);
 const noContent = (): ApiResponse => new ApiResponse(204);
 const wrongMethod = (allowed: string[]): ApiResponse =>
-  errorResponse(405, 'PublicApi', 'The method is not allowed for the requested resource.', undefined, { Allow: allowed.join(', ') });
+  errorResponse(405, 'PublicApi', 'The method is not allowed for the requested resource.', undefined, {
+    Allow: allowed.join(', '),
+  });
 
 function parseRule(body: Buffer): FaultRule | ApiResponse {
   try {
@@ -51,10 +53,20 @@ function sameToken(sent: string, token: string): boolean {
 
 /** The 401/403/415 a call is refused with before it reaches its endpoint, if any. */
 function refusal(req: AdminRequest, ctx: AdminContext): ApiResponse | undefined {
-  if (req.token === undefined) return errorResponse(401, 'PublicApi', `The emulator's admin endpoints need the admin token (printed at start) in the X-Emulator-Token header.`);
-  if (!sameToken(req.token, ctx.adminToken)) return errorResponse(403, 'PublicApi', `The X-Emulator-Token header does not hold this emulator's admin token.`);
+  if (req.token === undefined)
+    return errorResponse(
+      401,
+      'PublicApi',
+      `The emulator's admin endpoints need the admin token (printed at start) in the X-Emulator-Token header.`,
+    );
+  if (!sameToken(req.token, ctx.adminToken))
+    return errorResponse(403, 'PublicApi', `The X-Emulator-Token header does not hold this emulator's admin token.`);
   if (req.method === 'POST' && mediaType(req.contentType) !== 'application/json') {
-    return errorResponse(415, 'PublicApi', 'A POST to the emulator\'s admin endpoints must be sent with Content-Type: application/json.');
+    return errorResponse(
+      415,
+      'PublicApi',
+      "A POST to the emulator's admin endpoints must be sent with Content-Type: application/json.",
+    );
   }
   return undefined;
 }
@@ -81,7 +93,10 @@ export function handleAdmin(req: AdminRequest, ctx: AdminContext): ApiResponse {
       if (rule instanceof ApiResponse) return rule;
       try {
         const id = ctx.faults.add(rule);
-        return ok(ctx.faults.list().find((f) => f.id === id), 201);
+        return ok(
+          ctx.faults.list().find((f) => f.id === id),
+          201,
+        );
       } catch (e) {
         if (e instanceof FaultRuleError) return errorResponse(400, 'PublicApi', e.message);
         throw e;
@@ -95,7 +110,8 @@ export function handleAdmin(req: AdminRequest, ctx: AdminContext): ApiResponse {
       const rule = ctx.faults.list().find((f) => f.id === id);
       return rule ? ok(rule) : errorResponse(404, 'PublicApi', `No fault rule with id ${id}`);
     }
-    if (method === 'DELETE') return ctx.faults.remove(id) ? noContent() : errorResponse(404, 'PublicApi', `No fault rule with id ${id}`);
+    if (method === 'DELETE')
+      return ctx.faults.remove(id) ? noContent() : errorResponse(404, 'PublicApi', `No fault rule with id ${id}`);
     return wrongMethod(['GET', 'DELETE']);
   }
   if (path === '/requests') {

@@ -67,10 +67,17 @@ function isJsonMediaType(contentType: string | undefined): boolean {
 function readObject(req: ApiRequest, optional: boolean): JsonObject | ApiResponse {
   const text = req.body.toString('utf8').trim();
   if (text === '') {
-    return optional ? {} : validationError('PublicApi', 'body', 'A request body is required: a JSON object.', 'BodyValidator');
+    return optional
+      ? {}
+      : validationError('PublicApi', 'body', 'A request body is required: a JSON object.', 'BodyValidator');
   }
   if (!isJsonMediaType(req.contentType)) {
-    return validationError('PublicApi', 'Content-Type', 'The request body must be JSON sent with Content-Type: application/json.', 'BodyValidator');
+    return validationError(
+      'PublicApi',
+      'Content-Type',
+      'The request body must be JSON sent with Content-Type: application/json.',
+      'BodyValidator',
+    );
   }
   let value: unknown;
   try {
@@ -94,33 +101,52 @@ function isResponse(value: unknown): value is ApiResponse {
 // too: a name, a description, tags. Lengths are of the text as sent, in UTF-16 code units.
 export const COMPANY_LIMITS = { name: 200, description: 4096, tags: 50, tagKey: 200, tagValue: 1000 } as const;
 
-const createError = (field: string, message: string): ApiResponse => validationError('ClientsApi', field, message, 'CreateCompany');
+const createError = (field: string, message: string): ApiResponse =>
+  validationError('ClientsApi', field, message, 'CreateCompany');
 
 function tagsProblem(tags: Record<string, string>): string | undefined {
   const { tags: most, tagKey, tagValue } = COMPANY_LIMITS;
   const entries = Object.entries(tags);
   if (entries.length > most) return `The tags field must hold at most ${most} tags.`;
-  if (entries.some(([k, v]) => k.length > tagKey || v.length > tagValue)) return `Each tag must have a name of at most ${tagKey} characters and a value of at most ${tagValue}.`;
+  if (entries.some(([k, v]) => k.length > tagKey || v.length > tagValue))
+    return `Each tag must have a name of at most ${tagKey} characters and a value of at most ${tagValue}.`;
   return undefined;
 }
 
 function readCreateCompany(body: JsonObject): CreateCompanyRequest | ApiResponse {
-  if (typeof body.name !== 'string') return validationError('ClientsApi', 'name', 'The name field is required and must be a string.', 'CreateCompany');
-  if (body.name.length > COMPANY_LIMITS.name) return createError('name', `The name field must be at most ${COMPANY_LIMITS.name} characters.`);
+  if (typeof body.name !== 'string')
+    return validationError('ClientsApi', 'name', 'The name field is required and must be a string.', 'CreateCompany');
+  if (body.name.length > COMPANY_LIMITS.name)
+    return createError('name', `The name field must be at most ${COMPANY_LIMITS.name} characters.`);
   const name = sanitiseCompanyName(body.name);
   if (name.length === 0) {
-    return validationError('ClientsApi', 'name', 'The name field must contain at least one letter, digit or allowed punctuation (- \' , & @ . ? !).', 'CreateCompany');
+    return validationError(
+      'ClientsApi',
+      'name',
+      "The name field must contain at least one letter, digit or allowed punctuation (- ' , & @ . ? !).",
+      'CreateCompany',
+    );
   }
   const request: CreateCompanyRequest = { name };
   if (body.description !== undefined && body.description !== null) {
-    if (typeof body.description !== 'string') return validationError('ClientsApi', 'description', 'The description field must be a string.', 'CreateCompany');
-    if (body.description.length > COMPANY_LIMITS.description) return createError('description', `The description field must be at most ${COMPANY_LIMITS.description} characters.`);
+    if (typeof body.description !== 'string')
+      return validationError('ClientsApi', 'description', 'The description field must be a string.', 'CreateCompany');
+    if (body.description.length > COMPANY_LIMITS.description)
+      return createError(
+        'description',
+        `The description field must be at most ${COMPANY_LIMITS.description} characters.`,
+      );
     request.description = body.description;
   }
   if (body.tags !== undefined && body.tags !== null) {
     const tags = body.tags;
     if (typeof tags !== 'object' || Array.isArray(tags) || !Object.values(tags).every((v) => typeof v === 'string')) {
-      return validationError('ClientsApi', 'tags', 'The tags field must be an object of string values.', 'CreateCompany');
+      return validationError(
+        'ClientsApi',
+        'tags',
+        'The tags field must be an object of string values.',
+        'CreateCompany',
+      );
     }
     const problem = tagsProblem(tags as Record<string, string>);
     if (problem) return createError('tags', problem);
@@ -149,7 +175,8 @@ function readyData(state: EmulatorState, entry: CompanyEntry, type: string): Api
   return errorResponse(409, 'PullApi', MESSAGES.notRequested);
 }
 
-const readyInvoices = (state: EmulatorState, entry: CompanyEntry): ApiResponse | undefined => readyData(state, entry, 'invoices');
+const readyInvoices = (state: EmulatorState, entry: CompanyEntry): ApiResponse | undefined =>
+  readyData(state, entry, 'invoices');
 
 /** A paged list and a single record for each data type of dataTypes.ts, as invoices have. */
 function recordRoutes(type: DataType): Route[] {
@@ -224,7 +251,8 @@ const routes: Route[] = [
         const entry = ownCompany(state, req.account, id);
         if (!isEntry(entry)) return entry;
         const type = segmentOf(dataType);
-        if (type === undefined || state.settle(entry, type).state === 'unsupported') return dataTypeNotSupported(dataType, entry.platform);
+        if (type === undefined || state.settle(entry, type).state === 'unsupported')
+          return dataTypeNotSupported(dataType, entry.platform);
         return ok(state.queueSync(entry, type));
       },
     },
@@ -265,7 +293,9 @@ const routes: Route[] = [
         if (notReady) return notReady;
         const source = state.invoiceSource(entry);
         const index = invoiceIndex(source, invoiceId);
-        return index === undefined ? errorResponse(404, 'PullApi', `No invoice was found with ID ${invoiceId}`) : ok(generateInvoice(source, index));
+        return index === undefined
+          ? errorResponse(404, 'PullApi', `No invoice was found with ID ${invoiceId}`)
+          : ok(generateInvoice(source, index));
       },
     },
   },
@@ -280,13 +310,22 @@ const routes: Route[] = [
         let name: string | undefined;
         if (body.name !== undefined && body.name !== null) {
           if (typeof body.name !== 'string' || body.name.length > 50) {
-            return validationError('PublicApi', 'name', 'The name field must be a string of at most 50 characters.', 'CreateApiKey');
+            return validationError(
+              'PublicApi',
+              'name',
+              'The name field must be a string of at most 50 characters.',
+              'CreateApiKey',
+            );
           }
           name = body.name;
         }
         const created = state.createApiKey(req.account, name);
         if (created === 'limit') {
-          return errorResponse(409, 'PublicApi', `The number of API keys is limited to ${MAX_API_KEYS}; delete a key before creating another.`);
+          return errorResponse(
+            409,
+            'PublicApi',
+            `The number of API keys is limited to ${MAX_API_KEYS}; delete a key before creating another.`,
+          );
         }
         return ok(created, 201);
       },
@@ -296,7 +335,9 @@ const routes: Route[] = [
     pattern: ['apiKeys', '*'],
     methods: {
       DELETE: (req, [id], state) =>
-        state.deleteApiKey(req.account, id) ? new ApiResponse(204) : errorResponse(404, 'PublicApi', `No API key was found with ID ${id}`),
+        state.deleteApiKey(req.account, id)
+          ? new ApiResponse(204)
+          : errorResponse(404, 'PublicApi', `No API key was found with ID ${id}`),
     },
   },
 ];
@@ -306,7 +347,11 @@ function match(pattern: string[], segments: string[]): string[] | undefined {
   const args: string[] = [];
   for (let i = 0; i < pattern.length; i++) {
     if (pattern[i] === '*') args.push(segments[i]);
-    else if (pattern[i] !== segments[i] && (DATA_TYPES.includes(pattern[i]) || pattern[i].toLowerCase() !== segments[i].toLowerCase())) return undefined;
+    else if (
+      pattern[i] !== segments[i] &&
+      (DATA_TYPES.includes(pattern[i]) || pattern[i].toLowerCase() !== segments[i].toLowerCase())
+    )
+      return undefined;
   }
   return args;
 }

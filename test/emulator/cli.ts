@@ -6,7 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ADMIN_TOKEN_HEADER, DATA_TYPES, startEmulator, type EmulatorOptions } from './index';
 
-const USAGE = 'usage: cli.js [--port N] [--host 127.0.0.1] [--invoices N] [--companies N] [--seed N] [--latency MS] [--token-file PATH] [--quiet]';
+const USAGE =
+  'usage: cli.js [--port N] [--host 127.0.0.1] [--invoices N] [--companies N] [--seed N] [--latency MS] [--token-file PATH] [--quiet]';
 
 type CliOptions = EmulatorOptions & {
   quiet: boolean;
@@ -29,7 +30,9 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       options.quiet = true;
       continue;
     }
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
     const value = inline ?? argv[++i];
     if (value === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
     if (flag === '--host') {
@@ -81,7 +84,9 @@ async function main(): Promise<void> {
   console.log('');
   console.log(`Admin token (send it as ${ADMIN_TOKEN_HEADER} on every admin call but GET /_emulator/info):`);
   console.log(`  ${emulator.adminToken}`);
-  console.log(`Admin: ${emulator.url}/_emulator/faults, /_emulator/requests, POST /_emulator/reset (JSON). Ctrl+C to stop.`);
+  console.log(
+    `Admin: ${emulator.url}/_emulator/faults, /_emulator/requests, POST /_emulator/reset (JSON). Ctrl+C to stop.`,
+  );
 
   let stopping = false;
   const stop = (signal: string): void => {

@@ -10,10 +10,7 @@ export type WellKnownName = 'many' | 'few' | 'empty' | 'notRequested' | 'syncing
 
 /** How a company's invoices data set starts out. */
 export type InitialDataset =
-  | { kind: 'complete'; count: number }
-  | { kind: 'notRequested' }
-  | { kind: 'syncing' }
-  | { kind: 'unsupported' };
+  { kind: 'complete'; count: number } | { kind: 'notRequested' } | { kind: 'syncing' } | { kind: 'unsupported' };
 
 export interface SeededCompany {
   company: Company;
@@ -74,12 +71,17 @@ function build(seed: number, b: Blueprint): SeededCompany {
     name: b.name ?? companyName(r, currency),
     redirect: redirectUrl(id),
   };
-  const description = b.description ?? (r.chance(0.4) ? `${r.pick(['Long-standing', 'New', 'Priority', 'Seasonal'])} client, ${currency} books on ${platform}.` : undefined);
+  const description =
+    b.description ??
+    (r.chance(0.4)
+      ? `${r.pick(['Long-standing', 'New', 'Priority', 'Seasonal'])} client, ${currency} books on ${platform}.`
+      : undefined);
   if (description) company.description = description;
   company.created = isoSeconds(createdMs);
   if (b.dataset.kind === 'complete') company.lastSync = isoSeconds(LAST_SYNC - r.int(0, 30 * 24) * HOUR_MS);
   if (r.chance(0.7)) company.createdByUserName = personName(r);
-  if (r.chance(0.5)) company.tags = { region: r.pick(['UK', 'US', 'EU', 'APAC']), tier: r.pick(['gold', 'silver', 'bronze']) };
+  if (r.chance(0.5))
+    company.tags = { region: r.pick(['UK', 'US', 'EU', 'APAC']), tier: r.pick(['gold', 'silver', 'bronze']) };
   company.products = ['accounting'];
   company.dataConnections = [connection(r, id, platform, createdMs)];
   return { company, account: b.account, currency, platform, dataset: b.dataset, wellKnown: b.wellKnown };
@@ -96,16 +98,57 @@ const EXPIRED_ACCOUNT_COMPANIES = 3;
 export const FEW_INVOICES = 7;
 
 /** Every seeded company of every account, in creation order per account. */
-export function seedCompanies(o: SeedOptions): SeededCompany[] {
-  const wellKnownSpecs: Omit<Blueprint, 'account' | 'position'>[] = [
-    { label: 'many', name: 'Many Invoices Wholesale Ltd', description: `Emulator: ${o.invoices} invoices, for paging, filters and load-all.`, dataset: { kind: 'complete', count: o.invoices }, wellKnown: 'many' },
-    { label: 'few', name: 'Few Invoices Florists Ltd', description: `Emulator: ${FEW_INVOICES} invoices, one page.`, dataset: { kind: 'complete', count: FEW_INVOICES }, wellKnown: 'few' },
-    { label: 'empty', name: 'Empty Books Consulting Ltd', description: 'Emulator: invoices synced, none exist.', dataset: { kind: 'complete', count: 0 }, wellKnown: 'empty' },
-    { label: 'notRequested', name: 'Not Requested Motors Ltd', description: 'Emulator: invoices never requested (409 until a sync is queued).', dataset: { kind: 'notRequested' }, wellKnown: 'notRequested' },
-    { label: 'syncing', name: 'Sync In Progress Bakery Ltd', description: 'Emulator: first invoices sync never finishes (409 while syncing).', dataset: { kind: 'syncing' }, wellKnown: 'syncing' },
-    { label: 'unsupported', name: 'Unsupported Platform Builders Ltd', description: 'Emulator: Xero does not support invoices here (404).', platform: 'Xero', dataset: { kind: 'unsupported' }, wellKnown: 'unsupported' },
+/** The companies tests name (`many`, `few`, …), first in the normal account. */
+function wellKnownSpecs(o: SeedOptions): Omit<Blueprint, 'account' | 'position'>[] {
+  return [
+    {
+      label: 'many',
+      name: 'Many Invoices Wholesale Ltd',
+      description: `Emulator: ${o.invoices} invoices, for paging, filters and load-all.`,
+      dataset: { kind: 'complete', count: o.invoices },
+      wellKnown: 'many',
+    },
+    {
+      label: 'few',
+      name: 'Few Invoices Florists Ltd',
+      description: `Emulator: ${FEW_INVOICES} invoices, one page.`,
+      dataset: { kind: 'complete', count: FEW_INVOICES },
+      wellKnown: 'few',
+    },
+    {
+      label: 'empty',
+      name: 'Empty Books Consulting Ltd',
+      description: 'Emulator: invoices synced, none exist.',
+      dataset: { kind: 'complete', count: 0 },
+      wellKnown: 'empty',
+    },
+    {
+      label: 'notRequested',
+      name: 'Not Requested Motors Ltd',
+      description: 'Emulator: invoices never requested (409 until a sync is queued).',
+      dataset: { kind: 'notRequested' },
+      wellKnown: 'notRequested',
+    },
+    {
+      label: 'syncing',
+      name: 'Sync In Progress Bakery Ltd',
+      description: 'Emulator: first invoices sync never finishes (409 while syncing).',
+      dataset: { kind: 'syncing' },
+      wellKnown: 'syncing',
+    },
+    {
+      label: 'unsupported',
+      name: 'Unsupported Platform Builders Ltd',
+      description: 'Emulator: Xero does not support invoices here (404).',
+      platform: 'Xero',
+      dataset: { kind: 'unsupported' },
+      wellKnown: 'unsupported',
+    },
   ];
-  const wellKnown: Blueprint[] = wellKnownSpecs.map((b, position) => ({ ...b, account: 'normal', position }));
+}
+
+export function seedCompanies(o: SeedOptions): SeededCompany[] {
+  const wellKnown: Blueprint[] = wellKnownSpecs(o).map((b, position) => ({ ...b, account: 'normal', position }));
 
   const fillers = (account: AccountName, count: number, offset: number): Blueprint[] =>
     Array.from({ length: count }, (_, i) => ({

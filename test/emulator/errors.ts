@@ -10,7 +10,11 @@ export const DOCS_URL = 'https://docs.codat.io/using-the-api/errors';
 /** A response the router decided on; the server adds headers and writes it. A class, so a
  * handler's intermediate results (parsed bodies, pages) are never mistaken for one. */
 export class ApiResponse {
-  constructor(readonly status: number, readonly body?: unknown, readonly headers: Record<string, string> = {}) {}
+  constructor(
+    readonly status: number,
+    readonly body?: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
 }
 
 export const MESSAGES = {
@@ -48,12 +52,23 @@ export function errorBody(status: number, service: Service, error: string, valid
   return body;
 }
 
-export function errorResponse(status: number, service: Service, error: string, validation?: Validation, headers?: Record<string, string>): ApiResponse {
+export function errorResponse(
+  status: number,
+  service: Service,
+  error: string,
+  validation?: Validation,
+  headers?: Record<string, string>,
+): ApiResponse {
   return new ApiResponse(status, errorBody(status, service, error, validation), headers);
 }
 
 /** A 400 naming the offending parameter both in `error` and in `validation.errors[].itemId`. */
-export function validationError(service: Service, itemId: string, message: string, validatorName = 'RequestValidator'): ApiResponse {
+export function validationError(
+  service: Service,
+  itemId: string,
+  message: string,
+  validatorName = 'RequestValidator',
+): ApiResponse {
   const item: ValidationItem = { itemId, message, validatorName };
   return errorResponse(400, service, message, { errors: [item], warnings: [] });
 }
@@ -75,7 +90,13 @@ export function accountExpired(): ApiResponse {
 
 export function companyLimitExceeded(): ApiResponse {
   return errorResponse(402, 'ClientsApi', 'CompanyValidationException: Company limit exceeded', {
-    errors: [{ itemId: 'Company', message: `Company limit exceeded. Learn more at ${DOCS_URL}`, validatorName: 'CreateCompany' }],
+    errors: [
+      {
+        itemId: 'Company',
+        message: `Company limit exceeded. Learn more at ${DOCS_URL}`,
+        validatorName: 'CreateCompany',
+      },
+    ],
     warnings: [],
   });
 }
@@ -94,12 +115,20 @@ export function notFound(): ApiResponse {
 
 /** A path with a malformed percent-escape: the client's mistake, whichever route it aimed at. */
 export function malformedPath(): ApiResponse {
-  return errorResponse(400, 'PublicApi', 'The request path has a malformed percent-escape (% must be followed by two hex digits of valid UTF-8).');
+  return errorResponse(
+    400,
+    'PublicApi',
+    'The request path has a malformed percent-escape (% must be followed by two hex digits of valid UTF-8).',
+  );
 }
 
 /** A `.` or `..` segment (also percent-encoded): refused, never resolved, so a path names one resource. */
 export function dotSegmentPath(): ApiResponse {
-  return errorResponse(400, 'PublicApi', 'The request path has a dot segment (. or .., also percent-encoded); the emulator does not resolve them.');
+  return errorResponse(
+    400,
+    'PublicApi',
+    'The request path has a dot segment (. or .., also percent-encoded); the emulator does not resolve them.',
+  );
 }
 
 export function methodNotAllowed(allowed: readonly string[]): ApiResponse {

@@ -43,13 +43,25 @@ export function faultAnswer(fault: FaultEntry, rateHeaders: Record<string, strin
     case 'truncatedJson': {
       const w = real();
       const body = w.body.subarray(0, Math.max(1, Math.floor(w.body.length / 2)));
-      return { status: fault.status ?? w.status, headers: { ...w.headers, 'Content-Type': 'application/json; charset=utf-8', ...retryAfterHeader(fault) }, body };
+      return {
+        status: fault.status ?? w.status,
+        headers: { ...w.headers, 'Content-Type': 'application/json; charset=utf-8', ...retryAfterHeader(fault) },
+        body,
+      };
     }
     case 'emptyBody':
-      return { status: fault.status ?? 200, headers: { ...rateHeaders, 'Content-Type': 'application/json; charset=utf-8', ...retryAfterHeader(fault) }, body: Buffer.alloc(0) };
+      return {
+        status: fault.status ?? 200,
+        headers: { ...rateHeaders, 'Content-Type': 'application/json; charset=utf-8', ...retryAfterHeader(fault) },
+        body: Buffer.alloc(0),
+      };
     case 'textBody': {
       const status = fault.status ?? 500;
-      return { status, headers: { ...rateHeaders, 'Content-Type': 'text/plain; charset=utf-8', ...retryAfterHeader(fault) }, body: Buffer.from(`${status} ${STATUS_CODES[status] ?? 'Error'}: the upstream service failed.`) };
+      return {
+        status,
+        headers: { ...rateHeaders, 'Content-Type': 'text/plain; charset=utf-8', ...retryAfterHeader(fault) },
+        body: Buffer.from(`${status} ${STATUS_CODES[status] ?? 'Error'}: the upstream service failed.`),
+      };
     }
     case 'reset':
     case 'latency':

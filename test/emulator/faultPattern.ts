@@ -34,7 +34,8 @@ class Scan {
     if (repeats && this.closed?.risky) return 'a repeated group must not hold a quantifier or |';
     this.quantifiers++;
     if (repeats) this.repeats++;
-    if (this.quantifiers > MAX_QUANTIFIERS || this.repeats > MAX_REPEATS) return `at most ${MAX_QUANTIFIERS} quantifiers, ${MAX_REPEATS} of them *, + or {…}`;
+    if (this.quantifiers > MAX_QUANTIFIERS || this.repeats > MAX_REPEATS)
+      return `at most ${MAX_QUANTIFIERS} quantifiers, ${MAX_REPEATS} of them *, + or {…}`;
     this.markRisky();
     this.closed = undefined;
     return undefined;

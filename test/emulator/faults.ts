@@ -5,7 +5,16 @@
 import { patternMatches, patternProblem } from './faultPattern';
 import { Random } from './random';
 
-export const FAULT_KINDS = ['status', 'html', 'malformedJson', 'truncatedJson', 'emptyBody', 'textBody', 'reset', 'latency'] as const;
+export const FAULT_KINDS = [
+  'status',
+  'html',
+  'malformedJson',
+  'truncatedJson',
+  'emptyBody',
+  'textBody',
+  'reset',
+  'latency',
+] as const;
 
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -47,8 +56,24 @@ export interface FaultDecision {
   fault?: FaultEntry;
 }
 
+/** A path prefix, or a `^` pattern that compiles and cannot take unbounded time to match. */
+function checkedPath(path: unknown): string {
+  if (typeof path !== 'string' || path.length === 0) throw new FaultRuleError('"path" must be a non-empty string.');
+  if (path.startsWith('^')) {
+    try {
+      new RegExp(path);
+    } catch {
+      throw new FaultRuleError('"path" is not a valid regular expression.');
+    }
+    const problem = patternProblem(path);
+    if (problem) throw new FaultRuleError(`"path" could take unbounded time to match: ${problem}.`);
+  }
+  return path;
+}
+
 function validate(input: unknown): FaultRule {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new FaultRuleError('A fault rule must be a JSON object.');
+  if (input === null || typeof input !== 'object' || Array.isArray(input))
+    throw new FaultRuleError('A fault rule must be a JSON object.');
   const r = input as Record<string, unknown>;
   const known = new Set(['kind', 'status', 'method', 'path', 'times', 'rate', 'retryAfter', 'latencyMs', 'account']);
   for (const k of Object.keys(r)) if (!known.has(k)) throw new FaultRuleError(`Unknown fault rule field "${k}".`);
@@ -57,32 +82,24 @@ function validate(input: unknown): FaultRule {
   }
   const rule: FaultRule = { kind: r.kind as FaultKind };
   if (r.status !== undefined) {
-    if (!Number.isInteger(r.status) || (r.status as number) < 100 || (r.status as number) > 599) throw new FaultRuleError('"status" must be an integer 100–599.');
+    if (!Number.isInteger(r.status) || (r.status as number) < 100 || (r.status as number) > 599)
+      throw new FaultRuleError('"status" must be an integer 100–599.');
     rule.status = r.status as number;
   }
   if (r.method !== undefined) {
-    if (typeof r.method !== 'string' || !/^[A-Za-z]+$/.test(r.method)) throw new FaultRuleError('"method" must be an HTTP method name.');
+    if (typeof r.method !== 'string' || !/^[A-Za-z]+$/.test(r.method))
+      throw new FaultRuleError('"method" must be an HTTP method name.');
     rule.method = r.method.toUpperCase();
   }
-  if (r.path !== undefined) {
-    if (typeof r.path !== 'string' || r.path.length === 0) throw new FaultRuleError('"path" must be a non-empty string.');
-    if (r.path.startsWith('^')) {
-      try {
-        new RegExp(r.path);
-      } catch {
-        throw new FaultRuleError('"path" is not a valid regular expression.');
-      }
-      const problem = patternProblem(r.path);
-      if (problem) throw new FaultRuleError(`"path" could take unbounded time to match: ${problem}.`);
-    }
-    rule.path = r.path;
-  }
+  if (r.path !== undefined) rule.path = checkedPath(r.path);
   if (r.times !== undefined) {
-    if (!Number.isInteger(r.times) || (r.times as number) < 1) throw new FaultRuleError('"times" must be a positive integer.');
+    if (!Number.isInteger(r.times) || (r.times as number) < 1)
+      throw new FaultRuleError('"times" must be a positive integer.');
     rule.times = r.times as number;
   }
   if (r.rate !== undefined) {
-    if (typeof r.rate !== 'number' || !(r.rate >= 0 && r.rate <= 1)) throw new FaultRuleError('"rate" must be a number from 0 to 1.');
+    if (typeof r.rate !== 'number' || !(r.rate >= 0 && r.rate <= 1))
+      throw new FaultRuleError('"rate" must be a number from 0 to 1.');
     rule.rate = r.rate;
   }
   if (r.retryAfter !== undefined) {
@@ -94,11 +111,13 @@ function validate(input: unknown): FaultRule {
     rule.retryAfter = r.retryAfter as number | string | false;
   }
   if (r.account !== undefined) {
-    if (typeof r.account !== 'string' || r.account === '') throw new FaultRuleError('"account" must be an account name.');
+    if (typeof r.account !== 'string' || r.account === '')
+      throw new FaultRuleError('"account" must be an account name.');
     rule.account = r.account;
   }
   if (r.latencyMs !== undefined) {
-    if (typeof r.latencyMs !== 'number' || !(r.latencyMs >= 0) || !Number.isFinite(r.latencyMs)) throw new FaultRuleError('"latencyMs" must be a non-negative number.');
+    if (typeof r.latencyMs !== 'number' || !(r.latencyMs >= 0) || !Number.isFinite(r.latencyMs))
+      throw new FaultRuleError('"latencyMs" must be a non-negative number.');
     rule.latencyMs = r.latencyMs;
   }
   return rule;
@@ -107,7 +126,8 @@ function validate(input: unknown): FaultRule {
 function matches(rule: FaultRule, method: string, path: string, account: string | undefined): boolean {
   if (rule.method && rule.method !== method.toUpperCase()) return false;
   if (rule.account !== undefined && rule.account !== account) return false;
-  if (rule.path) return rule.path.startsWith('^') ? patternMatches(new RegExp(rule.path), path) : path.includes(rule.path);
+  if (rule.path)
+    return rule.path.startsWith('^') ? patternMatches(new RegExp(rule.path), path) : path.includes(rule.path);
   return true;
 }
 

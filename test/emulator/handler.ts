@@ -52,11 +52,18 @@ interface Route {
   serve: (x: Exchange, ctx: ServerContext) => Promise<void> | void;
 }
 
-const sleep = (ms: number): Promise<void> => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+const sleep = (ms: number): Promise<void> =>
+  ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 
 function serveAdmin(x: Exchange, ctx: ServerContext): void {
   const token = x.req.headers[ADMIN_TOKEN_HEADER.toLowerCase()];
-  const admin = { method: x.method, path: x.path.slice(ADMIN_PREFIX.length), body: x.body, token: typeof token === 'string' ? token : undefined, contentType: x.req.headers['content-type'] };
+  const admin = {
+    method: x.method,
+    path: x.path.slice(ADMIN_PREFIX.length),
+    body: x.body,
+    token: typeof token === 'string' ? token : undefined,
+    contentType: x.req.headers['content-type'],
+  };
   const w = render(handleAdmin(admin, ctx), {});
   send(x.res, w);
   ctx.log(`${x.method} ${x.path}${x.url.search} ${w.status} ${x.elapsed()} (admin)`);
@@ -66,12 +73,28 @@ function serveAdmin(x: Exchange, ctx: ServerContext): void {
 function apiAnswer(x: Exchange, ctx: ServerContext, key: string | undefined, auth: Authentication): Written {
   const rate = ctx.limiter.take(key);
   if (!rate.allowed) {
-    return render(errorResponse(429, 'PublicApi', MESSAGES[429], undefined, { 'Retry-After': String(rate.retryAfter) }), rate.headers);
+    return render(
+      errorResponse(429, 'PublicApi', MESSAGES[429], undefined, { 'Retry-After': String(rate.retryAfter) }),
+      rate.headers,
+    );
   }
   if (auth.kind === 'unknown') return render(unauthorized(), rate.headers);
   if (auth.kind === 'outdated') return render(forbidden(), rate.headers);
   if (ctx.state.isExpired(auth.account)) return render(accountExpired(), rate.headers);
-  return render(handleApi({ method: x.method, path: x.path, params: x.url.searchParams, body: x.body, contentType: x.req.headers['content-type'], account: auth.account }, ctx.state), rate.headers);
+  return render(
+    handleApi(
+      {
+        method: x.method,
+        path: x.path,
+        params: x.url.searchParams,
+        body: x.body,
+        contentType: x.req.headers['content-type'],
+        account: auth.account,
+      },
+      ctx.state,
+    ),
+    rate.headers,
+  );
 }
 
 async function serveApi(x: Exchange, ctx: ServerContext): Promise<void> {
@@ -93,8 +116,22 @@ async function answerApi(x: Exchange, ctx: ServerContext, ticket: RequestTicket)
   const faultName = fault?.kind ?? (decision.delayed ? 'latency' : undefined);
   const record = (status: number): void => {
     const query = Object.fromEntries(x.url.searchParams);
-    ctx.requests.add({ time: x.time, method: x.method, path: x.path, query, status, ...(account ? { account } : {}), ...(faultName ? { fault: faultName } : {}), inFlight: ticket.inFlight }, ticket);
-    ctx.log(`${x.method} ${x.path}${x.url.search} ${status} ${x.elapsed()}${account ? ` account=${account}` : ''}${faultName ? ` fault=${faultName}` : ''}`);
+    ctx.requests.add(
+      {
+        time: x.time,
+        method: x.method,
+        path: x.path,
+        query,
+        status,
+        ...(account ? { account } : {}),
+        ...(faultName ? { fault: faultName } : {}),
+        inFlight: ticket.inFlight,
+      },
+      ticket,
+    );
+    ctx.log(
+      `${x.method} ${x.path}${x.url.search} ${status} ${x.elapsed()}${account ? ` account=${account}` : ''}${faultName ? ` fault=${faultName}` : ''}`,
+    );
   };
   if (fault?.kind === 'reset') {
     record(0);
@@ -107,7 +144,10 @@ async function answerApi(x: Exchange, ctx: ServerContext, ticket: RequestTicket)
     w = fault ? faultAnswer(fault, ctx.limiter.peek(key), real) : real();
   } catch (e) {
     // A bug in the emulator still answers in the API's shape, and says what broke.
-    w = render(errorResponse(500, 'PublicApi', `${MESSAGES[500]} (emulator: ${e instanceof Error ? e.message : String(e)})`), ctx.limiter.peek(key));
+    w = render(
+      errorResponse(500, 'PublicApi', `${MESSAGES[500]} (emulator: ${e instanceof Error ? e.message : String(e)})`),
+      ctx.limiter.peek(key),
+    );
   }
   send(x.res, w);
   record(w.status);

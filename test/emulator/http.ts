@@ -47,7 +47,8 @@ export function render(response: ApiResponse, extraHeaders: Record<string, strin
   const headers: Record<string, string> = { ...extraHeaders, ...response.headers };
   if (response.body === undefined) return { status: response.status, headers, body: Buffer.alloc(0) };
   headers['Content-Type'] = 'application/json; charset=utf-8';
-  const body = response.body instanceof JsonBody ? response.body.toBuffer() : Buffer.from(JSON.stringify(response.body), 'utf8');
+  const body =
+    response.body instanceof JsonBody ? response.body.toBuffer() : Buffer.from(JSON.stringify(response.body), 'utf8');
   return { status: response.status, headers, body };
 }
 

@@ -55,7 +55,12 @@ function buildColumns(source: InvoiceSource): InvoiceColumns {
   const columns = new Map<string, Column>();
   const fields = [...INVOICE_FIELDS.types].map(([field, type]) => {
     // Missing numbers are NaN, missing booleans 2: both read back as "absent".
-    const column: Column = type === 'number' ? new Float64Array(source.count) : type === 'boolean' ? new Uint8Array(source.count) : new Array<string | undefined>(source.count);
+    const column: Column =
+      type === 'number'
+        ? new Float64Array(source.count)
+        : type === 'boolean'
+          ? new Uint8Array(source.count)
+          : new Array<string | undefined>(source.count);
     columns.set(field, column);
     return { path: field.split('.'), type, column };
   });

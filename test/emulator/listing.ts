@@ -8,18 +8,29 @@ import { invoiceColumn, invoiceColumns } from './invoiceColumns';
 import { type InvoiceSource, generateInvoice } from './invoices';
 import { LazyPage } from './lazyPage';
 import { type PageRequest, envelope, pageSlice } from './paging';
-import { type Criteria, type CriteriaProblem, isCriteria, objectColumns, readCriteria, selectRecords } from './selection';
+import {
+  type Criteria,
+  type CriteriaProblem,
+  isCriteria,
+  objectColumns,
+  readCriteria,
+  selectRecords,
+} from './selection';
 
 /** The 400 the API gives for a refused query or orderBy. */
 function refusal(request: PageRequest, fields: RecordFields, service: Service, refused: CriteriaProblem): ApiResponse {
   const { parameter, problem } = refused;
   let message: string;
   if (problem.kind === 'unknownField') message = `Could not resolve property ${problem.field} on ${fields.name}`;
-  else if (problem.kind === 'tooLong') message = `Query is ${request.query?.length ?? 0} characters long; the maximum is ${MAX_QUERY_LENGTH}.`;
+  else if (problem.kind === 'tooLong')
+    message = `Query is ${request.query?.length ?? 0} characters long; the maximum is ${MAX_QUERY_LENGTH}.`;
   else if (parameter === 'query') message = 'Malformed query.';
   else message = 'Malformed orderBy; expected one field, optionally preceded by "-".';
   const error = `Error parsing ${parameter} - ${message}`;
-  return errorResponse(400, service, error, { errors: [{ itemId: parameter, message: error, validatorName: 'QueryValidator' }], warnings: [] });
+  return errorResponse(400, service, error, {
+    errors: [{ itemId: parameter, message: error, validatorName: 'QueryValidator' }],
+    warnings: [],
+  });
 }
 
 export function criteriaOf(request: PageRequest, fields: RecordFields, service: Service): Criteria | ApiResponse {
@@ -31,12 +42,21 @@ function isResponse(value: Criteria | ApiResponse): value is ApiResponse {
   return value instanceof ApiResponse;
 }
 
-export function listCompanies(path: string, request: PageRequest, companies: readonly Company[]): Page<Company> | ApiResponse {
+export function listCompanies(
+  path: string,
+  request: PageRequest,
+  companies: readonly Company[],
+): Page<Company> | ApiResponse {
   const criteria = criteriaOf(request, COMPANY_FIELDS, 'ClientsApi');
   if (isResponse(criteria)) return criteria;
   const selected = selectRecords(companies.length, objectColumns(companies), criteria, COMPANY_FIELDS);
   const { start, end } = pageSlice(request, selected.length);
-  return envelope(path, request, selected.length, selected.slice(start, end).map((i) => structuredClone(companies[i])));
+  return envelope(
+    path,
+    request,
+    selected.length,
+    selected.slice(start, end).map((i) => structuredClone(companies[i])),
+  );
 }
 
 // A client paging through a filtered, sorted list asks for the same selection page after page;
@@ -53,24 +73,36 @@ function selectInvoices(source: InvoiceSource, request: PageRequest, criteria: C
   const cached = selections.get(key);
   if (cached) return cached;
   const columns = invoiceColumns(source);
-  const positions = Int32Array.from(selectRecords(source.count, (field) => invoiceColumn(columns, field), criteria, INVOICE_FIELDS));
+  const positions = Int32Array.from(
+    selectRecords(source.count, (field) => invoiceColumn(columns, field), criteria, INVOICE_FIELDS),
+  );
   if (selections.size >= SELECTION_CACHE_SIZE) selections.delete(selections.keys().next().value as string);
   selections.set(key, positions);
   return positions;
 }
 
 /** A page of invoices whose records are built as it is serialised (lazyPage.ts). */
-function invoicePage(path: string, request: PageRequest, total: number, record: (i: number) => Invoice): LazyPage<Invoice> {
+function invoicePage(
+  path: string,
+  request: PageRequest,
+  total: number,
+  record: (i: number) => Invoice,
+): LazyPage<Invoice> {
   const { start, end } = pageSlice(request, total);
   const { results: _none, ...head } = envelope<Invoice>(path, request, total, []);
   return new LazyPage(head, end - start, (j) => record(start + j));
 }
 
-export function listInvoices(path: string, request: PageRequest, source: InvoiceSource): LazyPage<Invoice> | ApiResponse {
+export function listInvoices(
+  path: string,
+  request: PageRequest,
+  source: InvoiceSource,
+): LazyPage<Invoice> | ApiResponse {
   const criteria = criteriaOf(request, INVOICE_FIELDS, 'PullApi');
   if (isResponse(criteria)) return criteria;
   // The common case: no scan at all, build exactly the page.
-  if (!criteria.filter && !criteria.order) return invoicePage(path, request, source.count, (i) => generateInvoice(source, i));
+  if (!criteria.filter && !criteria.order)
+    return invoicePage(path, request, source.count, (i) => generateInvoice(source, i));
   const positions = selectInvoices(source, request, criteria);
   return invoicePage(path, request, positions.length, (i) => generateInvoice(source, positions[i]));
 }

@@ -16,20 +16,32 @@ export type Predicate = (record: number) => boolean;
 
 function holds(operator: Operator, order: number): boolean {
   switch (operator) {
-    case '=': return order === 0;
-    case '!=': return order !== 0;
-    case '>': return order > 0;
-    case '<': return order < 0;
-    case '>=': return order >= 0;
-    case '<=': return order <= 0;
-    case '~': return false;
+    case '=':
+      return order === 0;
+    case '!=':
+      return order !== 0;
+    case '>':
+      return order > 0;
+    case '<':
+      return order < 0;
+    case '>=':
+      return order >= 0;
+    case '<=':
+      return order <= 0;
+    case '~':
+      return false;
   }
 }
 
 const order = <T extends string | number>(a: T, b: T): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Tests the field's value, read as `T`; a record without one matches only `!=`. */
-function test<T>(read: FieldReader, as: (v: unknown) => T | undefined, operator: Operator, check: (v: T) => boolean): Predicate {
+function test<T>(
+  read: FieldReader,
+  as: (v: unknown) => T | undefined,
+  operator: Operator,
+  check: (v: T) => boolean,
+): Predicate {
   const missing = operator === '!=';
   return (record) => {
     const v = as(read(record));

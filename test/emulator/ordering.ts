@@ -34,10 +34,14 @@ type Key = string | number | undefined;
 
 function keyOf(value: unknown, type: FieldType): Key {
   switch (type) {
-    case 'text': return typeof value === 'string' ? value : undefined;
-    case 'number': return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-    case 'boolean': return typeof value === 'boolean' ? Number(value) : undefined;
-    case 'date': return instantOf(value);
+    case 'text':
+      return typeof value === 'string' ? value : undefined;
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+    case 'boolean':
+      return typeof value === 'boolean' ? Number(value) : undefined;
+    case 'date':
+      return instantOf(value);
   }
 }
 

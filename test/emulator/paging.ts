@@ -27,17 +27,32 @@ export function readPageRequest(params: URLSearchParams): PageRequest | ApiRespo
   if (rawPage !== null) {
     page = WHOLE_NUMBER.test(rawPage) ? Number(rawPage) : NaN;
     if (!(page >= 1) || !Number.isSafeInteger(page)) {
-      return validationError('PublicApi', 'page', `Invalid value for parameter page: ${JSON.stringify(rawPage)}. page must be a whole number of at least 1.`, 'PaginationValidator');
+      return validationError(
+        'PublicApi',
+        'page',
+        `Invalid value for parameter page: ${JSON.stringify(rawPage)}. page must be a whole number of at least 1.`,
+        'PaginationValidator',
+      );
     }
   }
   if (rawSize !== null) {
     pageSize = WHOLE_NUMBER.test(rawSize) ? Number(rawSize) : NaN;
     if (!(pageSize >= 1 && pageSize <= MAX_PAGE_SIZE)) {
-      return validationError('PublicApi', 'pageSize', `Invalid value for parameter pageSize: ${JSON.stringify(rawSize)}. pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}.`, 'PaginationValidator');
+      return validationError(
+        'PublicApi',
+        'pageSize',
+        `Invalid value for parameter pageSize: ${JSON.stringify(rawSize)}. pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}.`,
+        'PaginationValidator',
+      );
     }
   }
   const blankToUndefined = (v: string | null): string | undefined => (v === null || v.trim() === '' ? undefined : v);
-  return { page, pageSize, query: blankToUndefined(params.get('query')), orderBy: blankToUndefined(params.get('orderBy')) };
+  return {
+    page,
+    pageSize,
+    query: blankToUndefined(params.get('query')),
+    orderBy: blankToUndefined(params.get('orderBy')),
+  };
 }
 
 /** Index range of the page within the full result set (may be empty past the end). */

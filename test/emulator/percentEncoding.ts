@@ -29,7 +29,10 @@ export function percentEncode(value: string): string {
  */
 export function decodePathSegments(path: string): string[] | undefined {
   try {
-    return path.split('/').slice(1).map((s) => decodeURIComponent(s));
+    return path
+      .split('/')
+      .slice(1)
+      .map((s) => decodeURIComponent(s));
   } catch {
     return undefined;
   }

@@ -98,7 +98,10 @@ export class Random {
 
   hex(digits: number): string {
     let out = '';
-    while (out.length < digits) out += Math.floor(this.next() * 0x10000).toString(16).padStart(4, '0');
+    while (out.length < digits)
+      out += Math.floor(this.next() * 0x10000)
+        .toString(16)
+        .padStart(4, '0');
     return out.slice(0, digits);
   }
 

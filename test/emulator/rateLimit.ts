@@ -95,7 +95,11 @@ export class RateLimiter {
     const w = this.current(this.bucket(key), nowMs);
     w.count++;
     if (w.count <= this.config.limit) return { allowed: true, headers: this.headers(w) };
-    return { allowed: false, headers: this.headers(w), retryAfter: Math.max(1, Math.ceil((w.start + this.config.windowMs - nowMs) / 1000)) };
+    return {
+      allowed: false,
+      headers: this.headers(w),
+      retryAfter: Math.max(1, Math.ceil((w.start + this.config.windowMs - nowMs) / 1000)),
+    };
   }
 
   /** The window's headers without counting (for injected faults, which the server never saw). */

@@ -31,7 +31,9 @@ function build(type: DataType, books: Books, index: number): object {
 
 function buildColumns(type: DataType, books: Books): Columns {
   const count = type.count(books);
-  const columns = new Map([...type.fields.types.keys()].map((field): [string, unknown[]] => [field, new Array<unknown>(count)]));
+  const columns = new Map(
+    [...type.fields.types.keys()].map((field): [string, unknown[]] => [field, new Array<unknown>(count)]),
+  );
   for (let start = 0; start < count; start += CHUNK) {
     const chunk: object[] = [];
     for (let i = start; i < Math.min(count, start + CHUNK); i++) chunk.push(build(type, books, i));
@@ -80,7 +82,13 @@ export class RecordCache {
   }
 }
 
-export function listRecords(path: string, request: PageRequest, type: DataType, books: Books, cache: RecordCache): Page<object> | ApiResponse {
+export function listRecords(
+  path: string,
+  request: PageRequest,
+  type: DataType,
+  books: Books,
+  cache: RecordCache,
+): Page<object> | ApiResponse {
   const criteria = criteriaOf(request, type.fields, 'PullApi');
   if (criteria instanceof ApiResponse) return criteria;
   const results: object[] = [];
@@ -98,5 +106,7 @@ export function listRecords(path: string, request: PageRequest, type: DataType, 
 
 export function getRecord(type: DataType, books: Books, id: string): object | ApiResponse {
   const index = type.indexOf(books, id);
-  return index === undefined ? errorResponse(404, 'PullApi', `No ${type.noun} was found with ID ${id}`) : build(type, books, index);
+  return index === undefined
+    ? errorResponse(404, 'PullApi', `No ${type.noun} was found with ID ${id}`)
+    : build(type, books, index);
 }

@@ -13,11 +13,14 @@ export interface Criteria {
 
 /** The refused parameter and why. */
 export type CriteriaProblem =
-  | { parameter: 'query'; problem: FilterProblem }
-  | { parameter: 'orderBy'; problem: OrderProblem };
+  { parameter: 'query'; problem: FilterProblem } | { parameter: 'orderBy'; problem: OrderProblem };
 
 /** Blank or absent parameters mean none. */
-export function readCriteria(query: string | undefined, orderBy: string | undefined, fields: RecordFields): Criteria | CriteriaProblem {
+export function readCriteria(
+  query: string | undefined,
+  orderBy: string | undefined,
+  fields: RecordFields,
+): Criteria | CriteriaProblem {
   const criteria: Criteria = {};
   if (query !== undefined) {
     const filter = parseFilter(query, fields);
@@ -37,7 +40,12 @@ export function isCriteria(value: Criteria | CriteriaProblem): value is Criteria
 }
 
 /** Numbers of the records (0 … count − 1) that match, in the requested order. */
-export function selectRecords(count: number, column: (field: string) => FieldReader, criteria: Criteria, fields: RecordFields): number[] {
+export function selectRecords(
+  count: number,
+  column: (field: string) => FieldReader,
+  criteria: Criteria,
+  fields: RecordFields,
+): number[] {
   const matches = criteria.filter ? compileFilter(criteria.filter, fields, column) : undefined;
   const records: number[] = [];
   for (let i = 0; i < count; i++) if (!matches || matches(i)) records.push(i);
@@ -48,7 +56,8 @@ export function selectRecords(count: number, column: (field: string) => FieldRea
 function valueAt(record: unknown, path: readonly string[]): unknown {
   let value = record;
   for (const key of path) {
-    if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, key)) return undefined;
+    if (value === null || typeof value !== 'object' || Array.isArray(value) || !Object.hasOwn(value, key))
+      return undefined;
     value = (value as Record<string, unknown>)[key];
   }
   return value;

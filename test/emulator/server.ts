@@ -50,7 +50,8 @@ export function isLoopbackHost(host: string): boolean {
 
 function positiveInteger(name: string, value: number | undefined, fallback: number, min = 0): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < min) throw new Error(`Emulator option ${name} must be an integer of at least ${min}`);
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`Emulator option ${name} must be an integer of at least ${min}`);
   return value;
 }
 
@@ -60,7 +61,8 @@ function contextOf(options: EmulatorOptions): ServerContext {
   const seed = positiveInteger('seed', options.seed, 1);
   const latencyMs = positiveInteger('latencyMs', options.latencyMs, 0);
   const rateLimit = options.rateLimit ?? { limit: 10000, windowMs: 60000 };
-  if (!(rateLimit.limit >= 1) || !(rateLimit.windowMs >= 1)) throw new Error('Emulator option rateLimit needs limit ≥ 1 and windowMs ≥ 1');
+  if (!(rateLimit.limit >= 1) || !(rateLimit.windowMs >= 1))
+    throw new Error('Emulator option rateLimit needs limit ≥ 1 and windowMs ≥ 1');
   const state = new EmulatorState({
     seed,
     invoices: positiveInteger('invoices', options.invoices, 25000),
@@ -77,7 +79,18 @@ function contextOf(options: EmulatorOptions): ServerContext {
     requests.clear();
     limiter.clear();
   };
-  return { url: '', adminToken: randomBytes(24).toString('hex'), state, faults, requests, limiter, latencyMs, now, log: options.log ?? (() => undefined), reset };
+  return {
+    url: '',
+    adminToken: randomBytes(24).toString('hex'),
+    state,
+    faults,
+    requests,
+    limiter,
+    latencyMs,
+    now,
+    log: options.log ?? (() => undefined),
+    reset,
+  };
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {

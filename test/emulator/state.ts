@@ -104,12 +104,30 @@ export class EmulatorState {
     this.counter = 0;
     this.companies.clear();
     this.operations.clear();
-    this.order = new Map([['normal', []], ['freeTrial', []], ['expired', []]]);
+    this.order = new Map([
+      ['normal', []],
+      ['freeTrial', []],
+      ['expired', []],
+    ]);
     for (const s of this.seeded) {
       const company = structuredClone(s.company);
       const kind = s.dataset.kind;
-      const bookSize = kind === 'complete' ? s.dataset.count : kind === 'notRequested' ? invoicesAfterFirstSync(this.options.seed, company.id) : 0;
-      this.add({ company, account: s.account, currency: s.currency, platform: s.platform, datasets: new Map(), seeded: s, bookSize, wellKnown: s.wellKnown });
+      const bookSize =
+        kind === 'complete'
+          ? s.dataset.count
+          : kind === 'notRequested'
+            ? invoicesAfterFirstSync(this.options.seed, company.id)
+            : 0;
+      this.add({
+        company,
+        account: s.account,
+        currency: s.currency,
+        platform: s.platform,
+        datasets: new Map(),
+        seeded: s,
+        bookSize,
+        wellKnown: s.wellKnown,
+      });
     }
     this.apiKeys = (['normal', 'freeTrial', 'expired'] as const).map((account) => ({
       account,
@@ -124,12 +142,21 @@ export class EmulatorState {
   private seededDataset(s: SeededCompany, type: string): Dataset {
     const dataset: Dataset = { state: 'notRequested', count: 0 };
     // Invoices keep the sync ids they always had; the other types get their own.
-    const syncId = (type === 'invoices' ? Random.of(this.options.seed, s.company.id, 'sync') : Random.of(this.options.seed, s.company.id, 'sync', type)).uuid();
+    const syncId = (
+      type === 'invoices'
+        ? Random.of(this.options.seed, s.company.id, 'sync')
+        : Random.of(this.options.seed, s.company.id, 'sync', type)
+    ).uuid();
     if (s.dataset.kind === 'unsupported' || !supports(s.platform, type, s.wellKnown)) {
       dataset.state = 'unsupported';
     } else if (s.dataset.kind === 'complete') {
       const count = type === 'invoices' ? s.dataset.count : 0;
-      Object.assign(dataset, { state: 'ready', count, lastSuccessfulSync: s.company.lastSync, latestSuccessfulSyncId: syncId });
+      Object.assign(dataset, {
+        state: 'ready',
+        count,
+        lastSuccessfulSync: s.company.lastSync,
+        latestSuccessfulSyncId: syncId,
+      });
     } else if (s.dataset.kind === 'syncing') {
       const op = this.operation(s.company.id, type, Date.UTC(2025, 11, 31, 5, 0, 0), syncId);
       op.status = 'Fetching';
@@ -197,21 +224,43 @@ export class EmulatorState {
     if (request.tags !== undefined) company.tags = { ...request.tags };
     company.products = [];
     company.dataConnections = [];
-    this.add({ company, account, currency: r.pick(['GBP', 'USD', 'EUR']), platform: 'Sandbox', datasets: new Map(), bookSize: invoicesAfterFirstSync(this.options.seed, id) });
+    this.add({
+      company,
+      account,
+      currency: r.pick(['GBP', 'USD', 'EUR']),
+      platform: 'Sandbox',
+      datasets: new Map(),
+      bookSize: invoicesAfterFirstSync(this.options.seed, id),
+    });
     return company;
   }
 
   invoiceSource(entry: CompanyEntry): InvoiceSource {
-    const source = { seed: this.options.seed, companyId: entry.company.id, count: this.settle(entry).count, currency: entry.currency };
+    const source = {
+      seed: this.options.seed,
+      companyId: entry.company.id,
+      count: this.settle(entry).count,
+      currency: entry.currency,
+    };
     const records = entry.wellKnown === 'few' ? this.options.fewInvoices : undefined;
     return records ? { ...source, count: records.length, records } : source;
   }
 
   /** What the company's records of every type are generated from: its invoices as a sync brings them. */
   books(entry: CompanyEntry): Books {
-    const invoices: InvoiceSource = { seed: this.options.seed, companyId: entry.company.id, count: entry.bookSize, currency: entry.currency };
+    const invoices: InvoiceSource = {
+      seed: this.options.seed,
+      companyId: entry.company.id,
+      count: entry.bookSize,
+      currency: entry.currency,
+    };
     const records = entry.wellKnown === 'few' ? this.options.fewInvoices : undefined;
-    return { seed: this.options.seed, companyId: entry.company.id, currency: entry.currency, invoices: records ? { ...invoices, count: records.length, records } : invoices };
+    return {
+      seed: this.options.seed,
+      companyId: entry.company.id,
+      currency: entry.currency,
+      invoices: records ? { ...invoices, count: records.length, records } : invoices,
+    };
   }
 
   // ---- data sets and syncs ------------------------------------------------------------------
@@ -223,7 +272,13 @@ export class EmulatorState {
       if (run && run.completesAt !== undefined && this.nowMs() >= run.completesAt) {
         const completed = this.iso(run.completesAt);
         Object.assign(run.op, { status: 'Complete', completed, progress: 100, isCompleted: true });
-        Object.assign(d, { state: 'ready', count: run.countAfter, lastSuccessfulSync: completed, latestSuccessfulSyncId: run.op.id, running: undefined });
+        Object.assign(d, {
+          state: 'ready',
+          count: run.countAfter,
+          lastSuccessfulSync: completed,
+          latestSuccessfulSyncId: run.op.id,
+          running: undefined,
+        });
         if (!entry.company.lastSync || entry.company.lastSync < completed) entry.company.lastSync = completed;
       }
     }

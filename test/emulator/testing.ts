@@ -38,7 +38,11 @@ export interface RequestOptions {
  * the body the test expects (the API's shapes from the client's models, or the emulator's own
  * wire types); it is not checked here: the test asserts what it reads.
  */
-export async function call<T = unknown>(emulator: RunningEmulator, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
+export async function call<T = unknown>(
+  emulator: RunningEmulator,
+  path: string,
+  options: RequestOptions = {},
+): Promise<Reply<T>> {
   const headers: Record<string, string> = { ...options.headers };
   const key = options.key === undefined ? emulator.keys.normal : options.key;
   if (options.authorization !== undefined) headers.Authorization = options.authorization;
@@ -67,8 +71,15 @@ function parsed(text: string): unknown {
  * Calls an admin endpoint (`path` after `/_emulator`) as a test or a demo script does: no key,
  * the emulator's admin token, and a POST sent as JSON even when it has no body.
  */
-export function admin<T = unknown>(emulator: RunningEmulator, path: string, options: RequestOptions = {}): Promise<Reply<T>> {
-  const json = (options.method ?? 'GET').toUpperCase() === 'POST' && options.body === undefined && options.contentType === undefined;
+export function admin<T = unknown>(
+  emulator: RunningEmulator,
+  path: string,
+  options: RequestOptions = {},
+): Promise<Reply<T>> {
+  const json =
+    (options.method ?? 'GET').toUpperCase() === 'POST' &&
+    options.body === undefined &&
+    options.contentType === undefined;
   return call<T>(emulator, ADMIN_PREFIX + path, {
     key: null,
     ...options,
@@ -81,18 +92,26 @@ export function admin<T = unknown>(emulator: RunningEmulator, path: string, opti
  * Sends `path` byte for byte (fetch would resolve `..` and `.` segments before sending), with
  * the normal account's key unless `headers` says otherwise.
  */
-export function callRaw<T = unknown>(emulator: RunningEmulator, method: string, path: string, headers?: Record<string, string>): Promise<Omit<Reply<T>, 'headers'>> {
+export function callRaw<T = unknown>(
+  emulator: RunningEmulator,
+  method: string,
+  path: string,
+  headers?: Record<string, string>,
+): Promise<Omit<Reply<T>, 'headers'>> {
   const { hostname, port } = new URL(emulator.url);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: hostname, port, method, path, headers: headers ?? { Authorization: basic(emulator.keys.normal) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, text, json: parsed(text) as T });
-      });
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      { host: hostname, port, method, path, headers: headers ?? { Authorization: basic(emulator.keys.normal) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, text, json: parsed(text) as T });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -108,7 +127,11 @@ export class ManualClock {
 }
 
 /** Every page of a list, following `_links.next` from the first page at `path` (query included). */
-export async function walk<T>(emulator: RunningEmulator, path: string, options: RequestOptions = {}): Promise<Reply<Page<T>>[]> {
+export async function walk<T>(
+  emulator: RunningEmulator,
+  path: string,
+  options: RequestOptions = {},
+): Promise<Reply<Page<T>>[]> {
   const pages: Reply<Page<T>>[] = [];
   let next: string | undefined = path;
   while (next !== undefined) {

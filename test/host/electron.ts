@@ -29,16 +29,32 @@ export async function runElectronHost(executable: string, opts: HostRunOptions):
   if (opts.install) {
     const [cli, ...cliArgs] = resolveCliArgsFromVSCodeExecutablePath(executable);
     opts.log(`installing ${opts.install} into ${extensionsDir}`);
-    await runStep(cli, [...cliArgs, `--user-data-dir=${userDataDir}`, `--extensions-dir=${extensionsDir}`, '--install-extension', opts.install], {
-      log: opts.log,
-      what: `installing ${opts.install}`,
-    });
+    await runStep(
+      cli,
+      [
+        ...cliArgs,
+        `--user-data-dir=${userDataDir}`,
+        `--extensions-dir=${extensionsDir}`,
+        '--install-extension',
+        opts.install,
+      ],
+      {
+        log: opts.log,
+        what: `installing ${opts.install}`,
+      },
+    );
   }
   writeUserSettings(userDataDir, opts.settings ?? {});
   const args = [
     opts.workspaceDir,
-    '--no-sandbox', '--disable-gpu-sandbox', '--disable-updates', '--skip-welcome', '--skip-release-notes',
-    '--no-cached-data', '--disable-workspace-trust', '--new-window',
+    '--no-sandbox',
+    '--disable-gpu-sandbox',
+    '--disable-updates',
+    '--skip-welcome',
+    '--skip-release-notes',
+    '--no-cached-data',
+    '--disable-workspace-trust',
+    '--new-window',
     `--user-data-dir=${userDataDir}`,
     `--extensions-dir=${extensionsDir}`,
     `--extensionDevelopmentPath=${opts.extensionDevelopmentPath}`,
@@ -48,7 +64,11 @@ export async function runElectronHost(executable: string, opts: HostRunOptions):
   const env: NodeJS.ProcessEnv = { ...process.env, ...opts.env };
   delete env.ELECTRON_RUN_AS_NODE; // set by some terminals inside VS Code; would start plain Node
   opts.log(`starting ${executable}`);
-  const child = spawn(executable, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
+  const child = spawn(executable, args, {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: process.platform !== 'win32',
+  });
   const pid = child.pid;
   let exited = false;
   const exit = new Promise<void>((r) => child.once('exit', () => r()));
@@ -56,7 +76,12 @@ export async function runElectronHost(executable: string, opts: HostRunOptions):
     if (pid === undefined || exited) return;
     killGroup(pid, 'SIGTERM');
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([exit, new Promise((r) => { timer = setTimeout(r, 3000); })]);
+    await Promise.race([
+      exit,
+      new Promise((r) => {
+        timer = setTimeout(r, 3000);
+      }),
+    ]);
     clearTimeout(timer);
     if (!exited) killGroup(pid, 'SIGKILL');
   };
@@ -80,9 +105,11 @@ export async function runElectronHost(executable: string, opts: HostRunOptions):
   try {
     const outcome = await opts.session.wait(ended);
     if (outcome.code !== 0) {
-      writeFailureLogs(opts.logsDir, [
-        { relativePath: 'runner-transcript.log', contents: opts.session.transcript.join('\n') + '\n' },
-      ], [{ from: join(userDataDir, 'logs'), to: 'vscode-logs' }]);
+      writeFailureLogs(
+        opts.logsDir,
+        [{ relativePath: 'runner-transcript.log', contents: opts.session.transcript.join('\n') + '\n' }],
+        [{ from: join(userDataDir, 'logs'), to: 'vscode-logs' }],
+      );
       opts.log(`logs written to ${opts.logsDir}`);
     }
     return outcome;

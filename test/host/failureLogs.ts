@@ -12,7 +12,9 @@ export function writeFailureLogs(dir: string, files: LogFile[], copyDirs: { from
   mkdirSync(dir, { recursive: true });
   for (const f of files) {
     // The names come from the browser: keep them inside `dir`.
-    const rel = normalize(f.relativePath).replace(/^(\.\.(\/|\\|$))+/, '').replace(/^[/\\]+/, '');
+    const rel = normalize(f.relativePath)
+      .replace(/^(\.\.(\/|\\|$))+/, '')
+      .replace(/^[/\\]+/, '');
     const target = join(dir, rel || 'unnamed.log');
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, f.contents);

@@ -62,8 +62,11 @@ function installed(dir: string, entry: string, stamp: string): boolean {
 /** True when nothing needs installing (no apt, no npm): lets callers skip the lock and the banner. */
 export function isOfflineHostInstalled(cacheDir: string): boolean {
   const p = paths(cacheDir);
-  return installed(p.nodeDir, p.node, nodeStamp) && installed(p.serverDir, p.entry, serverStamp)
-    && existsSync(chromiumPath());
+  return (
+    installed(p.nodeDir, p.node, nodeStamp) &&
+    installed(p.serverDir, p.entry, serverStamp) &&
+    existsSync(chromiumPath())
+  );
 }
 
 export function chromiumPath(): string {
@@ -79,7 +82,8 @@ function onPath(cmd: string): boolean {
 function missingAptPackages(needServerBuild: boolean): string[] {
   const pkgs: string[] = [];
   if (!existsSync(chromiumPath())) {
-    if (process.env.DP_CHROMIUM_PATH) throw new Error(`DP_CHROMIUM_PATH=${process.env.DP_CHROMIUM_PATH} does not exist`);
+    if (process.env.DP_CHROMIUM_PATH)
+      throw new Error(`DP_CHROMIUM_PATH=${process.env.DP_CHROMIUM_PATH} does not exist`);
     pkgs.push('chromium');
   }
   if (needServerBuild) {
@@ -96,10 +100,10 @@ async function aptInstall(pkgs: string[], log: Log): Promise<void> {
   if (process.platform !== 'linux' || !onPath('apt-get') || !isRoot) {
     throw new Error(
       `the offline VS Code host needs these system packages: ${pkgs.join(' ')}. ` +
-      (process.platform === 'linux' && onPath('apt-get')
-        ? `Install them with: sudo apt-get update && sudo apt-get install -y ${pkgs.join(' ')} ` +
-          '(the runner does this itself only when it runs as root).'
-        : 'Install them with your package manager, or set VSCODE_EXECUTABLE_PATH to use a desktop VS Code.'),
+        (process.platform === 'linux' && onPath('apt-get')
+          ? `Install them with: sudo apt-get update && sudo apt-get install -y ${pkgs.join(' ')} ` +
+            '(the runner does this itself only when it runs as root).'
+          : 'Install them with your package manager, or set VSCODE_EXECUTABLE_PATH to use a desktop VS Code.'),
     );
   }
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -109,14 +113,24 @@ async function aptInstall(pkgs: string[], log: Log): Promise<void> {
 }
 
 export function npmEnv(nodeBinDir: string | undefined, nodedir: string | undefined): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+  };
   // `npm test` exports its own run to scripts (its package, prefix, user agent). The nested
   // install must not inherit them: code-server's postinstall reads the Node version from
   // npm_config_user_agent, and a prefix could redirect the install into the project.
   // Settings such as the registry, cache or proxy stay.
   for (const k of Object.keys(env)) {
     if (k.startsWith('npm_') && !k.startsWith('npm_config_')) delete env[k];
-    if (/^npm_config_(user_agent|call|local_prefix|prefix|global_prefix|global|npm_version|node_gyp|allow_scripts)$/i.test(k)) delete env[k];
+    if (
+      /^npm_config_(user_agent|call|local_prefix|prefix|global_prefix|global|npm_version|node_gyp|allow_scripts)$/i.test(
+        k,
+      )
+    )
+      delete env[k];
   }
   if (nodeBinDir) env.PATH = `${nodeBinDir}${delimiter}${env.PATH ?? ''}`;
   if (nodedir) env.npm_config_nodedir = nodedir;
@@ -135,7 +149,12 @@ const npmArgs = ['install', '--no-audit', '--no-fund', '--loglevel=warn'];
 async function installNode(p: Paths, log: Log): Promise<void> {
   log(`installing Node ${OFFLINE_VERSIONS.node} (npm package ${nodePackageName()}) into ${p.nodeDir}`);
   freshFolder(p.nodeDir, { private: true, dependencies: { [nodePackageName()]: OFFLINE_VERSIONS.node } });
-  await runStep(npmCmd, npmArgs, { cwd: p.nodeDir, env: npmEnv(undefined, undefined), log, what: `installing Node ${OFFLINE_VERSIONS.node}` });
+  await runStep(npmCmd, npmArgs, {
+    cwd: p.nodeDir,
+    env: npmEnv(undefined, undefined),
+    log,
+    what: `installing Node ${OFFLINE_VERSIONS.node}`,
+  });
   if (!existsSync(p.node)) throw new Error(`Node install finished but ${p.node} is missing`);
   writeFileSync(join(p.nodeDir, STAMP), nodeStamp + '\n');
 }
@@ -174,7 +193,8 @@ export async function ensureOfflineHost(cacheDir: string, log: Log): Promise<Off
     if (pkgs.length) await aptInstall(pkgs, log);
     if (needNode) await installNode(p, log);
     if (needServer) await installServer(p, log);
-    if (needNode || needServer || pkgs.length) log(`offline host installed in ${Math.round((Date.now() - started) / 1000)} s`);
+    if (needNode || needServer || pkgs.length)
+      log(`offline host installed in ${Math.round((Date.now() - started) / 1000)} s`);
   });
   return result;
 }

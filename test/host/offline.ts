@@ -97,10 +97,11 @@ export async function runOfflineHost(cacheDir: string, opts: HostRunOptions): Pr
     });
     const outcome = await session.wait(ended);
     if (outcome.code !== 0) {
-      writeFailureLogs(opts.logsDir, [
-        ...browserLogs,
-        { relativePath: 'runner-transcript.log', contents: session.transcript.join('\n') + '\n' },
-      ], [{ from: join(dirs.userDataDir, 'logs'), to: 'server-logs' }]);
+      writeFailureLogs(
+        opts.logsDir,
+        [...browserLogs, { relativePath: 'runner-transcript.log', contents: session.transcript.join('\n') + '\n' }],
+        [{ from: join(dirs.userDataDir, 'logs'), to: 'server-logs' }],
+      );
       opts.log(`logs written to ${opts.logsDir}`);
     }
     return outcome;

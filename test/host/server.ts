@@ -89,16 +89,25 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const args = [
     opts.host.entry,
     // Its own config file: otherwise code-server creates ~/.config/code-server/config.yaml.
-    '--config', join(opts.userDataDir, 'code-server.yaml'),
-    '--auth', 'none',
-    '--bind-addr', `127.0.0.1:${opts.port}`,
-    '--user-data-dir', opts.userDataDir,
-    '--extensions-dir', opts.extensionsDir,
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
-    '--disable-getting-started-override', '--ignore-last-opened',
+    '--config',
+    join(opts.userDataDir, 'code-server.yaml'),
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${opts.port}`,
+    '--user-data-dir',
+    opts.userDataDir,
+    '--extensions-dir',
+    opts.extensionsDir,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--ignore-last-opened',
     // Without it a built workbench ignores the URL `payload` (extension under development,
     // tests path) and never reports an exit code.
-    '--vscode-option', 'enable-smoke-test-driver',
+    '--vscode-option',
+    'enable-smoke-test-driver',
     ...(opts.locale ? prepareDisplayLanguage(opts.userDataDir, opts.locale) : []),
   ];
   const child: ChildProcess = spawn(opts.host.node, args, {
@@ -134,7 +143,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const stop = async (graceMs = 5000): Promise<void> => {
     group('SIGTERM');
     const deadline = Date.now() + graceMs;
-    while ((exitedWith === undefined || group(0)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while ((exitedWith === undefined || group(0)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     if (group(0)) {
       opts.log(`processes of the VS Code server (group ${pid}) still running after SIGTERM: SIGKILL`);
       group('SIGKILL');
@@ -147,7 +157,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     if (exitedWith !== undefined) throw new Error(`the VS Code server exited (${exitedWith}) before it was ready`);
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the VS Code server was not ready on ${origin}/healthz within ${opts.readyTimeoutMs ?? 60_000} ms`);
+      throw new Error(
+        `the VS Code server was not ready on ${origin}/healthz within ${opts.readyTimeoutMs ?? 60_000} ms`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }

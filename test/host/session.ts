@@ -86,13 +86,15 @@ export class Session {
         this.opts.print(`[host] could not acknowledge keystrokes ${request.id}: ${(err as Error).message}`);
       }
     };
-    this.pending = this.pending.then(() => send(request)).then(
-      () => ack('done', ''),
-      (err: Error) => {
-        this.opts.print(`[host] keystrokes failed: ${err.message}`);
-        ack('failed', err.message);
-      },
-    );
+    this.pending = this.pending
+      .then(() => send(request))
+      .then(
+        () => ack('done', ''),
+        (err: Error) => {
+          this.opts.print(`[host] keystrokes failed: ${err.message}`);
+          ack('failed', err.message);
+        },
+      );
   }
 
   private screenshot(path: string): void {
@@ -104,15 +106,23 @@ export class Session {
     }
     // Only inside the screenshot folder: a test must not make the runner write anywhere else.
     const rel = relative(dir, abs);
-    if (!isAbsolute(path) || !abs.endsWith('.png') || rel.startsWith('..') || isAbsolute(rel) || dirname(abs) !== resolve(dir)) {
+    if (
+      !isAbsolute(path) ||
+      !abs.endsWith('.png') ||
+      rel.startsWith('..') ||
+      isAbsolute(rel) ||
+      dirname(abs) !== resolve(dir)
+    ) {
       this.opts.print(`[host] screenshot request refused (must be a .png directly in ${dir}): ${path}`);
       return;
     }
     const take = this.takeScreenshot;
-    this.pending = this.pending.then(() => take(abs)).then(
-      () => this.opts.print(`[host] screenshot written: ${abs}`),
-      (err: Error) => this.opts.print(`[host] screenshot failed: ${err.message}`),
-    );
+    this.pending = this.pending
+      .then(() => take(abs))
+      .then(
+        () => this.opts.print(`[host] screenshot written: ${abs}`),
+        (err: Error) => this.opts.print(`[host] screenshot failed: ${err.message}`),
+      );
   }
 
   /** Waits for the host to end, polling the watchdog. `ended` resolves with the host's verdict.

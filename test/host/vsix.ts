@@ -14,12 +14,20 @@ export interface InstallDirs {
  * desktop, offline, in about a second. */
 export async function installVsixOffline(host: OfflineHost, vsix: string, dirs: InstallDirs, log: Log): Promise<void> {
   log(`installing ${vsix} into ${dirs.extensionsDir}`);
-  await runStep(host.node, [
-    host.entry,
-    // Its own config file: otherwise code-server writes ~/.config/code-server/config.yaml.
-    '--config', join(dirs.userDataDir, 'code-server.yaml'),
-    '--user-data-dir', dirs.userDataDir,
-    '--extensions-dir', dirs.extensionsDir,
-    '--install-extension', vsix,
-  ], { log, what: `installing ${vsix}` });
+  await runStep(
+    host.node,
+    [
+      host.entry,
+      // Its own config file: otherwise code-server writes ~/.config/code-server/config.yaml.
+      '--config',
+      join(dirs.userDataDir, 'code-server.yaml'),
+      '--user-data-dir',
+      dirs.userDataDir,
+      '--extensions-dir',
+      dirs.extensionsDir,
+      '--install-extension',
+      vsix,
+    ],
+    { log, what: `installing ${vsix}` },
+  );
 }

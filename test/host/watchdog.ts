@@ -32,7 +32,10 @@ export class Watchdog {
   private started: number | undefined;
   private lastBeat: number | undefined;
 
-  constructor(private readonly limits: WatchdogLimits, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly limits: WatchdogLimits,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** The host is being launched: the limits count from here. Later calls change nothing. */
   start(): void {
@@ -48,7 +51,8 @@ export class Watchdog {
     if (this.started === undefined) return undefined;
     const t = this.now();
     const s = (ms: number) => `${Math.round(ms / 1000)} s`;
-    if (t - this.started >= this.limits.totalMs) return `the run did not finish within ${s(this.limits.totalMs)} (DP_TEST_TIMEOUT)`;
+    if (t - this.started >= this.limits.totalMs)
+      return `the run did not finish within ${s(this.limits.totalMs)} (DP_TEST_TIMEOUT)`;
     if (this.lastBeat === undefined) {
       if (t - this.started >= this.limits.startupMs) {
         return `the tests did not start within ${s(this.limits.startupMs)} of the host starting (DP_TEST_STARTUP_TIMEOUT)`;

@@ -8,7 +8,6 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import type { KeysRequest } from './protocol';
 import type { Level } from './session';
 
-
 export interface BrowserLogFile {
   relativePath: string;
   contents: string;
@@ -34,8 +33,14 @@ export interface Workbench {
 }
 
 const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
 ];
 
 const LEVELS: readonly Level[] = ['trace', 'debug', 'info', 'warn', 'error'];

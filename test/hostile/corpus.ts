@@ -4,7 +4,18 @@
 import type { ApiErrorKind } from '../../src/api/errors';
 import type { ExportFormat } from '../../src/export/formats';
 
-export const GROUPS = ['echo', 'keyShape', 'redirect', 'links', 'envelope', 'retry', 'size', 'id', 'csv', 'moving'] as const;
+export const GROUPS = [
+  'echo',
+  'keyShape',
+  'redirect',
+  'links',
+  'envelope',
+  'retry',
+  'size',
+  'id',
+  'csv',
+  'moving',
+] as const;
 export type Group = (typeof GROUPS)[number];
 
 /** One answer of the server. Strings may hold `{{origin}}` (this server's base URL), `{{host}}`
@@ -121,5 +132,11 @@ export function companies(n: number, prefix = 'c'): Array<{ id: string; name: st
 
 /** The API's error body. */
 export function errorBody(status: number, error: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { statusCode: status, service: 'PublicApi', error, correlationId: '7c1d2e3f-0a1b-4c5d-8e9f-a0b1c2d3e4f5', ...extra };
+  return {
+    statusCode: status,
+    service: 'PublicApi',
+    error,
+    correlationId: '7c1d2e3f-0a1b-4c5d-8e9f-a0b1c2d3e4f5',
+    ...extra,
+  };
 }

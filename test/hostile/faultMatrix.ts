@@ -21,9 +21,19 @@ export interface FaultRow {
 }
 
 export const FAULT_ROWS: readonly FaultRow[] = [
-  { name: '429 with Retry-After', rule: { kind: 'status', status: 429, retryAfter: 2 }, persists: 'rateLimited', getRetries: true },
+  {
+    name: '429 with Retry-After',
+    rule: { kind: 'status', status: 429, retryAfter: 2 },
+    persists: 'rateLimited',
+    getRetries: true,
+  },
   // The wait then comes from X-Rate-Limit-Reset, the end of the emulator's window.
-  { name: '429 without Retry-After', rule: { kind: 'status', status: 429, retryAfter: false }, persists: 'rateLimited', getRetries: true },
+  {
+    name: '429 without Retry-After',
+    rule: { kind: 'status', status: 429, retryAfter: false },
+    persists: 'rateLimited',
+    getRetries: true,
+  },
   { name: '500', rule: { kind: 'status', status: 500 }, persists: 'server', getRetries: true },
   { name: '503', rule: { kind: 'status', status: 503 }, persists: 'unavailable', getRetries: true },
   { name: 'HTML page (502)', rule: { kind: 'html' }, persists: 'server', getRetries: true },
@@ -31,8 +41,20 @@ export const FAULT_ROWS: readonly FaultRow[] = [
   { name: 'truncated JSON', rule: { kind: 'truncatedJson' }, persists: 'malformedResponse', getRetries: false },
   { name: 'empty body', rule: { kind: 'emptyBody' }, persists: 'malformedResponse', getRetries: false },
   { name: 'connection reset', rule: { kind: 'reset' }, persists: 'network', getRetries: true },
-  { name: 'timeout', rule: { kind: 'latency', latencyMs: 5000 }, timeoutMs: 1000, persists: 'timeout', getRetries: false },
-  { name: 'slow response, cancelled', rule: { kind: 'latency', latencyMs: 5000 }, cancelAfterMs: 150, persists: 'cancelled', getRetries: false },
+  {
+    name: 'timeout',
+    rule: { kind: 'latency', latencyMs: 5000 },
+    timeoutMs: 1000,
+    persists: 'timeout',
+    getRetries: false,
+  },
+  {
+    name: 'slow response, cancelled',
+    rule: { kind: 'latency', latencyMs: 5000 },
+    cancelAfterMs: 150,
+    persists: 'cancelled',
+    getRetries: false,
+  },
 ];
 
 /** What a cell shows: ✓ for success, else the error's kind. */
@@ -45,10 +67,15 @@ export function expectedCell(row: FaultRow, method: 'GET' | 'POST', once: boolea
 }
 
 /** Rows × columns as a text table, each cell padded to its column. */
-export function formatTable(title: string, columns: readonly string[], rows: ReadonlyArray<{ name: string; cells: readonly string[] }>): string {
+export function formatTable(
+  title: string,
+  columns: readonly string[],
+  rows: ReadonlyArray<{ name: string; cells: readonly string[] }>,
+): string {
   const first = Math.max(title.length, ...rows.map((r) => r.name.length));
   const widths = columns.map((c, i) => Math.max(c.length, ...rows.map((r) => r.cells[i].length)));
-  const line = (head: string, cells: readonly string[]): string => `| ${head.padEnd(first)} | ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  const line = (head: string, cells: readonly string[]): string =>
+    `| ${head.padEnd(first)} | ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   const rule = `|${'-'.repeat(first + 2)}|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`;
   return [line(title, columns), rule, ...rows.map((r) => line(r.name, r.cells))].join('\n');
 }

@@ -97,7 +97,11 @@ function listColumn(
       const expected = options.expected(w.reference);
       return {
         run: (signal) =>
-          w.progress.run(() => settled(() => (options.all ? list.loadAll({ signal, concurrency: LOAD_ALL_CONCURRENCY }) : list.loadMore({ signal })))),
+          w.progress.run(() =>
+            settled(() =>
+              options.all ? list.loadAll({ signal, concurrency: LOAD_ALL_CONCURRENCY }) : list.loadMore({ signal }),
+            ),
+          ),
         check(recovered) {
           const now = ids(list);
           assert.equal(new Set(now).size, now.length, `${name}: duplicates`);
@@ -114,9 +118,19 @@ function listColumn(
 const companiesPath = (): string => '^/companies$';
 
 export const COLUMNS: readonly Column[] = [
-  listColumn('list companies', companiesPath, (w) => w.client.companyList({ pageSize: PAGE_SIZE }), { before: 0, expected: (r) => r.companies.slice(0, PAGE_SIZE) }),
-  listColumn('next page', companiesPath, (w) => w.client.companyList({ pageSize: PAGE_SIZE }), { before: 1, expected: (r) => r.companies.slice(0, 2 * PAGE_SIZE) }),
-  listColumn('Load all', companiesPath, (w) => w.client.companyList({ pageSize: PAGE_SIZE }), { before: 1, all: true, expected: (r) => r.companies }),
+  listColumn('list companies', companiesPath, (w) => w.client.companyList({ pageSize: PAGE_SIZE }), {
+    before: 0,
+    expected: (r) => r.companies.slice(0, PAGE_SIZE),
+  }),
+  listColumn('next page', companiesPath, (w) => w.client.companyList({ pageSize: PAGE_SIZE }), {
+    before: 1,
+    expected: (r) => r.companies.slice(0, 2 * PAGE_SIZE),
+  }),
+  listColumn('Load all', companiesPath, (w) => w.client.companyList({ pageSize: PAGE_SIZE }), {
+    before: 1,
+    all: true,
+    expected: (r) => r.companies,
+  }),
   {
     name: 'create company',
     method: 'POST',
@@ -153,20 +167,34 @@ export const COLUMNS: readonly Column[] = [
     method: 'GET',
     path: (emu) => `^/companies/${emu.companies.few}/data/invoices/`,
     prepare(w) {
-      const ref = { companyId: w.emu.companies.few, dataType: 'invoices' as const, recordId: w.reference.invoiceId, accountId: 'a' };
+      const ref = {
+        companyId: w.emu.companies.few,
+        dataType: 'invoices' as const,
+        recordId: w.reference.invoiceId,
+        accountId: 'a',
+      };
       let document = '';
       return Promise.resolve({
         run: (signal) =>
           w.progress.run(async () => {
             let text = '';
-            const error = await settled(async () => (text = prettyJson(await w.client.getInvoice(ref.companyId, ref.recordId, { signal }))));
+            const error = await settled(
+              async () => (text = prettyJson(await w.client.getInvoice(ref.companyId, ref.recordId, { signal }))),
+            );
             if (error && error.kind !== 'cancelled') w.p.report(error);
             document = error ? errorText(ref, error) : text;
             return error;
           }),
         check(recovered) {
           if (recovered) assert.equal(document, w.reference.document);
-          else if (document !== w.reference.document) assert.ok(document.split('\n').slice(0, -1).every((l) => l.startsWith('// ')), document);
+          else if (document !== w.reference.document)
+            assert.ok(
+              document
+                .split('\n')
+                .slice(0, -1)
+                .every((l) => l.startsWith('// ')),
+              document,
+            );
         },
         idle: () => true,
       });

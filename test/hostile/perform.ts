@@ -63,7 +63,10 @@ async function exported(p: Pipeline, key: string, op: Extract<Operation, { op: '
   const sink = { write: (more: string) => Promise.resolve(void (text += more)) };
   const source = { load: client.companyPages({ pageSize: op.pageSize }), concurrency: LOAD_ALL_CONCURRENCY };
   try {
-    const result = await exportList(source, recordFormat(op.format, 'companies'), sink, { redact: client.redact, maxRecords: op.maxRecords });
+    const result = await exportList(source, recordFormat(op.format, 'companies'), sink, {
+      redact: client.redact,
+      maxRecords: op.maxRecords,
+    });
     return { ids: idsOf(readExport(text, op.format, COMPANY_TYPES)), text, dataChanged: result.dataChanged ?? 0 };
   } catch (e) {
     if (!isApiError(e)) throw e;
@@ -85,7 +88,8 @@ async function one(p: Pipeline, call: () => Promise<{ id: string }>, prompt = tr
 async function setKey(p: Pipeline, key: string): Promise<Performed> {
   const problem = apiKeyProblem(key);
   // The command shows the message and sends nothing; as an error here, so the outcome reads alike.
-  if (problem) return { ids: [], error: refusedParameter({ method: 'GET', path: '/companies?pageSize=1' }, 'apiKey', problem) };
+  if (problem)
+    return { ids: [], error: refusedParameter({ method: 'GET', path: '/companies?pageSize=1' }, 'apiKey', problem) };
   try {
     return { ids: idsOf((await p.client(key).listCompanies({ pageSize: 1 })).results) };
   } catch (e) {

@@ -111,8 +111,15 @@ export class HostileServer {
       req.socket.destroy();
       return;
     }
-    const vars = { origin: this.origin, host: new URL(this.origin).host, other: this.otherOrigin, n: String(this.seen.length) };
-    const headers: Record<string, string> = Object.fromEntries(Object.entries(reply.headers ?? {}).map(([k, v]) => [k, asHeader(fill(v, vars))]));
+    const vars = {
+      origin: this.origin,
+      host: new URL(this.origin).host,
+      other: this.otherOrigin,
+      n: String(this.seen.length),
+    };
+    const headers: Record<string, string> = Object.fromEntries(
+      Object.entries(reply.headers ?? {}).map(([k, v]) => [k, asHeader(fill(v, vars))]),
+    );
     if (reply.json !== undefined) headers['Content-Type'] ??= 'application/json; charset=utf-8';
     if (reply.stream) {
       const s = reply.stream;

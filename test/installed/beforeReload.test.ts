@@ -7,14 +7,25 @@ import { join, relative } from 'node:path';
 import * as vscode from 'vscode';
 import type { CompanyNode } from '../../src/tree/companyNodes';
 import { BUNDLE_BUDGET_KB } from '../support/bundleBudget';
-import { apiGet, installedExtension, pathInExtensionsDir, rememberOpened, setKey, tabsShowing, waitFor, wellKnownCompany } from './shared';
+import {
+  apiGet,
+  installedExtension,
+  pathInExtensionsDir,
+  rememberOpened,
+  setKey,
+  tabsShowing,
+  waitFor,
+  wellKnownCompany,
+} from './shared';
 
 /** Every file under `dir`, relative, with forward slashes. */
 function filesUnder(dir: string, root = dir): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? filesUnder(p, root) : [relative(root, p).split('\\').join('/')];
-  }).sort();
+  return readdirSync(dir)
+    .flatMap((name) => {
+      const p = join(dir, name);
+      return statSync(p).isDirectory() ? filesUnder(p, root) : [relative(root, p).split('\\').join('/')];
+    })
+    .sort();
 }
 
 /** What may ship: the bundle, the webview's files and icons, the manifest and the documents vsce
@@ -30,9 +41,21 @@ const ALLOWED = [
   /^l10n\/bundle\.l10n\.[\w-]+\.json$/,
   /^media\/[\w-]+\.(js|css|html|svg|png)$/,
 ];
-const REQUIRED = ['package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'dist/extension.js',
-  'media/diagnostics.html', 'media/diagnostics.js', 'media/diagnostics.css', 'media/icon.png', 'media/dataplatform.svg',
-  'package.nls.json', 'package.nls.qps-ploc.json', 'l10n/bundle.l10n.qps-ploc.json'];
+const REQUIRED = [
+  'package.json',
+  'readme.md',
+  'changelog.md',
+  'LICENSE.txt',
+  'dist/extension.js',
+  'media/diagnostics.html',
+  'media/diagnostics.js',
+  'media/diagnostics.css',
+  'media/icon.png',
+  'media/dataplatform.svg',
+  'package.nls.json',
+  'package.nls.qps-ploc.json',
+  'l10n/bundle.l10n.qps-ploc.json',
+];
 const BUNDLE_BUDGET = BUNDLE_BUDGET_KB * 1024;
 
 describe('the installed extension, before a window reload', () => {
@@ -43,9 +66,19 @@ describe('the installed extension, before a window reload', () => {
     assert.ok(where, `loaded from the extensions folder the .vsix went into, not from ${ext.extensionPath}`);
     assert.match(where, /^dataplatform\.data-platform-explorer-\d+\.\d+\.\d+/);
     const files = filesUnder(ext.extensionPath);
-    console.log(`    package files: ${files.map((f) => `${f} (${statSync(join(ext.extensionPath, f)).size} B)`).join(', ')}`);
-    assert.deepEqual(files.filter((f) => !ALLOWED.some((re) => re.test(f))), [], 'nothing but what runs');
-    assert.deepEqual(REQUIRED.filter((f) => !files.includes(f)), [], 'everything that runs');
+    console.log(
+      `    package files: ${files.map((f) => `${f} (${statSync(join(ext.extensionPath, f)).size} B)`).join(', ')}`,
+    );
+    assert.deepEqual(
+      files.filter((f) => !ALLOWED.some((re) => re.test(f))),
+      [],
+      'nothing but what runs',
+    );
+    assert.deepEqual(
+      REQUIRED.filter((f) => !files.includes(f)),
+      [],
+      'everything that runs',
+    );
     const bundle = statSync(join(ext.extensionPath, 'dist', 'extension.js')).size;
     assert.ok(bundle <= BUNDLE_BUDGET, `the production bundle is ${bundle} bytes, over the ${BUNDLE_BUDGET} budget`);
   });
@@ -60,7 +93,9 @@ describe('the installed extension, before a window reload', () => {
     await setKey();
     const api = ext.exports;
     assert.ok(api, 'the runner sets the test switch, so the extension returns its internals');
-    const expected = (await apiGet<{ results: { id: string }[] }>('/companies?page=1&pageSize=100')).results.map((c) => c.id);
+    const expected = (await apiGet<{ results: { id: string }[] }>('/companies?page=1&pageSize=100')).results.map(
+      (c) => c.id,
+    );
     const shown = await waitFor('the companies in the view', async () => {
       const nodes = (await api.tree.getChildren()) ?? [];
       const companies = nodes.filter((n) => n.getTreeItem().contextValue?.split(' ')[0] === 'company') as CompanyNode[];
@@ -71,8 +106,16 @@ describe('the installed extension, before a window reload', () => {
 
   it('opens an invoice as a read-only JSON tab titled by its number, and leaves it open for the reload', async () => {
     const companyId = await wellKnownCompany('few');
-    const [invoice] = (await apiGet<{ results: { id: string; invoiceNumber: string }[] }>(`/companies/${companyId}/data/invoices?page=1&pageSize=1`)).results;
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', { companyId, dataType: 'invoices', recordId: invoice.id });
+    const [invoice] = (
+      await apiGet<{ results: { id: string; invoiceNumber: string }[] }>(
+        `/companies/${companyId}/data/invoices?page=1&pageSize=1`,
+      )
+    ).results;
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', {
+      companyId,
+      dataType: 'invoices',
+      recordId: invoice.id,
+    });
     const doc = editor.document;
     assert.equal(doc.uri.scheme, 'dataplatform');
     assert.equal(doc.languageId, 'json');

@@ -14,19 +14,33 @@ export async function run(): Promise<void> {
   if (!dir) throw new Error(`${ENV.phaseDir} must be set by the runner`);
   const firstPhase = join(dir, 'before-reload.json');
   if (!existsSync(firstPhase)) {
-    const counts = await runInHost([join(__dirname, 'beforeReload.test.js'), join(__dirname, 'queriesBeforeReload.test.js')]);
+    const counts = await runInHost([
+      join(__dirname, 'beforeReload.test.js'),
+      join(__dirname, 'queriesBeforeReload.test.js'),
+    ]);
     if (counts.failed > 0) {
       console.log(resultsLine(counts));
       throw new Error(`${counts.failed} test(s) of the installed extension failed before the reload`);
     }
     writeFileSync(firstPhase, JSON.stringify(counts));
-    console.log('reloading the window: the invoice tab and the query nodes must come back, served by the installed extension');
+    console.log(
+      'reloading the window: the invoice tab and the query nodes must come back, served by the installed extension',
+    );
     await vscode.commands.executeCommand('workbench.action.reloadWindow');
     // This extension host ends with the reload; the next one runs the second phase.
     return new Promise<void>(() => undefined);
   }
   const before = JSON.parse(readFileSync(firstPhase, 'utf8')) as Counts;
-  const after = await runInHost([join(__dirname, 'afterReload.test.js'), join(__dirname, 'queriesAfterReload.test.js')]);
-  console.log(resultsLine({ passed: before.passed + after.passed, failed: after.failed, skipped: before.skipped + after.skipped }));
+  const after = await runInHost([
+    join(__dirname, 'afterReload.test.js'),
+    join(__dirname, 'queriesAfterReload.test.js'),
+  ]);
+  console.log(
+    resultsLine({
+      passed: before.passed + after.passed,
+      failed: after.failed,
+      skipped: before.skipped + after.skipped,
+    }),
+  );
   if (after.failed > 0) throw new Error(`${after.failed} test(s) of the installed extension failed after the reload`);
 }

@@ -17,7 +17,11 @@ interface LoggedRequest {
 /** The emulator's requests that ran a query (never the key: the log holds none). */
 export async function queryRequests(): Promise<LoggedRequest[]> {
   const { url, token } = emulator();
-  const all = ((await (await fetch(`${url}/_emulator/requests`, { headers: { 'X-Emulator-Token': token } })).json()) as { results: LoggedRequest[] }).results;
+  const all = (
+    (await (await fetch(`${url}/_emulator/requests`, { headers: { 'X-Emulator-Token': token } })).json()) as {
+      results: LoggedRequest[];
+    }
+  ).results;
   return all.filter((r) => r.path.includes('/data/') && r.query.query !== undefined);
 }
 

@@ -16,12 +16,21 @@ describe('query nodes, after a window reload', () => {
       return api.tree.root?.companyNode(companyId);
     });
     const restored = company.queries;
-    assert.deepEqual(restored.map((q) => q.toSaved()), KEPT_QUERIES);
-    assert.ok(restored.every((q) => q.pagedList === undefined), 'no list made');
+    assert.deepEqual(
+      restored.map((q) => q.toSaved()),
+      KEPT_QUERIES,
+    );
+    assert.ok(
+      restored.every((q) => q.pagedList === undefined),
+      'no list made',
+    );
     assert.deepEqual(await queryRequests(), [], 'nothing fetched for them');
 
     const invoices = await api.tree.getChildren(restored[1]);
     assert.ok((invoices?.length ?? 0) > 0, 'the query runs when expanded');
-    assert.deepEqual((await queryRequests()).map((r) => [r.query.query, r.query.orderBy, r.query.page]), [['status=Paid', '-totalAmount', '1']]);
+    assert.deepEqual(
+      (await queryRequests()).map((r) => [r.query.query, r.query.orderBy, r.query.page]),
+      [['status=Paid', '-totalAmount', '1']],
+    );
   });
 });

@@ -22,7 +22,10 @@ describe('query nodes, before a window reload', () => {
     await vscode.commands.executeCommand('dataPlatform.renameQuery', bills, 'Open bills');
     await vscode.commands.executeCommand('dataPlatform.pinQuery', bills);
     const company = api.tree.root?.companyNode(companyId);
-    assert.deepEqual(company?.queries.map((q) => q.toSaved()), KEPT_QUERIES);
+    assert.deepEqual(
+      company?.queries.map((q) => q.toSaved()),
+      KEPT_QUERIES,
+    );
     // What the phase after the reload sees in the emulator's log is then only its own.
     await clearRequests();
     // Away from the Companies view again (Run Query revealed its node): after the reload, only the

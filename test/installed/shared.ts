@@ -26,14 +26,17 @@ export function emulator(): { url: string; key: string; token: string } {
   const url = process.env[ENV.emulatorUrl];
   const key = process.env[ENV.emulatorKey];
   const token = process.env[ENV.emulatorToken];
-  if (!url || !key || !token) throw new Error(`${ENV.emulatorUrl}, ${ENV.emulatorKey} and ${ENV.emulatorToken} must be set by the runner`);
+  if (!url || !key || !token)
+    throw new Error(`${ENV.emulatorUrl}, ${ENV.emulatorKey} and ${ENV.emulatorToken} must be set by the runner`);
   return { url, key, token };
 }
 
 /** GET on the emulator with the demo key: what the API itself says, to compare the extension with. */
 export async function apiGet<T>(path: string): Promise<T> {
   const { url, key } = emulator();
-  const res = await fetch(`${url}${path}`, { headers: { Authorization: `Basic ${Buffer.from(key).toString('base64')}`, Accept: 'application/json' } });
+  const res = await fetch(`${url}${path}`, {
+    headers: { Authorization: `Basic ${Buffer.from(key).toString('base64')}`, Accept: 'application/json' },
+  });
   if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
   return (await res.json()) as T;
 }
@@ -48,14 +51,25 @@ export async function wellKnownCompany(name: 'few' | 'many'): Promise<string> {
  * reload), sets its key again. */
 export async function setKey(): Promise<void> {
   const { url, key } = emulator();
-  const known = installedExtension().exports?.accounts.list().some((a) => a.baseUrl === url);
+  const known = installedExtension()
+    .exports?.accounts.list()
+    .some((a) => a.baseUrl === url);
   const result = known
     ? await vscode.commands.executeCommand<{ outcome: string } | undefined>('dataPlatform.setApiKey', key)
-    : (await vscode.commands.executeCommand<{ outcome: string; key?: { outcome: string } } | undefined>('dataPlatform.addAccount', { name: new URL(url).host, baseUrl: url, key }))?.key;
+    : (
+        await vscode.commands.executeCommand<{ outcome: string; key?: { outcome: string } } | undefined>(
+          'dataPlatform.addAccount',
+          { name: new URL(url).host, baseUrl: url, key },
+        )
+      )?.key;
   if (result?.outcome !== 'stored') throw new Error(`setting the key failed: ${JSON.stringify(result)}`);
 }
 
-export async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();

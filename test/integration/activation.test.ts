@@ -12,10 +12,17 @@ describe('a command as the first action of a window', () => {
     assert.ok(ext);
     assert.equal(ext.isActive, false, 'nothing activated the extension before this test (it must run first)');
     const { url, key } = await emulator();
-    const result = await vscode.commands.executeCommand<AddAccountResult>('dataPlatform.addAccount', { name: new URL(url).host, baseUrl: url, key });
+    const result = await vscode.commands.executeCommand<AddAccountResult>('dataPlatform.addAccount', {
+      name: new URL(url).host,
+      baseUrl: url,
+      key,
+    });
     assert.equal(result.outcome, 'added');
     assert.deepEqual(result.outcome === 'added' && result.key, { outcome: 'stored' });
-    assert.deepEqual(ext.exports.accounts.list().map((a) => a.baseUrl), [url]);
+    assert.deepEqual(
+      ext.exports.accounts.list().map((a) => a.baseUrl),
+      [url],
+    );
     // Back to a window without a key, as the other suites expect to find it.
     assert.equal(await vscode.commands.executeCommand('dataPlatform.signOut'), true);
   });

@@ -42,11 +42,20 @@ describe('Create company', () => {
     assert.ok(result.revealed, 'revealed');
     await waitFor('the new company to be selected', () => api.companiesView.selection[0] === node);
     const posts = (await admin.requests()).filter((r) => r.method === 'POST');
-    assert.deepEqual(posts.map((r) => [r.path, r.status]), [['/companies', 200]]);
+    assert.deepEqual(
+      posts.map((r) => [r.path, r.status]),
+      [['/companies', 200]],
+    );
     // Shown without paging to it: the new company is the 121st, yet only page 1 was read again.
-    const pages = (await admin.requests()).filter((r) => r.method === 'GET' && r.path === '/companies' && r.query.pageSize !== '1').map((r) => r.query.page ?? '1');
+    const pages = (await admin.requests())
+      .filter((r) => r.method === 'GET' && r.path === '/companies' && r.query.pageSize !== '1')
+      .map((r) => r.query.page ?? '1');
     assert.deepEqual(pages, ['1']);
-    assert.equal(api.tree.root?.pagedList?.items.some((c) => c.id === result.company.id), false, 'its page is not loaded');
+    assert.equal(
+      api.tree.root?.pagedList?.items.some((c) => c.id === result.company.id),
+      false,
+      'its page is not loaded',
+    );
   });
 
   it('refuses an empty or all-stripped name without a request', async () => {
@@ -60,7 +69,10 @@ describe('Create company', () => {
 
   it("opens the diagnostics panel on the Free-trial key's 51st company with the 402 body", async () => {
     const info = await admin.info();
-    const result = await vscode.commands.executeCommand<{ outcome: string }>('dataPlatform.setApiKey', info.keys.freeTrial);
+    const result = await vscode.commands.executeCommand<{ outcome: string }>(
+      'dataPlatform.setApiKey',
+      info.keys.freeTrial,
+    );
     assert.equal(result?.outcome, 'stored');
     await waitFor('the free-trial connection', () => api.connection.state.kind === 'ready');
     api.diagnostics.clear();

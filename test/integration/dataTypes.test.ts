@@ -22,23 +22,40 @@ import type { ErrorNode } from '../../src/tree/leafNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode } from '../../src/tree/companyNodes';
 import { asExported, dataTypeColumnTypes, readExport } from '../support/csv';
-import { admin, canScreenshot, emulator, emulatorClient, firstPageCompany, labelOf, openView, removeQueryNodes, screenshot, signIn, waitFor } from './helpers';
+import {
+  admin,
+  canScreenshot,
+  emulator,
+  emulatorClient,
+  firstPageCompany,
+  labelOf,
+  openView,
+  removeQueryNodes,
+  screenshot,
+  signIn,
+  waitFor,
+} from './helpers';
 
 /** One record a page, so that every type has a second page to load (a company may have only two
  * tax rates). */
 const PAGE_SIZE = 1;
 
-const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
+const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
+  (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
-const recordsIn = (nodes: TreeNode[], spec: DataTypeSpec) => nodes.filter((n) => contextOf(n) === recordContext(spec.id)) as RecordNode[];
+const recordsIn = (nodes: TreeNode[], spec: DataTypeSpec) =>
+  nodes.filter((n) => contextOf(n) === recordContext(spec.id)) as RecordNode[];
 const errorIn = (nodes: TreeNode[]) => nodes.find((n) => contextOf(n).startsWith('error')) as ErrorNode | undefined;
 
 /** The emulator's record, fetched directly with the demo key. */
 async function emulatorRecord(spec: DataTypeSpec, companyId: string, recordId: string): Promise<unknown> {
   const { url, key } = await emulator();
-  const res = await fetch(`${url}/companies/${encodeURIComponent(companyId)}/data/${spec.id}/${encodeURIComponent(recordId)}`, {
-    headers: { Authorization: `Basic ${Buffer.from(key).toString('base64')}`, Accept: 'application/json' },
-  });
+  const res = await fetch(
+    `${url}/companies/${encodeURIComponent(companyId)}/data/${spec.id}/${encodeURIComponent(recordId)}`,
+    {
+      headers: { Authorization: `Basic ${Buffer.from(key).toString('base64')}`, Accept: 'application/json' },
+    },
+  );
   assert.equal(res.status, 200, `GET one of ${spec.id}`);
   return res.json();
 }
@@ -51,7 +68,8 @@ describe('every data type against the emulator', () => {
   /** The company's node: pages of one company leave most off the first page, so it is shown as a
    * company found by a search is. */
   const companyNode = async (which: string): Promise<CompanyNode> => {
-    const node = (await firstPageCompany(api, ids[which])) ?? api.tree.root?.showCompany(await emu.getCompany(ids[which]));
+    const node =
+      (await firstPageCompany(api, ids[which])) ?? api.tree.root?.showCompany(await emu.getCompany(ids[which]));
     assert.ok(node, `company ${which}`);
     return node;
   };
@@ -60,7 +78,11 @@ describe('every data type against the emulator', () => {
     const company = await companyNode(which);
     const [data] = await children(api, company);
     const types = await children(api, data);
-    assert.deepEqual(types.map(labelOf), DATA_TYPES.map((d) => typeTitle(d.id)), 'the Data folder lists every type in the catalog order');
+    assert.deepEqual(
+      types.map(labelOf),
+      DATA_TYPES.map((d) => typeTitle(d.id)),
+      'the Data folder lists every type in the catalog order',
+    );
     const node = types.find((n) => labelOf(n) === typeTitle(spec.id)) as DataTypeNode;
     assert.strictEqual(node, company.data.type(spec.id));
     await waitFor('the data set statuses', () => company.dataStatus.state === 'loaded');
@@ -71,7 +93,8 @@ describe('every data type against the emulator', () => {
     await vscode.workspace.getConfiguration('dataPlatform').update('pageSize', size, vscode.ConfigurationTarget.Global);
     await waitFor('the tree rebuilt for the page size', () => api.tree.root !== oldRoot);
   };
-  const requestsOf = async (spec: DataTypeSpec) => (await admin.requests()).filter((r) => r.path === `/companies/${ids.many}/data/${spec.id}`);
+  const requestsOf = async (spec: DataTypeSpec) =>
+    (await admin.requests()).filter((r) => r.path === `/companies/${ids.many}/data/${spec.id}`);
 
   before(async () => {
     api = await openView();
@@ -87,7 +110,9 @@ describe('every data type against the emulator', () => {
     await api.queryHistory.clear(ids.many);
     await removeQueryNodes(api, [ids.many]);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.workspace.getConfiguration('dataPlatform').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('dataPlatform')
+      .update('pageSize', undefined, vscode.ConfigurationTarget.Global);
   });
 
   for (const spec of DATA_TYPES) {
@@ -96,45 +121,90 @@ describe('every data type against the emulator', () => {
     it(`${spec.id}: browsable — its node shows its data set, expands to the first page and Load more appends the second`, async () => {
       const node = await typeNode('many', spec);
       assert.equal(contextOf(node), listContext(spec.id));
-      assert.match(String(node.getTreeItem().description), /^Complete · \d{4}-\d\d-\d\d$/, 'the status before it is expanded');
+      assert.match(
+        String(node.getTreeItem().description),
+        /^Complete · \d{4}-\d\d-\d\d$/,
+        'the status before it is expanded',
+      );
       const expected = await emu.listRecords(spec.id, ids.many, { page: 1, pageSize: PAGE_SIZE * 2 });
       assert.ok(expected.totalResults > PAGE_SIZE, `the big company has more than a page of ${spec.id}`);
 
       await admin.clearRequests();
       let records = recordsIn(await children(api, node), spec);
-      assert.deepEqual(records.map((r) => r.record.id), expected.results.slice(0, PAGE_SIZE).map((r) => r.id));
+      assert.deepEqual(
+        records.map((r) => r.record.id),
+        expected.results.slice(0, PAGE_SIZE).map((r) => r.id),
+      );
       assert.equal(labelOf(records[0]), recordLabel(spec, expected.results[0]));
       assert.equal(node.pagedList?.totalResults, expected.totalResults);
       await vscode.commands.executeCommand('dataPlatform.loadMore', node);
       records = recordsIn(await children(api, node), spec);
-      assert.deepEqual(records.map((r) => r.record.id), expected.results.map((r) => r.id), 'page 2 appended');
-      assert.deepEqual((await requestsOf(spec)).map((r) => [r.query.page ?? '1', r.query.pageSize]), [['1', String(PAGE_SIZE)], ['2', String(PAGE_SIZE)]]);
-      assert.equal(node.getTreeItem().description, expected.totalResults.toLocaleString('en-GB'), 'the count once loaded');
+      assert.deepEqual(
+        records.map((r) => r.record.id),
+        expected.results.map((r) => r.id),
+        'page 2 appended',
+      );
+      assert.deepEqual(
+        (await requestsOf(spec)).map((r) => [r.query.page ?? '1', r.query.pageSize]),
+        [
+          ['1', String(PAGE_SIZE)],
+          ['2', String(PAGE_SIZE)],
+        ],
+      );
+      assert.equal(
+        node.getTreeItem().description,
+        expected.totalResults.toLocaleString('en-GB'),
+        'the count once loaded',
+      );
     });
 
     it(`${spec.id}: queryable — Run Query with the type sends the filter and shows the matching ${title.toLowerCase()}`, async () => {
       // What the API answers, asked before the request log is cleared for the extension's requests.
-      const expected = await emu.listRecords(spec.id, ids.many, { query: spec.example, orderBy: '-modifiedDate', pageSize: PAGE_SIZE });
+      const expected = await emu.listRecords(spec.id, ids.many, {
+        query: spec.example,
+        orderBy: '-modifiedDate',
+        pageSize: PAGE_SIZE,
+      });
       const total = expected.totalResults;
       assert.ok(total > 0, `the example filter ${spec.example} matches some ${spec.id}`);
       await admin.clearRequests();
-      const result = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', { companyId: ids.many, dataType: spec.id, query: spec.example, orderBy: '-modifiedDate' });
+      const result = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', {
+        companyId: ids.many,
+        dataType: spec.id,
+        query: spec.example,
+        orderBy: '-modifiedDate',
+      });
       assert.equal(result?.outcome, 'shown', result?.outcome === 'invalid' ? result.message : undefined);
       const node = (result as { node: QueryNode }).node;
       assert.equal(node.dataType, spec.id);
       assert.equal(contextOf(node), queryContext(spec.id));
       const records = recordsIn(await children(api, node), spec);
-      assert.deepEqual(records.map((r) => r.record.id), expected.results.map((r) => r.id), 'the matching records, in order');
+      assert.deepEqual(
+        records.map((r) => r.record.id),
+        expected.results.map((r) => r.id),
+        'the matching records, in order',
+      );
       const prefix = spec.id === 'invoices' ? '' : `${title}: `;
       assert.equal(labelOf(node), `${prefix}${spec.example} — ${typeCount(spec.id, total, 'en-GB')}`);
       const sent = (await requestsOf(spec)).map((r) => [r.query.query, r.query.orderBy]);
       assert.deepEqual(sent, [[spec.example, '-modifiedDate']]);
-      assert.deepEqual(api.queryHistory.list(ids.many, spec.id)[0], { query: spec.example, orderBy: '-modifiedDate', ...(spec.id === 'invoices' ? {} : { dataType: spec.id }) });
+      assert.deepEqual(api.queryHistory.list(ids.many, spec.id)[0], {
+        query: spec.example,
+        orderBy: '-modifiedDate',
+        ...(spec.id === 'invoices' ? {} : { dataType: spec.id }),
+      });
 
       // A field the type does not have is refused before anything is sent.
       await admin.clearRequests();
-      const refused = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', { companyId: ids.many, dataType: spec.id, query: 'colour=red' });
-      assert.deepEqual(refused, { outcome: 'invalid', message: `Col 1: Unknown field "colour" on ${spec.schema.recordName}` });
+      const refused = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', {
+        companyId: ids.many,
+        dataType: spec.id,
+        query: 'colour=red',
+      });
+      assert.deepEqual(refused, {
+        outcome: 'invalid',
+        message: `Col 1: Unknown field "colour" on ${spec.schema.recordName}`,
+      });
       assert.deepEqual(await requestsOf(spec), []);
     });
 
@@ -143,21 +213,38 @@ describe('every data type against the emulator', () => {
       const [first] = recordsIn(await children(api, node), spec);
       const command = first.getTreeItem().command;
       assert.ok(command);
-      const editor = await vscode.commands.executeCommand<vscode.TextEditor>(command.command, ...((command.arguments ?? []) as unknown[]));
+      const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+        command.command,
+        ...((command.arguments ?? []) as unknown[]),
+      );
       const doc = editor.document;
       assert.equal(doc.uri.scheme, 'dataplatform');
       assert.equal(doc.languageId, 'json');
       assert.equal(doc.uri.path.split('/')[2], spec.id);
-      assert.deepEqual(Object.fromEntries(new URLSearchParams(doc.uri.query)), { companyId: ids.many, [idParameter(spec)]: first.record.id, account: api.connection.account.id });
+      assert.deepEqual(Object.fromEntries(new URLSearchParams(doc.uri.query)), {
+        companyId: ids.many,
+        [idParameter(spec)]: first.record.id,
+        account: api.connection.account.id,
+      });
       assert.deepEqual(JSON.parse(doc.getText()), await emulatorRecord(spec, ids.many, first.record.id));
-      const tab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === doc.uri.toString());
+      const tab = vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .find((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === doc.uri.toString());
       assert.equal(tab?.label, `${labelOr(recordLabel(spec, first.record), first.record.id)}.json`);
 
       // By ids, as the palette and other extensions open it: the same tab.
-      const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', { companyId: ids.many, dataType: spec.id, recordId: first.record.id });
+      const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', {
+        companyId: ids.many,
+        dataType: spec.id,
+        recordId: first.record.id,
+      });
       assert.equal(again.document.uri.toString(), doc.uri.toString());
       const copied = await vscode.commands.executeCommand<string>('dataPlatform.copyJson', first);
-      assert.deepEqual(JSON.parse(copied) as DataRecord, await emulatorRecord(spec, ids.many, first.record.id), 'the whole record, fetched');
+      assert.deepEqual(
+        JSON.parse(copied) as DataRecord,
+        await emulatorRecord(spec, ids.many, first.record.id),
+        'the whole record, fetched',
+      );
     });
   }
 
@@ -167,22 +254,43 @@ describe('every data type against the emulator', () => {
   for (const spec of DATA_TYPES) {
     it(`${spec.id}: the record with the most nulls and Unknowns shows no "null", "undefined" or "NaN", and opens as sent`, async () => {
       const candidates: DataRecord[] = [];
-      for (const which of ['many', 'few']) candidates.push(...(await emu.listRecords(spec.id, ids[which], { pageSize: 500 })).results.map((r) => ({ ...r, companyId: ids[which] })));
+      for (const which of ['many', 'few'])
+        candidates.push(
+          ...(await emu.listRecords(spec.id, ids[which], { pageSize: 500 })).results.map((r) => ({
+            ...r,
+            companyId: ids[which],
+          })),
+        );
       const odd = candidates.reduce((a, b) => (oddness(b) > oddness(a) ? b : a));
       const { companyId, ...record } = odd as DataRecord & { companyId: string };
-      const result = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', { companyId, dataType: spec.id, query: `id=${record.id}` });
+      const result = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', {
+        companyId,
+        dataType: spec.id,
+        query: `id=${record.id}`,
+      });
       assert.equal(result?.outcome, 'shown', result?.outcome === 'invalid' ? result.message : undefined);
       const [node] = recordsIn(await children(api, (result as { node: QueryNode }).node), spec);
       assert.equal(node?.record.id, record.id);
       const item = node.getTreeItem();
       const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : String(item.tooltip ?? '');
-      for (const [what, text] of Object.entries({ label: labelOf(node), description: String(item.description ?? ''), tooltip })) {
+      for (const [what, text] of Object.entries({
+        label: labelOf(node),
+        description: String(item.description ?? ''),
+        tooltip,
+      })) {
         assert.doesNotMatch(text, /\b(null|undefined|NaN)\b/, `${what} of ${JSON.stringify(record)}`);
       }
       const command = item.command;
       assert.ok(command);
-      const editor = await vscode.commands.executeCommand<vscode.TextEditor>(command.command, ...((command.arguments ?? []) as unknown[]));
-      assert.deepEqual(JSON.parse(editor.document.getText()), record, 'the JSON tab holds the record as sent, nulls and all');
+      const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+        command.command,
+        ...((command.arguments ?? []) as unknown[]),
+      );
+      assert.deepEqual(
+        JSON.parse(editor.document.getText()),
+        record,
+        'the JSON tab holds the record as sent, nulls and all',
+      );
       await api.queryHistory.clear(companyId);
       await removeQueryNodes(api, [companyId]);
     });
@@ -193,12 +301,19 @@ describe('every data type against the emulator', () => {
       const dir = mkdtempSync(join(tmpdir(), 'dp-types-export-'));
       try {
         const uri = vscode.Uri.file(join(dir, `${spec.id}.csv`));
-        const result = await vscode.commands.executeCommand<ExportResult>('dataPlatform.exportRecords', await typeNode('few', spec), { uri });
+        const result = await vscode.commands.executeCommand<ExportResult>(
+          'dataPlatform.exportRecords',
+          await typeNode('few', spec),
+          { uri },
+        );
         const want = [];
         for await (const r of emu.allRecords(spec.id, ids.few, { pageSize: 5000 })) want.push(r);
         assert.ok(want.length > 0, `the company has ${spec.id}`);
         assert.deepEqual(result, { outcome: 'written', uri, written: want.length });
-        assert.deepEqual(readExport(readFileSync(uri.fsPath, 'utf8'), 'csv', dataTypeColumnTypes(spec)), asExported(want, 'csv', dataTypeColumnTypes(spec)));
+        assert.deepEqual(
+          readExport(readFileSync(uri.fsPath, 'utf8'), 'csv', dataTypeColumnTypes(spec)),
+          asExported(want, 'csv', dataTypeColumnTypes(spec)),
+        );
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -215,8 +330,14 @@ describe('every data type against the emulator', () => {
     assert.match(contextOf(error!), /\bqueueSync\b/);
     await admin.clearRequests();
     assert.equal(await vscode.commands.executeCommand<boolean>('dataPlatform.queueSync', error), true);
-    assert.deepEqual((await admin.requests()).filter((r) => r.method === 'POST').map((r) => r.path), [`/companies/${ids.notRequested}/data/queue/bills`]);
-    await waitFor('the bills status after the sync was queued', () => company.dataStatus.state === 'loaded' && company.dataStatus.of('bills') !== undefined);
+    assert.deepEqual(
+      (await admin.requests()).filter((r) => r.method === 'POST').map((r) => r.path),
+      [`/companies/${ids.notRequested}/data/queue/bills`],
+    );
+    await waitFor(
+      'the bills status after the sync was queued',
+      () => company.dataStatus.state === 'loaded' && company.dataStatus.of('bills') !== undefined,
+    );
     assert.equal(company.dataStatus.of('invoices'), undefined, 'invoices were not queued');
   });
 

@@ -63,7 +63,11 @@ function savedState(panel: DiagnosticsPanelApi, check: (s: PersistedState) => bo
   });
 }
 
-function rendered(panel: DiagnosticsPanelApi, what: string, check: (r: RenderSnapshot) => boolean): Promise<RenderSnapshot> {
+function rendered(
+  panel: DiagnosticsPanelApi,
+  what: string,
+  check: (r: RenderSnapshot) => boolean,
+): Promise<RenderSnapshot> {
   return waitFor(`the diagnostics webview to render ${what}`, () => {
     const r = panel.lastRender();
     return r && check(r) && r;
@@ -99,7 +103,11 @@ describe('diagnostics panel in a real VS Code extension host', () => {
 
     const panel = await show(error.correlationId);
     assert.equal(panel.panel?.title, 'Data Platform Diagnostics');
-    const r = await rendered(panel, 'the 402', (x) => x.correlationIds.includes(body.correlationId) && x.focused === entry.id);
+    const r = await rendered(
+      panel,
+      'the 402',
+      (x) => x.correlationIds.includes(body.correlationId) && x.focused === entry.id,
+    );
     for (const text of ['402', body.service, body.error, body.correlationId, 'POST /companies', 'companyLimit']) {
       assert.ok(r.text.includes(text), `rendered text lacks ${text}:\n${r.text}`);
     }
@@ -179,7 +187,11 @@ describe('diagnostics panel in a real VS Code extension host', () => {
     await waitFor('the panel to be hidden', () => !handle.panel!.visible);
     const second = api.diagnostics.add(await failure(() => normal.getCompany('hidden-two-company')));
     await show(second.id);
-    await rendered(handle, 'both after the reload', (x) => x.ids.join() === `${second.id},${first.id}` && x.focused === second.id);
+    await rendered(
+      handle,
+      'both after the reload',
+      (x) => x.ids.join() === `${second.id},${first.id}` && x.focused === second.id,
+    );
     await vscode.window.showTextDocument(cover.document, { viewColumn: cover.viewColumn });
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
@@ -215,12 +227,27 @@ describe('diagnostics panel in a real VS Code extension host', () => {
       const sub = handle.panel!.webview.onDidReceiveMessage((m: { type?: string; id?: string }) => {
         if (m?.type === 'rawBody' && typeof m.id === 'string') ids.push(m.id);
       });
-      return { ids, dispose: () => { sub.dispose(); } };
+      return {
+        ids,
+        dispose: () => {
+          sub.dispose();
+        },
+      };
     }
 
-    it('an entry\'s large raw body is not in the page until opened; opening loads it once, as text', async () => {
+    it("an entry's large raw body is not in the page until opened; opening loads it once, as text", async () => {
       const rawBody = `<html><body>${MARKUP} LARGE-BODY-START ${'stack frame '.repeat(4000)}LARGE-BODY-END</body></html>`;
-      const entry = api.diagnostics.add(new ApiError({ kind: 'server', message: 'A large failure', method: 'GET', path: '/companies/large', status: 500, correlationId: 'cid-large', rawBody }));
+      const entry = api.diagnostics.add(
+        new ApiError({
+          kind: 'server',
+          message: 'A large failure',
+          method: 'GET',
+          path: '/companies/large',
+          status: 500,
+          correlationId: 'cid-large',
+          rawBody,
+        }),
+      );
       const panel = await show();
       const r = await rendered(panel, 'the entry', (x) => x.ids.join() === entry.id);
       assert.ok(!r.domText.includes('LARGE-BODY-START'), 'the page does not hold the body before it is opened');
@@ -229,7 +256,10 @@ describe('diagnostics panel in a real VS Code extension host', () => {
       try {
         await panel.post({ type: 'click', action: 'raw', id: entry.id });
         const open = await rendered(panel, 'the body loaded', (x) => x.openRaw.join() === entry.id);
-        assert.ok(open.text.includes('LARGE-BODY-START') && open.text.includes('LARGE-BODY-END'), 'the whole body is shown');
+        assert.ok(
+          open.text.includes('LARGE-BODY-START') && open.text.includes('LARGE-BODY-END'),
+          'the whole body is shown',
+        );
         assert.ok(open.text.includes(MARKUP), 'its markup as text');
         assert.equal(open.images, 0);
 
@@ -266,26 +296,37 @@ describe('diagnostics panel in a real VS Code extension host', () => {
       assert.equal(after.selection, first.error.message, 'the selection stays');
       assert.equal(after.builds[first.id], before.builds[first.id], 'the older entry was not rebuilt');
       assert.equal(after.builds[second.id], before.builds[second.id], 'nor the other one');
-      assert.ok(after.builds[third.id] > Math.max(before.builds[first.id], before.builds[second.id]), 'the new entry is built once');
+      assert.ok(
+        after.builds[third.id] > Math.max(before.builds[first.id], before.builds[second.id]),
+        'the new entry is built once',
+      );
       assert.equal(after.scrollY, 0, 'at the top, the new error is in view');
     });
 
     it('when scrolled down, errors arriving above do not move the entry being read, nor does the focus pull it away', async () => {
       const added: DiagnosticEntry[] = [];
-      for (let i = 1; i <= 8; i++) added.push(api.diagnostics.add(await failure(() => normal.getCompany(`scrolled-${i}-company`))));
+      for (let i = 1; i <= 8; i++)
+        added.push(api.diagnostics.add(await failure(() => normal.getCompany(`scrolled-${i}-company`))));
       // Focused on the oldest: the focus is scrolled to when set, not again on every update.
       const panel = await show(added[0].id);
       await rendered(panel, 'eight errors', (x) => x.ids.length === 8 && x.focused === added[0].id);
       const reading = added[3].id;
       await panel.post({ type: 'drive', action: 'scrollTo', id: reading });
-      const before = await rendered(panel, 'the entry at the top', (x) => x.firstVisible?.id === reading && x.scrollY > 0);
+      const before = await rendered(
+        panel,
+        'the entry at the top',
+        (x) => x.firstVisible?.id === reading && x.scrollY > 0,
+      );
 
       // Two arrivals, two updates, as in a burst of rate-limited requests.
       api.diagnostics.add(await failure(() => normal.getCompany('burst-1-company')));
       const last = api.diagnostics.add(await failure(() => normal.getCompany('burst-2-company')));
       const after = await rendered(panel, 'both arrivals', (x) => x.ids[0] === last.id && x.ids.length === 10);
       assert.equal(after.firstVisible?.id, reading, 'the same entry is at the top');
-      assert.ok(Math.abs(after.firstVisible.top - before.firstVisible!.top) <= 1, `it did not move: ${before.firstVisible!.top} → ${after.firstVisible.top}`);
+      assert.ok(
+        Math.abs(after.firstVisible.top - before.firstVisible!.top) <= 1,
+        `it did not move: ${before.firstVisible!.top} → ${after.firstVisible.top}`,
+      );
       assert.ok(after.scrollY > before.scrollY, 'the page scrolled by what was inserted above');
     });
   });
@@ -310,7 +351,10 @@ describe('diagnostics panel in a real VS Code extension host', () => {
 
     it('is activated by the panel and shows the saved entries below the live ones, marked, as text; copy and Clear work on them', async () => {
       const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as { activationEvents: string[] };
-      assert.ok(manifest.activationEvents.includes(`onWebviewPanel:${VIEW_TYPE}`), 'a reload activates the extension for the panel');
+      assert.ok(
+        manifest.activationEvents.includes(`onWebviewPanel:${VIEW_TYPE}`),
+        'a reload activates the extension for the panel',
+      );
       const saved: DiagnosticView = {
         ...viewOf(MARKUP),
         id: 'd4',
@@ -325,7 +369,10 @@ describe('diagnostics panel in a real VS Code extension host', () => {
       assert.equal(panel.title, 'Data Platform Diagnostics');
       assert.ok(panel.iconPath, 'with its icon');
       assert.equal(panel.webview.options.enableScripts, true);
-      assert.match(handle.html ?? '', /<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; [^"]*nonce-/);
+      assert.match(
+        handle.html ?? '',
+        /<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; [^"]*nonce-/,
+      );
 
       const r = await rendered(handle, 'the restored entry', (x) => x.ids.join() === 'r1');
       for (const text of [saved.heading, saved.message, saved.correlationId!, MARKER, '<script>alert(1)</script>']) {
@@ -343,7 +390,11 @@ describe('diagnostics panel in a real VS Code extension host', () => {
       assert.equal(copied, saved.correlationId);
 
       const live = api.diagnostics.add(await failure(() => normal.getCompany('after-reload-company')));
-      const both = await rendered(handle, 'the live error above the restored one', (x) => x.ids.join() === `${live.id},r1`);
+      const both = await rendered(
+        handle,
+        'the live error above the restored one',
+        (x) => x.ids.join() === `${live.id},r1`,
+      );
       assert.ok(both.text.indexOf('after-reload-company') < both.text.indexOf(MARKER), 'live first');
       assert.equal(both.text.split(MARKER).length - 1, 1, 'only the restored entry is marked');
 
@@ -352,7 +403,7 @@ describe('diagnostics panel in a real VS Code extension host', () => {
       assert.equal(api.diagnostics.size, 0);
     });
 
-    it('a restored entry\'s raw body (cut to 16 KiB when saved) loads when opened, as text', async () => {
+    it("a restored entry's raw body (cut to 16 KiB when saved) loads when opened, as text", async () => {
       const rawBody = `<html>${MARKUP} RESTORED-BODY-START ${'z'.repeat(20_000)}</html>`;
       await handle.restore(revivedPanel(), { version: 1, entries: [{ ...viewOf('raw-restored'), rawBody }] });
       const r = await rendered(handle, 'the restored entry', (x) => x.ids.join() === 'r1');
@@ -407,22 +458,30 @@ describe('diagnostics panel in a real VS Code extension host', () => {
       assert.deepEqual(after.correlationIds, r.correlationIds);
       assert.equal(after.images, 0);
       assert.equal(after.text.split(MARKER).length - 1, 2);
-      for (const text of ['402', 'companyLimit', 'POST /companies', `saved-${MARKUP}`]) assert.ok(after.text.includes(text), `lacks ${text}`);
+      for (const text of ['402', 'companyLimit', 'POST /companies', `saved-${MARKUP}`])
+        assert.ok(after.text.includes(text), `lacks ${text}`);
       // And it saves them again, so a second reload keeps them too.
       const again = (after.persisted as PersistedState).entries.map(({ id: _id, marker: _marker, ...rest }) => rest);
-      assert.deepEqual(again, state.entries.map(({ id: _id, marker: _marker, ...rest }) => rest));
+      assert.deepEqual(
+        again,
+        state.entries.map(({ id: _id, marker: _marker, ...rest }) => rest),
+      );
     });
 
     it('a state that is not ours restores an empty panel, not a broken one', async () => {
       await handle.restore(revivedPanel(), { version: 2, entries: [{ heading: MARKUP }] });
-      const r = await rendered(handle, 'the empty state', (x) => x.ids.length === 0 && x.text.includes('No API errors yet'));
+      const r = await rendered(
+        handle,
+        'the empty state',
+        (x) => x.ids.length === 0 && x.text.includes('No API errors yet'),
+      );
       assert.equal(r.images, 0);
       await handle.restore(revivedPanel(), undefined);
       await rendered(handle, 'the empty state', (x) => x.ids.length === 0 && x.text.includes('No API errors yet'));
     });
   });
 
-  describe('without the test switch (a user\'s extension)', () => {
+  describe("without the test switch (a user's extension)", () => {
     /** Every message type the page posts to its host, from before it says `ready`. */
     async function pageMessages(testHooks: boolean): Promise<string[]> {
       const ext = vscode.extensions.getExtension(EXTENSION_ID);
@@ -447,7 +506,7 @@ describe('diagnostics panel in a real VS Code extension host', () => {
       }
     }
 
-    it('the page reports nothing and ignores the tests\' clicks; with the switch the same page does both', async () => {
+    it("the page reports nothing and ignores the tests' clicks; with the switch the same page does both", async () => {
       const user = await pageMessages(false);
       assert.deepEqual(user, ['ready'], 'only ready: no render reports, and the click did not open the raw body');
       const tested = await pageMessages(true);

@@ -17,7 +17,20 @@ import { DATA_TYPES } from '../../src/dataTypes/catalog';
 import { listContext, queryContext, recordContext } from '../../src/tree/contextValues';
 import { asExported, COMPANY_TYPES, INVOICE_TYPES, readExport } from '../support/csv';
 import { assertNoSecret } from '../support/secretScan';
-import { admin, canType, emulator, emulatorClient, EXTENSION_ID, firstPageCompany, keyboard, openView, removeQueryNodes, signIn, viewItemMatches, waitFor } from './helpers';
+import {
+  admin,
+  canType,
+  emulator,
+  emulatorClient,
+  EXTENSION_ID,
+  firstPageCompany,
+  keyboard,
+  openView,
+  removeQueryNodes,
+  signIn,
+  viewItemMatches,
+  waitFor,
+} from './helpers';
 
 const FORMATS = ['csv', 'json', 'jsonl'] as const;
 
@@ -43,7 +56,8 @@ describe('export', () => {
     assert.equal(r?.outcome, 'shown');
     return (r as { node: QueryNode }).node;
   };
-  const exportInvoices = (node: unknown, args: object) => vscode.commands.executeCommand<ExportResult>('dataPlatform.exportRecords', node, args);
+  const exportInvoices = (node: unknown, args: object) =>
+    vscode.commands.executeCommand<ExportResult>('dataPlatform.exportRecords', node, args);
   const written = (r: ExportResult | undefined): number => {
     if (r?.outcome !== 'written') assert.fail(`expected a written file, got ${JSON.stringify(r)}`);
     return r.written;
@@ -71,18 +85,28 @@ describe('export', () => {
   after(() => removeQueryNodes(api, [ids.few, ids.many]));
 
   it('is offered on every data type and query node, on companies, in the view title and in the palette', async () => {
-    const menus = (vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: { menus: Record<string, { command: string; when: string }[]> } })
-      .contributes.menus;
+    const menus = (
+      vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as {
+        contributes: { menus: Record<string, { command: string; when: string }[]> };
+      }
+    ).contributes.menus;
     const item = menus['view/item/context'].find((m) => m.command === 'dataPlatform.exportRecords');
     assert.ok(item);
     const company = (await firstPageCompany(api, ids.few))?.getTreeItem().contextValue ?? '';
     assert.ok(viewItemMatches(item.when, company), company);
     // Every data type's node and query node, never a record.
     for (const { id } of DATA_TYPES) {
-      assert.ok([listContext(id), queryContext(id)].every((v) => viewItemMatches(item.when, v)), id);
+      assert.ok(
+        [listContext(id), queryContext(id)].every((v) => viewItemMatches(item.when, v)),
+        id,
+      );
       assert.ok(!viewItemMatches(item.when, recordContext(id)), id);
     }
-    assert.ok(menus['view/title'].some((m) => m.command === 'dataPlatform.exportCompanies' && m.when.includes('view == dataPlatform.companies')));
+    assert.ok(
+      menus['view/title'].some(
+        (m) => m.command === 'dataPlatform.exportCompanies' && m.when.includes('view == dataPlatform.companies'),
+      ),
+    );
     for (const command of ['dataPlatform.exportRecords', 'dataPlatform.exportCompanies']) {
       assert.equal(menus.commandPalette.find((m) => m.command === command)?.when, 'dataPlatform.state == ready');
     }
@@ -93,7 +117,10 @@ describe('export', () => {
       const uri = vscode.Uri.file(join(dir, `few.${format}`));
       assert.equal(written(await exportInvoices(await invoicesNode('few'), { uri, format })), 7);
       const want = (await emu.listInvoices(ids.few, { pageSize: 5000 })).results;
-      assert.deepEqual(readExport(await fileText(uri.fsPath), format, INVOICE_TYPES), asExported(want, format, INVOICE_TYPES));
+      assert.deepEqual(
+        readExport(await fileText(uri.fsPath), format, INVOICE_TYPES),
+        asExported(want, format, INVOICE_TYPES),
+      );
       assert.deepEqual(readdirSync(dir), [`few.${format}`]);
     });
 
@@ -107,9 +134,17 @@ describe('export', () => {
       const want = await collect(emu.allInvoices(ids.many, { pageSize: 5000, query, orderBy }));
       assert.equal(n, want.length);
       assert.ok(n > 1000, `several pages (${n})`);
-      assert.deepEqual(readExport(await fileText(uri.fsPath), format, INVOICE_TYPES), asExported(want, format, INVOICE_TYPES));
-      assert.ok(log.every((r) => r.query.query === query && r.query.orderBy === orderBy && r.query.pageSize === '1000'));
-      assert.deepEqual(log.map((r) => Number(r.query.page)).sort((a, b) => a - b), Array.from({ length: Math.ceil(n / 1000) }, (_, i) => i + 1));
+      assert.deepEqual(
+        readExport(await fileText(uri.fsPath), format, INVOICE_TYPES),
+        asExported(want, format, INVOICE_TYPES),
+      );
+      assert.ok(
+        log.every((r) => r.query.query === query && r.query.orderBy === orderBy && r.query.pageSize === '1000'),
+      );
+      assert.deepEqual(
+        log.map((r) => Number(r.query.page)).sort((a, b) => a - b),
+        Array.from({ length: Math.ceil(n / 1000) }, (_, i) => i + 1),
+      );
     });
 
     it(`exports the companies as ${format}`, async () => {
@@ -117,7 +152,10 @@ describe('export', () => {
       const r = await vscode.commands.executeCommand<ExportResult>('dataPlatform.exportCompanies', { uri, format });
       const want = await collect(emu.allCompanies({ pageSize: 5000 }));
       assert.equal(written(r), want.length);
-      assert.deepEqual(readExport(await fileText(uri.fsPath), format, COMPANY_TYPES), asExported(want, format, COMPANY_TYPES));
+      assert.deepEqual(
+        readExport(await fileText(uri.fsPath), format, COMPANY_TYPES),
+        asExported(want, format, COMPANY_TYPES),
+      );
     });
   }
 
@@ -125,7 +163,10 @@ describe('export', () => {
     const uri = vscode.Uri.file(join(dir, 'Many invoices.csv'));
     assert.equal(written(await exportInvoices(await invoicesNode('many'), { uri })), 25_000);
     const want = await collect(emu.allInvoices(ids.many, { pageSize: 5000 }));
-    assert.deepEqual(readExport(await fileText(uri.fsPath), 'csv', INVOICE_TYPES), asExported(want, 'csv', INVOICE_TYPES));
+    assert.deepEqual(
+      readExport(await fileText(uri.fsPath), 'csv', INVOICE_TYPES),
+      asExported(want, 'csv', INVOICE_TYPES),
+    );
   });
 
   it('from the palette exports the list selected in the view', async () => {
@@ -135,15 +176,22 @@ describe('export', () => {
     const uri = vscode.Uri.file(join(dir, 'selected.jsonl'));
     written(await exportInvoices(undefined, { uri }));
     const want = (await emu.listInvoices(ids.few, { query: 'totalAmount>0', orderBy: 'totalAmount' })).results;
-    assert.deepEqual(readExport(await fileText(uri.fsPath), 'jsonl', INVOICE_TYPES), asExported(want, 'jsonl', INVOICE_TYPES));
+    assert.deepEqual(
+      readExport(await fileText(uri.fsPath), 'jsonl', INVOICE_TYPES),
+      asExported(want, 'jsonl', INVOICE_TYPES),
+    );
   });
 
   it('asks for the format when the file name does not tell it; Escape writes nothing', async function () {
     if (!canType()) this.skip();
     const uri = vscode.Uri.file(join(dir, 'companies.txt'));
-    const pickShown = () => waitFor('the format pick', () => api.quickPick()?.title === 'Export: choose a format' && api.quickPick());
+    const pickShown = () =>
+      waitFor('the format pick', () => api.quickPick()?.title === 'Export: choose a format' && api.quickPick());
     let running = vscode.commands.executeCommand<ExportResult>('dataPlatform.exportCompanies', { uri });
-    assert.deepEqual((await pickShown()).items.map((i) => i.label), ['CSV', 'JSON', 'JSON Lines']);
+    assert.deepEqual(
+      (await pickShown()).items.map((i) => i.label),
+      ['CSV', 'JSON', 'JSON Lines'],
+    );
     await keyboard.press('Escape');
     assert.deepEqual(await running, { outcome: 'dismissed' });
     assert.deepEqual(readdirSync(dir), []);
@@ -155,18 +203,28 @@ describe('export', () => {
     await keyboard.press('Enter');
     written(await running);
     const want = await collect(emu.allCompanies({ pageSize: 5000 }));
-    assert.deepEqual(readExport(await fileText(uri.fsPath), 'jsonl', COMPANY_TYPES), asExported(want, 'jsonl', COMPANY_TYPES));
+    assert.deepEqual(
+      readExport(await fileText(uri.fsPath), 'jsonl', COMPANY_TYPES),
+      asExported(want, 'jsonl', COMPANY_TYPES),
+    );
   });
 
   /** Starts an export of the big company slowed down, and waits until its first page is in the
    * temporary file (the export is wrapped: an async function returning it would wait for it). */
-  async function slowExport(target: string, token?: vscode.CancellationToken): Promise<{ running: Thenable<ExportResult | undefined> }> {
+  async function slowExport(
+    target: string,
+    token?: vscode.CancellationToken,
+  ): Promise<{ running: Thenable<ExportResult | undefined> }> {
     await admin.addFault({ kind: 'latency', latencyMs: 400, path: '/data/invoices' });
     const running = exportInvoices(await invoicesNode('many'), { uri: vscode.Uri.file(target), token });
-    await waitFor('the first page in the temporary file', () => {
-      const temp = readdirSync(dir).find((n) => isTempFileOf(target, n));
-      return temp !== undefined && statSync(join(dir, temp)).size > 100_000;
-    }, 20_000);
+    await waitFor(
+      'the first page in the temporary file',
+      () => {
+        const temp = readdirSync(dir).find((n) => isTempFileOf(target, n));
+        return temp !== undefined && statSync(join(dir, temp)).size > 100_000;
+      },
+      20_000,
+    );
     return { running };
   }
 
@@ -192,7 +250,10 @@ describe('export', () => {
     await admin.addFault({ kind: 'truncatedJson', path: '/data/invoices' });
     const r = await running;
     assert.equal(r?.outcome, 'failed');
-    assert.match(r.outcome === 'failed' ? r.message : '', /^Export to failed\.jsonl failed after [\d,]+ invoices: .+\. No file was written\.$/);
+    assert.match(
+      r.outcome === 'failed' ? r.message : '',
+      /^Export to failed\.jsonl failed after [\d,]+ invoices: .+\. No file was written\.$/,
+    );
     assert.deepEqual(readdirSync(dir), []);
     const reported = api.diagnostics.entries()[0].error;
     assert.equal(reported.kind, 'malformedResponse');
@@ -214,11 +275,18 @@ class MemoryFs implements vscode.FileSystemProvider {
     const data = this.files.get(uri.path);
     const dir = uri.path === '/' || [...this.files.keys()].some((p) => p.startsWith(`${uri.path}/`));
     if (!data && !dir) throw vscode.FileSystemError.FileNotFound(uri);
-    return { type: data ? vscode.FileType.File : vscode.FileType.Directory, ctime: 0, mtime: 0, size: data?.length ?? 0 };
+    return {
+      type: data ? vscode.FileType.File : vscode.FileType.Directory,
+      ctime: 0,
+      mtime: 0,
+      size: data?.length ?? 0,
+    };
   }
   readDirectory(uri: vscode.Uri): [string, vscode.FileType][] {
     const prefix = uri.path === '/' ? '/' : `${uri.path}/`;
-    return [...this.files.keys()].filter((p) => p.startsWith(prefix) && !p.slice(prefix.length).includes('/')).map((p) => [p.slice(prefix.length), vscode.FileType.File]);
+    return [...this.files.keys()]
+      .filter((p) => p.startsWith(prefix) && !p.slice(prefix.length).includes('/'))
+      .map((p) => [p.slice(prefix.length), vscode.FileType.File]);
   }
   createDirectory(): void {}
   readFile(uri: vscode.Uri): Uint8Array {

@@ -11,8 +11,9 @@ describe('extension in a real VS Code extension host', () => {
   });
 
   it('registers every command of package.json', async () => {
-    const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as
-      { contributes: { commands: { command: string }[] } };
+    const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as {
+      contributes: { commands: { command: string }[] };
+    };
     const declared = manifest.contributes.commands.map((c) => c.command);
     assert.ok(declared.includes('dataPlatform.showLog'));
     const registered = new Set(await vscode.commands.getCommands(true));
@@ -27,11 +28,20 @@ describe('extension in a real VS Code extension host', () => {
     // A real failure of the extension's client: an ApiError of the test's own copy of the code
     // would not be the bundle's class.
     await signIn(api);
-    const rejecting = api.registerCommand('dataPlatform.test.rejects', () => api.connection.client?.getCompany('no-such-company'));
+    const rejecting = api.registerCommand('dataPlatform.test.rejects', () =>
+      api.connection.client?.getCompany('no-such-company'),
+    );
     try {
       const lines = api.logLines().length;
-      assert.equal(await vscode.commands.executeCommand('dataPlatform.test.throws'), undefined, 'resolves, rather than rejecting into the host');
-      const logged = api.logLines().slice(lines).find((l) => l.level === 'error' && l.message.includes('dataPlatform.test.throws'));
+      assert.equal(
+        await vscode.commands.executeCommand('dataPlatform.test.throws'),
+        undefined,
+        'resolves, rather than rejecting into the host',
+      );
+      const logged = api
+        .logLines()
+        .slice(lines)
+        .find((l) => l.level === 'error' && l.message.includes('dataPlatform.test.throws'));
       assert.ok(logged, 'an error line names the command');
       assert.match(logged.message, /TypeError: a bug in a test command\n\s+at /, 'with its stack');
 
@@ -63,7 +73,7 @@ describe('extension in a real VS Code extension host', () => {
     assert.equal(api.refreshCount(), before + 1);
   });
 
-  it("points the first account at the emulator, which answers from the extension host", async () => {
+  it('points the first account at the emulator, which answers from the extension host', async () => {
     const { url, key } = await emulator();
     assert.equal((await activateExtension()).connection.account.baseUrl, url);
     const res = await fetch(`${url}/companies?pageSize=1`, {

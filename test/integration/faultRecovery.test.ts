@@ -17,10 +17,13 @@ import type { RecordNode } from '../../src/tree/dataNodes';
 import { admin, emulator, firstAccountKey, kindOf, openView, signIn, waitFor } from './helpers';
 import { recordContext } from '../../src/tree/contextValues';
 
-const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
+const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
+  (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode): string => n.getTreeItem().contextValue ?? '';
-const idsOf = (nodes: TreeNode[], kind: string): string[] => nodes.filter((n) => kindOf(n) === kind).map((n) => String(n.getTreeItem().id));
-const errorOf = (nodes: TreeNode[]): ErrorNode | undefined => nodes.find((n) => contextOf(n).startsWith('error')) as ErrorNode | undefined;
+const idsOf = (nodes: TreeNode[], kind: string): string[] =>
+  nodes.filter((n) => kindOf(n) === kind).map((n) => String(n.getTreeItem().id));
+const errorOf = (nodes: TreeNode[]): ErrorNode | undefined =>
+  nodes.find((n) => contextOf(n).startsWith('error')) as ErrorNode | undefined;
 const malformed = (path: string, method = 'GET') => admin.addFault({ kind: 'malformedJson', method, path });
 
 describe('each operation once with a fault and once recovering, through the real commands (issue 12)', () => {
@@ -105,12 +108,16 @@ describe('each operation once with a fault and once recovering, through the real
     const reported = api.diagnostics.size;
     await admin.addFault({ kind: 'status', status: 500, method: 'POST', path: '^/companies$' });
     await admin.clearRequests();
-    const failed = await vscode.commands.executeCommand<CreateCompanyResult>('dataPlatform.createCompany', { name: 'Fault Matrix Ltd' });
+    const failed = await vscode.commands.executeCommand<CreateCompanyResult>('dataPlatform.createCompany', {
+      name: 'Fault Matrix Ltd',
+    });
     assert.equal(failed?.outcome, 'failed', JSON.stringify(failed));
     assert.equal((await admin.requests()).filter((r) => r.method === 'POST').length, 1, 'a POST is never retried');
     oneError(reported, 'server');
     await admin.clearFaults();
-    const created = await vscode.commands.executeCommand<CreateCompanyResult>('dataPlatform.createCompany', { name: 'Fault Matrix Ltd' });
+    const created = await vscode.commands.executeCommand<CreateCompanyResult>('dataPlatform.createCompany', {
+      name: 'Fault Matrix Ltd',
+    });
     assert.equal(created?.outcome, 'created', JSON.stringify(created));
     assert.equal(api.progressRunning(), 0);
   });
@@ -119,7 +126,10 @@ describe('each operation once with a fault and once recovering, through the real
     const few = (await admin.info()).companies.few;
     const reported = api.diagnostics.size;
     await malformed(`^/companies/${few}/data/invoices$`);
-    const result = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', { companyId: few, query: 'status=Paid' });
+    const result = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', {
+      companyId: few,
+      query: 'status=Paid',
+    });
     assert.equal(result?.outcome, 'shown');
     if (result?.outcome !== 'shown') return;
     let items = await children(api, result.node);
@@ -140,12 +150,18 @@ describe('each operation once with a fault and once recovering, through the real
     await children(api);
     const company = api.tree.root?.companyNode(companies.few);
     assert.ok(company, 'the few-invoices company is on the first page');
-    const invoice = (await children(api, company.invoices)).find((n): n is RecordNode => contextOf(n) === recordContext('invoices'));
+    const invoice = (await children(api, company.invoices)).find(
+      (n): n is RecordNode => contextOf(n) === recordContext('invoices'),
+    );
     assert.ok(invoice);
     const invoiceId = invoice.record.id;
     const reported = api.diagnostics.size;
     await malformed(`/data/invoices/${invoiceId}`);
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', { companyId: companies.few, dataType: 'invoices', recordId: invoiceId });
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', {
+      companyId: companies.few,
+      dataType: 'invoices',
+      recordId: invoiceId,
+    });
     assert.match(editor.document.getText(), /^\/\/ Invoices: could not load /);
     oneError(reported, 'malformedResponse');
     await admin.clearFaults();

@@ -44,9 +44,12 @@ export async function emulator(): Promise<{ url: string; key: string }> {
 /** The emulator's invoice, fetched directly with the demo key: what a tab or a copy must equal. */
 export async function emulatorInvoice(companyId: string, invoiceId: string): Promise<unknown> {
   const { url, key } = await emulator();
-  const res = await fetch(`${url}/companies/${encodeURIComponent(companyId)}/data/invoices/${encodeURIComponent(invoiceId)}`, {
-    headers: { Authorization: `Basic ${Buffer.from(key).toString('base64')}`, Accept: 'application/json' },
-  });
+  const res = await fetch(
+    `${url}/companies/${encodeURIComponent(companyId)}/data/invoices/${encodeURIComponent(invoiceId)}`,
+    {
+      headers: { Authorization: `Basic ${Buffer.from(key).toString('base64')}`, Accept: 'application/json' },
+    },
+  );
   if (res.status !== 200) throw new Error(`the emulator answered ${res.status} for invoice ${invoiceId}`);
   return res.json();
 }
@@ -54,7 +57,11 @@ export async function emulatorInvoice(companyId: string, invoiceId: string): Pro
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();
@@ -94,7 +101,8 @@ async function sendKeys(what: Omit<KeysRequest, 'id'>): Promise<void> {
   const done = join(dir, `keys-${id}.done`);
   const failed = join(dir, `keys-${id}.failed`);
   await waitFor(`the runner to send ${JSON.stringify(what)}`, () => existsSync(done) || existsSync(failed), 20_000);
-  if (existsSync(failed)) throw new Error(`the runner could not send ${JSON.stringify(what)}: ${readFileSync(failed, 'utf8')}`);
+  if (existsSync(failed))
+    throw new Error(`the runner could not send ${JSON.stringify(what)}: ${readFileSync(failed, 'utf8')}`);
   rmSync(done, { force: true });
 }
 
@@ -129,7 +137,11 @@ async function adminCall(path: string, method = 'GET', body?: unknown): Promise<
   const { url } = await emulator();
   const headers: Record<string, string> = { 'X-Emulator-Token': adminToken() };
   if (method === 'POST') headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${url}/_emulator${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${url}/_emulator${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (res.status >= 300) throw new Error(`${method} /_emulator${path}: ${res.status} ${await res.text()}`);
   return res;
 }
@@ -138,7 +150,10 @@ async function adminCall(path: string, method = 'GET', body?: unknown): Promise<
 export const admin = {
   async info(): Promise<{ keys: Record<string, string>; companies: Record<string, string> }> {
     const { url } = await emulator();
-    return (await (await fetch(`${url}/_emulator/info`)).json()) as { keys: Record<string, string>; companies: Record<string, string> };
+    return (await (await fetch(`${url}/_emulator/info`)).json()) as {
+      keys: Record<string, string>;
+      companies: Record<string, string>;
+    };
   },
   async requests(): Promise<LoggedRequest[]> {
     return ((await (await adminCall('/requests')).json()) as { results: LoggedRequest[] }).results;
@@ -169,7 +184,9 @@ export function labelOf(node: { getTreeItem(): vscode.TreeItem }): string {
 export async function openView(): Promise<DataPlatformApi> {
   const api = await activateExtension();
   await admin.clearFaults();
-  await vscode.workspace.getConfiguration('dataPlatform').update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+  await vscode.workspace
+    .getConfiguration('dataPlatform')
+    .update('pageSize', undefined, vscode.ConfigurationTarget.Global);
   await vscode.commands.executeCommand('workbench.view.extension.dataPlatform');
   return api;
 }
@@ -192,7 +209,8 @@ export async function firstPageCompany(api: DataPlatformApi, companyId: string):
 export async function removeQueryNodes(api: DataPlatformApi, companyIds: readonly string[]): Promise<void> {
   for (const id of companyIds) {
     const company = await firstPageCompany(api, id);
-    for (const node of [...(company?.queries ?? [])]) await vscode.commands.executeCommand('dataPlatform.removeQuery', node);
+    for (const node of [...(company?.queries ?? [])])
+      await vscode.commands.executeCommand('dataPlatform.removeQuery', node);
   }
 }
 
@@ -223,7 +241,8 @@ export const firstAccountKey = {
 };
 
 /** A node's kind: the first word of its contextValue (`company`, `record`, `loadMore`, …). */
-export const kindOf = (n: { getTreeItem(): vscode.TreeItem }): string => (n.getTreeItem().contextValue ?? '').split(' ')[0];
+export const kindOf = (n: { getTreeItem(): vscode.TreeItem }): string =>
+  (n.getTreeItem().contextValue ?? '').split(' ')[0];
 
 /** Whether a menu's `when` offers it on a node with this contextValue: every `viewItem =~ /…/`
  * of the clause matches (the manifest's menus test one word each). */

@@ -7,11 +7,13 @@ import { resultsLine } from '../host/protocol';
 import { runInHost } from '../support/inHostMocha';
 
 function testFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) return testFiles(p);
-    return name.endsWith('.test.js') ? [p] : [];
-  }).sort();
+  return readdirSync(dir)
+    .flatMap((name) => {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) return testFiles(p);
+      return name.endsWith('.test.js') ? [p] : [];
+    })
+    .sort();
 }
 
 export async function run(): Promise<void> {

@@ -10,21 +10,35 @@ import type { RecordNode } from '../../src/tree/dataNodes';
 import type { CompanyNode } from '../../src/tree/companyNodes';
 import { listContext, recordContext } from '../../src/tree/contextValues';
 import { DATA_TYPES } from '../../src/dataTypes/catalog';
-import { admin, canScreenshot, emulator, emulatorInvoice, firstPageCompany, openView, screenshot, signIn, viewItemMatches, waitFor } from './helpers';
+import {
+  admin,
+  canScreenshot,
+  emulator,
+  emulatorInvoice,
+  firstPageCompany,
+  openView,
+  screenshot,
+  signIn,
+  viewItemMatches,
+  waitFor,
+} from './helpers';
 
 /** A record node of the invoices type. */
 type InvoiceNode = RecordNode & { record: Invoice };
 
-const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
-
+const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
+  (await api.tree.getChildren(node)) ?? [];
 
 const tabsOf = (uri: vscode.Uri) =>
-  vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString());
+  vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri.toString());
 
 /** The (companyId, invoiceId) a document URI carries in its query. */
 const idsOf = (uri: vscode.Uri) => Object.fromEntries(new URLSearchParams(uri.query));
 
-const invoiceRequests = async (invoiceId: string) => (await admin.requests()).filter((r) => r.path.endsWith(`/data/invoices/${invoiceId}`));
+const invoiceRequests = async (invoiceId: string) =>
+  (await admin.requests()).filter((r) => r.path.endsWith(`/data/invoices/${invoiceId}`));
 
 describe('invoice JSON tabs', () => {
   let api: DataPlatformApi;
@@ -39,7 +53,9 @@ describe('invoice JSON tabs', () => {
     const node = await firstPageCompany(api, id);
     assert.ok(node, 'the few-invoices company is listed');
     company = node;
-    invoices = (await children(api, company.invoices)).filter((n) => n.getTreeItem().contextValue === recordContext('invoices')) as InvoiceNode[];
+    invoices = (await children(api, company.invoices)).filter(
+      (n) => n.getTreeItem().contextValue === recordContext('invoices'),
+    ) as InvoiceNode[];
     assert.ok(invoices.length >= 3, 'a few invoices to open');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
@@ -54,13 +70,24 @@ describe('invoice JSON tabs', () => {
     const number = node.record.invoiceNumber;
     assert.ok(number, 'emulator invoices have a number');
     await admin.clearRequests();
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(command.command, ...((command.arguments ?? []) as unknown[]));
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(
+      command.command,
+      ...((command.arguments ?? []) as unknown[]),
+    );
     const doc = editor.document;
 
     assert.equal(doc.uri.scheme, 'dataplatform');
     assert.equal(doc.uri.path, `/${company.company.name}/invoices/${number}.json`);
-    assert.deepEqual(idsOf(doc.uri), { companyId: company.company.id, invoiceId: node.record.id, account: api.connection.account.id });
-    assert.equal((await invoiceRequests(node.record.id)).length, 1, 'the node knows the number: only the document fetches');
+    assert.deepEqual(idsOf(doc.uri), {
+      companyId: company.company.id,
+      invoiceId: node.record.id,
+      account: api.connection.account.id,
+    });
+    assert.equal(
+      (await invoiceRequests(node.record.id)).length,
+      1,
+      'the node knows the number: only the document fetches',
+    );
     assert.equal(doc.isUntitled, false);
     assert.equal(doc.languageId, 'json');
     assert.deepEqual(JSON.parse(doc.getText()), await emulatorInvoice(company.company.id, node.record.id));
@@ -99,7 +126,10 @@ describe('invoice JSON tabs', () => {
     await vscode.commands.executeCommand('type', { text: 'typed' });
     assert.equal(doc.getText(), before, 'typing does nothing in a read-only editor');
 
-    await assert.rejects(Promise.resolve(vscode.workspace.fs.writeFile(doc.uri, new TextEncoder().encode('{}'))), 'the file system refuses writes');
+    await assert.rejects(
+      Promise.resolve(vscode.workspace.fs.writeFile(doc.uri, new TextEncoder().encode('{}'))),
+      'the file system refuses writes',
+    );
 
     // VS Code applies a WorkspaceEdit to the buffer of a read-only file too; it can go nowhere.
     const edit = new vscode.WorkspaceEdit();
@@ -120,7 +150,11 @@ describe('invoice JSON tabs', () => {
     await vscode.commands.executeCommand('dataPlatform.openRecord', invoices[2]);
     assert.notEqual(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString());
 
-    const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', { companyId: company.company.id, dataType: 'invoices', recordId: node.record.id });
+    const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', {
+      companyId: company.company.id,
+      dataType: 'invoices',
+      recordId: node.record.id,
+    });
     assert.equal(again.document.uri.toString(), uri.toString());
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), uri.toString(), 'focused');
     await vscode.commands.executeCommand('dataPlatform.openRecord', node);
@@ -132,13 +166,29 @@ describe('invoice JSON tabs', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const node = invoices[2];
     await admin.clearRequests();
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', { companyId: company.company.id, dataType: 'invoices', recordId: node.record.id });
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', {
+      companyId: company.company.id,
+      dataType: 'invoices',
+      recordId: node.record.id,
+    });
     const doc = editor.document;
-    assert.equal(doc.uri.path, `/${company.company.id}/invoices/${node.record.invoiceNumber}.json`, 'no company name given: its id');
-    assert.deepEqual(idsOf(doc.uri), { companyId: company.company.id, invoiceId: node.record.id, account: api.connection.account.id });
+    assert.equal(
+      doc.uri.path,
+      `/${company.company.id}/invoices/${node.record.invoiceNumber}.json`,
+      'no company name given: its id',
+    );
+    assert.deepEqual(idsOf(doc.uri), {
+      companyId: company.company.id,
+      invoiceId: node.record.id,
+      account: api.connection.account.id,
+    });
     assert.equal(tabsOf(doc.uri)[0]?.label, `${node.record.invoiceNumber}.json`);
     // Counted before the direct fetch below, which the emulator logs too.
-    assert.equal((await invoiceRequests(node.record.id)).length, 1, 'the fetch for the number is the one the document shows');
+    assert.equal(
+      (await invoiceRequests(node.record.id)).length,
+      1,
+      'the fetch for the number is the one the document shows',
+    );
     assert.deepEqual(JSON.parse(doc.getText()), await emulatorInvoice(company.company.id, node.record.id));
 
     // With the company name the caller knows.
@@ -161,10 +211,16 @@ describe('invoice JSON tabs', () => {
     await admin.clearRequests();
 
     // Another label for the same invoice: the company id instead of its name.
-    const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', { companyId: company.company.id, dataType: 'invoices', recordId: node.record.id });
+    const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', {
+      companyId: company.company.id,
+      dataType: 'invoices',
+      recordId: node.record.id,
+    });
     assert.equal(again.document.uri.toString(), first.document.uri.toString(), 'the tab it already had');
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), first.document.uri.toString(), 'focused');
-    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.label === `${node.record.invoiceNumber}.json`);
+    const tabs = vscode.window.tabGroups.all
+      .flatMap((g) => g.tabs)
+      .filter((t) => t.label === `${node.record.invoiceNumber}.json`);
     assert.equal(tabs.length, 1, 'one tab for the invoice');
     assert.equal(tabs[0].isPreview, false, 'still pinned');
     assert.equal((await invoiceRequests(node.record.id)).length, 0, 'focusing fetches nothing');
@@ -179,7 +235,12 @@ describe('invoice JSON tabs', () => {
     await vscode.commands.executeCommand('workbench.action.keepEditor');
     await vscode.commands.executeCommand('dataPlatform.openRecord', invoices[1]);
     await vscode.commands.executeCommand('workbench.action.moveEditorToNextGroup');
-    await waitFor('two groups, the second active', () => vscode.window.tabGroups.all.length === 2 && vscode.window.tabGroups.activeTabGroup.viewColumn === vscode.ViewColumn.Two);
+    await waitFor(
+      'two groups, the second active',
+      () =>
+        vscode.window.tabGroups.all.length === 2 &&
+        vscode.window.tabGroups.activeTabGroup.viewColumn === vscode.ViewColumn.Two,
+    );
 
     const again = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', invoices[0]);
     assert.equal(again.document.uri.toString(), a.document.uri.toString());
@@ -198,12 +259,26 @@ describe('invoice JSON tabs', () => {
     const open = manifest.contributes.menus['view/item/context'].filter((m) => m.command === 'dataPlatform.openRecord');
     for (const { id } of DATA_TYPES) {
       const on = open.filter((m) => viewItemMatches(m.when, recordContext(id)));
-      assert.ok(on.some((m) => m.group?.startsWith('inline')), `inline icon on ${id}`);
-      assert.ok(on.some((m) => !m.group?.startsWith('inline')), `context menu entry on ${id}`);
+      assert.ok(
+        on.some((m) => m.group?.startsWith('inline')),
+        `inline icon on ${id}`,
+      );
+      assert.ok(
+        on.some((m) => !m.group?.startsWith('inline')),
+        `context menu entry on ${id}`,
+      );
     }
     assert.ok(!open.some((m) => viewItemMatches(m.when, listContext('invoices'))), 'not on the lists');
-    assert.ok(manifest.contributes.menus.commandPalette.some((m) => m.command === 'dataPlatform.openRecord' && m.when !== 'false'));
-    assert.ok(manifest.contributes.menus['editor/title'].some((m) => m.command === 'dataPlatform.refreshRecord' && /^resourceScheme == '?dataplatform'?$/.test(m.when ?? '')));
+    assert.ok(
+      manifest.contributes.menus.commandPalette.some(
+        (m) => m.command === 'dataPlatform.openRecord' && m.when !== 'false',
+      ),
+    );
+    assert.ok(
+      manifest.contributes.menus['editor/title'].some(
+        (m) => m.command === 'dataPlatform.refreshRecord' && /^resourceScheme == '?dataplatform'?$/.test(m.when ?? ''),
+      ),
+    );
   });
 
   it('a second click on another invoice reuses the preview tab instead of piling up tabs', async () => {
@@ -258,7 +333,11 @@ describe('invoice JSON tabs', () => {
     await admin.addFault({ kind: 'status', status: 404, path: `/data/invoices/${node.record.id}`, times: 50 });
     await admin.clearRequests();
     const reported = api.diagnostics.size;
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', { companyId: company.company.id, dataType: 'invoices', recordId: node.record.id });
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', {
+      companyId: company.company.id,
+      dataType: 'invoices',
+      recordId: node.record.id,
+    });
     assert.equal(tabsOf(editor.document.uri)[0]?.label, `${node.record.id}.json`);
     assert.match(editor.document.getText(), /^\/\/ Invoices: could not load [^\n]*\n\/\/ 404/);
     assert.equal(api.diagnostics.size, reported + 1, 'one diagnostics entry');
@@ -274,7 +353,11 @@ describe('invoice JSON tabs', () => {
     const uri = vscode.Uri.from({
       scheme: 'dataplatform',
       path: `/${company.company.name}/invoices/${node.record.invoiceNumber ?? node.record.id}.json`,
-      query: new URLSearchParams({ companyId: company.company.id, invoiceId: node.record.id, account: api.connection.account.id }).toString(),
+      query: new URLSearchParams({
+        companyId: company.company.id,
+        invoiceId: node.record.id,
+        account: api.connection.account.id,
+      }).toString(),
     });
     await vscode.commands.executeCommand('dataPlatform.signOut');
     await waitFor('no key', () => api.connection.state.kind === 'noKey');

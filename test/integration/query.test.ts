@@ -8,12 +8,28 @@ import type { DataPlatformApi } from '../../src/testApi';
 import type { TreeNode } from '../../src/tree/node';
 import type { RecordNode } from '../../src/tree/dataNodes';
 import type { CompanyNode } from '../../src/tree/companyNodes';
-import { admin, canScreenshot, emulatorClient, firstPageCompany, labelOf, openView, removeQueryNodes, screenshot, shown, signIn, waitFor } from './helpers';
+import {
+  admin,
+  canScreenshot,
+  emulatorClient,
+  firstPageCompany,
+  labelOf,
+  openView,
+  removeQueryNodes,
+  screenshot,
+  shown,
+  signIn,
+  waitFor,
+} from './helpers';
 import { queryContext, recordContext } from '../../src/tree/contextValues';
 
-const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
+const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
+  (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
-const invoicesIn = (nodes: TreeNode[]): Invoice[] => nodes.filter((n) => contextOf(n) === recordContext('invoices')).map((n) => (n as RecordNode).record as unknown as Invoice);
+const invoicesIn = (nodes: TreeNode[]): Invoice[] =>
+  nodes
+    .filter((n) => contextOf(n) === recordContext('invoices'))
+    .map((n) => (n as RecordNode).record as unknown as Invoice);
 const invoiceRequests = async () => (await admin.requests()).filter((r) => r.path.includes('/data/invoices'));
 
 async function run(arg: unknown): Promise<QueryResult> {
@@ -32,7 +48,8 @@ describe('invoice queries', () => {
     assert.ok(node, `company ${which}`);
     return node;
   };
-  const totalFor = async (which: string, query: string) => (await emu.listInvoices(ids[which], { query, pageSize: 1 })).totalResults;
+  const totalFor = async (which: string, query: string) =>
+    (await emu.listInvoices(ids[which], { query, pageSize: 1 })).totalResults;
 
   before(async () => {
     api = await openView();
@@ -54,7 +71,11 @@ describe('invoice queries', () => {
     const items = await children(api, node);
     const invoices = invoicesIn(items);
     assert.equal(invoices.length, 100, 'a first page');
-    for (const inv of invoices) assert.ok(inv.status === 'Paid' && inv.totalAmount > 1000, `${inv.invoiceNumber} ${inv.status} ${inv.totalAmount}`);
+    for (const inv of invoices)
+      assert.ok(
+        inv.status === 'Paid' && inv.totalAmount > 1000,
+        `${inv.invoiceNumber} ${inv.status} ${inv.totalAmount}`,
+      );
 
     const log = await invoiceRequests();
     const total = await totalFor('many', query);
@@ -74,7 +95,10 @@ describe('invoice queries', () => {
     await admin.clearRequests();
     await vscode.commands.executeCommand('dataPlatform.loadMore', node);
     const log = await invoiceRequests();
-    assert.deepEqual(log.map((r) => [r.query.page, r.query.query]), [['2', query]]);
+    assert.deepEqual(
+      log.map((r) => [r.query.page, r.query.query]),
+      [['2', query]],
+    );
     const invoices = invoicesIn(await children(api, node));
     assert.equal(invoices.length, 200);
     for (const inv of invoices) assert.ok(inv.status === 'Paid' && inv.totalAmount > 1000);
@@ -86,7 +110,12 @@ describe('invoice queries', () => {
     assert.strictEqual(again, node);
     assert.equal(invoicesIn(await children(api, again)).length, 200);
     assert.deepEqual(await invoiceRequests(), [], 'nothing fetched again');
-    assert.equal(api.queryHistory.list(ids.many).filter((e) => e.query.replace(/[\s{}]/g, '') === 'status=Paid&&totalAmount>1000').length, 1, 'one history entry');
+    assert.equal(
+      api.queryHistory.list(ids.many).filter((e) => e.query.replace(/[\s{}]/g, '') === 'status=Paid&&totalAmount>1000')
+        .length,
+      1,
+      'one history entry',
+    );
   });
 
   it('orders by the orderBy given', async () => {
@@ -95,7 +124,10 @@ describe('invoice queries', () => {
     const invoices = invoicesIn(await children(api, node));
     assert.ok(invoices.length > 1);
     const amounts = invoices.map((i) => i.totalAmount);
-    assert.deepEqual(amounts, [...amounts].sort((a, b) => b - a));
+    assert.deepEqual(
+      amounts,
+      [...amounts].sort((a, b) => b - a),
+    );
     assert.equal(node.getTreeItem().description, 'orderBy -totalAmount');
     assert.equal((await invoiceRequests())[0].query.orderBy, '-totalAmount');
   });
@@ -108,7 +140,11 @@ describe('invoice queries', () => {
     const node = shown(await run({ companyId: page2.id, query: 'status=Paid' }));
     assert.equal((node.parent as CompanyNode).company.id, page2.id);
     const companyCalls = (await admin.requests()).filter((r) => /^\/companies(\/[^/]+)?$/.test(r.path));
-    assert.deepEqual(companyCalls.map((r) => `${r.method} ${r.path}`), [`GET /companies/${page2.id}`], 'no page of companies');
+    assert.deepEqual(
+      companyCalls.map((r) => `${r.method} ${r.path}`),
+      [`GET /companies/${page2.id}`],
+      'no page of companies',
+    );
 
     const reported = api.diagnostics.size;
     const missing = await run({ companyId: 'no-such-company', query: 'status=Paid' });
@@ -121,7 +157,10 @@ describe('invoice queries', () => {
     const company = await companyNode('many');
     const before = company.queries.length;
     await admin.clearRequests();
-    assert.deepEqual(await run({ companyId: ids.many, query: 'status =' }), { outcome: 'invalid', message: 'Col 8: Expected a value after "="' });
+    assert.deepEqual(await run({ companyId: ids.many, query: 'status =' }), {
+      outcome: 'invalid',
+      message: 'Col 8: Expected a value after "="',
+    });
     const unknown = await run({ companyId: ids.many, query: 'colour=red' });
     assert.equal(unknown.outcome, 'invalid');
     assert.match((unknown as { message: string }).message, /^Col 1: .*colour/);
@@ -140,14 +179,19 @@ describe('invoice queries', () => {
     assert.equal(few.filter((q) => q === 'status=Void').length, 1);
     assert.ok(!few.includes('status=Draft'), 'another company’s query is not offered here');
     assert.equal(api.queryHistory.list(ids.many)[0].query, 'status=Draft');
-    assert.ok(api.queryHistory.list(ids.few).some((e) => e.query === 'totalAmount>0' && e.orderBy === '-totalAmount'), 'orderBy is kept with the query');
+    assert.ok(
+      api.queryHistory.list(ids.few).some((e) => e.query === 'totalAmount>0' && e.orderBy === '-totalAmount'),
+      'orderBy is kept with the query',
+    );
   });
 
   it('Filter invoices edits a query node in place; on Invoices it adds one', async () => {
     const company = await companyNode('few');
     const node = shown(await run({ companyId: ids.few, query: 'status=Paid' }));
     const index = company.queries.indexOf(node);
-    const edited = shown(await vscode.commands.executeCommand<QueryResult>('dataPlatform.filter', node, { query: 'status!=Paid' }));
+    const edited = shown(
+      await vscode.commands.executeCommand<QueryResult>('dataPlatform.filter', node, { query: 'status!=Paid' }),
+    );
     assert.equal(company.queries.indexOf(edited), index, 'same position');
     assert.ok(!company.queries.includes(node), 'the old filter is gone');
     const invoices = invoicesIn(await children(api, edited));
@@ -155,7 +199,11 @@ describe('invoice queries', () => {
     for (const inv of invoices) assert.notEqual(inv.status, 'Paid');
     assert.equal(labelOf(edited), `status!=Paid — ${await totalFor('few', 'status!=Paid')} invoices`);
 
-    const added = shown(await vscode.commands.executeCommand<QueryResult>('dataPlatform.filter', company.invoices, { query: 'currency=GBP' }));
+    const added = shown(
+      await vscode.commands.executeCommand<QueryResult>('dataPlatform.filter', company.invoices, {
+        query: 'currency=GBP',
+      }),
+    );
     assert.ok(company.queries.includes(added));
     assert.equal(labelOf(company.invoices), 'Invoices', 'the plain Invoices node stays');
   });
@@ -167,7 +215,11 @@ describe('invoice queries', () => {
     assert.equal(await vscode.commands.executeCommand('dataPlatform.removeQuery', node), true);
     assert.ok(!company.queries.includes(node));
     assert.ok(!(await children(api, company)).includes(node));
-    assert.equal(await vscode.commands.executeCommand('dataPlatform.removeQuery', company.invoices), false, 'Invoices itself is never removed');
+    assert.equal(
+      await vscode.commands.executeCommand('dataPlatform.removeQuery', company.invoices),
+      false,
+      'Invoices itself is never removed',
+    );
   });
 
   it('takes a screenshot of a query node with results', async function () {

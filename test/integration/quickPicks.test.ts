@@ -12,7 +12,19 @@ import { formatValue } from '../../src/query';
 import type { CompanyNode } from '../../src/tree/companyNodes';
 import { DATA_TYPES } from '../../src/dataTypes/catalog';
 import { typeTitle } from '../../src/dataTypes/words';
-import { admin, canScreenshot, canType, emulatorClient, firstPageCompany, keyboard, openView, screenshot, signIn, sleep, waitFor } from './helpers';
+import {
+  admin,
+  canScreenshot,
+  canType,
+  emulatorClient,
+  firstPageCompany,
+  keyboard,
+  openView,
+  screenshot,
+  signIn,
+  sleep,
+  waitFor,
+} from './helpers';
 
 const LOAD_MORE = /Load more \(/;
 const SETTLE_MS = 250;
@@ -42,7 +54,10 @@ describe('quick picks driven by typing', function () {
 
   /** A company on the second page, whose name no other company shares. */
   async function companyOnPage2(): Promise<Company> {
-    const all = [...(await emu.listCompanies({ page: 1, pageSize: 100 })).results, ...(await emu.listCompanies({ page: 2, pageSize: 100 })).results];
+    const all = [
+      ...(await emu.listCompanies({ page: 1, pageSize: 100 })).results,
+      ...(await emu.listCompanies({ page: 2, pageSize: 100 })).results,
+    ];
     const second = all.slice(100);
     const unique = second.find((c) => all.filter((o) => o.name === c.name).length === 1 && /^[A-Za-z ]+$/.test(c.name));
     assert.ok(unique, 'a uniquely named company on page 2');
@@ -66,7 +81,10 @@ describe('quick picks driven by typing', function () {
     await api.tree.getChildren();
     await admin.clearRequests();
     const running = vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery');
-    const first = await pick('the company picker with its first page', (p) => p.title === 'Run Query: company' && !p.busy && p.items.some((i) => LOAD_MORE.test(i.label)));
+    const first = await pick(
+      'the company picker with its first page',
+      (p) => p.title === 'Run Query: company' && !p.busy && p.items.some((i) => LOAD_MORE.test(i.label)),
+    );
     assert.equal(companyRows(first).length, 100);
     assert.match(first.items.at(-1)?.label ?? '', /Load more \(100 of [\d,]+ loaded\)/);
 
@@ -91,20 +109,37 @@ describe('quick picks driven by typing', function () {
     await vscode.commands.executeCommand('dataPlatform.refresh', api.tree.root);
     await admin.clearRequests();
     const running = vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery');
-    await pick('the company picker', (p) => p.title === 'Run Query: company' && !p.busy && companyRows(p).length === 100);
-    assert.ok(!companyRows(api.quickPick()!).some((r) => r.label === target.name), 'the company is not on the first page');
+    await pick(
+      'the company picker',
+      (p) => p.title === 'Run Query: company' && !p.busy && companyRows(p).length === 100,
+    );
+    assert.ok(
+      !companyRows(api.quickPick()!).some((r) => r.label === target.name),
+      'the company is not on the first page',
+    );
 
     await keyboard.type(target.name);
-    const found = await pick(`"${target.name}" found by a search`, (p) => p.value === target.name && p.items.some((i) => i.separator && i.label === 'search results') && p.active === target.name);
+    const found = await pick(
+      `"${target.name}" found by a search`,
+      (p) =>
+        p.value === target.name &&
+        p.items.some((i) => i.separator && i.label === 'search results') &&
+        p.active === target.name,
+    );
     assert.ok(found.items.some((i) => i.label === target.name));
     // Results of a search for part of the name can show the company before the search for the
     // whole name (sent after the typing pauses) has arrived: wait for that one.
     const whole = `name~${formatValue(target.name)}`;
-    await waitFor('a search for the whole typed name', async () => (await admin.requests()).some((r) => r.path === '/companies' && r.query.query === whole));
+    await waitFor('a search for the whole typed name', async () =>
+      (await admin.requests()).some((r) => r.path === '/companies' && r.query.query === whole),
+    );
     await pick(`"${target.name}" still highlighted after the last search`, (p) => !p.busy && p.active === target.name);
 
     await keyboard.press('Enter');
-    await pick('the data type step, Invoices highlighted', (p) => p.title === 'Run Query: data type' && p.active === 'Invoices');
+    await pick(
+      'the data type step, Invoices highlighted',
+      (p) => p.title === 'Run Query: data type' && p.active === 'Invoices',
+    );
     await keyboard.press('Enter');
     await pick('the filter step for the picked company', (p) => p.title === `Invoices of ${target.name}: filter`);
     await keyboard.type('status=Paid');
@@ -116,8 +151,14 @@ describe('quick picks driven by typing', function () {
     assert.equal(result?.outcome, 'shown');
 
     // The company is shown without paging the view to it: no request for page 2.
-    const pages = (await admin.requests()).filter((r) => r.path === '/companies' && !r.query.query).map((r) => r.query.page ?? '1');
-    assert.deepEqual(pages.filter((p) => p !== '1'), [], 'no further page of companies loaded');
+    const pages = (await admin.requests())
+      .filter((r) => r.path === '/companies' && !r.query.query)
+      .map((r) => r.query.page ?? '1');
+    assert.deepEqual(
+      pages.filter((p) => p !== '1'),
+      [],
+      'no further page of companies loaded',
+    );
     assert.equal(api.tree.root?.pagedList?.items.length, 100);
     const top = await api.tree.getChildren();
     const shown = api.tree.root?.companyNode(target.id);
@@ -141,12 +182,22 @@ describe('quick picks driven by typing', function () {
     await admin.clearRequests();
     const running = vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', company);
 
-    await pick('the data type step, Invoices highlighted', (p) => p.title === 'Run Query: data type' && p.active === 'Invoices');
+    await pick(
+      'the data type step, Invoices highlighted',
+      (p) => p.title === 'Run Query: data type' && p.active === 'Invoices',
+    );
     await keyboard.press('Enter');
     await pick('the filter step', (p) => p.title === `Invoices of ${name}: filter`);
     await keyboard.type('status=');
-    const invalid = await pick('the parse error in the first row', (p) => p.value === 'status=' && p.items[0]?.label === '$(error) status=');
-    assert.equal(invalid.items[0].detail, 'Col 7: Expected a value after "="', 'the column of the "=" missing its value');
+    const invalid = await pick(
+      'the parse error in the first row',
+      (p) => p.value === 'status=' && p.items[0]?.label === '$(error) status=',
+    );
+    assert.equal(
+      invalid.items[0].detail,
+      'Col 7: Expected a value after "="',
+      'the column of the "=" missing its value',
+    );
     await screenshot('query-validation');
 
     // Enter on an invalid filter does nothing: the pick stays, no request is sent.
@@ -155,15 +206,24 @@ describe('quick picks driven by typing', function () {
     assert.equal(api.quickPick()?.title, `Invoices of ${name}: filter`);
 
     await keyboard.type('Paid');
-    const valid = await pick('the typed filter as a runnable row', (p) => p.items[0]?.label === 'status=Paid' && p.active === 'status=Paid');
+    const valid = await pick(
+      'the typed filter as a runnable row',
+      (p) => p.items[0]?.label === 'status=Paid' && p.active === 'status=Paid',
+    );
     assert.equal(valid.items[0].description, 'Run this filter');
     await keyboard.press('Enter');
 
     await pick('the orderBy step', (p) => p.title === `Invoices of ${name}: orderBy (optional)`);
     await keyboard.type('-issueDat');
-    await pick('an invalid field, with the suggestion offered', (p) => p.items[0]?.label === '$(error) -issueDat' && p.items.some((i) => i.label === '-issueDate'));
+    await pick(
+      'an invalid field, with the suggestion offered',
+      (p) => p.items[0]?.label === '$(error) -issueDat' && p.items.some((i) => i.label === '-issueDate'),
+    );
     await keyboard.type('e');
-    await pick('the typed orderBy as a runnable row', (p) => p.items[0]?.label === '-issueDate' && p.active === '-issueDate');
+    await pick(
+      'the typed orderBy as a runnable row',
+      (p) => p.items[0]?.label === '-issueDate' && p.active === '-issueDate',
+    );
     await keyboard.press('Enter');
 
     const result = await running;
@@ -171,7 +231,9 @@ describe('quick picks driven by typing', function () {
     const node = (result as { node: { query: { query?: string; orderBy?: string }; parent: unknown } }).node;
     assert.deepEqual(node.query, { query: 'status=Paid', orderBy: '-issueDate' });
     assert.equal(node.parent, company);
-    const sent = await waitFor('the query request', async () => (await admin.requests()).find((r) => r.path.endsWith('/data/invoices')));
+    const sent = await waitFor('the query request', async () =>
+      (await admin.requests()).find((r) => r.path.endsWith('/data/invoices')),
+    );
     assert.equal(sent.query.query, 'status=Paid');
     assert.equal(sent.query.orderBy, '-issueDate');
     assert.deepEqual(api.queryHistory.list(ids.many)[0], { query: 'status=Paid', orderBy: '-issueDate' });
@@ -182,16 +244,25 @@ describe('quick picks driven by typing', function () {
     const company = (await firstPageCompany(api, ids.many)) as CompanyNode;
     await api.queryHistory.clear(ids.many);
     const running = vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', company);
-    await pick('the data type step, Invoices highlighted', (p) => p.title === 'Run Query: data type' && p.active === 'Invoices');
+    await pick(
+      'the data type step, Invoices highlighted',
+      (p) => p.title === 'Run Query: data type' && p.active === 'Invoices',
+    );
     await keyboard.press('Enter');
     const title = `Invoices of ${company.company.name}: filter`;
-    await pick('the filter step offering the fields', (p) => p.title === title && p.items.some((i) => i.label === '$(symbol-field) status'));
+    await pick(
+      'the filter step offering the fields',
+      (p) => p.title === title && p.items.some((i) => i.label === '$(symbol-field) status'),
+    );
 
     /** Types `keys`, then goes down to the completion `label` and takes it with Enter; `shot`
      * names a screenshot of the completions offered. */
     const complete = async (keys: string, label: string, expected: string, shot?: string): Promise<void> => {
       if (keys) await keyboard.type(keys);
-      const shown = await pick(`"${label}" offered after "${keys}"`, (p) => p.items.some((i) => i.label === label) && p.value.endsWith(keys));
+      const shown = await pick(
+        `"${label}" offered after "${keys}"`,
+        (p) => p.items.some((i) => i.label === label) && p.value.endsWith(keys),
+      );
       if (shot && canScreenshot()) await screenshot(shot);
       const rows = shown.items.filter((i) => !i.separator);
       const steps = rows.findIndex((i) => i.label === label) - rows.findIndex((i) => i.label === shown.active);
@@ -208,13 +279,19 @@ describe('quick picks driven by typing', function () {
     await complete('tot', '$(symbol-field) totalAmount', 'status=Paid && totalAmount');
     await complete('', '$(symbol-operator) >', 'status=Paid && totalAmount>');
     await keyboard.type('1000');
-    await pick('the whole filter as a runnable row', (p) => p.items[0]?.label === 'status=Paid && totalAmount>1000' && p.active === p.items[0]?.label);
+    await pick(
+      'the whole filter as a runnable row',
+      (p) => p.items[0]?.label === 'status=Paid && totalAmount>1000' && p.active === p.items[0]?.label,
+    );
     await keyboard.press('Enter');
     await pick('the orderBy step', (p) => p.title === `Invoices of ${company.company.name}: orderBy (optional)`);
     await keyboard.press('Enter');
     const result = await running;
     assert.equal(result?.outcome, 'shown');
-    assert.deepEqual((result as { node: { query: unknown } }).node.query, { query: 'status=Paid && totalAmount>1000', orderBy: undefined });
+    assert.deepEqual((result as { node: { query: unknown } }).node.query, {
+      query: 'status=Paid && totalAmount>1000',
+      orderBy: undefined,
+    });
   });
 
   it('a recent query is offered as one types, and picking it skips the orderBy step', async () => {
@@ -225,7 +302,12 @@ describe('quick picks driven by typing', function () {
 
     await pick('the filter step', (p) => p.title === `Invoices of ${company.company.name}: filter`);
     await keyboard.type('GBP');
-    const offered = await pick('the recent query under its separator', (p) => p.items.some((i) => i.separator && i.label === 'recent queries') && p.items.some((i) => i.label === 'currency=GBP'));
+    const offered = await pick(
+      'the recent query under its separator',
+      (p) =>
+        p.items.some((i) => i.separator && i.label === 'recent queries') &&
+        p.items.some((i) => i.label === 'currency=GBP'),
+    );
     assert.equal(offered.items[0].label, '$(error) GBP', '"GBP" alone is not a filter');
     assert.match(offered.items[0].detail ?? '', /^Col 1: /);
     assert.equal(offered.items.find((i) => i.label === 'currency=GBP')?.description, 'recent · orderBy totalAmount');
@@ -235,7 +317,10 @@ describe('quick picks driven by typing', function () {
     await keyboard.press('Enter');
     const result = await running;
     assert.equal(result?.outcome, 'shown', 'no orderBy step: the recent entry brings its own');
-    assert.deepEqual((result as { node: { query: unknown } }).node.query, { query: 'currency=GBP', orderBy: 'totalAmount' });
+    assert.deepEqual((result as { node: { query: unknown } }).node.query, {
+      query: 'currency=GBP',
+      orderBy: 'totalAmount',
+    });
   });
 
   it('the data type is picked by typing, and the filter is checked against that type as it is typed', async () => {
@@ -244,8 +329,15 @@ describe('quick picks driven by typing', function () {
     const name = company.company.name;
     // From the Data folder's context menu: its company, no company step.
     const running = vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', company.data);
-    const types = await pick('the data type step', (p) => p.title === 'Run Query: data type' && p.active === 'Invoices');
-    assert.deepEqual(types.items.map((i) => i.label), DATA_TYPES.map((d) => typeTitle(d.id)), 'every type, in the catalog order');
+    const types = await pick(
+      'the data type step',
+      (p) => p.title === 'Run Query: data type' && p.active === 'Invoices',
+    );
+    assert.deepEqual(
+      types.items.map((i) => i.label),
+      DATA_TYPES.map((d) => typeTitle(d.id)),
+      'every type, in the catalog order',
+    );
 
     await keyboard.type('Bill pay');
     await pick('Bill payments highlighted', (p) => p.active === 'Bill payments');

@@ -17,14 +17,33 @@ import { listContext, queryContext } from '../../src/tree/contextValues';
 import type { QueryNode } from '../../src/tree/dataNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode } from '../../src/tree/companyNodes';
-import { admin, canScreenshot, canType, emulator, EXTENSION_ID, firstPageCompany, keyboard, labelOf, openView, removeQueryNodes, screenshot, shown, signIn, sleep, viewItemMatches, waitFor } from './helpers';
+import {
+  admin,
+  canScreenshot,
+  canType,
+  emulator,
+  EXTENSION_ID,
+  firstPageCompany,
+  keyboard,
+  labelOf,
+  openView,
+  removeQueryNodes,
+  screenshot,
+  shown,
+  signIn,
+  sleep,
+  viewItemMatches,
+  waitFor,
+} from './helpers';
 
-const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
+const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
+  (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
 const iconOf = (n: TreeNode) => (n.getTreeItem().iconPath as vscode.ThemeIcon | undefined)?.id;
 /** What a query node is, as storage keeps it. */
 const saved = (n: QueryNode): SavedQuery => n.toSaved();
-const queryRequests = async () => (await admin.requests()).filter((r) => r.path.includes('/data/') && r.query.query !== undefined);
+const queryRequests = async () =>
+  (await admin.requests()).filter((r) => r.path.includes('/data/') && r.query.query !== undefined);
 
 describe('queries that last', () => {
   let api: DataPlatformApi;
@@ -89,15 +108,25 @@ describe('queries that last', () => {
     const restored = await rebuild();
     assert.deepEqual(restored.queries.map(saved), expected);
     assert.ok(!restored.queries.includes(paid), 'new nodes, made from storage');
-    assert.deepEqual((await children(api, restored)).slice(1), restored.queries, 'shown after the Data folder, pinned first');
+    assert.deepEqual(
+      (await children(api, restored)).slice(1),
+      restored.queries,
+      'shown after the Data folder, pinned first',
+    );
     assert.equal(labelOf(restored.queries[0]), 'Bills: Open bills');
     assert.equal(labelOf(restored.queries[1]), 'status=Paid');
-    assert.ok(restored.queries.every((q) => q.pagedList === undefined), 'no list made');
+    assert.ok(
+      restored.queries.every((q) => q.pagedList === undefined),
+      'no list made',
+    );
     assert.deepEqual(await queryRequests(), [], 'nothing fetched for a query node that is not expanded');
 
     const invoices = await children(api, restored.queries[1]);
     assert.ok(invoices.length > 0);
-    assert.deepEqual((await queryRequests()).map((r) => [r.path.split('/').pop(), r.query.query, r.query.orderBy, r.query.page]), [['invoices', 'status=Paid', '-totalAmount', '1']]);
+    assert.deepEqual(
+      (await queryRequests()).map((r) => [r.path.split('/').pop(), r.query.query, r.query.orderBy, r.query.page]),
+      [['invoices', 'status=Paid', '-totalAmount', '1']],
+    );
     assert.match(labelOf(restored.queries[1]), /^status=Paid — \d+ invoices$/);
   });
 
@@ -106,16 +135,27 @@ describe('queries that last', () => {
     await children(api, node);
     const id = node.getTreeItem().id;
     const list = node.pagedList;
-    assert.strictEqual(await vscode.commands.executeCommand('dataPlatform.renameQuery', node, '  Not void, oldest first  '), node);
+    assert.strictEqual(
+      await vscode.commands.executeCommand('dataPlatform.renameQuery', node, '  Not void, oldest first  '),
+      node,
+    );
     assert.equal(node.label, 'Not void, oldest first');
     assert.match(labelOf(node), /^Not void, oldest first — \d+ invoices$/);
-    assert.equal(node.getTreeItem().description, 'status!=Void · orderBy issueDate', 'a named node still shows what it runs');
+    assert.equal(
+      node.getTreeItem().description,
+      'status!=Void · orderBy issueDate',
+      'a named node still shows what it runs',
+    );
     assert.equal(node.getTreeItem().id, id);
     assert.strictEqual(node.pagedList, list, 'nothing reloaded');
     assert.equal(stored().find((e) => e.query === 'status!=Void')?.label, 'Not void, oldest first');
 
     const tooLong = 'x'.repeat(101);
-    assert.equal(await vscode.commands.executeCommand('dataPlatform.renameQuery', node, tooLong), undefined, 'a name over 100 characters is refused');
+    assert.equal(
+      await vscode.commands.executeCommand('dataPlatform.renameQuery', node, tooLong),
+      undefined,
+      'a name over 100 characters is refused',
+    );
     assert.equal(node.label, 'Not void, oldest first');
 
     await vscode.commands.executeCommand('dataPlatform.renameQuery', node, '');
@@ -129,7 +169,10 @@ describe('queries that last', () => {
     if (!canType()) this.skip();
     const node = await run({ query: 'currency=GBP' });
     const renaming = vscode.commands.executeCommand<QueryNode | undefined>('dataPlatform.renameQuery', node);
-    await onScreen('the input box', (p) => p.title === 'Rename Query' && p.placeholder === 'currency=GBP' && p.value === '');
+    await onScreen(
+      'the input box',
+      (p) => p.title === 'Rename Query' && p.placeholder === 'currency=GBP' && p.value === '',
+    );
     await keyboard.type('x'.repeat(101));
     await onScreen('the name refused', (p) => p.validationMessage === 'A name of at most 100 characters, please.');
     await keyboard.press('Enter');
@@ -155,7 +198,14 @@ describe('queries that last', () => {
     assert.equal(contextOf(c), queryContext('invoices', true));
     assert.equal(iconOf(c), 'pinned');
     assert.equal(await vscode.commands.executeCommand('dataPlatform.pinQuery', c), 'unchanged');
-    assert.deepEqual(stored().map((e) => [e.query, e.pinned ?? false]), [['status=PartiallyPaid', true], ['status=Draft', false], ['status=Submitted', false]]);
+    assert.deepEqual(
+      stored().map((e) => [e.query, e.pinned ?? false]),
+      [
+        ['status=PartiallyPaid', true],
+        ['status=Draft', false],
+        ['status=Submitted', false],
+      ],
+    );
 
     assert.equal(await vscode.commands.executeCommand('dataPlatform.pinQuery', a), 'pinned');
     assert.deepEqual(owner.queries, [c, a, b], 'after the pinned ones already there');
@@ -163,24 +213,42 @@ describe('queries that last', () => {
     assert.deepEqual(owner.queries, [a, b, c]);
     assert.equal(contextOf(c), queryContext('invoices'));
     assert.equal(iconOf(c), 'filter');
-    assert.deepEqual((await rebuild()).queries.map((q) => [q.query.query, q.pinned]), [['status=Draft', true], ['status=Submitted', false], ['status=PartiallyPaid', false]]);
+    assert.deepEqual(
+      (await rebuild()).queries.map((q) => [q.query.query, q.pinned]),
+      [
+        ['status=Draft', true],
+        ['status=Submitted', false],
+        ['status=PartiallyPaid', false],
+      ],
+    );
   });
 
   it('the menus offer Pin on an unpinned query node and Unpin on a pinned one, Rename, Remove and Re-run on both', () => {
-    const menus = (vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: { menus: Record<string, { command: string; when?: string }[]> } })
-      .contributes.menus['view/item/context'];
-    const offers = (command: string, context: string) => menus.some((m) => m.command === command && viewItemMatches(m.when, context));
+    const menus = (
+      vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as {
+        contributes: { menus: Record<string, { command: string; when?: string }[]> };
+      }
+    ).contributes.menus['view/item/context'];
+    const offers = (command: string, context: string) =>
+      menus.some((m) => m.command === command && viewItemMatches(m.when, context));
     for (const type of ['invoices', 'bills'] as const) {
       const open = queryContext(type);
       const pinned = queryContext(type, true);
       assert.ok(offers('dataPlatform.pinQuery', open) && !offers('dataPlatform.pinQuery', pinned), type);
       assert.ok(offers('dataPlatform.unpinQuery', pinned) && !offers('dataPlatform.unpinQuery', open), type);
-      for (const command of ['dataPlatform.renameQuery', 'dataPlatform.removeQuery', 'dataPlatform.rerunQuery', 'dataPlatform.filter', 'dataPlatform.exportRecords']) {
+      for (const command of [
+        'dataPlatform.renameQuery',
+        'dataPlatform.removeQuery',
+        'dataPlatform.rerunQuery',
+        'dataPlatform.filter',
+        'dataPlatform.exportRecords',
+      ]) {
         assert.ok(offers(command, open) && offers(command, pinned), `${command} on ${type}`);
       }
       assert.ok(!offers('dataPlatform.refresh', open), 'Re-run takes the place of Refresh on a query node');
     }
-    for (const list of [listContext('invoices'), listContext('bills')]) assert.ok(offers('dataPlatform.refresh', list) && !offers('dataPlatform.pinQuery', list), list);
+    for (const list of [listContext('invoices'), listContext('bills')])
+      assert.ok(offers('dataPlatform.refresh', list) && !offers('dataPlatform.pinQuery', list), list);
   });
 
   it('Remove Query takes a node out of the tree and of storage, pinned or not', async () => {
@@ -192,8 +260,15 @@ describe('queries that last', () => {
     assert.ok(!owner.queries.includes(pinned) && !owner.queries.includes(open));
     assert.ok(!(await children(api, owner)).includes(open));
     assert.ok(!stored().some((e) => e.query === pinned.query.query || e.query === open.query.query));
-    assert.equal(await vscode.commands.executeCommand('dataPlatform.removeQuery', owner.invoices), false, 'a type\'s own node is never removed');
-    assert.deepEqual((await rebuild()).queries.map((q) => q.query.query), ['status=PartiallyPaid']);
+    assert.equal(
+      await vscode.commands.executeCommand('dataPlatform.removeQuery', owner.invoices),
+      false,
+      "a type's own node is never removed",
+    );
+    assert.deepEqual(
+      (await rebuild()).queries.map((q) => q.query.query),
+      ['status=PartiallyPaid'],
+    );
   });
 
   it('Re-run Query fetches the first page again and shows it', async () => {
@@ -201,8 +276,14 @@ describe('queries that last', () => {
     assert.ok(node.pagedList?.pagesLoaded);
     await admin.clearRequests();
     assert.strictEqual(await vscode.commands.executeCommand('dataPlatform.rerunQuery', node), node);
-    await waitFor('the first page again', async () => (await queryRequests()).length > 0 && node.pagedList?.pagesLoaded === 1);
-    assert.deepEqual((await queryRequests()).map((r) => [r.query.query, r.query.page]), [['status=Paid', '1']]);
+    await waitFor(
+      'the first page again',
+      async () => (await queryRequests()).length > 0 && node.pagedList?.pagesLoaded === 1,
+    );
+    assert.deepEqual(
+      (await queryRequests()).map((r) => [r.query.query, r.query.page]),
+      [['status=Paid', '1']],
+    );
   });
 
   it(`keeps at most ${OPEN_QUERY_LIMIT} unpinned query nodes per company, dropping the oldest, and every pinned one`, async () => {
@@ -217,8 +298,15 @@ describe('queries that last', () => {
     assert.ok(!owner.queries.includes(nodes[0]), 'the oldest unpinned one went');
     assert.equal(nodes[0].pagedList, undefined, 'and let go of what it had loaded');
     assert.deepEqual(owner.queries.slice(1), nodes.slice(1));
-    assert.deepEqual(stored().map((e) => e.query), owner.queries.map((q) => q.query.query), 'storage holds what the tree shows');
-    assert.deepEqual((await rebuild()).queries.map((q) => q.query.query), owner.queries.map((q) => q.query.query));
+    assert.deepEqual(
+      stored().map((e) => e.query),
+      owner.queries.map((q) => q.query.query),
+      'storage holds what the tree shows',
+    );
+    assert.deepEqual(
+      (await rebuild()).queries.map((q) => q.query.query),
+      owner.queries.map((q) => q.query.query),
+    );
   });
 
   it('the recent queries stay, per company and data type, apart from the nodes, and Run Query offers them', async function () {
@@ -232,16 +320,25 @@ describe('queries that last', () => {
     assert.equal(recent.length, HISTORY_LIMIT, `${OPEN_QUERY_LIMIT + 2} invoice queries were run`);
     assert.ok(!recent.includes('totalAmount>0') && owner.queries[0].query.query === 'totalAmount>0');
     assert.ok(api.queryHistory.list(companyId, 'bills').some((e) => e.query === 'status=Open'));
-    assert.ok(!api.queryHistory.list(companyId, 'bills').some((e) => e.query.startsWith('totalAmount')), 'per data type');
+    assert.ok(
+      !api.queryHistory.list(companyId, 'bills').some((e) => e.query.startsWith('totalAmount')),
+      'per data type',
+    );
     if (!canType()) this.skip();
     const running = vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', owner);
     await onScreen('the data type step', (p) => p.title === 'Run Query: data type');
     await keyboard.type('Bills');
     await onScreen('Bills highlighted', (p) => p.active === 'Bills');
     await keyboard.press('Enter');
-    const offered = await onScreen('the recent bills query', (p) => p.title === `Bills of ${owner.company.name}: filter` && p.items.some((i) => i.label === 'status=Open'));
+    const offered = await onScreen(
+      'the recent bills query',
+      (p) => p.title === `Bills of ${owner.company.name}: filter` && p.items.some((i) => i.label === 'status=Open'),
+    );
     assert.ok(offered.items.some((i) => i.separator && i.label === 'recent queries'));
-    assert.ok(!offered.items.some((i) => i.label.startsWith('totalAmount')), 'no invoice query among the bills\' recent ones');
+    assert.ok(
+      !offered.items.some((i) => i.label.startsWith('totalAmount')),
+      "no invoice query among the bills' recent ones",
+    );
     await keyboard.press('Escape');
     assert.deepEqual(await running, { outcome: 'cancelled' });
   });
@@ -280,23 +377,30 @@ describe('queries that last, per account', () => {
     if (otherId && api.accounts.get(otherId)) await api.accounts.remove(otherId);
   });
 
-  it('a query node is kept under its company\'s account: the same company under another account on the same origin has none', async () => {
+  it("a query node is kept under its company's account: the same company under another account on the same origin has none", async () => {
     const { url, key } = await emulator();
     // The same key again under another name: the same companies, under a second account (keeping
     // them per origin would mix the two).
-    const added = await vscode.commands.executeCommand<{ outcome: string; account?: { id: string } }>('dataPlatform.addAccount', { name: 'Same key again', baseUrl: url, key });
+    const added = await vscode.commands.executeCommand<{ outcome: string; account?: { id: string } }>(
+      'dataPlatform.addAccount',
+      { name: 'Same key again', baseUrl: url, key },
+    );
     assert.equal(added?.outcome, 'added');
     otherId = added?.account?.id ?? '';
     const firstId = api.connection.account.id;
     const companyId = (await admin.info()).companies.few;
-    const shown = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', { accountId: otherId, companyId, query: 'status=Void' });
+    const shown = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', {
+      accountId: otherId,
+      companyId,
+      query: 'status=Void',
+    });
     assert.equal(shown?.outcome, 'shown');
 
     const queriesUnder = async (accountId: string): Promise<(string | undefined)[]> => {
       const root = await waitFor('the account root', () => api.tree.rootOf(accountId));
       await children(api, root);
       const company = root.companyNode(companyId);
-      assert.ok(company, 'the company is on the account\'s first page');
+      assert.ok(company, "the company is on the account's first page");
       return company.queries.map((q) => q.query.query);
     };
     assert.deepEqual(await queriesUnder(otherId), ['status=Void']);

@@ -17,7 +17,8 @@ import { contextValue, listContext, queryContext, recordContext } from '../../sr
 
 const run = promisify(execFile);
 const COMMAND = 'dataPlatform.copyAsCurl';
-const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
+const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
+  (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
 /** Plain data, as the API sent it. */
 const json = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
@@ -37,7 +38,12 @@ describe('Copy as cURL in a real VS Code extension host', function () {
   }
 
   async function runCopied(text: string): Promise<unknown> {
-    for (const form of [key, Buffer.from(key).toString('base64'), Buffer.from(`${key}:`).toString('base64'), encodeURIComponent(key)]) {
+    for (const form of [
+      key,
+      Buffer.from(key).toString('base64'),
+      Buffer.from(`${key}:`).toString('base64'),
+      encodeURIComponent(key),
+    ]) {
       assert.ok(!text.includes(form), 'the key is nowhere in the copied text');
     }
     assert.match(text, /^curl .*\$DATA_PLATFORM_API_KEY/s);
@@ -68,12 +74,29 @@ describe('Copy as cURL in a real VS Code extension host', function () {
     const item = pkg.contributes.menus['view/item/context'].find((m) => m.command === COMMAND);
     assert.ok(item);
     const companyContext = (await company('few')).getTreeItem().contextValue ?? '';
-    const offered = [companyContext, listContext('invoices'), queryContext('invoices'), queryContext('bills', true), recordContext('invoices'), recordContext('bills'),
-      contextValue('error', ['retry', 'details', 'curl']), contextValue('error', ['retry', 'details', 'setKey', 'curl'])];
+    const offered = [
+      companyContext,
+      listContext('invoices'),
+      queryContext('invoices'),
+      queryContext('bills', true),
+      recordContext('invoices'),
+      recordContext('bills'),
+      contextValue('error', ['retry', 'details', 'curl']),
+      contextValue('error', ['retry', 'details', 'setKey', 'curl']),
+    ];
     for (const value of offered) assert.ok(viewItemMatches(item.when, value), `${value} has the menu`);
-    const none = [contextValue('dataFolder', ['refresh', 'query']), contextValue('loadMore'), contextValue('error', ['retry', 'details']), contextValue('error', ['retry', 'details', 'setKey']), contextValue('message')];
+    const none = [
+      contextValue('dataFolder', ['refresh', 'query']),
+      contextValue('loadMore'),
+      contextValue('error', ['retry', 'details']),
+      contextValue('error', ['retry', 'details', 'setKey']),
+      contextValue('message'),
+    ];
     for (const value of none) assert.ok(!viewItemMatches(item.when, value), `${value} has none`);
-    assert.equal(pkg.contributes.menus.commandPalette.find((m) => m.command === COMMAND)?.when, 'dataPlatform.state == ready');
+    assert.equal(
+      pkg.contributes.menus.commandPalette.find((m) => m.command === COMMAND)?.when,
+      'dataPlatform.state == ready',
+    );
   });
 
   it('a company, its invoices, a query and an invoice: each copied command gets what the client gets', async () => {
@@ -89,7 +112,16 @@ describe('Copy as cURL in a real VS Code extension host', function () {
     const query = few.addQuery({ query: 'status=Paid || totalAmount>100', orderBy: '-totalAmount' });
     const fromQuery = await copyAndRun(query);
     assert.match(fromQuery.text, /query=status%3DPaid%20%7C%7C%20totalAmount%3E100&orderBy=-totalAmount'/);
-    assert.deepEqual(fromQuery.body, json(await client.listInvoices(id, { pageSize: 100, query: 'status=Paid || totalAmount>100', orderBy: '-totalAmount' })));
+    assert.deepEqual(
+      fromQuery.body,
+      json(
+        await client.listInvoices(id, {
+          pageSize: 100,
+          query: 'status=Paid || totalAmount>100',
+          orderBy: '-totalAmount',
+        }),
+      ),
+    );
 
     const [invoice] = (await children(api, few.invoices)).filter((n) => contextOf(n) === recordContext('invoices'));
     assert.ok(invoice);
@@ -144,7 +176,12 @@ describe('Copy as cURL in a real VS Code extension host', function () {
     const unsupported = await company('unsupported');
     await children(api, unsupported.invoices);
     const entry = await waitFor('the 404 in the diagnostics', () =>
-      api.diagnostics.entries().find((e) => e.error.status === 404 && e.error.path.startsWith(`/companies/${unsupported.company.id}/data/invoices?`)),
+      api.diagnostics
+        .entries()
+        .find(
+          (e) =>
+            e.error.status === 404 && e.error.path.startsWith(`/companies/${unsupported.company.id}/data/invoices?`),
+        ),
     );
     const requestLine = `GET ${url}${entry.error.path}`;
     const panel = await vscode.commands.executeCommand<DataPlatformApiPanel>('dataPlatform.showDiagnostics', entry.id);
@@ -177,13 +214,24 @@ describe('Copy as cURL in a real VS Code extension host', function () {
       res.setHeader('Content-Type', 'application/json');
       if (recorded.url.startsWith('/companies?page=1&')) {
         const self = { href: recorded.url };
-        res.end(JSON.stringify({ results: [{ id: 'c1', name: 'Hostile Links Ltd' }], pageNumber: 1, pageSize: 100, totalResults: 101, _links: { self, current: self, next: { href } } }));
+        res.end(
+          JSON.stringify({
+            results: [{ id: 'c1', name: 'Hostile Links Ltd' }],
+            pageNumber: 1,
+            pageSize: 100,
+            totalResults: 101,
+            _links: { self, current: self, next: { href } },
+          }),
+        );
         return;
       }
       res.statusCode = 404;
       res.end(JSON.stringify({ statusCode: 404, service: 'test', error: 'No such page', correlationId: 'hostile' }));
     });
-    const added = await vscode.commands.executeCommand<{ outcome: string; account?: { id: string } }>('dataPlatform.addAccount', { name: 'Hostile links', baseUrl: server.url, key });
+    const added = await vscode.commands.executeCommand<{ outcome: string; account?: { id: string } }>(
+      'dataPlatform.addAccount',
+      { name: 'Hostile links', baseUrl: server.url, key },
+    );
     const accountId = added?.account?.id ?? '';
     try {
       assert.equal(added?.outcome, 'added');
@@ -194,13 +242,21 @@ describe('Copy as cURL in a real VS Code extension host', function () {
       const failed = (await children(api, root)).find((n) => contextOf(n).startsWith('error '));
       assert.ok(failed, 'the failed page shows as an error node');
       const sentByExtension = server.requests.map((r) => r.url);
-      assert.deepEqual(sentByExtension, ['/companies/[0-9][0-9]%7Ba,b%7D/%E2%80%AEgpj.exe?page=2&x={a,b}[1-40]'], 'the page the extension asked for');
+      assert.deepEqual(
+        sentByExtension,
+        ['/companies/[0-9][0-9]%7Ba,b%7D/%E2%80%AEgpj.exe?page=2&x={a,b}[1-40]'],
+        'the page the extension asked for',
+      );
 
       server.requests.splice(0);
       const { text, body } = await copyAndRun(failed);
       assert.match(text, /^[\x20-\x7e\n]*$/, 'printable ASCII only: no bidi override, nothing invisible');
       assert.match(text, /--globoff/);
-      assert.deepEqual(server.requests.map((r) => r.url), sentByExtension, 'one request, to the path the extension sent');
+      assert.deepEqual(
+        server.requests.map((r) => r.url),
+        sentByExtension,
+        'one request, to the path the extension sent',
+      );
       assert.equal((body as { error: string }).error, 'No such page');
     } finally {
       if (api.accounts.get(accountId)) await api.accounts.remove(accountId);

@@ -6,10 +6,25 @@ import type { ErrorNode } from '../../src/tree/leafNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { DataTypeNode } from '../../src/tree/dataNodes';
 import type { CompanyNode } from '../../src/tree/companyNodes';
-import { admin, canScreenshot, emulator, emulatorInvoice, EXTENSION_ID, firstAccountKey, kindOf, labelOf, type LoggedRequest, openView, screenshot, signIn, sleep, waitFor } from './helpers';
+import {
+  admin,
+  canScreenshot,
+  emulator,
+  emulatorInvoice,
+  EXTENSION_ID,
+  firstAccountKey,
+  kindOf,
+  labelOf,
+  type LoggedRequest,
+  openView,
+  screenshot,
+  signIn,
+  sleep,
+  waitFor,
+} from './helpers';
 
-
-const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
+const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
+  (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
 /** The nodes of a kind: `company`, `record`, `loadMore`, … (the first word of the contextValue). */
 const byContext = (nodes: TreeNode[], kind: string) => nodes.filter((n) => kindOf(n) === kind);
@@ -17,7 +32,12 @@ const byContext = (nodes: TreeNode[], kind: string) => nodes.filter((n) => kindO
 function changesOf(api: DataPlatformApi): { events: (TreeNode | undefined)[]; dispose(): void } {
   const events: (TreeNode | undefined)[] = [];
   const sub = api.tree.onDidChangeTreeData((n) => events.push(n));
-  return { events, dispose: () => { sub.dispose(); } };
+  return {
+    events,
+    dispose: () => {
+      sub.dispose();
+    },
+  };
 }
 const errorNode = (nodes: TreeNode[]) => nodes.find((n) => contextOf(n).startsWith('error')) as ErrorNode | undefined;
 
@@ -31,7 +51,8 @@ async function company(api: DataPlatformApi, which: string): Promise<CompanyNode
 
 /** The company's data set statuses loaded (or failed): they load in the background when the
  * company expands; waiting keeps that request out of the request logs tests read. */
-const statusSettled = (c: CompanyNode) => waitFor('the data set statuses', () => c.dataStatus.state === 'loaded' || c.dataStatus.state === 'failed');
+const statusSettled = (c: CompanyNode) =>
+  waitFor('the data set statuses', () => c.dataStatus.state === 'loaded' || c.dataStatus.state === 'failed');
 
 async function invoicesOf(api: DataPlatformApi, which: string): Promise<DataTypeNode> {
   const c = await company(api, which);
@@ -51,7 +72,10 @@ const tooltipOf = (n: TreeNode): string => {
 /** Invoice list requests in the log; of one company only when given (a rebuilt tree makes the view
  * re-expand the nodes it remembers, whose requests may land in the log at any time). */
 const invoiceRequests = (log: LoggedRequest[], companyId?: string) =>
-  log.filter((r) => r.path.includes('/data/invoices') && (companyId === undefined || r.path.includes(`/companies/${companyId}/`)));
+  log.filter(
+    (r) =>
+      r.path.includes('/data/invoices') && (companyId === undefined || r.path.includes(`/companies/${companyId}/`)),
+  );
 
 describe('companies tree against the emulator', () => {
   let api: DataPlatformApi;
@@ -67,7 +91,10 @@ describe('companies tree against the emulator', () => {
     await waitFor('no key', () => api.connection.state.kind === 'noKey');
     assert.deepEqual(await children(api), [], 'no key: an empty tree, so the welcome view shows');
 
-    const wrong = await vscode.commands.executeCommand<{ outcome: string }>('dataPlatform.setApiKey', 'not-a-real-key-123');
+    const wrong = await vscode.commands.executeCommand<{ outcome: string }>(
+      'dataPlatform.setApiKey',
+      'not-a-real-key-123',
+    );
     assert.equal(wrong?.outcome, 'rejected');
     assert.equal(await firstAccountKey.get(api), undefined);
 
@@ -80,7 +107,11 @@ describe('companies tree against the emulator', () => {
 
     const top = await children(api);
     const names = top.map(labelOf);
-    for (const name of ['Many Invoices Wholesale Ltd', 'Few Invoices Florists Ltd', 'Unsupported Platform Builders Ltd']) {
+    for (const name of [
+      'Many Invoices Wholesale Ltd',
+      'Few Invoices Florists Ltd',
+      'Unsupported Platform Builders Ltd',
+    ]) {
       assert.ok(names.includes(name), `${name} is listed`);
     }
     assert.equal(byContext(top, 'company').length, 100, 'first page of companies (pageSize 100)');
@@ -94,20 +125,36 @@ describe('companies tree against the emulator', () => {
     const c = await company(api, 'many');
     const [data] = await children(api, c);
     assert.equal(labelOf(data), 'Data');
-    assert.equal(data.getTreeItem().collapsibleState, vscode.TreeItemCollapsibleState.Expanded, 'the Data folder is open');
+    assert.equal(
+      data.getTreeItem().collapsibleState,
+      vscode.TreeItemCollapsibleState.Expanded,
+      'the Data folder is open',
+    );
     const kids = await children(api, data);
     assert.equal(labelOf(kids[0]), 'Invoices');
     await statusSettled(c);
-    assert.match(String(kids[0].getTreeItem().description), /^Complete · \d{4}-\d\d-\d\d$/, 'the data set status before it is expanded');
+    assert.match(
+      String(kids[0].getTreeItem().description),
+      /^Complete · \d{4}-\d\d-\d\d$/,
+      'the data set status before it is expanded',
+    );
     assert.match(tooltipOf(kids[0]), /Data set: Complete/);
     assert.deepEqual(invoiceRequests(await admin.requests()), [], 'nothing fetched before Invoices is expanded');
-    assert.equal((await admin.requests()).filter((r) => r.path.endsWith('/dataStatus')).length, 1, 'one status request for every type');
+    assert.equal(
+      (await admin.requests()).filter((r) => r.path.endsWith('/dataStatus')).length,
+      1,
+      'one status request for every type',
+    );
 
     const changes = changesOf(api);
     const items = await children(api, kids[0]);
     await sleep(200);
     changes.dispose();
-    assert.deepEqual(changes.events.filter((n) => n === kids[0] || n === undefined), [], 'the expand renders its page once: no second render of Invoices or the tree');
+    assert.deepEqual(
+      changes.events.filter((n) => n === kids[0] || n === undefined),
+      [],
+      'the expand renders its page once: no second render of Invoices or the tree',
+    );
     const log = invoiceRequests(await admin.requests());
     assert.equal(log.length, 1);
     assert.equal(log[0].query.page ?? '1', '1');
@@ -126,7 +173,10 @@ describe('companies tree against the emulator', () => {
     await admin.clearRequests();
     await vscode.commands.executeCommand('dataPlatform.loadMore', invoices);
     let log = invoiceRequests(await admin.requests());
-    assert.deepEqual(log.map((r) => r.query.page), ['2']);
+    assert.deepEqual(
+      log.map((r) => r.query.page),
+      ['2'],
+    );
     let items = await children(api, invoices);
     assert.equal(byContext(items, 'record').length, 200);
     assert.equal(labelOf(byContext(items, 'record')[100]), 'INV-00101');
@@ -138,7 +188,11 @@ describe('companies tree against the emulator', () => {
       vscode.commands.executeCommand('dataPlatform.loadMore', invoices),
     ]);
     log = invoiceRequests(await admin.requests());
-    assert.deepEqual(log.map((r) => r.query.page), ['3'], 'two clicks, one request');
+    assert.deepEqual(
+      log.map((r) => r.query.page),
+      ['3'],
+      'two clicks, one request',
+    );
     items = await children(api, invoices);
     assert.equal(byContext(items, 'record').length, 300);
   });
@@ -177,7 +231,10 @@ describe('companies tree against the emulator', () => {
     await sleep(2300);
     changes.dispose();
     assert.ok(changes.events.length >= 2, `ticks: ${changes.events.length}`);
-    assert.ok(changes.events.every((n) => n === err), 'only the error node');
+    assert.ok(
+      changes.events.every((n) => n === err),
+      'only the error node',
+    );
     assert.notEqual(labelOf(err), first, `the label counts down (${first} → ${labelOf(err)})`);
     assert.strictEqual(errorNode(await children(api, invoices)), err, 'the same node is rendered again');
 
@@ -186,7 +243,10 @@ describe('companies tree against the emulator', () => {
     items = await children(api, invoices);
     assert.equal(errorNode(items), undefined);
     assert.equal(byContext(items, 'record').length, before + 100);
-    assert.deepEqual(invoiceRequests(await admin.requests()).map((r) => r.query.page), [String(before / 100 + 1)]);
+    assert.deepEqual(
+      invoiceRequests(await admin.requests()).map((r) => r.query.page),
+      [String(before / 100 + 1)],
+    );
   });
 
   it('a short 429 holds the requests back, is retried by itself, and is told once in the log, never the key', async () => {
@@ -194,7 +254,11 @@ describe('companies tree against the emulator', () => {
     const invoices = await invoicesOf(api, 'many');
     const before = byContext(await children(api, invoices), 'record').length;
     const tag = `[${api.connection.account.name}] `;
-    const told = (): string[] => api.logLines().filter((l) => l.message.startsWith(`${tag}rate limited (429)`)).map((l) => `${l.level} ${l.message}`);
+    const told = (): string[] =>
+      api
+        .logLines()
+        .filter((l) => l.message.startsWith(`${tag}rate limited (429)`))
+        .map((l) => `${l.level} ${l.message}`);
     const toldBefore = told().length;
     await admin.addFault({ kind: 'status', status: 429, path: '/data/invoices', times: 1, retryAfter: 1 });
     await admin.clearRequests();
@@ -202,8 +266,15 @@ describe('companies tree against the emulator', () => {
     const items = await children(api, invoices);
     assert.equal(errorNode(items), undefined, 'the retry after the wait succeeded');
     assert.equal(byContext(items, 'record').length, before + 100);
-    assert.deepEqual(invoiceRequests(await admin.requests()).map((r) => r.status), [429, 200]);
-    assert.deepEqual(told().slice(toldBefore), [`warn ${tag}rate limited (429): every request waits 1.0 s`], 'tagged with the account');
+    assert.deepEqual(
+      invoiceRequests(await admin.requests()).map((r) => r.status),
+      [429, 200],
+    );
+    assert.deepEqual(
+      told().slice(toldBefore),
+      [`warn ${tag}rate limited (429): every request waits 1.0 s`],
+      'tagged with the account',
+    );
     const b64 = Buffer.from(key).toString('base64');
     assert.ok(api.logLines().every((l) => !l.message.includes(key) && !l.message.includes(b64)));
   });
@@ -235,10 +306,21 @@ describe('companies tree against the emulator', () => {
     assert.match(posted[0].path, /\/data\/queue\/invoices$/);
     // The company's statuses are refreshed with the invoices: no longer "never requested". The
     // node's description shows the status until the refreshed list has loaded again.
-    await waitFor('the data set status after the sync was queued', () => notRequestedCompany.dataStatus.state === 'loaded' && notRequestedCompany.dataStatus.of('invoices') !== undefined);
-    assert.match(notRequestedCompany.dataStatus.of('invoices')?.currentStatus ?? '', /^(Queued|Fetching|Mapping|Validating|Complete)/);
+    await waitFor(
+      'the data set status after the sync was queued',
+      () =>
+        notRequestedCompany.dataStatus.state === 'loaded' &&
+        notRequestedCompany.dataStatus.of('invoices') !== undefined,
+    );
+    assert.match(
+      notRequestedCompany.dataStatus.of('invoices')?.currentStatus ?? '',
+      /^(Queued|Fetching|Mapping|Validating|Complete)/,
+    );
     assert.match(tooltipOf(invoicesNode), /Data set: (Queued|Fetching|Mapping|Validating|Complete)/);
-    assert.ok((await admin.requests()).some((r) => r.path.endsWith('/dataStatus')), 'the status was fetched again');
+    assert.ok(
+      (await admin.requests()).some((r) => r.path.endsWith('/dataStatus')),
+      'the status was fetched again',
+    );
   });
 
   it('a tree reset stops a running Load all and its status requests: no more pages, nothing reported', async () => {
@@ -265,7 +347,10 @@ describe('companies tree against the emulator', () => {
       const inFlight = config.get<number>('loadAllConcurrency') ?? 4;
       await new Promise((r) => setTimeout(r, 1500));
       const after = invoiceRequests(await admin.requests()).length;
-      assert.ok(after <= atReset + inFlight + 1, `no page requested after the reset (${atReset} at the reset, ${after} later)`);
+      assert.ok(
+        after <= atReset + inFlight + 1,
+        `no page requested after the reset (${atReset} at the reset, ${after} later)`,
+      );
       await running;
       assert.equal(invoices.pagedList, undefined, 'the detached node forgot its list');
       assert.equal(api.diagnostics.size, reported, 'nothing reported for the stopped load');
@@ -329,7 +414,9 @@ describe('companies tree against the emulator', () => {
       assert.equal(byContext(items, 'record').length, 7, 'and the fresh first page is there');
       // The emulator logs a request when it answers it: the aborted one is answered 600 ms after
       // it was sent, and must not land in the request log of a later test.
-      await waitFor('the delayed request to be answered', async () => (await admin.requests()).some((r) => r.fault === 'latency'));
+      await waitFor('the delayed request to be answered', async () =>
+        (await admin.requests()).some((r) => r.fault === 'latency'),
+      );
     } finally {
       await admin.clearFaults();
     }
@@ -344,7 +431,10 @@ describe('companies tree against the emulator', () => {
     await vscode.commands.executeCommand('dataPlatform.refresh', invoices);
     assert.equal(byContext(await children(api, invoices), 'record').length, 7);
     const log = await admin.requests();
-    assert.deepEqual(log.map((r) => r.path), [`/companies/${invoices.company.id}/data/invoices`]);
+    assert.deepEqual(
+      log.map((r) => r.path),
+      [`/companies/${invoices.company.id}/data/invoices`],
+    );
     assert.equal(many.pagedList?.items.length, manyLoaded, 'other nodes keep what they loaded');
   });
 
@@ -368,7 +458,15 @@ describe('companies tree against the emulator', () => {
       assert.equal(byContext(items, 'loadMore').length + byContext(items, 'loadAll').length, 0);
       const few = invoices.company.id;
       // Pages 2 and 3 by number, at once (dataPlatform.loadAllConcurrency): in either order.
-      assert.deepEqual(invoiceRequests(await admin.requests(), few).map((r) => [r.query.page, r.query.pageSize]).sort(), [['2', '3'], ['3', '3']]);
+      assert.deepEqual(
+        invoiceRequests(await admin.requests(), few)
+          .map((r) => [r.query.page, r.query.pageSize])
+          .sort(),
+        [
+          ['2', '3'],
+          ['3', '3'],
+        ],
+      );
 
       // Cancelling Load all (the progress notification's Cancel aborts this signal) keeps what it loaded.
       await vscode.commands.executeCommand('dataPlatform.refresh', invoices);
@@ -401,7 +499,11 @@ describe('companies tree against the emulator', () => {
     const panel = await waitFor('the diagnostics panel', () => api.diagnosticsPanel.panel);
     await waitFor('the panel to focus the error', () => api.diagnosticsPanel.lastRender()?.focused !== undefined);
     assert.ok(api.diagnosticsPanel.lastRender()?.correlationIds.includes(correlationId));
-    assert.equal(api.diagnostics.entries().filter((e) => e.error.correlationId === correlationId).length, 1, 'reported once');
+    assert.equal(
+      api.diagnostics.entries().filter((e) => e.error.correlationId === correlationId).length,
+      1,
+      'reported once',
+    );
     panel.dispose();
     await vscode.commands.executeCommand('dataPlatform.retry', err);
   });
@@ -415,7 +517,11 @@ describe('companies tree against the emulator', () => {
     assert.equal(invoices.pagedList?.items[0].lineItems, undefined, 'the tree holds the row, not the record');
     await admin.clearRequests();
     await vscode.commands.executeCommand('dataPlatform.copyJson', first);
-    assert.equal((await admin.requests()).filter((r) => r.path.endsWith(`/data/invoices/${id}`)).length, 1, 'one GET of the record');
+    assert.equal(
+      (await admin.requests()).filter((r) => r.path.endsWith(`/data/invoices/${id}`)).length,
+      1,
+      'one GET of the record',
+    );
     const copied = JSON.parse(await vscode.env.clipboard.readText()) as { id: string; lineItems?: unknown[] };
     assert.deepEqual(copied, await emulatorInvoice(invoices.company.id, id));
     assert.ok(copied.lineItems?.length, 'with its line items');
@@ -439,9 +545,17 @@ describe('companies tree against the emulator', () => {
   });
 
   it('Copy ID and Copy as JSON from the palette act on the selection in the view', async () => {
-    const palette = (vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: { menus: { commandPalette: { command: string; when: string }[] } } }).contributes.menus.commandPalette;
+    const palette = (
+      vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as {
+        contributes: { menus: { commandPalette: { command: string; when: string }[] } };
+      }
+    ).contributes.menus.commandPalette;
     for (const command of ['dataPlatform.copyId', 'dataPlatform.copyJson']) {
-      assert.equal(palette.find((m) => m.command === command)?.when, 'dataPlatform.state == ready', `${command} is in the palette once signed in`);
+      assert.equal(
+        palette.find((m) => m.command === command)?.when,
+        'dataPlatform.state == ready',
+        `${command} is in the palette once signed in`,
+      );
     }
     const invoices = await invoicesOf(api, 'few');
     const [, second] = byContext(await children(api, invoices), 'record');
@@ -469,7 +583,10 @@ describe('companies tree against the emulator', () => {
   it('refuses a plain-http base URL that is not loopback for an account, which keeps its own', async () => {
     const { url } = await emulator();
     const id = api.connection.account.id;
-    const refused = await vscode.commands.executeCommand<{ outcome: string; message?: string }>('dataPlatform.changeBaseUrl', { accountId: id, baseUrl: 'http://example.com:8080' });
+    const refused = await vscode.commands.executeCommand<{ outcome: string; message?: string }>(
+      'dataPlatform.changeBaseUrl',
+      { accountId: id, baseUrl: 'http://example.com:8080' },
+    );
     assert.equal(refused?.outcome, 'invalid');
     assert.match(refused?.message ?? '', /https:\/\/ unless it is a loopback address/);
     assert.equal(api.accounts.get(id)?.baseUrl, url);
@@ -493,7 +610,14 @@ describe('companies tree against the emulator', () => {
     // Tagged with the account (the runner's base URL made it, named by its host).
     const tag = `[${api.connection.account.name}] `;
     assert.equal(tag, `[${new URL((await emulator()).url).host}] `);
-    assert.ok(lines.some((l) => l.level === 'info' && l.message.startsWith(tag) && /GET \/companies\?page=1&pageSize=100 → 200 in \d+ ms/.test(l.message)));
+    assert.ok(
+      lines.some(
+        (l) =>
+          l.level === 'info' &&
+          l.message.startsWith(tag) &&
+          /GET \/companies\?page=1&pageSize=100 → 200 in \d+ ms/.test(l.message),
+      ),
+    );
     const b64 = Buffer.from(key).toString('base64');
     for (const l of lines) {
       assert.ok(!l.message.includes(key) && !l.message.includes(b64), `the key leaked into: ${l.message.slice(0, 80)}`);

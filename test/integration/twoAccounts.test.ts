@@ -12,9 +12,22 @@ import type { DataPlatformApi } from '../../src/testApi';
 import type { AccountRoot } from '../../src/tree/accountRoot';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode } from '../../src/tree/companyNodes';
-import { admin, canScreenshot, canType, emulator, keyboard, kindOf, labelOf, openView, screenshot, signIn, waitFor } from './helpers';
+import {
+  admin,
+  canScreenshot,
+  canType,
+  emulator,
+  keyboard,
+  kindOf,
+  labelOf,
+  openView,
+  screenshot,
+  signIn,
+  waitFor,
+} from './helpers';
 
-const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> => (await api.tree.getChildren(node)) ?? [];
+const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
+  (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
 const companiesOf = (nodes: TreeNode[]) => nodes.filter((n) => kindOf(n) === 'company') as CompanyNode[];
 
@@ -43,10 +56,11 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
 
   it('Add Account adds a second account on the same origin with its own key: one root per account', async () => {
     const { url } = await emulator();
-    const added = await vscode.commands.executeCommand<{ outcome: string; account?: { id: string }; key?: { outcome: string } }>(
-      'dataPlatform.addAccount',
-      { name: 'Free trial', baseUrl: url, key: trialKey },
-    );
+    const added = await vscode.commands.executeCommand<{
+      outcome: string;
+      account?: { id: string };
+      key?: { outcome: string };
+    }>('dataPlatform.addAccount', { name: 'Free trial', baseUrl: url, key: trialKey });
     assert.equal(added?.outcome, 'added');
     assert.equal(added?.key?.outcome, 'stored', 'the key was checked, then stored');
     trialId = added?.account?.id ?? '';
@@ -54,7 +68,10 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
     await waitFor('two accounts in the view', () => api.tree.several);
     const roots = (await children(api)) as AccountRoot[];
     assert.deepEqual(roots.map(labelOf), [api.connection.account.name, 'Free trial']);
-    assert.deepEqual(roots.map((r) => r.getTreeItem().description), [new URL(url).host, new URL(url).host]);
+    assert.deepEqual(
+      roots.map((r) => r.getTreeItem().description),
+      [new URL(url).host, new URL(url).host],
+    );
     assert.match(contextOf(roots[1]), /^account\b.*\bsignOut\b/);
     [first, trial] = roots;
     assert.equal(trial.accountId, trialId);
@@ -64,13 +81,22 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
     if (!canType()) this.skip();
     // What an earlier suite selected belongs to a tree rebuilt since: it names no account now.
     const uri = vscode.Uri.file(join(dir, 'asked.json'));
-    const running = vscode.commands.executeCommand<{ outcome: string; written?: number }>('dataPlatform.exportCompanies', { uri, format: 'json' });
-    const pick = await waitFor('the account pick', () => api.quickPick()?.title === 'Export: account' && api.quickPick());
-    assert.deepEqual(pick.items.map((i) => i.label), [api.connection.account.name, 'Free trial']);
+    const running = vscode.commands.executeCommand<{ outcome: string; written?: number }>(
+      'dataPlatform.exportCompanies',
+      { uri, format: 'json' },
+    );
+    const pick = await waitFor(
+      'the account pick',
+      () => api.quickPick()?.title === 'Export: account' && api.quickPick(),
+    );
+    assert.deepEqual(
+      pick.items.map((i) => i.label),
+      [api.connection.account.name, 'Free trial'],
+    );
     await keyboard.type('trial');
     await waitFor('Free trial highlighted', () => api.quickPick()?.active === 'Free trial');
     await keyboard.press('Enter');
-    assert.equal((await running)?.written, 50, 'the picked account\'s companies');
+    assert.equal((await running)?.written, 50, "the picked account's companies");
   });
 
   it('each account lists its own companies, the company nodes knowing their account', async () => {
@@ -80,7 +106,10 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
     assert.equal(normal.length, 100, 'the normal account: its first page');
     assert.equal(trialCompanies.length, 50, 'the Free-trial account: its 50 companies');
     const normalIds = new Set(normal.map((c) => c.company.id));
-    assert.ok(trialCompanies.every((c) => !normalIds.has(c.company.id)), 'no company of one account under the other');
+    assert.ok(
+      trialCompanies.every((c) => !normalIds.has(c.company.id)),
+      'no company of one account under the other',
+    );
     assert.equal(trialCompanies[0].account.id, trialId);
     assert.equal(normal[0].account.id, first.accountId);
     // Tree item ids stay unique when two accounts show the same ids.
@@ -90,10 +119,13 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
   it('the status bar shows each account with the rate limit its own key has left', () => {
     const text = api.statusBar.text;
     const name = api.connection.account.name.replace(/[.]/g, '\\.');
-    assert.match(text, new RegExp(`^\\$\\(cloud\\) ${name} · [\\d,]+ left \\| \\$\\(cloud\\) Free trial · [\\d,]+ left$`));
+    assert.match(
+      text,
+      new RegExp(`^\\$\\(cloud\\) ${name} · [\\d,]+ left \\| \\$\\(cloud\\) Free trial · [\\d,]+ left$`),
+    );
   });
 
-  it('a 401 on one account\'s key shows under its root only and asks for that account\'s key', async () => {
+  it("a 401 on one account's key shows under its root only and asks for that account's key", async () => {
     const prompts = api.keyPrompts().length;
     await admin.addFault({ kind: 'status', status: 401, account: 'freeTrial', path: '^/companies$' });
     await vscode.commands.executeCommand('dataPlatform.refresh', trial);
@@ -117,7 +149,10 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
     await vscode.commands.executeCommand('dataPlatform.refresh', first);
     await vscode.commands.executeCommand('dataPlatform.refresh', trial);
     const [normalTop, trialTop] = [await children(api, first), await children(api, trial)];
-    assert.ok(normalTop.some((n) => contextOf(n).startsWith('error')), 'the normal account shows its failure');
+    assert.ok(
+      normalTop.some((n) => contextOf(n).startsWith('error')),
+      'the normal account shows its failure',
+    );
     assert.equal(companiesOf(trialTop).length, 50, 'the trial account lists its companies');
     assert.ok(!trialTop.some((n) => contextOf(n).startsWith('error')));
     await admin.clearFaults();
@@ -127,35 +162,54 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
 
   it('commands act on the account they are given: create a company, export, run a query', async () => {
     // The Free-trial account is at its limit: the 402 proves the trial key made the request.
-    const refused = await vscode.commands.executeCommand<{ outcome: string; error?: { status?: number } }>('dataPlatform.createCompany', { accountId: trialId, name: 'Fifty-first' });
+    const refused = await vscode.commands.executeCommand<{ outcome: string; error?: { status?: number } }>(
+      'dataPlatform.createCompany',
+      { accountId: trialId, name: 'Fifty-first' },
+    );
     assert.equal(refused?.outcome, 'failed');
     assert.equal(refused?.error?.status, 402);
     // The 402 opens the diagnostics panel on its body; closed once it is there.
     (await waitFor('the diagnostics panel', () => api.diagnosticsPanel.panel)).dispose();
 
     const uri = vscode.Uri.file(join(dir, 'trial.json'));
-    const exported = await vscode.commands.executeCommand<{ outcome: string; written?: number }>('dataPlatform.exportCompanies', { accountId: trialId, uri, format: 'json' });
+    const exported = await vscode.commands.executeCommand<{ outcome: string; written?: number }>(
+      'dataPlatform.exportCompanies',
+      { accountId: trialId, uri, format: 'json' },
+    );
     assert.equal(exported?.outcome, 'written');
     assert.equal(exported.written, 50);
     const ids = (JSON.parse(readFileSync(uri.fsPath, 'utf8')) as { id: string }[]).map((c) => c.id);
-    assert.deepEqual(ids, trial.pagedList?.items.map((c) => c.id));
+    assert.deepEqual(
+      ids,
+      trial.pagedList?.items.map((c) => c.id),
+    );
 
     const company = trial.pagedList?.items[0];
-    const shown = await vscode.commands.executeCommand<{ outcome: string; node?: { company: { id: string }; parent?: unknown } }>('dataPlatform.runQuery', {
+    const shown = await vscode.commands.executeCommand<{
+      outcome: string;
+      node?: { company: { id: string }; parent?: unknown };
+    }>('dataPlatform.runQuery', {
       accountId: trialId,
       companyId: company?.id,
       query: 'status=Paid',
     });
     assert.equal(shown?.outcome, 'shown');
-    assert.equal(trial.companyNode(company?.id ?? '')?.queries.length, 1, 'the query node sits under the trial account\'s company');
+    assert.equal(
+      trial.companyNode(company?.id ?? '')?.queries.length,
+      1,
+      "the query node sits under the trial account's company",
+    );
   });
 
   it('a command without a node acts on the account of the selected node', async () => {
     await api.companiesView.reveal(trial, { select: true, focus: true });
     await waitFor('the trial account selected', () => api.companiesView.selection[0] === trial);
     const uri = vscode.Uri.file(join(dir, 'selected.json'));
-    const exported = await vscode.commands.executeCommand<{ outcome: string; written?: number }>('dataPlatform.exportCompanies', { uri, format: 'json' });
-    assert.equal(exported?.written, 50, 'the selected account\'s 50 companies');
+    const exported = await vscode.commands.executeCommand<{ outcome: string; written?: number }>(
+      'dataPlatform.exportCompanies',
+      { uri, format: 'json' },
+    );
+    assert.equal(exported?.written, 50, "the selected account's 50 companies");
   });
 
   it('takes a screenshot of two accounts side by side', async function () {
@@ -186,13 +240,23 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
 
   it('Add Local Emulator adds the emulator with its own demo key in one step, and says where it comes from when none answers', async () => {
     const { url, key } = await emulator();
-    const added = await vscode.commands.executeCommand<{ outcome: string; account?: { id: string; name: string }; key?: { outcome: string } }>('dataPlatform.addEmulatorAccount', { baseUrl: url });
+    const added = await vscode.commands.executeCommand<{
+      outcome: string;
+      account?: { id: string; name: string };
+      key?: { outcome: string };
+    }>('dataPlatform.addEmulatorAccount', { baseUrl: url });
     assert.equal(added?.outcome, 'added');
     assert.equal(added?.account?.name, 'Local emulator');
     assert.equal(added?.key?.outcome, 'stored');
-    assert.equal(await api.accounts.getKey(added?.account?.id ?? ''), key, 'the emulator\'s demo key, typed by nobody');
-    await vscode.commands.executeCommand('dataPlatform.removeAccount', { accountId: added?.account?.id, confirmed: true });
-    const none = await vscode.commands.executeCommand<{ outcome: string; message?: string }>('dataPlatform.addEmulatorAccount', { baseUrl: 'http://127.0.0.1:1' });
+    assert.equal(await api.accounts.getKey(added?.account?.id ?? ''), key, "the emulator's demo key, typed by nobody");
+    await vscode.commands.executeCommand('dataPlatform.removeAccount', {
+      accountId: added?.account?.id,
+      confirmed: true,
+    });
+    const none = await vscode.commands.executeCommand<{ outcome: string; message?: string }>(
+      'dataPlatform.addEmulatorAccount',
+      { baseUrl: 'http://127.0.0.1:1' },
+    );
     assert.equal(none?.outcome, 'invalid');
     assert.match(none?.message ?? '', /No emulator answers at http:\/\/127\.0\.0\.1:1\b.*npm run emulator/);
     assert.equal(api.accounts.list().length, 2, 'nothing added');
@@ -200,12 +264,18 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
 
   it('renames and moves an account; a key never follows it to another origin; removing it deletes its key', async () => {
     const { url } = await emulator();
-    assert.deepEqual(await vscode.commands.executeCommand('dataPlatform.renameAccount', { accountId: trialId, name: 'Trial' }), { outcome: 'done' });
+    assert.deepEqual(
+      await vscode.commands.executeCommand('dataPlatform.renameAccount', { accountId: trialId, name: 'Trial' }),
+      { outcome: 'done' },
+    );
     await waitFor('the new name', async () => ((await children(api)) as AccountRoot[]).map(labelOf).includes('Trial'));
     assert.match(api.statusBar.text, /\| \$\(cloud\) Trial/);
 
     const elsewhere = url.replace('127.0.0.1', 'localhost');
-    const moved = await vscode.commands.executeCommand<{ outcome: string; keyForgotten?: boolean }>('dataPlatform.changeBaseUrl', { accountId: trialId, baseUrl: elsewhere });
+    const moved = await vscode.commands.executeCommand<{ outcome: string; keyForgotten?: boolean }>(
+      'dataPlatform.changeBaseUrl',
+      { accountId: trialId, baseUrl: elsewhere },
+    );
     assert.deepEqual(moved, { outcome: 'done', keyForgotten: true });
     assert.equal(await api.accounts.getKey(trialId), undefined);
     const root = await waitFor('the moved account without a key', () => {
@@ -214,13 +284,24 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
     });
     const [problem] = await children(api, root);
     assert.match(contextOf(problem), /\bsetKey\b/, 'its root offers Set API Key');
-    assert.equal(companiesOf(await children(api, api.tree.rootOf(api.connection.account.id))).length, 100, 'the other account is untouched');
+    assert.equal(
+      companiesOf(await children(api, api.tree.rootOf(api.connection.account.id))).length,
+      100,
+      'the other account is untouched',
+    );
 
     await api.savedQueries.add(trialId, 'any-company', { dataType: 'invoices', query: 'status=Paid' });
-    assert.deepEqual(await vscode.commands.executeCommand('dataPlatform.removeAccount', { accountId: trialId, confirmed: true }), { outcome: 'done' });
+    assert.deepEqual(
+      await vscode.commands.executeCommand('dataPlatform.removeAccount', { accountId: trialId, confirmed: true }),
+      { outcome: 'done' },
+    );
     assert.deepEqual(api.savedQueries.list(trialId, 'any-company'), [], 'its saved query nodes are gone too');
     assert.equal(api.accounts.get(trialId), undefined);
-    assert.equal((api.globalState.get<unknown[]>(ACCOUNTS_KEY) ?? []).length, 1, 'the stored list holds the one account left');
+    assert.equal(
+      (api.globalState.get<unknown[]>(ACCOUNTS_KEY) ?? []).length,
+      1,
+      'the stored list holds the one account left',
+    );
     assert.equal(await api.accounts.getKey(trialId), undefined, 'its key is gone from secret storage');
     await waitFor('one account again', () => !api.tree.several);
     assert.equal(companiesOf(await children(api)).length, 100, 'its companies at the top level again');

@@ -10,7 +10,16 @@ import { ApiError } from '../../src/api/errors';
 import { formatCount } from '../../src/format/amount';
 import { formatMessage } from '../../src/l10n';
 import { ENV } from '../host/protocol';
-import { activateExtension, admin, canScreenshot, emulator, EXTENSION_ID, labelOf, screenshot, waitFor } from '../integration/helpers';
+import {
+  activateExtension,
+  admin,
+  canScreenshot,
+  emulator,
+  EXTENSION_ID,
+  labelOf,
+  screenshot,
+  waitFor,
+} from '../integration/helpers';
 
 const language = process.env[ENV.displayLanguage] ?? 'qps-ploc';
 
@@ -29,7 +38,8 @@ interface Manifest {
 describe(`the extension in the display language ${language}`, () => {
   const ext = vscode.extensions.getExtension(EXTENSION_ID);
   if (!ext) throw new Error(`${EXTENSION_ID} is not loaded in this host`);
-  const read = (file: string) => JSON.parse(readFileSync(join(ext.extensionPath, file), 'utf8')) as Record<string, string>;
+  const read = (file: string) =>
+    JSON.parse(readFileSync(join(ext.extensionPath, file), 'utf8')) as Record<string, string>;
   const nls = read(`package.nls.${language}.json`);
   const englishNls = read('package.nls.json');
   const bundle = read(join('l10n', `bundle.l10n.${language}.json`));
@@ -53,51 +63,102 @@ describe(`the extension in the display language ${language}`, () => {
     const view = manifest.contributes.views.dataPlatform.find((v) => v.id === 'dataPlatform.companies');
     assert.ok(view);
     assert.equal(shown(view.name), nls['view.companies.name']);
-    assert.equal(manifest.contributes.configuration.properties['dataPlatform.pageSize'].markdownDescription, nls['config.pageSize.markdownDescription']);
+    assert.equal(
+      manifest.contributes.configuration.properties['dataPlatform.pageSize'].markdownDescription,
+      nls['config.pageSize.markdownDescription'],
+    );
   });
 
-  it('takes runtime messages from l10n/bundle.l10n.' + language + '.json: status bar, tree, command results', async () => {
-    const api = await activateExtension();
-    const state = await waitFor('no key', () => (api.connection.state.kind === 'noKey' ? api.connection.state : undefined));
-    assert.equal(api.statusBar.text, tr('$(key) {0}: no API key', state.host));
-    // For a person: the welcome content (package.nls) with its buttons, and the status bar.
-    await vscode.commands.executeCommand('workbench.view.extension.dataPlatform');
-    if (canScreenshot()) await screenshot(`l10n-${language}-welcome`);
+  it(
+    'takes runtime messages from l10n/bundle.l10n.' + language + '.json: status bar, tree, command results',
+    async () => {
+      const api = await activateExtension();
+      const state = await waitFor('no key', () =>
+        api.connection.state.kind === 'noKey' ? api.connection.state : undefined,
+      );
+      assert.equal(api.statusBar.text, tr('$(key) {0}: no API key', state.host));
+      // For a person: the welcome content (package.nls) with its buttons, and the status bar.
+      await vscode.commands.executeCommand('workbench.view.extension.dataPlatform');
+      if (canScreenshot()) await screenshot(`l10n-${language}-welcome`);
 
-    const { key } = await emulator();
-    const stored = await vscode.commands.executeCommand<{ outcome: string }>('dataPlatform.setApiKey', key);
-    assert.equal(stored.outcome, 'stored');
-    // Messages of the plain-Node modules (src/format, src/query) go through the same bundle.
-    const invalidName = await vscode.commands.executeCommand<{ outcome: string; message: string }>('dataPlatform.createCompany', { name: '***' });
-    assert.deepEqual(invalidName, { outcome: 'invalid', message: tr("The name needs at least one letter, digit or one of - ' , & @ . ? !") });
-    const { companies } = await admin.info();
-    const badQuery = await vscode.commands.executeCommand<{ outcome: string; message: string }>('dataPlatform.runQuery', { companyId: companies.many, query: 'status =' });
-    assert.deepEqual(badQuery, { outcome: 'invalid', message: tr('Col {0}: {1}', 8, tr('Expected a value after {0}', '"="')) });
+      const { key } = await emulator();
+      const stored = await vscode.commands.executeCommand<{ outcome: string }>('dataPlatform.setApiKey', key);
+      assert.equal(stored.outcome, 'stored');
+      // Messages of the plain-Node modules (src/format, src/query) go through the same bundle.
+      const invalidName = await vscode.commands.executeCommand<{ outcome: string; message: string }>(
+        'dataPlatform.createCompany',
+        { name: '***' },
+      );
+      assert.deepEqual(invalidName, {
+        outcome: 'invalid',
+        message: tr("The name needs at least one letter, digit or one of - ' , & @ . ? !"),
+      });
+      const { companies } = await admin.info();
+      const badQuery = await vscode.commands.executeCommand<{ outcome: string; message: string }>(
+        'dataPlatform.runQuery',
+        { companyId: companies.many, query: 'status =' },
+      );
+      assert.deepEqual(badQuery, {
+        outcome: 'invalid',
+        message: tr('Col {0}: {1}', 8, tr('Expected a value after {0}', '"="')),
+      });
 
-    const top = await api.tree.getChildren();
-    const list = api.tree.root?.pagedList;
-    assert.ok(list?.hasMore, 'the account has more than a page of companies');
-    assert.equal(labelOf(top[top.length - 2]), tr('Load more ({0} of {1} loaded)', formatCount(list.items.length), formatCount(list.totalResults ?? 0)));
-    assert.equal(labelOf(top[top.length - 1]), tr('Load all'));
-    if (canScreenshot()) await screenshot(`l10n-${language}`);
-  });
+      const top = await api.tree.getChildren();
+      const list = api.tree.root?.pagedList;
+      assert.ok(list?.hasMore, 'the account has more than a page of companies');
+      assert.equal(
+        labelOf(top[top.length - 2]),
+        tr('Load more ({0} of {1} loaded)', formatCount(list.items.length), formatCount(list.totalResults ?? 0)),
+      );
+      assert.equal(labelOf(top[top.length - 1]), tr('Load all'));
+      if (canScreenshot()) await screenshot(`l10n-${language}`);
+    },
+  );
 
   it("gives the diagnostics panel its words from the bundle: title, page, field labels and the page script's words", async () => {
     const api = await activateExtension();
     api.diagnostics.clear();
     const body = {
-      statusCode: 400, service: 'PublicApi', error: 'Validation failed', correlationId: 'cid-l10n',
-      validation: { errors: [{ itemId: 'name', validatorName: 'NameValidator', message: 'The name is too long' }], warnings: [] },
+      statusCode: 400,
+      service: 'PublicApi',
+      error: 'Validation failed',
+      correlationId: 'cid-l10n',
+      validation: {
+        errors: [{ itemId: 'name', validatorName: 'NameValidator', message: 'The name is too long' }],
+        warnings: [],
+      },
     };
-    api.diagnostics.add(new ApiError({ kind: 'badRequest', message: 'Validation failed (400)', method: 'POST', path: '/companies', status: 400, body, correlationId: 'cid-l10n' }));
+    api.diagnostics.add(
+      new ApiError({
+        kind: 'badRequest',
+        message: 'Validation failed (400)',
+        method: 'POST',
+        path: '/companies',
+        status: 400,
+        body,
+        correlationId: 'cid-l10n',
+      }),
+    );
     const panel = await api.diagnosticsPanel.show();
     assert.equal(panel.title, tr('Data Platform Diagnostics'));
-    const page = await waitFor('the panel to show the error', () => {
-      const r = api.diagnosticsPanel.lastRender();
-      return r && r.ids.length === 1 ? r : undefined;
-    }, 20_000);
+    const page = await waitFor(
+      'the panel to show the error',
+      () => {
+        const r = api.diagnosticsPanel.lastRender();
+        return r && r.ids.length === 1 ? r : undefined;
+      },
+      20_000,
+    );
     // The template's words, a field label of the host's view model, and the script's own words.
-    for (const words of [tr('API errors'), tr('Clear'), tr('Correlation ID'), tr('1 error'), tr('Copy'), tr('Validation'), tr('Severity')]) {
+    for (const words of [
+      tr('API errors'),
+      tr('Clear'),
+      tr('Correlation ID'),
+      tr('1 error'),
+      tr('Copy'),
+      tr('Validation'),
+      tr('Severity'),
+    ]) {
       assert.ok(page.text.includes(words), `${JSON.stringify(words)} in:\n${page.text}`);
     }
     assert.match(api.diagnosticsPanel.html ?? '', new RegExp(`<html lang="${language}">`));

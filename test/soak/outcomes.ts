@@ -62,7 +62,12 @@ export function classify(req: SoakRequest, got: Received): string {
   // The emulator never answers these itself here: its rate limit is far above the run's requests
   // and a 500 of its own says "(emulator: …)", which the error text would not match.
   for (const status of [500, 503, 429]) {
-    if (got.status === status && isErrorBody(status)(parsed.json) && !/\(emulator:/.test(String((parsed.json as { error: unknown }).error))) return `status${status}`;
+    if (
+      got.status === status &&
+      isErrorBody(status)(parsed.json) &&
+      !/\(emulator:/.test(String((parsed.json as { error: unknown }).error))
+    )
+      return `status${status}`;
   }
   return 'unexpected';
 }

@@ -18,7 +18,10 @@ export function reportLines(r: SoakReport): string[] {
     `requests: ${n(r.requests)} in ${(r.elapsedMs / 1000).toFixed(1)} s (${n(r.requests / (r.elapsedMs / 1000))}/s); served by the emulator: ${n(r.served)}`,
     `answered as the request asks: ${n(r.outcomes.answered ?? 0)} (${pct(r.outcomes.answered ?? 0, r.requests)}); faulted: ${n(faulted)} (${pct(faulted, r.requests)}); unexpected: ${n(r.outcomes.unexpected ?? 0)}`,
     `faults met by the clients / applied by the emulator:`,
-    ...SOAK_FAULTS.map((rule) => `  ${faultClass(rule).padEnd(14)} ${n(r.outcomes[faultClass(rule)] ?? 0).padStart(7)} / ${n(r.applied[faultClass(rule)] ?? 0)}`),
+    ...SOAK_FAULTS.map(
+      (rule) =>
+        `  ${faultClass(rule).padEnd(14)} ${n(r.outcomes[faultClass(rule)] ?? 0).padStart(7)} / ${n(r.applied[faultClass(rule)] ?? 0)}`,
+    ),
     `keys: ${KEY_KINDS.map(([k]) => `${k} ${pct(r.byKey[k] ?? 0, r.requests)}`).join(', ')}`,
     `memory${r.gc ? ' after GC' : ' (no --expose-gc: without GC)'}: heap ${mb(r.start.heapMB)} → ${mb(r.end.heapMB)} (${r.end.heapMB >= r.start.heapMB ? '+' : ''}${mb(r.end.heapMB - r.start.heapMB)}, bound +${o.maxHeapGrowthMB} MB; peak ${mb(r.peak.heapMB)}), RSS ${mb(r.start.rssMB)} → ${mb(r.end.rssMB)} (peak ${mb(r.peak.rssMB)})`,
     `rate-limit windows held at the end: ${n(r.rateWindows)} (after ${n(r.byKey.random ?? 0)} requests with random keys)`,

@@ -40,12 +40,22 @@ type Shape = Pick<SoakRequest, 'method' | 'path' | 'body' | 'status' | 'check'> 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isList = (v: unknown): v is { results: unknown[] } => isObject(v) && Array.isArray(v.results);
 const isPage = (v: unknown): boolean => isList(v) && typeof (v as { totalResults?: unknown }).totalResults === 'number';
-const hasId = (id: string) => (v: unknown): boolean => isObject(v) && v.id === id;
+const hasId =
+  (id: string) =>
+  (v: unknown): boolean =>
+    isObject(v) && v.id === id;
 /** The API's error body for `status`, with a correlation id. */
-export const isErrorBody = (status: number) => (v: unknown): boolean =>
-  isObject(v) && v.statusCode === status && typeof v.error === 'string' && typeof v.correlationId === 'string';
+export const isErrorBody =
+  (status: number) =>
+  (v: unknown): boolean =>
+    isObject(v) && v.statusCode === status && typeof v.error === 'string' && typeof v.correlationId === 'string';
 
-const get = (path: string, status: number, check: (v: unknown) => boolean): Shape => ({ method: 'GET', path, status, check });
+const get = (path: string, status: number, check: (v: unknown) => boolean): Shape => ({
+  method: 'GET',
+  path,
+  status,
+  check,
+});
 
 /** The requests of an account that owns the well-known companies. */
 function normalShapes(rng: Random, world: SoakWorld): Shape[] {
@@ -53,7 +63,12 @@ function normalShapes(rng: Random, world: SoakWorld): Shape[] {
   const known = rng.pick(Object.values(c));
   const page = rng.int(1, 60);
   const size = rng.int(1, 100);
-  const filter = rng.pick(['', '&query=status%3DPaid', '&orderBy=-issueDate', '&query=totalAmount%3E500&orderBy=totalAmount']);
+  const filter = rng.pick([
+    '',
+    '&query=status%3DPaid',
+    '&orderBy=-issueDate',
+    '&query=totalAmount%3E500&orderBy=totalAmount',
+  ]);
   const invoice = rng.pick(world.fewInvoiceIds);
   return [
     get(`/companies?page=${rng.int(1, 3)}&pageSize=${rng.int(1, 50)}`, 200, isPage),
@@ -70,7 +85,14 @@ function normalShapes(rng: Random, world: SoakWorld): Shape[] {
     get('/companies?pageSize=0', 400, isErrorBody(400)),
     get('/nowhere', 404, isErrorBody(404)),
     // Refused without creating anything, so the world does not grow with the run.
-    { method: 'POST', path: '/companies', body: '{"name":"Soak"}', contentType: 'text/plain', status: 400, check: isErrorBody(400) },
+    {
+      method: 'POST',
+      path: '/companies',
+      body: '{"name":"Soak"}',
+      contentType: 'text/plain',
+      status: 400,
+      check: isErrorBody(400),
+    },
     { method: 'DELETE', path: '/companies', status: 405, check: isErrorBody(405) },
   ];
 }
@@ -88,10 +110,14 @@ export function randomRequest(rng: Random, world: SoakWorld): SoakRequest {
   const keyKind = rng.weighted(KEY_KINDS);
   const shape = rng.pick(keyKind === 'freeTrial' ? freeTrialShapes() : normalShapes(rng, world));
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const key = keyKind === 'random' ? rng.alphanumeric(rng.int(8, 48)) : keyKind === 'none' ? undefined : world.keys[keyKind];
+  const key =
+    keyKind === 'random' ? rng.alphanumeric(rng.int(8, 48)) : keyKind === 'none' ? undefined : world.keys[keyKind];
   if (key !== undefined) headers.Authorization = `Basic ${Buffer.from(key).toString('base64')}`;
   if (shape.contentType) headers['Content-Type'] = shape.contentType;
   const refused = CREDENTIAL_STATUS[keyKind];
-  const expected = refused === undefined ? { status: shape.status, check: shape.check } : { status: refused, check: isErrorBody(refused) };
+  const expected =
+    refused === undefined
+      ? { status: shape.status, check: shape.check }
+      : { status: refused, check: isErrorBody(refused) };
   return { method: shape.method, path: shape.path, body: shape.body, headers, keyKind, ...expected };
 }

@@ -17,7 +17,8 @@ function parseArgs(args: string[]): Partial<SoakOptions> {
   for (let i = 0; i < args.length; i += 2) {
     const name = FLAGS[args[i]];
     const value = Number(args[i + 1]);
-    if (!name || !Number.isFinite(value) || value < 0) throw new Error(`unknown option or bad value: ${args[i]} ${args[i + 1] ?? ''}`);
+    if (!name || !Number.isFinite(value) || value < 0)
+      throw new Error(`unknown option or bad value: ${args[i]} ${args[i + 1] ?? ''}`);
     out[name] = value;
   }
   return out;

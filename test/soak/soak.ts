@@ -25,7 +25,15 @@ export interface SoakOptions {
   warmUpRequests: number;
 }
 
-export const DEFAULT_SOAK: Readonly<SoakOptions> = { seconds: 30, clients: 50, faultShare: 0.05, seed: 1, maxHeapGrowthMB: 50, requestTimeoutMs: 10_000, warmUpRequests: 300 };
+export const DEFAULT_SOAK: Readonly<SoakOptions> = {
+  seconds: 30,
+  clients: 50,
+  faultShare: 0.05,
+  seed: 1,
+  maxHeapGrowthMB: 50,
+  requestTimeoutMs: 10_000,
+  warmUpRequests: 300,
+};
 
 export interface MemorySample {
   heapMB: number;
@@ -65,12 +73,29 @@ function memory(): MemorySample {
 /** One request on a kept-alive connection; never rejects. */
 function send(emu: RunningEmulator, agent: http.Agent, req: SoakRequest, timeoutMs: number): Promise<Received> {
   return new Promise((resolve) => {
-    const r = http.request({ host: '127.0.0.1', port: emu.port, method: req.method, path: req.path, headers: req.headers, agent, timeout: timeoutMs }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, contentType: res.headers['content-type'], body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', (e: NodeJS.ErrnoException) => resolve({ body: '', error: e.code ?? e.message }));
-    });
+    const r = http.request(
+      {
+        host: '127.0.0.1',
+        port: emu.port,
+        method: req.method,
+        path: req.path,
+        headers: req.headers,
+        agent,
+        timeout: timeoutMs,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            contentType: res.headers['content-type'],
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', (e: NodeJS.ErrnoException) => resolve({ body: '', error: e.code ?? e.message }));
+      },
+    );
     r.on('timeout', () => r.destroy(Object.assign(new Error('no answer in time'), { code: 'TIMEOUT' })));
     r.on('error', (e: NodeJS.ErrnoException) => resolve({ body: '', error: e.code ?? e.message }));
     r.end(req.body);
@@ -80,7 +105,14 @@ function send(emu: RunningEmulator, agent: http.Agent, req: SoakRequest, timeout
 /** The ids a request of the mix may name, read once before the run. */
 async function worldOf(emu: RunningEmulator, agent: http.Agent): Promise<SoakWorld> {
   const headers = { Authorization: `Basic ${Buffer.from(emu.keys.normal).toString('base64')}` };
-  const probe: SoakRequest = { method: 'GET', path: `/companies/${emu.companies.few}/data/invoices`, headers, keyKind: 'normal', status: 200, check: () => true };
+  const probe: SoakRequest = {
+    method: 'GET',
+    path: `/companies/${emu.companies.few}/data/invoices`,
+    headers,
+    keyKind: 'normal',
+    status: 200,
+    check: () => true,
+  };
   const got = await send(emu, agent, probe, 10_000);
   const ids = (JSON.parse(got.body) as { results: { id: string }[] }).results.map((i) => i.id);
   return { keys: emu.keys, companies: emu.companies, fewInvoiceIds: ids };
@@ -98,7 +130,14 @@ const bump = (counts: Record<string, number>, name: string): void => {
 };
 
 /** One client: a request, its answer classified, the next, until the deadline. */
-async function client(rng: Random, world: SoakWorld, go: (r: SoakRequest) => Promise<Received>, deadline: number, tally: Tally, scrub: (s: string) => string): Promise<void> {
+async function client(
+  rng: Random,
+  world: SoakWorld,
+  go: (r: SoakRequest) => Promise<Received>,
+  deadline: number,
+  tally: Tally,
+  scrub: (s: string) => string,
+): Promise<void> {
   while (Date.now() < deadline) {
     const req = randomRequest(rng, world);
     const got = await go(req);
@@ -107,16 +146,30 @@ async function client(rng: Random, world: SoakWorld, go: (r: SoakRequest) => Pro
     bump(tally.outcomes, outcome);
     bump(tally.byKey, req.keyKind);
     if (outcome === 'unexpected' && tally.samples.length < 5) {
-      tally.samples.push(scrub(`${req.method} ${req.path} (${req.keyKind} key, expected ${req.status}) → ${got.status ?? got.error} ${got.contentType ?? ''}: ${got.body.slice(0, 120)}`));
+      tally.samples.push(
+        scrub(
+          `${req.method} ${req.path} (${req.keyKind} key, expected ${req.status}) → ${got.status ?? got.error} ${got.contentType ?? ''}: ${got.body.slice(0, 120)}`,
+        ),
+      );
     }
   }
 }
 
 /** Runs `clients` clients until `deadline`; a run that does not end by `limitMs` after it is cut. */
-async function runClients(options: SoakOptions, world: SoakWorld, go: (r: SoakRequest) => Promise<Received>, tally: Tally, agent: http.Agent): Promise<boolean> {
+async function runClients(
+  options: SoakOptions,
+  world: SoakWorld,
+  go: (r: SoakRequest) => Promise<Received>,
+  tally: Tally,
+  agent: http.Agent,
+): Promise<boolean> {
   const deadline = Date.now() + options.seconds * 1000;
   const scrub = (s: string): string => Object.values(world.keys).reduce((out, key) => out.split(key).join('***'), s);
-  const all = Promise.all(Array.from({ length: options.clients }, (_, i) => client(Random.of(options.seed, 'soak client', i), world, go, deadline, tally, scrub)));
+  const all = Promise.all(
+    Array.from({ length: options.clients }, (_, i) =>
+      client(Random.of(options.seed, 'soak client', i), world, go, deadline, tally, scrub),
+    ),
+  );
   let timer: NodeJS.Timeout | undefined;
   const cut = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), options.seconds * 1000 + options.requestTimeoutMs + 5_000);
@@ -163,7 +216,22 @@ export async function runSoak(over: Partial<SoakOptions> = {}): Promise<SoakRepo
     for (const rule of emu.faults.list()) applied[faultClass(rule)] = rule.applied;
     emu.faults.clear();
     const end = memory();
-    const report: SoakReport = { options, elapsedMs, requests: tally.requests, served, outcomes: tally.outcomes, applied, byKey: tally.byKey, unexpectedSamples: tally.samples, gc: typeof (globalThis as { gc?: unknown }).gc === 'function', start, end, peak, rateWindows: emu.rateWindows(), failures: [] };
+    const report: SoakReport = {
+      options,
+      elapsedMs,
+      requests: tally.requests,
+      served,
+      outcomes: tally.outcomes,
+      applied,
+      byKey: tally.byKey,
+      unexpectedSamples: tally.samples,
+      gc: typeof (globalThis as { gc?: unknown }).gc === 'function',
+      start,
+      end,
+      peak,
+      rateWindows: emu.rateWindows(),
+      failures: [],
+    };
     report.failures = failuresOf(report, ended);
     return report;
   } finally {
@@ -178,15 +246,19 @@ export function failuresOf(r: SoakReport, ended = true): string[] {
   if (!ended) out.push(`the clients did not stop within ${r.options.requestTimeoutMs + 5_000} ms of the end`);
   if (r.requests === 0) out.push('no request was sent');
   const unexpected = r.outcomes.unexpected ?? 0;
-  if (unexpected > 0) out.push(`${unexpected} answers were neither the request's nor a configured fault: ${r.unexpectedSamples.join(' | ')}`);
+  if (unexpected > 0)
+    out.push(
+      `${unexpected} answers were neither the request's nor a configured fault: ${r.unexpectedSamples.join(' | ')}`,
+    );
   for (const rule of SOAK_FAULTS) {
     const name = faultClass(rule);
-    if ((r.outcomes[name] ?? 0) !== (r.applied[name] ?? 0)) out.push(`${name}: the clients met ${r.outcomes[name] ?? 0}, the emulator applied ${r.applied[name] ?? 0}`);
+    if ((r.outcomes[name] ?? 0) !== (r.applied[name] ?? 0))
+      out.push(`${name}: the clients met ${r.outcomes[name] ?? 0}, the emulator applied ${r.applied[name] ?? 0}`);
   }
   if (r.served !== r.requests) out.push(`the clients sent ${r.requests} requests, the emulator served ${r.served}`);
   const growth = r.end.heapMB - r.start.heapMB;
-  if (growth > r.options.maxHeapGrowthMB) out.push(`the heap grew by ${growth.toFixed(1)} MB (bound ${r.options.maxHeapGrowthMB} MB)`);
+  if (growth > r.options.maxHeapGrowthMB)
+    out.push(`the heap grew by ${growth.toFixed(1)} MB (bound ${r.options.maxHeapGrowthMB} MB)`);
   if (r.rateWindows > MAX_WINDOWS) out.push(`${r.rateWindows} rate-limit windows held (bound ${MAX_WINDOWS})`);
   return out;
 }
-

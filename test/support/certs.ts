@@ -127,7 +127,9 @@ function time(d: Date): Buffer {
   const iso = d.toISOString();
   const digits = iso.slice(0, 19).replace(/[-:T]/g, '');
   const year = d.getUTCFullYear();
-  return year >= 1950 && year < 2050 ? tlv(0x17, Buffer.from(`${digits.slice(2)}Z`)) : tlv(0x18, Buffer.from(`${digits}Z`));
+  return year >= 1950 && year < 2050
+    ? tlv(0x17, Buffer.from(`${digits.slice(2)}Z`))
+    : tlv(0x18, Buffer.from(`${digits}Z`));
 }
 
 function extension(id: string, critical: boolean, value: Buffer): Buffer {

@@ -61,18 +61,60 @@ export interface ColumnTypes {
 
 export const INVOICE_TYPES: ColumnTypes = {
   header: [
-    'id', 'invoiceNumber', 'customerRef.id', 'customerRef.companyName', 'issueDate', 'dueDate', 'paidOnDate', 'currency',
-    'currencyRate', 'subTotal', 'totalTaxAmount', 'totalAmount', 'amountDue', 'totalDiscount', 'status', 'note',
-    'metadata.isDeleted', 'modifiedDate', 'sourceModifiedDate', 'discountPercentage', 'additionalTaxAmount', 'additionalTaxPercentage',
-    'lineItems', 'otherFields',
+    'id',
+    'invoiceNumber',
+    'customerRef.id',
+    'customerRef.companyName',
+    'issueDate',
+    'dueDate',
+    'paidOnDate',
+    'currency',
+    'currencyRate',
+    'subTotal',
+    'totalTaxAmount',
+    'totalAmount',
+    'amountDue',
+    'totalDiscount',
+    'status',
+    'note',
+    'metadata.isDeleted',
+    'modifiedDate',
+    'sourceModifiedDate',
+    'discountPercentage',
+    'additionalTaxAmount',
+    'additionalTaxPercentage',
+    'lineItems',
+    'otherFields',
   ],
-  numbers: ['currencyRate', 'subTotal', 'totalTaxAmount', 'totalAmount', 'amountDue', 'totalDiscount', 'discountPercentage', 'additionalTaxAmount', 'additionalTaxPercentage'],
+  numbers: [
+    'currencyRate',
+    'subTotal',
+    'totalTaxAmount',
+    'totalAmount',
+    'amountDue',
+    'totalDiscount',
+    'discountPercentage',
+    'additionalTaxAmount',
+    'additionalTaxPercentage',
+  ],
   booleans: ['metadata.isDeleted'],
   json: ['lineItems'],
 };
 
 export const COMPANY_TYPES: ColumnTypes = {
-  header: ['id', 'name', 'description', 'redirect', 'created', 'lastSync', 'createdByUserName', 'products', 'tags', 'dataConnections', 'otherFields'],
+  header: [
+    'id',
+    'name',
+    'description',
+    'redirect',
+    'created',
+    'lastSync',
+    'createdByUserName',
+    'products',
+    'tags',
+    'dataConnections',
+    'otherFields',
+  ],
   numbers: [],
   booleans: [],
   json: ['products', 'tags', 'dataConnections'],
@@ -110,7 +152,11 @@ function mergeInto(into: Record<string, unknown>, extra: Record<string, unknown>
 
 /** The record a CSV row stands for: empty cells left out, `a.b` headers nested, the last column's
  * other fields merged back in. */
-export function recordOf(header: readonly string[], row: readonly string[], types: ColumnTypes): Record<string, unknown> {
+export function recordOf(
+  header: readonly string[],
+  row: readonly string[],
+  types: ColumnTypes,
+): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   header.forEach((path, i) => {
     const text = row[i];
@@ -137,7 +183,11 @@ export function recordOf(header: readonly string[], row: readonly string[], type
  * writes a missing value (src/export/csv.ts), so a null in a column of its own reads back as
  * missing; inside a JSON column it stays.
  */
-export function asExported(records: readonly unknown[], format: 'csv' | 'json' | 'jsonl', types: ColumnTypes): unknown[] {
+export function asExported(
+  records: readonly unknown[],
+  format: 'csv' | 'json' | 'jsonl',
+  types: ColumnTypes,
+): unknown[] {
   if (format !== 'csv') return [...records];
   return records.map((r) => {
     const copy = structuredClone(r) as Record<string, unknown>;
@@ -155,7 +205,13 @@ export function asExported(records: readonly unknown[], format: 'csv' | 'json' |
 /** The records in an exported text (JSON, JSON Lines or CSV with its byte order mark). */
 export function readExport(text: string, format: 'csv' | 'json' | 'jsonl', types: ColumnTypes): unknown[] {
   if (format === 'json') return JSON.parse(text) as unknown[];
-  if (format === 'jsonl') return text === '' ? [] : text.replace(/\n$/, '').split('\n').map((l) => JSON.parse(l) as unknown);
+  if (format === 'jsonl')
+    return text === ''
+      ? []
+      : text
+          .replace(/\n$/, '')
+          .split('\n')
+          .map((l) => JSON.parse(l) as unknown);
   if (!text.startsWith('\uFEFF')) throw new Error('a CSV export starts with the UTF-8 byte order mark');
   const [header, ...rows] = parseCsv(text.slice(1));
   if (JSON.stringify(header) !== JSON.stringify(types.header)) throw new Error(`unexpected header ${header.join(',')}`);

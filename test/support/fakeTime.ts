@@ -62,6 +62,7 @@ export class FakeTime {
   /** Runs the clock until no sleep is left (bounded, so a test cannot spin forever). */
   async runAll(limit = 1000): Promise<void> {
     await settle();
-    for (let i = 0; i < limit && this.timers.length > 0; i++) await this.advanceTo(Math.min(...this.timers.map((x) => x.at)));
+    for (let i = 0; i < limit && this.timers.length > 0; i++)
+      await this.advanceTo(Math.min(...this.timers.map((x) => x.at)));
   }
 }

@@ -32,7 +32,10 @@ export class TestServer {
   private readonly queue: Reply[] = [];
   private fallback?: Handler;
 
-  private constructor(private readonly server: http.Server, readonly url: string) {}
+  private constructor(
+    private readonly server: http.Server,
+    readonly url: string,
+  ) {}
 
   static async start(): Promise<TestServer> {
     // `self` is set in the same turn as listen() completes, before any request can be handled.
@@ -80,7 +83,8 @@ export class TestServer {
       return;
     }
     const send = (): void => {
-      const text = typeof next.body === 'string' || next.body === undefined ? (next.body ?? '') : JSON.stringify(next.body);
+      const text =
+        typeof next.body === 'string' || next.body === undefined ? (next.body ?? '') : JSON.stringify(next.body);
       const contentType = next.contentType ?? (typeof next.body === 'object' ? 'application/json' : undefined);
       res.writeHead(next.status, { ...(contentType ? { 'Content-Type': contentType } : {}), ...next.headers });
       res.end(text);
@@ -99,10 +103,21 @@ export const replies = {
     return { status, body, contentType, headers };
   },
   /** The API's error body. */
-  error(status: number, error: string, extra: Record<string, unknown> = {}, headers?: Record<string, string>): CannedReply {
+  error(
+    status: number,
+    error: string,
+    extra: Record<string, unknown> = {},
+    headers?: Record<string, string>,
+  ): CannedReply {
     return replies.json(
       status,
-      { statusCode: status, service: 'PublicApi', error, correlationId: '0f6a3e2c-1d1b-4c1e-9a53-6d1f0f1b2c3d', ...extra },
+      {
+        statusCode: status,
+        service: 'PublicApi',
+        error,
+        correlationId: '0f6a3e2c-1d1b-4c1e-9a53-6d1f0f1b2c3d',
+        ...extra,
+      },
       headers,
     );
   },

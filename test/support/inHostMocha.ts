@@ -5,7 +5,13 @@ import { ENV, HEARTBEAT_INTERVAL_MS, HEARTBEAT_MARKER, type Counts } from '../ho
 
 export function runInHost(files: readonly string[]): Promise<Counts> {
   // The web workbench forwards console.log calls, not raw stdout writes: no colours, one line each.
-  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 30_000, grep: process.env[ENV.grep] || undefined });
+  const mocha = new Mocha({
+    ui: 'bdd',
+    reporter: 'spec',
+    color: false,
+    timeout: 30_000,
+    grep: process.env[ENV.grep] || undefined,
+  });
   for (const f of files) mocha.addFile(f);
   console.log(HEARTBEAT_MARKER);
   const beat = setInterval(() => console.log(HEARTBEAT_MARKER), HEARTBEAT_INTERVAL_MS);

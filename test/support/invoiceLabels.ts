@@ -6,5 +6,7 @@ import { recordDescription, recordLabel, recordTooltip } from '../../src/format/
 type AnyRecord = Parameters<typeof recordLabel>[1];
 
 export const invoiceLabel = (inv: AnyRecord): string => recordLabel(dataType('invoices'), inv);
-export const invoiceDescription = (inv: AnyRecord, locale?: string): string => recordDescription(dataType('invoices'), inv, locale);
-export const invoiceTooltip = (inv: AnyRecord, locale?: string): string => recordTooltip(dataType('invoices'), inv, locale);
+export const invoiceDescription = (inv: AnyRecord, locale?: string): string =>
+  recordDescription(dataType('invoices'), inv, locale);
+export const invoiceTooltip = (inv: AnyRecord, locale?: string): string =>
+  recordTooltip(dataType('invoices'), inv, locale);

@@ -23,9 +23,15 @@ export const htmlNamed = (s: string): string => s.replace(/[&<>"']/g, (c) => HTM
 export const htmlDecimal = (s: string): string => [...s].map((c) => `&#${c.codePointAt(0) ?? 0};`).join('');
 /** Hex character references, `x` and the digits in mixed case. */
 export const htmlHex = (s: string): string =>
-  [...s].map((c, i) => `&#${i % 2 ? 'X' : 'x'}${(c.codePointAt(0) ?? 0).toString(16)[i % 2 ? 'toUpperCase' : 'toLowerCase']()};`).join('');
+  [...s]
+    .map(
+      (c, i) =>
+        `&#${i % 2 ? 'X' : 'x'}${(c.codePointAt(0) ?? 0).toString(16)[i % 2 ? 'toUpperCase' : 'toLowerCase']()};`,
+    )
+    .join('');
 
 export const urlEncoded = (s: string): string => encodeURIComponent(s);
-export const urlEncodedLower = (s: string): string => encodeURIComponent(s).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase());
+export const urlEncodedLower = (s: string): string =>
+  encodeURIComponent(s).replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase());
 /** `application/x-www-form-urlencoded`: `+` for a space. */
 export const formEncoded = (s: string): string => new URLSearchParams({ k: s }).toString().slice(2);

@@ -21,7 +21,9 @@ export async function startHttpsServer(key: string, cert: string): Promise<Https
   const server = https.createServer({ key, cert }, (_req, res) => {
     self.requests++;
     res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end('{"results":[],"pageNumber":1,"pageSize":1,"totalResults":0,"_links":{"self":{"href":"/companies"},"current":{"href":"/companies?page=1&pageSize=1"}}}');
+    res.end(
+      '{"results":[],"pageNumber":1,"pageSize":1,"totalResults":0,"_links":{"self":{"href":"/companies"},"current":{"href":"/companies?page=1&pageSize=1"}}}',
+    );
   });
   server.on('tlsClientError', () => self.tlsFailures++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -49,7 +51,10 @@ export interface TestProxy {
 }
 
 /** A proxy that refuses every CONNECT with `status` and the given headers, then closes. */
-export async function startRefusingProxy(status = 407, headers: Record<string, string> = { 'Proxy-Authenticate': 'Basic realm="corp"' }): Promise<TestProxy> {
+export async function startRefusingProxy(
+  status = 407,
+  headers: Record<string, string> = { 'Proxy-Authenticate': 'Basic realm="corp"' },
+): Promise<TestProxy> {
   const sockets = new Set<Socket>();
   const server = http.createServer((_req, res) => {
     res.writeHead(status, headers);
@@ -60,7 +65,12 @@ export async function startRefusingProxy(status = 407, headers: Record<string, s
     connects.push(req.url ?? '');
     sockets.add(socket);
     socket.on('error', () => undefined);
-    const lines = [`HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? 'Refused'}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), 'Content-Length: 0', 'Connection: close'];
+    const lines = [
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? 'Refused'}`,
+      ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+      'Content-Length: 0',
+      'Connection: close',
+    ];
     socket.end(`${lines.join('\r\n')}\r\n\r\n`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

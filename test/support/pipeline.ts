@@ -32,7 +32,11 @@ export class Pipeline {
     const record = (message: string): void => void this.lines.push(message);
     const sink: LogSink = { trace: record, debug: record, info: record, warn: record, error: record };
     this.log = new Log(sink);
-    this.report = createReporter({ diagnostics: this.store, log: this.log, onUnauthorized: () => this.unauthorizedPrompts++ });
+    this.report = createReporter({
+      diagnostics: this.store,
+      log: this.log,
+      onUnauthorized: () => this.unauthorizedPrompts++,
+    });
   }
 
   /** A client for `apiKey`, wired as Connection.clientFor wires it; the log is told the key. Waits
@@ -62,7 +66,8 @@ export class Pipeline {
     const persist: HostToWebview = { type: 'persist', state: persistableState(views) };
     // The saved state goes through VS Code's storage as JSON and comes back untrusted.
     const restored = restoredEntries(JSON.parse(JSON.stringify(persist.state)));
-    const bodies = (shown: DiagnosticView[]): HostToWebview[] => shown.map((v) => ({ type: 'rawBody', id: v.id, text: rawBodyOf(shown, v.id) }));
+    const bodies = (shown: DiagnosticView[]): HostToWebview[] =>
+      shown.map((v) => ({ type: 'rawBody', id: v.id, text: rawBodyOf(shown, v.id) }));
     return [
       { type: 'entries', entries: views.map(toWireView) },
       persist,

@@ -9,7 +9,14 @@
 //   later on the 23rd is not after it. Write `2022-08-23T00:00:00Z` for instant precision;
 // - a missing (absent, null, array or unreadable) value matches only `!=`.
 import type { ComparisonOperator, FieldType, QueryExpr, QuerySchema } from '../../src/query/ast';
-import { fieldType, getFieldValue, parseBoolean, parseInstant, parseNumber, parseQueryDate } from '../../src/query/values';
+import {
+  fieldType,
+  getFieldValue,
+  parseBoolean,
+  parseInstant,
+  parseNumber,
+  parseQueryDate,
+} from '../../src/query/values';
 
 /** The calendar day a record's date value was written for (its literal date part). */
 function datePart(text: string): string | undefined {
@@ -43,18 +50,30 @@ function order<T extends string | number>(a: T, b: T): number {
 
 function holds(op: ComparisonOperator, cmp: number): boolean {
   switch (op) {
-    case '=': return cmp === 0;
-    case '!=': return cmp !== 0;
-    case '>': return cmp > 0;
-    case '<': return cmp < 0;
-    case '>=': return cmp >= 0;
-    case '<=': return cmp <= 0;
-    case '~': throw new Error('"~" applies only to text');
+    case '=':
+      return cmp === 0;
+    case '!=':
+      return cmp !== 0;
+    case '>':
+      return cmp > 0;
+    case '<':
+      return cmp < 0;
+    case '>=':
+      return cmp >= 0;
+    case '<=':
+      return cmp <= 0;
+    case '~':
+      throw new Error('"~" applies only to text');
   }
 }
 
 /** A predicate testing one read value; `read` yields undefined for a missing value. */
-function comparer<T>(path: string[], op: ComparisonOperator, read: (v: unknown) => T | undefined, test: (actual: T) => boolean): RecordPredicate {
+function comparer<T>(
+  path: string[],
+  op: ComparisonOperator,
+  read: (v: unknown) => T | undefined,
+  test: (actual: T) => boolean,
+): RecordPredicate {
   return (record) => {
     const actual = read(getFieldValue(record, path));
     return actual === undefined ? op === '!=' : test(actual);
@@ -62,7 +81,9 @@ function comparer<T>(path: string[], op: ComparisonOperator, read: (v: unknown) 
 }
 
 function invalid(what: string, value: string, field: string): Error {
-  return new Error(`Expected ${what} for "${field}", found ${JSON.stringify(value)}; check queries with parseQuery(text, schema) first`);
+  return new Error(
+    `Expected ${what} for "${field}", found ${JSON.stringify(value)}; check queries with parseQuery(text, schema) first`,
+  );
 }
 
 function compileComparison(node: Extract<QueryExpr, { kind: 'comparison' }>, schema: QuerySchema): RecordPredicate {
@@ -120,9 +141,12 @@ export function evaluateQuery(ast: QueryExpr, record: unknown, schema: QuerySche
 
 function sortKey(v: unknown, type: FieldType): string | number | undefined {
   switch (type) {
-    case 'string': return readString(v);
-    case 'number': return readNumber(v);
-    case 'date': return readInstant(v);
+    case 'string':
+      return readString(v);
+    case 'number':
+      return readNumber(v);
+    case 'date':
+      return readInstant(v);
     case 'boolean': {
       const b = readBoolean(v);
       return b === undefined ? undefined : Number(b);

@@ -14,7 +14,9 @@ export class ScaledClock {
     private readonly start = Date.UTC(2026, 0, 15, 12, 0, 0),
   ) {}
 
-  now = (): number => this.start + Math.round(this.elapsed + (this.since === undefined ? 0 : (performance.now() - this.since) * this.factor));
+  now = (): number =>
+    this.start +
+    Math.round(this.elapsed + (this.since === undefined ? 0 : (performance.now() - this.since) * this.factor));
 
   date = (): Date => new Date(this.now());
 

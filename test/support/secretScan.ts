@@ -3,7 +3,17 @@
 // write it in. Reusable by any test that must prove "the key appears nowhere" (the hostile-server
 // corpus, the fault matrix, export).
 import { inspect } from 'node:util';
-import { base64, formEncoded, htmlDecimal, htmlHex, htmlNamed, jsonInner, uEscapes, urlEncoded, urlEncodedLower } from './keyEncodings';
+import {
+  base64,
+  formEncoded,
+  htmlDecimal,
+  htmlHex,
+  htmlNamed,
+  jsonInner,
+  uEscapes,
+  urlEncoded,
+  urlEncodedLower,
+} from './keyEncodings';
 
 export interface Leak {
   /** The name the test gave the place. */

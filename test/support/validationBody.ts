@@ -12,7 +12,10 @@ export interface ValidationBodyOptions {
 }
 
 /** Row `i` of the list: about 80 characters of JSON, as in the issue's 16 MB body. */
-export function validationRow(i: number, kind: 'error' | 'warning' = 'error'): { itemId: string; message: string; validatorName: string } {
+export function validationRow(
+  i: number,
+  kind: 'error' | 'warning' = 'error',
+): { itemId: string; message: string; validatorName: string } {
   return kind === 'error'
     ? { itemId: `lines[${i}]`, message: 'Amount must be positive', validatorName: 'Line' }
     : { itemId: `lines[${i}]`, message: 'The note is ignored', validatorName: 'Note' };
@@ -20,7 +23,8 @@ export function validationRow(i: number, kind: 'error' | 'warning' = 'error'): {
 
 /** The body as JSON text. Built by joining rows, not by one JSON.stringify of a huge object. */
 export function validationBody(options: ValidationBodyOptions): string {
-  const rows = (n: number, kind: 'error' | 'warning') => Array.from({ length: n }, (_, i) => JSON.stringify(validationRow(i, kind))).join(',');
+  const rows = (n: number, kind: 'error' | 'warning') =>
+    Array.from({ length: n }, (_, i) => JSON.stringify(validationRow(i, kind))).join(',');
   const head = JSON.stringify({
     statusCode: 400,
     service: 'PublicApi',

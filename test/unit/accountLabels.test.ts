@@ -15,7 +15,15 @@ describe('account wording', () => {
   });
 
   it('escapes the name in the Markdown tooltip and shows a problem only when the account cannot list', () => {
-    assert.match(accountTooltip(account, { kind: 'noKey', baseUrl: account.baseUrl, origin: 'https://api.example.com:8443', host: 'api.example.com:8443' }), /^\*\*Prod \\\*EU\\\*\*\*/);
+    assert.match(
+      accountTooltip(account, {
+        kind: 'noKey',
+        baseUrl: account.baseUrl,
+        origin: 'https://api.example.com:8443',
+        host: 'api.example.com:8443',
+      }),
+      /^\*\*Prod \\\*EU\\\*\*\*/,
+    );
     assert.equal(accountProblem({ kind: 'noKey', baseUrl: account.baseUrl, origin: 'x', host: 'x' })?.setKey, true);
   });
 });

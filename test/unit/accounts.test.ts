@@ -53,7 +53,10 @@ describe('accounts', () => {
     const a = await accounts.add('A', 'https://api.codat.io', 'ka');
     const b = await accounts.add('B', 'https://api.codat.io', 'kb');
     await accounts.remove(a.id);
-    assert.deepEqual(accounts.list().map((x) => x.name), ['B']);
+    assert.deepEqual(
+      accounts.list().map((x) => x.name),
+      ['B'],
+    );
     assert.equal(store.data.get(accountSecretName(a.id)), undefined);
     assert.equal(await accounts.getKey(b.id), 'kb');
   });
@@ -82,6 +85,9 @@ describe('accounts', () => {
         null,
       ],
     });
-    assert.deepEqual(new AccountList(state, secrets(), ids()).list().map((a) => a.name), ['Fine']);
+    assert.deepEqual(
+      new AccountList(state, secrets(), ids()).list().map((a) => a.name),
+      ['Fine'],
+    );
   });
 });

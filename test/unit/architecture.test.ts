@@ -67,10 +67,13 @@ describe('architecture check: every export of src/ used, and declared once', () 
   before(() => {
     root = tree({
       'test/emulator/e.ts': 'export const e = 1;\n',
-      'src/extension.ts': 'interface DataPlatformApi {\n  n: number;\n}\nexport function activate(): DataPlatformApi {\n  return { n: 1 };\n}\nexport function deactivate(): void {}\nexport const helper = 1;\n',
-      'src/unused/a.ts': 'export const used = 1;\nexport const unused = 2;\nexport interface Unused {\n  n: number;\n}\nfunction hidden(): number {\n  return unused;\n}\nexport { hidden };\n',
+      'src/extension.ts':
+        'interface DataPlatformApi {\n  n: number;\n}\nexport function activate(): DataPlatformApi {\n  return { n: 1 };\n}\nexport function deactivate(): void {}\nexport const helper = 1;\n',
+      'src/unused/a.ts':
+        'export const used = 1;\nexport const unused = 2;\nexport interface Unused {\n  n: number;\n}\nfunction hidden(): number {\n  return unused;\n}\nexport { hidden };\n',
       'src/unused/use.ts': "import { used } from './a';\nvoid used;\n",
-      'src/barrel/lib/index.ts': "export * from './one';\nexport type { Two } from './two';\nexport { three } from './three';\nexport * from './four';\n",
+      'src/barrel/lib/index.ts':
+        "export * from './one';\nexport type { Two } from './two';\nexport { three } from './three';\nexport * from './four';\n",
       'src/barrel/lib/one.ts': 'export const one = 1;\n',
       'src/barrel/lib/two.ts': 'export interface Two {\n  n: number;\n}\n',
       'src/barrel/lib/three.ts': 'export const three = 3;\n',
@@ -80,39 +83,53 @@ describe('architecture check: every export of src/ used, and declared once', () 
       'src/namespace/lib/index.ts': "export * from './two';\nexport { nsThree } from './three';\n",
       'src/namespace/lib/two.ts': 'export interface NsTwo {\n  n: number;\n}\n',
       'src/namespace/lib/three.ts': 'export const nsThree = 3;\n',
-      'src/namespace/use.ts': "import * as one from './one';\nimport * as lib from './lib';\nconst two: lib.NsTwo = { n: one.nsOne + lib.nsThree };\nvoid two;\n",
+      'src/namespace/use.ts':
+        "import * as one from './one';\nimport * as lib from './lib';\nconst two: lib.NsTwo = { n: one.nsOne + lib.nsThree };\nvoid two;\n",
       'src/oracle/a.ts': 'export const kept = 1;\nexport const oracle = 2;\n',
       'src/oracle/use.ts': "import { kept } from './a';\nvoid kept;\n",
       'test/unit/oracle.test.ts': "import { oracle } from '../../src/oracle/a';\nvoid oracle;\n",
-      'src/seam/a.ts': 'export const seam = (n: number): number => n + 1;\nexport const run = (): number => seam(1);\nexport const inner = 2;\nexport const alsoRun = (): number => inner;\n',
+      'src/seam/a.ts':
+        'export const seam = (n: number): number => n + 1;\nexport const run = (): number => seam(1);\nexport const inner = 2;\nexport const alsoRun = (): number => inner;\n',
       'src/seam/use.ts': "import { alsoRun, run } from './a';\nvoid run;\nvoid alsoRun;\n",
       'test/unit/seam.test.ts': "import { seam } from '../../src/seam/a';\nvoid seam;\n",
       'src/dup/ast.ts': 'export interface QueryNode {\n  text: string;\n}\n',
       'src/dup/nodes.ts': "export class QueryNode {\n  label = '';\n}\n",
-      'src/dup/use.ts': "import type { QueryNode as Parsed } from './ast';\nimport type { QueryNode as Shown } from './nodes';\nconst both: [Parsed?, Shown?] = [];\nvoid both;\n",
+      'src/dup/use.ts':
+        "import type { QueryNode as Parsed } from './ast';\nimport type { QueryNode as Shown } from './nodes';\nconst both: [Parsed?, Shown?] = [];\nvoid both;\n",
       'src/reexport/ast.ts': 'export interface Shared {\n  text: string;\n}\n',
       'src/reexport/index.ts': "export type { Shared } from './ast';\n",
       'src/reexport/api/index.ts': "export * from '../ast';\nexport * from './client';\n",
-      'src/reexport/api/client.ts': "import type { Shared } from '../ast';\nexport type { Shared };\nexport type Api = Shared;\n",
-      'src/reexport/use.ts': "import type { Shared } from './index';\nimport type { Api } from './api';\nconst s: Shared & Api = { text: '' };\nvoid s;\n",
+      'src/reexport/api/client.ts':
+        "import type { Shared } from '../ast';\nexport type { Shared };\nexport type Api = Shared;\n",
+      'src/reexport/use.ts':
+        "import type { Shared } from './index';\nimport type { Api } from './api';\nconst s: Shared & Api = { text: '' };\nvoid s;\n",
     });
     const r = check(root);
     code = r.code;
-    breaches = r.output.split('\n').slice(1).map((l) => l.trim()).filter(Boolean);
+    breaches = r.output
+      .split('\n')
+      .slice(1)
+      .map((l) => l.trim())
+      .filter(Boolean);
   });
   after(() => rmSync(root, { recursive: true, force: true }));
 
   const of = (path: string) => breaches.filter((b) => b.includes(`src/${path}`));
   const unused = (where: string, name: string) => `src/${where}: export ${name} is never used by the extension`;
   const oracle = (where: string, name: string) => `${unused(where, name)} (only by tests: it belongs with them)`;
-  const local = (where: string, name: string) => `src/${where}: export ${name} is used only inside its own file: drop \`export\``;
+  const local = (where: string, name: string) =>
+    `src/${where}: export ${name} is used only inside its own file: drop \`export\``;
 
   it('fails the tree, which has breaches', () => {
     assert.equal(code, 1, breaches.join('\n'));
   });
 
   it('lists each export the extension never uses (a value, a type, an `export { x }` of its own), and one used only inside its file', () => {
-    assert.deepEqual(of('unused/'), [local('unused/a.ts:2', 'unused'), unused('unused/a.ts:3', 'Unused'), unused('unused/a.ts:6', 'hidden')]);
+    assert.deepEqual(of('unused/'), [
+      local('unused/a.ts:2', 'unused'),
+      unused('unused/a.ts:3', 'Unused'),
+      unused('unused/a.ts:6', 'hidden'),
+    ]);
   });
 
   it("passes an export the extension runs in its own file and a unit test imports (a test's seam)", () => {

@@ -1,7 +1,19 @@
 // The benchmark harness computes the right statistics and runs what it says it runs. No timing
 // is asserted: a fake clock makes every duration known.
 import * as assert from 'node:assert/strict';
-import { formatDuration, formatFigures, formatTable, percentile, ratioFigure, runCase, summarize, verdict, type CaseResult, type Figure, type RunOptions } from '../bench/harness';
+import {
+  formatDuration,
+  formatFigures,
+  formatTable,
+  percentile,
+  ratioFigure,
+  runCase,
+  summarize,
+  verdict,
+  type CaseResult,
+  type Figure,
+  type RunOptions,
+} from '../bench/harness';
 
 /** A clock that only moves when a case says how long its call took. */
 function fakeClock() {
@@ -14,7 +26,13 @@ function fakeClock() {
   };
 }
 
-const exact = (o: Partial<RunOptions>): Partial<RunOptions> => ({ warmupMs: 0, minTimeMs: 0, minSampleMs: 0, maxIterations: 1e6, ...o });
+const exact = (o: Partial<RunOptions>): Partial<RunOptions> => ({
+  warmupMs: 0,
+  minTimeMs: 0,
+  minSampleMs: 0,
+  maxIterations: 1e6,
+  ...o,
+});
 
 describe('bench harness', () => {
   describe('statistics', () => {
@@ -118,7 +136,10 @@ describe('bench harness', () => {
     });
 
     it('runs a trivial case on the real clock and gives consistent statistics', async () => {
-      const result = await runCase({ name: 'sum', fn: () => [1, 2, 3].reduce((a, b) => a + b, 0) }, { warmupIterations: 2, warmupMs: 0, minIterations: 5, minTimeMs: 0 });
+      const result = await runCase(
+        { name: 'sum', fn: () => [1, 2, 3].reduce((a, b) => a + b, 0) },
+        { warmupIterations: 2, warmupMs: 0, minIterations: 5, minTimeMs: 0 },
+      );
       assert.ok(result.iterations >= 5);
       assert.ok(result.medianNs > 0 && Number.isFinite(result.medianNs));
       assert.ok(result.p95Ns >= result.medianNs);
@@ -136,7 +157,16 @@ describe('bench harness', () => {
 
     it('prints a table with one aligned row per case', () => {
       const table = formatTable('suite', [
-        { name: 'a', iterations: 1000, batch: 1, medianNs: 1e6, p95Ns: 2e6, meanNs: 1.2e6, opsPerSec: 1000, throughput: { value: 25_000, unit: 'records/s' } },
+        {
+          name: 'a',
+          iterations: 1000,
+          batch: 1,
+          medianNs: 1e6,
+          p95Ns: 2e6,
+          meanNs: 1.2e6,
+          opsPerSec: 1000,
+          throughput: { value: 25_000, unit: 'records/s' },
+        },
         { name: 'longer name', iterations: 3, batch: 1, medianNs: 2e9, p95Ns: 3e9, meanNs: 2e9, opsPerSec: 0.5 },
       ]);
       const lines = table.split('\n');
@@ -150,23 +180,51 @@ describe('bench harness', () => {
     });
   });
   describe('figures and goals', () => {
-    const result = (name: string, medianNs: number): CaseResult => ({ name, iterations: 3, batch: 1, medianNs, p95Ns: medianNs, meanNs: medianNs, opsPerSec: 1e9 / medianNs });
-    const results = new Map([['sdk', result('sdk', 9e9)], ['ours', result('ours', 3e9)], ['fetch', result('fetch', 2e9)]].map(([k, r]) => [k as string, r as CaseResult]));
+    const result = (name: string, medianNs: number): CaseResult => ({
+      name,
+      iterations: 3,
+      batch: 1,
+      medianNs,
+      p95Ns: medianNs,
+      meanNs: medianNs,
+      opsPerSec: 1e9 / medianNs,
+    });
+    const results = new Map(
+      [
+        ['sdk', result('sdk', 9e9)],
+        ['ours', result('ours', 3e9)],
+        ['fetch', result('fetch', 2e9)],
+      ].map(([k, r]) => [k as string, r as CaseResult]),
+    );
 
     it('a ratio is the first case’s median over the second’s, and says what it was read from', () => {
       const f = ratioFigure(results, 'ours vs SDK', 'sdk', 'ours', { comparison: '≥', target: 3 });
-      assert.deepEqual(f, { name: 'ours vs SDK', value: 3, unit: '×', detail: '9.00 s / 3.00 s', goal: { comparison: '≥', target: 3 } });
+      assert.deepEqual(f, {
+        name: 'ours vs SDK',
+        value: 3,
+        unit: '×',
+        detail: '9.00 s / 3.00 s',
+        goal: { comparison: '≥', target: 3 },
+      });
       assert.equal(ratioFigure(results, 'x', 'sdk', 'filtered out', undefined), undefined);
     });
 
     it('PASS and MISS follow the goal’s direction, the target itself passing', () => {
-      const at = (value: number, comparison: '≤' | '≥'): Figure => ({ name: 'f', value, unit: '×', goal: { comparison, target: 1.5 } });
+      const at = (value: number, comparison: '≤' | '≥'): Figure => ({
+        name: 'f',
+        value,
+        unit: '×',
+        goal: { comparison, target: 1.5 },
+      });
       assert.equal(verdict(at(1.5, '≤')), 'PASS');
       assert.equal(verdict(at(1.51, '≤')), 'MISS');
       assert.equal(verdict(at(1.5, '≥')), 'PASS');
       assert.equal(verdict(at(1.49, '≥')), 'MISS');
       assert.equal(verdict({ name: 'no goal', value: 3, unit: 'KB' }), undefined);
-      assert.equal(verdict({ name: 'not measured', unit: 'ms', goal: { comparison: '≤', target: 1 }, skipped: 'why' }), undefined);
+      assert.equal(
+        verdict({ name: 'not measured', unit: 'ms', goal: { comparison: '≤', target: 1 }, skipped: 'why' }),
+        undefined,
+      );
     });
 
     it('prints one row per figure: value, goal, verdict, and why one was not measured', () => {

@@ -21,7 +21,11 @@ interface QuickRun {
 
 function runQuick(json: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', join(__dirname, '..', 'bench', 'run.js'), '--quick', '--json', json], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--expose-gc', join(__dirname, '..', 'bench', 'run.js'), '--quick', '--json', json],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -49,7 +53,10 @@ describe('bench --quick', function () {
   it('prints the machine (Node version, CPUs) and runs every suite', () => {
     assert.match(output, /^Node v\d+\.\d+\.\d+ · .* · \d+ CPUs · /);
     assert.equal(run.quick, true);
-    assert.deepEqual(run.suites.map((s) => s.suite), SUITES.map((s) => s.name));
+    assert.deepEqual(
+      run.suites.map((s) => s.suite),
+      SUITES.map((s) => s.name),
+    );
     for (const s of run.suites) assert.ok(s.cases.length + s.figures.length > 0, `${s.suite} ran nothing`);
   });
 
@@ -58,7 +65,8 @@ describe('bench --quick', function () {
     assert.equal(loadAll.length, 2);
     for (const s of loadAll) {
       assert.equal(s.cases.length, 2 * LIST_READERS.length, s.suite);
-      for (const r of LIST_READERS) assert.equal(s.cases.filter((c) => c.name.endsWith(`: ${r.name}`)).length, 2, r.name);
+      for (const r of LIST_READERS)
+        assert.equal(s.cases.filter((c) => c.name.endsWith(`: ${r.name}`)).length, 2, r.name);
     }
   });
 
@@ -68,10 +76,14 @@ describe('bench --quick', function () {
     // Each extension reader against the SDK and against fetch, for 2 companies at 2 latencies.
     assert.equal(goals.filter((f) => f.name.includes(' vs ')).length, extensionReaders * 2 * 2 * 2);
     for (const name of ['page 200 / page 1', 'emulator page / JSON.stringify', 'dist/extension.js, production build']) {
-      assert.ok(goals.some((f) => f.name === name), name);
+      assert.ok(
+        goals.some((f) => f.name === name),
+        name,
+      );
     }
     assert.ok(goals.some((f) => f.name.startsWith('RSS growth holding')));
-    for (const f of goals) assert.ok(f.value !== undefined && Number.isFinite(f.value) && f.value > 0, `${f.name}: ${f.value}`);
+    for (const f of goals)
+      assert.ok(f.value !== undefined && Number.isFinite(f.value) && f.value > 0, `${f.name}: ${f.value}`);
     assert.match(output, /Goals: \d+ of \d+ met/);
   });
 
@@ -92,11 +104,24 @@ describe('bench: the Load all readers', () => {
 
   for (const reader of LIST_READERS) {
     it(`${reader.name}: reads every invoice, across a short last page`, async () => {
-      const read = reader.reader({ url: emu.url, key: emu.keys.normal, companyId: emu.companies.many, smallCompanyId: emu.companies.few, invoices: 1_234, pageSize: 500 });
+      const read = reader.reader({
+        url: emu.url,
+        key: emu.keys.normal,
+        companyId: emu.companies.many,
+        smallCompanyId: emu.companies.few,
+        invoices: 1_234,
+        pageSize: 500,
+      });
       assert.equal(await read(), 1_234);
       // Each page asked for once: the benchmark compares the same requests.
-      const pages = emu.requests.entries().filter((e) => e.path.endsWith('/data/invoices')).map((e) => Number(e.query.page));
-      assert.deepEqual([...pages].sort((a, b) => a - b), [1, 2, 3]);
+      const pages = emu.requests
+        .entries()
+        .filter((e) => e.path.endsWith('/data/invoices'))
+        .map((e) => Number(e.query.page));
+      assert.deepEqual(
+        [...pages].sort((a, b) => a - b),
+        [1, 2, 3],
+      );
       emu.requests.clear();
     });
   }

@@ -29,13 +29,19 @@ describe('buffered export writes', () => {
     const done: number[] = [];
     const written = texts.map((t, i) =>
       writes.write(t).then(() => {
-        assert.ok(file.text().startsWith(texts.slice(0, i + 1).join('')), `text ${i} is written when its promise resolves`);
+        assert.ok(
+          file.text().startsWith(texts.slice(0, i + 1).join('')),
+          `text ${i} is written when its promise resolves`,
+        );
         done.push(i);
       }),
     );
     await Promise.all(written);
     assert.equal(file.text(), texts.join(''));
-    assert.deepEqual(done, [...done].sort((a, b) => a - b));
+    assert.deepEqual(
+      done,
+      [...done].sort((a, b) => a - b),
+    );
   });
 
   it('writes a text larger than a buffer byte for byte, characters split across buffers whole, short writes resumed', async () => {
@@ -63,7 +69,9 @@ describe('buffered export writes', () => {
 
   it('passes a failed write on to that text and every later one', async () => {
     let calls = 0;
-    const writes = new BufferedWrites(() => (++calls === 1 ? Promise.reject(new Error('disk full')) : Promise.resolve({ bytesWritten: 0 })));
+    const writes = new BufferedWrites(() =>
+      ++calls === 1 ? Promise.reject(new Error('disk full')) : Promise.resolve({ bytesWritten: 0 }),
+    );
     const first = writes.write('a');
     const second = writes.write('b');
     await assert.rejects(first, /disk full/);

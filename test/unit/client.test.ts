@@ -4,7 +4,7 @@ import { DataPlatformClient, type ClientOptions } from '../../src/api/client';
 import { ApiError, type ApiErrorKind } from '../../src/api/errors';
 import type { Company, Invoice } from '../../src/api/models';
 import type { RateLimitInfo } from '../../src/api/rateLimit';
-import type { RequestSummary, TraceEntry } from '../../src/api/transport';
+import type { RequestSummary, TraceEntry } from '../../src/api/transportOptions';
 import { encodeQueryValue } from '../../src/query';
 import { pagedList, refusedPort, replies, TestServer } from '../support/httpDouble';
 
@@ -14,7 +14,14 @@ const NOW = Date.parse('2025-03-01T12:00:00Z');
 const CID = '0f6a3e2c-1d1b-4c1e-9a53-6d1f0f1b2c3d';
 
 const company = (id: string, name = `Company ${id}`): Company => ({ id, name, redirect: `https://link.example/${id}` });
-const invoice = (id: string): Invoice => ({ id, issueDate: '2025-01-01', totalTaxAmount: 0, totalAmount: 10, amountDue: 10, status: 'Submitted' });
+const invoice = (id: string): Invoice => ({
+  id,
+  issueDate: '2025-01-01',
+  totalTaxAmount: 0,
+  totalAmount: 10,
+  amountDue: 10,
+  status: 'Submitted',
+});
 const envelope = <T>(results: T[], href = '/companies') => ({
   results,
   pageNumber: 1,
@@ -83,7 +90,10 @@ describe('DataPlatformClient over HTTP', () => {
       const query = '{totalAmount>100||totalAmount<50}&&status!=Paid';
       await client().listInvoices('c1', { page: 2, pageSize: 50, query, orderBy: ' -issueDate ' });
       assert.equal(server.requests[0].url, '/companies?page=1&pageSize=100');
-      assert.equal(server.requests[1].url, `/companies/c1/data/invoices?page=2&pageSize=50&query=${encodeQueryValue(query)}&orderBy=-issueDate`);
+      assert.equal(
+        server.requests[1].url,
+        `/companies/c1/data/invoices?page=2&pageSize=50&query=${encodeQueryValue(query)}&orderBy=-issueDate`,
+      );
       assert.equal(new URL(server.requests[1].url, server.url).searchParams.get('query'), query);
     });
 
@@ -109,16 +119,28 @@ describe('DataPlatformClient over HTTP', () => {
 
     it('defaults to https://api.codat.io', () => {
       assert.equal(new DataPlatformClient({ apiKey: KEY }).baseUrl, 'https://api.codat.io');
-      assert.equal(new DataPlatformClient({ apiKey: KEY, baseUrl: 'https://api.codat.io/' }).baseUrl, 'https://api.codat.io');
+      assert.equal(
+        new DataPlatformClient({ apiKey: KEY, baseUrl: 'https://api.codat.io/' }).baseUrl,
+        'https://api.codat.io',
+      );
     });
 
     it('refuses base URLs that would leak the key', () => {
-      assert.throws(() => new DataPlatformClient({ apiKey: KEY, baseUrl: 'http://api.example.com' }), isKind('invalidParameter'));
-      assert.throws(() => new DataPlatformClient({ apiKey: KEY, baseUrl: 'https://user:secret@api.example.com' }), (e: unknown) => {
-        assert.ok(e instanceof ApiError && !e.message.includes('secret'));
-        return true;
-      });
-      assert.throws(() => new DataPlatformClient({ apiKey: KEY, baseUrl: 'ftp://api.example.com' }), isKind('invalidParameter'));
+      assert.throws(
+        () => new DataPlatformClient({ apiKey: KEY, baseUrl: 'http://api.example.com' }),
+        isKind('invalidParameter'),
+      );
+      assert.throws(
+        () => new DataPlatformClient({ apiKey: KEY, baseUrl: 'https://user:secret@api.example.com' }),
+        (e: unknown) => {
+          assert.ok(e instanceof ApiError && !e.message.includes('secret'));
+          return true;
+        },
+      );
+      assert.throws(
+        () => new DataPlatformClient({ apiKey: KEY, baseUrl: 'ftp://api.example.com' }),
+        isKind('invalidParameter'),
+      );
       assert.doesNotThrow(() => new DataPlatformClient({ apiKey: KEY, baseUrl: 'http://localhost:3000' }));
       assert.doesNotThrow(() => new DataPlatformClient({ apiKey: KEY, baseUrl: 'http://[::1]:3000' }));
     });
@@ -135,7 +157,16 @@ describe('DataPlatformClient over HTTP', () => {
 
     it('covers the other endpoints', async () => {
       const status = { invoices: { dataType: 'invoices', currentStatus: 'Complete' } };
-      const pull = { id: 'p1', companyId: 'c', dataType: 'invoices', status: 'Queued', requested: '2025-01-01T00:00:00Z', progress: 0, isCompleted: false, isErrored: false };
+      const pull = {
+        id: 'p1',
+        companyId: 'c',
+        dataType: 'invoices',
+        status: 'Queued',
+        requested: '2025-01-01T00:00:00Z',
+        progress: 0,
+        isCompleted: false,
+        isErrored: false,
+      };
       const key = { id: 'k1', name: 'ci', apiKey: 'other-key-value-123', createdDate: '2025-01-01T00:00:00Z' };
       server.reply(
         replies.json(200, status),
@@ -152,7 +183,13 @@ describe('DataPlatformClient over HTTP', () => {
       assert.equal(await c.deleteApiKey('k1'), undefined);
       assert.deepEqual(
         server.requests.map((r) => `${r.method} ${r.url}`),
-        ['GET /companies/c/dataStatus', 'POST /companies/c/data/queue/invoices', 'GET /apiKeys', 'POST /apiKeys', 'DELETE /apiKeys/k1'],
+        [
+          'GET /companies/c/dataStatus',
+          'POST /companies/c/data/queue/invoices',
+          'GET /apiKeys',
+          'POST /apiKeys',
+          'DELETE /apiKeys/k1',
+        ],
       );
       assert.deepEqual(JSON.parse(server.requests[3].body), { name: 'ci' });
     });
@@ -167,8 +204,18 @@ describe('DataPlatformClient over HTTP', () => {
       ['page NaN', (c) => c.listCompanies({ page: Number.NaN }), 'invalidParameter', 'page'],
       ['unknown query field', (c) => c.listInvoices('c', { query: 'foo=1' }), 'invalidQuery', 'query'],
       ['malformed query', (c) => c.listInvoices('c', { query: 'status=Paid&&' }), 'invalidQuery', 'query'],
-      ['query over 2048 characters', (c) => c.listInvoices('c', { query: `note=${'x'.repeat(2050)}` }), 'invalidQuery', 'query'],
-      ['company field in an invoice query', (c) => c.listCompanies({ query: 'totalAmount>5' }), 'invalidQuery', 'query'],
+      [
+        'query over 2048 characters',
+        (c) => c.listInvoices('c', { query: `note=${'x'.repeat(2050)}` }),
+        'invalidQuery',
+        'query',
+      ],
+      [
+        'company field in an invoice query',
+        (c) => c.listCompanies({ query: 'totalAmount>5' }),
+        'invalidQuery',
+        'query',
+      ],
       ['bad orderBy', (c) => c.listInvoices('c', { orderBy: 'nope' }), 'invalidQuery', 'orderBy'],
       ['empty company id', (c) => c.getCompany(''), 'invalidParameter', 'companyId'],
       ['blank company id for invoices', (c) => c.listInvoices('  '), 'invalidParameter', 'companyId'],
@@ -255,10 +302,22 @@ describe('DataPlatformClient over HTTP', () => {
 
   describe('malformed success bodies', () => {
     const bodies: [string, Parameters<TestServer['reply']>[0], RegExp][] = [
-      ['an HTML login page', replies.text(200, '<!DOCTYPE html><html><head><title>Sign in</title></head></html>', 'text/html'), /HTML page instead of JSON \(200\)/],
-      ['truncated JSON', replies.text(200, '{"results":[{"id":"a","name":"A"},{"id":', 'application/json'), /malformed or truncated JSON/],
+      [
+        'an HTML login page',
+        replies.text(200, '<!DOCTYPE html><html><head><title>Sign in</title></head></html>', 'text/html'),
+        /HTML page instead of JSON \(200\)/,
+      ],
+      [
+        'truncated JSON',
+        replies.text(200, '{"results":[{"id":"a","name":"A"},{"id":', 'application/json'),
+        /malformed or truncated JSON/,
+      ],
       ['an empty body', replies.text(200, '', 'application/json'), /empty body/],
-      ['JSON of another shape', replies.json(200, { companies: [] }), /unexpected shape \(expected a page of companies\)/],
+      [
+        'JSON of another shape',
+        replies.json(200, { companies: [] }),
+        /unexpected shape \(expected a page of companies\)/,
+      ],
       ['results that are not companies', replies.json(200, envelope([{ nope: 1 }])), /unexpected shape/],
       ['plain text', replies.text(200, 'OK'), /text instead of JSON/],
     ];
@@ -283,7 +342,13 @@ describe('DataPlatformClient over HTTP', () => {
     });
 
     it('an HTML 502 from a gateway says so', async () => {
-      server.reply(replies.text(502, '<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>', 'text/html'));
+      server.reply(
+        replies.text(
+          502,
+          '<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>',
+          'text/html',
+        ),
+      );
       await assert.rejects(client({ retry: { maxAttempts: 1 } }).listCompanies(), (e: unknown) => {
         isKind('server')(e);
         assert.equal((e as ApiError).message, 'Server returned an HTML page instead of JSON (502)');
@@ -299,8 +364,14 @@ describe('DataPlatformClient over HTTP', () => {
       const c = client({ baseUrl: `${server.url}/v1` });
       const seen: string[] = [];
       for await (const inv of c.allInvoices('c1', { pageSize: 5 })) seen.push(inv.id);
-      assert.deepEqual(seen, all.map((i) => i.id));
-      assert.deepEqual(server.requests.map((r) => r.url), [1, 2, 3, 4, 5].map((p) => `/v1/companies/c1/data/invoices?page=${p}&pageSize=5`));
+      assert.deepEqual(
+        seen,
+        all.map((i) => i.id),
+      );
+      assert.deepEqual(
+        server.requests.map((r) => r.url),
+        [1, 2, 3, 4, 5].map((p) => `/v1/companies/c1/data/invoices?page=${p}&pageSize=5`),
+      );
     });
 
     it('pages() yields every page; getPage follows one href', async () => {
@@ -312,7 +383,10 @@ describe('DataPlatformClient over HTTP', () => {
       for await (const p of c.pages(first)) numbers.push(p.pageNumber);
       assert.deepEqual(numbers, [1, 2, 3]);
       const again = await c.getPage<Company>('/companies?page=3&pageSize=2');
-      assert.deepEqual(again.results.map((x) => x.id), ['c4']);
+      assert.deepEqual(
+        again.results.map((x) => x.id),
+        ['c4'],
+      );
     });
 
     it('allCompanies walks every page', async () => {
@@ -320,7 +394,10 @@ describe('DataPlatformClient over HTTP', () => {
       server.otherwise(pagedList(all));
       const seen: string[] = [];
       for await (const co of client().allCompanies({ pageSize: 3 })) seen.push(co.id);
-      assert.deepEqual(seen, all.map((x) => x.id));
+      assert.deepEqual(
+        seen,
+        all.map((x) => x.id),
+      );
     });
 
     it('a PagedList from the client loads page by page', async () => {
@@ -330,7 +407,10 @@ describe('DataPlatformClient over HTTP', () => {
       await list.loadMore();
       assert.equal(list.items.length, 2);
       await list.loadAll();
-      assert.deepEqual(list.items.map((i) => i.id), all.map((i) => i.id));
+      assert.deepEqual(
+        list.items.map((i) => i.id),
+        all.map((i) => i.id),
+      );
       assert.equal(list.totalResults, 5);
     });
 
@@ -340,7 +420,16 @@ describe('DataPlatformClient over HTTP', () => {
       assert.equal(server.requests[0].url, '/companies?page=2&pageSize=1');
     });
 
-    for (const href of ['http://evil.example/companies?page=2', '//evil.example/companies', 'https://127.0.0.1:1/companies', 'companies?page=2', '/companies/../apiKeys', '/a/%2e%2e/b', '', '/companies\\x']) {
+    for (const href of [
+      'http://evil.example/companies?page=2',
+      '//evil.example/companies',
+      'https://127.0.0.1:1/companies',
+      'companies?page=2',
+      '/companies/../apiKeys',
+      '/a/%2e%2e/b',
+      '',
+      '/companies\\x',
+    ]) {
       it(`refuses to follow ${JSON.stringify(href)}, sending nothing`, async () => {
         await assert.rejects(client().getPage(href), isKind('invalidParameter'));
         assert.equal(server.count, 0);
@@ -350,12 +439,23 @@ describe('DataPlatformClient over HTTP', () => {
 
   describe('retries', () => {
     it('retries a GET on 503 with backoff, then succeeds', async () => {
-      server.reply(replies.error(503, 'Maintenance'), replies.error(500, 'Oops'), replies.json(200, envelope([company('a')])));
+      server.reply(
+        replies.error(503, 'Maintenance'),
+        replies.error(500, 'Oops'),
+        replies.json(200, envelope([company('a')])),
+      );
       const page = await client().listCompanies();
       assert.equal(page.results[0].id, 'a');
       assert.equal(server.count, 3);
       assert.deepEqual(delays, [750, 1000]); // the 500 ms floor plus full jitter at random() = 0.5 of 500, 1000
-      assert.deepEqual(summaries.map((s) => [s.attempt, s.status, s.errorKind]), [[1, 503, 'unavailable'], [2, 500, 'server'], [3, 200, undefined]]);
+      assert.deepEqual(
+        summaries.map((s) => [s.attempt, s.status, s.errorKind]),
+        [
+          [1, 503, 'unavailable'],
+          [2, 500, 'server'],
+          [3, 200, undefined],
+        ],
+      );
     });
 
     it('honours Retry-After in seconds', async () => {
@@ -365,13 +465,24 @@ describe('DataPlatformClient over HTTP', () => {
     });
 
     it('honours Retry-After as an HTTP date', async () => {
-      server.reply(replies.error(429, 'Slow down', {}, { 'Retry-After': new Date(NOW + 7000).toUTCString() }), replies.json(200, envelope([])));
+      server.reply(
+        replies.error(429, 'Slow down', {}, { 'Retry-After': new Date(NOW + 7000).toUTCString() }),
+        replies.json(200, envelope([])),
+      );
       await client().listCompanies();
       assert.deepEqual(delays, [7250]);
     });
 
     it('honours X-Rate-Limit-Reset when a 429 has no Retry-After', async () => {
-      server.reply(replies.error(429, 'Slow down', {}, { 'X-Rate-Limit-Reset': new Date(NOW + 4000).toUTCString(), 'X-Rate-Limit-Remaining': '0' }), replies.json(200, envelope([])));
+      server.reply(
+        replies.error(
+          429,
+          'Slow down',
+          {},
+          { 'X-Rate-Limit-Reset': new Date(NOW + 4000).toUTCString(), 'X-Rate-Limit-Remaining': '0' },
+        ),
+        replies.json(200, envelope([])),
+      );
       await client().listCompanies();
       assert.deepEqual(delays, [4250]);
     });
@@ -415,7 +526,16 @@ describe('DataPlatformClient over HTTP', () => {
     });
 
     it('never retries a POST whose connection was reset (it may have been processed)', async () => {
-      const pull = { id: 'p1', companyId: 'c', dataType: 'invoices', status: 'Queued', requested: '2025-01-01T00:00:00Z', progress: 0, isCompleted: false, isErrored: false };
+      const pull = {
+        id: 'p1',
+        companyId: 'c',
+        dataType: 'invoices',
+        status: 'Queued',
+        requested: '2025-01-01T00:00:00Z',
+        progress: 0,
+        isCompleted: false,
+        isErrored: false,
+      };
       server.reply(replies.reset(), replies.json(200, pull));
       await assert.rejects(client().queueSync('c', 'invoices'), isKind('network'));
       assert.equal(server.count, 1);
@@ -424,14 +544,17 @@ describe('DataPlatformClient over HTTP', () => {
 
     it('retries a POST whose connection was refused (it never reached a server)', async () => {
       const port = await refusedPort();
-      await assert.rejects(client({ baseUrl: `http://127.0.0.1:${port}` }).createCompany({ name: 'Acme' }), (e: unknown) => {
-        isKind('network')(e);
-        const err = e as ApiError;
-        assert.equal(err.code, 'ECONNREFUSED');
-        assert.equal(err.attempts, 4);
-        assert.match(err.message, /Could not connect to 127\.0\.0\.1:\d+ \(connection refused\)/);
-        return true;
-      });
+      await assert.rejects(
+        client({ baseUrl: `http://127.0.0.1:${port}` }).createCompany({ name: 'Acme' }),
+        (e: unknown) => {
+          isKind('network')(e);
+          const err = e as ApiError;
+          assert.equal(err.code, 'ECONNREFUSED');
+          assert.equal(err.attempts, 4);
+          assert.match(err.message, /Could not connect to 127\.0\.0\.1:\d+ \(connection refused\)/);
+          return true;
+        },
+      );
       assert.equal(delays.length, 3);
     });
 
@@ -458,20 +581,31 @@ describe('DataPlatformClient over HTTP', () => {
     });
 
     it('after a 429 the next GET waits what it asked (plus jitter) before going; a POST is never held back', async () => {
-      server.reply(replies.error(429, 'Slow down', {}, { 'Retry-After': '20' }), replies.json(200, company('a')), replies.json(200, envelope([])));
+      server.reply(
+        replies.error(429, 'Slow down', {}, { 'Retry-After': '20' }),
+        replies.json(200, company('a')),
+        replies.json(200, envelope([])),
+      );
       const c = client({ retry: { maxAttempts: 1 } });
       await assert.rejects(c.listCompanies(), isKind('rateLimited'));
       await c.createCompany({ name: 'Acme' });
       assert.deepEqual(delays, [], 'the POST went at once');
       await c.listCompanies();
       assert.deepEqual(delays, [20_250]);
-      assert.deepEqual(server.requests.map((r) => r.method), ['GET', 'POST', 'GET']);
+      assert.deepEqual(
+        server.requests.map((r) => r.method),
+        ['GET', 'POST', 'GET'],
+      );
     });
 
     it('a GET waiting in the closed gate is cancelled at once and sends nothing', async () => {
       server.reply(replies.error(429, 'Slow down', {}, { 'Retry-After': '20' }));
       const controller = new AbortController();
-      const c = client({ retry: { maxAttempts: 1 }, sleep: (_ms, signal) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason as Error))) });
+      const c = client({
+        retry: { maxAttempts: 1 },
+        sleep: (_ms, signal) =>
+          new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason as Error))),
+      });
       await assert.rejects(c.listCompanies(), isKind('rateLimited'));
       const waiting = c.listCompanies({}, { signal: controller.signal });
       setImmediate(() => controller.abort());
@@ -485,7 +619,11 @@ describe('DataPlatformClient over HTTP', () => {
 
     it('when the headers say none is left, the next GET waits for the reset; a POST does not', async () => {
       const seen: unknown[] = [];
-      server.reply(replies.json(200, envelope([]), rate(0, 3_000)), replies.json(200, company('a')), replies.json(200, envelope([])));
+      server.reply(
+        replies.json(200, envelope([]), rate(0, 3_000)),
+        replies.json(200, company('a')),
+        replies.json(200, envelope([])),
+      );
       const c = client({ onGate: (e) => seen.push(e) });
       await c.listCompanies();
       await c.createCompany({ name: 'Acme' });
@@ -497,7 +635,11 @@ describe('DataPlatformClient over HTTP', () => {
 
     it('when few are left, spaces the GETs over the time to the reset', async () => {
       const seen: unknown[] = [];
-      server.reply(replies.json(200, envelope([]), rate(5, 10_000)), replies.json(200, envelope([]), rate(4, 10_000)), replies.json(200, envelope([])));
+      server.reply(
+        replies.json(200, envelope([]), rate(5, 10_000)),
+        replies.json(200, envelope([]), rate(4, 10_000)),
+        replies.json(200, envelope([])),
+      );
       const c = client({ onGate: (e) => seen.push(e) });
       await c.listCompanies();
       await c.listCompanies(); // the first of the paced: goes at once, the next 2 s (10 s / 5) later
@@ -577,15 +719,32 @@ describe('DataPlatformClient over HTTP', () => {
       const seen: RateLimitInfo[] = [];
       const reset = '2025-03-01T12:01:00Z';
       server.reply(
-        replies.json(200, envelope([]), { 'X-Rate-Limit-Limit': '100', 'X-Rate-Limit-Remaining': '99', 'X-Rate-Limit-Reset': reset }),
-        replies.json(200, envelope([]), { 'X-Rate-Limit-Limit': '100', 'X-Rate-Limit-Remaining': '98', 'X-Rate-Limit-Reset': reset }),
+        replies.json(200, envelope([]), {
+          'X-Rate-Limit-Limit': '100',
+          'X-Rate-Limit-Remaining': '99',
+          'X-Rate-Limit-Reset': reset,
+        }),
+        replies.json(200, envelope([]), {
+          'X-Rate-Limit-Limit': '100',
+          'X-Rate-Limit-Remaining': '98',
+          'X-Rate-Limit-Reset': reset,
+        }),
       );
       const c = client({ onRateLimit: (i) => seen.push(i) });
       assert.equal(c.rateLimit, undefined);
       await c.listCompanies();
       await c.listCompanies();
-      assert.deepEqual(c.rateLimit, { limit: 100, remaining: 98, resetAt: Date.parse(reset), resetRaw: reset, observedAt: NOW });
-      assert.deepEqual(seen.map((s) => s.remaining), [99, 98]);
+      assert.deepEqual(c.rateLimit, {
+        limit: 100,
+        remaining: 98,
+        resetAt: Date.parse(reset),
+        resetRaw: reset,
+        observedAt: NOW,
+      });
+      assert.deepEqual(
+        seen.map((s) => s.remaining),
+        [99, 98],
+      );
     });
   });
 
@@ -593,11 +752,23 @@ describe('DataPlatformClient over HTTP', () => {
     it('report one summary per attempt with correlation id and no headers', async () => {
       server.reply(replies.error(404, 'No company was found with ID c'));
       await assert.rejects(client().getCompany('c'));
-      assert.deepEqual(summaries, [{ method: 'GET', path: '/companies/c', status: 404, durationMs: 0, attempt: 1, correlationId: CID, errorKind: 'notFound' }]);
+      assert.deepEqual(summaries, [
+        {
+          method: 'GET',
+          path: '/companies/c',
+          status: 404,
+          durationMs: 0,
+          attempt: 1,
+          correlationId: CID,
+          errorKind: 'notFound',
+        },
+      ]);
     });
 
     it('trace bodies, with apiKey fields blanked', async () => {
-      server.reply(replies.json(200, { results: [{ id: 'k1', apiKey: 'another-secret-key-0001', createdDate: '2025-01-01' }] }));
+      server.reply(
+        replies.json(200, { results: [{ id: 'k1', apiKey: 'another-secret-key-0001', createdDate: '2025-01-01' }] }),
+      );
       await client().listApiKeys();
       assert.equal(traces.length, 1);
       assert.equal(traces[0].status, 200);
@@ -624,8 +795,19 @@ describe('DataPlatformClient over HTTP', () => {
     }
 
     const echoes: [string, () => Parameters<TestServer['reply']>[0]][] = [
-      ['a JSON error echoing the key', () => replies.error(401, `Key ${KEY} rejected; Authorization: Basic ${KEY_B64}`)],
-      ['an HTML page echoing the headers', () => replies.text(500, `<html><title>Error</title><body>Authorization: Basic ${KEY_B64}</body></html>`, 'text/html')],
+      [
+        'a JSON error echoing the key',
+        () => replies.error(401, `Key ${KEY} rejected; Authorization: Basic ${KEY_B64}`),
+      ],
+      [
+        'an HTML page echoing the headers',
+        () =>
+          replies.text(
+            500,
+            `<html><title>Error</title><body>Authorization: Basic ${KEY_B64}</body></html>`,
+            'text/html',
+          ),
+      ],
       ['a success body echoing the key', () => replies.json(200, { echo: `Basic ${KEY_B64}`, key: KEY })],
       ['a connection reset', () => replies.reset()],
       ['a timeout', () => replies.hang()],
@@ -646,7 +828,12 @@ describe('DataPlatformClient over HTTP', () => {
         assertClean('stack', caught.stack);
         assertClean('toJSON()', JSON.stringify(caught));
         assertClean('rawBody', caught.rawBody);
-        assertClean('keys of the error', JSON.stringify(Object.getOwnPropertyNames(caught).map((k) => String((caught as unknown as Record<string, unknown>)[k]))));
+        assertClean(
+          'keys of the error',
+          JSON.stringify(
+            Object.getOwnPropertyNames(caught).map((k) => String((caught as unknown as Record<string, unknown>)[k])),
+          ),
+        );
         assertClean('onRequest', JSON.stringify(summaries));
         assertClean('onTrace', JSON.stringify(traces));
         assert.equal((caught as { cause?: unknown }).cause, undefined);
@@ -661,13 +848,16 @@ describe('DataPlatformClient over HTTP', () => {
 
     it('not in a network error message (the key is only in a header)', async () => {
       const port = await refusedPort();
-      await assert.rejects(client({ baseUrl: `http://127.0.0.1:${port}`, retry: { maxAttempts: 1 } }).getCompany(KEY), (e: unknown) => {
-        const err = e as ApiError;
-        assertClean('message', err.message);
-        assertClean('path', err.path);
-        assertClean('toJSON()', JSON.stringify(err));
-        return true;
-      });
+      await assert.rejects(
+        client({ baseUrl: `http://127.0.0.1:${port}`, retry: { maxAttempts: 1 } }).getCompany(KEY),
+        (e: unknown) => {
+          const err = e as ApiError;
+          assertClean('message', err.message);
+          assertClean('path', err.path);
+          assertClean('toJSON()', JSON.stringify(err));
+          return true;
+        },
+      );
       assertClean('onRequest', JSON.stringify(summaries));
     });
   });

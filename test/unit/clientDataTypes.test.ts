@@ -54,28 +54,50 @@ describe('every data type through the client against the emulator', function () 
         assert.equal(records.length, totalResults);
         assert.equal(new Set(records.map((r) => r.id)).size, records.length, 'no record twice');
         const pages = Math.ceil(totalResults / pageSize);
-        assert.deepEqual(requests().map((r) => [r.path, r.query.page]), Array.from({ length: pages }, (_, i) => [`/companies/${emu.companies.many}/data/${spec.id}`, String(i + 1)]));
+        assert.deepEqual(
+          requests().map((r) => [r.path, r.query.page]),
+          Array.from({ length: pages }, (_, i) => [`/companies/${emu.companies.many}/data/${spec.id}`, String(i + 1)]),
+        );
         walked.set(spec.id, records);
 
         const list = client.recordList(spec.id, emu.companies.many, { pageSize });
         await list.loadAll({ concurrency: 4 });
-        assert.deepEqual(list.items.map((r) => r.id), records.map((r) => r.id));
+        assert.deepEqual(
+          list.items.map((r) => r.id),
+          records.map((r) => r.id),
+        );
       });
 
       it(`filters by its example (${spec.example}) exactly as the filter language selects, and orders by -modifiedDate`, async () => {
         const parsed = parseQuery(spec.example, spec.schema);
         assert.ok(parsed.ok);
         const expected = all(spec).filter((r) => evaluateQuery(parsed.ast, r, spec.schema));
-        assert.ok(expected.length > 0 && expected.length < all(spec).length, `the example selects some ${spec.id}, not all (${expected.length})`);
-        const filtered = await collect(client.allRecords(spec.id, emu.companies.many, { query: spec.example, pageSize: 7 }));
+        assert.ok(
+          expected.length > 0 && expected.length < all(spec).length,
+          `the example selects some ${spec.id}, not all (${expected.length})`,
+        );
+        const filtered = await collect(
+          client.allRecords(spec.id, emu.companies.many, { query: spec.example, pageSize: 7 }),
+        );
         assert.deepEqual(filtered.map((r) => r.id).sort(), expected.map((r) => r.id).sort());
-        assert.ok(requests().every((r) => r.query.query === spec.example), 'every page asked with the filter');
+        assert.ok(
+          requests().every((r) => r.query.query === spec.example),
+          'every page asked with the filter',
+        );
 
         const order = parseOrderBy('-modifiedDate', spec.schema);
         assert.ok(order.ok);
-        const ordered = await collect(client.allRecords(spec.id, emu.companies.many, { query: spec.example, orderBy: '-modifiedDate', pageSize: 7 }));
-        const compare = (a: DataRecord, b: DataRecord) => compareByField(a, b, order.field.split('.'), spec.schema.fields[order.field], order.descending);
-        for (let i = 1; i < ordered.length; i++) assert.ok(compare(ordered[i - 1], ordered[i]) <= 0, `${ordered[i - 1].id} before ${ordered[i].id}`);
+        const ordered = await collect(
+          client.allRecords(spec.id, emu.companies.many, {
+            query: spec.example,
+            orderBy: '-modifiedDate',
+            pageSize: 7,
+          }),
+        );
+        const compare = (a: DataRecord, b: DataRecord) =>
+          compareByField(a, b, order.field.split('.'), spec.schema.fields[order.field], order.descending);
+        for (let i = 1; i < ordered.length; i++)
+          assert.ok(compare(ordered[i - 1], ordered[i]) <= 0, `${ordered[i - 1].id} before ${ordered[i].id}`);
         assert.equal(ordered.length, expected.length);
       });
 
@@ -86,7 +108,11 @@ describe('every data type through the client against the emulator', function () 
           const load = client.recordPages(spec.id, emu.companies.many, { pageSize: Math.ceil(all(spec).length / 2) });
           const result = await exportList({ load, concurrency: 2 }, recordFormat(format, spec.id), sink);
           assert.equal(result.written, all(spec).length);
-          assert.deepEqual(readExport(writes.join(''), format, dataTypeColumnTypes(spec)), asExported(all(spec), format, dataTypeColumnTypes(spec)), format);
+          assert.deepEqual(
+            readExport(writes.join(''), format, dataTypeColumnTypes(spec)),
+            asExported(all(spec), format, dataTypeColumnTypes(spec)),
+            format,
+          );
         }
       });
 
@@ -97,23 +123,50 @@ describe('every data type through the client against the emulator', function () 
       });
 
       it(`refuses an unknown field before sending, naming the ${spec.schema.recordName} as the API does`, async () => {
-        const refused = await rejectsWith(client.listRecords(spec.id, emu.companies.many, { query: 'colour=red' }), 'invalidQuery');
+        const refused = await rejectsWith(
+          client.listRecords(spec.id, emu.companies.many, { query: 'colour=red' }),
+          'invalidQuery',
+        );
         assert.match(refused.message, new RegExp(`Unknown field "colour" on ${spec.schema.recordName}`));
         await rejectsWith(client.listRecords(spec.id, emu.companies.many, { orderBy: 'colour' }), 'invalidQuery');
         assert.deepEqual(requests(), [], 'nothing sent');
         // The API's own words for the same filter name the same record.
-        const raw = await call<{ error: string }>(emu, `/companies/${emu.companies.many}/data/${spec.id}?query=colour%3Dred`);
+        const raw = await call<{ error: string }>(
+          emu,
+          `/companies/${emu.companies.many}/data/${spec.id}?query=colour%3Dred`,
+        );
         assert.equal(raw.status, 400);
         assert.match(raw.json.error, new RegExp(`Could not resolve property colour on ${spec.schema.recordName}$`));
       });
 
       it('is 409 until requested, 409 while syncing (told apart by the data status), and 404 on a platform without it', async () => {
-        const notRequested = await rejectsWith(client.listRecords(spec.id, emu.companies.notRequested), 'dataSetNotRequested');
-        assert.equal(presentError(notRequested, 0, 0, spec.id, statusOfType(await client.getDataStatus(emu.companies.notRequested), spec.id)).queueSync, true);
+        const notRequested = await rejectsWith(
+          client.listRecords(spec.id, emu.companies.notRequested),
+          'dataSetNotRequested',
+        );
+        assert.equal(
+          presentError(
+            notRequested,
+            0,
+            0,
+            spec.id,
+            statusOfType(await client.getDataStatus(emu.companies.notRequested), spec.id),
+          ).queueSync,
+          true,
+        );
         const syncing = await rejectsWith(client.listRecords(spec.id, emu.companies.syncing), 'dataSetNotRequested');
-        const running = presentError(syncing, 0, 0, spec.id, statusOfType(await client.getDataStatus(emu.companies.syncing), spec.id));
+        const running = presentError(
+          syncing,
+          0,
+          0,
+          spec.id,
+          statusOfType(await client.getDataStatus(emu.companies.syncing), spec.id),
+        );
         assert.deepEqual([running.queueSync, running.waiting], [false, true], 'the data status says the sync runs');
-        const unsupported = await rejectsWith(client.listRecords(spec.id, emu.companies.unsupported), 'datatypeNotSupported');
+        const unsupported = await rejectsWith(
+          client.listRecords(spec.id, emu.companies.unsupported),
+          'datatypeNotSupported',
+        );
         assert.match(unsupported.message, /Xero/);
       });
     });
@@ -135,7 +188,11 @@ describe('every data type through the client against the emulator', function () 
       assert.deepEqual(Object.keys(after), ['bills', 'chartOfAccounts']);
       assert.equal(statusOfType(after, 'accounts')?.currentStatus, 'Fetching');
       const many = await client.getDataStatus(emu.companies.many);
-      assert.deepEqual(Object.keys(many).sort(), DATA_TYPES.map(syncName).sort(), 'the big company has every type, under Codat\'s keys');
+      assert.deepEqual(
+        Object.keys(many).sort(),
+        DATA_TYPES.map(syncName).sort(),
+        "the big company has every type, under Codat's keys",
+      );
       for (const spec of DATA_TYPES) assert.equal(statusOfType(many, spec.id)?.currentStatus, 'Complete', spec.id);
     });
   });

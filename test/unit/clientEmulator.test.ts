@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { DataPlatformClient, type ClientOptions } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import type { Company, Invoice } from '../../src/api/models';
-import type { RequestSummary } from '../../src/api/transport';
+import type { RequestSummary } from '../../src/api/transportOptions';
 import { presentError } from '../../src/format/labels';
 import { rejectsWith } from '../support/apiErrors';
 import { startEmulator, type RunningEmulator } from '../emulator';
@@ -58,7 +58,10 @@ describe('client against the emulator', function () {
       assert.equal(all.length, first.totalResults);
       assert.equal(new Set(all.map((c: Company) => c.id)).size, all.length);
       const pages = apiRequests().map((r) => r.query.page);
-      assert.deepEqual(pages, ['1', ...Array.from({ length: Math.ceil(first.totalResults / 25) }, (_, i) => String(i + 1))]);
+      assert.deepEqual(pages, [
+        '1',
+        ...Array.from({ length: Math.ceil(first.totalResults / 25) }, (_, i) => String(i + 1)),
+      ]);
     });
 
     it('walks all invoices of the big company page by page to totalResults', async () => {
@@ -74,7 +77,10 @@ describe('client against the emulator', function () {
       await list.loadMore();
       assert.equal(list.items.length, 200);
       assert.equal(list.totalResults, INVOICES);
-      assert.deepEqual(apiRequests().map((r) => r.query.page), ['1', '2']);
+      assert.deepEqual(
+        apiRequests().map((r) => r.query.page),
+        ['1', '2'],
+      );
     });
   });
 
@@ -92,21 +98,29 @@ describe('client against the emulator', function () {
     });
 
     it('follows links of a filtered, ordered listing with the query kept on every page', async () => {
-      const all = await collect(client().allInvoices(emu.companies.many, { pageSize: 50, query: 'status=Paid', orderBy: '-totalAmount' }));
+      const all = await collect(
+        client().allInvoices(emu.companies.many, { pageSize: 50, query: 'status=Paid', orderBy: '-totalAmount' }),
+      );
       assert.ok(all.length > 50, 'spans several pages');
       for (let i = 1; i < all.length; i++) assert.ok(all[i - 1].totalAmount >= all[i].totalAmount);
       assert.ok(apiRequests().every((r) => r.query.query === 'status=Paid' && r.query.orderBy === '-totalAmount'));
     });
 
     it('refuses a malformed query before sending anything', async () => {
-      const err = await rejectsWith(client().listInvoices(emu.companies.many, { query: 'status=Paid&&' }), 'invalidQuery');
+      const err = await rejectsWith(
+        client().listInvoices(emu.companies.many, { query: 'status=Paid&&' }),
+        'invalidQuery',
+      );
       assert.equal(err.attempts, 0);
       assert.equal(apiRequests().length, 0);
     });
 
     it('maps the emulator’s 400 for an unknown property to invalidQuery when sent', async () => {
       // The client only checks syntax for getPage hrefs; an unknown field reaches the server there.
-      const err = await rejectsWith(client().getPage(`/companies/${emu.companies.few}/data/invoices?page=1&pageSize=10&query=nope%3D1`), 'invalidQuery');
+      const err = await rejectsWith(
+        client().getPage(`/companies/${emu.companies.few}/data/invoices?page=1&pageSize=10&query=nope%3D1`),
+        'invalidQuery',
+      );
       assert.equal(err.status, 400);
       assert.match(err.body?.error ?? '', /Could not resolve property nope on Invoice/);
     });
@@ -169,7 +183,10 @@ describe('client against the emulator', function () {
       const page = await client(emu.keys.normal, { random: () => 0.5 }).listCompanies();
       assert.ok(page.results.length > 0);
       assert.deepEqual(delays, [7250, 7500]); // Retry-After plus the jitter (random() = 0.5)
-      assert.deepEqual(apiRequests().map((r) => r.status), [429, 429, 200]);
+      assert.deepEqual(
+        apiRequests().map((r) => r.status),
+        [429, 429, 200],
+      );
     });
 
     it('gives up on a 500 storm after the bounded attempts', async () => {
@@ -188,7 +205,10 @@ describe('client against the emulator', function () {
     it('retries a GET after a dropped connection', async () => {
       emu.faults.add({ kind: 'reset', path: '/companies', times: 1 });
       await client().listCompanies();
-      assert.deepEqual(apiRequests().map((r) => r.status), [0, 200]);
+      assert.deepEqual(
+        apiRequests().map((r) => r.status),
+        [0, 200],
+      );
     });
 
     it('reports an HTML error page, malformed and truncated JSON clearly', async () => {
@@ -203,7 +223,9 @@ describe('client against the emulator', function () {
     });
 
     it('keeps loaded pages when a later page fails, and retry loads the same page', async () => {
-      const list = client(emu.keys.normal, { retry: { maxAttempts: 1 } }).invoiceList(emu.companies.many, { pageSize: 100 });
+      const list = client(emu.keys.normal, { retry: { maxAttempts: 1 } }).invoiceList(emu.companies.many, {
+        pageSize: 100,
+      });
       await list.loadMore();
       emu.faults.add({ kind: 'status', status: 429, retryAfter: 12, times: 1 });
       await rejectsWith(list.loadMore(), 'rateLimited');
@@ -213,7 +235,10 @@ describe('client against the emulator', function () {
       assert.equal(failed.retryAfterMs, 12000);
       await list.loadMore();
       assert.equal(list.items.length, 200);
-      assert.deepEqual(apiRequests().map((r) => `${r.query.page}:${r.status}`), ['1:200', '2:429', '2:200']);
+      assert.deepEqual(
+        apiRequests().map((r) => `${r.query.page}:${r.status}`),
+        ['1:200', '2:429', '2:200'],
+      );
     });
   });
 

@@ -13,7 +13,8 @@ interface Item {
   id: string;
 }
 
-const items = (from: number, to: number): Item[] => Array.from({ length: to - from }, (_, i) => ({ id: `i${from + i}` }));
+const items = (from: number, to: number): Item[] =>
+  Array.from({ length: to - from }, (_, i) => ({ id: `i${from + i}` }));
 const ids = (list: readonly Item[]) => list.map((i) => i.id);
 
 function page(all: readonly Item[], n: number, size: number): Page<Item> {
@@ -42,17 +43,33 @@ function slowServer(all: () => readonly Item[], size: number, options: { fail?: 
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     return new Promise<Page<Item>>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        inFlight--;
-        if (options.fail?.(n)) reject(new ApiError({ kind: 'server', message: 'Server error (500)', method: 'GET', path: href ?? '', status: 500 }));
-        else resolve(page(all(), n, size));
-      }, ((n * 7) % 5) * 3);
-      o.signal?.addEventListener('abort', () => {
-        clearTimeout(timer);
-        inFlight--;
-        aborted.push(n);
-        reject(new ApiError({ kind: 'cancelled', message: 'Request cancelled', method: 'GET', path: href ?? '' }));
-      }, { once: true });
+      const timer = setTimeout(
+        () => {
+          inFlight--;
+          if (options.fail?.(n))
+            reject(
+              new ApiError({
+                kind: 'server',
+                message: 'Server error (500)',
+                method: 'GET',
+                path: href ?? '',
+                status: 500,
+              }),
+            );
+          else resolve(page(all(), n, size));
+        },
+        ((n * 7) % 5) * 3,
+      );
+      o.signal?.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          inFlight--;
+          aborted.push(n);
+          reject(new ApiError({ kind: 'cancelled', message: 'Request cancelled', method: 'GET', path: href ?? '' }));
+        },
+        { once: true },
+      );
     });
   };
   return { load, asked, aborted, maxInFlight: () => maxInFlight };
@@ -82,7 +99,11 @@ describe('Load all with pages in flight', () => {
     const progress: number[] = [];
     await list.loadAll({ concurrency: 4, onProgress: (p) => progress.push(p.loaded) });
     assert.deepEqual(ids(list.items), ids(all));
-    assert.deepEqual([...s.asked].sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 'each page once');
+    assert.deepEqual(
+      [...s.asked].sort((a, b) => a - b),
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+      'each page once',
+    );
     assert.ok(s.maxInFlight() <= 4, `at most 4 in flight (saw ${s.maxInFlight()})`);
     assert.ok(s.maxInFlight() > 1, 'more than one at once');
     assert.deepEqual(progress, [5, 10, 15, 20, 25, 30, 35, 40, 45, 47]);
@@ -121,7 +142,10 @@ describe('Load all with pages in flight', () => {
     let failing = true;
     const s = slowServer(() => all, 5, { fail: (n) => failing && n === 4 });
     const list = new PagedList<Item>(s.load);
-    await assert.rejects(list.loadAll({ concurrency: 3 }), (e: unknown) => e instanceof ApiError && e.kind === 'server');
+    await assert.rejects(
+      list.loadAll({ concurrency: 3 }),
+      (e: unknown) => e instanceof ApiError && e.kind === 'server',
+    );
     assert.deepEqual(ids(list.items), ids(all.slice(0, 15)), 'pages 1 to 3, nothing after the gap');
     assert.equal(list.lastError instanceof ApiError && list.lastError.kind, 'server');
     failing = false;
@@ -137,7 +161,13 @@ describe('Load all with pages in flight', () => {
     const list = new PagedList<Item>(s.load);
     const controller = new AbortController();
     await assert.rejects(
-      list.loadAll({ concurrency: 4, signal: controller.signal, onProgress: (p) => { if (p.loaded >= 15) controller.abort(); } }),
+      list.loadAll({
+        concurrency: 4,
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (p.loaded >= 15) controller.abort();
+        },
+      }),
       (e: unknown) => isCancellation(e),
     );
     const taken = list.items.length;
@@ -152,7 +182,9 @@ describe('Load all with pages in flight', () => {
 
 describe('Load all with pages in flight, against the emulator', () => {
   let emu: RunningEmulator;
-  before(async () => { emu = await startEmulator({ invoices: 1234, latencyMs: 5 }); });
+  before(async () => {
+    emu = await startEmulator({ invoices: 1234, latencyMs: 5 });
+  });
   after(() => emu.close());
 
   it('gives what the sequential walk gives, filter and order kept, each page asked for once', async () => {
@@ -161,12 +193,21 @@ describe('Load all with pages in flight, against the emulator', () => {
     const sequential = await client.invoiceList(emu.companies.many, params).loadAll();
     emu.requests.clear();
     const concurrent = await client.invoiceList(emu.companies.many, params).loadAll({ concurrency: 4 });
-    assert.deepEqual(concurrent.map((i) => i.id), sequential.map((i) => i.id));
-    const pages = emu.requests.entries().filter((r) => r.path.endsWith('/data/invoices')).map((r) => {
-      assert.equal(r.query.query, params.query);
-      assert.equal(r.query.orderBy, params.orderBy);
-      return Number(r.query.page ?? 1);
-    });
-    assert.deepEqual(pages.sort((a, b) => a - b), Array.from({ length: Math.ceil(sequential.length / 50) }, (_, i) => i + 1));
+    assert.deepEqual(
+      concurrent.map((i) => i.id),
+      sequential.map((i) => i.id),
+    );
+    const pages = emu.requests
+      .entries()
+      .filter((r) => r.path.endsWith('/data/invoices'))
+      .map((r) => {
+        assert.equal(r.query.query, params.query);
+        assert.equal(r.query.orderBy, params.orderBy);
+        return Number(r.query.page ?? 1);
+      });
+    assert.deepEqual(
+      pages.sort((a, b) => a - b),
+      Array.from({ length: Math.ceil(sequential.length / 50) }, (_, i) => i + 1),
+    );
   });
 });

@@ -33,10 +33,14 @@ class MemorySecrets implements SecretStorageLike {
   }
 }
 
-
 describe('base URL check', () => {
   it('accepts https and loopback http, normalised', () => {
-    assert.deepEqual(checkBaseUrl('https://api.codat.io/'), { ok: true, baseUrl: 'https://api.codat.io', origin: 'https://api.codat.io', host: 'api.codat.io' });
+    assert.deepEqual(checkBaseUrl('https://api.codat.io/'), {
+      ok: true,
+      baseUrl: 'https://api.codat.io',
+      origin: 'https://api.codat.io',
+      host: 'api.codat.io',
+    });
     const local = checkBaseUrl('http://127.0.0.1:4010');
     assert.equal(local.ok && local.origin, 'http://127.0.0.1:4010');
     assert.equal(checkBaseUrl('http://localhost:1').ok, true);
@@ -45,7 +49,13 @@ describe('base URL check', () => {
   });
 
   it('refuses plain http to another host, credentials and garbage, without echoing the input', () => {
-    for (const bad of ['http://example.com', 'https://user:s3cret@example.com', 'ftp://x', 'not a url', 'https://x.io/?q=1']) {
+    for (const bad of [
+      'http://example.com',
+      'https://user:s3cret@example.com',
+      'ftp://x',
+      'not a url',
+      'https://x.io/?q=1',
+    ]) {
       const r = checkBaseUrl(bad);
       assert.equal(r.ok, false, bad);
       if (!r.ok) {
@@ -58,8 +68,16 @@ describe('base URL check', () => {
 });
 
 /** A connection to one account whose key is read from `secrets` under the account's own name. */
-function accountConnection(secrets: MemorySecrets, baseUrl: string, extra: Partial<ConnectionOptions> = {}): Connection {
-  return new Connection({ account: { id: 'a1', name: 'Mine', baseUrl }, readKey: async (id) => (await secrets.get(accountSecretName(id))) || undefined, ...extra });
+function accountConnection(
+  secrets: MemorySecrets,
+  baseUrl: string,
+  extra: Partial<ConnectionOptions> = {},
+): Connection {
+  return new Connection({
+    account: { id: 'a1', name: 'Mine', baseUrl },
+    readKey: async (id) => (await secrets.get(accountSecretName(id))) || undefined,
+    ...extra,
+  });
 }
 
 describe('Connection', () => {
@@ -104,7 +122,10 @@ describe('Connection', () => {
     const state = conn.state;
     assert.equal(state.kind, 'secretsUnavailable');
     assert.match(state.kind === 'secretsUnavailable' ? state.message : '', /secret storage.*no secret service/);
-    assert.deepEqual(fired.map((s) => s.kind), ['secretsUnavailable']);
+    assert.deepEqual(
+      fired.map((s) => s.kind),
+      ['secretsUnavailable'],
+    );
     assert.match(statusBarText([{ name: 'Mine', state }]), /Mine: secret storage unavailable/);
   });
 });
@@ -116,14 +137,20 @@ describe('Connection: the rate gate of its clients', () => {
       const secrets = new MemorySecrets();
       await secrets.store(accountSecretName('a1'), emu.keys.normal);
       const events: GateEvent[] = [];
-      const conn = accountConnection(secrets, emu.url, { maxInFlight: () => 1, hooks: { onGate: (e) => events.push(e) } });
+      const conn = accountConnection(secrets, emu.url, {
+        maxInFlight: () => 1,
+        hooks: { onGate: (e) => events.push(e) },
+      });
       await conn.reload();
       assert.equal(conn.state.kind, 'ready');
       const client = conn.state.kind === 'ready' ? conn.state.client : undefined;
       await Promise.all([client?.listCompanies(), client?.listCompanies()]);
       assert.equal(emu.requests.maxInFlight, 1, 'one at a time');
       // After the first answer 2 of 3 are left (twice the cap): the second goes at once, paced from there on.
-      assert.deepEqual(events.map((e) => e.kind), ['spacing']);
+      assert.deepEqual(
+        events.map((e) => e.kind),
+        ['spacing'],
+      );
     } finally {
       await emu.close();
     }
@@ -139,10 +166,20 @@ describe('Log', () => {
 
   it('writes one info line per request with status, time and correlationId', () => {
     assert.equal(
-      requestLine({ method: 'GET', path: '/companies?page=2', status: 200, durationMs: 12.4, attempt: 1, correlationId: 'abc' }),
+      requestLine({
+        method: 'GET',
+        path: '/companies?page=2',
+        status: 200,
+        durationMs: 12.4,
+        attempt: 1,
+        correlationId: 'abc',
+      }),
       'GET /companies?page=2 → 200 in 12 ms [correlationId abc]',
     );
-    assert.equal(requestLine({ method: 'GET', path: '/x', durationMs: 3, attempt: 2, errorKind: 'network' }), 'GET /x → network in 3 ms (attempt 2)');
+    assert.equal(
+      requestLine({ method: 'GET', path: '/x', durationMs: 3, attempt: 2, errorKind: 'network' }),
+      'GET /x → network in 3 ms (attempt 2)',
+    );
   });
 
   it('writes one line when the rate gate slows down or waits: numbers only, a 429 as a warning', () => {
@@ -150,7 +187,10 @@ describe('Log', () => {
       gateLine({ kind: 'spacing', remaining: 8, limit: 100, resetInMs: 12_000, intervalMs: 1500 }),
       'rate limit: 8 of 100 requests left, reset in 12.0 s: spacing requests 1.5 s apart',
     );
-    assert.equal(gateLine({ kind: 'waitingForReset', waitMs: 4_200 }), 'rate limit: no requests left: waiting 4.2 s for the reset');
+    assert.equal(
+      gateLine({ kind: 'waitingForReset', waitMs: 4_200 }),
+      'rate limit: no requests left: waiting 4.2 s for the reset',
+    );
     const s = sink();
     new Log(s).gate({ kind: 'closed', waitMs: 2_000 });
     assert.deepEqual(s.out, ['warn rate limited (429): every request waits 2.0 s']);
@@ -162,18 +202,33 @@ describe('Log', () => {
     log.setSecrets(['sk_live_123456']);
     log.info('echo sk_live_123456 and ' + Buffer.from('sk_live_123456').toString('base64'));
     log.trafficTrace({ method: 'GET', path: '/x', attempt: 1, status: 500, responseBody: '{"auth":"sk_live_123456"}' });
-    assert.ok(s.out.every((l) => !l.includes('sk_live_123456') && !l.includes(Buffer.from('sk_live_123456').toString('base64'))));
+    assert.ok(
+      s.out.every(
+        (l) => !l.includes('sk_live_123456') && !l.includes(Buffer.from('sk_live_123456').toString('base64')),
+      ),
+    );
     assert.equal(s.out[0], 'info echo *** and ***');
     assert.match(s.out[1], /^trace GET \/x → 500 response body/);
-    assert.deepEqual(log.lines().map((l) => l.level), ['info', 'trace']);
+    assert.deepEqual(
+      log.lines().map((l) => l.level),
+      ['info', 'trace'],
+    );
   });
 });
 
 describe('status bar text', () => {
   it('shows each account by name with its state', () => {
-    const noKey = { kind: 'noKey', baseUrl: 'https://api.codat.io', origin: 'https://api.codat.io', host: 'api.codat.io' } as const;
+    const noKey = {
+      kind: 'noKey',
+      baseUrl: 'https://api.codat.io',
+      origin: 'https://api.codat.io',
+      host: 'api.codat.io',
+    } as const;
     assert.equal(statusBarText([{ name: 'api.codat.io', state: noKey }]), '$(key) api.codat.io: no API key');
-    assert.equal(statusBarText([{ name: 'Prod', state: { kind: 'invalidBaseUrl', message: 'x' } }]), '$(warning) Prod: base URL refused');
+    assert.equal(
+      statusBarText([{ name: 'Prod', state: { kind: 'invalidBaseUrl', message: 'x' } }]),
+      '$(warning) Prod: base URL refused',
+    );
     assert.equal(statusBarText([]), '$(account) Data Platform: no account');
   });
 });
@@ -187,8 +242,25 @@ describe('status bar text with a connection', () => {
     assert.equal(statusBarText([{ name: 'Emulator', state: conn.state }]), '$(cloud) Emulator');
     const rate = { remaining: 9998, limit: 10000, observedAt: 0 };
     assert.equal(statusBarText([{ name: 'Emulator', state: conn.state, rate }]), '$(cloud) Emulator · 9,998 left');
-    const other = { kind: 'noKey', baseUrl: 'http://127.0.0.1:4010', origin: 'http://127.0.0.1:4010', host: '127.0.0.1:4010' } as const;
-    assert.equal(statusBarText([{ name: 'Emulator', state: conn.state, rate }, { name: 'Trial', state: other }]), '$(cloud) Emulator · 9,998 left | $(key) Trial: no API key');
-    assert.match(statusBarTooltip([{ name: 'Emulator', state: conn.state, rate }, { name: 'Trial', state: other }]), /Emulator\nAPI: http:\/\/127\.0\.0\.1:4010\nAPI key set\nRate limit: 9,998 of 10,000 left[\s\S]*Trial\nAPI: http:\/\/127\.0\.0\.1:4010\nNo API key set/);
+    const other = {
+      kind: 'noKey',
+      baseUrl: 'http://127.0.0.1:4010',
+      origin: 'http://127.0.0.1:4010',
+      host: '127.0.0.1:4010',
+    } as const;
+    assert.equal(
+      statusBarText([
+        { name: 'Emulator', state: conn.state, rate },
+        { name: 'Trial', state: other },
+      ]),
+      '$(cloud) Emulator · 9,998 left | $(key) Trial: no API key',
+    );
+    assert.match(
+      statusBarTooltip([
+        { name: 'Emulator', state: conn.state, rate },
+        { name: 'Trial', state: other },
+      ]),
+      /Emulator\nAPI: http:\/\/127\.0\.0\.1:4010\nAPI key set\nRate limit: 9,998 of 10,000 left[\s\S]*Trial\nAPI: http:\/\/127\.0\.0\.1:4010\nNo API key set/,
+    );
   });
 });

@@ -69,7 +69,13 @@ describe('connections: one per account', () => {
     const a = await w.accounts.add('Normal', emu.url, emu.keys.normal);
     const b = await w.accounts.add('Trial', emu.url, emu.keys.freeTrial);
     await w.connections.sync();
-    assert.deepEqual(w.connections.list().map((c) => [c.account.name, c.state.kind]), [['Normal', 'ready'], ['Trial', 'ready']]);
+    assert.deepEqual(
+      w.connections.list().map((c) => [c.account.name, c.state.kind]),
+      [
+        ['Normal', 'ready'],
+        ['Trial', 'ready'],
+      ],
+    );
     assert.notEqual(w.connections.get(a.id)?.client, w.connections.get(b.id)?.client, 'two clients, so two rate gates');
     const normal = await clientOf(w.connections.get(a.id)).listCompanies({ pageSize: 1 });
     const trial = await clientOf(w.connections.get(b.id)).listCompanies({ pageSize: 1 });
@@ -80,7 +86,10 @@ describe('connections: one per account', () => {
     assert.equal(w.connections.get(b.id)?.account.name, 'Free trial');
     await w.accounts.remove(a.id);
     await w.connections.sync();
-    assert.deepEqual(w.connections.list().map((c) => c.account.name), ['Free trial']);
+    assert.deepEqual(
+      w.connections.list().map((c) => c.account.name),
+      ['Free trial'],
+    );
     assert.equal(w.connections.get(a.id), undefined);
     assert.ok(listChanges >= 3, 'added, renamed, removed');
     w.connections.dispose();
@@ -101,14 +110,17 @@ describe('connections: one per account', () => {
     w.connections.dispose();
   });
 
-  it('tags every log line with the account name, scrubs every account\'s key, keeps each budget apart', async () => {
+  it("tags every log line with the account name, scrubs every account's key, keeps each budget apart", async () => {
     const w = world();
     const a = await w.accounts.add('Production', emu.url, emu.keys.normal);
     const b = await w.accounts.add('Test client', emu.url, emu.keys.freeTrial);
     await w.connections.sync();
     await clientOf(w.connections.get(a.id)).listCompanies({ pageSize: 1 });
     await clientOf(w.connections.get(b.id)).listCompanies({ pageSize: 2 });
-    assert.ok(w.out.some((l) => /^info \[Production\] GET \/companies\?page=1&pageSize=1 → 200/.test(l)), w.out.join('\n'));
+    assert.ok(
+      w.out.some((l) => /^info \[Production\] GET \/companies\?page=1&pageSize=1 → 200/.test(l)),
+      w.out.join('\n'),
+    );
     assert.ok(w.out.some((l) => /^info \[Test client\] GET \/companies\?page=1&pageSize=2 → 200/.test(l)));
     assert.ok(w.rates.get(a.id) && w.rates.get(b.id), 'a budget per account');
     for (const key of [emu.keys.normal, emu.keys.freeTrial]) assert.ok(w.out.every((l) => !l.includes(key)));
@@ -128,7 +140,11 @@ describe('the emulator preset', () => {
 
   it('reads the demo key from the emulator it finds on a loopback address, sending no key', async () => {
     const f = fetchOf({ keys: { normal: 'emu-normal-x' } });
-    assert.deepEqual(await probeEmulator('http://127.0.0.1:4010/', f), { ok: true, baseUrl: 'http://127.0.0.1:4010', key: 'emu-normal-x' });
+    assert.deepEqual(await probeEmulator('http://127.0.0.1:4010/', f), {
+      ok: true,
+      baseUrl: 'http://127.0.0.1:4010',
+      key: 'emu-normal-x',
+    });
     assert.deepEqual(f.urls, ['http://127.0.0.1:4010/_emulator/info']);
   });
 
@@ -169,7 +185,11 @@ describe('the emulator preset', () => {
     assert.equal(store.data.get(accountSecretName('acct-1')), 'new-key');
     // Without a key in the environment (the Run Extension launch), the emulator gives its own.
     const other = new AccountList(memento(), secrets(), ids());
-    await ensureDevEmulatorAccount(other, { DP_EMULATOR_URL: 'http://127.0.0.1:4010' }, fetchOf({ keys: { normal: 'probed' } }));
+    await ensureDevEmulatorAccount(
+      other,
+      { DP_EMULATOR_URL: 'http://127.0.0.1:4010' },
+      fetchOf({ keys: { normal: 'probed' } }),
+    );
     assert.equal(await other.getKey('acct-1'), 'probed');
     assert.equal(await ensureDevEmulatorAccount(other, {}, fetchOf({})), undefined, 'nothing without the variable');
   });

@@ -18,9 +18,20 @@ const BAD = /\bnull\b|\bundefined\b|\bNaN\b|\[object Object\]/;
 
 /** Every path the type's presentation, schema and export name. */
 function pathsOf(spec: DataTypeSpec): string[] {
-  const refs = [spec.party, spec.kind, spec.amount, spec.currency, spec.rate, spec.date, spec.status, ...spec.tooltip.map(([, r]) => r)];
+  const refs = [
+    spec.party,
+    spec.kind,
+    spec.amount,
+    spec.currency,
+    spec.rate,
+    spec.date,
+    spec.status,
+    ...spec.tooltip.map(([, r]) => r),
+  ];
   const flat = refs.flatMap((r) => (r === undefined ? [] : typeof r === 'string' ? [r] : [...r]));
-  return [...new Set([...Object.keys(spec.schema.fields), ...spec.label.flat(), ...flat, ...spec.exportColumns])].filter((p) => p !== 'id');
+  return [
+    ...new Set([...Object.keys(spec.schema.fields), ...spec.label.flat(), ...flat, ...spec.exportColumns]),
+  ].filter((p) => p !== 'id');
 }
 
 function put(record: Record<string, unknown>, path: string, value: unknown): void {
@@ -73,7 +84,10 @@ function shown(spec: DataTypeSpec, record: DataRecord): string[] {
     recordDescription(spec, row, 'en-GB'),
     recordTooltip(spec, row, 'en-GB'),
     icon.id,
-    recordUriParts({ accountId: 'a', companyId: 'c', dataType: spec.id, recordId: record.id }, { companyName: 'Acme', recordLabel: recordLabel(spec, row) }).path,
+    recordUriParts(
+      { accountId: 'a', companyId: 'c', dataType: spec.id, recordId: record.id },
+      { companyName: 'Acme', recordLabel: recordLabel(spec, row) },
+    ).path,
   ];
 }
 
@@ -91,7 +105,15 @@ describe('contract: nulls, absent fields and Unknown in what shows a record', ()
         const line = csv.record(record, 0);
         assert.equal(line.split(',').length, header.split(',').length, 'no column lost');
         assert.doesNotMatch(line, BAD, line);
-        assert.deepEqual(JSON.parse(recordFormat('json', spec.id).record(record, 0).replace(/^[[,\s]+/, '')), record, 'JSON keeps the nulls as nulls');
+        assert.deepEqual(
+          JSON.parse(
+            recordFormat('json', spec.id)
+              .record(record, 0)
+              .replace(/^[[,\s]+/, ''),
+          ),
+          record,
+          'JSON keeps the nulls as nulls',
+        );
       });
     }
 
@@ -101,7 +123,8 @@ describe('contract: nulls, absent fields and Unknown in what shows a record', ()
       for (const [field, values] of Object.entries(spec.schema.values ?? {})) {
         const text = `${field}=`;
         const offered = completeQuery(text, text.length, spec.schema).map((c) => c.label);
-        if (/(^|\.)(status|itemStatus|type)$/.test(field)) assert.ok(offered.includes('Unknown'), `${field}: ${offered.join(' ')}`);
+        if (/(^|\.)(status|itemStatus|type)$/.test(field))
+          assert.ok(offered.includes('Unknown'), `${field}: ${offered.join(' ')}`);
         assert.deepEqual(offered.filter((v) => values.includes(v)).sort(), [...values].sort());
       }
       for (const c of completeQuery('', 0, spec.schema)) assert.doesNotMatch(`${c.label} ${c.detail}`, BAD);
@@ -125,7 +148,14 @@ describe('contract: a contact phone is a list of {number, type}', () => {
   it('shows the numbers of a phone list, and a phone given as text as before', () => {
     assert.ok(customers && suppliers);
     for (const spec of [customers, suppliers]) {
-      const list = { id: 'c1', phone: [{ number: '+44 20 7946 0000', type: 'Primary' }, { number: null, type: 'Fax' }, { number: '07700 900000', type: 'Mobile' }] } as unknown as DataRecord;
+      const list = {
+        id: 'c1',
+        phone: [
+          { number: '+44 20 7946 0000', type: 'Primary' },
+          { number: null, type: 'Fax' },
+          { number: '07700 900000', type: 'Mobile' },
+        ],
+      } as unknown as DataRecord;
       for (const record of [list, rowMaker(spec)(list)]) {
         const tooltip = recordTooltip(spec, record);
         assert.match(tooltip, /Phone: \\?\+44 20 7946 0000, 07700 900000/, tooltip);
@@ -139,10 +169,20 @@ describe('contract: a contact phone is a list of {number, type}', () => {
 });
 
 describe('contract: a company with its nullable fields null', () => {
-  const company = { id: 'c-1', name: 'Acme', description: null, lastSync: null, createdByUserName: null, referenceParentCompany: null } as unknown as Company;
+  const company = {
+    id: 'c-1',
+    name: 'Acme',
+    description: null,
+    lastSync: null,
+    createdByUserName: null,
+    referenceParentCompany: null,
+  } as unknown as Company;
 
   it('shows no "null", "undefined" or "NaN" in its platforms and tooltip, and skips connections that name no platform', () => {
-    const odd = { ...company, dataConnections: [null, {}, { platformName: null }, { platformName: 'Xero' }] } as unknown as Company;
+    const odd = {
+      ...company,
+      dataConnections: [null, {}, { platformName: null }, { platformName: 'Xero' }],
+    } as unknown as Company;
     assert.deepEqual(companyPlatforms(odd), ['Xero']);
     assert.deepEqual(companyPlatforms({ ...company, dataConnections: null } as unknown as Company), []);
     for (const c of [company, odd]) assert.doesNotMatch(companyTooltip(c), BAD);

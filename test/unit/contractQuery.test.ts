@@ -29,7 +29,9 @@ function emulatorMismatches(): string[] {
     const fields = spec.id === 'invoices' ? INVOICE_FIELDS : recordType(spec.id)?.fields;
     assert.ok(fields, spec.id);
     // The emulator holds no list of enumeration values: only fields and types are compared.
-    return queryMismatches(`emulator ${spec.id}`, emulatorFields(fields), contractOf(spec.id)).filter((m) => !/offer/.test(m));
+    return queryMismatches(`emulator ${spec.id}`, emulatorFields(fields), contractOf(spec.id)).filter(
+      (m) => !/offer/.test(m),
+    );
   });
   return [...out, ...queryMismatches('emulator companies', emulatorFields(COMPANY_FIELDS), COMPANY)];
 }
@@ -47,13 +49,20 @@ describe('Codat contract: query schemas', () => {
     assert.deepEqual(clientMismatches(), CLIENT_PENDING);
   });
 
-  it('the emulator accepts the contract\'s fields with their types, but for the ones it leaves out', () => {
+  it("the emulator accepts the contract's fields with their types, but for the ones it leaves out", () => {
     assert.deepEqual(emulatorMismatches(), EMULATOR_LEFT);
   });
 
   it('finds a field the contract lacks, a wrong type, a refused field and a missing value', () => {
     const contract = contractOf('invoices');
-    const query = { fields: { ...Object.fromEntries([...contract].map(([k, v]) => [k, v.type])), invoiceNo: 'string' as const, totalAmount: 'string' as const }, values: { status: ['Paid', 'Overdue'] } };
+    const query = {
+      fields: {
+        ...Object.fromEntries([...contract].map(([k, v]) => [k, v.type])),
+        invoiceNo: 'string' as const,
+        totalAmount: 'string' as const,
+      },
+      values: { status: ['Paid', 'Overdue'] },
+    };
     delete (query.fields as Record<string, unknown>).note;
     assert.deepEqual(queryMismatches('x', query, contract), [
       'x: totalAmount is string, the contract says number',

@@ -2,7 +2,15 @@
 // before sending, and what a filter or orderBy means when it evaluates one. The emulator meets
 // the same corpus with its own code in corpusEmulator.test.ts.
 import * as assert from 'node:assert/strict';
-import { COMPANY_SCHEMA, INVOICE_SCHEMA, fieldType, parseOrderBy, parseQuery, type QueryError, type QuerySchema } from '../../src/query';
+import {
+  COMPANY_SCHEMA,
+  INVOICE_SCHEMA,
+  fieldType,
+  parseOrderBy,
+  parseQuery,
+  type QueryError,
+  type QuerySchema,
+} from '../../src/query';
 import { compareByField, evaluateQuery } from '../support/queryOracle';
 import { COMPANY_CORPUS, INVOICE_CORPUS, type Corpus, type Refusal } from '../corpus/filters';
 
@@ -12,7 +20,8 @@ function refusal(text: string, error: QueryError): { refused: Refusal; field?: s
   return { refused: error.code === 'tooLong' ? 'tooLong' : 'malformed' };
 }
 
-const ids = (records: readonly Record<string, unknown>[], positions: number[]): string[] => positions.map((i) => String(records[i].id));
+const ids = (records: readonly Record<string, unknown>[], positions: number[]): string[] =>
+  positions.map((i) => String(records[i].id));
 
 function select(corpus: Corpus, schema: QuerySchema, query: string): string[] {
   const parsed = parseQuery(query, schema);
@@ -28,7 +37,9 @@ function order(corpus: Corpus, schema: QuerySchema, orderBy: string, query?: str
   const wanted = query === undefined ? undefined : new Set(select(corpus, schema, query));
   const positions = corpus.records.map((_, i) => i).filter((i) => !wanted || wanted.has(String(corpus.records[i].id)));
   // Ties keep record order, as the emulator's sort is stable.
-  positions.sort((a, b) => compareByField(corpus.records[a], corpus.records[b], parsed.path, type, parsed.descending) || a - b);
+  positions.sort(
+    (a, b) => compareByField(corpus.records[a], corpus.records[b], parsed.path, type, parsed.descending) || a - b,
+  );
   return ids(corpus.records, positions);
 }
 
@@ -41,19 +52,28 @@ function runCorpus(corpus: Corpus, schema: QuerySchema): void {
     for (const c of corpus.refused) {
       const parsed = parseQuery(c.query, schema);
       assert.ok(!parsed.ok, `accepted ${JSON.stringify(c.query)}`);
-      assert.deepEqual(refusal(c.query, parsed.error), { refused: c.refused, ...(c.field ? { field: c.field } : {}) }, c.query);
+      assert.deepEqual(
+        refusal(c.query, parsed.error),
+        { refused: c.refused, ...(c.field ? { field: c.field } : {}) },
+        c.query,
+      );
     }
   });
 
   it('orders as each orderBy must', () => {
-    for (const c of corpus.orders) assert.deepEqual(order(corpus, schema, c.orderBy, c.query), c.ids, `${c.orderBy} ${c.query ?? ''}`);
+    for (const c of corpus.orders)
+      assert.deepEqual(order(corpus, schema, c.orderBy, c.query), c.ids, `${c.orderBy} ${c.query ?? ''}`);
   });
 
   it('refuses orderBys that must be refused', () => {
     for (const c of corpus.refusedOrders) {
       const parsed = parseOrderBy(c.orderBy, schema);
       assert.ok(!parsed.ok, `accepted ${JSON.stringify(c.orderBy)}`);
-      assert.deepEqual(refusal(c.orderBy, parsed.error), { refused: c.refused, ...(c.field ? { field: c.field } : {}) }, c.orderBy);
+      assert.deepEqual(
+        refusal(c.orderBy, parsed.error),
+        { refused: c.refused, ...(c.field ? { field: c.field } : {}) },
+        c.orderBy,
+      );
     }
   });
 }

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { DataPlatformClient } from '../../src/api/client';
-import type { RequestSummary } from '../../src/api/transport';
+import type { RequestSummary } from '../../src/api/transportOptions';
 import { ApiError } from '../../src/api/errors';
 import { API_KEY_VARIABLE, curlCommand, shellQuote } from '../../src/share/curl';
 import { requestOfError } from '../../src/share/errorRequest';
@@ -22,7 +22,8 @@ describe('Copy as cURL', function () {
   this.timeout(20_000);
   let emu: RunningEmulator;
   let sent: RequestSummary[];
-  const client = () => new DataPlatformClient({ baseUrl: emu.url, apiKey: emu.keys.normal, onRequest: (s) => sent.push(s) });
+  const client = () =>
+    new DataPlatformClient({ baseUrl: emu.url, apiKey: emu.keys.normal, onRequest: (s) => sent.push(s) });
   /** The request the client made last, as a shareable command. */
   const lastAsCurl = (body?: unknown) => {
     const s = sent.at(-1);
@@ -32,7 +33,9 @@ describe('Copy as cURL', function () {
 
   before(async () => {
     // The point is to run the command as a user would: a missing curl is a failure, not a skip.
-    await run('sh', ['-c', 'command -v curl']).catch(() => assert.fail('curl is needed to run a copied command: install it (apt-get install curl)'));
+    await run('sh', ['-c', 'command -v curl']).catch(() =>
+      assert.fail('curl is needed to run a copied command: install it (apt-get install curl)'),
+    );
     emu = await startEmulator({ invoices: 300 });
   });
   after(async () => emu.close());
@@ -51,20 +54,28 @@ describe('Copy as cURL', function () {
   it('gets the same page of companies, with an encoded query, as the client', async () => {
     const page = await client().listCompanies({ pageSize: 7, query: 'name~"& Co"', orderBy: '-name' });
     const command = lastAsCurl();
-    assert.ok(command.includes("query=name~%22%26%20Co%22"), "the query string exactly as the client encodes it");
+    assert.ok(command.includes('query=name~%22%26%20Co%22'), 'the query string exactly as the client encodes it');
     assert.deepEqual(await runCurl(command, emu.keys.normal), JSON.parse(JSON.stringify(page)));
   });
 
   it('gets the same invoices page and the same invoice as the client', async () => {
     const c = client();
-    const page = await c.listInvoices(emu.companies.many, { pageSize: 5, query: 'status=Paid && totalAmount>100', orderBy: '-issueDate' });
+    const page = await c.listInvoices(emu.companies.many, {
+      pageSize: 5,
+      query: 'status=Paid && totalAmount>100',
+      orderBy: '-issueDate',
+    });
     assert.deepEqual(await runCurl(lastAsCurl(), emu.keys.normal), JSON.parse(JSON.stringify(page)));
     const invoice = await c.getInvoice(emu.companies.many, page.results[0].id);
     assert.deepEqual(await runCurl(lastAsCurl(), emu.keys.normal), JSON.parse(JSON.stringify(invoice)));
   });
 
   it('sends a POST body as JSON', async () => {
-    const command = curlCommand({ method: 'POST', url: `${emu.url}/companies`, body: { name: "Bob's Shop & Co", description: 'say "hi" $HOME `id`' } });
+    const command = curlCommand({
+      method: 'POST',
+      url: `${emu.url}/companies`,
+      body: { name: "Bob's Shop & Co", description: 'say "hi" $HOME `id`' },
+    });
     const created = (await runCurl(command, emu.keys.normal)) as { name: string; id: string; description: string };
     assert.equal(created.name, "Bob's Shop & Co");
     assert.equal(created.description, 'say "hi" $HOME `id`', 'quotes, $ and backquotes reach the API as typed');
@@ -76,7 +87,8 @@ describe('Copy as cURL', function () {
     await client().listCompanies({ pageSize: 1 });
     const command = lastAsCurl();
     const key = emu.keys.normal;
-    for (const form of [key, Buffer.from(key).toString('base64'), encodeURIComponent(key)]) assert.ok(!command.includes(form));
+    for (const form of [key, Buffer.from(key).toString('base64'), encodeURIComponent(key)])
+      assert.ok(!command.includes(form));
     assert.match(command, /\$DATA_PLATFORM_API_KEY/);
     const { stdout } = await run('sh', ['-c', command], { env: { ...process.env, [API_KEY_VARIABLE]: 'wrong-key' } });
     assert.equal((JSON.parse(stdout) as { statusCode: number }).statusCode, 401, 'another key is another account');
@@ -86,9 +98,15 @@ describe('Copy as cURL', function () {
     const c = client();
     const { many } = emu.companies;
     const same = async (request: Parameters<typeof curlCommand>[0], answer: unknown) =>
-      assert.deepEqual(await runCurl(c.redact(curlCommand(request)), emu.keys.normal), JSON.parse(JSON.stringify(answer)));
+      assert.deepEqual(
+        await runCurl(c.redact(curlCommand(request)), emu.keys.normal),
+        JSON.parse(JSON.stringify(answer)),
+      );
     await same(c.companyRequest(many), await c.getCompany(many));
-    await same(c.companiesRequest({ pageSize: 5, orderBy: '-name' }), await c.listCompanies({ pageSize: 5, orderBy: '-name' }));
+    await same(
+      c.companiesRequest({ pageSize: 5, orderBy: '-name' }),
+      await c.listCompanies({ pageSize: 5, orderBy: '-name' }),
+    );
     const bills = { pageSize: 4, query: 'status=Paid || status=PartiallyPaid', orderBy: '-issueDate' };
     await same(c.recordsRequest('bills', many, bills), await c.listRecords('bills', many, bills));
     const invoices = { pageSize: 2, query: 'totalAmount>100 && status!=Void' };
@@ -99,7 +117,10 @@ describe('Copy as cURL', function () {
 
   /** The ApiError a call rejects with. */
   const failure = async (call: Promise<unknown>): Promise<ApiError> => {
-    const e: unknown = await call.then(() => undefined, (x: unknown) => x);
+    const e: unknown = await call.then(
+      () => undefined,
+      (x: unknown) => x,
+    );
     assert.ok(e instanceof ApiError, 'the call failed');
     return e;
   };
@@ -118,7 +139,11 @@ describe('Copy as cURL', function () {
     const c = new DataPlatformClient({ baseUrl: emu.url, apiKey: key });
     const error = await failure(c.createCompany({ name: `O'Brien & Co ${key}`, description: 'at the limit' }));
     assert.equal(error.status, 402, 'the Free trial account is at its limit');
-    assert.equal(error.request?.body, JSON.stringify({ name: "O'Brien & Co ***", description: 'at the limit' }), 'the key never kept');
+    assert.equal(
+      error.request?.body,
+      JSON.stringify({ name: "O'Brien & Co ***", description: 'at the limit' }),
+      'the key never kept',
+    );
     const command = curlCommand(requestOfError(error.toJSON()) ?? assert.fail('no request'));
     assert.ok(!command.includes(key));
     assert.equal(((await runCurl(command, key)) as { statusCode: number }).statusCode, 402);
@@ -136,7 +161,11 @@ describe('Copy as cURL', function () {
     // A request too long to keep (a description pasted from a file) is not kept either.
     const trial = new DataPlatformClient({ baseUrl: emu.url, apiKey: emu.keys.freeTrial });
     const long = await failure(trial.createCompany({ name: 'Long', description: 'x'.repeat(20_000) }));
-    assert.equal(long.status, 400, 'it was sent (and refused: the emulator takes descriptions of at most 4,096 characters)');
+    assert.equal(
+      long.status,
+      400,
+      'it was sent (and refused: the emulator takes descriptions of at most 4,096 characters)',
+    );
     assert.equal(long.request, undefined);
   });
 
@@ -158,7 +187,8 @@ describe('Copy as cURL of a hostile URL or body: one request, to the path the cl
   let server: TestServer;
   /** The `_links.next` href the first page carries. */
   let next = '';
-  const runCommand = (command: string) => run('sh', ['-c', command], { env: { ...process.env, [API_KEY_VARIABLE]: 'key' } });
+  const runCommand = (command: string) =>
+    run('sh', ['-c', command], { env: { ...process.env, [API_KEY_VARIABLE]: 'key' } });
   /** Runs the command and returns the path and query of every request it made. */
   const sentBy = async (command: string): Promise<string[]> => {
     server.requests.splice(0);
@@ -172,7 +202,15 @@ describe('Copy as cURL of a hostile URL or body: one request, to the path the cl
       res.setHeader('Content-Type', 'application/json');
       if (recorded.url.startsWith('/companies?page=1&')) {
         const self = { href: recorded.url };
-        res.end(JSON.stringify({ results: [{ id: 'c1', name: 'One' }], pageNumber: 1, pageSize: 1, totalResults: 2, _links: { self, current: self, next: { href: next } } }));
+        res.end(
+          JSON.stringify({
+            results: [{ id: 'c1', name: 'One' }],
+            pageNumber: 1,
+            pageSize: 1,
+            totalResults: 2,
+            _links: { self, current: self, next: { href: next } },
+          }),
+        );
         return;
       }
       res.statusCode = 404;
@@ -197,7 +235,10 @@ describe('Copy as cURL of a hostile URL or body: one request, to the path the cl
       const client = new DataPlatformClient({ baseUrl: server.url, apiKey: 'key' });
       const first = await client.listCompanies({ pageSize: 1 });
       server.requests.splice(0);
-      const e: unknown = await client.getPage(first._links.next?.href ?? '').then(() => undefined, (x: unknown) => x);
+      const e: unknown = await client.getPage(first._links.next?.href ?? '').then(
+        () => undefined,
+        (x: unknown) => x,
+      );
       assert.ok(e instanceof ApiError && e.status === 404, 'the page failed');
       const sentByClient = server.requests.map((r) => r.url);
       assert.equal(sentByClient.length, 1);
@@ -212,7 +253,10 @@ describe('Copy as cURL of a hostile URL or body: one request, to the path the cl
     // The client refuses such an href before sending: there is no error request to copy.
     next = '/companies/a\tb?page=2';
     const client = new DataPlatformClient({ baseUrl: server.url, apiKey: 'key' });
-    const refused: unknown = await client.getPage(next).then(() => undefined, (x: unknown) => x);
+    const refused: unknown = await client.getPage(next).then(
+      () => undefined,
+      (x: unknown) => x,
+    );
     assert.ok(refused instanceof ApiError && refused.request === undefined);
     // Every control and format character at once, straight to the builder.
     const odd = [...Array(0x110000).keys()]
@@ -227,10 +271,17 @@ describe('Copy as cURL of a hostile URL or body: one request, to the path the cl
   });
 
   it('a JSON body holding invisible characters is written with \\u escapes: the same JSON, nothing invisible', async () => {
-    const value = { name: 'O\u202Egnp.exe\u200B', description: 'soft\u00ADhyphen \uFEFF\u2028\u2029 \u0085 \u0007 \u061C\u2066 \u00A0\u3000 é 日本 \u{E0041}' };
+    const value = {
+      name: 'O\u202Egnp.exe\u200B',
+      description: 'soft\u00ADhyphen \uFEFF\u2028\u2029 \u0085 \u0007 \u061C\u2066 \u00A0\u3000 é 日本 \u{E0041}',
+    };
     for (const request of [
       { method: 'POST', url: `${server.url}/companies`, body: value },
-      { method: 'POST', url: `${server.url}/companies`, bodyText: `{\t"name":\r\n${JSON.stringify(value.name)},"description":${JSON.stringify(value.description)}}` },
+      {
+        method: 'POST',
+        url: `${server.url}/companies`,
+        bodyText: `{\t"name":\r\n${JSON.stringify(value.name)},"description":${JSON.stringify(value.description)}}`,
+      },
     ]) {
       const command = curlCommand(request);
       assert.equal(invisibleIn(command), undefined);
@@ -242,7 +293,10 @@ describe('Copy as cURL of a hostile URL or body: one request, to the path the cl
   });
 
   it('refuses a body that is not JSON text and holds an invisible character, which it could not show', () => {
-    assert.throws(() => curlCommand({ method: 'POST', url: `${server.url}/companies`, bodyText: 'a\u202Eb' }), /invisible/);
+    assert.throws(
+      () => curlCommand({ method: 'POST', url: `${server.url}/companies`, bodyText: 'a\u202Eb' }),
+      /invisible/,
+    );
     assert.doesNotThrow(() => curlCommand({ method: 'POST', url: `${server.url}/companies`, bodyText: 'not json' }));
   });
 });

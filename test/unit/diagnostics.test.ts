@@ -15,7 +15,15 @@ const redact = createRedactor(KEY);
 const CID = '0f8f0d2e-3c1b-4d8e-9a41-6f1d2b7c9e10';
 
 function err(n: number, over: Partial<ConstructorParameters<typeof ApiError>[0]> = {}): ApiError {
-  return new ApiError({ kind: 'server', message: `failure ${n}`, method: 'GET', path: `/companies?page=${n}`, status: 500, correlationId: `cid-${n}`, ...over });
+  return new ApiError({
+    kind: 'server',
+    message: `failure ${n}`,
+    method: 'GET',
+    path: `/companies?page=${n}`,
+    status: 500,
+    correlationId: `cid-${n}`,
+    ...over,
+  });
 }
 
 function companyLimit(): ApiError {
@@ -27,11 +35,25 @@ function companyLimit(): ApiError {
     canBeRetried: 'Unknown',
     detailedErrorCode: 0,
     validation: {
-      errors: [{ itemId: 'Company', validatorName: 'CreateCompany', message: 'Company limit exceeded. Learn more at https://docs.example/errors' }],
+      errors: [
+        {
+          itemId: 'Company',
+          validatorName: 'CreateCompany',
+          message: 'Company limit exceeded. Learn more at https://docs.example/errors',
+        },
+      ],
       warnings: [{ itemId: 'Plan', validatorName: 'FreeTrial', message: 'Upgrade to add more companies' }],
     },
   });
-  return errorFromResponse({ method: 'POST', path: '/companies', status: 402, text, contentType: 'application/json', attempts: 1, redact });
+  return errorFromResponse({
+    method: 'POST',
+    path: '/companies',
+    status: 402,
+    text,
+    contentType: 'application/json',
+    attempts: 1,
+    redact,
+  });
 }
 
 describe('diagnostics store', () => {
@@ -41,8 +63,14 @@ describe('diagnostics store', () => {
     const a = store.add(err(1));
     const b = store.add(err(2));
     const c = store.add(err(3));
-    assert.deepEqual(store.entries().map((e) => e.id), [c.id, b.id, a.id]);
-    assert.deepEqual(store.entries().map((e) => e.error.message), ['failure 3', 'failure 2', 'failure 1']);
+    assert.deepEqual(
+      store.entries().map((e) => e.id),
+      [c.id, b.id, a.id],
+    );
+    assert.deepEqual(
+      store.entries().map((e) => e.error.message),
+      ['failure 3', 'failure 2', 'failure 1'],
+    );
     assert.ok(c.time.getTime() > a.time.getTime());
     assert.equal(new Set([a.id, b.id, c.id]).size, 3);
   });
@@ -51,7 +79,10 @@ describe('diagnostics store', () => {
     const store = new DiagnosticsStore({ capacity: 3 });
     for (let i = 1; i <= 5; i++) store.add(err(i));
     assert.equal(store.size, 3);
-    assert.deepEqual(store.entries().map((e) => e.error.correlationId), ['cid-5', 'cid-4', 'cid-3']);
+    assert.deepEqual(
+      store.entries().map((e) => e.error.correlationId),
+      ['cid-5', 'cid-4', 'cid-3'],
+    );
     assert.equal(store.find('cid-1'), undefined);
   });
 
@@ -66,7 +97,9 @@ describe('diagnostics store', () => {
     const store = new DiagnosticsStore();
     let events = 0;
     store.onDidChange(() => events++);
-    const entry = store.add(new ApiError({ kind: 'cancelled', message: 'Cancelled', method: 'GET', path: '/companies' }));
+    const entry = store.add(
+      new ApiError({ kind: 'cancelled', message: 'Cancelled', method: 'GET', path: '/companies' }),
+    );
     assert.equal(entry.error.kind, 'cancelled');
     assert.equal(store.size, 0);
     assert.equal(events, 0);
@@ -149,7 +182,15 @@ describe('diagnostics store', () => {
       correlationId: CID,
       validation: { errors: [{ itemId: KEY, message: `bad key ${b64}` }], warnings: [] },
     });
-    const error = errorFromResponse({ method: 'GET', path: '/companies', status: 401, text, contentType: 'application/json', attempts: 1, redact });
+    const error = errorFromResponse({
+      method: 'GET',
+      path: '/companies',
+      status: 401,
+      text,
+      contentType: 'application/json',
+      attempts: 1,
+      redact,
+    });
     const store = new DiagnosticsStore();
     store.add(error);
     const everything = JSON.stringify(store.entries()) + JSON.stringify(store.entries().map((e) => toViewModel(e)));
@@ -186,13 +227,21 @@ describe('diagnostics view model', () => {
     assert.equal(f['Can be retried (server)'], 'Unknown');
     assert.equal(f['Detailed error code'], '0');
     assert.equal(f['Retry after'], undefined);
-    assert.deepEqual(v.fields.filter((x) => x.copy).map((x) => x.label), ['Correlation ID']);
+    assert.deepEqual(
+      v.fields.filter((x) => x.copy).map((x) => x.label),
+      ['Correlation ID'],
+    );
   });
 
   it('puts validation errors then warnings in the table', () => {
     const v = toViewModel(entryOf(companyLimit()), fmt);
     assert.deepEqual(v.validation, [
-      { severity: 'error', itemId: 'Company', validatorName: 'CreateCompany', message: 'Company limit exceeded. Learn more at https://docs.example/errors' },
+      {
+        severity: 'error',
+        itemId: 'Company',
+        validatorName: 'CreateCompany',
+        message: 'Company limit exceeded. Learn more at https://docs.example/errors',
+      },
       { severity: 'warning', itemId: 'Plan', validatorName: 'FreeTrial', message: 'Upgrade to add more companies' },
     ]);
   });
@@ -205,7 +254,15 @@ describe('diagnostics view model', () => {
   });
 
   it('shows retry information of a rate-limited error', () => {
-    const e = new ApiError({ kind: 'rateLimited', message: 'Rate limited — retry in 12 s', method: 'GET', path: '/companies', status: 429, retryAfterMs: 11_500, attempts: 3 });
+    const e = new ApiError({
+      kind: 'rateLimited',
+      message: 'Rate limited — retry in 12 s',
+      method: 'GET',
+      path: '/companies',
+      status: 429,
+      retryAfterMs: 11_500,
+      attempts: 3,
+    });
     const f = Object.fromEntries(toViewModel(entryOf(e), fmt).fields.map((x) => [x.label, x.value]));
     assert.equal(f['Retryable'], 'yes');
     assert.equal(f['Retry after'], '12 s');
@@ -213,18 +270,31 @@ describe('diagnostics view model', () => {
   });
 
   it('an error without a response (network, refused parameter) shows no empty rows', () => {
-    const net = new ApiError({ kind: 'network', message: 'Connection refused', method: 'GET', path: '/companies', code: 'ECONNREFUSED' });
+    const net = new ApiError({
+      kind: 'network',
+      message: 'Connection refused',
+      method: 'GET',
+      path: '/companies',
+      code: 'ECONNREFUSED',
+    });
     const v = toViewModel(entryOf(net), fmt);
     assert.equal(v.heading, 'network GET /companies');
     assert.equal(v.status, undefined);
     assert.equal(v.correlationId, undefined);
     assert.equal(v.rawBody, undefined);
     assert.deepEqual(v.validation, []);
-    assert.deepEqual(v.fields.map((x) => x.label), ['Kind', 'Request', 'Retryable', 'Attempts', 'Network code']);
+    assert.deepEqual(
+      v.fields.map((x) => x.label),
+      ['Kind', 'Request', 'Retryable', 'Attempts', 'Network code'],
+    );
     assert.ok(v.fields.every((x) => x.value !== ''));
 
     const refused = new ApiError({
-      kind: 'invalidQuery', message: 'Invalid query', method: 'GET', path: '/companies/c/data/invoices', attempts: 0,
+      kind: 'invalidQuery',
+      message: 'Invalid query',
+      method: 'GET',
+      path: '/companies/c/data/invoices',
+      attempts: 0,
       validation: { parameter: 'query', message: 'unknown field foo', code: 'unknownField', start: 0, end: 3 },
     });
     const r = Object.fromEntries(toViewModel(entryOf(refused), fmt).fields.map((x) => [x.label, x.value]));
@@ -232,9 +302,22 @@ describe('diagnostics view model', () => {
     assert.equal(r['Attempts'], '0');
   });
 
-  it('keeps markup in server strings as data (escaping is the renderer\'s job, never dropped here)', () => {
-    const text = JSON.stringify({ statusCode: 400, service: 'PublicApi', error: '<img src=x onerror=alert(1)>', correlationId: CID });
-    const e = errorFromResponse({ method: 'GET', path: '/companies', status: 400, text, contentType: 'application/json', attempts: 1, redact });
+  it("keeps markup in server strings as data (escaping is the renderer's job, never dropped here)", () => {
+    const text = JSON.stringify({
+      statusCode: 400,
+      service: 'PublicApi',
+      error: '<img src=x onerror=alert(1)>',
+      correlationId: CID,
+    });
+    const e = errorFromResponse({
+      method: 'GET',
+      path: '/companies',
+      status: 400,
+      text,
+      contentType: 'application/json',
+      attempts: 1,
+      redact,
+    });
     const f = Object.fromEntries(toViewModel(entryOf(e), fmt).fields.map((x) => [x.label, x.value]));
     assert.equal(f['Error'], '<img src=x onerror=alert(1)>');
   });
@@ -303,8 +386,22 @@ describe('diagnostics wire form (the entries message)', () => {
   /** A 400 whose body is the stored maximum, 64 KiB (a server stack trace), pretty-printed. */
   function largeView(): DiagnosticView {
     const trace = Array.from({ length: 1600 }, (_, i) => `at Frame${i} (<b>server.cs</b>:${i})`);
-    const text = JSON.stringify({ statusCode: 400, service: 'PublicApi', error: 'Validation failed', correlationId: CID, trace });
-    const e = errorFromResponse({ method: 'POST', path: '/companies', status: 400, text, contentType: 'application/json', attempts: 1, redact });
+    const text = JSON.stringify({
+      statusCode: 400,
+      service: 'PublicApi',
+      error: 'Validation failed',
+      correlationId: CID,
+      trace,
+    });
+    const e = errorFromResponse({
+      method: 'POST',
+      path: '/companies',
+      status: 400,
+      text,
+      contentType: 'application/json',
+      attempts: 1,
+      redact,
+    });
     return toViewModel({ id: 'd9', time: at, error: e.toJSON() }, fmt);
   }
 
@@ -325,7 +422,14 @@ describe('diagnostics wire form (the entries message)', () => {
   });
 
   it('an entry without a body has neither size nor label; the view itself is left alone', () => {
-    const view = toViewModel({ id: 'd1', time: at, error: new ApiError({ kind: 'network', message: 'refused', method: 'GET', path: '/x' }).toJSON() }, fmt);
+    const view = toViewModel(
+      {
+        id: 'd1',
+        time: at,
+        error: new ApiError({ kind: 'network', message: 'refused', method: 'GET', path: '/x' }).toJSON(),
+      },
+      fmt,
+    );
     assert.deepEqual(toWireView(view), view);
     const large = largeView();
     const body = large.rawBody;
@@ -356,7 +460,8 @@ describe('diagnostics wire form (the entries message)', () => {
 });
 
 describe('diagnostics page', () => {
-  const template = '<meta http-equiv="Content-Security-Policy" content="{{csp}}"><link href="{{styleUri}}"><script nonce="{{nonce}}" src="{{scriptUri}}"></script>';
+  const template =
+    '<meta http-equiv="Content-Security-Policy" content="{{csp}}"><link href="{{styleUri}}"><script nonce="{{nonce}}" src="{{scriptUri}}"></script>';
 
   it('CSP: nothing by default, styles and images from the webview only, scripts only by nonce', () => {
     assert.equal(
@@ -366,8 +471,17 @@ describe('diagnostics page', () => {
   });
 
   it('fills the template with escaped values', () => {
-    const html = renderPage(template, { cspSource: 'https://w.example', nonce: 'n0nce', styleUri: 'https://w.example/a.css?x="1"', scriptUri: 'https://w.example/a.js' });
-    assert.ok(html.includes(`content="default-src &#39;none&#39;; style-src https://w.example; script-src &#39;nonce-n0nce&#39;;`));
+    const html = renderPage(template, {
+      cspSource: 'https://w.example',
+      nonce: 'n0nce',
+      styleUri: 'https://w.example/a.css?x="1"',
+      scriptUri: 'https://w.example/a.js',
+    });
+    assert.ok(
+      html.includes(
+        `content="default-src &#39;none&#39;; style-src https://w.example; script-src &#39;nonce-n0nce&#39;;`,
+      ),
+    );
     assert.ok(html.includes('<script nonce="n0nce" src="https://w.example/a.js">'));
     assert.ok(html.includes('a.css?x=&quot;1&quot;'));
     assert.ok(!html.includes('{{'));

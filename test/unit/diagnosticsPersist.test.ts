@@ -16,7 +16,15 @@ const at = new Date(Date.UTC(2026, 10, 23, 9, 30, 5));
 const fmt = { formatTime: (t: Date) => t.toISOString().slice(11, 19) };
 
 function view(n: number, over: Partial<ConstructorParameters<typeof ApiError>[0]> = {}): DiagnosticView {
-  const error = new ApiError({ kind: 'server', message: `failure ${n}`, method: 'GET', path: `/companies/${n}`, status: 500, correlationId: `cid-${n}`, ...over });
+  const error = new ApiError({
+    kind: 'server',
+    message: `failure ${n}`,
+    method: 'GET',
+    path: `/companies/${n}`,
+    status: 500,
+    correlationId: `cid-${n}`,
+    ...over,
+  });
   return toViewModel({ id: `d${n}`, time: at, error: error.toJSON() }, fmt);
 }
 
@@ -49,7 +57,10 @@ describe('diagnostics persisted state', () => {
     assert.equal(state.version, 1);
     assert.equal(state.entries.length, MAX_PERSISTED_ENTRIES);
     assert.equal(MAX_PERSISTED_ENTRIES, 50);
-    assert.deepEqual(state.entries.map((v) => v.id), shown.slice(0, 50).map((v) => v.id));
+    assert.deepEqual(
+      state.entries.map((v) => v.id),
+      shown.slice(0, 50).map((v) => v.id),
+    );
     assert.equal(state.entries[49].correlationId, 'cid-11');
   });
 
@@ -94,7 +105,10 @@ describe('diagnostics restored entries', () => {
   it('round-trips a persisted state: same content, ids r1…rN in order, the restored marker', () => {
     const shown = [view(3, { rawBody: 'x'.repeat(20_000) }), fullView(), view(1)];
     const restored = restoredEntries(JSON.parse(JSON.stringify(persistableState(shown))));
-    assert.deepEqual(restored.map((v) => v.id), ['r1', 'r2', 'r3']);
+    assert.deepEqual(
+      restored.map((v) => v.id),
+      ['r1', 'r2', 'r3'],
+    );
     for (const [i, v] of restored.entries()) {
       assert.equal(v.marker, restoredMarker());
       const { id: _a, marker: _b, ...content } = v;
@@ -189,13 +203,27 @@ describe('diagnostics restored entries', () => {
     ];
     for (const bad of malformed) {
       const restored = restoredEntries(stateOf(view(1), bad, view(2)));
-      assert.deepEqual(restored.map((v) => v.heading), ['500 GET /companies/1', '500 GET /companies/2'], JSON.stringify(bad));
-      assert.deepEqual(restored.map((v) => v.id), ['r1', 'r2'], 'ids count only what is kept');
+      assert.deepEqual(
+        restored.map((v) => v.heading),
+        ['500 GET /companies/1', '500 GET /companies/2'],
+        JSON.stringify(bad),
+      );
+      assert.deepEqual(
+        restored.map((v) => v.id),
+        ['r1', 'r2'],
+        'ids count only what is kept',
+      );
     }
   });
 
   it('keeps only known fields, sets its own marker, and holds restored state to the same limits', () => {
-    const spoofed = { ...fullView(), marker: 'live', html: MARKUP, onclick: 'x', fields: [{ label: 'a', value: 'b', copy: false, extra: 1 }] };
+    const spoofed = {
+      ...fullView(),
+      marker: 'live',
+      html: MARKUP,
+      onclick: 'x',
+      fields: [{ label: 'a', value: 'b', copy: false, extra: 1 }],
+    };
     const [r] = restoredEntries(stateOf(spoofed));
     assert.equal(r.marker, restoredMarker());
     assert.ok(!('html' in r) && !('onclick' in r));

@@ -12,7 +12,14 @@ const BASE = 'https://api.example.com/v2';
 const fmt = { formatTime: () => '09:30:05' };
 
 function error(init: Partial<ConstructorParameters<typeof ApiError>[0]> = {}): ApiError {
-  return new ApiError({ kind: 'notFound', message: 'Not found', method: 'GET', path: '/companies/c1?x=%20', status: 404, ...init });
+  return new ApiError({
+    kind: 'notFound',
+    message: 'Not found',
+    method: 'GET',
+    path: '/companies/c1?x=%20',
+    status: 404,
+    ...init,
+  });
 }
 
 function viewOf(e: ApiError): DiagnosticView {

@@ -13,12 +13,19 @@ import {
 } from '../../src/documents/recordUri';
 
 /** An invoice's ref of account `acct-1`. */
-const inv = (companyId: string, invoiceId: string): RecordRef => ({ companyId, dataType: 'invoices', recordId: invoiceId, accountId: 'acct-1' });
+const inv = (companyId: string, invoiceId: string): RecordRef => ({
+  companyId,
+  dataType: 'invoices',
+  recordId: invoiceId,
+  accountId: 'acct-1',
+});
 
 /** What a URI's parts look like after a trip through a string, as a restored tab's URI makes:
  * encoded the way a URI string needs, then decoded again (what vscode.Uri does on toString/parse). */
 function throughString(parts: { path: string; query: string }): { path: string; query: string } {
-  const url = new URL(`dataplatform:${parts.path.split('/').map(encodeURIComponent).join('/')}?${encodeURIComponent(parts.query)}`);
+  const url = new URL(
+    `dataplatform:${parts.path.split('/').map(encodeURIComponent).join('/')}?${encodeURIComponent(parts.query)}`,
+  );
   return { path: decodeURIComponent(url.pathname), query: decodeURIComponent(url.search.slice(1)) };
 }
 
@@ -64,12 +71,20 @@ describe('record document URIs', () => {
 
   it('round-trips odd ids and labels, the identity from the ids only; the path has exactly three segments', () => {
     for (const [companyId, invoiceId] of ODD_IDS) {
-      for (const labels of [{}, { companyName: companyId, recordLabel: invoiceId }, { companyName: 'Ünï / co', recordLabel: 'No. 7/2024 #3?' }]) {
+      for (const labels of [
+        {},
+        { companyName: companyId, recordLabel: invoiceId },
+        { companyName: 'Ünï / co', recordLabel: 'No. 7/2024 #3?' },
+      ]) {
         const parts = recordUriParts(inv(companyId, invoiceId), labels);
         assert.equal(parts.path.split('/').length, 4, `${parts.path} has three segments`);
         assert.match(parts.path, /^\/[^/]+\/invoices\/[^/]+\.json$/);
         assert.deepEqual(parseRecordUri(parts), inv(companyId, invoiceId), JSON.stringify(parts));
-        assert.deepEqual(parseRecordUri(throughString(parts)), inv(companyId, invoiceId), `${JSON.stringify(parts)} through a string`);
+        assert.deepEqual(
+          parseRecordUri(throughString(parts)),
+          inv(companyId, invoiceId),
+          `${JSON.stringify(parts)} through a string`,
+        );
       }
     }
   });
@@ -83,22 +98,48 @@ describe('record document URIs', () => {
   it('refuses empty ids rather than building a URI that points elsewhere', () => {
     assert.throws(() => recordUriParts(inv('', 'x')));
     assert.throws(() => recordUriParts(inv('c', '')));
-    assert.throws(() => recordUriParts({ companyId: 'c', dataType: 'nope' as 'bills', recordId: 'x', accountId: 'a' }), 'an unknown type');
+    assert.throws(
+      () => recordUriParts({ companyId: 'c', dataType: 'nope' as 'bills', recordId: 'x', accountId: 'a' }),
+      'an unknown type',
+    );
   });
 
   it('parses nothing that is not a record document', () => {
     const query = 'companyId=c&invoiceId=i&account=a';
-    for (const path of ['/c/invoices/x', '/c/bills/x.json', 'c/invoices/x.json', '/c/invoices/.json', '//invoices/x.json', '/a/b/invoices/x.json', '/c/nope/x.json', '/']) {
+    for (const path of [
+      '/c/invoices/x',
+      '/c/bills/x.json',
+      'c/invoices/x.json',
+      '/c/invoices/.json',
+      '//invoices/x.json',
+      '/a/b/invoices/x.json',
+      '/c/nope/x.json',
+      '/',
+    ]) {
       assert.equal(parseRecordUri({ path, query }), undefined, path);
       assert.equal(parseRecordUri({ path, query: '' }), undefined, `${path} without a query`);
     }
-    for (const q of ['', 'companyId=c&account=a', 'invoiceId=i&account=a', 'companyId=&invoiceId=i&account=a', 'x=1', 'companyId=c&billId=i&account=a', 'companyId=c&invoiceId=i', 'companyId=c&invoiceId=i&account=']) {
-      assert.equal(parseRecordUri({ path: '/c/invoices/i.json', query: q }), undefined, `a query without both ids and the account: ${q}`);
+    for (const q of [
+      '',
+      'companyId=c&account=a',
+      'invoiceId=i&account=a',
+      'companyId=&invoiceId=i&account=a',
+      'x=1',
+      'companyId=c&billId=i&account=a',
+      'companyId=c&invoiceId=i',
+      'companyId=c&invoiceId=i&account=',
+    ]) {
+      assert.equal(
+        parseRecordUri({ path: '/c/invoices/i.json', query: q }),
+        undefined,
+        `a query without both ids and the account: ${q}`,
+      );
     }
   });
 
   it('keys a record by its ids, type and account, unambiguously', () => {
-    const key = (companyId: string, recordId: string, dataType: RecordRef['dataType'] = 'invoices'): string => recordKey({ companyId, dataType, recordId, accountId: 'a' });
+    const key = (companyId: string, recordId: string, dataType: RecordRef['dataType'] = 'invoices'): string =>
+      recordKey({ companyId, dataType, recordId, accountId: 'a' });
     assert.equal(key('a', 'b'), key('a', 'b'));
     assert.notEqual(key('a/b', 'c'), key('a', 'b/c'));
     assert.notEqual(key('a","b', 'c'), key('a', 'b","c'));
@@ -107,14 +148,38 @@ describe('record document URIs', () => {
 
   it('accepts {companyId, dataType, recordId, accountId?, companyName?}, the first account when none is named, and nothing looser', () => {
     const ref = inv('c', 'i');
-    assert.deepEqual(asRecordArgument({ companyId: 'c', dataType: 'invoices', recordId: 'i', extra: 1 }, 'acct-1'), { ref });
-    assert.deepEqual(asRecordArgument({ companyId: 'c', dataType: 'invoices', recordId: 'i', companyName: 'Acme' }, 'acct-1'), { ref, companyName: 'Acme' });
-    assert.deepEqual(asRecordArgument({ companyId: 'c', dataType: 'invoices', recordId: 'i', companyName: 7 }, 'acct-1'), { ref }, 'a name that is not a string is ignored');
-    assert.deepEqual(asRecordArgument({ companyId: 'c', dataType: 'bills', recordId: 'b', accountId: 'acct-2' }, 'acct-1'), { ref: { companyId: 'c', dataType: 'bills', recordId: 'b', accountId: 'acct-2' } });
-    assert.equal(asRecordArgument({ companyId: 'c', dataType: 'bills', recordId: 'b' }, undefined), undefined, 'no account at all');
+    assert.deepEqual(asRecordArgument({ companyId: 'c', dataType: 'invoices', recordId: 'i', extra: 1 }, 'acct-1'), {
+      ref,
+    });
+    assert.deepEqual(
+      asRecordArgument({ companyId: 'c', dataType: 'invoices', recordId: 'i', companyName: 'Acme' }, 'acct-1'),
+      { ref, companyName: 'Acme' },
+    );
+    assert.deepEqual(
+      asRecordArgument({ companyId: 'c', dataType: 'invoices', recordId: 'i', companyName: 7 }, 'acct-1'),
+      { ref },
+      'a name that is not a string is ignored',
+    );
+    assert.deepEqual(
+      asRecordArgument({ companyId: 'c', dataType: 'bills', recordId: 'b', accountId: 'acct-2' }, 'acct-1'),
+      { ref: { companyId: 'c', dataType: 'bills', recordId: 'b', accountId: 'acct-2' } },
+    );
+    assert.equal(
+      asRecordArgument({ companyId: 'c', dataType: 'bills', recordId: 'b' }, undefined),
+      undefined,
+      'no account at all',
+    );
     for (const v of [
-      undefined, null, 'c/i', {}, { companyId: 'c' }, { companyId: 'c', invoiceId: 'i' }, { companyId: '', dataType: 'invoices', recordId: 'i' },
-      { companyId: 'c', dataType: 'nope', recordId: 'x' }, { companyId: 'c', dataType: 'bills' }, { companyId: 'c', recordId: 'x' },
+      undefined,
+      null,
+      'c/i',
+      {},
+      { companyId: 'c' },
+      { companyId: 'c', invoiceId: 'i' },
+      { companyId: '', dataType: 'invoices', recordId: 'i' },
+      { companyId: 'c', dataType: 'nope', recordId: 'x' },
+      { companyId: 'c', dataType: 'bills' },
+      { companyId: 'c', recordId: 'x' },
       { companyId: 'c', dataType: 'bills', invoiceId: 'i' },
     ]) {
       assert.equal(asRecordArgument(v, 'acct-1'), undefined, JSON.stringify(v));
@@ -130,8 +195,14 @@ describe('record document URIs', () => {
       assert.deepEqual(parseRecordUri(parts), ref, id);
       assert.deepEqual(parseRecordUri(throughString(parts)), ref, `${id} through a string`);
     }
-    assert.equal(recordUriParts({ companyId: 'c', dataType: 'journalEntries', recordId: 'j', accountId: 'a' }).query, 'companyId=c&journalEntryId=j&account=a');
-    assert.equal(recordUriParts({ companyId: 'c', dataType: 'billPayments', recordId: 'p', accountId: 'a' }).query, 'companyId=c&billPaymentId=p&account=a');
+    assert.equal(
+      recordUriParts({ companyId: 'c', dataType: 'journalEntries', recordId: 'j', accountId: 'a' }).query,
+      'companyId=c&journalEntryId=j&account=a',
+    );
+    assert.equal(
+      recordUriParts({ companyId: 'c', dataType: 'billPayments', recordId: 'p', accountId: 'a' }).query,
+      'companyId=c&billPaymentId=p&account=a',
+    );
   });
 });
 
@@ -159,7 +230,11 @@ describe('record document labels', () => {
     const emoji = sanitizeLabel('🧾'.repeat(100));
     assert.equal(Array.from(emoji).length, MAX_LABEL_LENGTH);
     assert.doesNotMatch(emoji, /[\ud800-\udbff]$/, 'no lone high surrogate at the end');
-    assert.equal(sanitizeLabel(`${'x'.repeat(MAX_LABEL_LENGTH - 1)} y`), 'x'.repeat(MAX_LABEL_LENGTH - 1), 'no trailing space after the cut');
+    assert.equal(
+      sanitizeLabel(`${'x'.repeat(MAX_LABEL_LENGTH - 1)} y`),
+      'x'.repeat(MAX_LABEL_LENGTH - 1),
+      'no trailing space after the cut',
+    );
   });
 
   it('never yields a segment that path normalisation would collapse', () => {
@@ -212,11 +287,20 @@ describe('record document text', () => {
   it('explains a failed fetch with status, message and correlation id, as comment lines', () => {
     const text = errorText(inv('c1', 'i1'), { status: 500, message: 'Internal error', correlationId: 'corr-7' });
     assert.match(text, /^\/\/ Invoices: could not load i1 of company c1\.$/m);
-    assert.match(errorText({ companyId: 'c1', dataType: 'taxRates', recordId: 't1', accountId: 'a' }, { message: 'x' }), /^\/\/ Tax rates: could not load t1 of company c1\.$/m);
+    assert.match(
+      errorText({ companyId: 'c1', dataType: 'taxRates', recordId: 't1', accountId: 'a' }, { message: 'x' }),
+      /^\/\/ Tax rates: could not load t1 of company c1\.$/m,
+    );
     assert.match(text, /500: Internal error/);
     assert.match(text, /correlationId: corr-7/);
     assert.match(text, /Show Diagnostics/);
-    assert.ok(text.trimEnd().split('\n').every((l) => l.startsWith('// ')), 'every line is a comment');
+    assert.ok(
+      text
+        .trimEnd()
+        .split('\n')
+        .every((l) => l.startsWith('// ')),
+      'every line is a comment',
+    );
   });
 
   it('leaves out what the error does not have', () => {

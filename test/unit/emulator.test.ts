@@ -38,7 +38,13 @@ describe('emulator: authentication, routing and errors', () => {
   });
 
   it('gives 401 "Unauthorized" for a missing, unknown or garbled key', async () => {
-    for (const options of [{ key: null }, { key: 'not-a-key' }, { authorization: 'Basic %%%not-base64' }, { authorization: `Bearer ${emu.keys.normal}` }, { authorization: basic(`${emu.keys.normal}:`) }]) {
+    for (const options of [
+      { key: null },
+      { key: 'not-a-key' },
+      { authorization: 'Basic %%%not-base64' },
+      { authorization: `Bearer ${emu.keys.normal}` },
+      { authorization: basic(`${emu.keys.normal}:`) },
+    ]) {
       const r = await call<ErrorBody>(emu, '/companies', options);
       assert.equal(r.status, 401, JSON.stringify(options));
       assertErrorBody(r.json, 401, 'PublicApi');
@@ -56,8 +62,17 @@ describe('emulator: authentication, routing and errors', () => {
   });
 
   it('gives 402 "Account expired" on every endpoint for the expired account', async () => {
-    for (const [method, path] of [['GET', '/companies'], ['POST', '/companies'], ['GET', '/apiKeys'], ['GET', '/nowhere']]) {
-      const r = await call<ValidationErrorBody>(emu, path, { key: emu.keys.expired, method, body: method === 'POST' ? { name: 'X' } : undefined });
+    for (const [method, path] of [
+      ['GET', '/companies'],
+      ['POST', '/companies'],
+      ['GET', '/apiKeys'],
+      ['GET', '/nowhere'],
+    ]) {
+      const r = await call<ValidationErrorBody>(emu, path, {
+        key: emu.keys.expired,
+        method,
+        body: method === 'POST' ? { name: 'X' } : undefined,
+      });
       assert.equal(r.status, 402, path);
       assertErrorBody(r.json, 402);
       assert.equal(r.json.error, 'Payment Required');
@@ -69,8 +84,13 @@ describe('emulator: authentication, routing and errors', () => {
   });
 
   it('gives 403 for a company of another account', async () => {
-    const trialCompany = (await call<Page<Company>>(emu, '/companies?pageSize=1', { key: emu.keys.freeTrial })).json.results[0].id;
-    for (const path of [`/companies/${trialCompany}`, `/companies/${trialCompany}/data/invoices`, `/companies/${trialCompany}/dataStatus`]) {
+    const trialCompany = (await call<Page<Company>>(emu, '/companies?pageSize=1', { key: emu.keys.freeTrial })).json
+      .results[0].id;
+    for (const path of [
+      `/companies/${trialCompany}`,
+      `/companies/${trialCompany}/data/invoices`,
+      `/companies/${trialCompany}/dataStatus`,
+    ]) {
       const r = await call<ErrorBody>(emu, path);
       assert.equal(r.status, 403, path);
       assert.match(r.json.error, /not associated with that resource/);
@@ -164,12 +184,20 @@ describe('emulator: rate limit', () => {
 
 describe('emulator: determinism', () => {
   it('serves identical data from two instances with the same seed, different data with another seed', async () => {
-    const [a, b, c] = await Promise.all([startEmulator({ seed: 7, invoices: 500 }), startEmulator({ seed: 7, invoices: 500 }), startEmulator({ seed: 8, invoices: 500 })]);
+    const [a, b, c] = await Promise.all([
+      startEmulator({ seed: 7, invoices: 500 }),
+      startEmulator({ seed: 7, invoices: 500 }),
+      startEmulator({ seed: 8, invoices: 500 }),
+    ]);
     try {
       assert.deepEqual(a.keys, b.keys);
       assert.deepEqual(a.companies, b.companies);
       const path = (e: RunningEmulator): string => `/companies/${e.companies.many}/data/invoices?page=3&pageSize=50`;
-      const [pa, pb, pc] = await Promise.all([call(a, path(a)), call(b, path(b), { key: b.keys.normal }), call(c, path(c), { key: c.keys.normal })]);
+      const [pa, pb, pc] = await Promise.all([
+        call(a, path(a)),
+        call(b, path(b), { key: b.keys.normal }),
+        call(c, path(c), { key: c.keys.normal }),
+      ]);
       assert.equal(pa.text, pb.text);
       assert.notEqual(pa.text, pc.text);
       const ca = await call(a, '/companies?pageSize=200');

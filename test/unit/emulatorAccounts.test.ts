@@ -15,7 +15,10 @@ describe('emulator: creating companies', () => {
   beforeEach(() => emu.reset());
 
   it('creates a company: 200 with the record, listed and readable afterwards', async () => {
-    const r = await call<Company>(emu, '/companies', { method: 'POST', body: { name: 'Acme & Sons, Ltd.', description: 'Test company', tags: { region: 'UK' } } });
+    const r = await call<Company>(emu, '/companies', {
+      method: 'POST',
+      body: { name: 'Acme & Sons, Ltd.', description: 'Test company', tags: { region: 'UK' } },
+    });
     assert.equal(r.status, 200);
     assert.equal(r.json.name, 'Acme & Sons, Ltd.');
     assert.equal(r.json.description, 'Test company');
@@ -30,8 +33,11 @@ describe('emulator: creating companies', () => {
     assert.equal(list.json.results[120].id, r.json.id);
   });
 
-  it('strips characters outside letters, digits, whitespace and - \' , & @ . ? !', async () => {
-    assert.equal(sanitiseCompanyName('  Café <Zürich> #1 (GmbH) - O\'Neil, Smith & Co. @ home?! '), 'Café Zürich 1 GmbH - O\'Neil, Smith & Co. @ home?!');
+  it("strips characters outside letters, digits, whitespace and - ' , & @ . ? !", async () => {
+    assert.equal(
+      sanitiseCompanyName("  Café <Zürich> #1 (GmbH) - O'Neil, Smith & Co. @ home?! "),
+      "Café Zürich 1 GmbH - O'Neil, Smith & Co. @ home?!",
+    );
     const r = await call<Company>(emu, '/companies', { method: 'POST', body: { name: 'Bad/Name*$%^' } });
     assert.equal(r.status, 200);
     assert.equal(r.json.name, 'BadName');
@@ -43,7 +49,11 @@ describe('emulator: creating companies', () => {
       assert.equal(r.status, 400, JSON.stringify(body));
       assert.equal(r.json.validation.errors[0].itemId, 'name');
     }
-    const raw = await call<ValidationErrorBody>(emu, '/companies', { method: 'POST', rawBody: '{"name":', contentType: 'application/json' });
+    const raw = await call<ValidationErrorBody>(emu, '/companies', {
+      method: 'POST',
+      rawBody: '{"name":',
+      contentType: 'application/json',
+    });
     assert.equal(raw.status, 400);
     assert.equal(raw.json.statusCode, 400);
     assert.equal(raw.json.validation.errors[0].itemId, 'body');
@@ -52,7 +62,11 @@ describe('emulator: creating companies', () => {
   it('lets the Free-trial account hold exactly 50 companies: the 51st is 402 company limit', async () => {
     const list = await call<Page<Company>>(emu, '/companies', { key: emu.keys.freeTrial });
     assert.equal(list.json.totalResults, 50);
-    const r = await call<ValidationErrorBody>(emu, '/companies', { key: emu.keys.freeTrial, method: 'POST', body: { name: 'One too many' } });
+    const r = await call<ValidationErrorBody>(emu, '/companies', {
+      key: emu.keys.freeTrial,
+      method: 'POST',
+      body: { name: 'One too many' },
+    });
     assert.equal(r.status, 402);
     assert.equal(r.json.statusCode, 402);
     assert.equal(r.json.service, 'ClientsApi');
@@ -110,15 +124,26 @@ describe('emulator: data sets and syncs', () => {
     const status = await call<DataStatusMap>(emu, `/companies/${emu.companies.syncing}/dataStatus`);
     assert.equal(status.json.invoices.currentStatus, 'Fetching');
     clock.advance(24 * 3600_000);
-    assert.equal((await call(emu, `/companies/${emu.companies.syncing}/data/invoices`)).status, 409, 'the syncing company never finishes');
+    assert.equal(
+      (await call(emu, `/companies/${emu.companies.syncing}/data/invoices`)).status,
+      409,
+      'the syncing company never finishes',
+    );
   });
 
   it('says 404 "Datatype [invoices] not supported by platform(s) [Xero]" for unsupported', async () => {
     const r = await call<ErrorBody>(emu, `/companies/${emu.companies.unsupported}/data/invoices`);
     assert.equal(r.status, 404);
     assert.equal(r.json.error, 'Datatype [invoices] not supported by platform(s) [Xero]');
-    assert.equal((await call<DataStatusMap>(emu, `/companies/${emu.companies.unsupported}/dataStatus`)).json.invoices.currentStatus, 'NotSupported');
-    assert.equal((await call(emu, `/companies/${emu.companies.unsupported}/data/queue/invoices`, { method: 'POST' })).status, 404);
+    assert.equal(
+      (await call<DataStatusMap>(emu, `/companies/${emu.companies.unsupported}/dataStatus`)).json.invoices
+        .currentStatus,
+      'NotSupported',
+    );
+    assert.equal(
+      (await call(emu, `/companies/${emu.companies.unsupported}/data/queue/invoices`, { method: 'POST' })).status,
+      404,
+    );
   });
 
   it('queues a sync of a created company: 200 (as Codat documents it), Fetching, then Complete with invoices after the sync time', async () => {
@@ -151,14 +176,23 @@ describe('emulator: data sets and syncs', () => {
     const invoices = await call<Page<Invoice>>(emu, `/companies/${company.id}/data/invoices`);
     assert.equal(invoices.status, 200);
     assert.ok(invoices.json.totalResults >= 3);
-    assert.equal((await call<Company>(emu, `/companies/${company.id}`)).json.lastSync, done.json.invoices.lastSuccessfulSync);
+    assert.equal(
+      (await call<Company>(emu, `/companies/${company.id}`)).json.lastSync,
+      done.json.invoices.lastSuccessfulSync,
+    );
   });
 
   it('keeps serving a synced data set while it re-syncs', async () => {
     const q = await call(emu, `/companies/${emu.companies.few}/data/queue/invoices`, { method: 'POST' });
     assert.equal(q.status, 200);
-    assert.equal((await call<DataStatusMap>(emu, `/companies/${emu.companies.few}/dataStatus`)).json.invoices.currentStatus, 'Fetching');
-    assert.equal((await call<Page<Invoice>>(emu, `/companies/${emu.companies.few}/data/invoices`)).json.totalResults, 7);
+    assert.equal(
+      (await call<DataStatusMap>(emu, `/companies/${emu.companies.few}/dataStatus`)).json.invoices.currentStatus,
+      'Fetching',
+    );
+    assert.equal(
+      (await call<Page<Invoice>>(emu, `/companies/${emu.companies.few}/data/invoices`)).json.totalResults,
+      7,
+    );
   });
 
   it('refuses to queue a data type the emulator does not hold', async () => {
@@ -172,7 +206,10 @@ describe('emulator: data sets and syncs', () => {
     const r = await call<Invoice>(emu, `/companies/${emu.companies.few}/data/invoices/${list.json.results[3].id}`);
     assert.deepEqual(r.json, list.json.results[3]);
     const other = await call<Page<Invoice>>(emu, `/companies/${emu.companies.many}/data/invoices?pageSize=1`);
-    assert.equal((await call(emu, `/companies/${emu.companies.few}/data/invoices/${other.json.results[0].id}`)).status, 404);
+    assert.equal(
+      (await call(emu, `/companies/${emu.companies.few}/data/invoices/${other.json.results[0].id}`)).status,
+      404,
+    );
     assert.equal((await call(emu, `/companies/${emu.companies.few}/data/invoices/nope`)).status, 404);
   });
 });
@@ -186,7 +223,7 @@ describe('emulator: API keys', () => {
   after(() => emu.close());
   beforeEach(() => emu.reset());
 
-  it('lists the account\'s keys, not paged', async () => {
+  it("lists the account's keys, not paged", async () => {
     const r = await call<ApiKeyList>(emu, '/apiKeys');
     assert.equal(r.status, 200);
     assert.deepEqual(Object.keys(r.json), ['results']);

@@ -34,7 +34,7 @@ describe('emulator: a data set per data type', () => {
     assert.deepEqual((await call<{ dataTypes: string[] }>(emu, '/_emulator', { key: null })).json.dataTypes, TYPES);
   });
 
-  it('has every type Complete for many, few and empty, in the table\'s order', async () => {
+  it("has every type Complete for many, few and empty, in the table's order", async () => {
     for (const company of [emu.companies.many, emu.companies.few, emu.companies.empty]) {
       const status = (await call<DataStatusMap>(emu, `/companies/${company}/dataStatus`)).json;
       assert.deepEqual(Object.keys(status), KEYS);
@@ -43,12 +43,17 @@ describe('emulator: a data set per data type', () => {
         assert.equal(status[k].currentStatus, 'Complete');
         assert.equal(status[k].latestSyncId, status[k].latestSuccessfulSyncId);
       }
-      assert.equal(new Set(KEYS.map((k) => status[k].latestSuccessfulSyncId)).size, TYPES.length, 'each type has its own sync');
+      assert.equal(
+        new Set(KEYS.map((k) => status[k].latestSuccessfulSyncId)).size,
+        TYPES.length,
+        'each type has its own sync',
+      );
     }
-    for (const type of TYPES) assert.equal((await call<Page<unknown>>(emu, `${data(emu.companies.empty, type)}`)).json.totalResults, 0, type);
+    for (const type of TYPES)
+      assert.equal((await call<Page<unknown>>(emu, `${data(emu.companies.empty, type)}`)).json.totalResults, 0, type);
   });
 
-  it('says Codat\'s one 409 for every type of notRequested and of syncing (its data status tells them apart), and 404 for unsupported', async () => {
+  it("says Codat's one 409 for every type of notRequested and of syncing (its data status tells them apart), and 404 for unsupported", async () => {
     for (const type of TYPES) {
       const nr = await call<ErrorBody>(emu, data(emu.companies.notRequested, type));
       assert.equal(nr.status, 409, type);
@@ -59,13 +64,22 @@ describe('emulator: a data set per data type', () => {
       const un = await call<ErrorBody>(emu, data(emu.companies.unsupported, type));
       assert.equal(un.status, 404, type);
       assert.equal(un.json.error, `Datatype [${type}] not supported by platform(s) [Xero]`);
-      assert.equal((await call(emu, `/companies/${emu.companies.unsupported}/data/queue/${key(type)}`, { method: 'POST' })).status, 404);
+      assert.equal(
+        (await call(emu, `/companies/${emu.companies.unsupported}/data/queue/${key(type)}`, { method: 'POST' })).status,
+        404,
+      );
     }
     assert.deepEqual((await call(emu, `/companies/${emu.companies.notRequested}/dataStatus`)).json, {});
     const syncing = (await call<DataStatusMap>(emu, `/companies/${emu.companies.syncing}/dataStatus`)).json;
-    assert.deepEqual(KEYS.map((k) => syncing[k].currentStatus), KEYS.map(() => 'Fetching'));
+    assert.deepEqual(
+      KEYS.map((k) => syncing[k].currentStatus),
+      KEYS.map(() => 'Fetching'),
+    );
     const unsupported = (await call<DataStatusMap>(emu, `/companies/${emu.companies.unsupported}/dataStatus`)).json;
-    assert.deepEqual(KEYS.map((k) => unsupported[k].currentStatus), KEYS.map(() => 'NotSupported'));
+    assert.deepEqual(
+      KEYS.map((k) => unsupported[k].currentStatus),
+      KEYS.map(() => 'NotSupported'),
+    );
   });
 
   it('syncs one type at a time: the others stay not requested', async () => {
@@ -77,8 +91,14 @@ describe('emulator: a data set per data type', () => {
     const running = (await call<DataStatusMap>(emu, `/companies/${company}/dataStatus`)).json;
     assert.deepEqual(Object.keys(running), ['bills']);
     assert.equal(running.bills.currentStatus, 'Fetching');
-    assert.equal((await call<ErrorBody>(emu, data(company, 'bills'))).json.error, 'The data set has not been requested.');
-    assert.equal((await call<PullOperation>(emu, `/companies/${company}/data/queue/bills`, { method: 'POST' })).json.id, q.json.id);
+    assert.equal(
+      (await call<ErrorBody>(emu, data(company, 'bills'))).json.error,
+      'The data set has not been requested.',
+    );
+    assert.equal(
+      (await call<PullOperation>(emu, `/companies/${company}/data/queue/bills`, { method: 'POST' })).json.id,
+      q.json.id,
+    );
 
     clock.advance(SYNC_DURATION_MS);
     const bills = await call<Page<{ id: string }>>(emu, data(company, 'bills'));
@@ -88,15 +108,24 @@ describe('emulator: a data set per data type', () => {
     assert.deepEqual(Object.keys(done), ['bills']);
     assert.equal(done.bills.latestSuccessfulSyncId, q.json.id);
     assert.equal((await call<Company>(emu, `/companies/${company}`)).json.lastSync, done.bills.lastSuccessfulSync);
-    assert.equal((await call<ErrorBody>(emu, data(company, 'invoices'))).json.error, 'The data set has not been requested.');
+    assert.equal(
+      (await call<ErrorBody>(emu, data(company, 'invoices'))).json.error,
+      'The data set has not been requested.',
+    );
     assert.equal((await call(emu, data(company, 'customers'))).status, 409);
     const history = await call<PullOperation>(emu, `/companies/${company}/data/history/${q.json.id}`);
     assert.equal(history.json.status, 'Complete');
   });
 
   it('gives a created company every type after syncing each, sized by the invoices its first sync brings', async () => {
-    const company = (await call<Company>(emu, '/companies', { method: 'POST', body: { name: 'Syncs Everything' } })).json;
-    for (const type of TYPES) assert.equal((await call(emu, `/companies/${company.id}/data/queue/${key(type)}`, { method: 'POST' })).status, 200, type);
+    const company = (await call<Company>(emu, '/companies', { method: 'POST', body: { name: 'Syncs Everything' } }))
+      .json;
+    for (const type of TYPES)
+      assert.equal(
+        (await call(emu, `/companies/${company.id}/data/queue/${key(type)}`, { method: 'POST' })).status,
+        200,
+        type,
+      );
     clock.advance(SYNC_DURATION_MS);
     const totals = new Map<string, number>();
     for (const type of TYPES) {
@@ -108,7 +137,10 @@ describe('emulator: a data set per data type', () => {
     assert.ok(invoices >= 3 && invoices <= 15);
     assert.equal(totals.get('bills'), 5);
     // One per group of five invoices, and one per applied credit note.
-    assert.ok((totals.get('payments') ?? 0) >= Math.ceil(invoices / 5) && (totals.get('payments') ?? 0) <= Math.ceil(invoices / 5) + (totals.get('creditNotes') ?? 0));
+    assert.ok(
+      (totals.get('payments') ?? 0) >= Math.ceil(invoices / 5) &&
+        (totals.get('payments') ?? 0) <= Math.ceil(invoices / 5) + (totals.get('creditNotes') ?? 0),
+    );
     assert.equal(totals.get('items'), 18);
   });
 
@@ -116,7 +148,8 @@ describe('emulator: a data set per data type', () => {
     const all = await fillers();
     const freshBooks = all.find((c) => c.dataConnections?.[0].platformName === 'FreshBooks')?.id;
     const other = all.find((c) => c.dataConnections?.[0].platformName !== 'FreshBooks')?.id;
-    if (freshBooks === undefined || other === undefined) throw new Error('the seed has a FreshBooks filler and another');
+    if (freshBooks === undefined || other === undefined)
+      throw new Error('the seed has a FreshBooks filler and another');
     const status = (await call<DataStatusMap>(emu, `/companies/${freshBooks}/dataStatus`)).json;
     for (const type of TYPES) {
       const lacking = type === 'journalEntries' || type === 'billCreditNotes';
@@ -126,7 +159,10 @@ describe('emulator: a data set per data type', () => {
       if (lacking) assert.equal(r.json.error, `Datatype [${type}] not supported by platform(s) [FreshBooks]`);
       assert.equal((await call(emu, data(other, type))).status, 200, type);
     }
-    assert.equal((await call(emu, `/companies/${freshBooks}/data/queue/journalEntries`, { method: 'POST' })).status, 404);
+    assert.equal(
+      (await call(emu, `/companies/${freshBooks}/data/queue/journalEntries`, { method: 'POST' })).status,
+      404,
+    );
     assert.equal((await call(emu, `/companies/${freshBooks}/data/queue/bills`, { method: 'POST' })).status, 200);
   });
 
@@ -143,7 +179,8 @@ describe('emulator: a data set per data type', () => {
     const path = data(emu.companies.many, 'payments');
     assert.equal((await call(emu, path, { key: null })).status, 401);
     assert.equal((await call(emu, path, { key: emu.keys.expired })).status, 402);
-    const trial = (await call<Page<Company>>(emu, '/companies?pageSize=1', { key: emu.keys.freeTrial })).json.results[0].id;
+    const trial = (await call<Page<Company>>(emu, '/companies?pageSize=1', { key: emu.keys.freeTrial })).json.results[0]
+      .id;
     assert.equal((await call(emu, data(trial, 'payments'))).status, 403);
     const ok = await call(emu, path);
     assert.ok(ok.headers.get('x-rate-limit-remaining'));
@@ -156,6 +193,12 @@ describe('emulator: a data set per data type', () => {
     const one = await call(emu, `${data(emu.companies.many, 'journalEntries')}/any-id`);
     assert.equal(one.status, 502);
     assert.match(one.headers.get('content-type') ?? '', /text\/html/);
-    assert.deepEqual(emu.requests.entries().slice(-1).map((e) => [e.path, e.fault]), [[`${data(emu.companies.many, 'journalEntries')}/any-id`, 'html']]);
+    assert.deepEqual(
+      emu.requests
+        .entries()
+        .slice(-1)
+        .map((e) => [e.path, e.fault]),
+      [[`${data(emu.companies.many, 'journalEntries')}/any-id`, 'html']],
+    );
   });
 });

@@ -24,7 +24,12 @@ function at(record: Rec, path: string): unknown {
 const fieldsOf = (spec: DataTypeSpec): [string, FieldKind][] => Object.entries({ ...COMMON_FIELDS, ...spec.fields });
 
 /** A filter on one field built from the records, and which records it must select, evaluated here. */
-function filtersFor(field: string, kind: FieldKind, records: Rec[], values: readonly string[] | undefined): [string, (r: Rec) => boolean][] {
+function filtersFor(
+  field: string,
+  kind: FieldKind,
+  records: Rec[],
+  values: readonly string[] | undefined,
+): [string, (r: Rec) => boolean][] {
   const present = records.map((r) => at(r, field)).filter((v) => v !== undefined);
   if (present.length === 0) return [];
   if (values) return values.map((v) => [`${field}=${v}`, (r: Rec) => at(r, field) === v]);
@@ -34,20 +39,31 @@ function filtersFor(field: string, kind: FieldKind, records: Rec[], values: read
   switch (kind) {
     case 'number': {
       const m = (present as number[]).slice().sort((a, b) => a - b)[Math.floor((present.length - 1) / 2)];
-      return [[`${field}>${m}`, (r) => (at(r, field) as number) > m], [`${field}<=${m}`, (r) => (at(r, field) as number) <= m]];
+      return [
+        [`${field}>${m}`, (r) => (at(r, field) as number) > m],
+        [`${field}<=${m}`, (r) => (at(r, field) as number) <= m],
+      ];
     }
     case 'date': {
       const day = lowerMedian((present as string[]).map((v) => v.slice(0, 10)));
-      const dayOf = (r: Rec): string | undefined => (typeof at(r, field) === 'string' ? (at(r, field) as string).slice(0, 10) : undefined);
-      return [[`${field}>${day}`, (r) => (dayOf(r) ?? '') > day], [`${field}=${day}`, (r) => dayOf(r) === day]];
+      const dayOf = (r: Rec): string | undefined =>
+        typeof at(r, field) === 'string' ? (at(r, field) as string).slice(0, 10) : undefined;
+      return [
+        [`${field}>${day}`, (r) => (dayOf(r) ?? '') > day],
+        [`${field}=${day}`, (r) => dayOf(r) === day],
+      ];
     }
     case 'boolean':
-      return [[`${field}=true`, (r) => at(r, field) === true], [`${field}!=true`, (r) => at(r, field) !== true]];
+      return [
+        [`${field}=true`, (r) => at(r, field) === true],
+        [`${field}!=true`, (r) => at(r, field) !== true],
+      ];
     case 'text': {
       const text = middle as string;
       const token = /[A-Za-z0-9]{2,4}/.exec(text)?.[0] ?? text;
       const quoted = `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-      const lower = (r: Rec): string | undefined => (typeof at(r, field) === 'string' ? (at(r, field) as string).toLowerCase() : undefined);
+      const lower = (r: Rec): string | undefined =>
+        typeof at(r, field) === 'string' ? (at(r, field) as string).toLowerCase() : undefined;
       return [
         [`${field}~${token}`, (r) => lower(r)?.includes(token.toLowerCase()) === true],
         [`${field}=${quoted}`, (r) => lower(r) === text.toLowerCase()],
@@ -86,13 +102,23 @@ describe('emulator: every data type', () => {
           assert.equal(json.totalResults, total);
           assert.equal(json._links.self.href, base(spec.segment));
           assert.equal(json._links.current.href, `${base(spec.segment)}?page=${page}&pageSize=7`);
-          assert.equal(json._links.previous?.href, page === 1 ? undefined : `${base(spec.segment)}?page=${page - 1}&pageSize=7`);
-          assert.equal(json._links.next?.href, page === pages.length ? undefined : `${base(spec.segment)}?page=${page + 1}&pageSize=7`);
+          assert.equal(
+            json._links.previous?.href,
+            page === 1 ? undefined : `${base(spec.segment)}?page=${page - 1}&pageSize=7`,
+          );
+          assert.equal(
+            json._links.next?.href,
+            page === pages.length ? undefined : `${base(spec.segment)}?page=${page + 1}&pageSize=7`,
+          );
         });
         const ids = pages.flatMap((p) => p.json.results.map((r) => r.id));
         assert.equal(ids.length, total);
         assert.equal(new Set(ids).size, total);
-        assert.deepEqual(pages.flatMap((p) => p.json.results), records(), 'the pages hold the one-page list, in order');
+        assert.deepEqual(
+          pages.flatMap((p) => p.json.results),
+          records(),
+          'the pages hold the one-page list, in order',
+        );
       });
 
       // Where a null may stand, Codat's contract says (test/unit/contract.test.ts holds the records to it).
@@ -103,14 +129,19 @@ describe('emulator: every data type', () => {
           for (const [field, kind] of fieldsOf(spec)) {
             const value = at(record, field);
             if (value === undefined) continue;
-            assert.equal(typeof value, kind === 'date' ? 'string' : kind === 'text' ? 'string' : kind, `${field} of ${String(record.id)}`);
+            assert.equal(
+              typeof value,
+              kind === 'date' ? 'string' : kind === 'text' ? 'string' : kind,
+              `${field} of ${String(record.id)}`,
+            );
             if (kind === 'date') assert.match(value as string, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z?$/);
           }
           // Unknown is a value of every enumeration in the contract; an optional field may be absent
           // (a journal entry without recordRef); one that is there is of the set.
           for (const [field, values] of Object.entries(spec.enums)) {
             const value = at(record, field);
-            if (value !== undefined) assert.ok([...values, 'Unknown'].includes(value as string), `${field} ${JSON.stringify(value)}`);
+            if (value !== undefined)
+              assert.ok([...values, 'Unknown'].includes(value as string), `${field} ${JSON.stringify(value)}`);
           }
         }
       });
@@ -119,16 +150,31 @@ describe('emulator: every data type', () => {
         // Each kind of field (text, enumeration, number, date, boolean) whose values vary among the
         // records is tested by a filter that selects some of them but not all.
         const telling = new Set<string>();
-        const varies = ([field]: [string, FieldKind]): boolean => new Set(records().map((r) => JSON.stringify(at(r, field)))).size > 1;
-        const kinds = new Set(fieldsOf(spec).filter(varies).map(([field, kind]) => (spec.enums[field] ? 'enum' : kind)));
+        const varies = ([field]: [string, FieldKind]): boolean =>
+          new Set(records().map((r) => JSON.stringify(at(r, field)))).size > 1;
+        const kinds = new Set(
+          fieldsOf(spec)
+            .filter(varies)
+            .map(([field, kind]) => (spec.enums[field] ? 'enum' : kind)),
+        );
         for (const [field, kind] of fieldsOf(spec)) {
           for (const [query, selects] of filtersFor(field, kind, records(), spec.enums[field])) {
-            const r = await call<Page<Rec>>(emu, `${base(spec.segment)}?pageSize=5000&query=${encodeURIComponent(query)}`);
+            const r = await call<Page<Rec>>(
+              emu,
+              `${base(spec.segment)}?pageSize=5000&query=${encodeURIComponent(query)}`,
+            );
             assert.equal(r.status, 200, `${query}: ${r.text}`);
-            const expected = records().filter(selects).map((x) => x.id);
+            const expected = records()
+              .filter(selects)
+              .map((x) => x.id);
             assert.equal(r.json.totalResults, expected.length, query);
-            assert.deepEqual(r.json.results.map((x) => x.id), expected, query);
-            if (expected.length > 0 && expected.length < records().length) telling.add(spec.enums[field] ? 'enum' : kind);
+            assert.deepEqual(
+              r.json.results.map((x) => x.id),
+              expected,
+              query,
+            );
+            if (expected.length > 0 && expected.length < records().length)
+              telling.add(spec.enums[field] ? 'enum' : kind);
           }
         }
         assert.deepEqual([...telling].sort(), [...kinds].sort());
@@ -138,7 +184,10 @@ describe('emulator: every data type', () => {
         for (const [field, kind] of fieldsOf(spec)) {
           for (const descending of [false, true]) {
             const orderBy = `${descending ? '-' : ''}${field}`;
-            const r = await call<Page<Rec>>(emu, `${base(spec.segment)}?pageSize=5000&orderBy=${encodeURIComponent(orderBy)}`);
+            const r = await call<Page<Rec>>(
+              emu,
+              `${base(spec.segment)}?pageSize=5000&orderBy=${encodeURIComponent(orderBy)}`,
+            );
             assert.equal(r.status, 200, r.text);
             assert.equal(r.json._links.current.href, `${base(spec.segment)}?page=1&pageSize=5000&orderBy=${orderBy}`);
             const key = (x: Rec): string | number | undefined => {
@@ -150,9 +199,14 @@ describe('emulator: every data type', () => {
             };
             const keys = r.json.results.map(key);
             const firstMissing = keys.indexOf(undefined);
-            if (firstMissing >= 0) assert.ok(keys.slice(firstMissing).every((k) => k === undefined), `${orderBy}: missing values last`);
+            if (firstMissing >= 0)
+              assert.ok(
+                keys.slice(firstMissing).every((k) => k === undefined),
+                `${orderBy}: missing values last`,
+              );
             const present = keys.filter((k) => k !== undefined);
-            for (let i = 1; i < present.length; i++) assert.ok(descending ? present[i - 1] >= present[i] : present[i - 1] <= present[i], `${orderBy} at ${i}`);
+            for (let i = 1; i < present.length; i++)
+              assert.ok(descending ? present[i - 1] >= present[i] : present[i - 1] <= present[i], `${orderBy} at ${i}`);
             assert.equal(new Set(r.json.results.map((x) => x.id)).size, records().length);
           }
         }
@@ -185,12 +239,16 @@ describe('emulator: every data type', () => {
         assert.equal(o.json.error, `Error parsing orderBy - Could not resolve property nope on ${spec.recordName}`);
         // Arrays are not queryable.
         const array = Object.keys(records()[0]).find((k) => Array.isArray(records()[0][k]));
-        if (array) assert.equal((await call(emu, `${base(spec.segment)}?query=${encodeURIComponent(`${array}=x`)}`)).status, 400);
+        if (array)
+          assert.equal(
+            (await call(emu, `${base(spec.segment)}?query=${encodeURIComponent(`${array}=x`)}`)).status,
+            400,
+          );
       });
     });
   }
 
-  it('builds only the page\'s records, and a filtered list\'s columns once for all its pages and filters', async () => {
+  it("builds only the page's records, and a filtered list's columns once for all its pages and filters", async () => {
     const big = await startEmulator({ invoices: 25000 });
     try {
       const bills = `/companies/${big.companies.many}/data/bills`;
@@ -220,7 +278,7 @@ describe('emulator: every data type', () => {
     }
   });
 
-  it('matches a type\'s segment exactly, as queueing a sync does; other literal segments in any case', async () => {
+  it("matches a type's segment exactly, as queueing a sync does; other literal segments in any case", async () => {
     const unknown = await call<ErrorBody>(emu, `/companies/${emu.companies.many}/nowhere`);
     const r = await call<ErrorBody>(emu, `/companies/${emu.companies.many}/data/BILLPAYMENTS?pageSize=2`);
     assert.equal(r.status, 404);

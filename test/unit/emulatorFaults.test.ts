@@ -1,7 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import type { Company, ErrorBody } from '../../src/api/models';
-import { startEmulator, type DemoKeys, type FaultEntry, type RunningEmulator, type WellKnownCompanies } from '../emulator';
+import {
+  startEmulator,
+  type DemoKeys,
+  type FaultEntry,
+  type RunningEmulator,
+  type WellKnownCompanies,
+} from '../emulator';
 import { admin, basic, call } from '../emulator/testing';
 
 describe('emulator: faults', () => {
@@ -35,7 +41,7 @@ describe('emulator: faults', () => {
     assert.equal(d.json.error, 'There is a problem with our server. Please try again later.');
   });
 
-  it('account: a rule for one account\'s keys leaves another account\'s requests alone', async () => {
+  it("account: a rule for one account's keys leaves another account's requests alone", async () => {
     emu.faults.add({ kind: 'status', status: 401, account: 'freeTrial', path: '^/companies$' });
     assert.equal((await call(emu, '/companies', { key: emu.keys.freeTrial })).status, 401);
     assert.equal((await call(emu, '/companies')).status, 200, 'the normal account is untouched');
@@ -59,7 +65,7 @@ describe('emulator: faults', () => {
     assert.match(r.text, /<title>502 Bad Gateway<\/title>/);
   });
 
-  it('malformedJson, truncatedJson, emptyBody and textBody: bodies a client cannot parse as the API\'s JSON', async () => {
+  it("malformedJson, truncatedJson, emptyBody and textBody: bodies a client cannot parse as the API's JSON", async () => {
     emu.faults.add({ kind: 'malformedJson', times: 1 });
     const malformed = await call(emu, '/companies');
     assert.equal(malformed.status, 200);
@@ -111,7 +117,10 @@ describe('emulator: faults', () => {
     emu.requests.clear();
     await call(emu, '/companies');
     assert.equal((await slow).status, 200);
-    assert.deepEqual(emu.requests.entries().map((e) => e.path), ['/companies']);
+    assert.deepEqual(
+      emu.requests.entries().map((e) => e.path),
+      ['/companies'],
+    );
   });
 
   it('times: applies a rule that many times, then removes it', async () => {
@@ -147,7 +156,11 @@ describe('emulator: faults', () => {
     assert.equal((await call(emu, '/companies')).status, 200);
     assert.equal((await call(emu, '/companies', { method: 'POST', body: { name: 'X' } })).status, 503);
     assert.equal((await call(emu, `/companies/${emu.companies.few}/data/invoices`)).status, 500);
-    assert.equal((await call(emu, `/companies/${emu.companies.few}/data/invoices?page=2`)).status, 500, 'the query string is not part of the path');
+    assert.equal(
+      (await call(emu, `/companies/${emu.companies.few}/data/invoices?page=2`)).status,
+      500,
+      'the query string is not part of the path',
+    );
     const list = await call(emu, `/companies/${emu.companies.few}/data/invoices`);
     assert.equal(list.status, 500);
     const inv = await call(emu, `/companies/${emu.companies.few}/data/invoices/abc`);
@@ -179,7 +192,10 @@ describe('emulator: admin endpoints and request log', () => {
   beforeEach(() => emu.reset());
 
   it('adds, lists, reads and deletes fault rules over HTTP with the admin token, without a key', async () => {
-    const add = await admin<FaultEntry>(emu, '/faults', { method: 'POST', body: { kind: 'status', status: 503, path: '/companies', times: 3 } });
+    const add = await admin<FaultEntry>(emu, '/faults', {
+      method: 'POST',
+      body: { kind: 'status', status: 503, path: '/companies', times: 3 },
+    });
     assert.equal(add.status, 201);
     assert.equal(add.json.kind, 'status');
     assert.equal(add.json.times, 3);
@@ -214,9 +230,23 @@ describe('emulator: admin endpoints and request log', () => {
     const entries = emu.requests.entries();
     assert.equal(entries.length, 3);
     assert.deepEqual(
-      entries.map(({ method, path, query, status, account, fault }) => ({ method, path, query, status, account, fault })),
+      entries.map(({ method, path, query, status, account, fault }) => ({
+        method,
+        path,
+        query,
+        status,
+        account,
+        fault,
+      })),
       [
-        { method: 'GET', path: '/companies', query: { page: '1', pageSize: '5', query: 'name~a' }, status: 200, account: 'normal', fault: undefined },
+        {
+          method: 'GET',
+          path: '/companies',
+          query: { page: '1', pageSize: '5', query: 'name~a' },
+          status: 200,
+          account: 'normal',
+          fault: undefined,
+        },
         { method: 'GET', path: '/companies', query: {}, status: 401, account: undefined, fault: undefined },
         { method: 'GET', path: '/apiKeys', query: {}, status: 500, account: 'normal', fault: 'status' },
       ],
@@ -231,14 +261,23 @@ describe('emulator: admin endpoints and request log', () => {
   it('records how many requests it was serving at once: one by one 1, together all of them', async () => {
     await call(emu, '/companies');
     await call(emu, '/companies');
-    assert.deepEqual(emu.requests.entries().map((e) => e.inFlight), [1, 1]);
+    assert.deepEqual(
+      emu.requests.entries().map((e) => e.inFlight),
+      [1, 1],
+    );
     assert.equal(emu.requests.maxInFlight, 1);
     emu.requests.clear();
     // Held long enough that all three have arrived before the first is answered.
     emu.faults.add({ kind: 'latency', latencyMs: 400 });
     await Promise.all([call(emu, '/companies'), call(emu, '/apiKeys'), call(emu, '/companies?page=2')]);
     assert.equal(emu.requests.maxInFlight, 3);
-    assert.deepEqual(emu.requests.entries().map((e) => e.inFlight).sort(), [1, 2, 3]);
+    assert.deepEqual(
+      emu.requests
+        .entries()
+        .map((e) => e.inFlight)
+        .sort(),
+      [1, 2, 3],
+    );
     emu.requests.clear();
     assert.equal(emu.requests.maxInFlight, 0, 'cleared with the log');
   });
@@ -260,7 +299,9 @@ describe('emulator: admin endpoints and request log', () => {
   });
 
   it('describes itself at GET /_emulator, to anyone', async () => {
-    const r = await call<{ url: string; keys: DemoKeys; companies: WellKnownCompanies }>(emu, '/_emulator', { key: null });
+    const r = await call<{ url: string; keys: DemoKeys; companies: WellKnownCompanies }>(emu, '/_emulator', {
+      key: null,
+    });
     assert.equal(r.json.url, emu.url);
     assert.deepEqual(r.json.keys, emu.keys);
     assert.deepEqual(r.json.companies, emu.companies);
@@ -269,7 +310,10 @@ describe('emulator: admin endpoints and request log', () => {
 
 describe('emulator: lifecycle', () => {
   it('adds options.latencyMs to every API response', async () => {
-    const [slow, fast] = await Promise.all([startEmulator({ invoices: 10, latencyMs: 600 }), startEmulator({ invoices: 10 })]);
+    const [slow, fast] = await Promise.all([
+      startEmulator({ invoices: 10, latencyMs: 600 }),
+      startEmulator({ invoices: 10 }),
+    ]);
     try {
       const order: string[] = [];
       await Promise.all([
@@ -285,10 +329,14 @@ describe('emulator: lifecycle', () => {
   it('close() ends kept-alive connections too', async () => {
     const emu = await startEmulator({ invoices: 10 });
     const agentRequest = new Promise<void>((resolve, reject) => {
-      const req = httpRequest(`${emu.url}/companies`, { headers: { Authorization: basic(emu.keys.normal), Connection: 'keep-alive' } }, (res) => {
-        res.resume();
-        res.on('end', resolve);
-      });
+      const req = httpRequest(
+        `${emu.url}/companies`,
+        { headers: { Authorization: basic(emu.keys.normal), Connection: 'keep-alive' } },
+        (res) => {
+          res.resume();
+          res.on('end', resolve);
+        },
+      );
       req.on('error', reject);
       req.end();
     });

@@ -6,7 +6,8 @@ import type { Company, ErrorBody, Page } from '../../src/api/models';
 import { ADMIN_TOKEN_HEADER, startEmulator, type FaultEntry, type RunningEmulator } from '../emulator';
 import { admin, call, callRaw, type ValidationErrorBody } from '../emulator/testing';
 
-const companyCount = async (emu: RunningEmulator): Promise<number> => (await call<Page<Company>>(emu, '/companies?pageSize=1')).json.totalResults;
+const companyCount = async (emu: RunningEmulator): Promise<number> =>
+  (await call<Page<Company>>(emu, '/companies?pageSize=1')).json.totalResults;
 
 describe('emulator: the admin endpoints need the token and JSON', () => {
   let emu: RunningEmulator;
@@ -33,7 +34,12 @@ describe('emulator: the admin endpoints need the token and JSON', () => {
       ['POST', '/reset', { contentType: 'application/json' }],
     ];
     for (const [method, path, options] of calls) {
-      for (const [token, status] of [[undefined, 401], ['wrong', 403], [`${emu.adminToken}x`, 403], [emu.adminToken.toUpperCase(), 403]] as const) {
+      for (const [token, status] of [
+        [undefined, 401],
+        ['wrong', 403],
+        [`${emu.adminToken}x`, 403],
+        [emu.adminToken.toUpperCase(), 403],
+      ] as const) {
         const headers: Record<string, string> = token === undefined ? {} : { [ADMIN_TOKEN_HEADER]: token };
         const r = await call<ErrorBody>(emu, `/_emulator${path}`, { key: null, method, headers, ...options });
         assert.equal(r.status, status, `${method} ${path} with ${token}`);
@@ -41,7 +47,10 @@ describe('emulator: the admin endpoints need the token and JSON', () => {
         assert.ok(!r.text.includes('"results"'), 'reveals nothing');
       }
     }
-    assert.deepEqual(emu.faults.list().map((f) => f.kind), ['html']);
+    assert.deepEqual(
+      emu.faults.list().map((f) => f.kind),
+      ['html'],
+    );
     assert.equal(emu.requests.entries().length, 2, 'the log was neither cleared nor reset');
     assert.equal(await companyCount(emu), count, 'no reset happened');
   });
@@ -57,20 +66,42 @@ describe('emulator: the admin endpoints need the token and JSON', () => {
 
   it('with the token, refuses a POST that is not application/json with 415 and changes nothing', async () => {
     const rule = JSON.stringify(RULE);
-    for (const contentType of ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/json', undefined]) {
-      const faults = await admin<ErrorBody>(emu, '/faults', { method: 'POST', rawBody: rule, contentType: contentType ?? '' });
+    for (const contentType of [
+      'text/plain',
+      'text/plain;charset=UTF-8',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'text/json',
+      undefined,
+    ]) {
+      const faults = await admin<ErrorBody>(emu, '/faults', {
+        method: 'POST',
+        rawBody: rule,
+        contentType: contentType ?? '',
+      });
       assert.equal(faults.status, 415, String(contentType));
       assert.equal(faults.json.statusCode, 415);
-      assert.equal((await admin(emu, '/reset', { method: 'POST', contentType: contentType ?? '' })).status, 415, String(contentType));
+      assert.equal(
+        (await admin(emu, '/reset', { method: 'POST', contentType: contentType ?? '' })).status,
+        415,
+        String(contentType),
+      );
     }
     assert.deepEqual(emu.faults.list(), []);
     for (const contentType of ['application/json', 'Application/JSON; charset=utf-8']) {
-      assert.equal((await admin(emu, '/faults', { method: 'POST', rawBody: rule, contentType })).status, 201, contentType);
+      assert.equal(
+        (await admin(emu, '/faults', { method: 'POST', rawBody: rule, contentType })).status,
+        201,
+        contentType,
+      );
     }
   });
 
   it('works with the token: adds, lists and removes rules, reads and clears the log, resets', async () => {
-    const added = await admin<FaultEntry>(emu, '/faults', { method: 'POST', body: { ...RULE, path: '/apiKeys', times: 1 } });
+    const added = await admin<FaultEntry>(emu, '/faults', {
+      method: 'POST',
+      body: { ...RULE, path: '/apiKeys', times: 1 },
+    });
     assert.equal(added.status, 201);
     assert.equal((await call(emu, '/apiKeys')).status, 503);
     assert.equal((await admin<{ results: unknown[] }>(emu, '/requests')).json.results.length, 1);
@@ -83,14 +114,18 @@ describe('emulator: the admin endpoints need the token and JSON', () => {
     try {
       assert.match(emu.adminToken, /^[0-9a-f]{48}$/);
       assert.notEqual(other.adminToken, emu.adminToken);
-      assert.equal((await call(other, '/_emulator/requests', { key: null, headers: { [ADMIN_TOKEN_HEADER]: emu.adminToken } })).status, 403);
+      assert.equal(
+        (await call(other, '/_emulator/requests', { key: null, headers: { [ADMIN_TOKEN_HEADER]: emu.adminToken } }))
+          .status,
+        403,
+      );
     } finally {
       await other.close();
     }
   });
 });
 
-describe('emulator: a fault rule\'s path pattern has a bounded cost', () => {
+describe("emulator: a fault rule's path pattern has a bounded cost", () => {
   let emu: RunningEmulator;
   before(async () => {
     emu = await startEmulator({ invoices: 10 });
@@ -172,7 +207,10 @@ describe('emulator: request bodies and company fields are bounded', () => {
       const r = await create(body);
       assert.equal(r.status, 400, field);
       assert.equal(r.json.statusCode, 400);
-      assert.deepEqual(r.json.validation.errors.map((e) => e.itemId), [field]);
+      assert.deepEqual(
+        r.json.validation.errors.map((e) => e.itemId),
+        [field],
+      );
       assert.match(r.json.error, /at most/);
     }
     assert.equal(await companyCount(emu), before);
@@ -180,7 +218,10 @@ describe('emulator: request bodies and company fields are bounded', () => {
 
   it('accepts fields at the bounds', async () => {
     const tags = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`${i}`.padEnd(200, 'k'), 'v'.repeat(1000)]));
-    const r = await call<Company>(emu, '/companies', { method: 'POST', body: { name: 'n'.repeat(200), description: 'd'.repeat(4096), tags } });
+    const r = await call<Company>(emu, '/companies', {
+      method: 'POST',
+      body: { name: 'n'.repeat(200), description: 'd'.repeat(4096), tags },
+    });
     assert.equal(r.status, 200);
     assert.equal(r.json.description?.length, 4096);
   });
@@ -191,7 +232,10 @@ describe('emulator: request bodies and company fields are bounded', () => {
     const r = await create(big);
     assert.equal(r.status, 413);
     assert.equal(r.json.statusCode, 413);
-    assert.equal((await admin(emu, '/faults', { method: 'POST', body: { kind: 'status', path: 'p'.repeat(1_000_001) } })).status, 413);
+    assert.equal(
+      (await admin(emu, '/faults', { method: 'POST', body: { kind: 'status', path: 'p'.repeat(1_000_001) } })).status,
+      413,
+    );
     assert.equal(await companyCount(emu), before);
     assert.deepEqual(emu.faults.list(), []);
   });
@@ -210,13 +254,25 @@ describe('emulator: one reading of a path', () => {
     for (const type of ['BILLS', 'Bills', 'Invoices', 'INVOICES', 'journalentries']) {
       assert.equal((await call(emu, `/companies/${few}/data/${type}`)).status, 404, `GET ${type}`);
       assert.equal((await call(emu, `/companies/${few}/data/${type}/any-id`)).status, 404, `GET ${type}/id`);
-      assert.equal((await call(emu, `/companies/${few}/data/queue/${type}`, { method: 'POST' })).status, 404, `queue ${type}`);
+      assert.equal(
+        (await call(emu, `/companies/${few}/data/queue/${type}`, { method: 'POST' })).status,
+        404,
+        `queue ${type}`,
+      );
     }
     for (const type of ['bills', 'invoices', 'journalEntries']) {
       assert.equal((await call(emu, `/companies/${few}/data/${type}`)).status, 200, `GET ${type}`);
-      assert.equal((await call(emu, `/companies/${few}/data/queue/${type}`, { method: 'POST' })).status, 200, `queue ${type}`);
+      assert.equal(
+        (await call(emu, `/companies/${few}/data/queue/${type}`, { method: 'POST' })).status,
+        200,
+        `queue ${type}`,
+      );
     }
-    assert.equal((await call(emu, `/Companies/${few}/DATA/bills`)).status, 200, 'other literal segments keep matching in any case');
+    assert.equal(
+      (await call(emu, `/Companies/${few}/DATA/bills`)).status,
+      200,
+      'other literal segments keep matching in any case',
+    );
   });
 
   it('refuses dot segments (raw, percent-encoded, any case) with 400 on every route, never resolving them', async () => {
@@ -240,7 +296,11 @@ describe('emulator: one reading of a path', () => {
       assert.equal((await callRaw(emu, 'GET', path, {})).status, 401, `${path}: no key is still 401 first`);
     }
     const token = { [ADMIN_TOKEN_HEADER]: emu.adminToken };
-    for (const path of ['/_emulator/faults/../requests', '/_emulator/faults/%2E%2E/requests', '/_emulator/./requests']) {
+    for (const path of [
+      '/_emulator/faults/../requests',
+      '/_emulator/faults/%2E%2E/requests',
+      '/_emulator/./requests',
+    ]) {
       const r = await callRaw<ErrorBody>(emu, 'GET', path, token);
       assert.equal(r.status, 400, path);
       assert.match(r.json.error, /dot segment/, path);
@@ -252,7 +312,11 @@ describe('emulator: one reading of a path', () => {
   it('decodes once: %252e%252e is an ordinary segment; a backslash is no separator', async () => {
     assert.equal((await callRaw(emu, 'GET', '/companies/%252e%252e/apiKeys')).status, 404);
     assert.equal((await callRaw(emu, 'GET', '/companies\\..\\apiKeys')).status, 404);
-    assert.equal((await callRaw(emu, 'GET', `/companies/${emu.companies.few}/`)).status, 200, 'one trailing slash is still ignored');
+    assert.equal(
+      (await callRaw(emu, 'GET', `/companies/${emu.companies.few}/`)).status,
+      200,
+      'one trailing slash is still ignored',
+    );
     assert.equal((await callRaw(emu, 'GET', '/apiKeys?x=/../y')).status, 200, 'the query is not the path');
   });
 });

@@ -87,7 +87,11 @@ describe('emulator: paging', () => {
     assert.equal(past.json.totalResults, 2000);
     assert.equal(past.json.pageNumber, 9);
     assert.equal(past.json._links.next, undefined);
-    assert.equal(past.json._links.previous?.href, `${invoices()}?page=4&pageSize=500`, 'previous leads back to the last page with records');
+    assert.equal(
+      past.json._links.previous?.href,
+      `${invoices()}?page=4&pageSize=500`,
+      'previous leads back to the last page with records',
+    );
   });
 
   it('pages every invoice exactly once when following next links', async () => {
@@ -117,8 +121,15 @@ describe('emulator: paging', () => {
     assert.equal((await call<Page<Invoice>>(emu, `${invoices()}?pageSize=1`)).json.results.length, 1);
     assert.equal((await call<Page<Invoice>>(emu, `${invoices()}?pageSize=5000`)).json.results.length, 2000);
     const bad: [string, string][] = [
-      ['pageSize=0', 'pageSize'], ['pageSize=5001', 'pageSize'], ['pageSize=abc', 'pageSize'], ['pageSize=2.5', 'pageSize'],
-      ['page=0', 'page'], ['page=-1', 'page'], ['page=1.5', 'page'], ['page=', 'page'], ['page=two', 'page'],
+      ['pageSize=0', 'pageSize'],
+      ['pageSize=5001', 'pageSize'],
+      ['pageSize=abc', 'pageSize'],
+      ['pageSize=2.5', 'pageSize'],
+      ['page=0', 'page'],
+      ['page=-1', 'page'],
+      ['page=1.5', 'page'],
+      ['page=', 'page'],
+      ['page=two', 'page'],
     ];
     for (const [qs, param] of bad) {
       for (const path of [`${invoices()}?${qs}`, `/companies?${qs}`]) {
@@ -153,14 +164,23 @@ describe('emulator: filters and order', () => {
 
   it('generates realistic invoices: all six statuses, consistent totals, currencies, deleted flags', async () => {
     const list = await all();
-    assert.deepEqual(new Set(list.map((i) => i.status)), new Set<InvoiceOf['status']>(['Unknown', 'Draft', 'Submitted', 'PartiallyPaid', 'Paid', 'Void']));
+    assert.deepEqual(
+      new Set(list.map((i) => i.status)),
+      new Set<InvoiceOf['status']>(['Unknown', 'Draft', 'Submitted', 'PartiallyPaid', 'Paid', 'Void']),
+    );
     assert.ok(new Set(list.map((i) => i.currency)).size >= 3);
     assert.ok(list.some((i) => i.metadata.isDeleted === true) && list.some((i) => i.metadata.isDeleted === false));
     const cents = (n: number): number => Math.round(n * 100);
     for (const inv of list) {
       assert.ok(inv.lineItems.length >= 1 && inv.lineItems.length <= 5);
-      assert.equal(cents(inv.subTotal), inv.lineItems.reduce((s, l) => s + cents(l.subTotal), 0));
-      assert.equal(cents(inv.totalTaxAmount), inv.lineItems.reduce((s, l) => s + cents(l.taxAmount), 0));
+      assert.equal(
+        cents(inv.subTotal),
+        inv.lineItems.reduce((s, l) => s + cents(l.subTotal), 0),
+      );
+      assert.equal(
+        cents(inv.totalTaxAmount),
+        inv.lineItems.reduce((s, l) => s + cents(l.taxAmount), 0),
+      );
       assert.equal(cents(inv.totalAmount), cents(inv.subTotal) + cents(inv.totalTaxAmount));
       for (const l of inv.lineItems) assert.equal(cents(l.totalAmount), cents(l.subTotal) + cents(l.taxAmount));
       if (inv.status === 'Paid') assert.equal(typeof inv.paidOnDate, 'string');
@@ -180,20 +200,34 @@ describe('emulator: filters and order', () => {
     assert.ok(paid.length > 0 && paid.length < everything.length);
     assert.ok(r.json.results.every((i) => i.status === 'Paid'));
     const complex = await all('{totalAmount>1000||totalAmount<50}&&status!=Paid&&metadata.isDeleted!=true');
-    const expected = everything.filter((i) => (i.totalAmount > 1000 || i.totalAmount < 50) && i.status !== 'Paid' && i.metadata.isDeleted !== true);
-    assert.deepEqual(complex.map((i) => i.id), expected.map((i) => i.id));
+    const expected = everything.filter(
+      (i) => (i.totalAmount > 1000 || i.totalAmount < 50) && i.status !== 'Paid' && i.metadata.isDeleted !== true,
+    );
+    assert.deepEqual(
+      complex.map((i) => i.id),
+      expected.map((i) => i.id),
+    );
     const byDate = await all('issueDate>=2024-01-01&&issueDate<2024-02-01');
     assert.ok(byDate.length > 0);
     assert.ok(byDate.every((i) => i.issueDate.startsWith('2024-01')));
     const byCustomer = await all(`customerRef.id=${everything[0].customerRef.id}`);
-    assert.deepEqual(byCustomer.map((i) => i.id), everything.filter((i) => i.customerRef.id === everything[0].customerRef.id).map((i) => i.id));
+    assert.deepEqual(
+      byCustomer.map((i) => i.id),
+      everything.filter((i) => i.customerRef.id === everything[0].customerRef.id).map((i) => i.id),
+    );
   });
 
   it('keeps query and orderBy, percent-encoded, in the links', async () => {
     const query = 'status=Paid&&totalAmount>100';
-    const r = await call<Page<Invoice>>(emu, `${invoices()}?pageSize=10&query=${encodeURIComponent(query)}&orderBy=-totalAmount`);
+    const r = await call<Page<Invoice>>(
+      emu,
+      `${invoices()}?pageSize=10&query=${encodeURIComponent(query)}&orderBy=-totalAmount`,
+    );
     const next = r.json._links.next!.href;
-    assert.equal(next, `${invoices()}?page=2&pageSize=10&query=status%3DPaid%26%26totalAmount%3E100&orderBy=-totalAmount`);
+    assert.equal(
+      next,
+      `${invoices()}?page=2&pageSize=10&query=status%3DPaid%26%26totalAmount%3E100&orderBy=-totalAmount`,
+    );
     assert.equal(new URL(next, emu.url).searchParams.get('query'), query);
     const page2 = await call<Page<Invoice>>(emu, next);
     assert.equal(page2.json.pageNumber, 2);
@@ -208,7 +242,10 @@ describe('emulator: filters and order', () => {
     const paid = await all(undefined, '-paidOnDate');
     const firstMissing = paid.findIndex((i) => i.paidOnDate === undefined);
     assert.ok(firstMissing > 0);
-    assert.ok(paid.slice(firstMissing).every((i) => i.paidOnDate === undefined), 'missing values sort last');
+    assert.ok(
+      paid.slice(firstMissing).every((i) => i.paidOnDate === undefined),
+      'missing values sort last',
+    );
     for (let i = 1; i < firstMissing; i++) assert.ok(paid[i - 1].paidOnDate! >= paid[i].paidOnDate!);
     const byStatus = await all(undefined, 'status');
     for (let i = 1; i < byStatus.length; i++) {
@@ -224,7 +261,10 @@ describe('emulator: filters and order', () => {
 
   it('filters and orders companies on the company schema', async () => {
     const r = await call<Page<Company>>(emu, `/companies?query=${encodeURIComponent('name~invoices')}&orderBy=-name`);
-    assert.deepEqual(r.json.results.map((c) => c.name), ['Many Invoices Wholesale Ltd', 'Few Invoices Florists Ltd']);
+    assert.deepEqual(
+      r.json.results.map((c) => c.name),
+      ['Many Invoices Wholesale Ltd', 'Few Invoices Florists Ltd'],
+    );
     assert.equal(r.json.totalResults, 2);
     const bad = await call<ValidationErrorBody>(emu, `/companies?query=${encodeURIComponent('colour=red')}`);
     assert.equal(bad.status, 400);

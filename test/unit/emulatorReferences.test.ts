@@ -7,9 +7,26 @@ import { call } from '../emulator/testing';
 import type { Page } from '../emulator/wire';
 
 // The records as these tests read them: only what they check is typed.
-interface Ref { id: string; name?: string; companyName?: string; supplierName?: string }
-interface Line { accountRef?: Ref; taxRateRef?: Ref; itemRef?: Ref; subTotal?: number; taxAmount?: number; totalAmount?: number }
-interface Link { type: string; id?: string; amount: number; currencyRate?: number }
+interface Ref {
+  id: string;
+  name?: string;
+  companyName?: string;
+  supplierName?: string;
+}
+interface Line {
+  accountRef?: Ref;
+  taxRateRef?: Ref;
+  itemRef?: Ref;
+  subTotal?: number;
+  taxAmount?: number;
+  totalAmount?: number;
+}
+interface Link {
+  type: string;
+  id?: string;
+  amount: number;
+  currencyRate?: number;
+}
 interface Rec {
   id: string;
   status?: string;
@@ -46,7 +63,11 @@ describe('emulator: references between data types', () => {
 
   before(async () => {
     emu = await startEmulator({ invoices: 800 });
-    for (const type of DATA_TYPES) books.set(type, (await call<Page<Rec>>(emu, `/companies/${emu.companies.many}/data/${type}?pageSize=5000`)).json.results);
+    for (const type of DATA_TYPES)
+      books.set(
+        type,
+        (await call<Page<Rec>>(emu, `/companies/${emu.companies.many}/data/${type}?pageSize=5000`)).json.results,
+      );
   });
   after(() => emu.close());
 
@@ -54,10 +75,20 @@ describe('emulator: references between data types', () => {
     const customers = ids('customers');
     const suppliers = ids('suppliers');
     for (const type of ['invoices', 'payments', 'creditNotes']) {
-      for (const r of list(type)) assert.equal(customers.get(r.customerRef?.id ?? '')?.customerName, r.customerRef?.companyName, `${type} ${r.id}`);
+      for (const r of list(type))
+        assert.equal(
+          customers.get(r.customerRef?.id ?? '')?.customerName,
+          r.customerRef?.companyName,
+          `${type} ${r.id}`,
+        );
     }
     for (const type of ['bills', 'billPayments', 'billCreditNotes']) {
-      for (const r of list(type)) assert.equal(suppliers.get(r.supplierRef?.id ?? '')?.supplierName, r.supplierRef?.supplierName, `${type} ${r.id}`);
+      for (const r of list(type))
+        assert.equal(
+          suppliers.get(r.supplierRef?.id ?? '')?.supplierName,
+          r.supplierRef?.supplierName,
+          `${type} ${r.id}`,
+        );
     }
     // Invoices use the customers, not just a few of them.
     assert.ok(new Set(list('invoices').map((r) => r.customerRef?.id)).size > customers.size / 2);
@@ -68,7 +99,8 @@ describe('emulator: references between data types', () => {
     const rates = ids('taxRates');
     const items = ids('items');
     const lines: [string, Line][] = [];
-    for (const type of ['invoices', 'bills', 'creditNotes', 'billCreditNotes']) for (const r of list(type)) for (const l of r.lineItems ?? []) lines.push([`${type} ${r.id}`, l]);
+    for (const type of ['invoices', 'bills', 'creditNotes', 'billCreditNotes'])
+      for (const r of list(type)) for (const l of r.lineItems ?? []) lines.push([`${type} ${r.id}`, l]);
     for (const r of list('items')) for (const l of [r.billItem, r.invoiceItem]) if (l) lines.push([`item ${r.id}`, l]);
     for (const [where, l] of lines) {
       if (l.accountRef) assert.equal(accounts.get(l.accountRef.id)?.name, l.accountRef.name, where);
@@ -77,9 +109,11 @@ describe('emulator: references between data types', () => {
     }
     for (const type of ['payments', 'billPayments']) {
       // Applying a credit note moves no money, through no bank account.
-      for (const r of list(type).filter((p) => !isCreditApplication(p))) assert.equal(accounts.get(r.accountRef?.id ?? '')?.isBankAccount, true, `${type} ${r.id}`);
+      for (const r of list(type).filter((p) => !isCreditApplication(p)))
+        assert.equal(accounts.get(r.accountRef?.id ?? '')?.isBankAccount, true, `${type} ${r.id}`);
     }
-    for (const r of list('journalEntries')) for (const l of r.journalLines ?? []) assert.equal(accounts.get(l.accountRef.id)?.name, l.accountRef.name, r.id);
+    for (const r of list('journalEntries'))
+      for (const l of r.journalLines ?? []) assert.equal(accounts.get(l.accountRef.id)?.name, l.accountRef.name, r.id);
   });
 
   it('pays real invoices: what was paid, by their customer; groups with none paid are paid on account', () => {
@@ -104,7 +138,10 @@ describe('emulator: references between data types', () => {
       assert.equal(p.currency, invoice.currency);
     }
     assert.ok(onAccount < list('payments').length / 10);
-    const paid = list('payments').filter((x) => !isCreditApplication(x)).flatMap((p) => p.lines?.[0].links.map((l) => l.id) ?? []).filter(Boolean);
+    const paid = list('payments')
+      .filter((x) => !isCreditApplication(x))
+      .flatMap((p) => p.lines?.[0].links.map((l) => l.id) ?? [])
+      .filter(Boolean);
     assert.equal(new Set(paid).size, paid.length, 'no invoice is paid twice');
   });
 
@@ -123,15 +160,20 @@ describe('emulator: references between data types', () => {
       assert.equal(cents(allocation.allocation.totalAmount), cents(payment.totalAmount));
       assert.deepEqual(payment.supplierRef, bill.supplierRef);
     }
-    for (const b of list('bills').filter((x) => x.status !== 'Paid' && x.status !== 'PartiallyPaid')) assert.equal(b.paymentAllocations, undefined);
+    for (const b of list('bills').filter((x) => x.status !== 'Paid' && x.status !== 'PartiallyPaid'))
+      assert.equal(b.paymentAllocations, undefined);
     assert.ok([...payments.values()].every((p) => bills.has(p.lines?.[0].links[0].id ?? '')));
   });
 
-  it('applies credit notes to their customer\'s invoices through a payment, leaving what was not applied', () => {
+  it("applies credit notes to their customer's invoices through a payment, leaving what was not applied", () => {
     const invoices = ids('invoices');
     const payments = ids('payments');
     const applications = list('payments').filter(isCreditApplication);
-    assert.equal(applications.length, list('creditNotes').filter((n) => n.paymentAllocations).length, 'one payment per applied note');
+    assert.equal(
+      applications.length,
+      list('creditNotes').filter((n) => n.paymentAllocations).length,
+      'one payment per applied note',
+    );
     for (const n of list('creditNotes')) {
       assert.equal(cents(n.subTotal) + cents(n.totalTaxAmount), cents(n.totalAmount));
       for (const a of n.paymentAllocations ?? []) {
@@ -156,8 +198,13 @@ describe('emulator: references between data types', () => {
     for (const e of list('journalEntries')) {
       const lines = e.journalLines ?? [];
       assert.ok(lines.length >= 2, e.id);
-      assert.equal(lines.reduce((sum, l) => sum + cents(l.netAmount), 0), 0, e.id);
-      if (e.recordRef) assert.ok(ids(e.recordRef.dataType).has(e.recordRef.id), `${e.id} → ${e.recordRef.dataType} ${e.recordRef.id}`);
+      assert.equal(
+        lines.reduce((sum, l) => sum + cents(l.netAmount), 0),
+        0,
+        e.id,
+      );
+      if (e.recordRef)
+        assert.ok(ids(e.recordRef.dataType).has(e.recordRef.id), `${e.id} → ${e.recordRef.dataType} ${e.recordRef.id}`);
     }
     const kinds = new Set(list('journalEntries').map((e) => e.recordRef?.dataType ?? 'manual'));
     assert.deepEqual([...kinds].sort(), ['bills', 'invoices', 'manual']);
@@ -166,8 +213,16 @@ describe('emulator: references between data types', () => {
   it('adds up every document to the cent, lines to totals', () => {
     for (const b of list('bills')) {
       const lines = b.lineItems ?? [];
-      assert.equal(lines.reduce((s, l) => s + cents(l.subTotal), 0), cents(b.subTotal), b.id);
-      assert.equal(lines.reduce((s, l) => s + cents(l.taxAmount), 0), cents(b.taxAmount), b.id);
+      assert.equal(
+        lines.reduce((s, l) => s + cents(l.subTotal), 0),
+        cents(b.subTotal),
+        b.id,
+      );
+      assert.equal(
+        lines.reduce((s, l) => s + cents(l.taxAmount), 0),
+        cents(b.taxAmount),
+        b.id,
+      );
       assert.equal(cents(b.subTotal) + cents(b.taxAmount), cents(b.totalAmount), b.id);
       assert.ok(cents(b.amountDue) >= 0 && cents(b.amountDue) <= cents(b.totalAmount));
       if (b.status === 'Paid' || b.status === 'Void') assert.equal(b.amountDue, 0);
@@ -194,34 +249,77 @@ describe('emulator: seeded data of every type is stable', () => {
 
   it('keeps the counts of the well-known companies for seed 1', async () => {
     assert.deepEqual(await totals(emu.companies.many), {
-      invoices: 25000, bills: 5000, customers: 37, suppliers: 10, payments: 5464, billPayments: 3018, creditNotes: 1000,
-      accounts: 59, journalEntries: 2500, taxRates: 2, items: 18, billCreditNotes: 200,
+      invoices: 25000,
+      bills: 5000,
+      customers: 37,
+      suppliers: 10,
+      payments: 5464,
+      billPayments: 3018,
+      creditNotes: 1000,
+      accounts: 59,
+      journalEntries: 2500,
+      taxRates: 2,
+      items: 18,
+      billCreditNotes: 200,
     });
     assert.deepEqual(await totals(emu.companies.few), {
-      invoices: 7, bills: 5, customers: 18, suppliers: 12, payments: 2, billPayments: 1, creditNotes: 2,
-      accounts: 62, journalEntries: 5, taxRates: 4, items: 18, billCreditNotes: 1,
+      invoices: 7,
+      bills: 5,
+      customers: 18,
+      suppliers: 12,
+      payments: 2,
+      billPayments: 1,
+      creditNotes: 2,
+      accounts: 62,
+      journalEntries: 5,
+      taxRates: 4,
+      items: 18,
+      billCreditNotes: 1,
     });
   });
 
   it('keeps a few record values for seed 1', async () => {
     const few = (type: string, query = ''): Promise<Rec[]> =>
-      call<Page<Rec>>(emu, `/companies/${emu.companies.few}/data/${type}?pageSize=100${query}`).then((r) => r.json.results);
+      call<Page<Rec>>(emu, `/companies/${emu.companies.few}/data/${type}?pageSize=100${query}`).then(
+        (r) => r.json.results,
+      );
     const [bill] = await few('bills');
     const [customer] = await few('customers');
     const [entry] = await few('journalEntries');
     const accounts = await few('accounts');
     assert.deepEqual(
-      { id: bill.id, reference: bill.reference, totalAmount: bill.totalAmount, supplier: bill.supplierRef?.supplierName },
-      { id: 'c7def14f-6350-42fa-bc7d-000000000000', reference: 'INV-277169', totalAmount: 531.96, supplier: 'Pinnacle Print Works Pty Ltd' },
+      {
+        id: bill.id,
+        reference: bill.reference,
+        totalAmount: bill.totalAmount,
+        supplier: bill.supplierRef?.supplierName,
+      },
+      {
+        id: 'c7def14f-6350-42fa-bc7d-000000000000',
+        reference: 'INV-277169',
+        totalAmount: 531.96,
+        supplier: 'Pinnacle Print Works Pty Ltd',
+      },
     );
     assert.deepEqual(
       { id: customer.id, customerName: customer.customerName, emailAddress: customer.emailAddress },
-      { id: '40', customerName: 'Westbrook Engineering Pty. Ltd.', emailAddress: 'mia.jones@westbrook-engineering.example' },
+      {
+        id: '40',
+        customerName: 'Westbrook Engineering Pty. Ltd.',
+        emailAddress: 'mia.jones@westbrook-engineering.example',
+      },
     );
     assert.deepEqual(
       { description: entry.description, lines: entry.journalLines?.map((l) => l.netAmount) },
       { description: 'Bill INV-277169 from Pinnacle Print Works Pty Ltd', lines: [483.6, 48.36, -531.96] },
     );
-    assert.deepEqual(accounts.slice(0, 3).map((a) => [a.id, a.name]), [['090', 'Business Bank Account'], ['091', 'Business Savings Account'], ['092', 'Foreign Currency Account']]);
+    assert.deepEqual(
+      accounts.slice(0, 3).map((a) => [a.id, a.name]),
+      [
+        ['090', 'Business Bank Account'],
+        ['091', 'Business Savings Account'],
+        ['092', 'Foreign Currency Account'],
+      ],
+    );
   });
 });

@@ -73,19 +73,33 @@ describe('emulator: malformed percent-escapes in a path', () => {
 
   it('answers 400 with the API error body on admin paths, never 500', async () => {
     for (const bad of BAD) {
-      for (const [method, path] of [['GET', `/_emulator/faults/${bad}`], ['DELETE', `/_emulator/faults/${bad}`], ['GET', `/_emulator/${bad}`], ['POST', `/_emulator/faults${bad}`]]) {
+      for (const [method, path] of [
+        ['GET', `/_emulator/faults/${bad}`],
+        ['DELETE', `/_emulator/faults/${bad}`],
+        ['GET', `/_emulator/${bad}`],
+        ['POST', `/_emulator/faults${bad}`],
+      ]) {
         const r = await call<ErrorBody>(emu, path, { method, key: null });
         assert.equal(r.status, 400, `${method} ${path}`);
         assertErrorBody(r.json, 400);
         assert.match(r.json.error, /malformed percent-escape/);
       }
     }
-    assert.equal((await admin(emu, '/faults/no%20such%20rule')).status, 404, 'a well-formed escape still reaches the route');
+    assert.equal(
+      (await admin(emu, '/faults/no%20such%20rule')).status,
+      404,
+      'a well-formed escape still reaches the route',
+    );
   });
 
   it('answers 400 with the API error body on API paths, after the credential check', async () => {
     for (const bad of BAD) {
-      for (const path of [`/companies/${bad}`, `/companies/${emu.companies.few}/data/invoices/${bad}`, `/compan${bad}ies`, `/${bad}/data/invoices`]) {
+      for (const path of [
+        `/companies/${bad}`,
+        `/companies/${emu.companies.few}/data/invoices/${bad}`,
+        `/compan${bad}ies`,
+        `/${bad}/data/invoices`,
+      ]) {
         const r = await call<ErrorBody>(emu, path);
         assert.equal(r.status, 400, path);
         assertErrorBody(r.json, 400);
@@ -93,8 +107,16 @@ describe('emulator: malformed percent-escapes in a path', () => {
         assert.ok(r.headers.get('x-rate-limit-remaining'), 'a counted API answer carries the rate-limit headers');
       }
     }
-    assert.equal((await call(emu, '/companies/%zz', { key: null })).status, 401, 'no credential: 401 first, as for any path');
-    assert.equal((await call(emu, `/companies/${encodeURIComponent(emu.companies.few)}`)).status, 200, 'well-formed escapes still decode');
+    assert.equal(
+      (await call(emu, '/companies/%zz', { key: null })).status,
+      401,
+      'no credential: 401 first, as for any path',
+    );
+    assert.equal(
+      (await call(emu, `/companies/${encodeURIComponent(emu.companies.few)}`)).status,
+      200,
+      'well-formed escapes still decode',
+    );
   });
 });
 
@@ -110,7 +132,15 @@ describe('emulator: a JSON-body POST needs a JSON Content-Type', () => {
 
   it('refuses POST /companies with another or no Content-Type: 400, itemId Content-Type, nothing created', async () => {
     const before = await total();
-    for (const contentType of ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx', 'application/json-patch', undefined]) {
+    for (const contentType of [
+      'text/plain',
+      'text/plain;charset=UTF-8',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/jsonx',
+      'application/json-patch',
+      undefined,
+    ]) {
       const r = await call<ValidationErrorBody>(emu, '/companies', { method: 'POST', rawBody: json, contentType });
       assert.equal(r.status, 400, String(contentType));
       assertErrorBody(r.json, 400);
@@ -123,7 +153,13 @@ describe('emulator: a JSON-body POST needs a JSON Content-Type', () => {
   });
 
   it('accepts the JSON media types, with parameters and in any case', async () => {
-    for (const contentType of ['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'text/json', 'application/vnd.api+json']) {
+    for (const contentType of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'Application/JSON',
+      'text/json',
+      'application/vnd.api+json',
+    ]) {
       const r = await call<Company>(emu, '/companies', { method: 'POST', rawBody: json, contentType });
       assert.equal(r.status, 200, contentType);
       assert.equal(r.json.name, 'Typed Right Ltd');
@@ -131,10 +167,17 @@ describe('emulator: a JSON-body POST needs a JSON Content-Type', () => {
   });
 
   it('applies to POST /apiKeys too; a POST with no body needs no Content-Type', async () => {
-    const form = await call<ValidationErrorBody>(emu, '/apiKeys', { method: 'POST', rawBody: 'name=form', contentType: 'application/x-www-form-urlencoded' });
+    const form = await call<ValidationErrorBody>(emu, '/apiKeys', {
+      method: 'POST',
+      rawBody: 'name=form',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     assert.equal(form.status, 400);
     assert.equal(form.json.validation.errors[0].itemId, 'Content-Type');
     assert.equal((await call<ApiKeyDetails>(emu, '/apiKeys', { method: 'POST' })).status, 201);
-    assert.equal((await call(emu, `/companies/${emu.companies.notRequested}/data/queue/invoices`, { method: 'POST' })).status, 200);
+    assert.equal(
+      (await call(emu, `/companies/${emu.companies.notRequested}/data/queue/invoices`, { method: 'POST' })).status,
+      200,
+    );
   });
 });

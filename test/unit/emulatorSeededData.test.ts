@@ -23,13 +23,22 @@ describe('emulator: seeded data', () => {
   it('generates the same invoices as before, for every base currency, seed and size', () => {
     const parts: string[] = [];
     for (const currency of ['GBP', 'USD', 'EUR', 'AUD', 'CAD', 'NZD', 'XXX']) {
-      for (const [seed, count] of [[1, 25_000], [7, 100_000], [3, 9]]) {
+      for (const [seed, count] of [
+        [1, 25_000],
+        [7, 100_000],
+        [3, 9],
+      ]) {
         const source = { seed, companyId: `c-${currency}-${seed}`, count, currency };
-        for (let i = 0; i < count; i += Math.max(1, Math.floor(count / 300))) parts.push(JSON.stringify(generateInvoice(source, i)));
+        for (let i = 0; i < count; i += Math.max(1, Math.floor(count / 300)))
+          parts.push(JSON.stringify(generateInvoice(source, i)));
       }
     }
     assert.equal(sha256(parts), '3cccb2c47062f2cbdde1b2d2ef730bddb1565b54ce27de5a77e947cc0497aafd');
-    assert.equal(sha256(parts.map(withoutNullNotes)), 'ef9df2f51848b096801dbce8aff3f4ce13d66f3f54ab0470a4c0012ae40d4b3e', 'nothing else changed');
+    assert.equal(
+      sha256(parts.map(withoutNullNotes)),
+      'ef9df2f51848b096801dbce8aff3f4ce13d66f3f54ab0470a4c0012ae40d4b3e',
+      'nothing else changed',
+    );
   });
 
   it('serves the same pages as before: plain, deep, 5,000 long, filtered, sorted and past the end', async () => {
@@ -47,7 +56,9 @@ describe('emulator: seeded data', () => {
       ];
       for (const company of Object.values(emu.companies)) {
         for (const q of queries) {
-          const res = await fetch(`${emu.url}/companies/${company}/data/invoices?${q}`, { headers: { Authorization: basic(emu.keys.normal) } });
+          const res = await fetch(`${emu.url}/companies/${company}/data/invoices?${q}`, {
+            headers: { Authorization: basic(emu.keys.normal) },
+          });
           // Error bodies carry a fresh correlationId each time.
           parts.push(`${res.status} ${(await res.text()).replace(/"correlationId":"[^"]*"/g, '')}`);
         }
@@ -55,7 +66,11 @@ describe('emulator: seeded data', () => {
       // Retaken when a share of invoice notes became null and the syncing company's 409 became Codat's
       // one documented text (issue 18); without the null notes, only the 409 text differs.
       assert.equal(sha256(parts), '45627bbbb08e0ebb1112fcda1f69953c743334a9607633bc321503bda12b4919');
-      assert.equal(sha256(parts.map(withoutNullNotes)), 'b2f2d6b79ff9c14126ffdab374560d3d8b15783049ccdebbd26362d2df263a8d', 'nothing else changed');
+      assert.equal(
+        sha256(parts.map(withoutNullNotes)),
+        'b2f2d6b79ff9c14126ffdab374560d3d8b15783049ccdebbd26362d2df263a8d',
+        'nothing else changed',
+      );
     } finally {
       await emu.close();
     }
@@ -64,8 +79,18 @@ describe('emulator: seeded data', () => {
 
 describe('emulator: a page serialised as its records are built', () => {
   // Wider than one byte in UTF-8, two UTF-16 units (an emoji), control characters to escape.
-  const record = (j: number) => ({ id: `r${j}`, note: j % 7 === 0 ? `— ${'€'.repeat(j % 50)} 😀 "\\\n` : 'plain', n: j / 3, ok: j % 2 === 0 });
-  const head = { pageNumber: 2, pageSize: 600, totalResults: 9000, _links: { self: { href: '/x' }, current: { href: '/x?page=2' } } };
+  const record = (j: number) => ({
+    id: `r${j}`,
+    note: j % 7 === 0 ? `— ${'€'.repeat(j % 50)} 😀 "\\\n` : 'plain',
+    n: j / 3,
+    ok: j % 2 === 0,
+  });
+  const head = {
+    pageNumber: 2,
+    pageSize: 600,
+    totalResults: 9000,
+    _links: { self: { href: '/x' }, current: { href: '/x?page=2' } },
+  };
 
   for (const length of [0, 1, CHUNK - 1, CHUNK, CHUNK + 1, 20 * CHUNK + 7]) {
     it(`writes the bytes JSON.stringify would, ${length} records`, () => {
@@ -80,6 +105,9 @@ describe('emulator: a page serialised as its records are built', () => {
   it('grows its buffer for records far longer than it guessed', () => {
     const long = (j: number) => ({ j, text: '€😀'.repeat(3000) });
     const page = new LazyPage(head, 300, long);
-    assert.equal(page.toBuffer().toString('utf8'), JSON.stringify({ results: Array.from({ length: 300 }, (_, j) => long(j)), ...head }));
+    assert.equal(
+      page.toBuffer().toString('utf8'),
+      JSON.stringify({ results: Array.from({ length: 300 }, (_, j) => long(j)), ...head }),
+    );
   });
 });

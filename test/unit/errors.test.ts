@@ -17,13 +17,28 @@ function apiBody(statusCode: number, error: string, extra: Partial<ErrorBody> = 
 }
 
 function respond(status: number, text: string, over: Partial<ResponseInfo> = {}): ApiError {
-  return errorFromResponse({ method: 'GET', path: '/companies', status, text, contentType: 'application/json', attempts: 1, redact, ...over });
+  return errorFromResponse({
+    method: 'GET',
+    path: '/companies',
+    status,
+    text,
+    contentType: 'application/json',
+    attempts: 1,
+    redact,
+    ...over,
+  });
 }
 
 describe('errors: status → kind and message', () => {
   const companyLimit = apiBody(402, 'CompanyValidationException: Company limit exceeded', {
     validation: {
-      errors: [{ itemId: 'Company', message: 'Company limit exceeded. Learn more at https://docs.example/errors', validatorName: 'CreateCompany' }],
+      errors: [
+        {
+          itemId: 'Company',
+          message: 'Company limit exceeded. Learn more at https://docs.example/errors',
+          validatorName: 'CreateCompany',
+        },
+      ],
       warnings: [],
     },
   });
@@ -33,30 +48,163 @@ describe('errors: status → kind and message', () => {
 
   // [status, method, path, body, kind, message]
   const table: [number, string, string, string, string, string | RegExp][] = [
-    [400, 'GET', '/companies?page=1&pageSize=100', apiBody(400, 'Invalid value for parameter pageSize'), 'badRequest', 'Invalid value for parameter pageSize (400)'],
-    [400, 'GET', '/companies/c/data/invoices?query=x', apiBody(400, 'Error parsing query - Malformed query.'), 'invalidQuery', 'Error parsing query - Malformed query. (400)'],
-    [400, 'GET', '/companies/c/data/invoices?query=foo%3D1', apiBody(400, 'Error parsing query - Could not resolve property foo on Invoice'), 'invalidQuery', /Could not resolve property foo on Invoice \(400\)$/],
-    [400, 'GET', '/companies/c/data/invoices?orderBy=x', apiBody(400, 'Error parsing orderBy - Malformed orderBy; expected one field'), 'invalidQuery', /^Error parsing orderBy/],
+    [
+      400,
+      'GET',
+      '/companies?page=1&pageSize=100',
+      apiBody(400, 'Invalid value for parameter pageSize'),
+      'badRequest',
+      'Invalid value for parameter pageSize (400)',
+    ],
+    [
+      400,
+      'GET',
+      '/companies/c/data/invoices?query=x',
+      apiBody(400, 'Error parsing query - Malformed query.'),
+      'invalidQuery',
+      'Error parsing query - Malformed query. (400)',
+    ],
+    [
+      400,
+      'GET',
+      '/companies/c/data/invoices?query=foo%3D1',
+      apiBody(400, 'Error parsing query - Could not resolve property foo on Invoice'),
+      'invalidQuery',
+      /Could not resolve property foo on Invoice \(400\)$/,
+    ],
+    [
+      400,
+      'GET',
+      '/companies/c/data/invoices?orderBy=x',
+      apiBody(400, 'Error parsing orderBy - Malformed orderBy; expected one field'),
+      'invalidQuery',
+      /^Error parsing orderBy/,
+    ],
     [401, 'GET', '/companies', apiBody(401, 'Unauthorized'), 'unauthorized', 'The API key was rejected (401)'],
     [402, 'POST', '/companies', companyLimit, 'companyLimit', 'Company limit reached on the Free trial (402)'],
-    [402, 'POST', '/companies/c/syncSettings', apiBody(402, 'SyncSettingsValidationException: Sync schedule not allowed'), 'syncScheduleNotAllowed', 'Hourly sync schedule is not allowed on the Free trial (402)'],
+    [
+      402,
+      'POST',
+      '/companies/c/syncSettings',
+      apiBody(402, 'SyncSettingsValidationException: Sync schedule not allowed'),
+      'syncScheduleNotAllowed',
+      'Hourly sync schedule is not allowed on the Free trial (402)',
+    ],
     [402, 'GET', '/companies', expired, 'accountExpired', 'The Free trial account has expired (402)'],
-    [402, 'GET', '/companies', apiBody(402, 'Something else about billing'), 'paymentRequired', 'Something else about billing (402)'],
-    [403, 'GET', '/companies', apiBody(403, 'You are using an outdated API key or a key not associated with that resource.'), 'forbidden', 'You are using an outdated API key or a key not associated with that resource. (403)'],
-    [404, 'GET', '/companies/abc', apiBody(404, 'No company was found with ID abc'), 'notFound', 'No company was found with ID abc (404)'],
-    [404, 'GET', '/companies/abc/data/invoices', apiBody(404, 'Datatype [invoices] not supported by platform(s) [Xero]'), 'datatypeNotSupported', 'Datatype [invoices] not supported by platform(s) [Xero]'],
+    [
+      402,
+      'GET',
+      '/companies',
+      apiBody(402, 'Something else about billing'),
+      'paymentRequired',
+      'Something else about billing (402)',
+    ],
+    [
+      403,
+      'GET',
+      '/companies',
+      apiBody(403, 'You are using an outdated API key or a key not associated with that resource.'),
+      'forbidden',
+      'You are using an outdated API key or a key not associated with that resource. (403)',
+    ],
+    [
+      404,
+      'GET',
+      '/companies/abc',
+      apiBody(404, 'No company was found with ID abc'),
+      'notFound',
+      'No company was found with ID abc (404)',
+    ],
+    [
+      404,
+      'GET',
+      '/companies/abc/data/invoices',
+      apiBody(404, 'Datatype [invoices] not supported by platform(s) [Xero]'),
+      'datatypeNotSupported',
+      'Datatype [invoices] not supported by platform(s) [Xero]',
+    ],
     [404, 'GET', '/companies/abc', '', 'notFound', 'Not found: GET /companies/abc (404)'],
-    [405, 'DELETE', '/companies', apiBody(405, 'Method not allowed'), 'methodNotAllowed', 'Method not allowed: DELETE /companies (405)'],
-    [409, 'GET', '/companies/c/data/invoices', apiBody(409, 'The data set has not been requested.'), 'dataSetNotRequested', 'The data set has not been requested. (409)'],
-    [409, 'GET', '/companies/c/data/invoices', apiBody(409, 'The sync of invoices is still in progress.'), 'syncInProgress', 'The sync of invoices is still in progress. (409)'],
-    [409, 'GET', '/companies/c/data/invoices', apiBody(409, 'The data set has been requested but its sync is still in progress; the data is not ready yet.'), 'syncInProgress', /still in progress.* \(409\)$/],
-    [409, 'GET', '/companies/c/data/invoices', apiBody(409, 'Data set sync has not completed'), 'syncInProgress', 'Data set sync has not completed (409)'],
-    [409, 'POST', '/apiKeys', apiBody(409, 'Maximum number of API keys reached'), 'apiKeyLimit', 'API key limit reached — delete a key before creating another (409)'],
-    [409, 'POST', '/companies', apiBody(409, 'A company with that name is being created'), 'conflict', 'A company with that name is being created (409)'],
-    [429, 'GET', '/companies', apiBody(429, 'You have made too many requests in a given amount of time; please retry later.'), 'rateLimited', 'Rate limited — retry later'],
-    [500, 'GET', '/companies', apiBody(500, 'There is a problem with our server. Please try again later.'), 'server', 'There is a problem with our server. Please try again later. (500)'],
+    [
+      405,
+      'DELETE',
+      '/companies',
+      apiBody(405, 'Method not allowed'),
+      'methodNotAllowed',
+      'Method not allowed: DELETE /companies (405)',
+    ],
+    [
+      409,
+      'GET',
+      '/companies/c/data/invoices',
+      apiBody(409, 'The data set has not been requested.'),
+      'dataSetNotRequested',
+      'The data set has not been requested. (409)',
+    ],
+    [
+      409,
+      'GET',
+      '/companies/c/data/invoices',
+      apiBody(409, 'The sync of invoices is still in progress.'),
+      'syncInProgress',
+      'The sync of invoices is still in progress. (409)',
+    ],
+    [
+      409,
+      'GET',
+      '/companies/c/data/invoices',
+      apiBody(409, 'The data set has been requested but its sync is still in progress; the data is not ready yet.'),
+      'syncInProgress',
+      /still in progress.* \(409\)$/,
+    ],
+    [
+      409,
+      'GET',
+      '/companies/c/data/invoices',
+      apiBody(409, 'Data set sync has not completed'),
+      'syncInProgress',
+      'Data set sync has not completed (409)',
+    ],
+    [
+      409,
+      'POST',
+      '/apiKeys',
+      apiBody(409, 'Maximum number of API keys reached'),
+      'apiKeyLimit',
+      'API key limit reached — delete a key before creating another (409)',
+    ],
+    [
+      409,
+      'POST',
+      '/companies',
+      apiBody(409, 'A company with that name is being created'),
+      'conflict',
+      'A company with that name is being created (409)',
+    ],
+    [
+      429,
+      'GET',
+      '/companies',
+      apiBody(429, 'You have made too many requests in a given amount of time; please retry later.'),
+      'rateLimited',
+      'Rate limited — retry later',
+    ],
+    [
+      500,
+      'GET',
+      '/companies',
+      apiBody(500, 'There is a problem with our server. Please try again later.'),
+      'server',
+      'There is a problem with our server. Please try again later. (500)',
+    ],
     [502, 'GET', '/companies', '', 'server', 'Server error (502)'],
-    [503, 'GET', '/companies', apiBody(503, 'The service is temporarily offline for maintenance. Please try again later.'), 'unavailable', /temporarily offline for maintenance\. Please try again later\. \(503\)$/],
+    [
+      503,
+      'GET',
+      '/companies',
+      apiBody(503, 'The service is temporarily offline for maintenance. Please try again later.'),
+      'unavailable',
+      /temporarily offline for maintenance\. Please try again later\. \(503\)$/,
+    ],
     [504, 'GET', '/companies', '', 'server', 'Server error (504)'],
     [418, 'GET', '/companies', 'I am a teapot', 'unexpectedStatus', 'I am a teapot (418)'],
     [302, 'GET', '/companies', '', 'unexpectedStatus', 'Unexpected redirect (302) — redirects are not followed'],
@@ -88,7 +236,8 @@ describe('errors: status → kind and message', () => {
   });
 
   it('names an HTML error page instead of quoting it', () => {
-    const html = '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
+    const html =
+      '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
     const err = respond(502, html, { contentType: 'text/html' });
     assert.equal(err.kind, 'server');
     assert.equal(err.message, 'Server returned an HTML page instead of JSON (502)');
@@ -96,7 +245,10 @@ describe('errors: status → kind and message', () => {
   });
 
   it('takes the correlation id from a header when the body has none', () => {
-    assert.equal(respond(500, 'oops', { contentType: 'text/plain', correlationIdHeader: 'hdr-1' }).correlationId, 'hdr-1');
+    assert.equal(
+      respond(500, 'oops', { contentType: 'text/plain', correlationIdHeader: 'hdr-1' }).correlationId,
+      'hdr-1',
+    );
   });
 
   it('marks only transient kinds retryable', () => {
@@ -116,13 +268,36 @@ describe('errors: status → kind and message', () => {
 });
 
 describe('errors: 2xx bodies that are not the expected JSON', () => {
-  const info = (text: string, contentType?: string): ResponseInfo => ({ method: 'GET', path: '/companies', status: 200, text, contentType, attempts: 1, redact });
+  const info = (text: string, contentType?: string): ResponseInfo => ({
+    method: 'GET',
+    path: '/companies',
+    status: 200,
+    text,
+    contentType,
+    attempts: 1,
+    redact,
+  });
   const cases: [string, string, string | undefined, string][] = [
     ['empty', '', undefined, 'Server returned an empty body instead of JSON (200)'],
-    ['HTML', '<!DOCTYPE html><html><title>Sign in</title></html>', 'text/html', 'Server returned an HTML page instead of JSON (200)'],
-    ['truncated JSON', '{"results":[{"id":"1","name":"A', 'application/json', 'Server returned malformed or truncated JSON (200)'],
+    [
+      'HTML',
+      '<!DOCTYPE html><html><title>Sign in</title></html>',
+      'text/html',
+      'Server returned an HTML page instead of JSON (200)',
+    ],
+    [
+      'truncated JSON',
+      '{"results":[{"id":"1","name":"A',
+      'application/json',
+      'Server returned malformed or truncated JSON (200)',
+    ],
     ['text', 'OK', 'text/plain', 'Server returned text instead of JSON (200)'],
-    ['wrong shape', '{"items":[]}', 'application/json', 'Server returned JSON of an unexpected shape (expected a page of companies) (200)'],
+    [
+      'wrong shape',
+      '{"items":[]}',
+      'application/json',
+      'Server returned JSON of an unexpected shape (expected a page of companies) (200)',
+    ],
   ];
   for (const [name, text, type, message] of cases) {
     it(`${name} → malformedResponse`, () => {
@@ -139,38 +314,166 @@ describe('parseErrorBody: ~30 body shapes', () => {
   // [name, text, contentType, expected format, expected message (undefined = none), has ErrorBody]
   const shapes: [string, string, string | undefined, string, string | undefined, boolean][] = [
     ['the API error body', canonical, 'application/json', 'json', 'No company was found with ID 42', true],
-    ['error body with validation', apiBody(402, 'CompanyValidationException: Company limit exceeded', { validation: { errors: [{ message: 'Company limit exceeded' }], warnings: [] } }), 'application/json', 'json', 'CompanyValidationException: Company limit exceeded', true],
-    ['error body in a JSON string', JSON.stringify(canonical), 'application/json', 'json', 'No company was found with ID 42', true],
-    ['error body encoded twice in strings', JSON.stringify(JSON.stringify(canonical)), 'application/json', 'json', 'No company was found with ID 42', true],
-    ['statusCode as text', JSON.stringify({ statusCode: '404', error: 'gone', service: 'PublicApi', correlationId: CID }), undefined, 'json', 'gone', true],
-    ['error body without service and correlationId', JSON.stringify({ statusCode: 500, error: 'boom' }), undefined, 'json', 'boom', true],
+    [
+      'error body with validation',
+      apiBody(402, 'CompanyValidationException: Company limit exceeded', {
+        validation: { errors: [{ message: 'Company limit exceeded' }], warnings: [] },
+      }),
+      'application/json',
+      'json',
+      'CompanyValidationException: Company limit exceeded',
+      true,
+    ],
+    [
+      'error body in a JSON string',
+      JSON.stringify(canonical),
+      'application/json',
+      'json',
+      'No company was found with ID 42',
+      true,
+    ],
+    [
+      'error body encoded twice in strings',
+      JSON.stringify(JSON.stringify(canonical)),
+      'application/json',
+      'json',
+      'No company was found with ID 42',
+      true,
+    ],
+    [
+      'statusCode as text',
+      JSON.stringify({ statusCode: '404', error: 'gone', service: 'PublicApi', correlationId: CID }),
+      undefined,
+      'json',
+      'gone',
+      true,
+    ],
+    [
+      'error body without service and correlationId',
+      JSON.stringify({ statusCode: 500, error: 'boom' }),
+      undefined,
+      'json',
+      'boom',
+      true,
+    ],
     ['{message}', '{"message":"Token expired"}', 'application/json', 'json', 'Token expired', false],
     ['{Message}', '{"Message":"An error has occurred."}', 'application/json', 'json', 'An error has occurred.', false],
-    ['{error:{message}}', '{"error":{"code":"BadThing","message":"It broke"}}', 'application/json', 'json', 'It broke', false],
+    [
+      '{error:{message}}',
+      '{"error":{"code":"BadThing","message":"It broke"}}',
+      'application/json',
+      'json',
+      'It broke',
+      false,
+    ],
     ['{error:{error:{message}}}', '{"error":{"error":{"message":"Deep"}}}', undefined, 'json', 'Deep', false],
-    ['{errors:[{message}]}', '{"errors":[{"message":"First"},{"message":"Second"}]}', undefined, 'json', 'First', false],
-    ['OAuth style', '{"error":"invalid_client","error_description":"Client unknown"}', undefined, 'json', 'invalid_client', false],
-    ['problem+json', '{"type":"about:blank","title":"Not Found","detail":"No such route","status":404}', 'application/problem+json', 'json', 'No such route', false],
-    ['JSON inside a message string', JSON.stringify({ message: JSON.stringify({ error: 'Inner detail' }) }), undefined, 'json', 'Inner detail', false],
+    [
+      '{errors:[{message}]}',
+      '{"errors":[{"message":"First"},{"message":"Second"}]}',
+      undefined,
+      'json',
+      'First',
+      false,
+    ],
+    [
+      'OAuth style',
+      '{"error":"invalid_client","error_description":"Client unknown"}',
+      undefined,
+      'json',
+      'invalid_client',
+      false,
+    ],
+    [
+      'problem+json',
+      '{"type":"about:blank","title":"Not Found","detail":"No such route","status":404}',
+      'application/problem+json',
+      'json',
+      'No such route',
+      false,
+    ],
+    [
+      'JSON inside a message string',
+      JSON.stringify({ message: JSON.stringify({ error: 'Inner detail' }) }),
+      undefined,
+      'json',
+      'Inner detail',
+      false,
+    ],
     ['array of errors', '[{"message":"In an array"}]', undefined, 'json', 'In an array', false],
     ['a JSON string', '"Just a string"', 'application/json', 'json', 'Just a string', false],
     ['JSON null', 'null', 'application/json', 'json', undefined, false],
     ['JSON number', '42', 'application/json', 'json', '42', false],
     ['empty object', '{}', 'application/json', 'json', undefined, false],
     ['BOM before JSON', `\uFEFF${canonical}`, 'application/json', 'json', 'No company was found with ID 42', true],
-    ['nginx HTML page', '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n</body>\r\n</html>', 'text/html', 'html', '502 Bad Gateway', false],
-    ['HTML with h1 only', '<!DOCTYPE html><html><body><h1>Service  Unavailable</h1><p>Later</p></body></html>', 'text/html', 'html', 'Service Unavailable', false],
-    ['HTML with entities, script and style', '<html><head><style>h1{}</style><script>var x="<title>no</title>"</script><title>Fish &amp; Chips &#8212; &lt;down&gt;</title></head></html>', 'text/html; charset=utf-8', 'html', 'Fish & Chips — <down>', false],
-    ['HTML fragment without title, labelled html', '<p>Upstream <b>timed</b> out</p>', 'text/html', 'html', 'Upstream timed out', false],
-    ['HTML sent as text/plain', '<!doctype html><title>Gateway Timeout</title>', 'text/plain', 'html', 'Gateway Timeout', false],
+    [
+      'nginx HTML page',
+      '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n</body>\r\n</html>',
+      'text/html',
+      'html',
+      '502 Bad Gateway',
+      false,
+    ],
+    [
+      'HTML with h1 only',
+      '<!DOCTYPE html><html><body><h1>Service  Unavailable</h1><p>Later</p></body></html>',
+      'text/html',
+      'html',
+      'Service Unavailable',
+      false,
+    ],
+    [
+      'HTML with entities, script and style',
+      '<html><head><style>h1{}</style><script>var x="<title>no</title>"</script><title>Fish &amp; Chips &#8212; &lt;down&gt;</title></head></html>',
+      'text/html; charset=utf-8',
+      'html',
+      'Fish & Chips — <down>',
+      false,
+    ],
+    [
+      'HTML fragment without title, labelled html',
+      '<p>Upstream <b>timed</b> out</p>',
+      'text/html',
+      'html',
+      'Upstream timed out',
+      false,
+    ],
+    [
+      'HTML sent as text/plain',
+      '<!doctype html><title>Gateway Timeout</title>',
+      'text/plain',
+      'html',
+      'Gateway Timeout',
+      false,
+    ],
     ['plain text', 'Bad Gateway', 'text/plain', 'text', 'Bad Gateway', false],
     ['multi-line text', '  Something\n\n   went\twrong  \n', undefined, 'text', 'Something went wrong', false],
-    ['XML', '<?xml version="1.0"?><Error><Message>Access denied</Message></Error>', 'application/xml', 'text', 'Access denied', false],
+    [
+      'XML',
+      '<?xml version="1.0"?><Error><Message>Access denied</Message></Error>',
+      'application/xml',
+      'text',
+      'Access denied',
+      false,
+    ],
     ['empty', '', 'application/json', 'empty', undefined, false],
     ['whitespace only', ' \r\n\t ', undefined, 'empty', undefined, false],
-    ['truncated JSON with its message', '{"statusCode":500,"service":"PublicApi","error":"There is a \\"problem\\"","correlationId":"ab', 'application/json', 'invalidJson', 'There is a "problem"', false],
+    [
+      'truncated JSON with its message',
+      '{"statusCode":500,"service":"PublicApi","error":"There is a \\"problem\\"","correlationId":"ab',
+      'application/json',
+      'invalidJson',
+      'There is a "problem"',
+      false,
+    ],
     ['truncated JSON without a message', '{"results":[{"id":"1"', 'application/json', 'invalidJson', undefined, false],
-    ['JSON content type, text body', 'Internal Server Error', 'application/json', 'text', 'Internal Server Error', false],
+    [
+      'JSON content type, text body',
+      'Internal Server Error',
+      'application/json',
+      'text',
+      'Internal Server Error',
+      false,
+    ],
   ];
 
   for (const [name, text, type, format, message, hasBody] of shapes) {
@@ -184,7 +487,14 @@ describe('parseErrorBody: ~30 body shapes', () => {
 
   it('fills the error body fields and keeps the extra reference fields', () => {
     const parsed = parseErrorBody(apiBody(429, 'Too many', { canBeRetried: 'Unknown', detailedErrorCode: 0 }));
-    assert.deepEqual(parsed.body, { statusCode: 429, service: 'PublicApi', error: 'Too many', correlationId: CID, canBeRetried: 'Unknown', detailedErrorCode: 0 });
+    assert.deepEqual(parsed.body, {
+      statusCode: 429,
+      service: 'PublicApi',
+      error: 'Too many',
+      correlationId: CID,
+      canBeRetried: 'Unknown',
+      detailedErrorCode: 0,
+    });
   });
 
   it('caps a very long message to one line', () => {
@@ -195,7 +505,14 @@ describe('parseErrorBody: ~30 body shapes', () => {
 });
 
 describe('ApiError', () => {
-  const err = new ApiError({ kind: 'notFound', message: 'No company (404)', method: 'GET', path: '/companies/x', status: 404, correlationId: CID });
+  const err = new ApiError({
+    kind: 'notFound',
+    message: 'No company (404)',
+    method: 'GET',
+    path: '/companies/x',
+    status: 404,
+    correlationId: CID,
+  });
 
   it('is an Error named ApiError, also in its stack and String()', () => {
     assert.ok(err instanceof Error);
@@ -251,13 +568,35 @@ describe('ApiError', () => {
   });
 
   it('keeps its data once: copies and JSON carry the set fields only, and nothing else', () => {
-    const e = new ApiError({ kind: 'server', message: 'Server error (500)', method: 'GET', path: '/companies', status: 500, correlationId: undefined });
-    assert.deepEqual(e.toJSON(), { name: 'ApiError', kind: 'server', message: 'Server error (500)', method: 'GET', path: '/companies', status: 500, attempts: 1, retryable: true });
+    const e = new ApiError({
+      kind: 'server',
+      message: 'Server error (500)',
+      method: 'GET',
+      path: '/companies',
+      status: 500,
+      correlationId: undefined,
+    });
+    assert.deepEqual(e.toJSON(), {
+      name: 'ApiError',
+      kind: 'server',
+      message: 'Server error (500)',
+      method: 'GET',
+      path: '/companies',
+      status: 500,
+      attempts: 1,
+      retryable: true,
+    });
     const copy = e.with({ attempts: 3 });
     assert.ok(copy instanceof ApiError);
     assert.deepEqual(copy.toJSON(), { ...e.toJSON(), attempts: 3 });
     assert.equal(copy.stack?.split('\n')[0], 'ApiError: Server error (500)');
-    assert.throws(() => { (e as { kind: string }).kind = 'network'; }, TypeError, 'fields are read-only');
+    assert.throws(
+      () => {
+        (e as { kind: string }).kind = 'network';
+      },
+      TypeError,
+      'fields are read-only',
+    );
   });
 });
 
@@ -273,14 +612,24 @@ describe('redaction', () => {
   it('keeps the key out of messages, bodies and raw bodies a server echoed it into', () => {
     const echoed = apiBody(401, `Unauthorized: key ${KEY} (Authorization: Basic ${KEY_B64})`);
     const err = respond(403, echoed);
-    for (const text of [err.message, JSON.stringify(err), err.stack ?? '', String(err), err.rawBody ?? '', err.body?.error ?? '']) {
+    for (const text of [
+      err.message,
+      JSON.stringify(err),
+      err.stack ?? '',
+      String(err),
+      err.rawBody ?? '',
+      err.body?.error ?? '',
+    ]) {
       assert.ok(!text.includes(KEY), text);
       assert.ok(!text.includes(KEY_B64), text);
     }
   });
 
   it('blanks apiKey fields of JSON for trace logs', () => {
-    assert.equal(redactApiKeyFields('{"results":[{"id":"1","apiKey":"abc\\"def"}]}'), '{"results":[{"id":"1","apiKey":"***"}]}');
+    assert.equal(
+      redactApiKeyFields('{"results":[{"id":"1","apiKey":"abc\\"def"}]}'),
+      '{"results":[{"id":"1","apiKey":"***"}]}',
+    );
   });
 
   it('redacts an absurdly short key only where it stands alone, rather than mangling every word', () => {
@@ -293,12 +642,23 @@ describe('errors: secrets at the cuts', () => {
   const key = 'sk_live_ABCDEFGHIJKLMNOPQRSTUVWXYZ012345';
   const redact = createRedactor(key);
   const prefix = key.slice(0, 12);
-  const info = (text: string, status = 400) => ({ method: 'GET', path: '/companies', status, text, contentType: 'application/json', attempts: 1, redact });
+  const info = (text: string, status = 400) => ({
+    method: 'GET',
+    path: '/companies',
+    status,
+    text,
+    contentType: 'application/json',
+    attempts: 1,
+    redact,
+  });
 
   it('removes a key that straddles the one-line message limit', () => {
     const error = `${'x'.repeat(MAX_MESSAGE_LENGTH - 30)} ${key} tail`;
-    const e = errorFromResponse(info(JSON.stringify({ statusCode: 400, service: 'PublicApi', error, correlationId: 'c' })));
-    for (const text of [e.message, JSON.stringify(e.toJSON()), e.rawBody ?? '']) assert.ok(!text.includes(prefix), text.slice(-80));
+    const e = errorFromResponse(
+      info(JSON.stringify({ statusCode: 400, service: 'PublicApi', error, correlationId: 'c' })),
+    );
+    for (const text of [e.message, JSON.stringify(e.toJSON()), e.rawBody ?? ''])
+      assert.ok(!text.includes(prefix), text.slice(-80));
   });
 
   it('removes a key that straddles the raw-body limit, and every apiKey field', () => {

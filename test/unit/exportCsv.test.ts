@@ -15,7 +15,7 @@ const CORPUS: [unknown, string][] = [
   ['-1+2', "'-1+2"],
   ['-12.50', "'-12.50"],
   ['+44 20 7946 0000', "'+44 20 7946 0000"],
-  ['=cmd|\' /C calc\'!A0', "'=cmd|' /C calc'!A0"],
+  ["=cmd|' /C calc'!A0", "'=cmd|' /C calc'!A0"],
   ['\t=1+1', "'\t=1+1"],
   ['\r=1+1', `"'\r=1+1"`],
   // After leading blanks too: a spreadsheet trims them and runs what follows.
@@ -79,8 +79,22 @@ describe('export CSV cells', () => {
   });
 
   it('neutralises them after any leading whitespace as well', () => {
-    for (const blank of [' ', '  ', '\t', '\r', '\n', '\r\n', '\u00a0', '\u2028', '\u3000', '\ufeff', '\u200b', ' \u00a0\n ']) {
-      for (const c of ['=', '+', '-', '@']) assert.equal(neutralise(`${blank}${c}x`), `'${blank}${c}x`, JSON.stringify(blank + c));
+    for (const blank of [
+      ' ',
+      '  ',
+      '\t',
+      '\r',
+      '\n',
+      '\r\n',
+      '\u00a0',
+      '\u2028',
+      '\u3000',
+      '\ufeff',
+      '\u200b',
+      ' \u00a0\n ',
+    ]) {
+      for (const c of ['=', '+', '-', '@'])
+        assert.equal(neutralise(`${blank}${c}x`), `'${blank}${c}x`, JSON.stringify(blank + c));
       // A tab or CR is itself a formula start; any other blank before plain text changes nothing.
       if (!/[\t\r]/.test(blank)) assert.equal(neutralise(`${blank}x`), `${blank}x`);
     }
@@ -97,7 +111,10 @@ describe('export CSV cells', () => {
     assert.ok(text.endsWith('\r\n'));
     const rows = parseCsv(text);
     assert.equal(rows.length, 2);
-    assert.deepEqual(rows[0], CORPUS.map(([, cell]) => (cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell)));
+    assert.deepEqual(
+      rows[0],
+      CORPUS.map(([, cell]) => (cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell)),
+    );
   });
 
   it('writes an invoice with hostile fields as one row that reads back as the record', () => {

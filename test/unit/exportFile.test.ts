@@ -22,13 +22,16 @@ const INVOICES = 2000;
 describe('export to a file', function () {
   let emu: RunningEmulator;
   let dir: string;
-  const client = () => new DataPlatformClient({ baseUrl: emu.url, apiKey: emu.keys.normal, sleep: () => Promise.resolve() });
+  const client = () =>
+    new DataPlatformClient({ baseUrl: emu.url, apiKey: emu.keys.normal, sleep: () => Promise.resolve() });
 
   /** Exports the big company's invoices to `target`, through the same steps as the command. */
   const exportTo = (target: string, format: ExportFormat, options: ExportOptions = {}) => {
     const c = client();
     const source = { load: c.invoicePages(emu.companies.many, { pageSize: 100 }), concurrency: 4 };
-    return writeFileAtomically(target, (sink) => exportList(source, recordFormat(format, 'invoices'), sink, { redact: c.redact, ...options }));
+    return writeFileAtomically(target, (sink) =>
+      exportList(source, recordFormat(format, 'invoices'), sink, { redact: c.redact, ...options }),
+    );
   };
 
   async function rejects(promise: Promise<unknown>): Promise<unknown> {
@@ -70,7 +73,10 @@ describe('export to a file', function () {
         during = readdirSync(dir);
         await sink.write('a,b\r\n');
       });
-      assert.ok(during.some((n) => isTempFileOf(target, n)), 'recognised while writing');
+      assert.ok(
+        during.some((n) => isTempFileOf(target, n)),
+        'recognised while writing',
+      );
       assert.equal(readFileSync(target, 'utf8'), 'a,b\r\n');
       rmSync(target);
     }
@@ -80,7 +86,8 @@ describe('export to a file', function () {
     if (process.platform === 'win32') this.skip();
     const target = join(dir, 'private.csv');
     const modes: number[] = [];
-    const modeOfTemp = () => statSync(join(dir, readdirSync(dir).find((n) => isTempFileOf(target, n)) ?? 'none')).mode & 0o777;
+    const modeOfTemp = () =>
+      statSync(join(dir, readdirSync(dir).find((n) => isTempFileOf(target, n)) ?? 'none')).mode & 0o777;
     await writeFileAtomically(target, async (sink) => {
       modes.push(modeOfTemp());
       await sink.write('x');
@@ -102,7 +109,12 @@ describe('export to a file', function () {
     const seen: string[][] = [];
     const result = await exportTo(target, 'jsonl', { onProgress: () => seen.push(readdirSync(dir)) });
     assert.equal(result.written, INVOICES);
-    assert.ok(seen.every((names) => names.length === 2 && names.includes('invoices.jsonl') && names.some((n) => isTempFileOf(target, n))), 'a temporary file while writing');
+    assert.ok(
+      seen.every(
+        (names) => names.length === 2 && names.includes('invoices.jsonl') && names.some((n) => isTempFileOf(target, n)),
+      ),
+      'a temporary file while writing',
+    );
     assert.equal(readFileSync(target, 'utf8') === 'old', false);
     assert.deepEqual(readdirSync(dir), ['invoices.jsonl']);
     assert.equal(readExport(readFileSync(target, 'utf8'), 'jsonl', INVOICE_TYPES).length, INVOICES);
@@ -194,7 +206,15 @@ describe('export and the API key', () => {
     const probe = await startEmulator({ invoices: 10, companies: 6 });
     key = probe.keys.normal;
     await probe.close();
-    const texts = [key, `Basic ${base64(`${key}:`)}`, `token=${urlEncoded(key)}`, `"${key}"`, `=${key}`, `<p>${htmlDecimal(key)}</p>`, uEscapes(key, true)];
+    const texts = [
+      key,
+      `Basic ${base64(`${key}:`)}`,
+      `token=${urlEncoded(key)}`,
+      `"${key}"`,
+      `=${key}`,
+      `<p>${htmlDecimal(key)}</p>`,
+      uEscapes(key, true),
+    ];
     emu = await startEmulator({ invoices: 10, companies: 6, invoiceRecords: texts.map((t, i) => invoice(i, t)) });
     assert.equal(emu.keys.normal, key, 'the same seed gives the same key');
   });
@@ -207,7 +227,9 @@ describe('export and the API key', () => {
         const target = join(dir, `out.${format}`);
         const c = new DataPlatformClient({ baseUrl: emu.url, apiKey: key });
         const source = { load: c.invoicePages(emu.companies.few) };
-        const result = await writeFileAtomically(target, (sink) => exportList(source, recordFormat(format, 'invoices'), sink, { redact: c.redact }));
+        const result = await writeFileAtomically(target, (sink) =>
+          exportList(source, recordFormat(format, 'invoices'), sink, { redact: c.redact }),
+        );
         assert.equal(result.written, 7);
         const text = readFileSync(target, 'utf8');
         assertNoSecret(key, { [`the ${format} file`]: text });

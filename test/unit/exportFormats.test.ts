@@ -14,13 +14,19 @@ function write(format: ExportFormat, records: readonly object[], items: 'invoice
 
 describe('export formats', () => {
   it('JSON: one array, a record a line', () => {
-    assert.equal(write('json', RECORDS), '[\n{"id":"a","n":-1.5,"s":"x\\"y"},\n{"id":"b","nested":{"list":[1,"two"]}},\n{"id":"c"}\n]\n');
+    assert.equal(
+      write('json', RECORDS),
+      '[\n{"id":"a","n":-1.5,"s":"x\\"y"},\n{"id":"b","nested":{"list":[1,"two"]}},\n{"id":"c"}\n]\n',
+    );
     assert.deepEqual(JSON.parse(write('json', RECORDS)), RECORDS);
     assert.equal(write('json', []), '[]\n');
   });
 
   it('JSON Lines: one record a line, nothing around them', () => {
-    assert.equal(write('jsonl', RECORDS), '{"id":"a","n":-1.5,"s":"x\\"y"}\n{"id":"b","nested":{"list":[1,"two"]}}\n{"id":"c"}\n');
+    assert.equal(
+      write('jsonl', RECORDS),
+      '{"id":"a","n":-1.5,"s":"x\\"y"}\n{"id":"b","nested":{"list":[1,"two"]}}\n{"id":"c"}\n',
+    );
     assert.equal(write('jsonl', []), '');
   });
 
@@ -32,7 +38,11 @@ describe('export formats', () => {
   });
 
   it('CSV: byte order mark, header of field paths, CRLF rows; nothing after the last row', () => {
-    const text = write('csv', [{ id: 'a', name: 'Acme, Ltd', tags: { region: 'EU' }, products: ['lending'] }], 'companies');
+    const text = write(
+      'csv',
+      [{ id: 'a', name: 'Acme, Ltd', tags: { region: 'EU' }, products: ['lending'] }],
+      'companies',
+    );
     assert.equal(
       text,
       '\uFEFFid,name,description,redirect,created,lastSync,createdByUserName,products,tags,dataConnections,otherFields\r\n' +
@@ -75,7 +85,11 @@ describe('export formats', () => {
   });
 
   it('CSV: a record the columns hold whole leaves the last column empty', () => {
-    const text = write('csv', [{ id: 'a', customerRef: { id: 'c' }, metadata: { isDeleted: true }, paidOnDate: null }], 'invoices');
+    const text = write(
+      'csv',
+      [{ id: 'a', customerRef: { id: 'c' }, metadata: { isDeleted: true }, paidOnDate: null }],
+      'invoices',
+    );
     const [, row] = parseCsv(text.slice(1));
     assert.equal(row[row.length - 1], '');
   });

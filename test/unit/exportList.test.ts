@@ -5,7 +5,13 @@ import { DataPlatformClient } from '../../src/api/client';
 import { createRedactor } from '../../src/api/redact';
 import { assertNoSecret } from '../support/secretScan';
 import type { Company, Invoice, Page } from '../../src/api/models';
-import { CHUNK_RECORDS, exportList, type ExportOptions, type ExportProgress, type ExportSink } from '../../src/export/exportList';
+import {
+  CHUNK_RECORDS,
+  exportList,
+  type ExportOptions,
+  type ExportProgress,
+  type ExportSink,
+} from '../../src/export/exportList';
 import { recordFormat, type ExportFormat, type ExportItems } from '../../src/export/formats';
 import { COMPANY_TYPES, INVOICE_TYPES, asExported, readExport as readBack } from '../support/csv';
 import { call } from '../emulator/testing';
@@ -24,7 +30,8 @@ const readExport = (text: string, format: ExportFormat, items: ExportItems) => r
 
 describe('export walker against the emulator', function () {
   let emu: RunningEmulator;
-  const client = () => new DataPlatformClient({ baseUrl: emu.url, apiKey: emu.keys.normal, sleep: () => Promise.resolve() });
+  const client = () =>
+    new DataPlatformClient({ baseUrl: emu.url, apiKey: emu.keys.normal, sleep: () => Promise.resolve() });
   /** The records as the emulator serves them in one page, fetched without the extension's client. */
   const expected = async <T>(path: string, params: Record<string, string> = {}): Promise<T[]> => {
     const qs = new URLSearchParams({ ...params, pageSize: '5000' }).toString();
@@ -51,8 +58,14 @@ describe('export walker against the emulator', function () {
         const result = await exportList({ load, concurrency: 4 }, recordFormat(format, 'invoices'), sink);
         assert.deepEqual(result, { written: INVOICES, totalResults: INVOICES });
         assert.deepEqual(readExport(sink.text(), format, 'invoices'), asExported(want, format, typesOf('invoices')));
-        const pages = emu.requests.entries().map((r) => Number(r.query.page)).sort((a, b) => a - b);
-        assert.deepEqual(pages, Array.from({ length: 13 }, (_, i) => i + 1));
+        const pages = emu.requests
+          .entries()
+          .map((r) => Number(r.query.page))
+          .sort((a, b) => a - b);
+        assert.deepEqual(
+          pages,
+          Array.from({ length: 13 }, (_, i) => i + 1),
+        );
       });
 
       it('applies the filter and orderBy on every page', async () => {
@@ -65,20 +78,30 @@ describe('export walker against the emulator', function () {
         const result = await exportList({ load, concurrency: 3 }, recordFormat(format, 'invoices'), sink);
         assert.equal(result.written, want.length);
         assert.deepEqual(readExport(sink.text(), format, 'invoices'), asExported(want, format, typesOf('invoices')));
-        assert.ok(emu.requests.entries().every((r) => r.query.query === params.query && r.query.orderBy === params.orderBy));
+        assert.ok(
+          emu.requests.entries().every((r) => r.query.query === params.query && r.query.orderBy === params.orderBy),
+        );
       });
 
       it('writes the companies, each field flattened', async () => {
         const want = await expected<Company>('/companies');
         const sink = memorySink();
-        const result = await exportList({ load: client().companyPages({ pageSize: 25 }), concurrency: 2 }, recordFormat(format, 'companies'), sink);
+        const result = await exportList(
+          { load: client().companyPages({ pageSize: 25 }), concurrency: 2 },
+          recordFormat(format, 'companies'),
+          sink,
+        );
         assert.equal(result.written, want.length);
         assert.deepEqual(readExport(sink.text(), format, 'companies'), want);
       });
 
       it('writes an empty list as an empty document', async () => {
         const sink = memorySink();
-        const result = await exportList({ load: client().invoicePages(emu.companies.empty), concurrency: 4 }, recordFormat(format, 'invoices'), sink);
+        const result = await exportList(
+          { load: client().invoicePages(emu.companies.empty), concurrency: 4 },
+          recordFormat(format, 'invoices'),
+          sink,
+        );
         assert.equal(result.written, 0);
         assert.deepEqual(readExport(sink.text(), format, 'invoices'), []);
       });
@@ -93,9 +116,17 @@ describe('export walker against the emulator', function () {
         return Promise.resolve();
       },
     };
-    await exportList({ load: client().invoicePages(emu.companies.many, { pageSize: 100 }), concurrency: 2 }, recordFormat('jsonl', 'invoices'), sink);
+    await exportList(
+      { load: client().invoicePages(emu.companies.many, { pageSize: 100 }), concurrency: 2 },
+      recordFormat('jsonl', 'invoices'),
+      sink,
+    );
     // 12 pages of 100 and one of 34: a page's text is written in chunks, never as one large string.
-    assert.equal(requestsAtWrite.length, 12 * Math.ceil(100 / CHUNK_RECORDS) + Math.ceil(34 / CHUNK_RECORDS), 'one write a chunk');
+    assert.equal(
+      requestsAtWrite.length,
+      12 * Math.ceil(100 / CHUNK_RECORDS) + Math.ceil(34 / CHUNK_RECORDS),
+      'one write a chunk',
+    );
     assert.ok(requestsAtWrite[0] < 13, `page 1 was written after ${requestsAtWrite[0]} requests`);
   });
 
@@ -115,7 +146,12 @@ describe('export walker against the emulator', function () {
       },
     };
     const inner = client().invoicePages(emu.companies.many, { pageSize: 100 });
-    const run = { loads: 0, blocked, release: () => release(), running: Promise.resolve({ written: 0 } as ExportProgress) };
+    const run = {
+      loads: 0,
+      blocked,
+      release: () => release(),
+      running: Promise.resolve({ written: 0 } as ExportProgress),
+    };
     const load: typeof inner = (href, o) => {
       run.loads++;
       return inner(href, o);
@@ -133,7 +169,10 @@ describe('export walker against the emulator', function () {
     assert.equal(run.loads, 1, 'only the first page while its text is being written');
     run.release();
     assert.equal((await run.running).written, INVOICES);
-    assert.deepEqual(progress.map((p) => p.written), [...Array.from({ length: 12 }, (_, i) => (i + 1) * 100), INVOICES]);
+    assert.deepEqual(
+      progress.map((p) => p.written),
+      [...Array.from({ length: 12 }, (_, i) => (i + 1) * 100), INVOICES],
+    );
   });
 
   it('keeps asking for pages while the text waiting for a slow sink is within its bound', async () => {
@@ -149,8 +188,15 @@ describe('export walker against the emulator', function () {
 
   it('follows next links one page at a time with a concurrency of 1', async () => {
     const sink = memorySink();
-    await exportList({ load: client().invoicePages(emu.companies.many, { pageSize: 500 }) }, recordFormat('json', 'invoices'), sink);
-    assert.deepEqual(emu.requests.entries().map((r) => r.query.page), ['1', '2', '3']);
+    await exportList(
+      { load: client().invoicePages(emu.companies.many, { pageSize: 500 }) },
+      recordFormat('json', 'invoices'),
+      sink,
+    );
+    assert.deepEqual(
+      emu.requests.entries().map((r) => r.query.page),
+      ['1', '2', '3'],
+    );
     assert.equal((JSON.parse(sink.text()) as unknown[]).length, INVOICES);
   });
 });
@@ -159,7 +205,8 @@ describe('export walker when the data moves', () => {
   interface Item {
     id: string;
   }
-  const items = (from: number, to: number): Item[] => Array.from({ length: to - from }, (_, i) => ({ id: `i${from + i}` }));
+  const items = (from: number, to: number): Item[] =>
+    Array.from({ length: to - from }, (_, i) => ({ id: `i${from + i}` }));
 
   /** Pages of `all()` as it is when each is asked for; links carry the page number. */
   function server(all: (n: number) => readonly Item[], size: number) {
@@ -187,7 +234,11 @@ describe('export walker when the data moves', () => {
     const sink = memorySink();
     const result = await exportList({ load: s.load, concurrency: 4 }, recordFormat('jsonl', 'invoices'), sink);
     const ids = readExport(sink.text(), 'jsonl', 'invoices').map((r) => (r as Item).id);
-    assert.deepEqual(ids, items(0, 50).map((i) => i.id), 'each id once, in order');
+    assert.deepEqual(
+      ids,
+      items(0, 50).map((i) => i.id),
+      'each id once, in order',
+    );
     assert.equal(result.written, 50);
     // Page 3 by number did not fit (the total changed); it was asked for again by page 2's next link.
     assert.equal(s.asked.filter((h) => h === '/things?page=3&pageSize=10').length, 2);
@@ -215,7 +266,13 @@ describe('export walker when the data moves', () => {
       const link = (p: number) => ({ href: `/things?page=${p}&pageSize=${size}` });
       // An empty page ends a walk that nothing else ends, so the old code fails here, not by memory.
       const results = asked.length > safety ? [] : items((n - 1) * size, n * size);
-      return Promise.resolve({ results, pageNumber: n, pageSize: size, totalResults: total, _links: { self: { href: '/things' }, current: link(n), next: link(n + 1) } });
+      return Promise.resolve({
+        results,
+        pageNumber: n,
+        pageSize: size,
+        totalResults: total,
+        _links: { self: { href: '/things' }, current: link(n), next: link(n + 1) },
+      });
     };
     return { load, asked };
   }
@@ -255,9 +312,16 @@ describe('export walker when the data moves', () => {
         pageNumber: 1,
         pageSize: 2,
         totalResults: 2,
-        _links: { self: { href: '/x' }, current: { href: href ?? '/x?page=1' }, next: { href: `/x?page=1&n=${Math.random()}` } },
+        _links: {
+          self: { href: '/x' },
+          current: { href: href ?? '/x?page=1' },
+          next: { href: `/x?page=1&n=${Math.random()}` },
+        },
       });
-    await assert.rejects(exportList({ load, concurrency: 1 }, recordFormat('json', 'invoices'), memorySink()), /stal|loop|pages/i);
+    await assert.rejects(
+      exportList({ load, concurrency: 1 }, recordFormat('json', 'invoices'), memorySink()),
+      /stal|loop|pages/i,
+    );
   });
 });
 
@@ -269,7 +333,13 @@ describe('export redaction of any key', () => {
     { id: 'b', note: 'clean =1', customerRef: { id: 'c', companyName: key } },
   ];
   const load = (): Promise<Page<unknown>> =>
-    Promise.resolve({ results: records, pageNumber: 1, pageSize: 10, totalResults: 2, _links: { self: { href: '/x' }, current: { href: '/x?page=1' } } });
+    Promise.resolve({
+      results: records,
+      pageNumber: 1,
+      pageSize: 10,
+      totalResults: 2,
+      _links: { self: { href: '/x' }, current: { href: '/x?page=1' } },
+    });
 
   for (const format of ['csv', 'json', 'jsonl'] as const) {
     it(`leaves no form of it in ${format}, and the rest as it was`, async () => {
@@ -279,14 +349,23 @@ describe('export redaction of any key', () => {
       assertNoSecret(key, { [`the ${format} text`]: text });
       assert.ok(!text.includes(key.replace(/"/g, '""')), 'nor as a CSV field writes it');
       const back = readExport(text, format, 'invoices') as { note?: string; customerRef?: { companyName?: string } }[];
-      assert.deepEqual(back.map((r) => r.note), ['echo *** echo', 'clean =1']);
+      assert.deepEqual(
+        back.map((r) => r.note),
+        ['echo *** echo', 'clean =1'],
+      );
       assert.equal(back[1].customerRef?.companyName, '***');
     });
   }
 
   it('writes a page without the key exactly as without redaction', async () => {
     const clean = () => Promise.resolve({ ...records[1], id: 'z' });
-    const page = async (): Promise<Page<unknown>> => ({ results: [await clean()], pageNumber: 1, pageSize: 1, totalResults: 1, _links: { self: { href: '/x' }, current: { href: '/x' } } });
+    const page = async (): Promise<Page<unknown>> => ({
+      results: [await clean()],
+      pageNumber: 1,
+      pageSize: 1,
+      totalResults: 1,
+      _links: { self: { href: '/x' }, current: { href: '/x' } },
+    });
     const [a, b] = [memorySink(), memorySink()];
     await exportList({ load: page }, recordFormat('csv', 'invoices'), a, { redact: createRedactor('other-key-1234') });
     await exportList({ load: page }, recordFormat('csv', 'invoices'), b);

@@ -15,13 +15,19 @@ describe('export wording', () => {
     assert.equal(exportFileName({ items: 'invoices', companyName: 'Acme Ltd' }, 'csv'), 'Acme Ltd invoices.csv');
     assert.equal(exportFileName({ items: 'companies' }, 'jsonl'), 'Companies.jsonl');
     assert.equal(
-      exportFileName({ items: 'invoices', companyName: 'Acme Ltd', query: 'status=Paid', orderBy: '-totalAmount' }, 'json'),
+      exportFileName(
+        { items: 'invoices', companyName: 'Acme Ltd', query: 'status=Paid', orderBy: '-totalAmount' },
+        'json',
+      ),
       'Acme Ltd invoices (status=Paid orderBy -totalAmount).json',
     );
   });
 
   it('makes a name safe on every file system', () => {
-    assert.equal(exportFileName({ items: 'invoices', companyName: 'A/B\\C: "D" <E>|F?*' }, 'csv'), 'A_B_C_ _D_ _E__F__ invoices.csv');
+    assert.equal(
+      exportFileName({ items: 'invoices', companyName: 'A/B\\C: "D" <E>|F?*' }, 'csv'),
+      'A_B_C_ _D_ _E__F__ invoices.csv',
+    );
     assert.equal(exportFileName({ items: 'invoices', companyName: '..\u0000x\n' }, 'csv'), '_x invoices.csv');
     assert.equal(exportFileName({ items: 'invoices', companyName: '  ' }, 'csv'), 'Company invoices.csv');
     const long = exportFileName({ items: 'invoices', companyName: 'Acme', query: `id=${'x'.repeat(2000)}` }, 'csv');
@@ -36,16 +42,34 @@ describe('export wording', () => {
       assert.ok(bytes <= 255 - 19 && bytes > 150, `${bytes} bytes for ${c}`);
       assert.ok(!/\p{Cs}/u.test(name), 'no half of a surrogate pair');
       assert.ok(name.endsWith('….jsonl'), name);
-      assert.ok(name.slice(0, -'….jsonl'.length).split(c).every((part) => part === ''), `only whole ${c}`);
+      assert.ok(
+        name
+          .slice(0, -'….jsonl'.length)
+          .split(c)
+          .every((part) => part === ''),
+        `only whole ${c}`,
+      );
     }
   });
 
   it('strips invisible controls (bidirectional, zero-width) from a suggested name', () => {
     // U+202E would show `Acme fdp.csv` as `Acme vsc.pdf`.
-    assert.equal(exportFileName({ items: 'invoices', companyName: 'Acme\u202Efdp.exe\u202C' }, 'csv'), 'Acmefdp.exe invoices.csv');
-    assert.equal(exportFileName({ items: 'invoices', companyName: '\u200BA\u2060c\u2066m\u2069e\uFEFF\u061C\u00AD' }, 'csv'), 'Acme invoices.csv');
-    assert.equal(exportFileName({ items: 'invoices', companyName: 'A\u2028B\u0085C\uD800' }, 'csv'), 'A B_C_ invoices.csv');
-    assert.equal(exportFileName({ items: 'invoices', companyName: 'Acme', query: 'name=\u202Eabc' }, 'csv'), 'Acme invoices (name=abc).csv');
+    assert.equal(
+      exportFileName({ items: 'invoices', companyName: 'Acme\u202Efdp.exe\u202C' }, 'csv'),
+      'Acmefdp.exe invoices.csv',
+    );
+    assert.equal(
+      exportFileName({ items: 'invoices', companyName: '\u200BA\u2060c\u2066m\u2069e\uFEFF\u061C\u00AD' }, 'csv'),
+      'Acme invoices.csv',
+    );
+    assert.equal(
+      exportFileName({ items: 'invoices', companyName: 'A\u2028B\u0085C\uD800' }, 'csv'),
+      'A B_C_ invoices.csv',
+    );
+    assert.equal(
+      exportFileName({ items: 'invoices', companyName: 'Acme', query: 'name=\u202Eabc' }, 'csv'),
+      'Acme invoices (name=abc).csv',
+    );
   });
 
   it('says when the data changed while exporting or loading, and how many records may be missing', () => {
@@ -53,7 +77,10 @@ describe('export wording', () => {
       exportChangedMessage('invoices', 49, 'a.csv', 1),
       'Exported 49 invoices to a.csv, but the data changed while exporting: 1 invoice may be missing.',
     );
-    assert.equal(dataChangedLabel('companies', 3), 'The data changed while loading: 3 companies may be missing. Refresh to load again.');
+    assert.equal(
+      dataChangedLabel('companies', 3),
+      'The data changed while loading: 3 companies may be missing. Refresh to load again.',
+    );
   });
 
   it('shows progress as "12,000 / 25,000 invoices"', () => {
@@ -66,7 +93,10 @@ describe('export wording', () => {
   it('says how an export ended, and what became of the file', () => {
     assert.match(exportedMessage('invoices', 25000, 'a.csv'), /^Exported 25,000 invoices to a\.csv\.$/);
     assert.equal(exportedMessage('companies', 1, 'c.json'), 'Exported 1 company to c.json.');
-    assert.match(exportCancelledMessage('invoices', 500, 'a.csv', false), /cancelled after 500 invoices\. No file was written\.$/);
+    assert.match(
+      exportCancelledMessage('invoices', 500, 'a.csv', false),
+      /cancelled after 500 invoices\. No file was written\.$/,
+    );
     assert.match(exportCancelledMessage('invoices', 500, 'a.csv', true), /The existing file was left unchanged\.$/);
     assert.equal(
       exportFailedMessage('invoices', 100, 'a.csv', false, 'Server error (500).'),

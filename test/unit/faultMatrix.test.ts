@@ -29,7 +29,12 @@ async function reference(): Promise<Reference> {
     const paid = await client.listInvoices(emu.companies.many, { pageSize: PAGE_SIZE, query: QUERY });
     const invoice = (await client.listInvoices(emu.companies.few, { pageSize: 1 })).results[0];
     const document = prettyJson(await client.getInvoice(emu.companies.few, invoice.id));
-    return { companies: companies.items.map((c) => c.id), paid: paid.results.map((i) => i.id), invoiceId: invoice.id, document };
+    return {
+      companies: companies.items.map((c) => c.id),
+      paid: paid.results.map((i) => i.id),
+      invoiceId: invoice.id,
+      document,
+    };
   } finally {
     await emu.close();
   }
@@ -37,7 +42,7 @@ async function reference(): Promise<Reference> {
 
 /** Polls `done` every few ms until it holds, failing after `ms`. */
 async function until(what: string, done: () => boolean, ms = 3000): Promise<void> {
-  for (const end = Date.now() + ms; !done(); ) {
+  for (const end = Date.now() + ms; !done();) {
     if (Date.now() > end) assert.fail(`still running after ${ms} ms: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -105,10 +110,18 @@ describe('fault matrix: every fault × every operation (issue 12)', function () 
         });
         rows.push({ name: row.name, cells });
       }
-      tables.push(formatTable(title, COLUMNS.map((c) => c.name), rows));
+      tables.push(
+        formatTable(
+          title,
+          COLUMNS.map((c) => c.name),
+          rows,
+        ),
+      );
       const cells = rows.length * COLUMNS.length;
       const ok = rows.flatMap((r) => r.cells).filter((c) => c === '✓').length;
-      console.log(`      matrix ${title}: ${cells} cells, ${ok} succeeded, ${cells - ok} one clear error; each error recovered by a retry`);
+      console.log(
+        `      matrix ${title}: ${cells} cells, ${ok} succeeded, ${cells - ok} one clear error; each error recovered by a retry`,
+      );
       assert.deepEqual(wrong, []);
       assert.deepEqual(unhandled, [], 'unhandled rejections');
     });

@@ -58,8 +58,14 @@ describe('tree labels', () => {
 
   it('describes an invoice as customer · amount currency · status, leaving out what is missing', () => {
     assert.equal(invoiceDescription(invoice(), 'en-US'), 'Acme Ltd · 1,234.50 GBP · Paid');
-    assert.equal(invoiceDescription(invoice({ customerRef: undefined, status: 'PartiallyPaid' }), 'en-US'), '1,234.50 GBP · Partially paid');
-    assert.equal(invoiceDescription(invoice({ metadata: { isDeleted: true } }), 'en-US'), 'Acme Ltd · 1,234.50 GBP · Paid · deleted');
+    assert.equal(
+      invoiceDescription(invoice({ customerRef: undefined, status: 'PartiallyPaid' }), 'en-US'),
+      '1,234.50 GBP · Partially paid',
+    );
+    assert.equal(
+      invoiceDescription(invoice({ metadata: { isDeleted: true } }), 'en-US'),
+      'Acme Ltd · 1,234.50 GBP · Paid · deleted',
+    );
   });
 
   it('gives every status a codicon', () => {
@@ -94,16 +100,29 @@ describe('error presentation', () => {
   it('offers Queue sync for a data set never requested, and Set API key for rejected keys', () => {
     const notSynced = presentError(error({ kind: 'dataSetNotRequested', status: 409 }), 0, 0);
     assert.deepEqual(notSynced, { label: 'Invoices: not synced yet', queueSync: true, setKey: false });
-    assert.equal(presentError(error({ kind: 'dataSetNotRequested', status: 409 }), 0, 0, 'journalEntries').label, 'Journal entries: not synced yet');
-    assert.equal(presentError(error({ kind: 'syncInProgress', status: 409 }), 0, 0, 'billPayments').label, 'Bill payments: sync in progress');
-    assert.deepEqual(presentError(error({ kind: 'unauthorized', status: 401 }), 0, 0), { label: 'Key rejected', queueSync: false, setKey: true });
+    assert.equal(
+      presentError(error({ kind: 'dataSetNotRequested', status: 409 }), 0, 0, 'journalEntries').label,
+      'Journal entries: not synced yet',
+    );
+    assert.equal(
+      presentError(error({ kind: 'syncInProgress', status: 409 }), 0, 0, 'billPayments').label,
+      'Bill payments: sync in progress',
+    );
+    assert.deepEqual(presentError(error({ kind: 'unauthorized', status: 401 }), 0, 0), {
+      label: 'Key rejected',
+      queueSync: false,
+      setKey: true,
+    });
     assert.match(presentError(error({ kind: 'forbidden', status: 403 }), 0, 0).label, /outdated/);
   });
 
   it('names the platform that does not support the data type', () => {
     const message = 'Datatype [invoices] not supported by platform(s) [Xero]';
     assert.equal(unsupportedPlatform(message), 'Xero');
-    assert.equal(presentError(error({ kind: 'datatypeNotSupported', status: 404, message }), 0, 0).label, 'Not supported by Xero');
+    assert.equal(
+      presentError(error({ kind: 'datatypeNotSupported', status: 404, message }), 0, 0).label,
+      'Not supported by Xero',
+    );
     assert.equal(unsupportedPlatform('nothing here'), undefined);
   });
 
@@ -114,10 +133,19 @@ describe('error presentation', () => {
 
 describe('data set status', () => {
   it('reads a status with spaces, the day of the last sync and an icon', () => {
-    const complete = { dataType: 'bills', currentStatus: 'Complete' as const, lastSuccessfulSync: '2025-12-30T06:00:00Z', latestSyncId: 's-1' };
+    const complete = {
+      dataType: 'bills',
+      currentStatus: 'Complete' as const,
+      lastSuccessfulSync: '2025-12-30T06:00:00Z',
+      latestSyncId: 's-1',
+    };
     assert.deepEqual(dataSetStatus(complete), { state: 'Complete', lastSync: '2025-12-30', icon: 'check' });
     assert.equal(dataSetDescription(complete), 'Complete · 2025-12-30');
-    assert.deepEqual(dataSetTooltip(complete), ['Data set: Complete', 'Last successful sync: 2025-12-30', 'Latest sync: s-1']);
+    assert.deepEqual(dataSetTooltip(complete), [
+      'Data set: Complete',
+      'Last successful sync: 2025-12-30',
+      'Latest sync: s-1',
+    ]);
     assert.equal(dataSetStatus({ dataType: 'bills', currentStatus: 'FetchError' }).icon, 'error');
     assert.equal(dataSetDescription({ dataType: 'bills', currentStatus: 'MapQueued' }), 'Map Queued');
   });

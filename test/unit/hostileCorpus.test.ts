@@ -35,26 +35,36 @@ function checkOutcome(c: HostileCase, done: Performed, p: Pipeline): void {
   } else {
     assert.ok(done.error, `expected ${expect.outcome} ${expect.kind}, got success`);
     assert.equal(done.error.kind, expect.kind, what);
-    assert.equal(done.error.attempts === 0, expect.outcome === 'refused', `sent ${done.error.attempts} requests: ${what}`);
+    assert.equal(
+      done.error.attempts === 0,
+      expect.outcome === 'refused',
+      `sent ${done.error.attempts} requests: ${what}`,
+    );
     assert.equal(done.ids.length, expect.items ?? 0, 'records kept');
     // One clear error, reported once; Set API key's refusal at entry is a message, not a report.
     const reported = c.run.op === 'setKey' && expect.outcome === 'refused' ? 0 : 1;
     assert.equal(p.store.size, reported, 'diagnostics entries');
   }
   assert.equal(new Set(done.ids).size, done.ids.length, `duplicates among ${done.ids.join(', ')}`);
-  if (expect.dataChanged !== undefined) assert.equal(done.dataChanged, expect.dataChanged, 'records said to be missing');
-  for (const text of expect.contains ?? []) assert.ok(done.text?.includes(text), `${JSON.stringify(text)} in ${JSON.stringify(done.text)}`);
+  if (expect.dataChanged !== undefined)
+    assert.equal(done.dataChanged, expect.dataChanged, 'records said to be missing');
+  for (const text of expect.contains ?? [])
+    assert.ok(done.text?.includes(text), `${JSON.stringify(text)} in ${JSON.stringify(done.text)}`);
 }
 
 function checkRequests(c: HostileCase, server: HostileServer, p: Pipeline): void {
   const requests = expectedRequests(c);
-  if (requests !== undefined) assert.equal(server.seen.length, requests, `requests: ${server.seen.map((s) => s.url).join(' ')}`);
+  if (requests !== undefined)
+    assert.equal(server.seen.length, requests, `requests: ${server.seen.map((s) => s.url).join(' ')}`);
   if (c.expect.path !== undefined) assert.equal(server.seen.at(-1)?.url, c.expect.path);
   const min = c.expect.minRetryWaitMs;
   if (min !== undefined) {
     // Each retry waits its backoff (the rate gate may add a wait of its own, counted from the 429).
     const retries = server.seen.length - 1;
-    assert.ok(retries > 0 && p.waits.filter((w) => w >= min).length >= retries, `waits ${p.waits.join(', ')} ms for ${retries} retries, floor ${min}`);
+    assert.ok(
+      retries > 0 && p.waits.filter((w) => w >= min).length >= retries,
+      `waits ${p.waits.join(', ')} ms for ${retries} retries, floor ${min}`,
+    );
   }
   assert.deepEqual(server.elsewhere, [], 'the other host was reached');
 }
@@ -63,7 +73,10 @@ function checkRequests(c: HostileCase, server: HostileServer, p: Pipeline): void
 function checkDocument(done: Performed): void {
   if (!done.error || done.document === undefined) return;
   const lines = done.document.split('\n');
-  assert.ok(lines.slice(0, -1).every((l) => l.startsWith('// ')), done.document);
+  assert.ok(
+    lines.slice(0, -1).every((l) => l.startsWith('// ')),
+    done.document,
+  );
   assert.ok(lines.length <= 5, done.document);
 }
 
@@ -83,14 +96,20 @@ describe('hostile-server corpus (issue 12)', () => {
     for (const group of GROUPS) {
       const counts = [...(tally.get(group) ?? new Map<string, number>())].sort((a, b) => b[1] - a[1]);
       const total = counts.reduce((n, [, k]) => n + k, 0);
-      console.log(`      corpus ${group}: ${total} cases held (${counts.map(([o, k]) => `${k} ${o}`).join(', ')}), the key found nowhere`);
+      console.log(
+        `      corpus ${group}: ${total} cases held (${counts.map(([o, k]) => `${k} ${o}`).join(', ')}), the key found nowhere`,
+      );
     }
   });
 
   it('holds at least 200 cases with unique ids, in every group', () => {
     assert.ok(CASES.length >= 200, `${CASES.length} cases`);
     assert.equal(new Set(CASES.map((c) => c.id)).size, CASES.length);
-    for (const group of GROUPS) assert.ok(CASES.some((c) => c.group === group), group);
+    for (const group of GROUPS)
+      assert.ok(
+        CASES.some((c) => c.group === group),
+        group,
+      );
   });
 
   for (const c of CASES) {

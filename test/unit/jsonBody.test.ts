@@ -17,7 +17,11 @@ function outcome(parse: () => unknown): unknown {
 /** parseJsonBody of `text`'s bytes gives what JSON.parse of the text gives. */
 function same(text: string, message?: string): void {
   const expected = outcome(() => JSON.parse(text.replace(/^\uFEFF/, '')) as unknown);
-  assert.deepEqual(outcome(() => parseJsonBody(Buffer.from(text, 'utf8'))), expected, message ?? text.slice(0, 80));
+  assert.deepEqual(
+    outcome(() => parseJsonBody(Buffer.from(text, 'utf8'))),
+    expected,
+    message ?? text.slice(0, 80),
+  );
 }
 
 const record = (i: number): Record<string, unknown> => ({
@@ -31,7 +35,13 @@ const record = (i: number): Record<string, unknown> => ({
 
 /** A page well past the size that is split, in the API's envelope. */
 function pageText(count = 300, space = ''): string {
-  const page = { results: Array.from({ length: count }, (_, i) => record(i)), pageNumber: 2, pageSize: count, totalResults: 9000, _links: { self: { href: '/x' }, current: { href: '/x?page=2' } } };
+  const page = {
+    results: Array.from({ length: count }, (_, i) => record(i)),
+    pageNumber: 2,
+    pageSize: count,
+    totalResults: 9000,
+    _links: { self: { href: '/x' }, current: { href: '/x?page=2' } },
+  };
   const text = JSON.stringify(page, null, space);
   assert.ok(Buffer.byteLength(text) >= SPLIT_FROM_BYTES, 'large enough to be split');
   return text;
@@ -99,7 +109,11 @@ describe('response bodies parsed from bytes', () => {
     for (const [name, fault] of faults) {
       const text = fault(good);
       assert.notEqual(text, good, name);
-      assert.equal(outcome(() => JSON.parse(text) as unknown), 'SyntaxError', `${name}: JSON.parse refuses it`);
+      assert.equal(
+        outcome(() => JSON.parse(text) as unknown),
+        'SyntaxError',
+        `${name}: JSON.parse refuses it`,
+      );
       same(text, name);
     }
   });
@@ -109,14 +123,18 @@ describe('response bodies parsed from bytes', () => {
     const bytes = Buffer.from(text, 'utf8');
     const structural = [...'{}[]",:\\ 0tn'].map((c) => c.charCodeAt(0));
     let seed = 7;
-    const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const random = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
     for (let i = 0; i < 1500; i++) {
       const mutated = Buffer.from(bytes);
       const from = mutated.indexOf(structural[random(structural.length)], random(mutated.length));
       if (from < 0) continue;
       mutated[from] = structural[random(structural.length)];
       const expected = outcome(() => JSON.parse(mutated.toString('utf8')) as unknown);
-      assert.deepEqual(outcome(() => parseJsonBody(mutated)), expected, `byte ${from}`);
+      assert.deepEqual(
+        outcome(() => parseJsonBody(mutated)),
+        expected,
+        `byte ${from}`,
+      );
     }
   });
 

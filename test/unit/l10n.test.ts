@@ -36,7 +36,11 @@ describe('l10n: t()', () => {
     assert.equal(t('Invoices'), '<Invoices>');
     const error = new ApiError({ kind: 'unauthorized', message: 'x', method: 'GET', path: '/companies', status: 401 });
     assert.equal(presentError(error, 0, 0).label, '<Key rejected>');
-    assert.equal(queryProblem('status ='), '<Col 8: <Expected a value after "=">>', 'a message inside a message: both translated');
+    assert.equal(
+      queryProblem('status ='),
+      '<Col 8: <Expected a value after "=">>',
+      'a message inside a message: both translated',
+    );
     assert.ok(seen.includes('Col {0}: {1}'), 'looked up by the English message with its placeholders');
     setTranslator(undefined);
     assert.equal(t('Invoices'), 'Invoices', 'undefined goes back to English');
@@ -51,7 +55,8 @@ const fixedParts = (text: string) => [...text.matchAll(/\{\d+\}|\$\([\w~-]+\)|\]
 
 /** Runs the script's extraction on a folder of sources, in a Node of its own (it is an ES module). */
 function extract(srcDir: string): { messages: string[]; problems: string[] } {
-  const script = `import(${JSON.stringify(pathToFileURL(join(root, 'scripts', 'l10n.mjs')).href)})` +
+  const script =
+    `import(${JSON.stringify(pathToFileURL(join(root, 'scripts', 'l10n.mjs')).href)})` +
     `.then((m) => console.log(JSON.stringify(m.extractMessages(${JSON.stringify(srcDir)}))))`;
   const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
@@ -84,7 +89,11 @@ describe('l10n: the bundles', () => {
     const pseudo = readJson('package.nls.qps-ploc.json');
     assert.deepEqual(Object.keys(english).sort(), keys, 'package.nls.json has exactly the keys package.json uses');
     assert.deepEqual(Object.keys(pseudo).sort(), keys);
-    assert.ok(keys.includes('command.setApiKey.title') && keys.includes('view.companies.name') && keys.includes('viewsWelcome.noKey'));
+    assert.ok(
+      keys.includes('command.setApiKey.title') &&
+        keys.includes('view.companies.name') &&
+        keys.includes('viewsWelcome.noKey'),
+    );
     for (const key of keys) assert.deepEqual(fixedParts(pseudo[key]), fixedParts(english[key]), key);
     // A welcome line that is only a link is a button: it must stay only a link.
     assert.ok(pseudo['viewsWelcome.noKey'].split('\n').includes('[Ŝéţ ÅÞÎ Ķéý](command:dataPlatform.setApiKey)'));
@@ -94,14 +103,17 @@ describe('l10n: the bundles', () => {
     const dir = mkdtempSync(join(tmpdir(), 'dp-l10n-'));
     try {
       writeFileSync(join(dir, 'l10n.ts'), 'export function t(m: string, ...a: unknown[]): string { return m; }\n');
-      writeFileSync(join(dir, 'bad.ts'), [
-        "import { t as tr } from './l10n';",
-        "const early = tr('At load');",
-        'export const late = () => tr(`Built ${early}`);',
-        "export const brace = (n: number) => tr('Unclosed \"{\" at {0}', n);",
-        "export const fine = (n: number) => tr('Line {0}', n);",
-        "export class C { label = tr('Per instance'); }",
-      ].join('\n'));
+      writeFileSync(
+        join(dir, 'bad.ts'),
+        [
+          "import { t as tr } from './l10n';",
+          "const early = tr('At load');",
+          'export const late = () => tr(`Built ${early}`);',
+          'export const brace = (n: number) => tr(\'Unclosed "{" at {0}\', n);',
+          "export const fine = (n: number) => tr('Line {0}', n);",
+          "export class C { label = tr('Per instance'); }",
+        ].join('\n'),
+      );
       const r = extract(dir);
       assert.deepEqual(r.messages, ['At load', 'Unclosed "{" at {0}', 'Line {0}', 'Per instance']);
       assert.equal(r.problems.length, 3, r.problems.join('\n'));

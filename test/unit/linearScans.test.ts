@@ -19,7 +19,9 @@ function random(seed: number): () => number {
 /** `count` texts of up to `most` pieces each. */
 function texts(pieces: readonly string[], count: number, most: number, seed = 22): string[] {
   const next = random(seed);
-  return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(next() * most) }, () => pieces[Math.floor(next() * pieces.length)]).join(''));
+  return Array.from({ length: count }, () =>
+    Array.from({ length: 1 + Math.floor(next() * most) }, () => pieces[Math.floor(next() * pieces.length)]).join(''),
+  );
 }
 
 // The regexes as they were before issue 22 (src/api/errorBody.ts).
@@ -45,33 +47,88 @@ function regexHtmlMessage(html: string): string | undefined {
 }
 
 const HTML_PIECES = [
-  '<', '>', '<!--', '-->', '-', '!', ' ', '\n', 'a', 'Fish &amp; chips', '&#65;', '<p>', '</p>', '<b', '<br/>',
-  '<title>', '</title>', '</TITLE >', '<title', '<Title lang="en">', '<titles>',
-  '<h1 class="x">', '</h1>', '<h2>', '</h2 >', '<h1', '<h2',
-  '<script>', '</script>', '<SCRIPT type="x">', '</script >', '</scripts>', '<scripts>', '<style>', '</style>', '</STYLE>', '<style',
+  '<',
+  '>',
+  '<!--',
+  '-->',
+  '-',
+  '!',
+  ' ',
+  '\n',
+  'a',
+  'Fish &amp; chips',
+  '&#65;',
+  '<p>',
+  '</p>',
+  '<b',
+  '<br/>',
+  '<title>',
+  '</title>',
+  '</TITLE >',
+  '<title',
+  '<Title lang="en">',
+  '<titles>',
+  '<h1 class="x">',
+  '</h1>',
+  '<h2>',
+  '</h2 >',
+  '<h1',
+  '<h2',
+  '<script>',
+  '</script>',
+  '<SCRIPT type="x">',
+  '</script >',
+  '</scripts>',
+  '<scripts>',
+  '<style>',
+  '</style>',
+  '</STYLE>',
+  '<style',
 ];
 
 describe('one-pass scans find what the regexes they replaced found', () => {
   it('the message of an HTML page: title, h1, h2 or its text, scripts and styles left out', () => {
     for (const body of texts(HTML_PIECES, 5000, 24)) {
       const html = `<html>${body}`;
-      assert.equal(parseErrorBody(html, 'text/html').message, shortMessage(regexHtmlMessage(html)), JSON.stringify(html));
+      assert.equal(
+        parseErrorBody(html, 'text/html').message,
+        shortMessage(regexHtmlMessage(html)),
+        JSON.stringify(html),
+      );
     }
   });
 
   it('the text of markup that is not HTML (XML): its tags and comments left out', () => {
     for (const body of texts(HTML_PIECES, 3000, 24, 23)) {
       const xml = `<?xml version="1.0"?>${body}`;
-      assert.equal(parseErrorBody(xml, 'application/xml').message, shortMessage(regexDecodeEntities(regexStripTags(xml))), JSON.stringify(xml));
+      assert.equal(
+        parseErrorBody(xml, 'application/xml').message,
+        shortMessage(regexDecodeEntities(regexStripTags(xml))),
+        JSON.stringify(xml),
+      );
     }
   });
 
   it('a 404 that says a data type is not supported by the platform', () => {
-    const pieces = ['Datatype [', 'DATATYPE [', 'Datatype', '[', ']', '] not supported by platform', '] Not Supported By Platform(s) [Xero]', ' not supported by platform', 'x', ' '];
+    const pieces = [
+      'Datatype [',
+      'DATATYPE [',
+      'Datatype',
+      '[',
+      ']',
+      '] not supported by platform',
+      '] Not Supported By Platform(s) [Xero]',
+      ' not supported by platform',
+      'x',
+      ' ',
+    ];
     let found = 0;
     for (const error of texts(pieces, 5000, 12)) {
       const expected = /Datatype \[[^\]]*\] not supported by platform/i.test(error);
-      const kind = kindForStatus(404, '/companies/1/data/invoices', { format: 'json', body: { statusCode: 404, service: 's', error, correlationId: 'c' } });
+      const kind = kindForStatus(404, '/companies/1/data/invoices', {
+        format: 'json',
+        body: { statusCode: 404, service: 's', error, correlationId: 'c' },
+      });
       assert.equal(kind, expected ? 'datatypeNotSupported' : 'notFound', JSON.stringify(error));
       if (expected) found++;
     }

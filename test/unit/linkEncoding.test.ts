@@ -7,7 +7,10 @@ import { percentEncode } from '../emulator/percentEncoding';
 
 const EXPECTED: [string, string][] = [
   ['status=Paid', 'status%3DPaid'],
-  ['{totalAmount>100||totalAmount<50}&&status!=Paid', '%7BtotalAmount%3E100%7C%7CtotalAmount%3C50%7D%26%26status%21%3DPaid'],
+  [
+    '{totalAmount>100||totalAmount<50}&&status!=Paid',
+    '%7BtotalAmount%3E100%7C%7CtotalAmount%3C50%7D%26%26status%21%3DPaid',
+  ],
   ['-issueDate', '-issueDate'],
   ['A-Z a-z 0-9 -._~', 'A-Z%20a-z%200-9%20-._~'],
   ["!'()*", '%21%27%28%29%2A'],
@@ -19,14 +22,24 @@ const EXPECTED: [string, string][] = [
 ];
 
 describe('query values in links', () => {
-  for (const [name, encode] of [['emulator', percentEncode], ['client', encodeQueryValue]] as const) {
+  for (const [name, encode] of [
+    ['emulator', percentEncode],
+    ['client', encodeQueryValue],
+  ] as const) {
     it(`${name}: keeps the unreserved characters and encodes every other UTF-8 byte`, () => {
       for (const [value, encoded] of EXPECTED) assert.equal(encode(value), encoded, value);
     });
   }
 
   it('both sides encode alike and decode back to the value', () => {
-    const values = [...EXPECTED.map(([v]) => v), 'tab\there\nnewline', '日本語&&x', 'a\u0000b', 'x'.repeat(2048), String.fromCodePoint(...Array.from({ length: 0x250 }, (_, i) => i + 1))];
+    const values = [
+      ...EXPECTED.map(([v]) => v),
+      'tab\there\nnewline',
+      '日本語&&x',
+      'a\u0000b',
+      'x'.repeat(2048),
+      String.fromCodePoint(...Array.from({ length: 0x250 }, (_, i) => i + 1)),
+    ];
     for (const value of values) {
       assert.equal(percentEncode(value), encodeQueryValue(value), value);
       assert.equal(new URLSearchParams(`q=${percentEncode(value)}`).get('q'), value);

@@ -34,7 +34,15 @@ const BODIES: [string, string][] = [
 const compact = (text: string) => text.replace(/\s+/g, '');
 
 function serverError(text: string): ApiError {
-  return errorFromResponse({ method: 'GET', path: '/companies', status: 500, text, contentType: 'application/json', attempts: 1, redact });
+  return errorFromResponse({
+    method: 'GET',
+    path: '/companies',
+    status: 500,
+    text,
+    contentType: 'application/json',
+    attempts: 1,
+    redact,
+  });
 }
 
 describe('deeply nested error bodies', function () {
@@ -54,10 +62,16 @@ describe('deeply nested error bodies', function () {
       const cache = new ViewModelCache();
       const nested = store.add(serverError(body));
       const view = cache.viewOf(nested);
-      assert.ok(view.rawBody !== undefined && view.rawBody.length <= 2 * 64 * 1024 + 1024, 'the raw body, within twice what the client keeps');
+      assert.ok(
+        view.rawBody !== undefined && view.rawBody.length <= 2 * 64 * 1024 + 1024,
+        'the raw body, within twice what the client keeps',
+      );
       const later = store.add(serverError('{"statusCode":500,"service":"s","error":"later","correlationId":"c2"}'));
       const views = cache.viewsOf(store.entries());
-      assert.deepEqual(views.map((v) => v.id), [later.id, nested.id]);
+      assert.deepEqual(
+        views.map((v) => v.id),
+        [later.id, nested.id],
+      );
       assert.match(views[0].message, /later/);
       assert.equal(wireList(views, new Set()).entries.length, 2);
       assert.equal(persistableState(views).entries.length, 2);
@@ -75,7 +89,11 @@ describe('deeply nested error bodies', function () {
     const inner = '[1, {"k" : "v\\u0073"}]';
     const deep = '['.repeat(MAX_INDENT_DEPTH) + inner + ']'.repeat(MAX_INDENT_DEPTH);
     const lines = prettyBody(deep).split('\n');
-    assert.equal(lines[MAX_INDENT_DEPTH], `${'  '.repeat(MAX_INDENT_DEPTH)}[1,{"k":"v\\u0073"}]`, 'strings copied as written, never decoded');
+    assert.equal(
+      lines[MAX_INDENT_DEPTH],
+      `${'  '.repeat(MAX_INDENT_DEPTH)}[1,{"k":"v\\u0073"}]`,
+      'strings copied as written, never decoded',
+    );
     assert.equal(lines.length, 2 * MAX_INDENT_DEPTH + 1);
   });
 
@@ -84,7 +102,10 @@ describe('deeply nested error bodies', function () {
     const laidOut = layoutJson(JSON.parse(text), { tabSize: 4, insertSpaces: true });
     assert.ok(laidOut.length <= 2 * text.length, `${laidOut.length} characters for ${text.length}`);
     assert.equal(compact(laidOut), text);
-    assert.equal(laidOut.split('\n')[MAX_INDENT_DEPTH], `${' '.repeat(4 * MAX_INDENT_DEPTH)}${arrays(2000 - 2 * MAX_INDENT_DEPTH)}`);
+    assert.equal(
+      laidOut.split('\n')[MAX_INDENT_DEPTH],
+      `${' '.repeat(4 * MAX_INDENT_DEPTH)}${arrays(2000 - 2 * MAX_INDENT_DEPTH)}`,
+    );
   });
 
   it('an entry whose view cannot be built is listed as such, and the others are shown', () => {

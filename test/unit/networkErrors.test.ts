@@ -8,8 +8,14 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { DataPlatformClient, type ClientOptions } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
-import { certificateProblem, classifyConnectionFailure, proxyAuthMessage, proxySchemes, tlsTrustMessage } from '../../src/api/networkErrors';
-import type { RequestSummary } from '../../src/api/transport';
+import {
+  certificateProblem,
+  classifyConnectionFailure,
+  proxyAuthMessage,
+  proxySchemes,
+  tlsTrustMessage,
+} from '../../src/api/networkErrors';
+import type { RequestSummary } from '../../src/api/transportOptions';
 import { presentError } from '../../src/format/labels';
 import { makeCert, type TestCert } from '../support/certs';
 import { TestServer } from '../support/httpDouble';
@@ -88,7 +94,13 @@ describe('proxy and certificate failures', () => {
       https.globalAgent.options.ca = [cert.cert];
     }
 
-    const cases: { name: string; code: string; words: RegExp; untrusted: boolean; setup: () => { key: string; chain: string } }[] = [
+    const cases: {
+      name: string;
+      code: string;
+      words: RegExp;
+      untrusted: boolean;
+      setup: () => { key: string; chain: string };
+    }[] = [
       {
         name: 'a self-signed certificate',
         code: 'DEPTH_ZERO_SELF_SIGNED_CERT',
@@ -130,7 +142,13 @@ describe('proxy and certificate failures', () => {
         untrusted: false,
         setup: () => {
           trust(root);
-          const expired = makeCert({ commonName: '127.0.0.1', altNames: ['127.0.0.1'], issuer: root, notBefore: new Date(Date.now() - 60 * DAY), notAfter: new Date(Date.now() - DAY) });
+          const expired = makeCert({
+            commonName: '127.0.0.1',
+            altNames: ['127.0.0.1'],
+            issuer: root,
+            notBefore: new Date(Date.now() - 60 * DAY),
+            notAfter: new Date(Date.now() - DAY),
+          });
           return { key: expired.key, chain: expired.cert };
         },
       },
@@ -141,7 +159,13 @@ describe('proxy and certificate failures', () => {
         untrusted: false,
         setup: () => {
           trust(root);
-          const future = makeCert({ commonName: '127.0.0.1', altNames: ['127.0.0.1'], issuer: root, notBefore: new Date(Date.now() + DAY), notAfter: new Date(Date.now() + 60 * DAY) });
+          const future = makeCert({
+            commonName: '127.0.0.1',
+            altNames: ['127.0.0.1'],
+            issuer: root,
+            notBefore: new Date(Date.now() + DAY),
+            notAfter: new Date(Date.now() + 60 * DAY),
+          });
           return { key: future.key, chain: future.cert };
         },
       },
@@ -211,7 +235,10 @@ describe('proxy and certificate failures', () => {
       api = await TestServer.start();
       // A proxy's error page that echoes the request headers, key included.
       api.reply((req, res) => {
-        res.writeHead(407, { 'Content-Type': 'text/html', 'Proxy-Authenticate': 'Negotiate, Basic realm="Corp Proxy"' });
+        res.writeHead(407, {
+          'Content-Type': 'text/html',
+          'Proxy-Authenticate': 'Negotiate, Basic realm="Corp Proxy"',
+        });
         res.end(`<html><body>Access denied. Authorization: ${req.headers.authorization ?? ''}</body></html>`);
       });
       const e = await failure(client(api.url).listCompanies());
@@ -230,7 +257,8 @@ describe('proxy and certificate failures', () => {
 
     it('a CONNECT refused with 407 through https-proxy-agent (VS Code’s proxy support) arrives as a 407 response', async function () {
       const HttpsProxyAgent = loadHttpsProxyAgent();
-      if (!HttpsProxyAgent) return skip(this, 'https-proxy-agent is not installed (it comes with @vscode/test-electron)');
+      if (!HttpsProxyAgent)
+        return skip(this, 'https-proxy-agent is not installed (it comes with @vscode/test-electron)');
       proxy = await startRefusingProxy(407, { 'Proxy-Authenticate': 'Basic realm="corp"' });
       installGlobalAgent(new HttpsProxyAgent(proxy.url));
       // The API host is never resolved: the proxy refuses before anything reaches it.
@@ -238,12 +266,17 @@ describe('proxy and certificate failures', () => {
       assert.equal(e.kind, 'proxyAuth');
       assert.equal(e.status, 407);
       assert.deepEqual(proxy.connects, ['api.dataplatform.test:443'], 'one CONNECT, not retried');
-      assert.match(e.message, /^A proxy between this computer and api\.dataplatform\.test requires authentication \(407 Proxy Authentication Required, asks for Basic\)/);
+      assert.match(
+        e.message,
+        /^A proxy between this computer and api\.dataplatform\.test requires authentication \(407 Proxy Authentication Required, asks for Basic\)/,
+      );
       assert.match(e.message, /http\.proxy /);
     });
 
     it('a CONNECT refused with 407 through the `tunnel` agent (an error coded ECONNRESET) → proxyAuth, not retried', async function () {
-      const tunnel = loadOptional<{ httpsOverHttp(o: { proxy: { host: string; port: number } }): httpsTypes.Agent }>('tunnel');
+      const tunnel = loadOptional<{ httpsOverHttp(o: { proxy: { host: string; port: number } }): httpsTypes.Agent }>(
+        'tunnel',
+      );
       if (!tunnel) return skip(this, 'the tunnel package is not installed (it comes with @vscode/vsce)');
       proxy = await startRefusingProxy(407);
       installGlobalAgent(tunnel.httpsOverHttp({ proxy: { host: '127.0.0.1', port: proxy.port } }));
@@ -251,12 +284,21 @@ describe('proxy and certificate failures', () => {
       assert.equal(e.kind, 'proxyAuth');
       assert.equal(e.status, 407);
       assert.equal(e.attempts, 1);
-      assert.deepEqual(proxy.connects, ['api.dataplatform.test:443'], 'ECONNRESET alone would have been retried three times');
-      assert.match(e.message, /requires authentication \(407 Proxy Authentication Required\)\. Put the proxy user name and password in VS Code's setting http\.proxy/);
+      assert.deepEqual(
+        proxy.connects,
+        ['api.dataplatform.test:443'],
+        'ECONNRESET alone would have been retried three times',
+      );
+      assert.match(
+        e.message,
+        /requires authentication \(407 Proxy Authentication Required\)\. Put the proxy user name and password in VS Code's setting http\.proxy/,
+      );
     });
 
     it('a CONNECT refused with 403 (the proxy forbids the host) is not a sign-in problem', async function () {
-      const tunnel = loadOptional<{ httpsOverHttp(o: { proxy: { host: string; port: number } }): httpsTypes.Agent }>('tunnel');
+      const tunnel = loadOptional<{ httpsOverHttp(o: { proxy: { host: string; port: number } }): httpsTypes.Agent }>(
+        'tunnel',
+      );
       if (!tunnel) return skip(this, 'the tunnel package is not installed (it comes with @vscode/vsce)');
       proxy = await startRefusingProxy(403, {});
       installGlobalAgent(tunnel.httpsOverHttp({ proxy: { host: '127.0.0.1', port: proxy.port } }));
@@ -274,7 +316,10 @@ describe('proxy and certificate failures', () => {
       installGlobalAgent(agent);
       const e = await failure(client('https://api.dataplatform.test', { retry: { maxAttempts: 1 } }).listCompanies());
       assert.equal(e.kind, 'network');
-      assert.equal(e.message, "Could not connect to the proxy that VS Code uses for api.dataplatform.test; check VS Code's setting http.proxy and the system's proxy settings.");
+      assert.equal(
+        e.message,
+        "Could not connect to the proxy that VS Code uses for api.dataplatform.test; check VS Code's setting http.proxy and the system's proxy settings.",
+      );
       assert.doesNotMatch(JSON.stringify(e), /s3cret/);
     });
   });
@@ -283,20 +328,70 @@ describe('proxy and certificate failures', () => {
     // Shapes as the agents make them (Node 24.21 for ERR_PROXY_TUNNEL; tunnel 0.0.6; undici 7 and
     // VS Code's fetch patch), bare and wrapped the way axios wraps a socket error.
     const nodeTunnel = Object.assign(
-      new Error('Failed to establish tunnel to api.codat.io:443 via http://user:pw@127.0.0.1:3128/: HTTP/1.1 407 Proxy Authentication Required'),
+      new Error(
+        'Failed to establish tunnel to api.codat.io:443 via http://user:pw@127.0.0.1:3128/: HTTP/1.1 407 Proxy Authentication Required',
+      ),
       { code: 'ERR_PROXY_TUNNEL', statusCode: 407 },
     );
-    const wrapped = (cause: Error & { code?: string }) => Object.assign(new Error(cause.message), { code: cause.code, cause });
+    const wrapped = (cause: Error & { code?: string }) =>
+      Object.assign(new Error(cause.message), { code: cause.code, cause });
     const shapes: [string, unknown, string | undefined][] = [
       ["Node's own proxy support", nodeTunnel, 'proxyAuth'],
       ['… wrapped by axios', wrapped(nodeTunnel), 'proxyAuth'],
-      ['… with statusCode as a string', Object.assign(new Error('Failed to establish tunnel'), { code: 'ERR_PROXY_TUNNEL', statusCode: '407' }), 'proxyAuth'],
-      ['… without statusCode (older Node)', Object.assign(new Error('Failed to establish tunnel to h:443 via http://p:8080/: HTTP/1.1 407 Proxy Authentication Required'), { code: 'ERR_PROXY_TUNNEL' }), 'proxyAuth'],
-      ['… refused with 403', Object.assign(new Error('Failed to establish tunnel to h:443 via http://p:407/: HTTP/1.1 403 Forbidden'), { code: 'ERR_PROXY_TUNNEL', statusCode: 403 }), undefined],
-      ['the tunnel package', wrapped(Object.assign(new Error('tunneling socket could not be established, statusCode=407'), { code: 'ECONNRESET' })), 'proxyAuth'],
-      ['the tunnel package, proxy down', Object.assign(new Error('tunneling socket could not be established, cause=connect ECONNREFUSED 127.0.0.1:4070'), { code: 'ECONNRESET' }), undefined],
-      ['undici ProxyAgent', Object.assign(new Error('Proxy response (407) !== 200 when HTTP Tunneling'), { code: 'UND_ERR_ABORTED' }), 'proxyAuth'],
-      ['a certificate error deep in the chain', wrapped(wrapped(Object.assign(new Error('self-signed certificate in certificate chain'), { code: 'SELF_SIGNED_CERT_IN_CHAIN' }))), 'tlsTrust'],
+      [
+        '… with statusCode as a string',
+        Object.assign(new Error('Failed to establish tunnel'), { code: 'ERR_PROXY_TUNNEL', statusCode: '407' }),
+        'proxyAuth',
+      ],
+      [
+        '… without statusCode (older Node)',
+        Object.assign(
+          new Error(
+            'Failed to establish tunnel to h:443 via http://p:8080/: HTTP/1.1 407 Proxy Authentication Required',
+          ),
+          { code: 'ERR_PROXY_TUNNEL' },
+        ),
+        'proxyAuth',
+      ],
+      [
+        '… refused with 403',
+        Object.assign(new Error('Failed to establish tunnel to h:443 via http://p:407/: HTTP/1.1 403 Forbidden'), {
+          code: 'ERR_PROXY_TUNNEL',
+          statusCode: 403,
+        }),
+        undefined,
+      ],
+      [
+        'the tunnel package',
+        wrapped(
+          Object.assign(new Error('tunneling socket could not be established, statusCode=407'), { code: 'ECONNRESET' }),
+        ),
+        'proxyAuth',
+      ],
+      [
+        'the tunnel package, proxy down',
+        Object.assign(
+          new Error('tunneling socket could not be established, cause=connect ECONNREFUSED 127.0.0.1:4070'),
+          { code: 'ECONNRESET' },
+        ),
+        undefined,
+      ],
+      [
+        'undici ProxyAgent',
+        Object.assign(new Error('Proxy response (407) !== 200 when HTTP Tunneling'), { code: 'UND_ERR_ABORTED' }),
+        'proxyAuth',
+      ],
+      [
+        'a certificate error deep in the chain',
+        wrapped(
+          wrapped(
+            Object.assign(new Error('self-signed certificate in certificate chain'), {
+              code: 'SELF_SIGNED_CERT_IN_CHAIN',
+            }),
+          ),
+        ),
+        'tlsTrust',
+      ],
       ['a plain reset', Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }), undefined],
       ['not an error', 'ECONNRESET', undefined],
     ];
@@ -312,17 +407,25 @@ describe('proxy and certificate failures', () => {
       assert.deepEqual(proxySchemes('Basic realm="corp", Negotiate'), ['Basic', 'Negotiate']);
       assert.deepEqual(proxySchemes('Digest realm="x", qop="auth", nonce="abc", NTLM'), ['Digest', 'NTLM']);
       assert.deepEqual(proxySchemes(undefined), []);
-      assert.match(proxyAuthMessage('api.codat.io'), /\(407 Proxy Authentication Required\)\. /, 'no scheme list without the header');
+      assert.match(
+        proxyAuthMessage('api.codat.io'),
+        /\(407 Proxy Authentication Required\)\. /,
+        'no scheme list without the header',
+      );
     });
 
     it('an unknown verification code still gets a message that never says to turn checking off', () => {
       const m = tlsTrustMessage('api.codat.io', 'SOME_NEW_CODE');
-      assert.match(m, /^The TLS certificate of api\.codat\.io was not accepted: it failed verification \(SOME_NEW_CODE\)\./);
+      assert.match(
+        m,
+        /^The TLS certificate of api\.codat\.io was not accepted: it failed verification \(SOME_NEW_CODE\)\./,
+      );
       assert.doesNotMatch(m, TURN_OFF);
     });
 
     it('the tree labels them and offers the settings that can fix them', () => {
-      const make = (init: Partial<ConstructorParameters<typeof ApiError>[0]>) => new ApiError({ kind: 'network', message: 'm', method: 'GET', path: '/companies', ...init });
+      const make = (init: Partial<ConstructorParameters<typeof ApiError>[0]>) =>
+        new ApiError({ kind: 'network', message: 'm', method: 'GET', path: '/companies', ...init });
       assert.deepEqual(presentError(make({ kind: 'proxyAuth', status: 407 }), 0, 0), {
         label: 'Proxy sign-in required (407)',
         queueSync: false,
@@ -374,7 +477,8 @@ function loadHttpsProxyAgent(): ProxyAgentClass | undefined {
     fromTestElectron = undefined;
   }
   const mod =
-    (fromTestElectron ? loadOptional<{ HttpsProxyAgent?: ProxyAgentClass }>('https-proxy-agent', `${fromTestElectron}/package.json`) : undefined) ??
-    loadOptional<{ HttpsProxyAgent?: ProxyAgentClass }>('https-proxy-agent');
+    (fromTestElectron
+      ? loadOptional<{ HttpsProxyAgent?: ProxyAgentClass }>('https-proxy-agent', `${fromTestElectron}/package.json`)
+      : undefined) ?? loadOptional<{ HttpsProxyAgent?: ProxyAgentClass }>('https-proxy-agent');
   return mod?.HttpsProxyAgent;
 }

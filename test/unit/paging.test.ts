@@ -1,14 +1,22 @@
 import * as assert from 'node:assert/strict';
 import { ApiError, isCancellation } from '../../src/api/errors';
 import type { Page } from '../../src/api/models';
-import { followItems, followPages, PagedList, STALE_PAGES, type LoadOptions, type LoadProgress } from '../../src/api/paging';
+import {
+  followItems,
+  followPages,
+  PagedList,
+  STALE_PAGES,
+  type LoadOptions,
+  type LoadProgress,
+} from '../../src/api/paging';
 import { MAX_WALK_RECORDS, pageBound } from '../../src/api/walkBounds';
 
 interface Item {
   id: string;
 }
 
-const items = (from: number, to: number): Item[] => Array.from({ length: to - from }, (_, i) => ({ id: `i${from + i}` }));
+const items = (from: number, to: number): Item[] =>
+  Array.from({ length: to - from }, (_, i) => ({ id: `i${from + i}` }));
 
 /** A page as the API writes it: relative hrefs, `next` absent on the last page. */
 function page(results: Item[], pageNumber: number, pageSize: number, total: number): Page<Item> {
@@ -19,7 +27,11 @@ function page(results: Item[], pageNumber: number, pageSize: number, total: numb
     pageNumber,
     pageSize,
     totalResults: total,
-    _links: { self: { href: '/things' }, current: href(pageNumber), ...(pageNumber < last ? { next: href(pageNumber + 1) } : {}) },
+    _links: {
+      self: { href: '/things' },
+      current: href(pageNumber),
+      ...(pageNumber < last ? { next: href(pageNumber + 1) } : {}),
+    },
   };
 }
 
@@ -55,14 +67,17 @@ function manualLoader() {
   const pending: { href: string | undefined; signal?: AbortSignal; d: Deferred<Page<Item>> }[] = [];
   const load = (href: string | undefined, o: LoadOptions): Promise<Page<Item>> => {
     const d = deferred<Page<Item>>();
-    o.signal?.addEventListener('abort', () => d.reject(new ApiError({ kind: 'cancelled', message: 'Request cancelled', method: 'GET', path: href ?? '' })));
+    o.signal?.addEventListener('abort', () =>
+      d.reject(new ApiError({ kind: 'cancelled', message: 'Request cancelled', method: 'GET', path: href ?? '' })),
+    );
     pending.push({ href, signal: o.signal, d });
     return d.promise;
   };
   return { pending, load };
 }
 
-const serverError = () => new ApiError({ kind: 'server', message: 'Server error (500)', method: 'GET', path: '/things', status: 500 });
+const serverError = () =>
+  new ApiError({ kind: 'server', message: 'Server error (500)', method: 'GET', path: '/things', status: 500 });
 const ids = (list: readonly Item[]) => list.map((i) => i.id);
 
 describe('PagedList', () => {
@@ -221,7 +236,11 @@ describe('PagedList', () => {
 
   it('drops duplicates when records shift between pages', async () => {
     // A record inserted before page 2 is fetched pushes i1 onto page 2 again.
-    const pages = [page([{ id: 'i0' }, { id: 'i1' }], 1, 2, 5), page([{ id: 'i1' }, { id: 'i2' }], 2, 2, 5), page([{ id: 'i3' }, { id: 'i4' }], 3, 2, 5)];
+    const pages = [
+      page([{ id: 'i0' }, { id: 'i1' }], 1, 2, 5),
+      page([{ id: 'i1' }, { id: 'i2' }], 2, 2, 5),
+      page([{ id: 'i3' }, { id: 'i4' }], 3, 2, 5),
+    ];
     let n = 0;
     const list = new PagedList<Item>(() => Promise.resolve(pages[n++]));
     await list.loadAll();
@@ -303,21 +322,27 @@ describe('followPages / followItems', () => {
     const s = server(items(0, 10), 2);
     const c = new AbortController();
     const seen: string[] = [];
-    await assert.rejects(async () => {
-      for await (const item of followItems(await s.load(undefined), (href) => s.load(href), { signal: c.signal })) {
-        seen.push(item.id);
-        if (seen.length === 3) c.abort();
-      }
-    }, (e: unknown) => isCancellation(e));
+    await assert.rejects(
+      async () => {
+        for await (const item of followItems(await s.load(undefined), (href) => s.load(href), { signal: c.signal })) {
+          seen.push(item.id);
+          if (seen.length === 3) c.abort();
+        }
+      },
+      (e: unknown) => isCancellation(e),
+    );
     assert.deepEqual(seen, ['i0', 'i1', 'i2', 'i3']);
   });
 
   it('refuses to loop on a next link it has already followed', async () => {
     const looping = page(items(0, 2), 1, 2, 10);
     looping._links.next = { href: looping._links.current.href };
-    await assert.rejects(async () => {
-      for await (const _ of followPages(looping, () => Promise.resolve(looping))) void _;
-    }, (e: unknown) => e instanceof ApiError && e.kind === 'malformedResponse');
+    await assert.rejects(
+      async () => {
+        for await (const _ of followPages(looping, () => Promise.resolve(looping))) void _;
+      },
+      (e: unknown) => e instanceof ApiError && e.kind === 'malformedResponse',
+    );
   });
 });
 
@@ -330,7 +355,13 @@ describe('walks that would not end by themselves', () => {
       const n = href ? Number(/page=(\d+)/.exec(href)?.[1]) : 1;
       const { results, total } = make(n);
       const link = (p: number) => ({ href: `/things?page=${p}&pageSize=${pageSize}&r=${calls.length}` });
-      return Promise.resolve({ results, pageNumber: n, pageSize, totalResults: total, _links: { self: { href: '/things' }, current: link(n), next: link(n + 1) } });
+      return Promise.resolve({
+        results,
+        pageNumber: n,
+        pageSize,
+        totalResults: total,
+        _links: { self: { href: '/things' }, current: link(n), next: link(n + 1) },
+      });
     };
     return { calls, load };
   }
@@ -372,14 +403,20 @@ describe('walks that would not end by themselves', () => {
       const size = 100;
       let made = 0;
       // Past 30 pages an empty page ends the walk, so a walk without the cap fails here, not by memory.
-      const s = endless((n) => (++made > 30 ? { results: [], total: 1e12 } : { results: items((n - 1) * size, n * size), total: 1e12 }), size);
+      const s = endless(
+        (n) => (++made > 30 ? { results: [], total: 1e12 } : { results: items((n - 1) * size, n * size), total: 1e12 }),
+        size,
+      );
       // A cap of 1,000 records stands for MAX_WALK_RECORDS (below), which takes seconds to reach.
       const list = new PagedList<Item>(s.load, { maxRecords: 1000 });
       const loaded = await list.loadAll({ concurrency });
       assert.equal(loaded.length, 1000);
       assert.equal(s.calls.length, 10, 'not one request past the cap');
       assert.equal(list.hasMore, false);
-      assert.match(list.lastError?.message ?? '', /announced [\d,.\s\u00a0\u202f]+ records; a list loads at most [\d,.\s\u00a0\u202f]+, so paging stopped there/);
+      assert.match(
+        list.lastError?.message ?? '',
+        /announced [\d,.\s\u00a0\u202f]+ records; a list loads at most [\d,.\s\u00a0\u202f]+, so paging stopped there/,
+      );
     });
 
     it(`a record deleted between pages is lost at the boundary, and the list says the data changed (${concurrency} at once)`, async () => {
@@ -422,9 +459,12 @@ describe('walks that would not end by themselves', () => {
   it('followItems ends such a walk with the same error', async () => {
     const s = endless(() => ({ results: items(0, 10), total: 100 }));
     const seen: string[] = [];
-    await assert.rejects(async () => {
-      for await (const item of followItems(await s.load(undefined), (href) => s.load(href))) seen.push(item.id);
-    }, (e: unknown) => e instanceof ApiError && /held only records already loaded/.test(e.message));
+    await assert.rejects(
+      async () => {
+        for await (const item of followItems(await s.load(undefined), (href) => s.load(href))) seen.push(item.id);
+      },
+      (e: unknown) => e instanceof ApiError && /held only records already loaded/.test(e.message),
+    );
     assert.deepEqual(seen, ids(items(0, 10)));
   });
 });

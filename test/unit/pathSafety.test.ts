@@ -11,8 +11,21 @@ import { errorText, noConnectionText } from '../../src/documents/json';
 import { replies, TestServer } from '../support/httpDouble';
 
 const KEY = 'sk_test_0123456789abcdef';
-const invoice: Invoice = { id: 'x', issueDate: '2025-01-01', totalTaxAmount: 0, totalAmount: 10, amountDue: 10, status: 'Submitted' };
-const page = { results: [], pageNumber: 1, pageSize: 100, totalResults: 0, _links: { self: { href: '/companies' }, current: { href: '/companies' } } };
+const invoice: Invoice = {
+  id: 'x',
+  issueDate: '2025-01-01',
+  totalTaxAmount: 0,
+  totalAmount: 10,
+  amountDue: 10,
+  status: 'Submitted',
+};
+const page = {
+  results: [],
+  pageNumber: 1,
+  pageSize: 100,
+  totalResults: 0,
+  _links: { self: { href: '/companies' }, current: { href: '/companies' } },
+};
 
 function refusedBeforeSending(e: unknown): boolean {
   assert.ok(e instanceof ApiError, `expected an ApiError, got ${String(e)}`);
@@ -23,7 +36,8 @@ function refusedBeforeSending(e: unknown): boolean {
 
 describe('path safety (issue 12, finding 4)', () => {
   let server: TestServer;
-  const client = () => new DataPlatformClient({ baseUrl: server.url, apiKey: KEY, sleep: () => Promise.resolve(), random: () => 0 });
+  const client = () =>
+    new DataPlatformClient({ baseUrl: server.url, apiKey: KEY, sleep: () => Promise.resolve(), random: () => 0 });
 
   beforeEach(async () => {
     server = await TestServer.start();
@@ -33,7 +47,23 @@ describe('path safety (issue 12, finding 4)', () => {
   });
 
   describe('ids', () => {
-    const BAD = ['.', '..', '', ' ', 'a/b', '../companies', 'a\\b', '..\\x', 'line\nbreak', 'tab\there', 'nul\u0000', 'del\u007f', 'c1\u0085', 'ls\u2028', '\ud800'];
+    const BAD = [
+      '.',
+      '..',
+      '',
+      ' ',
+      'a/b',
+      '../companies',
+      'a\\b',
+      '..\\x',
+      'line\nbreak',
+      'tab\there',
+      'nul\u0000',
+      'del\u007f',
+      'c1\u0085',
+      'ls\u2028',
+      '\ud800',
+    ];
     const calls: Array<[string, (c: DataPlatformClient, id: string) => Promise<unknown>]> = [
       ['getCompany', (c, id) => c.getCompany(id)],
       ['getInvoice (company)', (c, id) => c.getInvoice(id, 'x')],
@@ -67,7 +97,18 @@ describe('path safety (issue 12, finding 4)', () => {
     });
 
     it('still sends real-looking ids, each as one encoded segment', async () => {
-      const ids = ['0f6a3e2c-1d1b-4c1e-9a53-6d1f0f1b2c3d', '1043', 'INV-0042', 'INV 42', '...', '.hidden', 'a..b', '%2e%2e', 'Ünïcödé', '😀'];
+      const ids = [
+        '0f6a3e2c-1d1b-4c1e-9a53-6d1f0f1b2c3d',
+        '1043',
+        'INV-0042',
+        'INV 42',
+        '...',
+        '.hidden',
+        'a..b',
+        '%2e%2e',
+        'Ünïcödé',
+        '😀',
+      ];
       server.reply(...ids.map(() => replies.json(200, invoice)));
       for (const id of ids) await client().getInvoice('c1', id);
       assert.deepEqual(
@@ -78,7 +119,17 @@ describe('path safety (issue 12, finding 4)', () => {
   });
 
   describe('`_links` hrefs: every form of a dot segment is refused alike', () => {
-    const tails = ['/companies/../apiKeys', '/companies/%2e%2e/apiKeys', '/companies/%2E./apiKeys', '/companies/.%2e/apiKeys', '/companies/./x', '/companies/%2e/x', '/companies/a%2F..%2FapiKeys', '/companies/a%5C..%5CapiKeys', '/companies/..'];
+    const tails = [
+      '/companies/../apiKeys',
+      '/companies/%2e%2e/apiKeys',
+      '/companies/%2E./apiKeys',
+      '/companies/.%2e/apiKeys',
+      '/companies/./x',
+      '/companies/%2e/x',
+      '/companies/a%2F..%2FapiKeys',
+      '/companies/a%5C..%5CapiKeys',
+      '/companies/..',
+    ];
     for (const tail of tails) {
       it(`refuses ${tail} relative and absolute on the same host, sending nothing`, async () => {
         await assert.rejects(client().getPage(tail), refusedBeforeSending);
@@ -98,7 +149,10 @@ describe('path safety (issue 12, finding 4)', () => {
       server.reply(replies.json(200, page), replies.json(200, page));
       await client().getPage('/companies/a..b/x?query=name%3D..');
       await client().getPage(`${server.url}/companies/.x?page=2`);
-      assert.deepEqual(server.requests.map((r) => r.url), ['/companies/a..b/x?query=name%3D..', '/companies/.x?page=2']);
+      assert.deepEqual(
+        server.requests.map((r) => r.url),
+        ['/companies/a..b/x?query=name%3D..', '/companies/.x?page=2'],
+      );
     });
   });
 
@@ -111,7 +165,10 @@ describe('path safety (issue 12, finding 4)', () => {
       assert.ok(ref);
       const error = await client()
         .getRecord(ref.dataType, ref.companyId, ref.recordId)
-        .then(() => undefined, (e: unknown) => e);
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
       assert.equal(server.count, 0);
       assert.ok(error instanceof ApiError && refusedBeforeSending(error));
       const text = errorText(ref, error);
@@ -120,10 +177,20 @@ describe('path safety (issue 12, finding 4)', () => {
     });
 
     it('an id or server text cannot add lines: one line per field, controls shown escaped', () => {
-      const ref = { companyId: 'c1\u2028// forged', dataType: 'invoices' as const, recordId: 'i1\n// Paid in full\r\n{"forged": true}', accountId: 'a' };
+      const ref = {
+        companyId: 'c1\u2028// forged',
+        dataType: 'invoices' as const,
+        recordId: 'i1\n// Paid in full\r\n{"forged": true}',
+        accountId: 'a',
+      };
       const text = errorText(ref, { status: 500, message: 'bad\nthing\u0085happened\u0000', correlationId: 'c\nid' });
       assert.equal(lines(text).length, 5, text);
-      assert.ok(lines(text).slice(0, 4).every((l) => l.startsWith('// ')), text);
+      assert.ok(
+        lines(text)
+          .slice(0, 4)
+          .every((l) => l.startsWith('// ')),
+        text,
+      );
       assert.match(text, /i1\\n\/\/ Paid in full\\r\\n\{"forged": true\}/);
       assert.match(text, /c1\\u2028\/\/ forged/);
       assert.match(text, /500: bad\\nthing\\u0085happened\\u0000$/m);

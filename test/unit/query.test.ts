@@ -46,21 +46,118 @@ const VALID: [string, unknown][] = [
   ['note="say \\"hi\\" \\\\ ok"', ['note', '=', 'say "hi" \\ ok']],
   ['note=""', ['note', '=', '']],
   ['note="  padded  "', ['note', '=', '  padded  ']],
-  ['a=1&&b=2&&c=3', { and: [['a', '=', '1'], ['b', '=', '2'], ['c', '=', '3']] }],
-  ['a=1||b=2||c=3', { or: [['a', '=', '1'], ['b', '=', '2'], ['c', '=', '3']] }],
+  [
+    'a=1&&b=2&&c=3',
+    {
+      and: [
+        ['a', '=', '1'],
+        ['b', '=', '2'],
+        ['c', '=', '3'],
+      ],
+    },
+  ],
+  [
+    'a=1||b=2||c=3',
+    {
+      or: [
+        ['a', '=', '1'],
+        ['b', '=', '2'],
+        ['c', '=', '3'],
+      ],
+    },
+  ],
   // `&&` binds tighter than `||`, on either side.
-  ['a=1||b=2&&c=3', { or: [['a', '=', '1'], { and: [['b', '=', '2'], ['c', '=', '3']] }] }],
-  ['a=1&&b=2||c=3', { or: [{ and: [['a', '=', '1'], ['b', '=', '2']] }, ['c', '=', '3']] }],
-  ['{a=1||b=2}&&c=3', { and: [{ or: [['a', '=', '1'], ['b', '=', '2']] }, ['c', '=', '3']] }],
-  ['a=1&&{b=2||c=3}', { and: [['a', '=', '1'], { or: [['b', '=', '2'], ['c', '=', '3']] }] }],
+  [
+    'a=1||b=2&&c=3',
+    {
+      or: [
+        ['a', '=', '1'],
+        {
+          and: [
+            ['b', '=', '2'],
+            ['c', '=', '3'],
+          ],
+        },
+      ],
+    },
+  ],
+  [
+    'a=1&&b=2||c=3',
+    {
+      or: [
+        {
+          and: [
+            ['a', '=', '1'],
+            ['b', '=', '2'],
+          ],
+        },
+        ['c', '=', '3'],
+      ],
+    },
+  ],
+  [
+    '{a=1||b=2}&&c=3',
+    {
+      and: [
+        {
+          or: [
+            ['a', '=', '1'],
+            ['b', '=', '2'],
+          ],
+        },
+        ['c', '=', '3'],
+      ],
+    },
+  ],
+  [
+    'a=1&&{b=2||c=3}',
+    {
+      and: [
+        ['a', '=', '1'],
+        {
+          or: [
+            ['b', '=', '2'],
+            ['c', '=', '3'],
+          ],
+        },
+      ],
+    },
+  ],
   [
     '{totalAmount > 100 || totalAmount < 50} && status != paid',
-    { and: [{ or: [['totalAmount', '>', '100'], ['totalAmount', '<', '50']] }, ['status', '!=', 'paid']] },
+    {
+      and: [
+        {
+          or: [
+            ['totalAmount', '>', '100'],
+            ['totalAmount', '<', '50'],
+          ],
+        },
+        ['status', '!=', 'paid'],
+      ],
+    },
   ],
   // Braces around an operand of the same connective add nothing and are flattened.
-  ['{a=1&&b=2}&&c=3', { and: [['a', '=', '1'], ['b', '=', '2'], ['c', '=', '3']] }],
+  [
+    '{a=1&&b=2}&&c=3',
+    {
+      and: [
+        ['a', '=', '1'],
+        ['b', '=', '2'],
+        ['c', '=', '3'],
+      ],
+    },
+  ],
   ['{{a=1}}', ['a', '=', '1']],
-  ['{ a = x } || { b = y }', { or: [['a', '=', 'x'], ['b', '=', 'y']] }],
+  [
+    '{ a = x } || { b = y }',
+    {
+      or: [
+        ['a', '=', 'x'],
+        ['b', '=', 'y'],
+      ],
+    },
+  ],
 ];
 
 describe('query parser: valid queries', () => {
@@ -77,7 +174,13 @@ describe('query parser: valid queries', () => {
     assert.deepEqual([group.start, group.end], [0, 12]);
     assert.deepEqual([c.start, c.end], [16, 21]);
     if (group.kind === 'comparison') assert.fail('group expected');
-    assert.deepEqual(group.operands.map((o) => [o.start, o.end]), [[1, 4], [8, 11]]);
+    assert.deepEqual(
+      group.operands.map((o) => [o.start, o.end]),
+      [
+        [1, 4],
+        [8, 11],
+      ],
+    );
   });
 
   it('accepts a query of exactly the limit and refuses one character more', () => {
@@ -254,7 +357,12 @@ describe('query parser: schema checks', () => {
 
 describe('orderBy', () => {
   it('reads ascending and descending fields', () => {
-    assert.deepEqual(parseOrderBy('issueDate'), { ok: true, field: 'issueDate', path: ['issueDate'], descending: false });
+    assert.deepEqual(parseOrderBy('issueDate'), {
+      ok: true,
+      field: 'issueDate',
+      path: ['issueDate'],
+      descending: false,
+    });
     assert.deepEqual(parseOrderBy(' -customerRef.companyName ', INVOICE_SCHEMA), {
       ok: true,
       field: 'customerRef.companyName',
@@ -343,7 +451,14 @@ describe('formatQuery', () => {
   }
 
   it('puts braces where precedence needs them in hand-built trees', () => {
-    const c = (v: string): QueryExpr => ({ kind: 'comparison', path: ['a'], operator: '=', value: v, start: 0, end: 0 });
+    const c = (v: string): QueryExpr => ({
+      kind: 'comparison',
+      path: ['a'],
+      operator: '=',
+      value: v,
+      start: 0,
+      end: 0,
+    });
     const or: QueryExpr = { kind: 'or', operands: [c('1'), c('2')], start: 0, end: 0 };
     const and: QueryExpr = { kind: 'and', operands: [c('3'), c('4')], start: 0, end: 0 };
     assert.equal(formatQuery({ kind: 'and', operands: [or, c('5')], start: 0, end: 0 }), '{a=1||a=2}&&a=5');

@@ -2,7 +2,14 @@ import * as assert from 'node:assert/strict';
 import { checkCompanyNameInput, sanitiseCompanyName } from '../../src/format/companyName';
 import { canonicalQuery, queryIdentity } from '../../src/query/canonical';
 import { HISTORY_KEY, QueryHistory, type HistoryStore } from '../../src/persistence/queryHistory';
-import { orderByPickRows, orderByProblem, orderBySuggestions, queryNodeLabel, queryPickRows, queryProblem } from '../../src/format/queryMessages';
+import {
+  orderByPickRows,
+  orderByProblem,
+  orderBySuggestions,
+  queryNodeLabel,
+  queryPickRows,
+  queryProblem,
+} from '../../src/format/queryMessages';
 import { sanitiseCompanyName as emulatorSanitise } from '../emulator';
 import { INVOICE_SCHEMA } from '../../src/query';
 
@@ -19,7 +26,7 @@ class MemoryStore implements HistoryStore {
 }
 
 describe('company name', () => {
-  it('strips what the API strips and keeps letters, digits, spaces and - \' , & @ . ? !', () => {
+  it("strips what the API strips and keeps letters, digits, spaces and - ' , & @ . ? !", () => {
     assert.equal(sanitiseCompanyName('Acme <Ltd> #1!'), 'Acme Ltd 1!');
     assert.equal(sanitiseCompanyName("O'Neil & Sons, Co.-op @ Café? Ü"), "O'Neil & Sons, Co.-op @ Café? Ü");
     assert.equal(sanitiseCompanyName('  Zeta  '), 'Zeta');
@@ -27,7 +34,19 @@ describe('company name', () => {
   });
 
   it('agrees with the emulator, which strips on its own, on every character class', () => {
-    for (const s of ['a/b\\c', 'x_y+z=1', '名前 (株)', 'tab\there', 'emoji 🚀 co', '"quoted"', '[x]{y}|z~', 'e\u0301 ² ٣ Ａ', 'a\u00a0b\u200bc\ufeffd\u0085e', 'O’Neil – Co\u00ad', 'x\uD800y']) {
+    for (const s of [
+      'a/b\\c',
+      'x_y+z=1',
+      '名前 (株)',
+      'tab\there',
+      'emoji 🚀 co',
+      '"quoted"',
+      '[x]{y}|z~',
+      'e\u0301 ² ٣ Ａ',
+      'a\u00a0b\u200bc\ufeffd\u0085e',
+      'O’Neil – Co\u00ad',
+      'x\uD800y',
+    ]) {
       assert.equal(sanitiseCompanyName(s), emulatorSanitise(s), s);
     }
   });
@@ -35,7 +54,9 @@ describe('company name', () => {
   it('agrees with the emulator on every code point', () => {
     // Chunks between sentinels, so trimming cannot hide a difference at either end.
     for (let from = 0; from <= 0x10ffff; from += 0x1000) {
-      const points = Array.from({ length: 0x1000 }, (_, i) => from + i).filter((p) => p <= 0x10ffff && (p < 0xd800 || p > 0xdfff));
+      const points = Array.from({ length: 0x1000 }, (_, i) => from + i).filter(
+        (p) => p <= 0x10ffff && (p < 0xd800 || p > 0xdfff),
+      );
       const chunk = `a${String.fromCodePoint(...points)}a`;
       assert.equal(sanitiseCompanyName(chunk), emulatorSanitise(chunk), `U+${from.toString(16)}…`);
     }
@@ -71,7 +92,10 @@ describe('query history', () => {
     await h.add('c', { query: 'status=Paid&&currency=GBP', orderBy: 'issueDate' });
     await h.add('c', { query: 'totalAmount>1' });
     await h.add('c', { query: ' { status = Paid } && currency = GBP ', orderBy: ' issueDate ' });
-    assert.deepEqual(h.list('c'), [{ query: ' { status = Paid } && currency = GBP ', orderBy: ' issueDate ' }, { query: 'totalAmount>1' }]);
+    assert.deepEqual(h.list('c'), [
+      { query: ' { status = Paid } && currency = GBP ', orderBy: ' issueDate ' },
+      { query: 'totalAmount>1' },
+    ]);
   });
 
   it('treats another orderBy as another entry and drops an empty orderBy', async () => {
@@ -89,17 +113,32 @@ describe('query history', () => {
     await h.add('c', { query: 'amountDue>0', dataType: 'bills' });
     await h.add('c', { query: 'status=Void', dataType: 'invoices' });
     await h.add('c', { query: 'status=Open', dataType: 'bills' });
-    assert.deepEqual(h.list('c'), [{ query: 'status=Void' }, { query: 'status=Paid' }], 'a busy type does not push another out');
+    assert.deepEqual(
+      h.list('c'),
+      [{ query: 'status=Void' }, { query: 'status=Paid' }],
+      'a busy type does not push another out',
+    );
     assert.deepEqual(h.list('c', 'invoices'), h.list('c'));
-    assert.deepEqual(h.list('c', 'bills').map((e) => e.query), ['status=Open', 'amountDue>0']);
+    assert.deepEqual(
+      h.list('c', 'bills').map((e) => e.query),
+      ['status=Open', 'amountDue>0'],
+    );
     assert.deepEqual(h.list('c', 'accounts'), []);
-    assert.ok(((store.data.get(HISTORY_KEY) as Record<string, unknown[]>).c).every((e) => !(e as { dataType?: string }).dataType || (e as { dataType: string }).dataType === 'bills'), 'invoices are stored without a type');
+    assert.ok(
+      (store.data.get(HISTORY_KEY) as Record<string, unknown[]>).c.every(
+        (e) => !(e as { dataType?: string }).dataType || (e as { dataType: string }).dataType === 'bills',
+      ),
+      'invoices are stored without a type',
+    );
   });
 
   it('is capped, dropping the oldest', async () => {
     const h = new QueryHistory(new MemoryStore(), 3);
     for (const n of [1, 2, 3, 4]) await h.add('c', { query: `totalAmount>${n}` });
-    assert.deepEqual(h.list('c').map((e) => e.query), ['totalAmount>4', 'totalAmount>3', 'totalAmount>2']);
+    assert.deepEqual(
+      h.list('c').map((e) => e.query),
+      ['totalAmount>4', 'totalAmount>3', 'totalAmount>2'],
+    );
   });
 
   it('survives a new instance on the same store and ignores malformed storage', async () => {
@@ -160,14 +199,25 @@ describe('query pick rows', () => {
 
   it('offers the recent queries when nothing is typed', () => {
     const rows = queryPickRows('', recent);
-    assert.deepEqual(rows.slice(0, 2).map((r) => [r.kind, r.label]), [['recent', 'status=Paid'], ['recent', 'totalAmount>100']]);
+    assert.deepEqual(
+      rows.slice(0, 2).map((r) => [r.kind, r.label]),
+      [
+        ['recent', 'status=Paid'],
+        ['recent', 'totalAmount>100'],
+      ],
+    );
     assert.deepEqual(rows[0].value, { query: 'status=Paid', orderBy: '-issueDate' });
   });
 
   it('offers completions after the recent queries: each row holds the text it leaves, runs nothing', () => {
     const empty = queryPickRows('', recent).filter((r) => r.kind === 'completion');
     assert.equal(empty.length, Object.keys(INVOICE_SCHEMA.fields).length, 'every field');
-    assert.deepEqual(empty[0], { label: '$(symbol-field) id', description: 'text', kind: 'completion', completion: 'id' });
+    assert.deepEqual(empty[0], {
+      label: '$(symbol-field) id',
+      description: 'text',
+      kind: 'completion',
+      completion: 'id',
+    });
     const values = queryPickRows('status=Pa', []).filter((r) => r.kind === 'completion');
     assert.deepEqual(
       values.map((r) => [r.label, r.completion]),
@@ -177,14 +227,34 @@ describe('query pick rows', () => {
       ],
     );
     assert.ok(values.every((r) => r.value === undefined));
-    const ops = queryPickRows('totalAmount', []).filter((r) => r.kind === 'completion').map((r) => r.completion);
-    assert.deepEqual(ops, ['totalAmount=', 'totalAmount!=', 'totalAmount>', 'totalAmount<', 'totalAmount>=', 'totalAmount<=']);
+    const ops = queryPickRows('totalAmount', [])
+      .filter((r) => r.kind === 'completion')
+      .map((r) => r.completion);
+    assert.deepEqual(ops, [
+      'totalAmount=',
+      'totalAmount!=',
+      'totalAmount>',
+      'totalAmount<',
+      'totalAmount>=',
+      'totalAmount<=',
+    ]);
   });
 
   it('puts the typed filter first, runnable when valid, and keeps matching recent queries', () => {
     const rows = queryPickRows(' status=Pa ', recent);
-    assert.deepEqual(rows[0], { label: 'status=Pa', description: 'Run this filter', kind: 'typed', value: { query: 'status=Pa' } });
-    assert.deepEqual(rows.slice(1).filter((r) => r.kind !== 'completion').map((r) => r.label), ['status=Paid']);
+    assert.deepEqual(rows[0], {
+      label: 'status=Pa',
+      description: 'Run this filter',
+      kind: 'typed',
+      value: { query: 'status=Pa' },
+    });
+    assert.deepEqual(
+      rows
+        .slice(1)
+        .filter((r) => r.kind !== 'completion')
+        .map((r) => r.label),
+      ['status=Paid'],
+    );
   });
 
   it('shows the positioned error under the typed text, not runnable, when invalid', () => {
@@ -201,7 +271,10 @@ describe('query pick rows', () => {
     assert.ok(empty.some((r) => r.label === '-dueDate'));
     const typed = orderByPickRows('-dueDate');
     assert.deepEqual(typed[0].value, { query: '', orderBy: '-dueDate' });
-    assert.deepEqual(typed.slice(1).map((r) => r.label), ['dueDate']);
+    assert.deepEqual(
+      typed.slice(1).map((r) => r.label),
+      ['dueDate'],
+    );
     const bad = orderByPickRows('colour');
     assert.equal(bad[0].kind, 'invalid');
     assert.equal(bad[0].label, '$(error) colour');

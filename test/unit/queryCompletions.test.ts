@@ -1,5 +1,12 @@
 import * as assert from 'node:assert/strict';
-import { COMPANY_SCHEMA, INVOICE_SCHEMA, completeQuery, parseQuery, type QueryCompletion, type QuerySchema } from '../../src/query';
+import {
+  COMPANY_SCHEMA,
+  INVOICE_SCHEMA,
+  completeQuery,
+  parseQuery,
+  type QueryCompletion,
+  type QuerySchema,
+} from '../../src/query';
 
 const labels = (text: string, cursor = text.length, schema: QuerySchema = INVOICE_SCHEMA): string[] =>
   completeQuery(text, cursor, schema).map((c) => c.label);
@@ -26,7 +33,10 @@ describe('filter completions', () => {
   it('narrows a field being typed: prefix matches first, then those containing it', () => {
     assert.deepEqual(labels('st'), ['status', 'customerRef.id', 'customerRef.companyName']);
     assert.deepEqual(labels('amount'), ['amountDue', 'totalTaxAmount', 'totalAmount', 'additionalTaxAmount']);
-    assert.deepEqual(labels('date'), ['dueDate', 'paidOnDate', 'issueDate', 'modifiedDate', 'sourceModifiedDate'].sort((a, b) => order(a) - order(b)));
+    assert.deepEqual(
+      labels('date'),
+      ['dueDate', 'paidOnDate', 'issueDate', 'modifiedDate', 'sourceModifiedDate'].sort((a, b) => order(a) - order(b)),
+    );
     assert.deepEqual(labels('custo'), ['customerRef.id', 'customerRef.companyName']);
     assert.deepEqual(labels('zzz'), []);
   });
@@ -85,7 +95,12 @@ describe('filter completions', () => {
     assert.equal(c.text, 'currency && status=Paid');
     assert.equal(c.cursor, 'currency'.length);
     const mid = completeQuery('status=Paid && cu', 'status=Paid && cu'.length, INVOICE_SCHEMA).map((x) => x.text);
-    assert.deepEqual(mid, ['status=Paid && customerRef.id', 'status=Paid && customerRef.companyName', 'status=Paid && currency', 'status=Paid && currencyRate']);
+    assert.deepEqual(mid, [
+      'status=Paid && customerRef.id',
+      'status=Paid && customerRef.companyName',
+      'status=Paid && currency',
+      'status=Paid && currencyRate',
+    ]);
   });
 
   it('offers nothing where the text before the cursor cannot be read', () => {

@@ -1,6 +1,14 @@
 import * as assert from 'node:assert/strict';
 import type { Invoice } from '../../src/api/models';
-import { INVOICE_SCHEMA, formatQuery, getFieldValue, parseOrderBy, parseQuery, type FieldType, type QueryExpr } from '../../src/query';
+import {
+  INVOICE_SCHEMA,
+  formatQuery,
+  getFieldValue,
+  parseOrderBy,
+  parseQuery,
+  type FieldType,
+  type QueryExpr,
+} from '../../src/query';
 import { compareByField, evaluateQuery } from '../support/queryOracle';
 
 const INVOICES: Invoice[] = [
@@ -133,7 +141,14 @@ describe('query evaluation', () => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       return seed % n;
     };
-    const leaves = ['status=paid', 'totalAmount>50', 'issueDate<=2025-03-04', 'metadata.isDeleted!=true', 'note~"&"', 'currency=GBP'];
+    const leaves = [
+      'status=paid',
+      'totalAmount>50',
+      'issueDate<=2025-03-04',
+      'metadata.isDeleted!=true',
+      'note~"&"',
+      'currency=GBP',
+    ];
     const gen = (depth: number): string => {
       if (depth === 0 || rand(3) === 0) return leaves[rand(leaves.length)];
       const parts = Array.from({ length: 2 + rand(2) }, () => gen(depth - 1));
@@ -153,12 +168,27 @@ describe('query evaluation', () => {
   });
 
   it('refuses trees that the schema would not have accepted', () => {
-    const node = (path: string[], operator: '=' | '>' | '~', value: string): QueryExpr =>
-      ({ kind: 'comparison', path, operator, value, start: 0, end: 0 });
-    assert.throws(() => evaluateQuery(node(['foo'], '=', '1'), INVOICES[0], INVOICE_SCHEMA), /Unknown field "foo" on Invoice/);
-    assert.throws(() => evaluateQuery(node(['totalAmount'], '=', 'abc'), INVOICES[0], INVOICE_SCHEMA), /Expected a number/);
+    const node = (path: string[], operator: '=' | '>' | '~', value: string): QueryExpr => ({
+      kind: 'comparison',
+      path,
+      operator,
+      value,
+      start: 0,
+      end: 0,
+    });
+    assert.throws(
+      () => evaluateQuery(node(['foo'], '=', '1'), INVOICES[0], INVOICE_SCHEMA),
+      /Unknown field "foo" on Invoice/,
+    );
+    assert.throws(
+      () => evaluateQuery(node(['totalAmount'], '=', 'abc'), INVOICES[0], INVOICE_SCHEMA),
+      /Expected a number/,
+    );
     assert.throws(() => evaluateQuery(node(['status'], '>', 'a'), INVOICES[0], INVOICE_SCHEMA), /does not apply/);
-    assert.throws(() => evaluateQuery(node(['totalAmount'], '~', '1'), INVOICES[0], INVOICE_SCHEMA), /applies only to text/);
+    assert.throws(
+      () => evaluateQuery(node(['totalAmount'], '~', '1'), INVOICES[0], INVOICE_SCHEMA),
+      /applies only to text/,
+    );
   });
 });
 
@@ -210,7 +240,12 @@ describe('compareByField', () => {
   });
 
   it('orders strings case-insensitively, ties broken by exact text', () => {
-    const records = [{ id: 'a', s: 'banana' }, { id: 'b', s: 'Apple' }, { id: 'c', s: 'apple' }, { id: 'd', s: 'Cherry' }];
+    const records = [
+      { id: 'a', s: 'banana' },
+      { id: 'b', s: 'Apple' },
+      { id: 'c', s: 'apple' },
+      { id: 'd', s: 'Cherry' },
+    ];
     assert.deepEqual(idsOf(sorted(records, 's', 'string')), ['b', 'c', 'a', 'd']);
     assert.deepEqual(idsOf(sorted(records, '-s', 'string')), ['d', 'a', 'c', 'b']);
     assert.deepEqual(idsOf(sorted([...records].reverse(), 's', 'string')), ['b', 'c', 'a', 'd']);

@@ -33,7 +33,12 @@ function setup(over: Partial<GateOptions> = {}, randoms: number[] = []) {
       },
       (e: unknown) => void failures.set(label, e),
     );
-  const info = (remaining: number, resetInMs: number, limit = 100): RateLimitInfo => ({ limit, remaining, resetAt: time.now() + resetInMs, observedAt: time.now() });
+  const info = (remaining: number, resetInMs: number, limit = 100): RateLimitInfo => ({
+    limit,
+    remaining,
+    resetAt: time.now() + resetInMs,
+    observedAt: time.now(),
+  });
   return { time, gate, events, sent, tickets, failures, go, info };
 }
 
@@ -221,7 +226,13 @@ describe('rate gate', () => {
 
   it('an abort ends the wait even when the injected sleep ignores the signal', async () => {
     const time = new FakeTime(T0);
-    const gate = new RateGate({ now: time.now, sleep: () => new Promise<void>(() => undefined), random: () => 0, floorMs: FLOOR, maxWaitMs: 30_000 });
+    const gate = new RateGate({
+      now: time.now,
+      sleep: () => new Promise<void>(() => undefined),
+      random: () => 0,
+      floorMs: FLOOR,
+      maxWaitMs: 30_000,
+    });
     gate.close(1_000);
     const controller = new AbortController();
     const entered = gate.enter(controller.signal);

@@ -26,8 +26,19 @@ describe('Load all under the rate limit, against the emulator (issue 11)', () =>
 
   before(async () => {
     clock = new ScaledClock(50);
-    emu = await startEmulator({ invoices: PAGES * SIZE, latencyMs: 5, rateLimit: { limit: LIMIT, windowMs: WINDOW_MS }, now: clock.date });
-    const all = async (query: string) => (await call<Page<Invoice>>(emu, `/companies/${emu.companies.many}/data/invoices?pageSize=${PAGES * SIZE}${query}`)).json.results.map((i) => i.id);
+    emu = await startEmulator({
+      invoices: PAGES * SIZE,
+      latencyMs: 5,
+      rateLimit: { limit: LIMIT, windowMs: WINDOW_MS },
+      now: clock.date,
+    });
+    const all = async (query: string) =>
+      (
+        await call<Page<Invoice>>(
+          emu,
+          `/companies/${emu.companies.many}/data/invoices?pageSize=${PAGES * SIZE}${query}`,
+        )
+      ).json.results.map((i) => i.id);
     plain = await all('');
     ordered = await all('&orderBy=-issueDate');
   });
@@ -48,21 +59,34 @@ describe('Load all under the rate limit, against the emulator (issue 11)', () =>
     });
   }
 
-  const invoiceRequests = (): RequestLogEntry[] => emu.requests.entries().filter((r) => r.path.endsWith('/data/invoices'));
+  const invoiceRequests = (): RequestLogEntry[] =>
+    emu.requests.entries().filter((r) => r.path.endsWith('/data/invoices'));
 
   it(`loads ${PAGES} pages at ${LIMIT} requests a window with ${CONCURRENCY} in flight: at most one 429, every item once, in order`, async () => {
     const events: GateEvent[] = [];
-    const items = await client(events).invoiceList(emu.companies.many, { pageSize: SIZE }).loadAll({ concurrency: CONCURRENCY });
+    const items = await client(events)
+      .invoiceList(emu.companies.many, { pageSize: SIZE })
+      .loadAll({ concurrency: CONCURRENCY });
 
-    assert.deepEqual(items.map((i) => i.id), plain);
+    assert.deepEqual(
+      items.map((i) => i.id),
+      plain,
+    );
     const log = invoiceRequests();
     const limited = log.filter((r) => r.status === 429).length;
     assert.ok(limited <= 1, `${limited} answers were 429`);
     assert.equal(log.length, PAGES + limited, 'each page asked for once, bar a 429 retried');
     assert.ok(emu.requests.maxInFlight <= CONCURRENCY, `${emu.requests.maxInFlight} in flight at once`);
-    const windows = new Set(log.filter((r) => r.status === 200).map((r) => Math.floor((Date.parse(r.time) - Date.parse(log[0].time)) / WINDOW_MS)));
+    const windows = new Set(
+      log
+        .filter((r) => r.status === 200)
+        .map((r) => Math.floor((Date.parse(r.time) - Date.parse(log[0].time)) / WINDOW_MS)),
+    );
     assert.ok(windows.size >= PAGES / LIMIT, 'the pages were spread over the windows');
-    assert.ok(events.some((e) => e.kind === 'spacing' || e.kind === 'waitingForReset'), 'the gate slowed down and said so');
+    assert.ok(
+      events.some((e) => e.kind === 'spacing' || e.kind === 'waitingForReset'),
+      'the gate slowed down and said so',
+    );
   });
 
   it('when another user of the key spends the window, two Load alls at once meet one 429 storm, then all wait for the reset', async () => {
@@ -82,18 +106,36 @@ describe('Load all under the rate limit, against the emulator (issue 11)', () =>
     emu.requests.clear();
     clock.resume();
 
-    const [itemsA, itemsB] = await Promise.all([a.loadAll({ concurrency: CONCURRENCY }), b.loadAll({ concurrency: CONCURRENCY })]);
+    const [itemsA, itemsB] = await Promise.all([
+      a.loadAll({ concurrency: CONCURRENCY }),
+      b.loadAll({ concurrency: CONCURRENCY }),
+    ]);
 
-    assert.deepEqual(itemsA.map((i) => i.id), plain);
-    assert.deepEqual(itemsB.map((i) => i.id), ordered);
+    assert.deepEqual(
+      itemsA.map((i) => i.id),
+      plain,
+    );
+    assert.deepEqual(
+      itemsB.map((i) => i.id),
+      ordered,
+    );
     const log = invoiceRequests();
     const early = log.filter((r) => Date.parse(r.time) < reset);
     assert.ok(early.length >= 1, 'the storm happened');
-    assert.ok(early.length <= CONCURRENCY, `${early.length} requests reached the spent window: only those in flight when it ran out`);
+    assert.ok(
+      early.length <= CONCURRENCY,
+      `${early.length} requests reached the spent window: only those in flight when it ran out`,
+    );
     assert.ok(early.every((r) => r.status === 429));
     const limited = log.filter((r) => r.status === 429).length;
     assert.ok(limited <= CONCURRENCY + 1, `${limited} answers were 429`);
-    assert.ok(emu.requests.maxInFlight <= CONCURRENCY, `${emu.requests.maxInFlight} in flight at once across both loads`);
-    assert.ok(events.some((e) => e.kind === 'closed'), 'the 429 closed the gate and said so');
+    assert.ok(
+      emu.requests.maxInFlight <= CONCURRENCY,
+      `${emu.requests.maxInFlight} in flight at once across both loads`,
+    );
+    assert.ok(
+      events.some((e) => e.kind === 'closed'),
+      'the 429 closed the gate and said so',
+    );
   });
 });

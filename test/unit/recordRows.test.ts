@@ -15,7 +15,12 @@ function leafPaths(value: unknown, prefix = ''): string[] {
   return Object.entries(value).flatMap(([k, v]) => leafPaths(v, prefix ? `${prefix}.${k}` : k));
 }
 
-const shown = (spec: DataTypeSpec, r: DataRecord) => [recordLabel(spec, r), recordDescription(spec, r, 'en-GB'), recordIcon(spec, r), recordTooltip(spec, r, 'en-GB')];
+const shown = (spec: DataTypeSpec, r: DataRecord) => [
+  recordLabel(spec, r),
+  recordDescription(spec, r, 'en-GB'),
+  recordIcon(spec, r),
+  recordTooltip(spec, r, 'en-GB'),
+];
 
 describe("the tree's record rows", () => {
   let emu: RunningEmulator;
@@ -59,7 +64,14 @@ describe("the tree's record rows", () => {
       lineItems: [{ description: 'big' }],
     };
     const row = rowMaker(spec)(record);
-    assert.deepEqual(row, { id: 'i1', customerRef: { companyName: {}, id: 'c1' }, status: 'Paid', totalAmount: 12.5, currency: 'GBP', metadata: { isDeleted: true } });
+    assert.deepEqual(row, {
+      id: 'i1',
+      customerRef: { companyName: {}, id: 'c1' },
+      status: 'Paid',
+      totalAmount: 12.5,
+      currency: 'GBP',
+      metadata: { isDeleted: true },
+    });
     assert.deepEqual(shown(spec, row), shown(spec, record));
     assert.match(recordDescription(spec, row, 'en-GB'), /deleted/);
   });

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { DataPlatformClient } from '../../src/api/client';
 import { ApiError } from '../../src/api/errors';
 import { createRedactor, redactDeep } from '../../src/api/redact';
-import type { TraceEntry } from '../../src/api/transport';
+import type { TraceEntry } from '../../src/api/transportOptions';
 import { apiKeyProblem } from '../../src/auth/apiKeyInput';
 import { persistableState, restoredEntries } from '../../src/diagnostics/persist';
 import { DiagnosticsStore } from '../../src/diagnostics/store';
@@ -43,7 +43,14 @@ const mixedEscapes = (s: string): string =>
     .map((c, i) => (i % 2 ? jsonInner(c) : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))
     .map((e, i) => (i % 4 === 0 ? e.toUpperCase().replace('\\U', '\\u') : e))
     .join('');
-const html = (s: string): string => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&#x3E;').replace(/'/g, '&#39;').replace(/\n/g, '&#10;');
+const html = (s: string): string =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&#x3E;')
+    .replace(/'/g, '&#39;')
+    .replace(/\n/g, '&#10;');
 const formEncoded = (s: string): string => new URLSearchParams({ k: s }).toString().slice(2);
 const apiError = (error: string, extra: Record<string, unknown> = {}): string =>
   JSON.stringify({ statusCode: 400, service: 'PublicApi', error, correlationId: 'c-1', ...extra });
@@ -52,18 +59,51 @@ const apiError = (error: string, extra: Record<string, unknown> = {}): string =>
 const ECHOES: Record<string, (key: string) => CannedReply> = {
   'JSON error field': (k) => replies.error(400, `Invalid key ${k} given`),
   'validation message and item id': (k) =>
-    replies.error(400, 'Validation failed', { validation: { errors: [{ itemId: k, message: `Key ${k} is not valid` }], warnings: [] } }),
-  '\\u escapes, upper hex': (k) => replies.text(400, apiError('x').replace('"x"', `"Invalid key ${uEscapes(k, true)}"`), 'application/json'),
-  '\\u escapes, lower hex, in an object key': (k) => replies.text(400, `{"statusCode":400,"service":"PublicApi","error":"bad ${uEscapes(k, false)}","correlationId":"c","${uEscapes(k, false)}":1}`, 'application/json'),
-  'some characters \\u-escaped, mixed case': (k) => replies.text(400, apiError('x').replace('"x"', `"bad ${mixedEscapes(k)}"`), 'application/json'),
+    replies.error(400, 'Validation failed', {
+      validation: { errors: [{ itemId: k, message: `Key ${k} is not valid` }], warnings: [] },
+    }),
+  '\\u escapes, upper hex': (k) =>
+    replies.text(400, apiError('x').replace('"x"', `"Invalid key ${uEscapes(k, true)}"`), 'application/json'),
+  '\\u escapes, lower hex, in an object key': (k) =>
+    replies.text(
+      400,
+      `{"statusCode":400,"service":"PublicApi","error":"bad ${uEscapes(k, false)}","correlationId":"c","${uEscapes(k, false)}":1}`,
+      'application/json',
+    ),
+  'some characters \\u-escaped, mixed case': (k) =>
+    replies.text(400, apiError('x').replace('"x"', `"bad ${mixedEscapes(k)}"`), 'application/json'),
   'Basic header with \\/ escaping': (k) =>
-    replies.text(400, apiError('x').replace('"x"', `"Authorization: ${jsonInner(`Basic ${b64(k)}`).replace(/\//g, '\\/')} refused"`), 'application/json'),
+    replies.text(
+      400,
+      apiError('x').replace('"x"', `"Authorization: ${jsonInner(`Basic ${b64(k)}`).replace(/\//g, '\\/')} refused"`),
+      'application/json',
+    ),
   'Base64 with the padding stripped': (k) => replies.error(400, `token ${b64(k).replace(/=+$/, '')}.`),
-  'JSON inside a JSON string': (k) => replies.json(400, JSON.stringify({ statusCode: 400, service: 'PublicApi', error: `bad key ${k}`, correlationId: 'c' })),
-  'HTML page': (k) => replies.text(400, `<html><head><title>Bad key ${html(k)}</title></head><body><p>${html(k)}</p></body></html>`, 'text/html'),
-  'URL-encoded in text': (k) => replies.text(400, `key=${encodeURIComponent(k)}&form=${formEncoded(k)}&lower=${encodeURIComponent(k).toLowerCase()}`, 'text/plain'),
+  'JSON inside a JSON string': (k) =>
+    replies.json(
+      400,
+      JSON.stringify({ statusCode: 400, service: 'PublicApi', error: `bad key ${k}`, correlationId: 'c' }),
+    ),
+  'HTML page': (k) =>
+    replies.text(
+      400,
+      `<html><head><title>Bad key ${html(k)}</title></head><body><p>${html(k)}</p></body></html>`,
+      'text/html',
+    ),
+  'URL-encoded in text': (k) =>
+    replies.text(
+      400,
+      `key=${encodeURIComponent(k)}&form=${formEncoded(k)}&lower=${encodeURIComponent(k).toLowerCase()}`,
+      'text/plain',
+    ),
   'HTML page on a 200': (k) => replies.text(200, `<html><body>Welcome ${html(k)}</body></html>`, 'text/html'),
-  '401 echoing the header': (k) => replies.json(401, { statusCode: 401, service: 'PublicApi', error: `Unauthorized: Basic ${b64(k)}`, correlationId: 'c' }),
+  '401 echoing the header': (k) =>
+    replies.json(401, {
+      statusCode: 401,
+      service: 'PublicApi',
+      error: `Unauthorized: Basic ${b64(k)}`,
+      correlationId: 'c',
+    }),
 };
 
 /** The written forms of a key that must not show anywhere. */
@@ -85,7 +125,8 @@ function forms(key: string): string[] {
 function leaks(key: string, texts: Record<string, string>): string[] {
   const found: string[] = [];
   for (const [where, text] of Object.entries(texts)) {
-    for (const form of forms(key)) if (text.includes(form)) found.push(`${where} holds ${JSON.stringify(form)}: ${text.slice(0, 300)}`);
+    for (const form of forms(key))
+      if (text.includes(form)) found.push(`${where} holds ${JSON.stringify(form)}: ${text.slice(0, 300)}`);
   }
   return found;
 }
@@ -157,8 +198,19 @@ describe('redaction of a key the server echoes escaped (issue 12)', () => {
   it('redacts an invoice record that echoes the key: it becomes a document the user may save', async () => {
     const key = KEYS.quote;
     const client = new DataPlatformClient({ baseUrl: server.url, apiKey: key, retry: { maxAttempts: 1 } });
-    server.reply(replies.text(200, `{"id":"inv-1","note":"paid with ${uEscapes(key, false)}","memo":"Basic ${b64(key)}","n":[1.5,true,null]}`, 'application/json'));
-    assert.deepEqual(await client.getInvoice('c1', 'inv-1'), { id: 'inv-1', note: 'paid with ***', memo: 'Basic ***', n: [1.5, true, null] });
+    server.reply(
+      replies.text(
+        200,
+        `{"id":"inv-1","note":"paid with ${uEscapes(key, false)}","memo":"Basic ${b64(key)}","n":[1.5,true,null]}`,
+        'application/json',
+      ),
+    );
+    assert.deepEqual(await client.getInvoice('c1', 'inv-1'), {
+      id: 'inv-1',
+      note: 'paid with ***',
+      memo: 'Basic ***',
+      n: [1.5, true, null],
+    });
   });
 
   it('keeps what is not the key: a body without it comes through unchanged', async () => {
@@ -202,11 +254,17 @@ describe('redactor: short keys, decoded values, pretty-printing', () => {
     assert.equal(parsed.echo, 'sk_live_ab"cd');
     const redacted = JSON.stringify(redactDeep(parsed, createRedactor(key)));
     assert.equal(redacted, '{"echo":"***"}');
-    assert.ok(!JSON.stringify(parsed).includes('***') && JSON.stringify(parsed).includes(key), 'without redaction the key comes back');
+    assert.ok(
+      !JSON.stringify(parsed).includes('***') && JSON.stringify(parsed).includes(key),
+      'without redaction the key comes back',
+    );
   });
 
   it('pretty-prints JSON without decoding its escapes', () => {
-    assert.equal(prettyBody('{"e":"\\u0073k_\\/x","n":[1,{}]}'), '{\n  "e": "\\u0073k_\\/x",\n  "n": [\n    1,\n    {}\n  ]\n}');
+    assert.equal(
+      prettyBody('{"e":"\\u0073k_\\/x","n":[1,{}]}'),
+      '{\n  "e": "\\u0073k_\\/x",\n  "n": [\n    1,\n    {}\n  ]\n}',
+    );
   });
 });
 

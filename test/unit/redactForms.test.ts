@@ -26,7 +26,10 @@ const FORMS: Record<string, (key: string) => string> = {
   'a right-to-left override inside': (k) => `${k.slice(0, 8)}\u202e${k.slice(8)}`,
   'lower case': (k) => k.toLowerCase(),
   'upper case': (k) => k.toUpperCase(),
-  'zero-width inside, then JSON \\u escapes': (k) => JSON.stringify(`${k.slice(0, 3)}\u200b${k.slice(3)}`).slice(1, -1).replace(/\u200b/g, '\\u200b'),
+  'zero-width inside, then JSON \\u escapes': (k) =>
+    JSON.stringify(`${k.slice(0, 3)}\u200b${k.slice(3)}`)
+      .slice(1, -1)
+      .replace(/\u200b/g, '\\u200b'),
 };
 
 describe('redaction: forms beyond escapes (issue 23)', () => {
@@ -38,7 +41,8 @@ describe('redaction: forms beyond escapes (issue 23)', () => {
       assert.ok(out.includes(REDACTED), out);
       assert.ok(!out.includes(echoed), out);
       // What is left of an encoded form is too short to decode back to the key.
-      for (const left of out.split(REDACTED)) assert.ok(!left.toLowerCase().includes(KEY.slice(0, 12).toLowerCase()), left);
+      for (const left of out.split(REDACTED))
+        assert.ok(!left.toLowerCase().includes(KEY.slice(0, 12).toLowerCase()), left);
     });
   }
 

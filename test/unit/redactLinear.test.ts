@@ -9,7 +9,11 @@ import { base64 } from '../support/keyEncodings';
 const KEY = 'sk_live_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
 const SIZE = 1_000_000;
 
-const hostile = (what: string, text: string): ComplexityCase => ({ what, hostile: text, plain: plainText(text.length) });
+const hostile = (what: string, text: string): ComplexityCase => ({
+  what,
+  hostile: text,
+  plain: plainText(text.length),
+});
 
 const CASES: ComplexityCase[] = [
   hostile('a run of backslashes', '\\'.repeat(SIZE)),
@@ -22,8 +26,8 @@ const CASES: ComplexityCase[] = [
   hostile('unterminated named references', fill('&quo', SIZE)),
   hostile('a run of quotes', '"'.repeat(SIZE)),
   hostile('the key less its last character, again and again', fill(KEY.slice(0, -1), SIZE)),
-  hostile('the key\'s Base64 less its last character, again and again', fill(base64(KEY).slice(0, -2), SIZE)),
-  hostile('the key\'s first character \\u-escaped, again and again', fill('\\u0073', SIZE)),
+  hostile("the key's Base64 less its last character, again and again", fill(base64(KEY).slice(0, -2), SIZE)),
+  hostile("the key's first character \\u-escaped, again and again", fill('\\u0073', SIZE)),
   hostile('runs of whitespace and plus signs', fill(' \t\n+', SIZE)),
   hostile('zero-width characters', '\u200b'.repeat(SIZE)),
   hostile('deep nesting', `${'['.repeat(SIZE / 2)}${']'.repeat(SIZE / 2)}`),
@@ -46,7 +50,10 @@ describe('the redactor is linear in its text (issue 22)', () => {
 
   it('a key shorter than 4 characters (matched as a whole word) is linear too', () => {
     const short = createRedactor('k3y');
-    for (const c of [hostile('a run of backslashes', '\\'.repeat(SIZE)), hostile('k3 again and again', fill('k3', SIZE))]) {
+    for (const c of [
+      hostile('a run of backslashes', '\\'.repeat(SIZE)),
+      hostile('k3 again and again', fill('k3', SIZE)),
+    ]) {
       const ratio = costRatio(short, c);
       assert.ok(ratio < LINEAR_RATIO, `${c.what}: ${ratio.toFixed(1)}×`);
     }

@@ -9,14 +9,22 @@ function setUp() {
   const logged: ApiError[] = [];
   let prompts = 0;
   const report = createReporter({
-    diagnostics: { add: (e) => { added.push(e as ApiError); return { id: String(added.length) } as never; } },
+    diagnostics: {
+      add: (e) => {
+        added.push(e as ApiError);
+        return { id: String(added.length) } as never;
+      },
+    },
     log: { apiError: (e) => logged.push(e) },
-    onUnauthorized: () => { prompts++; },
+    onUnauthorized: () => {
+      prompts++;
+    },
   });
   return { report, added, logged, prompts: () => prompts };
 }
 
-const error = (kind: ApiErrorKind, status?: number) => new ApiError({ kind, message: kind, method: 'GET', path: '/companies', status });
+const error = (kind: ApiErrorKind, status?: number) =>
+  new ApiError({ kind, message: kind, method: 'GET', path: '/companies', status });
 
 describe('error reporter', () => {
   it('sends an error to diagnostics and the log once, however often it is reported', () => {
@@ -48,7 +56,11 @@ describe('error reporter', () => {
     const diagnostics = new DiagnosticsStore();
     const lines: string[] = [];
     const prompted: (string | undefined)[] = [];
-    const report = createReporter({ diagnostics, log: { apiError: (e, account) => lines.push(`${account ?? '-'} ${e.kind}`) }, onUnauthorized: (a) => prompted.push(a?.id) });
+    const report = createReporter({
+      diagnostics,
+      log: { apiError: (e, account) => lines.push(`${account ?? '-'} ${e.kind}`) },
+      onUnauthorized: (a) => prompted.push(a?.id),
+    });
     let name = 'Production';
     const production = forAccount(report, () => ({ id: 'acct-1', name }));
     production(error('server', 500));

@@ -4,7 +4,8 @@ import * as assert from 'node:assert/strict';
 import { PassThrough, Readable } from 'node:stream';
 import { BodyBuffers } from '../../src/api/responseBody';
 
-const chunks = (n: number, size: number): Buffer[] => Array.from({ length: n }, (_, i) => Buffer.alloc(size, 65 + (i % 26)));
+const chunks = (n: number, size: number): Buffer[] =>
+  Array.from({ length: n }, (_, i) => Buffer.alloc(size, 65 + (i % 26)));
 
 describe('response bodies in reused buffers', () => {
   it('reads a body of many chunks, with or without a length to size it, byte for byte', async () => {

@@ -11,7 +11,10 @@ import {
 
 const NOW = Date.parse('2025-03-01T12:00:00Z');
 const policy: RetryPolicy = { maxAttempts: 4, baseDelayMs: 500, maxBackoffMs: 8000, maxWaitMs: 30_000 };
-const headers = (h: Record<string, string>) => (name: string): string | undefined => h[name];
+const headers =
+  (h: Record<string, string>) =>
+  (name: string): string | undefined =>
+    h[name];
 
 describe('retry: Retry-After and X-Rate-Limit-Reset', () => {
   it('reads Retry-After in seconds', () => {
@@ -53,7 +56,14 @@ describe('retry: Retry-After and X-Rate-Limit-Reset', () => {
 
   it('collects the rate-limit headers, or nothing when none came', () => {
     assert.deepEqual(
-      parseRateLimit(headers({ 'x-rate-limit-limit': '1000', 'x-rate-limit-remaining': '998', 'x-rate-limit-reset': '2025-03-01T13:00:00Z' }), NOW),
+      parseRateLimit(
+        headers({
+          'x-rate-limit-limit': '1000',
+          'x-rate-limit-remaining': '998',
+          'x-rate-limit-reset': '2025-03-01T13:00:00Z',
+        }),
+        NOW,
+      ),
       { limit: 1000, remaining: 998, resetAt: NOW + 3_600_000, resetRaw: '2025-03-01T13:00:00Z', observedAt: NOW },
     );
     assert.deepEqual(parseRateLimit(headers({ 'x-rate-limit-remaining': 'lots' }), NOW), { observedAt: NOW });
@@ -73,22 +83,36 @@ describe('retry: backoff', () => {
     assert.equal(backoffDelay(1, policy, top), 500 + 499);
     assert.equal(backoffDelay(2, policy, top), 500 + 999);
     assert.equal(backoffDelay(3, policy, top), 500 + 1999);
-    assert.equal(backoffDelay(3, policy, () => 0.5), 500 + 1000);
+    assert.equal(
+      backoffDelay(3, policy, () => 0.5),
+      500 + 1000,
+    );
   });
 
   it('never waits less than the floor, even when the jitter draws 0', () => {
-    for (let retry = 1; retry <= 10; retry++) assert.equal(backoffDelay(retry, policy, () => 0), 500);
+    for (let retry = 1; retry <= 10; retry++)
+      assert.equal(
+        backoffDelay(retry, policy, () => 0),
+        500,
+      );
   });
 
   it('never exceeds the floor plus the backoff ceiling', () => {
-    assert.equal(backoffDelay(20, policy, () => 0.999999), 500 + 7999);
+    assert.equal(
+      backoffDelay(20, policy, () => 0.999999),
+      500 + 7999,
+    );
   });
 });
 
 describe('retry: a header that means "wait 0" gets the floor and the jitter (issue 12, finding 5)', () => {
   const zero = () => 0;
   const decideWith = (h: Record<string, string>, random = zero) =>
-    decideRetry({ method: 'GET', attempt: 1, status: 429, requestedWaitMs: requestedWaitMs(429, headers(h), NOW) }, policy, random);
+    decideRetry(
+      { method: 'GET', attempt: 1, status: 429, requestedWaitMs: requestedWaitMs(429, headers(h), NOW) },
+      policy,
+      random,
+    );
 
   it('does not read Retry-After: -1 as a date (Date.parse makes it a day in 2001)', () => {
     assert.equal(parseRetryAfter('-1', NOW), undefined);
@@ -105,14 +129,23 @@ describe('retry: a header that means "wait 0" gets the floor and the jitter (iss
   ] as const) {
     it(`waits at least the floor, jittered, after ${what}`, () => {
       assert.deepEqual(decideWith(h), { retry: true, delayMs: 500 });
-      assert.deepEqual(decideWith(h, () => 0.5), { retry: true, delayMs: 750 });
+      assert.deepEqual(
+        decideWith(h, () => 0.5),
+        { retry: true, delayMs: 750 },
+      );
     });
   }
 
   it('lets a header lengthen the wait, with the jitter on top, up to the cap', () => {
     assert.deepEqual(decideWith({ 'retry-after': '12' }), { retry: true, delayMs: 12_000 });
-    assert.deepEqual(decideWith({ 'retry-after': '12' }, () => 0.5), { retry: true, delayMs: 12_250 });
-    assert.deepEqual(decideWith({ 'retry-after': '30' }, () => 0.5), { retry: true, delayMs: 30_000 });
+    assert.deepEqual(
+      decideWith({ 'retry-after': '12' }, () => 0.5),
+      { retry: true, delayMs: 12_250 },
+    );
+    assert.deepEqual(
+      decideWith({ 'retry-after': '30' }, () => 0.5),
+      { retry: true, delayMs: 30_000 },
+    );
     assert.deepEqual(decideWith({ 'retry-after': '31' }), { retry: false, reason: 'waitTooLong' });
   });
 });
@@ -159,19 +192,34 @@ describe('retry: decisions', () => {
   });
 
   it('waits what the server asked, plus the jitter, and never less than the floor', () => {
-    assert.deepEqual(decide({ method: 'GET', attempt: 1, status: 429, requestedWaitMs: 12_000 }), { retry: true, delayMs: 12_250 });
-    assert.deepEqual(decide({ method: 'GET', attempt: 1, status: 429, requestedWaitMs: 0 }), { retry: true, delayMs: 750 });
-    assert.deepEqual(decide({ method: 'GET', attempt: 1, status: 429, requestedWaitMs: 100 }), { retry: true, delayMs: 750 });
+    assert.deepEqual(decide({ method: 'GET', attempt: 1, status: 429, requestedWaitMs: 12_000 }), {
+      retry: true,
+      delayMs: 12_250,
+    });
+    assert.deepEqual(decide({ method: 'GET', attempt: 1, status: 429, requestedWaitMs: 0 }), {
+      retry: true,
+      delayMs: 750,
+    });
+    assert.deepEqual(decide({ method: 'GET', attempt: 1, status: 429, requestedWaitMs: 100 }), {
+      retry: true,
+      delayMs: 750,
+    });
   });
 
   it('stops when the server asks for more than the cap', () => {
-    assert.deepEqual(decide({ method: 'GET', attempt: 1, status: 429, requestedWaitMs: 30_001 }), { retry: false, reason: 'waitTooLong' });
+    assert.deepEqual(decide({ method: 'GET', attempt: 1, status: 429, requestedWaitMs: 30_001 }), {
+      retry: false,
+      reason: 'waitTooLong',
+    });
   });
 
   it('stops at the attempt bound', () => {
     assert.equal(decide({ method: 'GET', attempt: 3, status: 503 }).retry, true);
     assert.deepEqual(decide({ method: 'GET', attempt: 4, status: 503 }), { retry: false, reason: 'attemptsExhausted' });
-    assert.deepEqual(decide({ method: 'GET', attempt: 1, status: 503 }, { ...policy, maxAttempts: 1 }), { retry: false, reason: 'attemptsExhausted' });
+    assert.deepEqual(decide({ method: 'GET', attempt: 1, status: 503 }, { ...policy, maxAttempts: 1 }), {
+      retry: false,
+      reason: 'attemptsExhausted',
+    });
   });
 
   it('caps a backoff by the single-wait cap too', () => {

@@ -41,7 +41,11 @@ describe('retry: a 429 storm on a real server (issue 12, finding 5)', () => {
       });
       const results = await Promise.allSettled(Array.from({ length: CLIENTS }, (_, i) => client.getCompany(`c${i}`)));
 
-      assert.ok(results.every((r) => r.status === 'rejected' && r.reason instanceof ApiError && r.reason.kind === 'rateLimited'));
+      assert.ok(
+        results.every(
+          (r) => r.status === 'rejected' && r.reason instanceof ApiError && r.reason.kind === 'rateLimited',
+        ),
+      );
       assert.equal(server.count, CLIENTS * ATTEMPTS);
       // Within the floor of the first arrival, no retry can have come: at most the first attempts.
       const all = [...arrivals.values()].flat();
@@ -49,7 +53,10 @@ describe('retry: a 429 storm on a real server (issue 12, finding 5)', () => {
       assert.ok(early <= CLIENTS, `${early} requests in the first ${FLOOR_MS} ms`);
       const gaps = [...arrivals.values()].flatMap((times) => times.slice(1).map((at, i) => at - times[i]));
       assert.equal(gaps.length, CLIENTS * (ATTEMPTS - 1));
-      assert.ok(Math.min(...gaps) >= FLOOR_MS - SLACK_MS, `a retry came ${Math.min(...gaps).toFixed(1)} ms after the last attempt`);
+      assert.ok(
+        Math.min(...gaps) >= FLOOR_MS - SLACK_MS,
+        `a retry came ${Math.min(...gaps).toFixed(1)} ms after the last attempt`,
+      );
       // Jitter: the first retries are spread over the jitter window, not bunched at one instant.
       const firstRetries = [...arrivals.values()].map((times) => times[1]);
       assert.ok(Math.max(...firstRetries) - Math.min(...firstRetries) > FLOOR_MS / 5, 'the retries were not spread');

@@ -6,9 +6,21 @@ import { reportLines } from '../soak/report';
 import { isErrorBody, type SoakRequest } from '../soak/requests';
 import { failuresOf, runSoak, type SoakReport } from '../soak/soak';
 
-const request = (status: number, check: (v: unknown) => boolean = isErrorBody(status)): SoakRequest => ({ method: 'GET', path: '/x', headers: {}, keyKind: 'normal', status, check });
-const json = (status: number, body: unknown) => ({ status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(body) });
-const error = (status: number, message = 'Whatever.') => json(status, { statusCode: status, service: 'PublicApi', error: message, correlationId: 'c' });
+const request = (status: number, check: (v: unknown) => boolean = isErrorBody(status)): SoakRequest => ({
+  method: 'GET',
+  path: '/x',
+  headers: {},
+  keyKind: 'normal',
+  status,
+  check,
+});
+const json = (status: number, body: unknown) => ({
+  status,
+  contentType: 'application/json; charset=utf-8',
+  body: JSON.stringify(body),
+});
+const error = (status: number, message = 'Whatever.') =>
+  json(status, { statusCode: status, service: 'PublicApi', error: message, correlationId: 'c' });
 
 describe('emulator soak', () => {
   it('tells each configured fault from the answer a request asks for, and anything else from both', () => {
@@ -19,10 +31,23 @@ describe('emulator soak', () => {
     assert.equal(classify(page, error(503)), 'status503');
     assert.equal(classify(page, error(429)), 'status429');
     assert.equal(classify(page, { status: 502, contentType: 'text/html', body: '<html>' }), 'html');
-    assert.equal(classify(page, { status: 500, contentType: 'text/plain; charset=utf-8', body: '500 Internal Server Error' }), 'textBody');
-    assert.equal(classify(page, { status: 200, contentType: 'application/json', body: "{results: [{'id': 'not json'},], pageNumber: 1," }), 'malformedJson');
+    assert.equal(
+      classify(page, { status: 500, contentType: 'text/plain; charset=utf-8', body: '500 Internal Server Error' }),
+      'textBody',
+    );
+    assert.equal(
+      classify(page, {
+        status: 200,
+        contentType: 'application/json',
+        body: "{results: [{'id': 'not json'},], pageNumber: 1,",
+      }),
+      'malformedJson',
+    );
     assert.equal(classify(request(401), { status: 200, contentType: 'application/json', body: '' }), 'emptyBody');
-    assert.equal(classify(request(401), { status: 401, contentType: 'application/json', body: '{"statusCode":401,"ser' }), 'truncatedJson');
+    assert.equal(
+      classify(request(401), { status: 401, contentType: 'application/json', body: '{"statusCode":401,"ser' }),
+      'truncatedJson',
+    );
     assert.equal(classify(page, { body: '', error: 'ECONNRESET' }), 'reset');
     // What no rule sends: the wrong status, a body that is not the answer's, the emulator's own 500, a timeout.
     assert.equal(classify(request(401), error(403)), 'unexpected');
@@ -33,7 +58,15 @@ describe('emulator soak', () => {
 
   it('fails a run whose counts do not match what the emulator applied and served, or whose heap grew', () => {
     const base: SoakReport = {
-      options: { seconds: 1, clients: 1, faultShare: 0.05, seed: 1, maxHeapGrowthMB: 50, requestTimeoutMs: 1000, warmUpRequests: 0 },
+      options: {
+        seconds: 1,
+        clients: 1,
+        faultShare: 0.05,
+        seed: 1,
+        maxHeapGrowthMB: 50,
+        requestTimeoutMs: 1000,
+        warmUpRequests: 0,
+      },
       elapsedMs: 1000,
       requests: 10,
       served: 10,
@@ -49,9 +82,15 @@ describe('emulator soak', () => {
       failures: [],
     };
     assert.deepEqual(failuresOf(base), []);
-    assert.match(failuresOf({ ...base, applied: { reset: 2 } }).join(), /reset: the clients met 1, the emulator applied 2/);
+    assert.match(
+      failuresOf({ ...base, applied: { reset: 2 } }).join(),
+      /reset: the clients met 1, the emulator applied 2/,
+    );
     assert.match(failuresOf({ ...base, served: 11 }).join(), /sent 10 requests, the emulator served 11/);
-    assert.match(failuresOf({ ...base, outcomes: { answered: 9, unexpected: 1 }, applied: {} }).join(), /1 answers were neither/);
+    assert.match(
+      failuresOf({ ...base, outcomes: { answered: 9, unexpected: 1 }, applied: {} }).join(),
+      /1 answers were neither/,
+    );
     assert.match(failuresOf({ ...base, end: { heapMB: 70, rssMB: 60 } }).join(), /heap grew by 60\.0 MB/);
     assert.match(failuresOf(base, false).join(), /did not stop/);
     assert.equal(reportLines(base).at(-1), 'soak: passed');

@@ -119,7 +119,9 @@ function chartOf(books: Books): readonly ChartLine[] {
 
 /** Bank accounts payments can be made from or into. */
 export function bankAccounts(books: Books): AccountRef[] {
-  return chartOf(books).filter((l) => l[3] === true && l[2].startsWith('Asset')).map(([id, name]) => ({ id, name }));
+  return chartOf(books)
+    .filter((l) => l[3] === true && l[2].startsWith('Asset'))
+    .map(([id, name]) => ({ id, name }));
 }
 
 export function accountCount(books: Books): number {
@@ -155,7 +157,13 @@ export function account(books: Books, index: number): object {
   const r = Random.of(books.seed, books.companyId, 'account', code);
   const type = category.split('.')[0] as AccountType;
   const core = CORE.some((l) => l[0] === code);
-  const status = core ? 'Active' : r.weighted([['Active', 87], ['Archived', 10], ['Pending', 3]] as const);
+  const status = core
+    ? 'Active'
+    : r.weighted([
+        ['Active', 87],
+        ['Archived', 10],
+        ['Pending', 3],
+      ] as const);
   // Debit-normal accounts carry a positive balance, credit-normal ones (and contra-assets) a negative one.
   const credit = type === 'Income' || type === 'Liability' || type === 'Equity' || name.startsWith('Less ');
   const balance = (r.int(0, 25_000_000) / 100) * (credit ? -1 : 1);

@@ -13,7 +13,13 @@ import { purchaseRates } from './taxRates';
 
 export type BillStatus = 'Open' | 'PartiallyPaid' | 'Paid' | 'Void' | 'Draft';
 
-const STATUS_WEIGHTS: readonly (readonly [BillStatus, number])[] = [['Paid', 50], ['PartiallyPaid', 10], ['Open', 25], ['Draft', 8], ['Void', 7]];
+const STATUS_WEIGHTS: readonly (readonly [BillStatus, number])[] = [
+  ['Paid', 50],
+  ['PartiallyPaid', 10],
+  ['Open', 25],
+  ['Draft', 8],
+  ['Void', 7],
+];
 
 export const isPaid = (status: string): boolean => status === 'Paid' || status === 'PartiallyPaid';
 
@@ -22,7 +28,10 @@ export function billStatus(books: Books, index: number): BillStatus {
 }
 
 /** The first paid document of a window (at most 8 looked at), or undefined. */
-export function firstPaid(window: { start: number; end: number }, paid: (index: number) => boolean): number | undefined {
+export function firstPaid(
+  window: { start: number; end: number },
+  paid: (index: number) => boolean,
+): number | undefined {
   for (let i = window.start; i < Math.min(window.end, window.start + 8); i++) if (paid(i)) return i;
   return undefined;
 }
@@ -81,7 +90,10 @@ export interface Bill {
 }
 
 /** 1–4 lines from the purchases list; amounts add up to the cent. */
-function billLines(r: Random, books: Books): { lines: BillLine[]; docLines: DocLine[]; subCents: number; taxCents: number } {
+function billLines(
+  r: Random,
+  books: Books,
+): { lines: BillLine[]; docLines: DocLine[]; subCents: number; taxCents: number } {
   const rates = purchaseRates(books);
   const lines: BillLine[] = [];
   const docLines: DocLine[] = [];
@@ -95,15 +107,39 @@ function billLines(r: Random, books: Books): { lines: BillLine[]; docLines: DocL
     const sub = unitCents * quantity;
     const tax = Math.round((sub * rate.effectiveTaxRate) / 100);
     const itemRef = item ? { id: item, name: description } : undefined;
-    lines.push({ description, unitAmount: money(unitCents), quantity, subTotal: money(sub), taxAmount: money(tax), totalAmount: money(sub + tax), accountRef: accountRef(account), taxRateRef: rate, ...(itemRef ? { itemRef } : {}) });
-    docLines.push({ description, unitCents, quantity, ratePercent: rate.effectiveTaxRate, accountRef: accountRef(account), taxRateRef: { id: rate.id, name: rate.name }, ...(itemRef ? { itemRef } : {}) });
+    lines.push({
+      description,
+      unitAmount: money(unitCents),
+      quantity,
+      subTotal: money(sub),
+      taxAmount: money(tax),
+      totalAmount: money(sub + tax),
+      accountRef: accountRef(account),
+      taxRateRef: rate,
+      ...(itemRef ? { itemRef } : {}),
+    });
+    docLines.push({
+      description,
+      unitCents,
+      quantity,
+      ratePercent: rate.effectiveTaxRate,
+      accountRef: accountRef(account),
+      taxRateRef: { id: rate.id, name: rate.name },
+      ...(itemRef ? { itemRef } : {}),
+    });
     subCents += sub;
     taxCents += tax;
   }
   return { lines, docLines, subCents, taxCents };
 }
 
-const NOTES = ['Paid by direct debit.', 'Monthly charge.', 'Quote ref Q-{n}.', 'Disputed line resolved, see e-mail.', 'Delivery to main office.'];
+const NOTES = [
+  'Paid by direct debit.',
+  'Monthly charge.',
+  'Quote ref Q-{n}.',
+  'Disputed line resolved, see e-mail.',
+  'Delivery to main office.',
+];
 
 /** Bill `index`, with the lines in cents for the documents built from it. */
 export function billWithLines(books: Books, index: number): { bill: Bill; docLines: DocLine[]; issueMs: number } {
@@ -131,7 +167,8 @@ export function billWithLines(books: Books, index: number): { bill: Bill; docLin
     amountDue: money(dueCents),
   };
   if (r.chance(0.3)) bill.note = r.pick(NOTES).replace('{n}', String(r.int(100, 9999)));
-  if (isPaid(status)) bill.paymentAllocations = [allocation(books, index, bill, issueMs + r.int(3, 50) * DAY_MS, totalCents - dueCents)];
+  if (isPaid(status))
+    bill.paymentAllocations = [allocation(books, index, bill, issueMs + r.int(3, 50) * DAY_MS, totalCents - dueCents)];
   return { bill: { ...bill, ...stamps(r, issueMs) }, docLines, issueMs };
 }
 
@@ -147,7 +184,13 @@ function allocation(books: Books, index: number, bill: Bill, paidMs: number, pai
   }
   const { currency, currencyRate } = bill;
   return {
-    payment: { id: recordId(books, 'billPayments', lo), currency, currencyRate, paidOnDate: day(paidMs), totalAmount: money(paidCents) },
+    payment: {
+      id: recordId(books, 'billPayments', lo),
+      currency,
+      currencyRate,
+      paidOnDate: day(paidMs),
+      totalAmount: money(paidCents),
+    },
     allocation: { currency, currencyRate, allocatedOnDate: day(paidMs), totalAmount: money(paidCents) },
   };
 }
@@ -157,5 +200,10 @@ export function bill(books: Books, index: number): object {
   const b = billWithLines(books, index).bill;
   const v = new Variants(books, 'bills', index);
   const unpaid = b.status === 'Open' || b.status === 'Draft';
-  return { ...b, reference: v.orNull(b.reference), status: unpaid ? v.orUnknown(b.status, 0.1) : b.status, ...(b.note === undefined ? v.missing('note') : {}) };
+  return {
+    ...b,
+    reference: v.orNull(b.reference),
+    status: unpaid ? v.orUnknown(b.status, 0.1) : b.status,
+    ...(b.note === undefined ? v.missing('note') : {}),
+  };
 }

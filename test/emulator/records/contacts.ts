@@ -30,7 +30,14 @@ const letter = (r: Random): string => 'ABCDEFGHJKLMNPRSTUWXYZ'[r.int(0, 21)];
 const COUNTRIES: Record<string, Country> = {
   GBP: {
     name: 'United Kingdom',
-    cities: [['London', 'Greater London'], ['Manchester', 'Greater Manchester'], ['Bristol', 'England'], ['Edinburgh', 'Scotland'], ['Leeds', 'West Yorkshire'], ['Cardiff', 'Wales']],
+    cities: [
+      ['London', 'Greater London'],
+      ['Manchester', 'Greater Manchester'],
+      ['Bristol', 'England'],
+      ['Edinburgh', 'Scotland'],
+      ['Leeds', 'West Yorkshire'],
+      ['Cardiff', 'Wales'],
+    ],
     streets: ['High Street', 'Station Road', 'Mill Lane', 'Church Road', 'King Street', 'Victoria Road'],
     postalCode: (r) => `${letter(r)}${letter(r)}${r.int(1, 20)} ${r.int(1, 9)}${letter(r)}${letter(r)}`,
     // Ofcom's London drama range 020 7946 0000–0999.
@@ -40,7 +47,14 @@ const COUNTRIES: Record<string, Country> = {
   },
   USD: {
     name: 'United States',
-    cities: [['Austin', 'TX'], ['Portland', 'OR'], ['Denver', 'CO'], ['Boston', 'MA'], ['Columbus', 'OH'], ['Raleigh', 'NC']],
+    cities: [
+      ['Austin', 'TX'],
+      ['Portland', 'OR'],
+      ['Denver', 'CO'],
+      ['Boston', 'MA'],
+      ['Columbus', 'OH'],
+      ['Raleigh', 'NC'],
+    ],
     streets: ['Main Street', 'Oak Avenue', 'Maple Drive', 'Commerce Way', 'Market Street', '2nd Avenue'],
     postalCode: (r) => digits(r, 5),
     // 555-0100 to 555-0199 are the fictional numbers.
@@ -50,7 +64,13 @@ const COUNTRIES: Record<string, Country> = {
   },
   EUR: {
     name: 'Germany',
-    cities: [['Berlin', 'Berlin'], ['München', 'Bayern'], ['Hamburg', 'Hamburg'], ['Köln', 'Nordrhein-Westfalen'], ['Leipzig', 'Sachsen']],
+    cities: [
+      ['Berlin', 'Berlin'],
+      ['München', 'Bayern'],
+      ['Hamburg', 'Hamburg'],
+      ['Köln', 'Nordrhein-Westfalen'],
+      ['Leipzig', 'Sachsen'],
+    ],
     streets: ['Hauptstraße', 'Bahnhofstraße', 'Gartenweg', 'Schillerstraße', 'Lindenallee'],
     postalCode: (r) => digits(r, 5),
     phone: (r) => `+49 30 ${digits(r, 8)}`,
@@ -59,7 +79,13 @@ const COUNTRIES: Record<string, Country> = {
   },
   AUD: {
     name: 'Australia',
-    cities: [['Sydney', 'NSW'], ['Melbourne', 'VIC'], ['Brisbane', 'QLD'], ['Perth', 'WA'], ['Adelaide', 'SA']],
+    cities: [
+      ['Sydney', 'NSW'],
+      ['Melbourne', 'VIC'],
+      ['Brisbane', 'QLD'],
+      ['Perth', 'WA'],
+      ['Adelaide', 'SA'],
+    ],
     streets: ['George Street', 'Collins Street', 'Queen Street', 'Hay Street', 'King William Street'],
     postalCode: (r) => String(r.int(2000, 6999)),
     // ACMA's numbers for creative use: 02 5550 xxxx.
@@ -69,7 +95,13 @@ const COUNTRIES: Record<string, Country> = {
   },
   CAD: {
     name: 'Canada',
-    cities: [['Toronto', 'ON'], ['Vancouver', 'BC'], ['Montréal', 'QC'], ['Calgary', 'AB'], ['Halifax', 'NS']],
+    cities: [
+      ['Toronto', 'ON'],
+      ['Vancouver', 'BC'],
+      ['Montréal', 'QC'],
+      ['Calgary', 'AB'],
+      ['Halifax', 'NS'],
+    ],
     streets: ['Yonge Street', 'Granville Street', 'Rue Sainte-Catherine', 'Jasper Avenue', 'Spring Garden Road'],
     postalCode: (r) => `${letter(r)}${r.int(0, 9)}${letter(r)} ${r.int(0, 9)}${letter(r)}${r.int(0, 9)}`,
     phone: (r) => `+1 ${r.pick(['416', '604', '514', '403'])}-555-01${digits(r, 2)}`,
@@ -78,7 +110,12 @@ const COUNTRIES: Record<string, Country> = {
   },
   NZD: {
     name: 'New Zealand',
-    cities: [['Auckland', 'Auckland'], ['Wellington', 'Wellington'], ['Christchurch', 'Canterbury'], ['Dunedin', 'Otago']],
+    cities: [
+      ['Auckland', 'Auckland'],
+      ['Wellington', 'Wellington'],
+      ['Christchurch', 'Canterbury'],
+      ['Dunedin', 'Otago'],
+    ],
     streets: ['Queen Street', 'Lambton Quay', 'Colombo Street', 'George Street', 'Ponsonby Road'],
     postalCode: (r) => String(r.int(1010, 9016)),
     phone: (r) => `+64 9 ${digits(r, 3)} ${digits(r, 4)}`,
@@ -113,7 +150,12 @@ export function taxNumber(r: Random, currency: string): string {
 
 /** `amelia.smith@kestrel-robotics.example`: ASCII, from the person and the organisation. */
 export function email(person: string, organisation: string): string {
-  const ascii = (s: string): string => s.normalize('NFD').replace(/[^A-Za-z0-9 ]/g, '').trim().toLowerCase();
+  const ascii = (s: string): string =>
+    s
+      .normalize('NFD')
+      .replace(/[^A-Za-z0-9 ]/g, '')
+      .trim()
+      .toLowerCase();
   const local = ascii(person).split(/\s+/).join('.');
   const domain = ascii(organisation).split(/\s+/).slice(0, 2).join('-');
   return `${local}@${domain}.example`;

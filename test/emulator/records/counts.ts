@@ -20,5 +20,8 @@ export const journalEntryCount = (n: number): number => atLeast(5, n, Math.min(C
  * never empty. When of ≥ count the windows split the documents; otherwise neighbours share one.
  */
 export function windowOf(index: number, count: number, of: number): { start: number; end: number } {
-  return { start: Math.floor((index * of) / count), end: Math.max(Math.floor(((index + 1) * of) / count), Math.floor((index * of) / count) + 1) };
+  return {
+    start: Math.floor((index * of) / count),
+    end: Math.max(Math.floor(((index + 1) * of) / count), Math.floor((index * of) / count) + 1),
+  };
 }

@@ -10,7 +10,13 @@ import { billWithLines } from './bills';
 
 type NoteStatus = 'Draft' | 'Submitted' | 'Paid' | 'Void' | 'PartiallyPaid' | 'Unknown';
 
-const STATUS_WEIGHTS: readonly (readonly [NoteStatus, number])[] = [['Paid', 35], ['PartiallyPaid', 10], ['Submitted', 30], ['Draft', 15], ['Void', 10]];
+const STATUS_WEIGHTS: readonly (readonly [NoteStatus, number])[] = [
+  ['Paid', 35],
+  ['PartiallyPaid', 10],
+  ['Submitted', 30],
+  ['Draft', 15],
+  ['Void', 10],
+];
 
 interface NoteBody {
   totalAmount: number;
@@ -28,10 +34,20 @@ interface NoteBody {
 }
 
 /** The amounts of a note refunding part of one of `lines`; `appliedCents` is how much of it was used. */
-function noteBody(r: Random, lines: readonly DocLine[], fromMs: number, currency: string, currencyRate: number): { body: NoteBody; issueMs: number; appliedCents: number } {
+function noteBody(
+  r: Random,
+  lines: readonly DocLine[],
+  fromMs: number,
+  currency: string,
+  currencyRate: number,
+): { body: NoteBody; issueMs: number; appliedCents: number } {
   const line = r.pick(lines);
   const quantity = Math.max(1, Math.min(Math.floor(line.quantity), r.int(1, 3)));
-  const discountPercentage = r.weighted([[0, 70], [5, 15], [10, 15]] as const);
+  const discountPercentage = r.weighted([
+    [0, 70],
+    [5, 15],
+    [10, 15],
+  ] as const);
   const gross = Math.round(line.unitCents * quantity);
   const discount = Math.round((gross * discountPercentage) / 100);
   const sub = gross - discount;
@@ -52,19 +68,21 @@ function noteBody(r: Random, lines: readonly DocLine[], fromMs: number, currency
     issueDate: day(issueMs),
     currency,
     currencyRate,
-    lineItems: [{
-      description: `Credit: ${line.description}`,
-      unitAmount: money(line.unitCents),
-      quantity,
-      discountAmount: money(discount),
-      discountPercentage,
-      subTotal: money(sub),
-      taxAmount: money(tax),
-      totalAmount: money(sub + tax),
-      accountRef: line.accountRef,
-      taxRateRef: line.taxRateRef,
-      ...(line.itemRef ? { itemRef: line.itemRef } : {}),
-    }],
+    lineItems: [
+      {
+        description: `Credit: ${line.description}`,
+        unitAmount: money(line.unitCents),
+        quantity,
+        discountAmount: money(discount),
+        discountPercentage,
+        subTotal: money(sub),
+        taxAmount: money(tax),
+        totalAmount: money(sub + tax),
+        accountRef: line.accountRef,
+        taxRateRef: line.taxRateRef,
+        ...(line.itemRef ? { itemRef: line.itemRef } : {}),
+      },
+    ],
   };
   if (appliedCents > 0) body.allocatedOnDate = day(issueMs + r.int(0, 30) * DAY_MS);
   return { body, issueMs, appliedCents };
@@ -73,13 +91,25 @@ function noteBody(r: Random, lines: readonly DocLine[], fromMs: number, currency
 /** What a note sends beyond its plain values (Variants): an unapplied note's status may be Unknown. */
 function variantsOf(v: Variants, body: NoteBody, note: string | undefined): object {
   const unapplied = body.status === 'Draft' || body.status === 'Submitted';
-  return { status: unapplied ? v.orUnknown(body.status, 0.1) : body.status, ...(note === undefined ? v.missing('note') : { note }) };
+  return {
+    status: unapplied ? v.orUnknown(body.status, 0.1) : body.status,
+    ...(note === undefined ? v.missing('note') : { note }),
+  };
 }
 
-const NOTES = ['Goods returned.', 'Price adjustment agreed.', 'Service credit.', 'Duplicate charge.', 'Goodwill gesture.'];
+const NOTES = [
+  'Goods returned.',
+  'Price adjustment agreed.',
+  'Service credit.',
+  'Duplicate charge.',
+  'Goodwill gesture.',
+];
 
 /** Credit note `index` before it is served: its invoice, its amounts, and its stream after them. */
-function noteOf(books: Books, index: number): { r: Random; inv: InvoiceFacts; body: NoteBody; issueMs: number; appliedCents: number } {
+function noteOf(
+  books: Books,
+  index: number,
+): { r: Random; inv: InvoiceFacts; body: NoteBody; issueMs: number; appliedCents: number } {
   const n = books.invoices.count;
   const r = Random.of(books.seed, books.companyId, 'creditNotes', index);
   const inv = invoiceFacts(books, windowOf(index, creditNoteCount(n), n).start);
@@ -106,9 +136,17 @@ export function appliedCreditNotes(books: Books): Int32Array {
 }
 
 /** What the payment applying credit note `index` to its invoice says. */
-export function creditApplication(books: Books, index: number): { noteId: string; invoice: InvoiceFacts; appliedCents: number; date: string } {
+export function creditApplication(
+  books: Books,
+  index: number,
+): { noteId: string; invoice: InvoiceFacts; appliedCents: number; date: string } {
   const { inv, body, appliedCents } = noteOf(books, index);
-  return { noteId: recordId(books, 'creditNotes', index), invoice: inv, appliedCents, date: body.allocatedOnDate ?? day(inv.issueMs) };
+  return {
+    noteId: recordId(books, 'creditNotes', index),
+    invoice: inv,
+    appliedCents,
+    date: body.allocatedOnDate ?? day(inv.issueMs),
+  };
 }
 
 export function creditNote(books: Books, index: number): object {
@@ -116,12 +154,24 @@ export function creditNote(books: Books, index: number): object {
   const { currency, currencyRate, allocatedOnDate } = body;
   const position = appliedCreditNotes(books).indexOf(index);
   const paymentId = recordId(books, 'payments', paymentCount(books.invoices.count) + position);
-  const applied = allocatedOnDate === undefined ? {} : {
-    paymentAllocations: [{
-      payment: { id: paymentId, note: `Credit applied to ${inv.number}`, currency, currencyRate, paidOnDate: allocatedOnDate, totalAmount: money(appliedCents) },
-      allocation: { currency, currencyRate, allocatedOnDate, totalAmount: money(appliedCents) },
-    }],
-  };
+  const applied =
+    allocatedOnDate === undefined
+      ? {}
+      : {
+          paymentAllocations: [
+            {
+              payment: {
+                id: paymentId,
+                note: `Credit applied to ${inv.number}`,
+                currency,
+                currencyRate,
+                paidOnDate: allocatedOnDate,
+                totalAmount: money(appliedCents),
+              },
+              allocation: { currency, currencyRate, allocatedOnDate, totalAmount: money(appliedCents) },
+            },
+          ],
+        };
   const v = new Variants(books, 'creditNotes', index);
   return {
     id: recordId(books, 'creditNotes', index),
@@ -137,7 +187,11 @@ export function creditNote(books: Books, index: number): object {
 export function billCreditNote(books: Books, index: number): object {
   const r = Random.of(books.seed, books.companyId, 'billCreditNotes', index);
   const bills = billCount(books.invoices.count);
-  const { bill, docLines, issueMs: billMs } = billWithLines(books, windowOf(index, billCreditNoteCount(books.invoices.count), bills).start);
+  const {
+    bill,
+    docLines,
+    issueMs: billMs,
+  } = billWithLines(books, windowOf(index, billCreditNoteCount(books.invoices.count), bills).start);
   const { body, issueMs } = noteBody(r, docLines, billMs, bill.currency, bill.currencyRate);
   const v = new Variants(books, 'billCreditNotes', index);
   return {

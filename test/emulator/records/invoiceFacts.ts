@@ -71,7 +71,10 @@ export function invoiceFacts(books: Books, index: number): InvoiceFacts {
   const inv = generateInvoice(books.invoices, index) as unknown as Json;
   const customer = obj(inv.customerRef);
   const totalCents = cents(num(inv.totalAmount, 0));
-  const lines = Array.isArray(inv.lineItems) && inv.lineItems.length > 0 ? inv.lineItems.map((l) => lineOf(l, books)) : [lineOf({}, books)];
+  const lines =
+    Array.isArray(inv.lineItems) && inv.lineItems.length > 0
+      ? inv.lineItems.map((l) => lineOf(l, books))
+      : [lineOf({}, books)];
   const paidOnMs = dateMs(inv.paidOnDate);
   return {
     id: text(inv.id, `invoice-${index}`),

@@ -29,8 +29,18 @@ export const PURCHASES: readonly (readonly [string, number, number, string, stri
 ];
 
 const SALES_TYPES: readonly ItemType[] = [
-  'Service', 'Service', 'NonInventory', 'Service', 'Inventory', 'Service',
-  'Service', 'Service', 'NonInventory', 'Service', 'Service', 'NonInventory',
+  'Service',
+  'Service',
+  'NonInventory',
+  'Service',
+  'Inventory',
+  'Service',
+  'Service',
+  'Service',
+  'NonInventory',
+  'Service',
+  'Service',
+  'NonInventory',
 ];
 
 const BOUGHT_ONLY: readonly (readonly [string, ItemType])[] = [
@@ -56,7 +66,12 @@ export function itemIndex(books: Books, id: string): number | undefined {
 
 /** `CH-01` from "Consulting hours", item 1. */
 function codeOf(name: string, index: number): string {
-  const initials = name.split(/[^A-Za-z]+/).filter(Boolean).map((w) => w[0].toUpperCase()).join('').slice(0, 3);
+  const initials = name
+    .split(/[^A-Za-z]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase())
+    .join('')
+    .slice(0, 3);
   return `${initials}-${String(index + 1).padStart(2, '0')}`;
 }
 
@@ -71,14 +86,32 @@ export function item(books: Books, index: number): object {
   // Xero reports every item's status as Unknown (Codat's Item schema says so): a share here.
   const v = new Variants(books, 'items', index);
   const itemStatus = v.orUnknown(r.chance(0.1) ? 'Archived' : 'Active', 0.15);
-  const record: Record<string, unknown> = { id, name, code: v.orNull(codeOf(name, index), 0.1), itemStatus, type: v.orUnknown(type, 0.06), isBillItem: purchase !== undefined, isInvoiceItem: sold };
+  const record: Record<string, unknown> = {
+    id,
+    name,
+    code: v.orNull(codeOf(name, index), 0.1),
+    itemStatus,
+    type: v.orUnknown(type, 0.06),
+    isBillItem: purchase !== undefined,
+    isInvoiceItem: sold,
+  };
   if (purchase) {
     const unitPrice = Math.round((purchase[1] + purchase[2]) * 50) / 100;
-    record.billItem = { description: v.orNull(purchase[0], 0.1), unitPrice, accountRef: accountRef(purchase[3]), taxRateRef: { id: buyRate.id, name: buyRate.name } };
+    record.billItem = {
+      description: v.orNull(purchase[0], 0.1),
+      unitPrice,
+      accountRef: accountRef(purchase[3]),
+      taxRateRef: { id: buyRate.id, name: buyRate.name },
+    };
   }
   if (sold) {
     const [, low, high] = PRODUCTS[index];
-    record.invoiceItem = { description: name, unitPrice: Math.round((low + high) * 50) / 100, accountRef: accountRef('200'), taxRateRef: { id: salesRate.id, name: salesRate.name } };
+    record.invoiceItem = {
+      description: name,
+      unitPrice: Math.round((low + high) * 50) / 100,
+      accountRef: accountRef('200'),
+      taxRateRef: { id: salesRate.id, name: salesRate.name },
+    };
   }
   return { ...record, ...stamps(r, Date.UTC(2021, 2, 1) + r.int(0, 300) * 86_400_000, 0) };
 }

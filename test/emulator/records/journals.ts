@@ -22,16 +22,35 @@ function fromInvoice(books: Books, index: number, count: number): Posting {
   const inv = invoiceFacts(books, windowOf(index, count, books.invoices.count).start);
   const base = (c: number): number => Math.round(c * inv.currencyRate);
   const sub = base(inv.subCents);
-  const lines: [AccountRef, number][] = [[inv.lines[0].accountRef, -sub], [SALES_TAX, sub - base(inv.totalCents)], [RECEIVABLES, 0]];
-  return { description: `Invoice ${inv.number} to ${inv.customerRef.companyName}`, postedMs: inv.issueMs, journal: 'Sales Journal', recordRef: { id: inv.id, dataType: 'invoices' }, lines };
+  const lines: [AccountRef, number][] = [
+    [inv.lines[0].accountRef, -sub],
+    [SALES_TAX, sub - base(inv.totalCents)],
+    [RECEIVABLES, 0],
+  ];
+  return {
+    description: `Invoice ${inv.number} to ${inv.customerRef.companyName}`,
+    postedMs: inv.issueMs,
+    journal: 'Sales Journal',
+    recordRef: { id: inv.id, dataType: 'invoices' },
+    lines,
+  };
 }
 
 function fromBill(books: Books, index: number, count: number): Posting {
-  const { bill, docLines, issueMs } = billWithLines(books, windowOf(index, count, billCount(books.invoices.count)).start);
+  const { bill, docLines, issueMs } = billWithLines(
+    books,
+    windowOf(index, count, billCount(books.invoices.count)).start,
+  );
   const base = (c: number): number => Math.round(c * bill.currencyRate);
   const lines: [AccountRef, number][] = docLines.map((l) => [l.accountRef, base(l.unitCents * l.quantity)]);
   lines.push([SALES_TAX, base(Math.round(bill.taxAmount * 100))], [PAYABLES, 0]);
-  return { description: `Bill ${bill.reference} from ${bill.supplierRef.supplierName}`, postedMs: issueMs, journal: 'Purchases Journal', recordRef: { id: bill.id, dataType: 'bills' }, lines };
+  return {
+    description: `Bill ${bill.reference} from ${bill.supplierRef.supplierName}`,
+    postedMs: issueMs,
+    journal: 'Purchases Journal',
+    recordRef: { id: bill.id, dataType: 'bills' },
+    lines,
+  };
 }
 
 const MANUAL: readonly (readonly [string, readonly string[], number, number])[] = [
@@ -42,7 +61,20 @@ const MANUAL: readonly (readonly [string, readonly string[], number, number])[] 
   ['Reclassification: office costs {month}', ['453', '461'], 10, 400],
 ];
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 function manual(r: Random, index: number, count: number): Posting {
   const postedMs = dayOfIndex(r, index, count);
@@ -52,7 +84,7 @@ function manual(r: Random, index: number, count: number): Posting {
   const debit = r.int(low * 100, high * 100);
   const lines: [AccountRef, number][] = [[accountRef(accounts[0]), debit]];
   // A payroll splits the credit between tax withheld and the net pay.
-  if (accounts.length === 3) lines.push([accountRef(accounts[1]), -Math.round(debit * r.int(15, 30) / 100)]);
+  if (accounts.length === 3) lines.push([accountRef(accounts[1]), -Math.round((debit * r.int(15, 30)) / 100)]);
   lines.push([accountRef(accounts[accounts.length - 1]), 0]);
   return { description: text.replace('{month}', month), postedMs, journal: 'General Journal', lines };
 }
@@ -60,8 +92,17 @@ function manual(r: Random, index: number, count: number): Posting {
 export function journalEntry(books: Books, index: number): object {
   const r = Random.of(books.seed, books.companyId, 'journalEntries', index);
   const count = journalEntryCount(books.invoices.count);
-  const kind = r.weighted([['invoice', 40], ['bill', 25], ['manual', 35]] as const);
-  const p = kind === 'invoice' ? fromInvoice(books, index, count) : kind === 'bill' ? fromBill(books, index, count) : manual(r, index, count);
+  const kind = r.weighted([
+    ['invoice', 40],
+    ['bill', 25],
+    ['manual', 35],
+  ] as const);
+  const p =
+    kind === 'invoice'
+      ? fromInvoice(books, index, count)
+      : kind === 'bill'
+        ? fromBill(books, index, count)
+        : manual(r, index, count);
   // A zero line (no tax on the document) is left out; the last line balances the others.
   const lines = [...p.lines.slice(0, -1).filter(([, c]) => c !== 0), p.lines[p.lines.length - 1]];
   lines[lines.length - 1][1] = -lines.slice(0, -1).reduce((sum, [, c]) => sum + c, 0);
@@ -76,7 +117,12 @@ export function journalEntry(books: Books, index: number): object {
     updatedOn: instant(updatedMs),
     journalRef: { id: Random.of(books.seed, books.companyId, 'journal', p.journal).uuid(), name: v.orNull(p.journal) },
     ...(p.recordRef ? { recordRef: p.recordRef } : {}),
-    journalLines: lines.map(([account, c]) => ({ description: p.description, netAmount: money(c), currency: books.currency, accountRef: account })),
+    journalLines: lines.map(([account, c]) => ({
+      description: p.description,
+      netAmount: money(c),
+      currency: books.currency,
+      accountRef: account,
+    })),
     ...stamps(r, updatedMs),
   };
 }

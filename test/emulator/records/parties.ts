@@ -53,10 +53,17 @@ function partyOf(r: Random, books: Books, organisation: string, currency: string
 
 function contactsOf(r: Random, v: Variants, party: Party, organisation: string): Contact[] {
   const phone = v.orNull<PhoneNumber[]>([{ number: party.phone, type: v.orUnknown('Primary') }]);
-  const contacts: Contact[] = [{ name: v.orNull(party.contactName), email: v.orNull(party.emailAddress), phone, status: v.orUnknown('Active') }];
+  const contacts: Contact[] = [
+    { name: v.orNull(party.contactName), email: v.orNull(party.emailAddress), phone, status: v.orUnknown('Active') },
+  ];
   if (r.chance(0.35)) {
     const name = personName(r);
-    contacts.push({ name, email: email(name, organisation), phone: null, status: r.chance(0.3) ? 'Archived' : 'Active' });
+    contacts.push({
+      name,
+      email: email(name, organisation),
+      phone: null,
+      status: r.chance(0.3) ? 'Archived' : 'Active',
+    });
   }
   return contacts;
 }

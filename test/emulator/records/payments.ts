@@ -42,7 +42,16 @@ function creditPayment(books: Books, index: number, noteIndex: number): object {
     currencyRate,
     date,
     note: `Credit applied to ${invoice.number}`,
-    lines: [{ amount: 0, allocatedOnDate: date, links: [{ type: 'Invoice', id: invoice.id, amount: -money(appliedCents), currencyRate }, { type: 'CreditNote', id: noteId, amount: money(appliedCents), currencyRate }] }],
+    lines: [
+      {
+        amount: 0,
+        allocatedOnDate: date,
+        links: [
+          { type: 'Invoice', id: invoice.id, amount: -money(appliedCents), currencyRate },
+          { type: 'CreditNote', id: noteId, amount: money(appliedCents), currencyRate },
+        ],
+      },
+    ],
     ...stamps(r, Date.parse(`${date}Z`)),
   };
 }
@@ -63,12 +72,21 @@ export function payment(books: Books, index: number): object {
   if (paidIndex !== undefined) {
     amountCents = inv.totalCents - inv.dueCents;
     dateMs = inv.paidOnMs ?? inv.issueMs + r.int(5, 45) * DAY_MS;
-    line = lineOf(amountCents, dateMs, { type: 'Invoice', id: inv.id, amount: -money(amountCents), currencyRate: inv.currencyRate });
+    line = lineOf(amountCents, dateMs, {
+      type: 'Invoice',
+      id: inv.id,
+      amount: -money(amountCents),
+      currencyRate: inv.currencyRate,
+    });
   } else {
     // Nothing in the group is paid: money received on account, not yet allocated to an invoice.
-    amountCents = Math.max(100, Math.round(inv.totalCents * r.int(20, 100) / 100));
+    amountCents = Math.max(100, Math.round((inv.totalCents * r.int(20, 100)) / 100));
     dateMs = inv.issueMs + r.int(1, 30) * DAY_MS;
-    line = lineOf(amountCents, dateMs, { type: 'PaymentOnAccount', amount: -money(amountCents), currencyRate: inv.currencyRate });
+    line = lineOf(amountCents, dateMs, {
+      type: 'PaymentOnAccount',
+      amount: -money(amountCents),
+      currencyRate: inv.currencyRate,
+    });
   }
   return {
     id: recordId(books, 'payments', index),
@@ -102,7 +120,13 @@ export function billPayment(books: Books, index: number): object {
     date: paid.allocation.allocatedOnDate,
     ...(r.chance(0.3) ? { note: `Payment of ${bill.reference}` } : v.missing('note')),
     reference: v.orNull(`${r.pick(REFERENCES)} ${r.int(100000, 999999)}`),
-    lines: [{ amount, allocatedOnDate: paid.allocation.allocatedOnDate, links: [{ type: 'Bill', id: bill.id, amount: -amount, currencyRate: bill.currencyRate }] }],
+    lines: [
+      {
+        amount,
+        allocatedOnDate: paid.allocation.allocatedOnDate,
+        links: [{ type: 'Bill', id: bill.id, amount: -amount, currencyRate: bill.currencyRate }],
+      },
+    ],
     ...stamps(r, dateMs),
   };
 }

@@ -28,20 +28,39 @@ const PURCHASE_RATES: Record<string, readonly RateLine[]> = {
     { id: 'OUTPUT', name: '17.5% (VAT on Income)', rate: 17.5, archived: true },
   ],
   USD: [],
-  EUR: [{ id: 'VST19', name: 'VSt 19%', rate: 19 }, { id: 'VST7', name: 'VSt 7%', rate: 7 }],
-  AUD: [{ id: 'INPUT', name: 'GST on Expenses', rate: 10 }, { id: 'EXEMPTEXPENSES', name: 'GST Free Expenses', rate: 0 }],
+  EUR: [
+    { id: 'VST19', name: 'VSt 19%', rate: 19 },
+    { id: 'VST7', name: 'VSt 7%', rate: 7 },
+  ],
+  AUD: [
+    { id: 'INPUT', name: 'GST on Expenses', rate: 10 },
+    { id: 'EXEMPTEXPENSES', name: 'GST Free Expenses', rate: 0 },
+  ],
   CAD: [],
-  NZD: [{ id: 'INPUT2', name: 'GST on Expenses', rate: 15 }, { id: 'NONE', name: 'No GST', rate: 0 }, { id: 'OUTPUT', name: 'GST on Income (12.5%)', rate: 12.5, archived: true }],
+  NZD: [
+    { id: 'INPUT2', name: 'GST on Expenses', rate: 15 },
+    { id: 'NONE', name: 'No GST', rate: 0 },
+    { id: 'OUTPUT', name: 'GST on Income (12.5%)', rate: 12.5, archived: true },
+  ],
 };
 
 // Rates made of parts, as the platforms report them.
 const COMPONENTS: Record<string, readonly (readonly [string, number])[]> = {
-  'USD/TAX': [['State Tax', 6], ['City Tax', 2]],
-  'CAD/HST': [['GST', 5], ['PST ON', 8]],
+  'USD/TAX': [
+    ['State Tax', 6],
+    ['City Tax', 2],
+  ],
+  'CAD/HST': [
+    ['GST', 5],
+    ['PST ON', 8],
+  ],
 };
 
 function ratesOf(currency: string): RateLine[] {
-  const sales = (TAX_RATES[currency] ?? TAX_RATES.GBP).map((t) => ({ ...t, components: COMPONENTS[`${currency}/${t.id}`] }));
+  const sales = (TAX_RATES[currency] ?? TAX_RATES.GBP).map((t) => ({
+    ...t,
+    components: COMPONENTS[`${currency}/${t.id}`],
+  }));
   return [...sales, ...(PURCHASE_RATES[currency] ?? PURCHASE_RATES.GBP)];
 }
 

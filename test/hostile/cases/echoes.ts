@@ -27,44 +27,97 @@ export interface Echo {
 const list: Operation = { op: 'listCompanies' };
 const invoice: Operation = { op: 'getInvoice', companyId: 'c1', invoiceId: 'inv-1' };
 /** A raw JSON error body whose `error` is `text`, written as is (escapes included). */
-const rawError = (status: number, text: string): string => JSON.stringify(errorBody(status, 'x')).replace('"x"', `"${text}"`);
-const html = (title: string, body: string): string => `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1><p>${body}</p></body></html>`;
+const rawError = (status: number, text: string): string =>
+  JSON.stringify(errorBody(status, 'x')).replace('"x"', `"${text}"`);
+const html = (title: string, body: string): string =>
+  `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1><p>${body}</p></body></html>`;
 const unpadded = (s: string): string => base64(s).replace(/=+$/, '');
 const half = (k: string): [string, string] => [k.slice(0, Math.ceil(k.length / 2)), k.slice(Math.ceil(k.length / 2))];
 
 const badRequest = (reply: ReplySpec): Echo => ({ replies: [reply], expect: { outcome: 'error', kind: 'badRequest' } });
-const unauthorized = (reply: ReplySpec): Echo => ({ replies: [reply], expect: { outcome: 'error', kind: 'unauthorized' } });
+const unauthorized = (reply: ReplySpec): Echo => ({
+  replies: [reply],
+  expect: { outcome: 'error', kind: 'unauthorized' },
+});
 
 /** How a server echoes the key, by name. */
 export const ECHOES: Record<string, (key: string) => Echo> = {
   'literal in the error field': (k) => badRequest({ status: 400, json: errorBody(400, `Invalid key ${k} given`) }),
   'literal in a 401': (k) => unauthorized({ status: 401, json: errorBody(401, `Unauthorized: ${k}`) }),
-  'Basic header value in a 401': (k) => unauthorized({ status: 401, json: errorBody(401, `Authorization: Basic ${base64(k)}`) }),
-  'Base64 of "key:" in a 401': (k) => unauthorized({ status: 401, json: errorBody(401, `Authorization: Basic ${base64(`${k}:`)}`) }),
-  'Base64 of "key:" without padding': (k) => badRequest({ status: 400, json: errorBody(400, `credentials ${unpadded(`${k}:`)} refused`) }),
+  'Basic header value in a 401': (k) =>
+    unauthorized({ status: 401, json: errorBody(401, `Authorization: Basic ${base64(k)}`) }),
+  'Base64 of "key:" in a 401': (k) =>
+    unauthorized({ status: 401, json: errorBody(401, `Authorization: Basic ${base64(`${k}:`)}`) }),
+  'Base64 of "key:" without padding': (k) =>
+    badRequest({ status: 400, json: errorBody(400, `credentials ${unpadded(`${k}:`)} refused`) }),
   'Base64 with the padding stripped': (k) => badRequest({ status: 400, json: errorBody(400, `token ${unpadded(k)}.`) }),
-  'Basic with \\/ escapes': (k) => badRequest({ status: 400, body: rawError(400, `Authorization: ${jsonInner(`Basic ${base64(k)}`).replace(/\//g, '\\/')} refused`) }),
-  'URL-encoded in plain text': (k) => badRequest({ status: 400, headers: { 'Content-Type': 'text/plain' }, body: `bad request: key=${urlEncoded(k)}` }),
-  'URL-encoded, lower-case hex': (k) => badRequest({ status: 400, headers: { 'Content-Type': 'text/plain' }, body: `key=${urlEncodedLower(k)}&x=1` }),
-  'form-encoded': (k) => badRequest({ status: 400, headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `error=bad&apiKey=${formEncoded(k)}` }),
-  'JSON \\u escapes, upper hex': (k) => badRequest({ status: 400, body: rawError(400, `Invalid key ${uEscapes(k, true)}`) }),
+  'Basic with \\/ escapes': (k) =>
+    badRequest({
+      status: 400,
+      body: rawError(400, `Authorization: ${jsonInner(`Basic ${base64(k)}`).replace(/\//g, '\\/')} refused`),
+    }),
+  'URL-encoded in plain text': (k) =>
+    badRequest({ status: 400, headers: { 'Content-Type': 'text/plain' }, body: `bad request: key=${urlEncoded(k)}` }),
+  'URL-encoded, lower-case hex': (k) =>
+    badRequest({ status: 400, headers: { 'Content-Type': 'text/plain' }, body: `key=${urlEncodedLower(k)}&x=1` }),
+  'form-encoded': (k) =>
+    badRequest({
+      status: 400,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `error=bad&apiKey=${formEncoded(k)}`,
+    }),
+  'JSON \\u escapes, upper hex': (k) =>
+    badRequest({ status: 400, body: rawError(400, `Invalid key ${uEscapes(k, true)}`) }),
   'JSON \\u escapes in an object key': (k) =>
-    badRequest({ status: 400, body: `{"statusCode":400,"service":"PublicApi","error":"bad ${uEscapes(k, false)}","correlationId":"c","${uEscapes(k, false)}":1}` }),
-  'some characters \\u-escaped, mixed case': (k) => badRequest({ status: 400, body: rawError(400, `bad ${mixedEscapes(k)}`) }),
+    badRequest({
+      status: 400,
+      body: `{"statusCode":400,"service":"PublicApi","error":"bad ${uEscapes(k, false)}","correlationId":"c","${uEscapes(k, false)}":1}`,
+    }),
+  'some characters \\u-escaped, mixed case': (k) =>
+    badRequest({ status: 400, body: rawError(400, `bad ${mixedEscapes(k)}`) }),
   'JSON inside a JSON string': (k) => badRequest({ status: 400, json: JSON.stringify(errorBody(400, `bad key ${k}`)) }),
-  'HTML named entities': (k) => badRequest({ status: 400, headers: { 'Content-Type': 'text/html' }, body: html(`Bad key ${htmlNamed(k)}`, htmlNamed(k)) }),
-  'HTML decimal references': (k) => badRequest({ status: 400, headers: { 'Content-Type': 'text/html' }, body: html(`Bad key ${htmlDecimal(k)}`, 'denied') }),
-  'HTML hex references, mixed case': (k) => badRequest({ status: 400, headers: { 'Content-Type': 'text/html' }, body: html('Denied', `key ${htmlHex(k)}`) }),
+  'HTML named entities': (k) =>
+    badRequest({
+      status: 400,
+      headers: { 'Content-Type': 'text/html' },
+      body: html(`Bad key ${htmlNamed(k)}`, htmlNamed(k)),
+    }),
+  'HTML decimal references': (k) =>
+    badRequest({
+      status: 400,
+      headers: { 'Content-Type': 'text/html' },
+      body: html(`Bad key ${htmlDecimal(k)}`, 'denied'),
+    }),
+  'HTML hex references, mixed case': (k) =>
+    badRequest({ status: 400, headers: { 'Content-Type': 'text/html' }, body: html('Denied', `key ${htmlHex(k)}`) }),
   'split across fields': (k) => {
     const [a, b] = half(k);
-    return badRequest({ status: 400, json: errorBody(400, a, { service: b, validation: { errors: [{ itemId: a, message: b, validatorName: a }], warnings: [] } }) });
+    return badRequest({
+      status: 400,
+      json: errorBody(400, a, {
+        service: b,
+        validation: { errors: [{ itemId: a, message: b, validatorName: a }], warnings: [] },
+      }),
+    });
   },
   'split by markup': (k) => {
     const [a, b] = half(k);
-    return badRequest({ status: 400, headers: { 'Content-Type': 'text/html' }, body: html(`${htmlNamed(a)}<b></b>${htmlNamed(b)}`, `${htmlNamed(a)}<!-- -->${htmlNamed(b)}`) });
+    return badRequest({
+      status: 400,
+      headers: { 'Content-Type': 'text/html' },
+      body: html(`${htmlNamed(a)}<b></b>${htmlNamed(b)}`, `${htmlNamed(a)}<!-- -->${htmlNamed(b)}`),
+    });
   },
   'validation items': (k) =>
-    badRequest({ status: 400, json: errorBody(400, 'Validation failed', { validation: { errors: [{ itemId: k, message: `Key ${k} is not valid`, validatorName: k }], warnings: [{ message: base64(k) }] } }) }),
+    badRequest({
+      status: 400,
+      json: errorBody(400, 'Validation failed', {
+        validation: {
+          errors: [{ itemId: k, message: `Key ${k} is not valid`, validatorName: k }],
+          warnings: [{ message: base64(k) }],
+        },
+      }),
+    }),
   'X-Correlation-Id header': (k) => ({
     run: invoice,
     replies: [{ status: 404, headers: { 'Content-Type': 'text/plain', 'X-Correlation-Id': k }, body: 'Not found' }],
@@ -72,11 +125,24 @@ export const ECHOES: Record<string, (key: string) => Echo> = {
   }),
   'an invoice record on a 200': (k) => ({
     run: invoice,
-    replies: [{ status: 200, json: { id: 'inv-1', invoiceNumber: 'INV-1', note: `paid with ${k}`, [k]: base64(k), memo: `Basic ${base64(`${k}:`)}` } }],
+    replies: [
+      {
+        status: 200,
+        json: {
+          id: 'inv-1',
+          invoiceNumber: 'INV-1',
+          note: `paid with ${k}`,
+          [k]: base64(k),
+          memo: `Basic ${base64(`${k}:`)}`,
+        },
+      },
+    ],
     expect: { outcome: 'success', items: 1 },
   }),
   'HTML page on a 200': (k) => ({
-    replies: [{ status: 200, headers: { 'Content-Type': 'text/html' }, body: html('Welcome', `Signed in as ${htmlNamed(k)}`) }],
+    replies: [
+      { status: 200, headers: { 'Content-Type': 'text/html' }, body: html('Welcome', `Signed in as ${htmlNamed(k)}`) },
+    ],
     expect: { outcome: 'error', kind: 'malformedResponse' },
   }),
   'cut-off JSON on a 500': (k) => ({
@@ -86,13 +152,27 @@ export const ECHOES: Record<string, (key: string) => Echo> = {
   }),
   'plain text on a POST': (k) => ({
     run: { op: 'createCompany', name: 'Acme' },
-    replies: [{ status: 500, headers: { 'Content-Type': 'text/plain' }, body: `upstream failed\nAuthorization: Basic ${base64(k)}\nX-Key: ${k}` }],
+    replies: [
+      {
+        status: 500,
+        headers: { 'Content-Type': 'text/plain' },
+        body: `upstream failed\nAuthorization: Basic ${base64(k)}\nX-Key: ${k}`,
+      },
+    ],
     expect: { outcome: 'error', kind: 'server' },
   }),
   'a next link carrying the key': (k) => ({
     run: { op: 'loadAll', pageSize: 1 },
     replies: [
-      { when: 'page=1', status: 200, json: page(companies(1), { total: 2, pageSize: 1, next: { href: `/companies?page=2&pageSize=1&token=${urlEncoded(k)}` } }) },
+      {
+        when: 'page=1',
+        status: 200,
+        json: page(companies(1), {
+          total: 2,
+          pageSize: 1,
+          next: { href: `/companies?page=2&pageSize=1&token=${urlEncoded(k)}` },
+        }),
+      },
       { status: 400, json: errorBody(400, 'Unknown parameter token') },
     ],
     expect: { outcome: 'error', kind: 'badRequest', items: 1, requests: 2 },
@@ -111,7 +191,12 @@ export const ECHOES: Record<string, (key: string) => Echo> = {
 };
 
 /** One case per echo for `key`, ids `<group>/<echo> × <shape>`. */
-export function echoCases(group: 'echo' | 'keyShape', shape: string, key: string, echoes: readonly string[] = Object.keys(ECHOES)): HostileCase[] {
+export function echoCases(
+  group: 'echo' | 'keyShape',
+  shape: string,
+  key: string,
+  echoes: readonly string[] = Object.keys(ECHOES),
+): HostileCase[] {
   return echoes.map((name) => {
     const echo = ECHOES[name](key);
     return {
@@ -135,4 +220,5 @@ export const ECHO_KEYS: Record<string, string> = {
   unicode: 'sk_live_ключ_é😀_0123456789',
 };
 
-export const echoCorpus = (): HostileCase[] => Object.entries(ECHO_KEYS).flatMap(([shape, key]) => echoCases('echo', shape, key));
+export const echoCorpus = (): HostileCase[] =>
+  Object.entries(ECHO_KEYS).flatMap(([shape, key]) => echoCases('echo', shape, key));

@@ -18,7 +18,9 @@ const sent = (what: string, run: Operation, path: string): HostileCase => ({
   id: `id/${what}: sent as one segment`,
   group: 'id',
   run,
-  replies: [{ status: 200, json: run.op === 'getCompany' ? { id: 'x', name: 'X' } : { id: 'x', invoiceNumber: 'INV-X' } }],
+  replies: [
+    { status: 200, json: run.op === 'getCompany' ? { id: 'x', name: 'X' } : { id: 'x', invoiceNumber: 'INV-X' } },
+  ],
   expect: { outcome: 'success', items: 1, path },
 });
 

@@ -12,5 +12,16 @@ import { redirectCorpus } from './redirects';
 import { retryCorpus } from './retryHeaders';
 
 export function hostileCases(): HostileCase[] {
-  return [...echoCorpus(), ...keyShapeCorpus(), ...redirectCorpus(), ...linkCorpus(), ...envelopeCorpus(), ...retryCorpus(), ...sizeCorpus(), ...idCorpus(), ...csvCorpus(), ...movingCorpus()];
+  return [
+    ...echoCorpus(),
+    ...keyShapeCorpus(),
+    ...redirectCorpus(),
+    ...linkCorpus(),
+    ...envelopeCorpus(),
+    ...retryCorpus(),
+    ...sizeCorpus(),
+    ...idCorpus(),
+    ...csvCorpus(),
+    ...movingCorpus(),
+  ];
 }

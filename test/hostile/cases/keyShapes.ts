@@ -59,14 +59,16 @@ const keyChecks = (): HostileCase[] => [
     replies: [{ status: 401, json: errorBody(401, `Unauthorized key ${key}`) }],
     expect: { outcome: 'error', kind: 'unauthorized' },
   })),
-  ...['two characters', 'very long', 'the longest accepted (512), non-ASCII', 'astral characters'].map((shape): HostileCase => ({
-    id: `keyShape/Set API key accepted × ${shape}`,
-    group: 'keyShape',
-    key: SHAPES[shape],
-    run: { op: 'setKey' },
-    replies: [{ status: 200, json: page(companies(1), { total: 1 }) }],
-    expect: { outcome: 'success', items: 1, path: '/companies?page=1&pageSize=1' },
-  })),
+  ...['two characters', 'very long', 'the longest accepted (512), non-ASCII', 'astral characters'].map(
+    (shape): HostileCase => ({
+      id: `keyShape/Set API key accepted × ${shape}`,
+      group: 'keyShape',
+      key: SHAPES[shape],
+      run: { op: 'setKey' },
+      replies: [{ status: 200, json: page(companies(1), { total: 1 }) }],
+      expect: { outcome: 'success', items: 1, path: '/companies?page=1&pageSize=1' },
+    }),
+  ),
 ];
 
 export const keyShapeCorpus = (): HostileCase[] => [

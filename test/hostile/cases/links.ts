@@ -47,7 +47,11 @@ export const linkCorpus = (): HostileCase[] => [
   followed('relative', '/companies?page=2&pageSize=2'),
   followed('absolute, same host', '{{origin}}/companies?page=2&pageSize=2'),
   followed('with a fragment', '/companies?page=2&pageSize=2#top'),
-  followed('very long query', `/companies?page=2&pageSize=2&pad=${'a'.repeat(8000)}`, `/companies?page=2&pageSize=2&pad=${'a'.repeat(8000)}`),
+  followed(
+    'very long query',
+    `/companies?page=2&pageSize=2&pad=${'a'.repeat(8000)}`,
+    `/companies?page=2&pageSize=2&pad=${'a'.repeat(8000)}`,
+  ),
   refused('absolute, another host', '{{other}}/companies?page=2&pageSize=2'),
   refused('protocol-relative, another host', '//evil.example/companies?page=2&pageSize=2'),
   refused('https on the same host and port', 'https://{{host}}/companies?page=2&pageSize=2'),

@@ -12,7 +12,11 @@ const EXPORT: Operation = { op: 'export', format: 'jsonl', pageSize: 2 };
 function deleted(): ReplySpec[] {
   const second = page([companies(4)[3]], { total: 3, pageSize: 2, pageNumber: 2 });
   return [
-    { when: 'page=1&', status: 200, json: page(companies(2), { total: 4, pageSize: 2, next: { href: '/companies?page=2&pageSize=2' } }) },
+    {
+      when: 'page=1&',
+      status: 200,
+      json: page(companies(2), { total: 4, pageSize: 2, next: { href: '/companies?page=2&pageSize=2' } }),
+    },
     { when: 'page=2&', status: 200, json: second },
     { when: 'page=2&', status: 200, json: second },
   ];
@@ -21,7 +25,11 @@ function deleted(): ReplySpec[] {
 /** c1…c4, 2 a page, nothing moves. */
 function still(): ReplySpec[] {
   return [
-    { when: 'page=1&', status: 200, json: page(companies(2), { total: 4, pageSize: 2, next: { href: '/companies?page=2&pageSize=2' } }) },
+    {
+      when: 'page=1&',
+      status: 200,
+      json: page(companies(2), { total: 4, pageSize: 2, next: { href: '/companies?page=2&pageSize=2' } }),
+    },
     { when: 'page=2&', status: 200, json: page(companies(4).slice(2), { total: 4, pageSize: 2, pageNumber: 2 }) },
   ];
 }
@@ -35,7 +43,11 @@ const ENDLESS: ReplySpec[] = [
       pageNumber: 1,
       pageSize: 100,
       totalResults: 1e12,
-      _links: { self: { href: '/companies' }, current: { href: '/companies?page=1&pageSize=100&r={{n}}' }, next: { href: '/companies?page=2&pageSize=100&r={{n}}' } },
+      _links: {
+        self: { href: '/companies' },
+        current: { href: '/companies?page=1&pageSize=100&r={{n}}' },
+        next: { href: '/companies?page=2&pageSize=100&r={{n}}' },
+      },
     }),
     headers: { 'Content-Type': 'application/json' },
   },

@@ -30,7 +30,13 @@ export const redirectCorpus = (): HostileCase[] => [
     id: 'redirect/303 See Other to another host, with a body',
     group: 'redirect',
     run: { op: 'listCompanies' },
-    replies: [{ status: 303, headers: { Location: '{{other}}/login', 'Content-Type': 'text/html' }, body: '<html><body>Moved</body></html>' }],
+    replies: [
+      {
+        status: 303,
+        headers: { Location: '{{other}}/login', 'Content-Type': 'text/html' },
+        body: '<html><body>Moved</body></html>',
+      },
+    ],
     expect: { outcome: 'error', kind: 'unexpectedStatus' },
   },
   {

@@ -6,9 +6,18 @@ import { companies, errorBody, page, type HostileCase, type ReplySpec } from '..
 
 const FLOOR = 500;
 const OK: ReplySpec = { status: 200, json: page(companies(2)) };
-const limited = (headers: Record<string, string>, status = 429): ReplySpec => ({ status, headers, json: errorBody(status, 'Rate limit exceeded.') });
+const limited = (headers: Record<string, string>, status = 429): ReplySpec => ({
+  status,
+  headers,
+  json: errorBody(status, 'Rate limit exceeded.'),
+});
 
-const recovers = (what: string, headers: Record<string, string>, minRetryWaitMs = FLOOR, status = 429): HostileCase => ({
+const recovers = (
+  what: string,
+  headers: Record<string, string>,
+  minRetryWaitMs = FLOOR,
+  status = 429,
+): HostileCase => ({
   id: `retry/${what}: retried after at least ${minRetryWaitMs} ms`,
   group: 'retry',
   run: { op: 'listCompanies' },
@@ -35,7 +44,11 @@ export const retryCorpus = (): HostileCase[] => [
   recovers('Retry-After in exponent notation', { 'Retry-After': '1e3' }),
   recovers('Retry-After: 1.5', { 'Retry-After': '1.5' }, 1500),
   recovers('Retry-After: 3 with spaces', { 'Retry-After': ' 3 ' }, 3000),
-  recovers('X-Rate-Limit-Reset stale', { 'X-Rate-Limit-Reset': PAST, 'X-Rate-Limit-Remaining': '0', 'X-Rate-Limit-Limit': '100' }),
+  recovers('X-Rate-Limit-Reset stale', {
+    'X-Rate-Limit-Reset': PAST,
+    'X-Rate-Limit-Remaining': '0',
+    'X-Rate-Limit-Limit': '100',
+  }),
   recovers('X-Rate-Limit-Reset garbage', { 'X-Rate-Limit-Reset': 'tomorrow', 'X-Rate-Limit-Remaining': 'none' }),
   recovers('Retry-After: 2 with a stale X-Rate-Limit-Reset', { 'Retry-After': '2', 'X-Rate-Limit-Reset': PAST }, 2000),
   recovers('503 with Retry-After: -1', { 'Retry-After': '-1' }, FLOOR, 503),
@@ -61,7 +74,13 @@ export const retryCorpus = (): HostileCase[] => [
     id: 'retry/rate-limit headers of nonsense on a 200',
     group: 'retry',
     run: { op: 'listCompanies' },
-    replies: [{ status: 200, headers: { 'X-Rate-Limit-Limit': 'abc', 'X-Rate-Limit-Remaining': '-5', 'X-Rate-Limit-Reset': 'never' }, json: page(companies(2)) }],
+    replies: [
+      {
+        status: 200,
+        headers: { 'X-Rate-Limit-Limit': 'abc', 'X-Rate-Limit-Remaining': '-5', 'X-Rate-Limit-Reset': 'never' },
+        json: page(companies(2)),
+      },
+    ],
     expect: { outcome: 'success', items: 2 },
   },
 ];

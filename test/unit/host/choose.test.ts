@@ -10,15 +10,23 @@ const never = () => Promise.reject(new Error('download must not be tried'));
 
 describe('host choice', () => {
   it('uses the offline server when asked, without trying a download', async () => {
-    assert.deepEqual(await chooseHost(input({ DP_TEST_HOST: 'offline', DISPLAY: ':0' }, never).args), { kind: 'offline' });
+    assert.deepEqual(await chooseHost(input({ DP_TEST_HOST: 'offline', DISPLAY: ':0' }, never).args), {
+      kind: 'offline',
+    });
   });
 
   it('uses a given desktop VS Code', async () => {
-    assert.deepEqual(await chooseHost(input({ VSCODE_EXECUTABLE_PATH: '/opt/code/code' }, never).args), { kind: 'electron', executable: '/opt/code/code' });
+    assert.deepEqual(await chooseHost(input({ VSCODE_EXECUTABLE_PATH: '/opt/code/code' }, never).args), {
+      kind: 'electron',
+      executable: '/opt/code/code',
+    });
   });
 
   it('downloads when electron is asked for, and fails if that fails', async () => {
-    assert.deepEqual(await chooseHost(input({ DP_TEST_HOST: 'electron' }, () => Promise.resolve('/cache/code')).args), { kind: 'electron', executable: '/cache/code' });
+    assert.deepEqual(await chooseHost(input({ DP_TEST_HOST: 'electron' }, () => Promise.resolve('/cache/code')).args), {
+      kind: 'electron',
+      executable: '/cache/code',
+    });
     await assert.rejects(chooseHost(input({ DP_TEST_HOST: 'electron' }, offline).args), /ENOTFOUND/);
   });
 
@@ -29,7 +37,10 @@ describe('host choice', () => {
   });
 
   it('prefers a downloaded desktop VS Code where a window can be shown', async () => {
-    assert.deepEqual(await chooseHost(input({}, () => Promise.resolve('/cache/code'), 'darwin').args), { kind: 'electron', executable: '/cache/code' });
+    assert.deepEqual(await chooseHost(input({}, () => Promise.resolve('/cache/code'), 'darwin').args), {
+      kind: 'electron',
+      executable: '/cache/code',
+    });
   });
 
   it('does not download on a Linux machine without a display', async () => {

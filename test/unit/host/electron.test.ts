@@ -58,11 +58,18 @@ describe('desktop VS Code host (test-electron path)', function () {
     assert.deepEqual(printed, ['  ✔ a test']);
     const record = JSON.parse(readFileSync(join(dir, 'record.json'), 'utf8')) as { args: string[]; env: string };
     assert.equal(record.env, 'http://127.0.0.1:1');
-    for (const a of ['--extensionDevelopmentPath=/repo', '--extensionTestsPath=/repo/out/test/integration/index.js',
-      `--user-data-dir=${join(dir, 'user-data')}`, `--extensions-dir=${join(dir, 'extensions')}`]) {
+    for (const a of [
+      '--extensionDevelopmentPath=/repo',
+      '--extensionTestsPath=/repo/out/test/integration/index.js',
+      `--user-data-dir=${join(dir, 'user-data')}`,
+      `--extensions-dir=${join(dir, 'extensions')}`,
+    ]) {
       assert.ok(record.args.includes(a), `${a} missing from ${record.args.join(' ')}`);
     }
-    const settings = JSON.parse(readFileSync(join(dir, 'user-data', 'User', 'settings.json'), 'utf8')) as Record<string, unknown>;
+    const settings = JSON.parse(readFileSync(join(dir, 'user-data', 'User', 'settings.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     assert.equal(settings['dataPlatform.pageSize'], 7);
   });
 
@@ -70,7 +77,10 @@ describe('desktop VS Code host (test-electron path)', function () {
     // On Linux the CLI of a downloaded VS Code is bin/code next to the executable.
     mkdirSync(join(dir, 'bin'));
     const cli = join(dir, 'bin', 'code');
-    writeFileSync(cli, `#!${process.execPath}\nrequire('fs').writeFileSync(${JSON.stringify(join(dir, 'cli.json'))}, JSON.stringify(process.argv.slice(2)));\n`);
+    writeFileSync(
+      cli,
+      `#!${process.execPath}\nrequire('fs').writeFileSync(${JSON.stringify(join(dir, 'cli.json'))}, JSON.stringify(process.argv.slice(2)));\n`,
+    );
     chmodSync(cli, 0o755);
     const { opts } = options('pass');
     const vsix = join(dir, 'data-platform-explorer-0.1.0.vsix');

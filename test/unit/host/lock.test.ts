@@ -6,7 +6,9 @@ import { withLock } from '../../host/lock';
 
 describe('install lock', () => {
   let dir: string;
-  beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'dp-lock-')); });
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'dp-lock-'));
+  });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
   const fastSleep = () => new Promise<void>((r) => setImmediate(r));
 
@@ -14,12 +16,27 @@ describe('install lock', () => {
     const lock = join(dir, '.lock');
     const order: string[] = [];
     let release!: () => void;
-    const first = withLock(lock, () => undefined, async () => {
-      order.push('first in');
-      await new Promise<void>((r) => { release = r; });
-      order.push('first out');
-    }, fastSleep);
-    const second = withLock(lock, () => undefined, () => { order.push('second'); return Promise.resolve(); }, fastSleep);
+    const first = withLock(
+      lock,
+      () => undefined,
+      async () => {
+        order.push('first in');
+        await new Promise<void>((r) => {
+          release = r;
+        });
+        order.push('first out');
+      },
+      fastSleep,
+    );
+    const second = withLock(
+      lock,
+      () => undefined,
+      () => {
+        order.push('second');
+        return Promise.resolve();
+      },
+      fastSleep,
+    );
     await new Promise((r) => setTimeout(r, 20));
     assert.deepEqual(order, ['first in']);
     release();
@@ -32,12 +49,28 @@ describe('install lock', () => {
     const lock = join(dir, '.lock');
     mkdirSync(lock);
     writeFileSync(join(lock, 'pid'), '2147483646');
-    assert.equal(await withLock(lock, () => undefined, () => Promise.resolve('ran'), fastSleep), 'ran');
+    assert.equal(
+      await withLock(
+        lock,
+        () => undefined,
+        () => Promise.resolve('ran'),
+        fastSleep,
+      ),
+      'ran',
+    );
   });
 
   it('releases the lock when the holder fails', async () => {
     const lock = join(dir, '.lock');
-    await assert.rejects(withLock(lock, () => undefined, () => Promise.reject(new Error('boom')), fastSleep), /boom/);
+    await assert.rejects(
+      withLock(
+        lock,
+        () => undefined,
+        () => Promise.reject(new Error('boom')),
+        fastSleep,
+      ),
+      /boom/,
+    );
     assert.equal(existsSync(lock), false);
   });
 });

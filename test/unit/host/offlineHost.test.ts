@@ -11,7 +11,9 @@ import { workbenchUrl, writeUserSettings } from '../../host/server';
 describe('offline host pieces', () => {
   let dir: string;
   const savedChromium = process.env.DP_CHROMIUM_PATH;
-  beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'dp-offline-')); });
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'dp-offline-'));
+  });
   afterEach(() => {
     rmSync(dir, { recursive: true, force: true });
     if (savedChromium === undefined) delete process.env.DP_CHROMIUM_PATH;
@@ -34,14 +36,17 @@ describe('offline host pieces', () => {
     writeFileSync(join(cache, 'node24', '.dp-installed'), `${pkg}@${OFFLINE_VERSIONS.node}\n`);
     writeFileSync(join(cache, 'vscode-server', '.dp-installed'), `code-server@0.0.1 ${pkg}@${OFFLINE_VERSIONS.node}\n`);
     assert.equal(isOfflineHostInstalled(cache), false, 'a stamp of another version means reinstall');
-    writeFileSync(join(cache, 'vscode-server', '.dp-installed'), `code-server@${OFFLINE_VERSIONS.codeServer} ${pkg}@${OFFLINE_VERSIONS.node}\n`);
+    writeFileSync(
+      join(cache, 'vscode-server', '.dp-installed'),
+      `code-server@${OFFLINE_VERSIONS.codeServer} ${pkg}@${OFFLINE_VERSIONS.node}\n`,
+    );
     assert.equal(isOfflineHostInstalled(cache), true);
     const lines: string[] = [];
     assert.deepEqual(await ensureOfflineHost(cache, (l) => lines.push(l)), { node, entry, chromium });
     assert.deepEqual(lines, []);
   });
 
-  it('runs the nested npm install under Node 24, without the outer npm run\'s identity', () => {
+  it("runs the nested npm install under Node 24, without the outer npm run's identity", () => {
     const saved = { ...process.env };
     try {
       Object.assign(process.env, {
@@ -69,14 +74,23 @@ describe('offline host pieces', () => {
   });
 
   it('builds a workbench URL whose payload names paths on the server and the host environment', () => {
-    const url = new URL(workbenchUrl({
-      origin: 'http://127.0.0.1:5000', port: 5000, folder: '/tmp/ws', extensionDevelopmentPath: '/repo',
-      extensionTestsPath: '/repo/out/test/integration/index.js', extensionEnvironment: { A: 'b c' },
-    }));
+    const url = new URL(
+      workbenchUrl({
+        origin: 'http://127.0.0.1:5000',
+        port: 5000,
+        folder: '/tmp/ws',
+        extensionDevelopmentPath: '/repo',
+        extensionTestsPath: '/repo/out/test/integration/index.js',
+        extensionEnvironment: { A: 'b c' },
+      }),
+    );
     assert.equal(url.searchParams.get('folder'), '/tmp/ws');
     const payload = new Map(JSON.parse(url.searchParams.get('payload') ?? '[]') as [string, string][]);
     assert.equal(payload.get('extensionDevelopmentPath'), 'vscode-remote://127.0.0.1:5000/repo');
-    assert.equal(payload.get('extensionTestsPath'), 'vscode-remote://127.0.0.1:5000/repo/out/test/integration/index.js');
+    assert.equal(
+      payload.get('extensionTestsPath'),
+      'vscode-remote://127.0.0.1:5000/repo/out/test/integration/index.js',
+    );
     assert.deepEqual(JSON.parse(payload.get('extensionEnvironment') ?? '{}'), { A: 'b c' });
   });
 
@@ -89,7 +103,10 @@ describe('offline host pieces', () => {
 
   it('keeps failure logs named by the browser inside the logs folder', () => {
     const logs = join(dir, 'logs');
-    writeFailureLogs(logs, [{ relativePath: '../../evil.log', contents: 'x' }, { relativePath: 'exthost/a.log', contents: 'y' }]);
+    writeFailureLogs(logs, [
+      { relativePath: '../../evil.log', contents: 'x' },
+      { relativePath: 'exthost/a.log', contents: 'y' },
+    ]);
     assert.equal(existsSync(join(dir, 'evil.log')), false);
     assert.equal(readFileSync(join(logs, 'evil.log'), 'utf8'), 'x');
     assert.equal(readFileSync(join(logs, 'exthost', 'a.log'), 'utf8'), 'y');

@@ -5,7 +5,10 @@ describe('host protocol (marker lines)', () => {
   it('reads the counts back from a results line, even behind a host prefix', () => {
     const line = resultsLine({ passed: 7, failed: 1, skipped: 2 });
     assert.deepEqual(parseMessage(line), { kind: 'results', counts: { passed: 7, failed: 1, skipped: 2 } });
-    assert.deepEqual(parseMessage(`[Extension Host] ${line}`), { kind: 'results', counts: { passed: 7, failed: 1, skipped: 2 } });
+    assert.deepEqual(parseMessage(`[Extension Host] ${line}`), {
+      kind: 'results',
+      counts: { passed: 7, failed: 1, skipped: 2 },
+    });
   });
 
   it('ignores a results marker with a broken or incomplete payload', () => {
@@ -16,14 +19,23 @@ describe('host protocol (marker lines)', () => {
 
   it('recognises heartbeats and screenshot requests, and nothing in ordinary lines', () => {
     assert.deepEqual(parseMessage(HEARTBEAT_MARKER), { kind: 'heartbeat' });
-    assert.deepEqual(parseMessage(`${SCREENSHOT_MARKER}/tmp/shots/a.png`), { kind: 'screenshot', path: '/tmp/shots/a.png' });
+    assert.deepEqual(parseMessage(`${SCREENSHOT_MARKER}/tmp/shots/a.png`), {
+      kind: 'screenshot',
+      path: '/tmp/shots/a.png',
+    });
     assert.equal(parseMessage(`${SCREENSHOT_MARKER}   `), undefined);
     assert.equal(parseMessage('  ✔ activates (12ms)'), undefined);
   });
 
   it('reads keystroke requests, behind a host prefix too', () => {
-    assert.deepEqual(parseMessage(`${KEYS_MARKER}{"id":"k1","type":"status=Paid && x"}`), { kind: 'keys', request: { id: 'k1', type: 'status=Paid && x' } });
-    assert.deepEqual(parseMessage(`[Extension Host] ${KEYS_MARKER}{"id":"k-2","press":"Control+A"}`), { kind: 'keys', request: { id: 'k-2', press: 'Control+A' } });
+    assert.deepEqual(parseMessage(`${KEYS_MARKER}{"id":"k1","type":"status=Paid && x"}`), {
+      kind: 'keys',
+      request: { id: 'k1', type: 'status=Paid && x' },
+    });
+    assert.deepEqual(parseMessage(`[Extension Host] ${KEYS_MARKER}{"id":"k-2","press":"Control+A"}`), {
+      kind: 'keys',
+      request: { id: 'k-2', press: 'Control+A' },
+    });
   });
 
   it('refuses keystroke requests that could write outside the folder, ask for two things or nothing', () => {

@@ -15,7 +15,9 @@ function session(opts: { screenshotDir?: string; now?: () => number } = {}) {
 
 describe('host session', () => {
   let dir: string;
-  beforeEach(() => { dir = mkdtempSync(join(tmpdir(), 'dp-session-')); });
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'dp-session-'));
+  });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('prints test output, keeps markers and known offline noise off the terminal, and logs everything', () => {
@@ -33,7 +35,10 @@ describe('host session', () => {
   it('takes a requested screenshot inside its folder and refuses paths outside it', async () => {
     const { s, printed } = session({ screenshotDir: dir });
     const taken: string[] = [];
-    s.setScreenshotter((p) => { taken.push(p); return Promise.resolve(); });
+    s.setScreenshotter((p) => {
+      taken.push(p);
+      return Promise.resolve();
+    });
     s.feed(`__SCREENSHOT__:${join(dir, 'ok.png')}`);
     s.feed(`__SCREENSHOT__:${join(dir, '..', 'escape.png')}`);
     s.feed(`__SCREENSHOT__:${join(dir, 'sub', 'nested.png')}`);
@@ -54,7 +59,10 @@ describe('host session', () => {
   it('sends keystrokes in order with screenshots, and acknowledges each in the folder', async () => {
     const { s } = session({ screenshotDir: dir });
     const done: string[] = [];
-    s.setScreenshotter((p) => { done.push(`shot ${p}`); return Promise.resolve(); });
+    s.setScreenshotter((p) => {
+      done.push(`shot ${p}`);
+      return Promise.resolve();
+    });
     s.setKeyboard(async (r) => {
       await new Promise((res) => setTimeout(res, 5));
       if (r.press === 'Boom') throw new Error('no such key');
@@ -101,7 +109,12 @@ describe('host session', () => {
     const { s } = session({ now: () => t });
     t = 600_000; // a fresh machine's install, far beyond every limit
     let settle: (o: { code: number }) => void = () => undefined;
-    const waiting = s.wait(new Promise((r) => { settle = r; }), 5);
+    const waiting = s.wait(
+      new Promise((r) => {
+        settle = r;
+      }),
+      5,
+    );
     await new Promise((r) => setTimeout(r, 30)); // several watchdog polls
     s.feed(resultsLine({ passed: 1, failed: 0, skipped: 0 }));
     settle({ code: 0 });

@@ -5,7 +5,12 @@ const limits = { startupMs: 100, stallMs: 30, totalMs: 1000 };
 
 function clock(): { now: () => number; advance: (ms: number) => void } {
   let t = 5000;
-  return { now: () => t, advance: (ms) => { t += ms; } };
+  return {
+    now: () => t,
+    advance: (ms) => {
+      t += ms;
+    },
+  };
 }
 
 describe('host watchdog', () => {
@@ -71,9 +76,12 @@ describe('host watchdog', () => {
   });
 
   it('reads limits in seconds from the environment and ignores nonsense', () => {
-    assert.deepEqual(limitsFromEnv({ DP_TEST_TIMEOUT: '60', DP_TEST_STALL_TIMEOUT: 'x', DP_TEST_STARTUP_TIMEOUT: '-4' }), {
-      ...DEFAULT_LIMITS,
-      totalMs: 60_000,
-    });
+    assert.deepEqual(
+      limitsFromEnv({ DP_TEST_TIMEOUT: '60', DP_TEST_STALL_TIMEOUT: 'x', DP_TEST_STARTUP_TIMEOUT: '-4' }),
+      {
+        ...DEFAULT_LIMITS,
+        totalMs: 60_000,
+      },
+    );
   });
 });
