@@ -143,10 +143,13 @@ async function eslint(log) {
     log.write('\n> eslint: no file changed since its last clean run\n');
     return zero();
   }
-  const code = await run(log, node, [join(root, 'node_modules/eslint/bin/eslint.js'), '--max-warnings', '0', '.']);
-  if (code === 0 && inputs) writeFileSync(file, inputs);
-  return { ...zero(), failed: code === 0 ? 0 : 1 };
+  const result = await check(log, [join(root, 'node_modules/eslint/bin/eslint.js'), '--max-warnings', '0', '.']);
+  if (result.failed === 0 && inputs) writeFileSync(file, inputs);
+  return result;
 }
+
+/** A check that counts as one failure when it exits non-zero. */
+const check = async (log, args) => ({ ...zero(), failed: (await run(log, node, args)) === 0 ? 0 : 1 });
 
 const zero = () => ({ passed: 0, failed: 0, skipped: 0 });
 const sum = (list) =>
@@ -159,32 +162,20 @@ const sum = (list) =>
 const lanes = {
   static: lint && [
     // src/ alone, without the tests' types (a `describe` in src/ would pass the test compile).
-    async (log) => ({
-      ...zero(),
-      failed:
-        (await run(log, node, [
-          tsc,
-          '--noEmit',
-          '--incremental',
-          '--tsBuildInfoFile',
-          join(resultsDir, 'src.tsbuildinfo'),
-          '-p',
-          'tsconfig.json',
-        ])) === 0
-          ? 0
-          : 1,
-    }),
+    (log) =>
+      check(log, [
+        tsc,
+        '--noEmit',
+        '--incremental',
+        '--tsBuildInfoFile',
+        join(resultsDir, 'src.tsbuildinfo'),
+        '-p',
+        'tsconfig.json',
+      ]),
     eslint,
     // The formatter (.prettierrc.json, .prettierignore): `npm run format` writes what it asks for.
-    async (log) => ({
-      ...zero(),
-      failed:
-        (await run(log, node, [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.'])) === 0 ? 0 : 1,
-    }),
-    async (log) => ({
-      ...zero(),
-      failed: (await run(log, node, [join(root, 'scripts/architecture.mjs')])) === 0 ? 0 : 1,
-    }),
+    (log) => check(log, [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.']),
+    (log) => check(log, [join(root, 'scripts/architecture.mjs')]),
   ],
   unit: (!only || only === 'unit') && [
     (log) => tests(log, 'unit', [join(root, 'scripts/unit.mjs'), ...(grep ? ['--grep', grep] : [])]),
@@ -229,17 +220,9 @@ step('compile tests (tsc over src/ and test/)', node, [
 ]);
 pruneCompiled();
 mkdirSync(resultsDir, { recursive: true });
-console.log(
-  `\n> ${Object.entries(lanes)
-    .filter(([, s]) => s && s.length)
-    .map(([n]) => n)
-    .join(', ')} at once (each lane's output follows when it ends)`,
-);
-const totals = await Promise.all(
-  Object.entries(lanes)
-    .filter(([, s]) => s && s.length)
-    .map(([name, s]) => lane(name, s)),
-);
+const running = Object.entries(lanes).filter(([, steps]) => steps && steps.length);
+console.log(`\n> ${running.map(([name]) => name).join(', ')} at once (each lane's output follows when it ends)`);
+const totals = await Promise.all(running.map(([name, steps]) => lane(name, steps)));
 const total = sum(totals);
 console.log(
   `\ntotal: ${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''} in ${seconds()}`,
