@@ -174,7 +174,18 @@ const lanes = {
       ]),
     eslint,
     // The formatter (.prettierrc.json, .prettierignore): `npm run format` writes what it asks for.
-    (log) => check(log, [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.']),
+    // Its cache (content hashes) skips the files that passed last time unchanged.
+    (log) =>
+      check(log, [
+        join(root, 'node_modules/prettier/bin/prettier.cjs'),
+        '--check',
+        '--cache',
+        '--cache-strategy',
+        'content',
+        '--cache-location',
+        join(resultsDir, 'prettier.cache'),
+        '.',
+      ]),
     (log) => check(log, [join(root, 'scripts/architecture.mjs')]),
   ],
   unit: (!only || only === 'unit') && [
