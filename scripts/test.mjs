@@ -4,14 +4,14 @@
 //   static  lint (tsc over src/ alone, ESLint with zero findings, Prettier) and the architecture check;
 //   unit    the unit tests in plain Node, mocha's parallel workers (scripts/unit.mjs);
 //   integration  the integration tests in a real VS Code extension host;
-//   host    the same host in the pseudo-locale qps-ploc, then `npm run package` and the tests of
-//           that .vsix installed into a host.
+//   host    `npm run package`, then that .vsix installed into a host in the pseudo-locale qps-ploc:
+//           the localisation tests, then the installed-package tests.
 // The lanes overlap what waits (host start-up, timers in tests) with what computes; it ends with
 // one summary line across all of them. `npm run lint` remains the lint a developer runs alone.
 //   --unit         unit tests only
 //   --integration  integration tests only (the development build; English, then qps-ploc)
 //   --l10n         the localisation tests only (the development build in qps-ploc)
-//   --installed    package, then the installed-package tests only
+//   --installed    package, then the localisation and installed-package tests only
 //   --grep <re>    passed to mocha (unit tests)
 //   --no-lint      skip lint and the architecture check, for quick local loops
 import { spawn, spawnSync } from 'node:child_process';
@@ -96,7 +96,7 @@ async function installed(log) {
     log.write('npm run package failed\n');
     return { passed: 0, failed: 1, skipped: 0 };
   }
-  return host(log, 'installed', ['--installed', vsix]);
+  return host(log, 'installed', ['--installed', vsix, '--locale', 'qps-ploc']);
 }
 
 const tsc = join(root, 'node_modules/typescript/bin/tsc');
@@ -194,10 +194,10 @@ const lanes = {
   // The integration suites in one host: the machine's cores are busy throughout, and a second host
   // (each suite half) cost more in its own workbench than it saved.
   integration: [...(!only || only === 'integration' ? [(log) => host(log, 'integration')] : [])],
+  // The whole run tests the pseudo-locale on the installed package (one host start-up fewer); a
+  // developer's --integration or --l10n tests it on the development build.
   host: [
-    ...(!only || only === 'integration' || only === 'l10n'
-      ? [(log) => host(log, 'l10n', ['--locale', 'qps-ploc'])]
-      : []),
+    ...(only === 'integration' || only === 'l10n' ? [(log) => host(log, 'l10n', ['--locale', 'qps-ploc'])] : []),
     ...(!only || only === 'installed' ? [installed] : []),
   ],
 };

@@ -6,8 +6,10 @@
 //                            folder and run test/installed against that copy. The development
 //                            path is then a bare harness extension, so the product under test is
 //                            the installed one and nothing of the repository.
-//   --locale <tag>           instead: run test/l10n with the development extension in that
-//                            display language (npm test uses the pseudo-locale qps-ploc).
+//   --locale <tag>           the host's display language: test/l10n runs against the development
+//                            extension, or with --installed against the installed one before its
+//                            own tests (npm test: --installed x.vsix --locale qps-ploc, one host
+//                            start-up for both).
 //   --bench-activation <dir> instead: load the extension from <dir> (a production build) and run
 //                            test/bench/host, which times its activation (`npm run bench`). The
 //                            test hooks stay off, as in a user's window.
@@ -123,7 +125,7 @@ async function main(): Promise<number> {
   if (process.env[ENV.grep]) env[ENV.grep] = process.env[ENV.grep] as string;
 
   const vsix = bench ? undefined : installedVsix(process.argv.slice(2));
-  const locale = vsix || bench ? undefined : displayLanguage(process.argv.slice(2));
+  const locale = bench ? undefined : displayLanguage(process.argv.slice(2));
   if (locale) env[ENV.displayLanguage] = locale;
   if (vsix) {
     env[ENV.installedExtensionsDir] = runDirs(tmp).extensionsDir;
@@ -175,7 +177,7 @@ async function main(): Promise<number> {
   }
   if (process.env.DP_TEST_RESULTS) writeFileSync(process.env.DP_TEST_RESULTS, JSON.stringify(counts) + '\n');
   hostLog(
-    `${bench ? 'activation benchmark' : vsix ? 'installed package' : locale ? `localisation (${locale})` : 'integration'}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (exit ${code})`,
+    `${bench ? 'activation benchmark' : vsix ? `installed package${locale ? ` in ${locale}` : ''}` : locale ? `localisation (${locale})` : 'integration'}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (exit ${code})`,
   );
   return code;
 }
