@@ -1,7 +1,8 @@
 // Every pass over text that came from a server or a user is linear in its length (issue 22): each
 // case times a pass over hostile text against the same pass over plain text of the same length
 // (test/support/complexity.ts) and asserts only the ratio. A quadratic pass (a regex that rescans
-// from every `<`, indentation that grows with the depth) is thousands of times slower at 1 MB.
+// from every `<`, indentation that grows with the depth) is hundreds of times slower at these sizes,
+// which the first case below shows with one.
 //
 // To add cases: a section is a table of {what, work, hostile(n), plain?(n)}; `plain` defaults to
 // prose, and is given the hostile text's length.
@@ -30,14 +31,15 @@ interface Case {
   hostile: (n: number) => string;
   /** Plain text of exactly `n` characters through the same pass (default: prose). */
   plain?: (n: number) => string;
-  /** Characters of hostile text (default: 1 MB). */
+  /** Characters of hostile text (default: 256 KB). */
   size?: number;
 }
 
-const MB = 1024 * 1024;
+/** Far past any body a server sends in one error; a linear pass takes milliseconds. */
+const BIG = 256 * 1024;
 /** For passes that do work for nearly every character (a container per `[`, a replacement per
- * quote): half a megabyte keeps the case to a few seconds, and a quadratic pass to minutes. */
-const HALF = MB / 2;
+ * quote). */
+const HALF = BIG / 2;
 
 /** `prefix`, `unit` repeated, `suffix`: exactly `n` characters. */
 const framed = (prefix: string, unit: string, suffix: string, n: number) =>
@@ -71,9 +73,8 @@ function tokens(text: string): number {
   return count;
 }
 
-/** A filter someone typed or pasted, a link a server sent: 256 KB is far past any real one, and
- * still makes a quadratic pass thousands of times slower than a linear one. */
-const LINE = 256 * 1024;
+/** A filter someone typed or pasted, a link a server sent: 64 KB is far past any real one. */
+const LINE = 64 * 1024;
 
 const completions = (text: string) => completeQuery(text, text.length, INVOICE_SCHEMA);
 const plainFilter = (n: number) => framed('', 'status=Paid && totalAmount>100 || ', 'status=Paid', n);
@@ -482,12 +483,26 @@ const SECTIONS: Record<string, Case[]> = {
   ],
 };
 
+// The bound catches a quadratic pass at the smallest size used: the classic one, a scan from every
+// `<` for its `>`, which is linear on text without `<`.
+describe('linear time: the bound itself', () => {
+  it(`puts a quadratic pass over ${LINE / 1024} KB far over ${LINEAR_RATIO}×`, () => {
+    const quadratic = (text: string) => {
+      let open = 0;
+      for (let i = text.indexOf('<'); i >= 0; i = text.indexOf('<', i + 1)) if (text.indexOf('>', i) < 0) open++;
+      return open;
+    };
+    const ratio = costRatio(quadratic, { what: 'quadratic', hostile: fill('<', LINE), plain: plainText(LINE) });
+    assert.ok(ratio > 10 * LINEAR_RATIO, `only ${ratio.toFixed(1)}×`);
+  });
+});
+
 for (const [section, cases] of Object.entries(SECTIONS)) {
   describe(`linear time: ${section}`, function () {
     this.timeout(60_000);
     for (const c of cases) {
       it(c.what, () => {
-        const hostile = c.hostile(c.size ?? MB);
+        const hostile = c.hostile(c.size ?? BIG);
         const plain = (c.plain ?? plainText)(hostile.length);
         assert.equal(plain.length, hostile.length, 'plain text of the same length');
         const ratio = costRatio(c.work, { what: c.what, hostile, plain });
