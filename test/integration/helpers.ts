@@ -63,11 +63,12 @@ export async function waitFor<T>(
   timeoutMs = 10_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
+  // Most waits end within a few event-loop turns: poll often at first, then back off to 100 ms.
+  for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
     const v = await check();
     if (v !== undefined && v !== false) return v;
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(100);
+    await sleep(pause);
   }
 }
 
