@@ -3,7 +3,7 @@
 // the runner can collect between cases and compare memory after a full collection.
 //   npm run bench -- [filter] [--quick] [--json <file>]
 //     Speed is measured here, never by timed assertions in tests; `npm test` runs only `--quick`
-//     (test/unit/benchQuick.test.ts), which proves every case runs and reads the right count. A
+//     (test/unit/bench/quick.test.ts), which proves every case runs and reads the right count. A
 //     full run takes about 20 minutes on 2 cores and starts 3 VS Code extension hosts to time
 //     activation, as npm test starts them (DP_OFFLINE_CACHE points at an installed offline host).
 //   npm run soak -- [--seconds 30] [--clients 50] [--faults 0.05] [--seed 1] [--max-growth-mb 50]

@@ -1,5 +1,5 @@
 // Regenerates test/contract/codat.json, the facts of Codat's published API contract the emulator
-// and the client are held to (test/unit/contract.test.ts), from a local copy of codatio/oas:
+// and the client are held to (test/unit/contract/emulator.test.ts), from a local copy of codatio/oas:
 //
 //   node scripts/contract.mjs [path]      (default: /work/.mirror/codatio+oas/repo)
 //

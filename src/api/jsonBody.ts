@@ -5,7 +5,7 @@
 // memory benchmark). So a body whose top-level object holds a `results` array is parsed element
 // by element: each record's text is a small string that the young generation reclaims at once.
 // The value is exactly JSON.parse's of the whole text, and what JSON.parse refuses is refused here
-// (test/unit/jsonBody.test.ts holds the two together): any shape this does not expect falls back
+// (test/unit/api/jsonBody.test.ts holds the two together): any shape this does not expect falls back
 // to parsing the whole text.
 
 /** Bodies smaller than this are parsed whole: their text is an ordinary young object. */

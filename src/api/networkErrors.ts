@@ -3,7 +3,7 @@
 //
 // Inside VS Code the extension host's own proxy support (@vscode/proxy-agent) carries our
 // requests. When a proxy refuses a CONNECT tunnel with 407 it replays the proxy's answer as the
-// response (https-proxy-agent 7; see test/unit/networkErrors.test.ts), so that case arrives as an
+// response (https-proxy-agent 7; see test/unit/api/networkErrors.test.ts), so that case arrives as an
 // HTTP 407 like a plain proxied request. Other agents fail the request instead, so their errors
 // are recognised too: Node's own proxy support (`ERR_PROXY_TUNNEL` with `statusCode` 407), the
 // `tunnel` package (`ECONNRESET` with "statusCode=407" in the message) and undici's ProxyAgent

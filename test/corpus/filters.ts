@@ -3,8 +3,8 @@
 // expected) or why it must be refused. Every expectation is written by hand from the reference
 // (`reference-behaviour.md`, Codat's querying docs) and, where the reference is silent, from the
 // choices documented in test/emulator/README.md; neither implementation computed them.
-// test/unit/corpusClient.test.ts runs it through the client's src/query and
-// test/unit/corpusEmulator.test.ts through the emulator's own filter code (directly and over
+// test/unit/query/filterCorpus.test.ts runs it through the client's src/query and
+// test/unit/emulator/filterCorpus.test.ts through the emulator's own filter code (directly and over
 // HTTP). So this module imports nothing: it belongs to neither side.
 
 /** How a refused filter or orderBy is told apart in the API's 400: the two reference messages, and the length limit. */

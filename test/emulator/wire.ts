@@ -2,7 +2,7 @@
 // Duplicated on purpose from the client's src/api/models.ts: the emulator imports nothing from
 // src/, so a shape the client gets wrong is not silently shared by its double, and the
 // client-against-emulator tests can catch it. The records' shapes are held to Codat's published
-// contract by test/unit/contract.test.ts.
+// contract by test/unit/contract/emulator.test.ts.
 
 export interface Link {
   href: string;

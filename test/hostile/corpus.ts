@@ -1,6 +1,6 @@
 // The shape of the hostile-server corpus: each case is data — what the server answers, which
 // operation of the extension meets it, and what must come of it. The cases live in cases/; the
-// server that plays them in server.ts; the test that runs them is test/unit/hostileCorpus.test.ts.
+// server that plays them in server.ts; the test that runs them is test/unit/hostile/corpus.test.ts.
 import type { ApiErrorKind } from '../../src/api/errors';
 import type { ExportFormat } from '../../src/export/formats';
 

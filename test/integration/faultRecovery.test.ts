@@ -2,7 +2,7 @@
 // its real command, once with a fault (one clear error: an error node, a failed result or the
 // error document; reported once; what was loaded kept; no progress left running) and once after
 // the server recovers (everything there, nothing twice). The full matrix, every fault × every
-// operation, runs in Node (test/unit/faultMatrix.test.ts) with the same domain code and an
+// operation, runs in Node (test/unit/hostile/faultMatrix.test.ts) with the same domain code and an
 // injected sleep; here real backoff timers would make it take minutes, so the faults are ones
 // that are not retried.
 import * as assert from 'node:assert/strict';

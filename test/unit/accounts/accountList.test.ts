@@ -1,0 +1,93 @@
+import * as assert from 'node:assert/strict';
+import { ACCOUNTS_KEY, AccountList, accountSecretName } from '../../../src/accounts/accountList';
+import { memento } from '../../support/memento';
+import { memorySecrets as secrets } from '../../support/secrets';
+
+const ids = () => {
+  let n = 0;
+  return () => `acct-${++n}`;
+};
+
+describe('accounts', () => {
+  it('adds two accounts on the same origin, each with its own key, the list holding nothing secret', async () => {
+    const state = memento();
+    const store = secrets();
+    const accounts = new AccountList(state, store, ids());
+    const prod = await accounts.add('Production', 'https://api.codat.io', 'key-prod');
+    const test = await accounts.add('Test client', 'https://api.codat.io/', 'key-test');
+    assert.deepEqual(accounts.list(), [
+      { id: 'acct-1', name: 'Production', baseUrl: 'https://api.codat.io' },
+      { id: 'acct-2', name: 'Test client', baseUrl: 'https://api.codat.io' },
+    ]);
+    assert.equal(await accounts.getKey(prod.id), 'key-prod');
+    assert.equal(await accounts.getKey(test.id), 'key-test');
+    assert.ok(!JSON.stringify(state.data).includes('key-'), 'no key in the stored list');
+  });
+
+  it('refuses what an account cannot be, with a message, and stores nothing', async () => {
+    const accounts = new AccountList(memento(), secrets(), ids());
+    await accounts.add('Emulator', 'http://127.0.0.1:4010');
+    await assert.rejects(accounts.add('emulator', 'http://127.0.0.1:4011'), /already called "emulator"/);
+    await assert.rejects(accounts.add('  ', 'https://a.example'), /needs a name/);
+    await assert.rejects(accounts.add('x'.repeat(61), 'https://a.example'), /at most 60/);
+    await assert.rejects(accounts.add('bad\u0007name', 'https://a.example'), /control characters/);
+    await assert.rejects(accounts.add('Plain http', 'http://api.example.com'), /dataPlatform\.baseUrl|https/i);
+    assert.equal(accounts.list().length, 1);
+  });
+
+  it('renames, and forgets the key when the base URL moves to another origin (never sent elsewhere)', async () => {
+    const store = secrets();
+    const accounts = new AccountList(memento(), store, ids());
+    const a = await accounts.add('Mine', 'https://api.codat.io', 'k1');
+    await accounts.rename(a.id, 'Renamed');
+    assert.equal(accounts.get(a.id)?.name, 'Renamed');
+    assert.deepEqual((await accounts.changeBaseUrl(a.id, 'https://api.codat.io/v2')).keyForgotten, false);
+    assert.equal(await accounts.getKey(a.id), 'k1', 'same origin: the key stays');
+    assert.deepEqual((await accounts.changeBaseUrl(a.id, 'https://other.example')).keyForgotten, true);
+    assert.equal(await accounts.getKey(a.id), undefined);
+  });
+
+  it('removing an account deletes its key and nothing else', async () => {
+    const store = secrets();
+    const accounts = new AccountList(memento(), store, ids());
+    const a = await accounts.add('A', 'https://api.codat.io', 'ka');
+    const b = await accounts.add('B', 'https://api.codat.io', 'kb');
+    await accounts.remove(a.id);
+    assert.deepEqual(
+      accounts.list().map((x) => x.name),
+      ['B'],
+    );
+    assert.equal(store.data.get(accountSecretName(a.id)), undefined);
+    assert.equal(await accounts.getKey(b.id), 'kb');
+  });
+
+  it('fires a change for its own writes and for its keys changed in another window', async () => {
+    const store = secrets();
+    const accounts = new AccountList(memento(), store, ids());
+    let fired = 0;
+    accounts.onDidChange(() => fired++);
+    const a = await accounts.add('A', 'https://api.codat.io');
+    assert.equal(fired, 1);
+    await store.store(accountSecretName(a.id), 'from another window');
+    assert.equal(fired, 2);
+    await store.store('someone.else', 'x');
+    assert.equal(fired, 2, 'other secrets are not ours');
+  });
+
+  it('skips stored entries it cannot trust', () => {
+    const state = memento({
+      [ACCOUNTS_KEY]: [
+        { id: 'ok-1', name: 'Fine', baseUrl: 'https://api.codat.io' },
+        { id: 'ok-1', name: 'Duplicate id', baseUrl: 'https://api.codat.io' },
+        { id: '../../x', name: 'Bad id', baseUrl: 'https://api.codat.io' },
+        { id: 'ok-2', name: 'Plain http elsewhere', baseUrl: 'http://evil.example' },
+        { id: 'ok-3', name: 42, baseUrl: 'https://api.codat.io' },
+        null,
+      ],
+    });
+    assert.deepEqual(
+      new AccountList(state, secrets(), ids()).list().map((a) => a.name),
+      ['Fine'],
+    );
+  });
+});
