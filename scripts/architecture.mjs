@@ -3,6 +3,8 @@
 //   - no function over 60 lines and no file over 400 lines in src/ and test/emulator/;
 //   - no import cycles in src/ (type-only imports included: a cycle of types is still a tangle);
 //   - test/emulator imports nothing from src/ (it is an independent double of the API);
+//   - only the UI layer (UI_LAYER below) uses `vscode`, directly or through what it imports: the
+//     domain is tested in plain Node;
 //   - every export of src/ is code the extension runs: used by another file of src/, or inside its
 //     own file and by a test (a unit test's seam). One that only tests use is a test oracle and
 //     belongs with them; one nobody imports needs no `export`. No exported name is declared twice.
@@ -24,6 +26,22 @@ const ENTRY_POINTS = new Map([
   ['src/extension.ts activate', 'VS Code calls it (package.json "main")'],
   ['src/extension.ts deactivate', 'VS Code calls it on shutdown'],
 ]);
+
+// The files that may use `vscode`: the commands, the tree, the editors and panels, the wiring.
+const UI_LAYER = [
+  'src/commands/',
+  'src/tree/',
+  'src/extension.ts',
+  'src/settings.ts',
+  'src/statusBar.ts',
+  'src/testApi.ts',
+  'src/auth/keyPrompt.ts',
+  'src/connection/stateUi.ts',
+  'src/documents/readOnlyFileSystem.ts',
+  'src/documents/recordDocuments.ts',
+  'src/diagnostics/panel.ts',
+  'src/diagnostics/bodyTabs.ts',
+];
 
 const rel = (p) => relative(root, p).split('\\').join('/');
 const breaches = [];
@@ -66,18 +84,21 @@ function checkLengths(file) {
   visit(sf);
 }
 
+/** Module specifiers of a file's imports and re-exports. */
+function specifiersOf(file) {
+  const out = [];
+  for (const st of parse(file).statements) {
+    if ((ts.isImportDeclaration(st) || ts.isExportDeclaration(st)) && st.moduleSpecifier)
+      if (ts.isStringLiteral(st.moduleSpecifier)) out.push(st.moduleSpecifier.text);
+  }
+  return out;
+}
+
 /** Relative module specifiers of a file's imports and re-exports, resolved to files. */
 function importsOf(file) {
-  const sf = parse(file);
   const out = [];
-  for (const st of sf.statements) {
-    const spec =
-      (ts.isImportDeclaration(st) || ts.isExportDeclaration(st)) &&
-      st.moduleSpecifier &&
-      ts.isStringLiteral(st.moduleSpecifier)
-        ? st.moduleSpecifier.text
-        : undefined;
-    if (!spec || !spec.startsWith('.')) continue;
+  for (const spec of specifiersOf(file)) {
+    if (!spec.startsWith('.')) continue;
     const base = resolve(dirname(file), spec);
     const target = [`${base}.ts`, join(base, 'index.ts')].find((p) => {
       try {
@@ -114,6 +135,27 @@ function checkCycles(files) {
     state.set(f, 2);
   };
   for (const f of files) if (!state.has(f)) visit(f);
+}
+
+/** A file outside the UI layer that uses `vscode`, itself or through a file it imports. */
+function checkVscodeFree(files) {
+  const inUi = (f) => UI_LAYER.some((u) => (u.endsWith('/') ? rel(f).startsWith(u) : rel(f) === u));
+  const via = new Map(); // file → the import chain to `vscode`, or null
+  const chain = (f) => {
+    if (via.has(f)) return via.get(f);
+    via.set(f, null); // a cycle is reported elsewhere
+    let found = specifiersOf(f).includes('vscode') ? ['vscode'] : null;
+    for (const g of importsOf(f)) {
+      const rest = found ? null : chain(g);
+      if (rest) found = [rel(g), ...rest];
+    }
+    via.set(f, found);
+    return found;
+  };
+  for (const f of files) {
+    const c = inUi(f) ? null : chain(f);
+    if (c) breaches.push(`${rel(f)} uses ${c.join(' → ')}: outside the UI layer (UI_LAYER) the code stays vscode-free`);
+  }
 }
 
 function checkEmulatorIndependence(files) {
@@ -238,6 +280,7 @@ const srcFiles = tsFiles(join(root, 'src'));
 const emulatorFiles = tsFiles(join(root, 'test', 'emulator'));
 for (const f of [...srcFiles, ...emulatorFiles]) checkLengths(f);
 checkCycles(srcFiles);
+checkVscodeFree(srcFiles);
 checkEmulatorIndependence(emulatorFiles);
 checkExports(srcFiles, tsFiles(join(root, 'test')));
 
@@ -247,5 +290,5 @@ if (breaches.length) {
   process.exit(1);
 }
 console.log(
-  `architecture: ${srcFiles.length + emulatorFiles.length} files hold (functions ≤ ${MAX_FUNCTION_LINES} lines, files ≤ ${MAX_FILE_LINES} lines, no import cycles in src/, the emulator independent of src/, every export of src/ run by the extension and declared once)`,
+  `architecture: ${srcFiles.length + emulatorFiles.length} files hold (functions ≤ ${MAX_FUNCTION_LINES} lines, files ≤ ${MAX_FILE_LINES} lines, no import cycles in src/, vscode only in the UI layer, the emulator independent of src/, every export of src/ run by the extension and declared once)`,
 );

@@ -28,7 +28,7 @@ import { Log } from './log';
 import { QueryHistory } from './persistence/queryHistory';
 import { QueryNodeStore } from './persistence/queryNodeStore';
 import { SavedQueries } from './persistence/savedQueries';
-import { registerDiagnostics } from './panels/diagnosticsPanel';
+import { registerDiagnostics } from './diagnostics/panel';
 import { StatusBar } from './statusBar';
 import { loadAllConcurrency, pageSize } from './settings';
 import { testHooksEnabled, type DataPlatformApi } from './testApi';

@@ -13,7 +13,7 @@ import type { Connection } from './connection/connection';
 import type { Connections } from './connection/connections';
 import type { DiagnosticsStore } from './diagnostics/store';
 import type { LogLine } from './log';
-import type { DiagnosticsPanelApi } from './panels/diagnosticsPanel';
+import type { DiagnosticsPanelApi } from './diagnostics/panel';
 import type { QueryHistory } from './persistence/queryHistory';
 import type { SavedQueries } from './persistence/savedQueries';
 import type { StatusBar } from './statusBar';

@@ -7,7 +7,7 @@ import type { DiagnosticEntry } from '../../src/diagnostics/store';
 import type { RenderSnapshot } from '../../src/diagnostics/protocol';
 import type { DiagnosticView } from '../../src/diagnostics/viewModel';
 import type { DataPlatformApi } from '../../src/testApi';
-import { DiagnosticsPanel, type DiagnosticsPanelApi } from '../../src/panels/diagnosticsPanel';
+import { DiagnosticsPanel, type DiagnosticsPanelApi } from '../../src/diagnostics/panel';
 import { DiagnosticsStore } from '../../src/diagnostics/store';
 import { activateExtension, canScreenshot, emulator, EXTENSION_ID, screenshot, sleep, waitFor } from './helpers';
 

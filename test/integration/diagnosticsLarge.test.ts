@@ -10,8 +10,8 @@ import { MAX_ROWS } from '../../src/diagnostics/limits';
 import { MAX_PERSISTED_ENTRY, type PersistedState } from '../../src/diagnostics/persist';
 import type { RenderSnapshot } from '../../src/diagnostics/protocol';
 import type { DataPlatformApi } from '../../src/testApi';
-import { BODY_SCHEME, OPEN_BODY_COMMAND } from '../../src/panels/bodyDocuments';
-import type { DiagnosticsPanelApi } from '../../src/panels/diagnosticsPanel';
+import { BODY_SCHEME, OPEN_BODY_COMMAND } from '../../src/diagnostics/bodyTabs';
+import type { DiagnosticsPanelApi } from '../../src/diagnostics/panel';
 import { validationBody, validationRow } from '../support/validationBody';
 import { activateExtension, sleep, waitFor } from './helpers';
 

@@ -55,6 +55,24 @@ describe('architecture check', () => {
     assert.match(r.output, /import cycle: src\/a\.ts → src\/b\.ts → src\/a\.ts/);
     assert.match(r.output, /test\/emulator\/e\.ts imports src\/a\.ts/);
   });
+
+  it('lists a module outside the UI layer that uses vscode, itself or through what it imports', () => {
+    const root = tree({
+      'src/extension.ts':
+        "import { label } from './format/label';\nexport function activate(): string {\n  return label();\n}\n",
+      'src/format/label.ts': "import { node } from '../tree/node';\nexport const label = (): string => node();\n",
+      'src/tree/node.ts': "import * as vscode from 'vscode';\nexport const node = (): string => vscode.env.language;\n",
+      'src/api/direct.ts': "import * as vscode from 'vscode';\nexport const direct = vscode.env;\n",
+      'test/unit/direct.test.ts': "import { direct } from '../../src/api/direct';\nvoid direct;\n",
+      'test/emulator/e.ts': 'export const e = 1;\n',
+    });
+    roots.push(root);
+    const r = check(root);
+    assert.equal(r.code, 1, r.output);
+    assert.match(r.output, /src\/format\/label\.ts uses src\/tree\/node\.ts → vscode: outside the UI layer/);
+    assert.match(r.output, /src\/api\/direct\.ts uses vscode: outside the UI layer/);
+    assert.doesNotMatch(r.output, /src\/(tree\/node|extension)\.ts uses/, 'the UI layer may');
+  });
 });
 
 // The export rules on one tree of scenarios, checked in one run (a run costs a second): each

@@ -7,15 +7,15 @@
 // Across a window reload the in-memory store is lost; the webview keeps what it showed with
 // `setState`, and the panel serializer adopts the revived panel with those entries as "restored".
 import * as vscode from 'vscode';
-import { createNonce, renderPage } from '../diagnostics/html';
-import { PERSIST_INTERVAL_MS, persistableState, restoredEntries } from '../diagnostics/persist';
-import { isWebviewToHost, type HostToWebview, type RenderSnapshot } from '../diagnostics/protocol';
-import type { ApiErrorLike, DiagnosticEntry, DiagnosticsStore } from '../diagnostics/store';
-import { ViewModelCache } from '../diagnostics/viewCache';
-import type { DiagnosticView } from '../diagnostics/viewModel';
+import { createNonce, renderPage } from './html';
+import { PERSIST_INTERVAL_MS, persistableState, restoredEntries } from './persist';
+import { isWebviewToHost, type HostToWebview, type RenderSnapshot } from './protocol';
+import type { ApiErrorLike, DiagnosticEntry, DiagnosticsStore } from './store';
+import { ViewModelCache } from './viewCache';
+import type { DiagnosticView } from './viewModel';
 import { t } from '../l10n';
-import { rawBodyOf, wireList } from '../diagnostics/wire';
-import { OPEN_BODY_COMMAND, registerBodyDocuments } from './bodyDocuments';
+import { rawBodyOf, wireList } from './wire';
+import { OPEN_BODY_COMMAND, registerBodyDocuments } from './bodyTabs';
 import { COPY_CURL_COMMAND } from '../commands/share';
 import { registerCommand } from '../commands/register';
 

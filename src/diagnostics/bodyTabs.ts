@@ -6,8 +6,8 @@
 // VS Code restores after a reload from showing another error's body.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { bodyDocument, earlierBodyDocument, goneBodyDocument, type BodyDocument } from '../diagnostics/bodyDocument';
-import type { DiagnosticEntry, DiagnosticsStore } from '../diagnostics/store';
+import { bodyDocument, earlierBodyDocument, goneBodyDocument, type BodyDocument } from './bodyDocument';
+import type { DiagnosticEntry, DiagnosticsStore } from './store';
 import { jsonIndent } from '../documents/recordDocuments';
 import { ReadOnlyFileSystem } from '../documents/readOnlyFileSystem';
 import { sanitizeLabel } from '../documents/recordUri';
