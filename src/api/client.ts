@@ -11,7 +11,6 @@ import type {
   CreateCompanyRequest,
   DataRecord,
   DataStatusMap,
-  Invoice,
   Page,
   PullOperation,
 } from './models';
@@ -26,7 +25,6 @@ import {
   isCompany,
   isDataRecord,
   isDataStatusMap,
-  isInvoice,
   isPullOperation,
   pageGuard,
 } from './responseShapes';
@@ -51,7 +49,6 @@ interface CreateApiKeyRequest {
 }
 
 const COMPANY_PAGE = pageGuard(isCompany);
-const INVOICE_PAGE = pageGuard(isInvoice);
 const RECORD_PAGE = pageGuard(isDataRecord);
 const ANY_PAGE = pageGuard(isAnyRecord);
 
@@ -131,14 +128,6 @@ export class DataPlatformClient {
 
   async getRecord(type: DataTypeId, companyId: string, recordId: string, options?: CallOptions): Promise<DataRecord> {
     return this.fetchRecord(type, companyId, recordId, isDataRecord, `a record of ${type}`, options);
-  }
-
-  async listInvoices(companyId: string, params: ListParams = {}, options?: CallOptions): Promise<Page<Invoice>> {
-    return this.firstPage('invoices', companyId, params, INVOICE_PAGE, options);
-  }
-
-  async getInvoice(companyId: string, invoiceId: string, options?: CallOptions): Promise<Invoice> {
-    return this.fetchRecord('invoices', companyId, invoiceId, isInvoice, 'an invoice', options);
   }
 
   async getDataStatus(companyId: string, options?: CallOptions): Promise<DataStatusMap> {
@@ -233,32 +222,12 @@ export class DataPlatformClient {
     yield* followItems(first, (href, o) => this.fetchPage(href, RECORD_PAGE, { ...options, ...o }), options);
   }
 
-  /** Every invoice of the company matching `params`, each once, across all pages. */
-  async *allInvoices(
-    companyId: string,
-    params: ListParams = {},
-    options?: CallOptions,
-  ): AsyncGenerator<Invoice, void, undefined> {
-    const first = await this.listInvoices(companyId, params, options);
-    yield* followItems(first, (href, o) => this.fetchPage(href, INVOICE_PAGE, { ...options, ...o }), options);
-  }
-
   /**
    * A PagedList of companies for a tree node. Parameters are checked when the first page loads,
    * so a refused query lands in `lastError` like any other failure.
    */
   companyList(params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PagedList<Company> {
     return new PagedList<Company>(this.companyPages(params, options));
-  }
-
-  /** A PagedList of a company's records of one type, for a tree node (paged as invoices are). */
-  recordList(
-    type: DataTypeId,
-    companyId: string,
-    params: Omit<ListParams, 'page'> = {},
-    options: Omit<CallOptions, 'signal'> = {},
-  ): PagedList<DataRecord> {
-    return new PagedList<DataRecord>(this.recordPages(type, companyId, params, options));
   }
 
   /** A PagedList of a company's records of one type as the tree keeps them: each record's row
@@ -272,15 +241,6 @@ export class DataPlatformClient {
     return new PagedList<RecordRow>(
       mappedPages(this.recordPages(type, companyId, params, options), rowMaker(dataType(type))),
     );
-  }
-
-  /** A PagedList of a company's invoices. */
-  invoiceList(
-    companyId: string,
-    params: Omit<ListParams, 'page'> = {},
-    options: Omit<CallOptions, 'signal'> = {},
-  ): PagedList<Invoice> {
-    return new PagedList<Invoice>(this.invoicePages(companyId, params, options));
   }
 
   /** The pages of the companies: the first (no href) with `params`, then each `_links` href,
@@ -300,15 +260,6 @@ export class DataPlatformClient {
     options: Omit<CallOptions, 'signal'> = {},
   ): PageLoader<DataRecord> {
     return this.pagesOf(type, companyId, params, RECORD_PAGE, options);
-  }
-
-  /** The pages of a company's invoices, as companyPages. */
-  invoicePages(
-    companyId: string,
-    params: Omit<ListParams, 'page'> = {},
-    options: Omit<CallOptions, 'signal'> = {},
-  ): PageLoader<Invoice> {
-    return this.pagesOf('invoices', companyId, params, INVOICE_PAGE, options);
   }
 
   private pagesOf<T>(

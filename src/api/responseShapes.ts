@@ -1,16 +1,7 @@
 // Response checks: that a success body has the shape the caller relies on, so a proxy's JSON or a
 // half-migrated server becomes a `malformedResponse` instead of a crash deep in the UI.
 // Deliberately shallow: required identifiers and the paging envelope, not every field.
-import type {
-  ApiKeyDetails,
-  ApiKeyList,
-  Company,
-  DataRecord,
-  DataStatusMap,
-  Invoice,
-  Page,
-  PullOperation,
-} from './models';
+import type { ApiKeyDetails, ApiKeyList, Company, DataRecord, DataStatusMap, Page, PullOperation } from './models';
 
 export type Guard<T> = (value: unknown) => value is T;
 
@@ -24,8 +15,6 @@ export const isAnyRecord: Guard<Record<string, unknown>> = isRecord;
 
 export const isCompany: Guard<Company> = (v): v is Company =>
   hasStringId(v) && typeof (v as Record<string, unknown>).name === 'string';
-
-export const isInvoice: Guard<Invoice> = (v): v is Invoice => hasStringId(v);
 
 export const isDataRecord: Guard<DataRecord> = (v): v is DataRecord => hasStringId(v);
 

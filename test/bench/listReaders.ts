@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { DataPlatformClient } from '../../src/api/client';
 import { exportList, recordFormat, writeFileAtomically, type ExportFormat } from '../../src/export';
 import type { EmulatorAddress } from './emulatorProcess';
+import { invoicePages } from '../support/invoiceReads';
 
 /** One company's invoices, and the page size to read them with. */
 export interface ListTarget extends EmulatorAddress {
@@ -57,7 +58,7 @@ function extensionExport(format: ExportFormat, concurrency: number): ListReader 
       const file = join(tmpdir(), `dp-bench-export-${process.pid}.${format}`);
       return async () => {
         try {
-          const source = { load: client.invoicePages(t.companyId, { pageSize: t.pageSize }), concurrency };
+          const source = { load: invoicePages(client, t.companyId, { pageSize: t.pageSize }), concurrency };
           const done = await writeFileAtomically(file, (sink) =>
             exportList(source, recordFormat(format, 'invoices'), sink, { redact: client.redact }),
           );

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { DataPlatformClient } from '../../src/api/client';
 import { exportList, recordFormat, writeFileAtomically } from '../../src/export';
 import type { ListTarget } from './listReaders';
+import { invoicePages, listInvoices } from '../support/invoiceReads';
 
 export interface MemoryScenario {
   /** What the RSS growth is read from: `held`, after a full collection with the result still
@@ -30,7 +31,7 @@ export const MEMORY_SCENARIOS: Readonly<Record<string, MemoryScenario>> = {
     async warmUp(t) {
       const client = clientFor(t);
       await client.recordRows('invoices', t.smallCompanyId, { pageSize: t.pageSize }).loadAll({ concurrency: 4 });
-      await client.listInvoices(t.companyId, { page: 2, pageSize: t.pageSize });
+      await listInvoices(client, t.companyId, { page: 2, pageSize: t.pageSize });
     },
     async run(t) {
       const items = await clientFor(t)
@@ -79,7 +80,7 @@ async function exportTo(t: ListTarget, companyId: string): Promise<number> {
   const client = clientFor(t);
   const file = join(tmpdir(), `dp-bench-memory-${process.pid}.csv`);
   try {
-    const source = { load: client.invoicePages(companyId, { pageSize: t.pageSize }), concurrency: 4 };
+    const source = { load: invoicePages(client, companyId, { pageSize: t.pageSize }), concurrency: 4 };
     return (
       await writeFileAtomically(file, (sink) =>
         exportList(source, recordFormat('csv', 'invoices'), sink, { redact: client.redact }),

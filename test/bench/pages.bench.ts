@@ -7,6 +7,7 @@ import { startEmulatorProcess } from './emulatorProcess';
 import { expectCount, ratioFigure, type BenchCase, type Suite } from './harness';
 import type { ListTarget } from './listReaders';
 import { rssFigure } from './memory';
+import { listInvoices } from '../support/invoiceReads';
 
 const INVOICES = 100_000;
 const PAGE_SIZE = 500;
@@ -25,7 +26,7 @@ export const pagesSuite: Suite = {
       fn: async () =>
         expectCount(
           `page ${n}`,
-          (await client.listInvoices(emu.companyId, { page: n, pageSize: PAGE_SIZE })).results.length,
+          (await listInvoices(client, emu.companyId, { page: n, pageSize: PAGE_SIZE })).results.length,
           PAGE_SIZE,
         ),
       throughput: { amount: PAGE_SIZE, unit: 'records' },

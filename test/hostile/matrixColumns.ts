@@ -12,6 +12,7 @@ import { errorText, prettyJson } from '../../src/documents/json';
 import type { RunningEmulator } from '../emulator';
 import type { Pipeline } from '../support/pipeline';
 import { reportingList } from './perform';
+import { getInvoice, invoiceList } from '../support/invoiceReads';
 
 /** Every progress indicator an operation shows (notification, or the tree's loading state). */
 export class Progress {
@@ -159,7 +160,7 @@ export const COLUMNS: readonly Column[] = [
   listColumn(
     'run query',
     (emu) => `^/companies/${emu.companies.many}/data/invoices$`,
-    (w) => w.client.invoiceList(w.emu.companies.many, { pageSize: PAGE_SIZE, query: QUERY }),
+    (w) => invoiceList(w.client, w.emu.companies.many, { pageSize: PAGE_SIZE, query: QUERY }),
     { before: 0, expected: (r) => r.paid },
   ),
   {
@@ -179,7 +180,7 @@ export const COLUMNS: readonly Column[] = [
           w.progress.run(async () => {
             let text = '';
             const error = await settled(
-              async () => (text = prettyJson(await w.client.getInvoice(ref.companyId, ref.recordId, { signal }))),
+              async () => (text = prettyJson(await getInvoice(w.client, ref.companyId, ref.recordId, { signal }))),
             );
             if (error && error.kind !== 'cancelled') w.p.report(error);
             document = error ? errorText(ref, error) : text;

@@ -11,6 +11,7 @@ import { apiKeyProblem } from '../../src/auth/apiKeyInput';
 import { errorText, prettyJson } from '../../src/documents/json';
 import type { Pipeline } from '../support/pipeline';
 import type { Operation } from './corpus';
+import { getInvoice } from '../support/invoiceReads';
 
 export interface Performed {
   error?: ApiError;
@@ -112,7 +113,7 @@ async function run(p: Pipeline, key: string, op: Operation): Promise<Performed> 
     case 'getInvoice': {
       const client = p.client(key);
       let invoice: { id: string } | undefined;
-      const done = await one(p, async () => (invoice = await client.getInvoice(op.companyId, op.invoiceId)));
+      const done = await one(p, async () => (invoice = await getInvoice(client, op.companyId, op.invoiceId)));
       return invoice ? { ...done, document: prettyJson(invoice) } : done;
     }
     case 'getCompany': {

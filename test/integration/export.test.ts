@@ -31,6 +31,7 @@ import {
   viewItemMatches,
   waitFor,
 } from './helpers';
+import { allInvoices, listInvoices } from '../support/invoiceReads';
 
 const FORMATS = ['csv', 'json', 'jsonl'] as const;
 
@@ -116,7 +117,7 @@ describe('export', () => {
     it(`exports a company's Invoices node as ${format}: every invoice, every field, in order`, async () => {
       const uri = vscode.Uri.file(join(dir, `few.${format}`));
       assert.equal(written(await exportInvoices(await invoicesNode('few'), { uri, format })), 7);
-      const want = (await emu.listInvoices(ids.few, { pageSize: 5000 })).results;
+      const want = (await listInvoices(emu, ids.few, { pageSize: 5000 })).results;
       assert.deepEqual(
         readExport(await fileText(uri.fsPath), format, INVOICE_TYPES),
         asExported(want, format, INVOICE_TYPES),
@@ -131,7 +132,7 @@ describe('export', () => {
       await admin.clearRequests();
       const n = written(await exportInvoices(node, { uri, format }));
       const log = (await admin.requests()).filter((r) => r.path.includes('/data/invoices'));
-      const want = await collect(emu.allInvoices(ids.many, { pageSize: 5000, query, orderBy }));
+      const want = await collect(allInvoices(emu, ids.many, { pageSize: 5000, query, orderBy }));
       assert.equal(n, want.length);
       assert.ok(n > 1000, `several pages (${n})`);
       assert.deepEqual(
@@ -162,7 +163,7 @@ describe('export', () => {
   it('exports all 25,000 invoices of a company, the format taken from the file name', async () => {
     const uri = vscode.Uri.file(join(dir, 'Many invoices.csv'));
     assert.equal(written(await exportInvoices(await invoicesNode('many'), { uri })), 25_000);
-    const want = await collect(emu.allInvoices(ids.many, { pageSize: 5000 }));
+    const want = await collect(allInvoices(emu, ids.many, { pageSize: 5000 }));
     assert.deepEqual(
       readExport(await fileText(uri.fsPath), 'csv', INVOICE_TYPES),
       asExported(want, 'csv', INVOICE_TYPES),
@@ -175,7 +176,7 @@ describe('export', () => {
     await waitFor('the query node selected', () => api.companiesView.selection[0] === node);
     const uri = vscode.Uri.file(join(dir, 'selected.jsonl'));
     written(await exportInvoices(undefined, { uri }));
-    const want = (await emu.listInvoices(ids.few, { query: 'totalAmount>0', orderBy: 'totalAmount' })).results;
+    const want = (await listInvoices(emu, ids.few, { query: 'totalAmount>0', orderBy: 'totalAmount' })).results;
     assert.deepEqual(
       readExport(await fileText(uri.fsPath), 'jsonl', INVOICE_TYPES),
       asExported(want, 'jsonl', INVOICE_TYPES),
@@ -325,7 +326,7 @@ describe('export to another file system', () => {
       assert.match(fs.renames[0][0], /^\/out\/\.few\.csv\.[0-9a-f]+\.part$/);
       assert.equal(fs.renames[0][1], '/out/few.csv');
       const text = Buffer.from(fs.readFile(uri)).toString('utf8');
-      const want = (await (await emulatorClient()).listInvoices(ids.few)).results;
+      const want = (await listInvoices(await emulatorClient(), ids.few)).results;
       assert.deepEqual(readExport(text, 'csv', INVOICE_TYPES), asExported(want, 'csv', INVOICE_TYPES));
     } finally {
       registration.dispose();

@@ -22,6 +22,7 @@ import {
   waitFor,
 } from './helpers';
 import { queryContext, recordContext } from '../../src/tree/contextValues';
+import { listInvoices } from '../support/invoiceReads';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
   (await api.tree.getChildren(node)) ?? [];
@@ -49,7 +50,7 @@ describe('invoice queries', () => {
     return node;
   };
   const totalFor = async (which: string, query: string) =>
-    (await emu.listInvoices(ids[which], { query, pageSize: 1 })).totalResults;
+    (await listInvoices(emu, ids[which], { query, pageSize: 1 })).totalResults;
 
   before(async () => {
     api = await openView();

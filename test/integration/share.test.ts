@@ -14,6 +14,7 @@ import type { CompanyNode } from '../../src/tree/companyNodes';
 import { TestServer } from '../support/httpDouble';
 import { admin, emulator, emulatorClient, kindOf, openView, signIn, sleep, viewItemMatches, waitFor } from './helpers';
 import { contextValue, listContext, queryContext, recordContext } from '../../src/tree/contextValues';
+import { getInvoice, listInvoices } from '../support/invoiceReads';
 
 const run = promisify(execFile);
 const COMMAND = 'dataPlatform.copyAsCurl';
@@ -107,7 +108,7 @@ describe('Copy as cURL in a real VS Code extension host', function () {
     assert.deepEqual(copied.body, json(await client.getCompany(id)));
 
     // The list's first page at the size the tree loads it with (the default, 100).
-    assert.deepEqual((await copyAndRun(few.invoices)).body, json(await client.listInvoices(id, { pageSize: 100 })));
+    assert.deepEqual((await copyAndRun(few.invoices)).body, json(await listInvoices(client, id, { pageSize: 100 })));
 
     const query = few.addQuery({ query: 'status=Paid || totalAmount>100', orderBy: '-totalAmount' });
     const fromQuery = await copyAndRun(query);
@@ -115,7 +116,7 @@ describe('Copy as cURL in a real VS Code extension host', function () {
     assert.deepEqual(
       fromQuery.body,
       json(
-        await client.listInvoices(id, {
+        await listInvoices(client, id, {
           pageSize: 100,
           query: 'status=Paid || totalAmount>100',
           orderBy: '-totalAmount',
@@ -128,7 +129,7 @@ describe('Copy as cURL in a real VS Code extension host', function () {
     const fromInvoice = await copyAndRun(invoice);
     const first = few.invoices.pagedList?.items[0];
     assert.ok(first);
-    assert.deepEqual(fromInvoice.body, json(await client.getInvoice(id, first.id)));
+    assert.deepEqual(fromInvoice.body, json(await getInvoice(client, id, first.id)));
     few.removeQuery(query);
   });
 

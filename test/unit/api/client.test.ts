@@ -7,6 +7,7 @@ import type { RateLimitInfo } from '../../../src/api/rateLimit';
 import type { RequestSummary, TraceEntry } from '../../../src/api/transportOptions';
 import { encodeQueryValue } from '../../../src/query';
 import { pagedList, refusedPort, replies, TestServer } from '../../support/httpDouble';
+import { allInvoices, getInvoice, invoiceList, listInvoices } from '../../support/invoiceReads';
 
 const KEY = 'sk_live_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
 const KEY_B64 = Buffer.from(KEY).toString('base64');
@@ -88,7 +89,7 @@ describe('DataPlatformClient over HTTP', () => {
       server.reply(replies.json(200, envelope([])), replies.json(200, envelope([], '/companies/c1/data/invoices')));
       await client().listCompanies();
       const query = '{totalAmount>100||totalAmount<50}&&status!=Paid';
-      await client().listInvoices('c1', { page: 2, pageSize: 50, query, orderBy: ' -issueDate ' });
+      await listInvoices(client(), 'c1', { page: 2, pageSize: 50, query, orderBy: ' -issueDate ' });
       assert.equal(server.requests[0].url, '/companies?page=1&pageSize=100');
       assert.equal(
         server.requests[1].url,
@@ -105,7 +106,7 @@ describe('DataPlatformClient over HTTP', () => {
 
     it('encodes ids as one path segment', async () => {
       server.reply(replies.json(200, invoice('x')));
-      await client().getInvoice('a&b c', 'inv?1#2');
+      await getInvoice(client(), 'a&b c', 'inv?1#2');
       assert.equal(server.requests[0].url, '/companies/a%26b%20c/data/invoices/inv%3F1%232');
     });
 
@@ -198,15 +199,15 @@ describe('DataPlatformClient over HTTP', () => {
   describe('validation sends nothing', () => {
     const cases: [string, (c: DataPlatformClient) => Promise<unknown>, ApiErrorKind, string][] = [
       ['pageSize 0', (c) => c.listCompanies({ pageSize: 0 }), 'invalidParameter', 'pageSize'],
-      ['pageSize 5001', (c) => c.listInvoices('c', { pageSize: 5001 }), 'invalidParameter', 'pageSize'],
+      ['pageSize 5001', (c) => listInvoices(c, 'c', { pageSize: 5001 }), 'invalidParameter', 'pageSize'],
       ['pageSize 1.5', (c) => c.listCompanies({ pageSize: 1.5 }), 'invalidParameter', 'pageSize'],
       ['page 0', (c) => c.listCompanies({ page: 0 }), 'invalidParameter', 'page'],
       ['page NaN', (c) => c.listCompanies({ page: Number.NaN }), 'invalidParameter', 'page'],
-      ['unknown query field', (c) => c.listInvoices('c', { query: 'foo=1' }), 'invalidQuery', 'query'],
-      ['malformed query', (c) => c.listInvoices('c', { query: 'status=Paid&&' }), 'invalidQuery', 'query'],
+      ['unknown query field', (c) => listInvoices(c, 'c', { query: 'foo=1' }), 'invalidQuery', 'query'],
+      ['malformed query', (c) => listInvoices(c, 'c', { query: 'status=Paid&&' }), 'invalidQuery', 'query'],
       [
         'query over 2048 characters',
-        (c) => c.listInvoices('c', { query: `note=${'x'.repeat(2050)}` }),
+        (c) => listInvoices(c, 'c', { query: `note=${'x'.repeat(2050)}` }),
         'invalidQuery',
         'query',
       ],
@@ -216,10 +217,10 @@ describe('DataPlatformClient over HTTP', () => {
         'invalidQuery',
         'query',
       ],
-      ['bad orderBy', (c) => c.listInvoices('c', { orderBy: 'nope' }), 'invalidQuery', 'orderBy'],
+      ['bad orderBy', (c) => listInvoices(c, 'c', { orderBy: 'nope' }), 'invalidQuery', 'orderBy'],
       ['empty company id', (c) => c.getCompany(''), 'invalidParameter', 'companyId'],
-      ['blank company id for invoices', (c) => c.listInvoices('  '), 'invalidParameter', 'companyId'],
-      ['empty invoice id', (c) => c.getInvoice('c', ''), 'invalidParameter', 'invoiceId'],
+      ['blank company id for invoices', (c) => listInvoices(c, '  '), 'invalidParameter', 'companyId'],
+      ['empty invoice id', (c) => getInvoice(c, 'c', ''), 'invalidParameter', 'invoiceId'],
       ['empty company name', (c) => c.createCompany({ name: '   ' }), 'invalidParameter', 'name'],
       ['API key name over 50', (c) => c.createApiKey({ name: 'n'.repeat(51) }), 'invalidParameter', 'name'],
       ['empty data type', (c) => c.queueSync('c', ''), 'invalidParameter', 'dataType'],
@@ -240,7 +241,7 @@ describe('DataPlatformClient over HTTP', () => {
     }
 
     it('points at the offending part of a query', async () => {
-      await assert.rejects(client().listInvoices('c', { query: 'status=Paid&&nope>3' }), (e: unknown) => {
+      await assert.rejects(listInvoices(client(), 'c', { query: 'status=Paid&&nope>3' }), (e: unknown) => {
         const v = (e as ApiError).validation;
         assert.equal(v?.code, 'unknownField');
         assert.equal(v?.start, 13);
@@ -270,7 +271,7 @@ describe('DataPlatformClient over HTTP', () => {
     for (const [status, error, kind] of table) {
       it(`${status} "${error.slice(0, 40)}" → ${kind}`, async () => {
         server.reply(replies.error(status, error));
-        await assert.rejects(client({ retry: { maxAttempts: 1 } }).listInvoices('c'), (e: unknown) => {
+        await assert.rejects(listInvoices(client({ retry: { maxAttempts: 1 } }), 'c'), (e: unknown) => {
           isKind(kind)(e);
           const err = e as ApiError;
           assert.equal(err.status, status);
@@ -363,7 +364,7 @@ describe('DataPlatformClient over HTTP', () => {
       server.otherwise(pagedList(all, '/v1'));
       const c = client({ baseUrl: `${server.url}/v1` });
       const seen: string[] = [];
-      for await (const inv of c.allInvoices('c1', { pageSize: 5 })) seen.push(inv.id);
+      for await (const inv of allInvoices(c, 'c1', { pageSize: 5 })) seen.push(inv.id);
       assert.deepEqual(
         seen,
         all.map((i) => i.id),
@@ -403,7 +404,7 @@ describe('DataPlatformClient over HTTP', () => {
     it('a PagedList from the client loads page by page', async () => {
       const all = Array.from({ length: 5 }, (_, i) => invoice(`i${i}`));
       server.otherwise(pagedList(all));
-      const list = client().invoiceList('c1', { pageSize: 2 });
+      const list = invoiceList(client(), 'c1', { pageSize: 2 });
       await list.loadMore();
       assert.equal(list.items.length, 2);
       await list.loadAll();

@@ -15,6 +15,7 @@ import { rejectsWith } from '../../support/apiErrors';
 import { startEmulator, type RunningEmulator } from '../../emulator';
 import { call } from '../../emulator/testing';
 import { asExported, dataTypeColumnTypes, readExport } from '../../support/csv';
+import { recordList } from '../../support/invoiceReads';
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
@@ -60,7 +61,7 @@ describe('every data type through the client against the emulator', function () 
         );
         walked.set(spec.id, records);
 
-        const list = client.recordList(spec.id, emu.companies.many, { pageSize });
+        const list = recordList(client, spec.id, emu.companies.many, { pageSize });
         await list.loadAll({ concurrency: 4 });
         assert.deepEqual(
           list.items.map((r) => r.id),

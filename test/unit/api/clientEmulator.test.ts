@@ -8,6 +8,7 @@ import type { RequestSummary } from '../../../src/api/transportOptions';
 import { presentError } from '../../../src/format/labels';
 import { rejectsWith } from '../../support/apiErrors';
 import { startEmulator, type RunningEmulator } from '../../emulator';
+import { allInvoices, invoiceList, listInvoices } from '../../support/invoiceReads';
 
 const INVOICES = 1234;
 
@@ -65,14 +66,14 @@ describe('client against the emulator', function () {
     });
 
     it('walks all invoices of the big company page by page to totalResults', async () => {
-      const all = await collect(client().allInvoices(emu.companies.many, { pageSize: 500 }));
+      const all = await collect(allInvoices(client(), emu.companies.many, { pageSize: 500 }));
       assert.equal(all.length, INVOICES);
       assert.equal(new Set(all.map((i: Invoice) => i.id)).size, INVOICES);
       assert.equal(apiRequests().length, Math.ceil(INVOICES / 500));
     });
 
     it('a PagedList loads exactly one more page per loadMore', async () => {
-      const list = client().invoiceList(emu.companies.many, { pageSize: 100 });
+      const list = invoiceList(client(), emu.companies.many, { pageSize: 100 });
       await list.loadMore();
       await list.loadMore();
       assert.equal(list.items.length, 200);
@@ -87,7 +88,7 @@ describe('client against the emulator', function () {
   describe('queries', () => {
     it('a filter reaches the emulator intact and totalResults counts only the matches', async () => {
       const query = '{status=Paid||status=PartiallyPaid}&&totalAmount>100';
-      const page = await client().listInvoices(emu.companies.many, { pageSize: 5000, query });
+      const page = await listInvoices(client(), emu.companies.many, { pageSize: 5000, query });
       assert.ok(page.totalResults > 0 && page.totalResults < INVOICES, `totalResults ${page.totalResults}`);
       assert.equal(page.results.length, page.totalResults);
       for (const inv of page.results) {
@@ -99,7 +100,7 @@ describe('client against the emulator', function () {
 
     it('follows links of a filtered, ordered listing with the query kept on every page', async () => {
       const all = await collect(
-        client().allInvoices(emu.companies.many, { pageSize: 50, query: 'status=Paid', orderBy: '-totalAmount' }),
+        allInvoices(client(), emu.companies.many, { pageSize: 50, query: 'status=Paid', orderBy: '-totalAmount' }),
       );
       assert.ok(all.length > 50, 'spans several pages');
       for (let i = 1; i < all.length; i++) assert.ok(all[i - 1].totalAmount >= all[i].totalAmount);
@@ -108,7 +109,7 @@ describe('client against the emulator', function () {
 
     it('refuses a malformed query before sending anything', async () => {
       const err = await rejectsWith(
-        client().listInvoices(emu.companies.many, { query: 'status=Paid&&' }),
+        listInvoices(client(), emu.companies.many, { query: 'status=Paid&&' }),
         'invalidQuery',
       );
       assert.equal(err.attempts, 0);
@@ -128,19 +129,19 @@ describe('client against the emulator', function () {
 
   describe('errors of the well-known companies and accounts', () => {
     it('data set not requested → dataSetNotRequested', async () => {
-      const err = await rejectsWith(client().listInvoices(emu.companies.notRequested), 'dataSetNotRequested');
+      const err = await rejectsWith(listInvoices(client(), emu.companies.notRequested), 'dataSetNotRequested');
       assert.equal(err.status, 409);
       assert.ok(err.correlationId);
     });
 
     it('sync in progress → the one 409 Codat documents, read as running by the data status', async () => {
-      const err = await rejectsWith(client().listInvoices(emu.companies.syncing), 'dataSetNotRequested');
+      const err = await rejectsWith(listInvoices(client(), emu.companies.syncing), 'dataSetNotRequested');
       const status = await client().getDataStatus(emu.companies.syncing);
       assert.equal(presentError(err, 0, 0, 'invoices', status.invoices).label, 'Invoices: sync in progress');
     });
 
     it('platform without invoices → datatypeNotSupported with the server’s sentence', async () => {
-      const err = await rejectsWith(client().listInvoices(emu.companies.unsupported), 'datatypeNotSupported');
+      const err = await rejectsWith(listInvoices(client(), emu.companies.unsupported), 'datatypeNotSupported');
       assert.match(err.message, /Datatype \[invoices\] not supported by platform\(s\) \[.+\]/);
     });
 
@@ -223,7 +224,7 @@ describe('client against the emulator', function () {
     });
 
     it('keeps loaded pages when a later page fails, and retry loads the same page', async () => {
-      const list = client(emu.keys.normal, { retry: { maxAttempts: 1 } }).invoiceList(emu.companies.many, {
+      const list = invoiceList(client(emu.keys.normal, { retry: { maxAttempts: 1 } }), emu.companies.many, {
         pageSize: 100,
       });
       await list.loadMore();
@@ -249,7 +250,7 @@ describe('client against the emulator', function () {
       const key = logged.keys.normal;
       const c = new DataPlatformClient({ baseUrl: logged.url, apiKey: key, onRequest: (s) => summaries.push(s) });
       await c.listCompanies();
-      const err = await c.listInvoices(logged.companies.notRequested).catch((e: unknown) => e);
+      const err = await listInvoices(c, logged.companies.notRequested).catch((e: unknown) => e);
       const texts = [...lines, JSON.stringify(summaries), JSON.stringify(err), String(err), (err as Error).stack ?? ''];
       const b64 = Buffer.from(key).toString('base64');
       for (const t of texts) {

@@ -8,6 +8,7 @@ import type { Page } from '../../../src/api/models';
 import { DataPlatformClient } from '../../../src/api/client';
 import { PagedList, type LoadOptions } from '../../../src/api/paging';
 import { startEmulator, type RunningEmulator } from '../../emulator';
+import { invoiceList } from '../../support/invoiceReads';
 
 interface Item {
   id: string;
@@ -190,9 +191,9 @@ describe('Load all with pages in flight, against the emulator', () => {
   it('gives what the sequential walk gives, filter and order kept, each page asked for once', async () => {
     const client = new DataPlatformClient({ baseUrl: emu.url, apiKey: emu.keys.normal });
     const params = { pageSize: 50, query: 'totalAmount>100', orderBy: '-issueDate' };
-    const sequential = await client.invoiceList(emu.companies.many, params).loadAll();
+    const sequential = await invoiceList(client, emu.companies.many, params).loadAll();
     emu.requests.clear();
-    const concurrent = await client.invoiceList(emu.companies.many, params).loadAll({ concurrency: 4 });
+    const concurrent = await invoiceList(client, emu.companies.many, params).loadAll({ concurrency: 4 });
     assert.deepEqual(
       concurrent.map((i) => i.id),
       sequential.map((i) => i.id),

@@ -10,6 +10,7 @@ import type { GateEvent } from '../../../src/api/rateGate';
 import { startEmulator, type RequestLogEntry, type RunningEmulator } from '../../emulator';
 import { call } from '../../emulator/testing';
 import { ScaledClock } from '../../support/scaledClock';
+import { invoiceList } from '../../support/invoiceReads';
 
 const LIMIT = 10;
 const WINDOW_MS = 20_000;
@@ -64,9 +65,9 @@ describe('Load all under the rate limit, against the emulator (issue 11)', () =>
 
   it(`loads ${PAGES} pages at ${LIMIT} requests a window with ${CONCURRENCY} in flight: at most one 429, every item once, in order`, async () => {
     const events: GateEvent[] = [];
-    const items = await client(events)
-      .invoiceList(emu.companies.many, { pageSize: SIZE })
-      .loadAll({ concurrency: CONCURRENCY });
+    const items = await invoiceList(client(events), emu.companies.many, { pageSize: SIZE }).loadAll({
+      concurrency: CONCURRENCY,
+    });
 
     assert.deepEqual(
       items.map((i) => i.id),
@@ -92,8 +93,8 @@ describe('Load all under the rate limit, against the emulator (issue 11)', () =>
   it('when another user of the key spends the window, two Load alls at once meet one 429 storm, then all wait for the reset', async () => {
     const events: GateEvent[] = [];
     const c = client(events);
-    const a = c.invoiceList(emu.companies.many, { pageSize: SIZE });
-    const b = c.invoiceList(emu.companies.many, ORDERED);
+    const a = invoiceList(c, emu.companies.many, { pageSize: SIZE });
+    const b = invoiceList(c, emu.companies.many, ORDERED);
     // The scene is set with the clock stopped: the spent window cannot end before the loads start.
     clock.pause();
     await a.loadMore();

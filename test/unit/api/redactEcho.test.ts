@@ -14,6 +14,7 @@ import { prettyBody, toViewModel } from '../../../src/diagnostics/viewModel';
 import { toWireView } from '../../../src/diagnostics/wire';
 import { Log, type LogSink } from '../../../src/log';
 import { replies, TestServer, type CannedReply } from '../../support/httpDouble';
+import { getInvoice } from '../../support/invoiceReads';
 
 const KEYS: Record<string, string> = {
   plain: 'sk_live_9f8e7d6c5b4a39281706f5e4d3c2b1a0',
@@ -191,7 +192,7 @@ describe('redaction of a key the server echoes escaped (issue 12)', () => {
     const key = KEYS.plain;
     const client = new DataPlatformClient({ baseUrl: server.url, apiKey: key, retry: { maxAttempts: 1 } });
     server.reply(replies.text(404, 'Not found', 'text/plain', { 'X-Correlation-Id': `req-${key}` }));
-    const error = (await client.getInvoice('c1', 'inv-1').catch((e: unknown) => e)) as ApiError;
+    const error = (await getInvoice(client, 'c1', 'inv-1').catch((e: unknown) => e)) as ApiError;
     assert.equal(error.correlationId, 'req-***');
   });
 
@@ -205,7 +206,7 @@ describe('redaction of a key the server echoes escaped (issue 12)', () => {
         'application/json',
       ),
     );
-    assert.deepEqual(await client.getInvoice('c1', 'inv-1'), {
+    assert.deepEqual(await getInvoice(client, 'c1', 'inv-1'), {
       id: 'inv-1',
       note: 'paid with ***',
       memo: 'Basic ***',

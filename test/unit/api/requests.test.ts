@@ -7,6 +7,7 @@ import type { PreparedRequest } from '../../../src/api/requests';
 import type { RequestSummary } from '../../../src/api/transportOptions';
 import { DATA_TYPES } from '../../../src/dataTypes/catalog';
 import { startEmulator, type RunningEmulator } from '../../emulator';
+import { recordList } from '../../support/invoiceReads';
 
 describe('client request builders', function () {
   this.timeout(20_000);
@@ -87,7 +88,7 @@ describe('client request builders', function () {
     const params = { pageSize: 4, query: 'status=Paid', orderBy: 'issueDate' };
     await sameAsSent(
       () => c.recordsRequest('invoices', emu.companies.many, params),
-      () => c.recordList('invoices', emu.companies.many, params).loadMore(),
+      () => recordList(c, 'invoices', emu.companies.many, params).loadMore(),
     );
   });
 

@@ -9,6 +9,7 @@ import type { DataTypeId } from '../../../src/dataTypes/catalog';
 import { parseRecordUri } from '../../../src/documents/recordUri';
 import { errorText, noConnectionText } from '../../../src/documents/json';
 import { replies, TestServer } from '../../support/httpDouble';
+import { getInvoice, listInvoices } from '../../support/invoiceReads';
 
 const KEY = 'sk_test_0123456789abcdef';
 const invoice: Invoice = {
@@ -66,9 +67,9 @@ describe('path safety (issue 12, finding 4)', () => {
     ];
     const calls: Array<[string, (c: DataPlatformClient, id: string) => Promise<unknown>]> = [
       ['getCompany', (c, id) => c.getCompany(id)],
-      ['getInvoice (company)', (c, id) => c.getInvoice(id, 'x')],
-      ['getInvoice (invoice)', (c, id) => c.getInvoice('c1', id)],
-      ['listInvoices', (c, id) => c.listInvoices(id)],
+      ['getInvoice (company)', (c, id) => getInvoice(c, id, 'x')],
+      ['getInvoice (invoice)', (c, id) => getInvoice(c, 'c1', id)],
+      ['listInvoices', (c, id) => listInvoices(c, id)],
       ['getRecord of journal entries (company)', (c, id) => c.getRecord('journalEntries', id, 'x')],
       ['getRecord of journal entries (record)', (c, id) => c.getRecord('journalEntries', 'c1', id)],
       ['listRecords of bills', (c, id) => c.listRecords('bills', id)],
@@ -88,7 +89,7 @@ describe('path safety (issue 12, finding 4)', () => {
 
     it("getInvoice('..', 'x') no longer requests /data/invoices/x", async () => {
       server.reply(replies.json(200, invoice));
-      await assert.rejects(client().getInvoice('..', 'x'), (e: unknown) => {
+      await assert.rejects(getInvoice(client(), '..', 'x'), (e: unknown) => {
         refusedBeforeSending(e);
         assert.match((e as ApiError).message, /companyId must not be \. or \.\./);
         return true;
@@ -110,7 +111,7 @@ describe('path safety (issue 12, finding 4)', () => {
         '😀',
       ];
       server.reply(...ids.map(() => replies.json(200, invoice)));
-      for (const id of ids) await client().getInvoice('c1', id);
+      for (const id of ids) await getInvoice(client(), 'c1', id);
       assert.deepEqual(
         server.requests.map((r) => r.url),
         ids.map((id) => `/companies/c1/data/invoices/${encodeURIComponent(id)}`),

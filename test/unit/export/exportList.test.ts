@@ -16,6 +16,7 @@ import { recordFormat, type ExportFormat, type ExportItems } from '../../../src/
 import { COMPANY_TYPES, INVOICE_TYPES, asExported, readExport as readBack } from '../../support/csv';
 import { call } from '../../emulator/testing';
 import { startEmulator, type RunningEmulator } from '../../emulator';
+import { invoicePages } from '../../support/invoiceReads';
 
 const INVOICES = 1234;
 
@@ -54,7 +55,7 @@ describe('export walker against the emulator', function () {
         const want = await expected<Invoice>(invoicesPath());
         emu.requests.clear();
         const sink = memorySink();
-        const load = client().invoicePages(emu.companies.many, { pageSize: 100 });
+        const load = invoicePages(client(), emu.companies.many, { pageSize: 100 });
         const result = await exportList({ load, concurrency: 4 }, recordFormat(format, 'invoices'), sink);
         assert.deepEqual(result, { written: INVOICES, totalResults: INVOICES });
         assert.deepEqual(readExport(sink.text(), format, 'invoices'), asExported(want, format, typesOf('invoices')));
@@ -74,7 +75,7 @@ describe('export walker against the emulator', function () {
         assert.ok(want.length > 300 && want.length < INVOICES);
         emu.requests.clear();
         const sink = memorySink();
-        const load = client().invoicePages(emu.companies.many, { pageSize: 50, ...params });
+        const load = invoicePages(client(), emu.companies.many, { pageSize: 50, ...params });
         const result = await exportList({ load, concurrency: 3 }, recordFormat(format, 'invoices'), sink);
         assert.equal(result.written, want.length);
         assert.deepEqual(readExport(sink.text(), format, 'invoices'), asExported(want, format, typesOf('invoices')));
@@ -98,7 +99,7 @@ describe('export walker against the emulator', function () {
       it('writes an empty list as an empty document', async () => {
         const sink = memorySink();
         const result = await exportList(
-          { load: client().invoicePages(emu.companies.empty), concurrency: 4 },
+          { load: invoicePages(client(), emu.companies.empty), concurrency: 4 },
           recordFormat(format, 'invoices'),
           sink,
         );
@@ -117,7 +118,7 @@ describe('export walker against the emulator', function () {
       },
     };
     await exportList(
-      { load: client().invoicePages(emu.companies.many, { pageSize: 100 }), concurrency: 2 },
+      { load: invoicePages(client(), emu.companies.many, { pageSize: 100 }), concurrency: 2 },
       recordFormat('jsonl', 'invoices'),
       sink,
     );
@@ -145,7 +146,7 @@ describe('export walker against the emulator', function () {
         return gate;
       },
     };
-    const inner = client().invoicePages(emu.companies.many, { pageSize: 100 });
+    const inner = invoicePages(client(), emu.companies.many, { pageSize: 100 });
     const run = {
       loads: 0,
       blocked,
@@ -189,7 +190,7 @@ describe('export walker against the emulator', function () {
   it('follows next links one page at a time with a concurrency of 1', async () => {
     const sink = memorySink();
     await exportList(
-      { load: client().invoicePages(emu.companies.many, { pageSize: 500 }) },
+      { load: invoicePages(client(), emu.companies.many, { pageSize: 500 }) },
       recordFormat('json', 'invoices'),
       sink,
     );

@@ -16,6 +16,7 @@ import { INVOICE_TYPES, readExport } from '../../support/csv';
 import { base64, htmlDecimal, uEscapes, urlEncoded } from '../../support/keyEncodings';
 import { assertNoSecret } from '../../support/secretScan';
 import { startEmulator, type FaultRule, type RunningEmulator } from '../../emulator';
+import { invoicePages } from '../../support/invoiceReads';
 
 const INVOICES = 2000;
 
@@ -28,7 +29,7 @@ describe('export to a file', function () {
   /** Exports the big company's invoices to `target`, through the same steps as the command. */
   const exportTo = (target: string, format: ExportFormat, options: ExportOptions = {}) => {
     const c = client();
-    const source = { load: c.invoicePages(emu.companies.many, { pageSize: 100 }), concurrency: 4 };
+    const source = { load: invoicePages(c, emu.companies.many, { pageSize: 100 }), concurrency: 4 };
     return writeFileAtomically(target, (sink) =>
       exportList(source, recordFormat(format, 'invoices'), sink, { redact: c.redact, ...options }),
     );
@@ -226,7 +227,7 @@ describe('export and the API key', () => {
       try {
         const target = join(dir, `out.${format}`);
         const c = new DataPlatformClient({ baseUrl: emu.url, apiKey: key });
-        const source = { load: c.invoicePages(emu.companies.few) };
+        const source = { load: invoicePages(c, emu.companies.few) };
         const result = await writeFileAtomically(target, (sink) =>
           exportList(source, recordFormat(format, 'invoices'), sink, { redact: c.redact }),
         );

@@ -13,6 +13,7 @@ import { FAULT_ROWS, expectedCell, formatTable, type Cell, type FaultRow } from 
 import { COLUMNS, PAGE_SIZE, Progress, QUERY, type Column, type Reference } from '../../hostile/matrixColumns';
 import { Pipeline } from '../../support/pipeline';
 import { assertNoSecret } from '../../support/secretScan';
+import { getInvoice, listInvoices } from '../../support/invoiceReads';
 
 const INVOICES = 300;
 // A short window, so a 429's X-Rate-Limit-Reset asks for a wait the client accepts.
@@ -26,9 +27,9 @@ async function reference(): Promise<Reference> {
     const client = new Pipeline(emu.url).client(emu.keys.normal);
     const companies = client.companyList({ pageSize: PAGE_SIZE });
     await companies.loadAll();
-    const paid = await client.listInvoices(emu.companies.many, { pageSize: PAGE_SIZE, query: QUERY });
-    const invoice = (await client.listInvoices(emu.companies.few, { pageSize: 1 })).results[0];
-    const document = prettyJson(await client.getInvoice(emu.companies.few, invoice.id));
+    const paid = await listInvoices(client, emu.companies.many, { pageSize: PAGE_SIZE, query: QUERY });
+    const invoice = (await listInvoices(client, emu.companies.few, { pageSize: 1 })).results[0];
+    const document = prettyJson(await getInvoice(client, emu.companies.few, invoice.id));
     return {
       companies: companies.items.map((c) => c.id),
       paid: paid.results.map((i) => i.id),
