@@ -8,8 +8,7 @@ import { isApiError, type DataPlatformClient, type PreparedRequest } from '../ap
 import type { DiagnosticsStore } from '../diagnostics/store';
 import { noKeyMessage } from '../format/accountLabels';
 import { t } from '../l10n';
-import { API_KEY_VARIABLE, curlCommand } from '../share/curl';
-import { requestOfError } from '../share/errorRequest';
+import { API_KEY_VARIABLE, curlCommand, requestOfError } from '../share/curl';
 import { RecordListNode, RecordNode } from '../tree/dataNodes';
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';

@@ -4,7 +4,7 @@ import { RAW_BODY_LIMIT, type ApiErrorJSON, type ValidationDetail } from '../api
 import { formatCount } from '../format/amount';
 import { t } from '../l10n';
 import { formatDuration } from '../util/duration';
-import { requestOfError } from '../share/errorRequest';
+import { requestOfError } from '../share/curl';
 import { keptRows } from './keep';
 import { cutText, MAX_INDENT_DEPTH, MAX_RAW_BODY } from './limits';
 import type { DiagnosticEntry } from './store';

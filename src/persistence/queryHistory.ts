@@ -1,7 +1,7 @@
 // Recent queries per company and data type, most recent first, without duplicates, capped.
 // Stored through a Memento-shaped interface (the extension passes `globalState`), so it is tested
 // without VS Code. Entries of invoices carry no type: the history was kept before there were others.
-import { queryIdentity } from '../query/canonical';
+import { queryIdentity } from '../query/format';
 
 interface HistoryEntry {
   query: string;

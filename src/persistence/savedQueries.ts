@@ -2,7 +2,7 @@
 // ones pinned as saved queries, per scope (an account) and company. Stored through a
 // Memento-shaped interface (the extension passes `globalState`: queries belong to the account,
 // not to a workspace), so it is tested without VS Code. Anything malformed in storage is dropped.
-import { queryIdentity } from '../query/canonical';
+import { queryIdentity } from '../query/format';
 import type { HistoryStore } from './queryHistory';
 
 export interface SavedQuery {

@@ -2,6 +2,7 @@
 // them, values quoted only when the parser would otherwise read them differently. The output
 // parses back to the same tree, so it is safe to send to the API or to show in an editor.
 import type { QueryExpr } from './ast';
+import { parseQuery } from './parser';
 
 // Values the parser would cut short, trim, reject or read as a quoted value.
 function needsQuotes(value: string): boolean {
@@ -39,4 +40,18 @@ function write(node: QueryExpr, parent: 'and' | 'or' | undefined, out: string[])
     write(operand, node.kind, out);
   });
   if (braces) out.push('}');
+}
+
+// One text per meaning: `status = Paid`, `status=Paid` and `{status=Paid}` are one query, so they
+// are one query node and one history entry. What is shown and sent stays what the user typed.
+
+/** The canonical text of a filter; an unparsable one is only trimmed (it is never run anyway). */
+export function canonicalQuery(text: string): string {
+  const r = parseQuery(text);
+  return r.ok ? formatQuery(r.ast) : text.trim();
+}
+
+/** The identity of a filter and order together. */
+export function queryIdentity(query: string | undefined, orderBy: string | undefined): string {
+  return JSON.stringify([query ? canonicalQuery(query) : '', orderBy?.trim() ?? '']);
 }

@@ -4,11 +4,12 @@
 // one request it shows: URL globbing is off (a server's `_links` href may hold `[0-9]` or `{a,b}`),
 // and nothing in it is invisible (a bidi override or a zero-width space could disguise what a user
 // reads before running it).
+import type { ApiErrorJSON } from '../api';
 
 /** The variable the command reads the key from. */
 export const API_KEY_VARIABLE = 'DATA_PLATFORM_API_KEY';
 
-export interface ShareableRequest {
+interface ShareableRequest {
   method: string;
   /** Absolute URL, query string already encoded (as the client sends it). */
   url: string;
@@ -82,4 +83,18 @@ export function curlCommand(request: ShareableRequest): string {
       `--data-raw ${shellQuote(visibleJson(body))}`,
     );
   return lines.join(' \\\n  ');
+}
+
+/**
+ * The request behind a diagnostics entry, to copy as cURL. Only what the client kept when the
+ * request failed (ApiError.request): its URL, and a body only when it was the user's own input (a
+ * Create Company name, description and tags). A request refused before sending was never made,
+ * and a POST whose body was not kept cannot be repeated as it was: neither has one.
+ */
+export function requestOfError(
+  error: Pick<ApiErrorJSON, 'method' | 'attempts' | 'request'>,
+): ShareableRequest | undefined {
+  const sent = error.request;
+  if (!sent || error.attempts === 0) return undefined;
+  return { method: error.method, url: sent.url, ...(sent.body !== undefined ? { bodyText: sent.body } : {}) };
 }

@@ -11,7 +11,7 @@ import { dataSetDescription, dataSetTooltip, type DataSetStatus } from '../forma
 import { queryNodeLabel } from '../format/queryMessages';
 import { recordDescription, recordIcon, recordLabel, recordTooltip } from '../format/recordLabels';
 import { t } from '../l10n';
-import { queryIdentity } from '../query/canonical';
+import { queryIdentity } from '../query/format';
 import type { SavedQuery } from '../persistence/savedQueries';
 import type { TreeContext } from './context';
 import { contextValue, listContext, queryContext, recordContext } from './contextValues';

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { isApiError, type ApiError } from '../api';
 import { escapeMarkdown, loadAllTooltip, presentError, type ErrorPresentation } from '../format/labels';
 import { t } from '../l10n';
-import { requestOfError } from '../share/errorRequest';
+import { requestOfError } from '../share/curl';
 import { contextValue } from './contextValues';
 import { TreeNode, type PagedOwner } from './node';
 

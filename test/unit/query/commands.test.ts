@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { checkCompanyNameInput, sanitiseCompanyName } from '../../../src/format/companyName';
-import { canonicalQuery, queryIdentity } from '../../../src/query/canonical';
+import { canonicalQuery, queryIdentity } from '../../../src/query/format';
 import { HISTORY_KEY, QueryHistory, type HistoryStore } from '../../../src/persistence/queryHistory';
 import {
   orderByPickRows,
