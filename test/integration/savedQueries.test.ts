@@ -273,7 +273,8 @@ describe('queries that last', () => {
 
   it('Re-run Query fetches the first page again and shows it', async () => {
     const node = await run({ query: 'status=Paid' });
-    assert.ok(node.pagedList?.pagesLoaded);
+    // The view loads it as it expands the revealed node, which may end after the command.
+    await waitFor('the first page', () => node.pagedList?.pagesLoaded === 1);
     await admin.clearRequests();
     assert.strictEqual(await vscode.commands.executeCommand('dataPlatform.rerunQuery', node), node);
     await waitFor(
