@@ -27,12 +27,9 @@ function timeOnce<T>(work: (input: T) => unknown, input: T, minMs: number): numb
   return elapsed / calls;
 }
 
-/**
- * How many times longer `work` takes on `c.hostile` than on `c.plain`: the fastest of interleaved
- * rounds of each, after a warm-up of each. Other work on the machine (a GC pause, the JIT landing,
- * the other test lanes) only ever adds time, so the fastest round is the truest of each.
- */
-export function costRatio<T>(work: (input: T) => unknown, c: ComplexityCase<T>, rounds = 5, minMs = 10): number {
+/** The fastest of interleaved rounds of each, after a warm-up of each: other work on the machine (a
+ * GC pause, the JIT landing) only ever adds time, so the fastest round is the truest of each. */
+function measuredRatio<T>(work: (input: T) => unknown, c: ComplexityCase<T>, rounds = 5, minMs = 10): number {
   work(c.plain);
   work(c.hostile);
   let plain = Infinity;
@@ -42,6 +39,18 @@ export function costRatio<T>(work: (input: T) => unknown, c: ComplexityCase<T>, 
     hostile = Math.min(hostile, timeOnce(work, c.hostile, minMs));
   }
   return hostile / Math.max(plain, 1e-3);
+}
+
+/**
+ * How many times longer `work` takes on `c.hostile` than on `c.plain`. A ratio over `bound` is
+ * measured again, twice at most, and the lowest is returned: beside npm test's host lanes a pass
+ * that allocates (decoding escapes) was seen at 4x its quiet ratio for a moment, while a quadratic
+ * pass is over the bound by orders of magnitude every time.
+ */
+export function costRatio<T>(work: (input: T) => unknown, c: ComplexityCase<T>, bound = LINEAR_RATIO): number {
+  let ratio = measuredRatio(work, c);
+  for (let again = 0; again < 2 && ratio >= bound; again++) ratio = Math.min(ratio, measuredRatio(work, c));
+  return ratio;
 }
 
 /** `unit` repeated to `length` characters (cut at the end). */
