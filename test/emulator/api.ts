@@ -2,6 +2,7 @@
 // method) and the handlers. Authentication, rate limits and faults happen before this.
 import type { CreateCompanyRequest } from './wire';
 import { sanitiseCompanyName } from './companyName';
+import { CONNECTION_ROUTES } from './connections';
 import {
   ApiResponse,
   companyLimitExceeded,
@@ -17,6 +18,8 @@ import { invoiceIndex, generateInvoice } from './invoices';
 import { listCompanies, listInvoices } from './listing';
 import { readPageRequest } from './paging';
 import { readPath } from './percentEncoding';
+import { invoiceType, withPushed } from './pushRecords';
+import { PUSH_ROUTES } from './pushRoutes';
 import { getRecord, listRecords } from './recordListing';
 import {
   type ApiRequest,
@@ -95,6 +98,18 @@ function readCreateCompany(body: JsonObject): CreateCompanyRequest | ApiResponse
 const readyInvoices = (state: EmulatorState, entry: CompanyEntry): ApiResponse | undefined =>
   readyData(state, entry, 'invoices');
 
+/** The type with the records pushes created in this company's data of it, if any. */
+function withPushes(state: EmulatorState, entry: CompanyEntry, type: DataType): DataType {
+  const pushed = state.pushes.records(entry.company.id, type.segment);
+  return pushed.length > 0 ? withPushed(type, pushed) : type;
+}
+
+/** The company's invoices with those pushes created, or undefined when there are none (the fast path serves). */
+function pushedInvoices(state: EmulatorState, entry: CompanyEntry): DataType | undefined {
+  const pushed = state.pushes.records(entry.company.id, 'invoices');
+  return pushed.length > 0 ? withPushed(invoiceType(state.invoiceSource(entry)), pushed) : undefined;
+}
+
 /** A paged list and a single record for each data type of dataTypes.ts, as invoices have. */
 function recordRoutes(type: DataType): Route[] {
   const list: Handler = (req, [id], state) => {
@@ -104,7 +119,8 @@ function recordRoutes(type: DataType): Route[] {
     if (isResponse(request)) return request;
     const notReady = readyData(state, entry, type.segment);
     if (notReady) return notReady;
-    const page = listRecords(`/companies/${id}/data/${type.segment}`, request, type, state.books(entry), state.records);
+    const path = `/companies/${id}/data/${type.segment}`;
+    const page = listRecords(path, request, withPushes(state, entry, type), state.books(entry), state.records);
     return isResponse(page) ? page : ok(page);
   };
   const one: Handler = (req, [id, recordId], state) => {
@@ -112,7 +128,7 @@ function recordRoutes(type: DataType): Route[] {
     if (!isEntry(entry)) return entry;
     const notReady = readyData(state, entry, type.segment);
     if (notReady) return notReady;
-    const record = getRecord(type, state.books(entry), recordId);
+    const record = getRecord(withPushes(state, entry, type), state.books(entry), recordId);
     return isResponse(record) ? record : ok(record);
   };
   return [
@@ -195,7 +211,11 @@ const routes: Route[] = [
         if (isResponse(request)) return request;
         const notReady = readyInvoices(state, entry);
         if (notReady) return notReady;
-        const page = listInvoices(`/companies/${id}/data/invoices`, request, state.invoiceSource(entry));
+        const path = `/companies/${id}/data/invoices`;
+        const pushed = pushedInvoices(state, entry);
+        const page = pushed
+          ? listRecords(path, request, pushed, state.books(entry), state.records)
+          : listInvoices(path, request, state.invoiceSource(entry));
         return isResponse(page) ? page : ok(page);
       },
     },
@@ -208,6 +228,11 @@ const routes: Route[] = [
         if (!isEntry(entry)) return entry;
         const notReady = readyInvoices(state, entry);
         if (notReady) return notReady;
+        const pushed = pushedInvoices(state, entry);
+        if (pushed) {
+          const record = getRecord(pushed, state.books(entry), invoiceId);
+          return isResponse(record) ? record : ok(record);
+        }
         const source = state.invoiceSource(entry);
         const index = invoiceIndex(source, invoiceId);
         return index === undefined
@@ -217,6 +242,8 @@ const routes: Route[] = [
     },
   },
   ...RECORD_TYPES.flatMap(recordRoutes),
+  ...CONNECTION_ROUTES,
+  ...PUSH_ROUTES,
   {
     pattern: ['apiKeys'],
     methods: {

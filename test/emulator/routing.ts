@@ -82,11 +82,15 @@ export function readObject(req: ApiRequest, optional: boolean): JsonObject | Api
   return value as JsonObject;
 }
 
-/** The company if this account may see it: 404 when it does not exist, 403 when it is not theirs. */
+/**
+ * The company if this account may see it: 404 when it does not exist, 403 when it is not theirs.
+ * Its pushes that are due end first, so whatever the route reads (data, history) shows them.
+ */
 export function ownCompany(state: EmulatorState, account: AccountName, id: string): CompanyEntry | ApiResponse {
   const entry = state.find(id);
   if (!entry) return companyNotFound(id);
   if (entry.account !== account) return forbidden();
+  state.pushes.settle(entry.company.id);
   return entry;
 }
 
