@@ -3,7 +3,7 @@
 // whose body fails validation is Failed at once. Settled lazily, as syncs are: every request about
 // the company first completes what is due, so no timer runs and the injected clock drives it.
 import type { PushDataType } from './pushOptions';
-import { createdRecord } from './pushRecords';
+import { createdRecord, pushedData } from './pushRecords';
 import { type PushRule, PushRules } from './pushRules';
 import type { PushCheck } from './pushValidation';
 import { Random } from './random';
@@ -42,6 +42,8 @@ export interface PushAnswer {
   op: PushOperation;
   /** The HTTP status of the push's answer. */
   status: 200 | 202;
+  /** The record as the platform takes it (the Accounting API's `data`), for a push that passed validation. */
+  data?: Json;
 }
 
 export const DEFAULT_PUSH_DELAY_MS = 1500;
@@ -106,7 +108,8 @@ export class PushStore {
       record: p.check.record,
       currency: p.currency,
     };
-    return { op: structuredClone(op), status: rule.answer ?? 200 };
+    const data = pushedData(p.type, p.check.record, p.currency);
+    return { op: structuredClone(op), status: rule.answer ?? 200, data };
   }
 
   /** When and how a valid push ends: a timeout shorter than the delay wins. */

@@ -49,9 +49,14 @@ function completed(type: PushDataType, record: Json, baseCurrency: string): Json
   return record;
 }
 
-/** The record a successful push creates: the pushed fields, its new id, what the platform adds. */
+/** The record as the platform takes it: the pushed fields, totals and defaults worked out (no id yet). */
+export function pushedData(type: PushDataType, pushed: Json, baseCurrency: string): Json {
+  return completed(type, structuredClone(pushed), baseCurrency);
+}
+
+/** The record a successful push creates: its new id, the record as taken, what every record carries. */
 export function createdRecord(type: PushDataType, pushed: Json, id: string, baseCurrency: string, at: string): Json {
-  const record = completed(type, { id, ...structuredClone(pushed) }, baseCurrency);
+  const record = { id, ...pushedData(type, pushed, baseCurrency) };
   return { ...record, metadata: { isDeleted: false }, modifiedDate: at, sourceModifiedDate: at };
 }
 

@@ -88,8 +88,8 @@ function pushHandler(type: PushDataType): Handler {
       timeoutInMinutes,
       check,
     });
-    // The Accounting API's answer to a push: the push operation and the record as pushed.
-    return ok({ ...answer.op, data: check.record }, answer.status);
+    // The Accounting API's answer to a push: the push operation and, when it passed validation, the record.
+    return ok(answer.data ? { ...answer.op, data: answer.data } : answer.op, answer.status);
   };
 }
 
