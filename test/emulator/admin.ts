@@ -138,7 +138,7 @@ function info(ctx: AdminContext): ApiResponse {
       dataTypes: PUSH_DATA_TYPES,
       delayMs: state.pushes.delayMs,
       twoConnections: state.wellKnown.few,
-      noConnections: state.wellKnown.notRequested,
+      noConnections: state.wellKnown.syncing,
       connections,
     },
   });

@@ -155,7 +155,6 @@ function wellKnownSpecs(o: SeedOptions): Omit<Blueprint, 'account' | 'position'>
       description: 'Emulator: invoices never requested (409 until a sync is queued).',
       dataset: { kind: 'notRequested' },
       wellKnown: 'notRequested',
-      connections: 0,
     },
     {
       label: 'syncing',
@@ -163,6 +162,7 @@ function wellKnownSpecs(o: SeedOptions): Omit<Blueprint, 'account' | 'position'>
       description: 'Emulator: first invoices sync never finishes (409 while syncing).',
       dataset: { kind: 'syncing' },
       wellKnown: 'syncing',
+      connections: 0,
     },
     {
       label: 'unsupported',

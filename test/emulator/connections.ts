@@ -1,7 +1,7 @@
 // A company's data connections (Codat's Platform API): `GET /companies/{id}/connections` (paged,
 // `query`, `orderBy`) and `…/connections/{connectionId}`. They are the company's `dataConnections`,
 // one list, so a company and its connections never disagree. Seeded companies have one, `few` two
-// and `notRequested` none (companies.ts); created companies none.
+// and `syncing` none (companies.ts); created companies none.
 import { ApiResponse, errorResponse } from './errors';
 import type { FieldType, RecordFields } from './fields';
 import { listObjects } from './listing';

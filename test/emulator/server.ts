@@ -42,7 +42,7 @@ export interface RunningEmulator {
   faults: FaultController;
   /** Push rules: how the next pushes turn out (pushRules.ts); `reset()` clears them. */
   pushes: PushRules;
-  /** The data connection ids of each well-known company (`few` has two, `notRequested` none). */
+  /** The data connection ids of each well-known company (`few` has two, `syncing` none). */
   connections: Record<keyof WellKnownCompanies, string[]>;
   requests: RequestLog;
   /** Rate-limit windows held now (one per key seen lately, bounded): soak runs check the bound. */

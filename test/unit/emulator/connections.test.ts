@@ -1,5 +1,5 @@
 // A company's data connections: one list with its dataConnections, seeded like the rest (one per
-// company, two for `few`, none for `notRequested`), paged and filtered like other lists.
+// company, two for `few`, none for `syncing`), paged and filtered like other lists.
 import * as assert from 'node:assert/strict';
 import { startEmulator, type RunningEmulator } from '../../emulator';
 import { admin, call, walk } from '../../emulator/testing';
@@ -17,7 +17,7 @@ describe('emulator: data connections', () => {
   const connections = (company: string, query = ''): Promise<{ status: number; json: Page<DataConnection> }> =>
     call<Page<DataConnection>>(emu, `/companies/${company}/connections${query}`);
 
-  it("lists every company's dataConnections: one each, two for few, none for notRequested", async () => {
+  it("lists every company's dataConnections: one each, two for few, none for syncing", async () => {
     const companies = (await walk<Company>(emu, '/companies')).flatMap((p) => p.json.results);
     const counts = new Map<number, number>();
     for (const company of companies) {
@@ -40,8 +40,8 @@ describe('emulator: data connections', () => {
       few.map((c) => c.id),
       emu.connections.few,
     );
-    assert.deepEqual((await connections(emu.companies.notRequested)).json.results, []);
-    assert.deepEqual(emu.connections.notRequested, []);
+    assert.deepEqual((await connections(emu.companies.syncing)).json.results, []);
+    assert.deepEqual(emu.connections.syncing, []);
   });
 
   it('gives a created company none, and the same connections to two emulators with one seed', async () => {
@@ -101,7 +101,7 @@ describe('emulator: data connections', () => {
     const info = await admin<{ push: Record<string, unknown> }>(emu, '');
     assert.equal(info.status, 200);
     assert.equal(info.json.push.twoConnections, emu.companies.few);
-    assert.equal(info.json.push.noConnections, emu.companies.notRequested);
+    assert.equal(info.json.push.noConnections, emu.companies.syncing);
     assert.deepEqual(info.json.push.connections, emu.connections);
     assert.deepEqual(info.json.push.dataTypes, ['invoices', 'bills', 'customers', 'suppliers', 'payments']);
   });
