@@ -241,6 +241,38 @@ function dataStatuses() {
   return { keys: Object.keys(map.properties), eachKey: map.properties[Object.keys(map.properties)[0]] };
 }
 
+// Pushing: the Platform API's connections, push options and push operations, and the Accounting
+// API's push paths. Those (2.1.0, at ACCOUNTING_COMMIT, like items) are transcribed: a POST per
+// type with the `timeoutInMinutes` query parameter, answered 200 only, with a push operation and
+// the record as `data` (CreateInvoiceResponse and the like: the operation's fields and `data`).
+const PUSH_TYPES = ['invoices', 'bills', 'customers', 'suppliers', 'payments'];
+
+function platformPath(path, method = 'get') {
+  if (!docs[PLATFORM].paths[path]?.[method]) throw new Error(`${PLATFORM} has no ${method.toUpperCase()} ${path}`);
+  return path;
+}
+
+function push() {
+  return {
+    optionsPath: platformPath('/companies/{companyId}/connections/{connectionId}/options/{dataType}'),
+    option: schemaOf(PLATFORM, 'PushOption'),
+    historyPath: platformPath('/companies/{companyId}/push'),
+    itemPath: platformPath('/companies/{companyId}/push/{pushOperationKey}'),
+    operation: schemaOf(PLATFORM, 'PushOperation'),
+    types: Object.fromEntries(
+      PUSH_TYPES.map((t) => [
+        t,
+        {
+          path: `/companies/{companyId}/connections/{connectionId}/push/${t}`,
+          optionsPath: `/companies/{companyId}/connections/{connectionId}/options/${t}`,
+          query: ['timeoutInMinutes'],
+          statuses: ['200'],
+        },
+      ]),
+    ),
+  };
+}
+
 const platform = docs[PLATFORM];
 const contract = {
   $comment:
@@ -251,7 +283,7 @@ const contract = {
       title: platform.info.title,
       version: platform.info.version,
       commit,
-      covers: 'companies, data status, pull operations, paging, errors',
+      covers: 'companies, data status, pull operations, paging, errors, connections, push options and operations',
     },
     {
       document: LENDING,
@@ -272,7 +304,7 @@ const contract = {
       title: 'Accounting API',
       version: '2.1.0',
       commit: ACCOUNTING_COMMIT,
-      covers: 'items (transcribed by hand, see scripts/contract.mjs)',
+      covers: 'items and the push paths (transcribed by hand, see scripts/contract.mjs)',
     },
   ],
   page: schemaOf(PLATFORM, 'PagingInfo'),
@@ -281,6 +313,12 @@ const contract = {
   dataStatus: { path: '/companies/{companyId}/dataStatus', ...dataStatuses() },
   pullOperation: { path: '/companies/{companyId}/data/queue/{dataType}', record: schemaOf(PLATFORM, 'PullOperation') },
   dataTypes: Object.fromEntries(TYPES.map(dataType)),
+  connections: {
+    listPath: platformPath('/companies/{companyId}/connections'),
+    itemPath: platformPath('/companies/{companyId}/connections/{connectionId}'),
+    record: schemaOf(PLATFORM, 'Connection'),
+  },
+  push: push(),
 };
 
 const out = new URL('../test/contract/codat.json', import.meta.url);

@@ -35,6 +35,18 @@ export interface Contract {
   dataStatus: { path: string; keys: string[]; eachKey: Schema };
   pullOperation: { path: string; record: Schema };
   dataTypes: Record<string, ContractDataType>;
+  connections: { listPath: string; itemPath: string; record: Schema };
+  push: ContractPush;
+}
+
+export interface ContractPush {
+  optionsPath: string;
+  option: Schema;
+  historyPath: string;
+  itemPath: string;
+  operation: Schema;
+  /** The Accounting API's push of each type it takes. */
+  types: Record<string, { path: string; optionsPath: string; query: string[]; statuses: string[] }>;
 }
 
 // Compiled to out/test/contract/; the file stays in the sources.
@@ -99,6 +111,16 @@ export function problems(schema: Schema, body: unknown): string[] {
   });
 }
 
+/** One schema per type, made once (validators are cached by schema). */
+function cachedBy(make: (type: string) => Schema): (type: string) => Schema {
+  const made = new Map<string, Schema>();
+  return (type) => {
+    let schema = made.get(type);
+    if (!schema) made.set(type, (schema = make(type)));
+    return schema;
+  };
+}
+
 /** The schemas of every response the contract describes, each made once (validators are cached by schema). */
 export const SCHEMAS = {
   error: CONTRACT.error.record,
@@ -107,17 +129,17 @@ export const SCHEMAS = {
   dataStatus: dataStatusMap(),
   pullOperation: CONTRACT.pullOperation.record,
   record: (type: string): Schema => contractType(type).record,
-  page: (() => {
-    const pages = new Map<string, Schema>();
-    return (type: string): Schema => {
-      let page = pages.get(type);
-      if (!page) {
-        page = pageOf(contractType(type).record);
-        pages.set(type, page);
-      }
-      return page;
-    };
-  })(),
+  connection: CONTRACT.connections.record,
+  connections: pageOf(CONTRACT.connections.record),
+  pushOption: CONTRACT.push.option,
+  pushOperation: CONTRACT.push.operation,
+  pushOperations: pageOf(CONTRACT.push.operation),
+  /** A push's own answer (the Accounting API's CreateInvoiceResponse and the like): the operation and `data`. */
+  pushAnswer: cachedBy((type: string): Schema => {
+    const op = CONTRACT.push.operation;
+    return { ...op, properties: { ...(op.properties as Schema), data: contractType(type).record } };
+  }),
+  page: cachedBy((type: string): Schema => pageOf(contractType(type).record)),
 };
 
 export function contractType(type: string): ContractDataType {

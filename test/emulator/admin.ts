@@ -5,9 +5,11 @@
 // application/json, which a page cannot send across origins without a preflight the emulator fails.
 import { timingSafeEqual } from 'node:crypto';
 import { ApiResponse, errorResponse } from './errors';
-import { FaultRuleError, type FaultController, type FaultRule } from './faults';
+import { FaultRuleError, type FaultController } from './faults';
 import { mediaType } from './http';
 import { readPath } from './percentEncoding';
+import { PUSH_DATA_TYPES } from './pushOptions';
+import { PushRuleError } from './pushRules';
 import type { RequestLog } from './requestLog';
 import { DATA_TYPES, type EmulatorState } from './state';
 
@@ -37,11 +39,11 @@ const wrongMethod = (allowed: string[]): ApiResponse =>
     Allow: allowed.join(', '),
   });
 
-function parseRule(body: Buffer): FaultRule | ApiResponse {
+function parseRule(body: Buffer, what: string): unknown {
   try {
-    return JSON.parse(body.toString('utf8')) as FaultRule;
+    return JSON.parse(body.toString('utf8')) as unknown;
   } catch {
-    return errorResponse(400, 'PublicApi', 'The fault rule is not valid JSON.');
+    return errorResponse(400, 'PublicApi', `The ${what} is not valid JSON.`);
   }
 }
 
@@ -71,49 +73,88 @@ function refusal(req: AdminRequest, ctx: AdminContext): ApiResponse | undefined 
   return undefined;
 }
 
+/** What the faults and the push rules have in common, for their endpoints. */
+interface Rules<R> {
+  add(rule: R): string;
+  list(): { id: string }[];
+  remove(id: string): boolean;
+  clear(): void;
+}
+
+/** `/faults` or `/pushes` (a list: GET, POST a rule, DELETE all) and `/{name}/{id}` (GET, DELETE). */
+function ruleEndpoints<R>(
+  req: AdminRequest,
+  rules: Rules<R>,
+  segments: string[],
+  invalid: new () => Error,
+): ApiResponse {
+  const { method } = req;
+  const what = segments[0] === 'faults' ? 'fault rule' : 'push rule';
+  if (segments.length === 1) {
+    if (method === 'GET') return ok({ results: rules.list() });
+    if (method === 'DELETE') {
+      rules.clear();
+      return noContent();
+    }
+    if (method !== 'POST') return wrongMethod(['GET', 'POST', 'DELETE']);
+    const rule = parseRule(req.body, what);
+    if (rule instanceof ApiResponse) return rule;
+    try {
+      const id = rules.add(rule as R);
+      return ok(
+        rules.list().find((f) => f.id === id),
+        201,
+      );
+    } catch (e) {
+      if (e instanceof invalid) return errorResponse(400, 'PublicApi', e.message);
+      throw e;
+    }
+  }
+  const id = segments[1];
+  if (method === 'GET') {
+    const rule = rules.list().find((f) => f.id === id);
+    return rule ? ok(rule) : errorResponse(404, 'PublicApi', `No ${what} with id ${id}`);
+  }
+  if (method === 'DELETE')
+    return rules.remove(id) ? noContent() : errorResponse(404, 'PublicApi', `No ${what} with id ${id}`);
+  return wrongMethod(['GET', 'DELETE']);
+}
+
+/** `GET /_emulator`: the public demo keys, the well-known companies and what tests of pushes need. */
+function info(ctx: AdminContext): ApiResponse {
+  const { state } = ctx;
+  const connections = Object.fromEntries(
+    Object.entries(state.wellKnown).map(([name, id]) => [
+      name,
+      (state.find(id)?.company.dataConnections ?? []).map((c) => c.id),
+    ]),
+  );
+  return ok({
+    url: ctx.url,
+    keys: state.keys,
+    companies: state.wellKnown,
+    dataTypes: DATA_TYPES,
+    push: {
+      dataTypes: PUSH_DATA_TYPES,
+      delayMs: state.pushes.delayMs,
+      twoConnections: state.wellKnown.few,
+      noConnections: state.wellKnown.syncing,
+      connections,
+    },
+  });
+}
+
 export function handleAdmin(req: AdminRequest, ctx: AdminContext): ApiResponse {
   const { method, path } = req;
   // Checked for the whole path first, so no route below can throw on a bad escape (a 500).
   const segments = readPath(path);
   if (!Array.isArray(segments)) return segments;
-  if (path === '' || path === '/info') {
-    if (method !== 'GET') return wrongMethod(['GET']);
-    return ok({ url: ctx.url, keys: ctx.state.keys, companies: ctx.state.wellKnown, dataTypes: DATA_TYPES });
-  }
+  if (path === '' || path === '/info') return method === 'GET' ? info(ctx) : wrongMethod(['GET']);
   const refused = refusal(req, ctx);
   if (refused) return refused;
-  if (path === '/faults') {
-    if (method === 'GET') return ok({ results: ctx.faults.list() });
-    if (method === 'DELETE') {
-      ctx.faults.clear();
-      return noContent();
-    }
-    if (method === 'POST') {
-      const rule = parseRule(req.body);
-      if (rule instanceof ApiResponse) return rule;
-      try {
-        const id = ctx.faults.add(rule);
-        return ok(
-          ctx.faults.list().find((f) => f.id === id),
-          201,
-        );
-      } catch (e) {
-        if (e instanceof FaultRuleError) return errorResponse(400, 'PublicApi', e.message);
-        throw e;
-      }
-    }
-    return wrongMethod(['GET', 'POST', 'DELETE']);
-  }
-  if (segments.length === 2 && segments[0] === 'faults' && segments[1] !== '') {
-    const id = segments[1];
-    if (method === 'GET') {
-      const rule = ctx.faults.list().find((f) => f.id === id);
-      return rule ? ok(rule) : errorResponse(404, 'PublicApi', `No fault rule with id ${id}`);
-    }
-    if (method === 'DELETE')
-      return ctx.faults.remove(id) ? noContent() : errorResponse(404, 'PublicApi', `No fault rule with id ${id}`);
-    return wrongMethod(['GET', 'DELETE']);
-  }
+  const rules = segments.length <= 2 && (segments.length === 1 || segments[1] !== '');
+  if (rules && segments[0] === 'faults') return ruleEndpoints(req, ctx.faults, segments, FaultRuleError);
+  if (rules && segments[0] === 'pushes') return ruleEndpoints(req, ctx.state.pushes.rules, segments, PushRuleError);
   if (path === '/requests') {
     if (method === 'GET') return ok({ results: ctx.requests.entries() });
     if (method === 'DELETE') {

@@ -1,16 +1,13 @@
 // The API's endpoints for an authenticated account: routing (404 unknown path, 405 wrong
 // method) and the handlers. Authentication, rate limits and faults happen before this.
 import type { CreateCompanyRequest } from './wire';
-import type { AccountName } from './companies';
 import { sanitiseCompanyName } from './companyName';
+import { CONNECTION_ROUTES } from './connections';
 import {
   ApiResponse,
-  MESSAGES,
   companyLimitExceeded,
-  companyNotFound,
   dataTypeNotSupported,
   errorResponse,
-  forbidden,
   methodNotAllowed,
   notFound,
   validationError,
@@ -20,80 +17,23 @@ import { DATA_TYPES, RECORD_TYPES, type DataType } from './dataTypes';
 import { invoiceIndex, generateInvoice } from './invoices';
 import { listCompanies, listInvoices } from './listing';
 import { readPageRequest } from './paging';
-import { mediaType } from './http';
 import { readPath } from './percentEncoding';
+import { invoiceType, withPushed } from './pushRecords';
+import { PUSH_ROUTES } from './pushRoutes';
 import { getRecord, listRecords } from './recordListing';
+import {
+  type ApiRequest,
+  type Handler,
+  type JsonObject,
+  type Route,
+  isEntry,
+  isResponse,
+  ok,
+  ownCompany,
+  readObject,
+  readyData,
+} from './routing';
 import { type CompanyEntry, type EmulatorState, MAX_API_KEYS } from './state';
-
-export interface ApiRequest {
-  method: string;
-  /** Path without query string, one trailing slash removed. */
-  path: string;
-  params: URLSearchParams;
-  body: Buffer;
-  /** The Content-Type header as sent, if any. */
-  contentType: string | undefined;
-  account: AccountName;
-}
-
-type Handler = (req: ApiRequest, args: string[], state: EmulatorState) => ApiResponse;
-
-interface Route {
-  /** Segments; `*` matches one path segment (an id). Literals match case-insensitively, as
-   * ASP.NET routes do, except data type names: exact, as `POST /data/queue/{dataType}` takes them. */
-  pattern: string[];
-  methods: Record<string, Handler>;
-}
-
-const ok = (body: unknown, status = 200): ApiResponse => new ApiResponse(status, body);
-
-// ---- body reading ---------------------------------------------------------------------------
-
-type JsonObject = Record<string, unknown>;
-
-/**
- * A JSON media type, parameters (charset) allowed: `application/json`, `text/json` or a `+json`
- * type. The reference's request bodies are `application/json` only.
- */
-function isJsonMediaType(contentType: string | undefined): boolean {
-  const type = mediaType(contentType);
-  return type === 'application/json' || type === 'text/json' || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type);
-}
-
-/**
- * The body as a JSON object; no body allowed when `optional`. A body sent under another (or no)
- * Content-Type is a 400, not guessed at: a form or text body is the client's mistake.
- */
-function readObject(req: ApiRequest, optional: boolean): JsonObject | ApiResponse {
-  const text = req.body.toString('utf8').trim();
-  if (text === '') {
-    return optional
-      ? {}
-      : validationError('PublicApi', 'body', 'A request body is required: a JSON object.', 'BodyValidator');
-  }
-  if (!isJsonMediaType(req.contentType)) {
-    return validationError(
-      'PublicApi',
-      'Content-Type',
-      'The request body must be JSON sent with Content-Type: application/json.',
-      'BodyValidator',
-    );
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return validationError('PublicApi', 'body', 'The request body is not valid JSON.', 'BodyValidator');
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return validationError('PublicApi', 'body', 'The request body must be a JSON object.', 'BodyValidator');
-  }
-  return value as JsonObject;
-}
-
-function isResponse(value: unknown): value is ApiResponse {
-  return value instanceof ApiResponse;
-}
 
 // ---- companies ------------------------------------------------------------------------------
 
@@ -155,28 +95,20 @@ function readCreateCompany(body: JsonObject): CreateCompanyRequest | ApiResponse
   return request;
 }
 
-/** The company if this account may see it: 404 when it does not exist, 403 when it is not theirs. */
-function ownCompany(state: EmulatorState, account: AccountName, id: string): CompanyEntry | ApiResponse {
-  const entry = state.find(id);
-  if (!entry) return companyNotFound(id);
-  if (entry.account !== account) return forbidden();
-  return entry;
-}
-
-function isEntry(value: CompanyEntry | ApiResponse): value is CompanyEntry {
-  return !(value instanceof ApiResponse);
-}
-
-/** The type's data set must be synced; otherwise the 404/409 that says why not. */
-function readyData(state: EmulatorState, entry: CompanyEntry, type: string): ApiResponse | undefined {
-  const d = state.settle(entry, type);
-  if (d.state === 'unsupported') return dataTypeNotSupported(type, entry.platform);
-  if (d.state === 'ready') return undefined;
-  return errorResponse(409, 'PullApi', MESSAGES.notRequested);
-}
-
 const readyInvoices = (state: EmulatorState, entry: CompanyEntry): ApiResponse | undefined =>
   readyData(state, entry, 'invoices');
+
+/** The type with the records pushes created in this company's data of it, if any. */
+function withPushes(state: EmulatorState, entry: CompanyEntry, type: DataType): DataType {
+  const pushed = state.pushes.records(entry.company.id, type.segment);
+  return pushed.length > 0 ? withPushed(type, pushed) : type;
+}
+
+/** The company's invoices with those pushes created, or undefined when there are none (the fast path serves). */
+function pushedInvoices(state: EmulatorState, entry: CompanyEntry): DataType | undefined {
+  const pushed = state.pushes.records(entry.company.id, 'invoices');
+  return pushed.length > 0 ? withPushed(invoiceType(state.invoiceSource(entry)), pushed) : undefined;
+}
 
 /** A paged list and a single record for each data type of dataTypes.ts, as invoices have. */
 function recordRoutes(type: DataType): Route[] {
@@ -187,7 +119,8 @@ function recordRoutes(type: DataType): Route[] {
     if (isResponse(request)) return request;
     const notReady = readyData(state, entry, type.segment);
     if (notReady) return notReady;
-    const page = listRecords(`/companies/${id}/data/${type.segment}`, request, type, state.books(entry), state.records);
+    const path = `/companies/${id}/data/${type.segment}`;
+    const page = listRecords(path, request, withPushes(state, entry, type), state.books(entry), state.records);
     return isResponse(page) ? page : ok(page);
   };
   const one: Handler = (req, [id, recordId], state) => {
@@ -195,7 +128,7 @@ function recordRoutes(type: DataType): Route[] {
     if (!isEntry(entry)) return entry;
     const notReady = readyData(state, entry, type.segment);
     if (notReady) return notReady;
-    const record = getRecord(type, state.books(entry), recordId);
+    const record = getRecord(withPushes(state, entry, type), state.books(entry), recordId);
     return isResponse(record) ? record : ok(record);
   };
   return [
@@ -278,7 +211,11 @@ const routes: Route[] = [
         if (isResponse(request)) return request;
         const notReady = readyInvoices(state, entry);
         if (notReady) return notReady;
-        const page = listInvoices(`/companies/${id}/data/invoices`, request, state.invoiceSource(entry));
+        const path = `/companies/${id}/data/invoices`;
+        const pushed = pushedInvoices(state, entry);
+        const page = pushed
+          ? listRecords(path, request, pushed, state.books(entry), state.records)
+          : listInvoices(path, request, state.invoiceSource(entry));
         return isResponse(page) ? page : ok(page);
       },
     },
@@ -291,6 +228,11 @@ const routes: Route[] = [
         if (!isEntry(entry)) return entry;
         const notReady = readyInvoices(state, entry);
         if (notReady) return notReady;
+        const pushed = pushedInvoices(state, entry);
+        if (pushed) {
+          const record = getRecord(pushed, state.books(entry), invoiceId);
+          return isResponse(record) ? record : ok(record);
+        }
         const source = state.invoiceSource(entry);
         const index = invoiceIndex(source, invoiceId);
         return index === undefined
@@ -300,6 +242,8 @@ const routes: Route[] = [
     },
   },
   ...RECORD_TYPES.flatMap(recordRoutes),
+  ...CONNECTION_ROUTES,
+  ...PUSH_ROUTES,
   {
     pattern: ['apiKeys'],
     methods: {

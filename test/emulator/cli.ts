@@ -1,13 +1,20 @@
 // `node out/test/emulator/cli.js --port 4010 [--host 127.0.0.1] [--invoices N] [--companies N]
-//  [--seed N] [--latency MS] [--token-file PATH] [--quiet]` — runs the emulator until SIGINT/SIGTERM.
+//  [--seed N] [--latency MS] [--push-delay MS] [--token-file PATH] [--quiet]` — runs the emulator until SIGINT/SIGTERM.
 // The demo keys it prints are public fake keys; this is the one place they are printed. The admin
 // token it prints (and writes to --token-file) is not public: it is drawn afresh at each start.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { ADMIN_TOKEN_HEADER, DATA_TYPES, startEmulator, type EmulatorOptions } from './index';
+import {
+  ADMIN_TOKEN_HEADER,
+  DATA_TYPES,
+  DEFAULT_PUSH_DELAY_MS,
+  PUSH_DATA_TYPES,
+  startEmulator,
+  type EmulatorOptions,
+} from './index';
 
 const USAGE =
-  'usage: cli.js [--port N] [--host 127.0.0.1] [--invoices N] [--companies N] [--seed N] [--latency MS] [--token-file PATH] [--quiet]';
+  'usage: cli.js [--port N] [--host 127.0.0.1] [--invoices N] [--companies N] [--seed N] [--latency MS] [--push-delay MS] [--token-file PATH] [--quiet]';
 
 type CliOptions = EmulatorOptions & {
   quiet: boolean;
@@ -17,12 +24,13 @@ type CliOptions = EmulatorOptions & {
 
 export function parseArgs(argv: readonly string[]): CliOptions {
   const options: CliOptions = { quiet: false };
-  const numeric: Record<string, 'port' | 'invoices' | 'companies' | 'seed' | 'latencyMs'> = {
+  const numeric: Record<string, 'port' | 'invoices' | 'companies' | 'seed' | 'latencyMs' | 'pushDelayMs'> = {
     '--port': 'port',
     '--invoices': 'invoices',
     '--companies': 'companies',
     '--seed': 'seed',
     '--latency': 'latencyMs',
+    '--push-delay': 'pushDelayMs',
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -81,11 +89,14 @@ async function main(): Promise<void> {
   console.log(`  unsupported   ${c.unsupported}`);
   console.log('');
   console.log(`Data types, at /companies/{id}/data/{type}: ${DATA_TYPES.join(', ')}`);
+  console.log(
+    `Pushes (${PUSH_DATA_TYPES.join(', ')}) complete after ${emulatorOptions.pushDelayMs ?? DEFAULT_PUSH_DELAY_MS} ms; few has two connections, syncing none.`,
+  );
   console.log('');
   console.log(`Admin token (send it as ${ADMIN_TOKEN_HEADER} on every admin call but GET /_emulator/info):`);
   console.log(`  ${emulator.adminToken}`);
   console.log(
-    `Admin: ${emulator.url}/_emulator/faults, /_emulator/requests, POST /_emulator/reset (JSON). Ctrl+C to stop.`,
+    `Admin: ${emulator.url}/_emulator/faults, /_emulator/pushes, /_emulator/requests, POST /_emulator/reset (JSON). Ctrl+C to stop.`,
   );
 
   let stopping = false;

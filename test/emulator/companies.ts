@@ -58,6 +58,32 @@ interface Blueprint {
   platform?: string;
   dataset: InitialDataset;
   wellKnown?: WellKnownName;
+  /** Data connections: 1 unless said (the well-known companies with none and with two). */
+  connections?: 0 | 1 | 2;
+}
+
+/** A second accounting connection, on another platform and linked a month after the first. */
+function secondConnection(r: Random, companyId: string, platform: string, createdMs: number): DataConnection {
+  const others = PLATFORMS.filter((p) => p !== platform);
+  const second = connection(r, companyId, r.pick(others), createdMs + 30 * 24 * HOUR_MS);
+  second.status = 'Linked';
+  return second;
+}
+
+/** The company's connections; drawn after everything else, so the rest of the company stays as it was. */
+function connectionsOf(
+  r: Random,
+  b: Blueprint,
+  companyId: string,
+  platform: string,
+  createdMs: number,
+): DataConnection[] {
+  const first = connection(r, companyId, platform, createdMs);
+  // Well-known companies are pushed to by tests: their connections are linked whatever the seed.
+  if (b.wellKnown) first.status = 'Linked';
+  const count = b.connections ?? 1;
+  if (count === 0) return [];
+  return count === 1 ? [first] : [first, secondConnection(r, companyId, platform, createdMs)];
 }
 
 function build(seed: number, b: Blueprint): SeededCompany {
@@ -83,7 +109,7 @@ function build(seed: number, b: Blueprint): SeededCompany {
   if (r.chance(0.5))
     company.tags = { region: r.pick(['UK', 'US', 'EU', 'APAC']), tier: r.pick(['gold', 'silver', 'bronze']) };
   company.products = ['accounting'];
-  company.dataConnections = [connection(r, id, platform, createdMs)];
+  company.dataConnections = connectionsOf(r, b, id, platform, createdMs);
   return { company, account: b.account, currency, platform, dataset: b.dataset, wellKnown: b.wellKnown };
 }
 
@@ -114,6 +140,7 @@ function wellKnownSpecs(o: SeedOptions): Omit<Blueprint, 'account' | 'position'>
       description: `Emulator: ${FEW_INVOICES} invoices, one page.`,
       dataset: { kind: 'complete', count: FEW_INVOICES },
       wellKnown: 'few',
+      connections: 2,
     },
     {
       label: 'empty',
@@ -135,6 +162,7 @@ function wellKnownSpecs(o: SeedOptions): Omit<Blueprint, 'account' | 'position'>
       description: 'Emulator: first invoices sync never finishes (409 while syncing).',
       dataset: { kind: 'syncing' },
       wellKnown: 'syncing',
+      connections: 0,
     },
     {
       label: 'unsupported',

@@ -15,3 +15,7 @@ export { invoicesGenerated } from './invoices';
 export { columnsBuilt } from './invoiceColumns';
 export { recordsBuilt } from './recordListing';
 export { sanitiseCompanyName } from './companyName';
+export { PUSH_DATA_TYPES } from './pushOptions';
+export { DEFAULT_PUSH_DELAY_MS } from './pushOperations';
+export { PushRules, PushRuleError } from './pushRules';
+export type { PushRule, PushRuleEntry } from './pushRules';

@@ -1,5 +1,6 @@
-// Filtered, sorted, paged lists: companies (a small array in memory) and invoices (lazy; only
-// the records of the requested page are built, filters and sorts scan cached columns).
+// Filtered, sorted, paged lists: companies, connections and push operations (small arrays in
+// memory) and invoices (lazy; only the records of the requested page are built, filters and sorts
+// scan cached columns).
 import { COMPANY_FIELDS, INVOICE_FIELDS, type RecordFields } from './fields';
 import { MAX_QUERY_LENGTH } from './filter';
 import type { Company, Invoice, Page } from './wire';
@@ -42,21 +43,32 @@ function isResponse(value: Criteria | ApiResponse): value is ApiResponse {
   return value instanceof ApiResponse;
 }
 
-export function listCompanies(
+/** A filtered, sorted page of records held in memory (companies, connections, push operations), as copies. */
+export function listObjects<T extends object>(
   path: string,
   request: PageRequest,
-  companies: readonly Company[],
-): Page<Company> | ApiResponse {
-  const criteria = criteriaOf(request, COMPANY_FIELDS, 'ClientsApi');
+  records: readonly T[],
+  fields: RecordFields,
+  service: Service,
+): Page<T> | ApiResponse {
+  const criteria = criteriaOf(request, fields, service);
   if (isResponse(criteria)) return criteria;
-  const selected = selectRecords(companies.length, objectColumns(companies), criteria, COMPANY_FIELDS);
+  const selected = selectRecords(records.length, objectColumns(records), criteria, fields);
   const { start, end } = pageSlice(request, selected.length);
   return envelope(
     path,
     request,
     selected.length,
-    selected.slice(start, end).map((i) => structuredClone(companies[i])),
+    selected.slice(start, end).map((i) => structuredClone(records[i])),
   );
+}
+
+export function listCompanies(
+  path: string,
+  request: PageRequest,
+  companies: readonly Company[],
+): Page<Company> | ApiResponse {
+  return listObjects(path, request, companies, COMPANY_FIELDS, 'ClientsApi');
 }
 
 // A client paging through a filtered, sorted list asks for the same selection page after page;

@@ -7,6 +7,8 @@ import { MESSAGES, errorResponse } from './errors';
 import { FaultController } from './faults';
 import { type ServerContext, handle } from './handler';
 import { render, send } from './http';
+import { DEFAULT_PUSH_DELAY_MS } from './pushOperations';
+import type { PushRules } from './pushRules';
 import { RateLimiter } from './rateLimit';
 import { RequestLog } from './requestLog';
 import { type DemoKeys, EmulatorState, type WellKnownCompanies } from './state';
@@ -26,6 +28,8 @@ export interface EmulatorOptions {
    * ones: how a test runs fixed records (the shared filter corpus) through the real listing.
    */
   invoiceRecords?: readonly object[];
+  /** How long a valid push stays Pending before it succeeds, on the `now` clock (default 1500 ms). */
+  pushDelayMs?: number;
 }
 
 export interface RunningEmulator {
@@ -36,6 +40,10 @@ export interface RunningEmulator {
   keys: DemoKeys;
   companies: WellKnownCompanies;
   faults: FaultController;
+  /** Push rules: how the next pushes turn out (pushRules.ts); `reset()` clears them. */
+  pushes: PushRules;
+  /** The data connection ids of each well-known company (`few` has two, `syncing` none). */
+  connections: Record<keyof WellKnownCompanies, string[]>;
   requests: RequestLog;
   /** Rate-limit windows held now (one per key seen lately, bounded): soak runs check the bound. */
   rateWindows(): number;
@@ -69,6 +77,7 @@ function contextOf(options: EmulatorOptions): ServerContext {
     companies: positiveInteger('companies', options.companies, 120),
     now,
     fewInvoices: options.invoiceRecords,
+    pushDelayMs: positiveInteger('pushDelayMs', options.pushDelayMs, DEFAULT_PUSH_DELAY_MS),
   });
   const faults = new FaultController(seed);
   const requests = new RequestLog();
@@ -90,6 +99,19 @@ function contextOf(options: EmulatorOptions): ServerContext {
     now,
     log: options.log ?? (() => undefined),
     reset,
+  };
+}
+
+function wellKnownConnections(state: EmulatorState): RunningEmulator['connections'] {
+  const ids = (id: string): string[] => (state.find(id)?.company.dataConnections ?? []).map((c) => c.id);
+  const { many, few, empty, notRequested, syncing, unsupported } = state.wellKnown;
+  return {
+    many: ids(many),
+    few: ids(few),
+    empty: ids(empty),
+    notRequested: ids(notRequested),
+    syncing: ids(syncing),
+    unsupported: ids(unsupported),
   };
 }
 
@@ -126,6 +148,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     keys: { ...ctx.state.keys },
     companies: { ...ctx.state.wellKnown },
     faults: ctx.faults,
+    pushes: ctx.state.pushes.rules,
+    connections: wellKnownConnections(ctx.state),
     requests: ctx.requests,
     rateWindows: () => ctx.limiter.size,
     reset: ctx.reset,

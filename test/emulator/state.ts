@@ -14,6 +14,7 @@ import {
 import { type Dataset, statusKey, statusOf, supports } from './dataSets';
 import { type Books, DATA_TYPES } from './dataTypes';
 import type { InvoiceSource } from './invoices';
+import { PushStore } from './pushOperations';
 import { Random } from './random';
 import { RecordCache } from './recordListing';
 
@@ -57,6 +58,8 @@ export interface StateOptions {
   now: () => Date;
   /** Served as the `few` company's invoices instead of its generated ones. */
   fewInvoices?: readonly object[];
+  /** How long a push takes by default, on the clock (pushOperations.ts). */
+  pushDelayMs?: number;
 }
 
 export class EmulatorState {
@@ -70,6 +73,8 @@ export class EmulatorState {
   private counter = 0;
   /** Whole record lists of the other data types, for filters and sorts (pure, so never reset). */
   readonly records = new RecordCache();
+  /** Push operations, the records they created and the rules that decide the next pushes. */
+  readonly pushes: PushStore;
 
   constructor(private readonly options: StateOptions) {
     const r = Random.of(options.seed, 'demo-keys');
@@ -84,6 +89,7 @@ export class EmulatorState {
     const wellKnown: Partial<WellKnownCompanies> = {};
     for (const s of this.seeded) if (s.wellKnown) wellKnown[s.wellKnown] = s.company.id;
     this.wellKnown = wellKnown as WellKnownCompanies;
+    this.pushes = new PushStore(options.seed, options.now, options.pushDelayMs);
     this.reset();
   }
 
@@ -104,6 +110,7 @@ export class EmulatorState {
     this.counter = 0;
     this.companies.clear();
     this.operations.clear();
+    this.pushes.reset();
     this.order = new Map([
       ['normal', []],
       ['freeTrial', []],

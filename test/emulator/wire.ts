@@ -148,3 +148,52 @@ export interface ErrorBody {
   canBeRetried?: string;
   detailedErrorCode?: number;
 }
+
+/** Push options (Codat's PushOption): the tree of fields a push of one data type takes. */
+export type PushOptionType = 'Array' | 'Object' | 'String' | 'Number' | 'Boolean' | 'DateTime' | 'File' | 'MultiPart';
+
+export interface PushOptionChoice {
+  value: string;
+  type: PushOptionType;
+  displayName: string;
+  required: boolean;
+}
+
+export interface PushFieldValidation {
+  field?: string;
+  details: string;
+}
+
+export interface PushOptionProperty {
+  type: PushOptionType;
+  displayName: string;
+  description: string;
+  required: boolean;
+  /** Of an Object its fields; of an Array the fields of each entry. */
+  properties?: Record<string, PushOptionProperty>;
+  options?: PushOptionChoice[];
+  validation?: { warnings: PushFieldValidation[]; information: PushFieldValidation[] };
+}
+
+export type PushOperationStatus = 'Pending' | 'Failed' | 'Success' | 'TimedOut';
+
+export interface PushOperationChange {
+  type: 'Unknown' | 'Created' | 'Modified' | 'Deleted' | 'AttachmentUploaded';
+  recordRef: { id: string; dataType: string };
+}
+
+/** Codat's PushOperation (Platform API); a push's own answer adds `data` (Accounting API). */
+export interface PushOperation {
+  changes?: PushOperationChange[] | null;
+  dataType: string;
+  companyId: string;
+  pushOperationKey: string;
+  dataConnectionKey: string;
+  requestedOnUtc: string;
+  completedOnUtc?: string;
+  timeoutInMinutes?: number | null;
+  status: PushOperationStatus;
+  errorMessage?: string | null;
+  validation?: Validation;
+  statusCode: number;
+}

@@ -21,6 +21,8 @@ describe('emulator: command line', () => {
         '3',
         '--latency',
         '20',
+        '--push-delay',
+        '250',
         '--token-file',
         't.txt',
         '--quiet',
@@ -33,6 +35,7 @@ describe('emulator: command line', () => {
         companies: 30,
         seed: 3,
         latencyMs: 20,
+        pushDelayMs: 250,
         tokenFile: 't.txt',
       },
     );

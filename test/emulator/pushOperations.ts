@@ -1,0 +1,168 @@
+// Push operations: each push to a company, Pending until its time on the emulator's clock comes,
+// then Success (the record is created and joins the company's data), Failed or TimedOut. A push
+// whose body fails validation is Failed at once. Settled lazily, as syncs are: every request about
+// the company first completes what is due, so no timer runs and the injected clock drives it.
+import type { PushDataType } from './pushOptions';
+import { createdRecord, pushedData } from './pushRecords';
+import { type PushRule, PushRules } from './pushRules';
+import type { PushCheck } from './pushValidation';
+import { Random } from './random';
+import type { DataConnection, PushOperation, PushOperationStatus } from './wire';
+
+type Json = Record<string, unknown>;
+type Outcome = Exclude<PushOperationStatus, 'Pending'>;
+
+/** The push's status code once it ends this way (the emulator's choice: Codat does not list them). */
+const STATUS_CODES: Record<Outcome, number> = { Success: 200, Failed: 500, TimedOut: 504 };
+
+interface Due {
+  at: number;
+  outcome: Outcome;
+  type: PushDataType;
+  record: Json;
+  currency: string;
+}
+
+interface Entry {
+  op: PushOperation;
+  due?: Due;
+}
+
+export interface NewPush {
+  companyId: string;
+  connection: DataConnection;
+  type: PushDataType;
+  /** The company's base currency, for what the pushed record leaves out. */
+  currency: string;
+  timeoutInMinutes?: number;
+  check: PushCheck;
+}
+
+export interface PushAnswer {
+  op: PushOperation;
+  /** The HTTP status of the push's answer. */
+  status: 200 | 202;
+  /** The record as the platform takes it (the Accounting API's `data`), for a push that passed validation. */
+  data?: Json;
+}
+
+export const DEFAULT_PUSH_DELAY_MS = 1500;
+
+export class PushStore {
+  readonly rules = new PushRules();
+  /** How long a push takes by default, on the emulator's clock (a rule may say otherwise). */
+  delayMs: number;
+  private operations = new Map<string, Entry[]>();
+  private created = new Map<string, Json[]>();
+  private counter = 0;
+
+  constructor(
+    private readonly seed: number,
+    private readonly now: () => Date,
+    private readonly defaultDelayMs = DEFAULT_PUSH_DELAY_MS,
+  ) {
+    this.delayMs = defaultDelayMs;
+  }
+
+  reset(): void {
+    this.operations.clear();
+    this.created.clear();
+    this.counter = 0;
+    this.delayMs = this.defaultDelayMs;
+    this.rules.reset();
+  }
+
+  private iso(ms: number): string {
+    return new Date(ms).toISOString();
+  }
+
+  /** Takes a push: Failed at once when its body failed validation, Pending otherwise. */
+  push(p: NewPush): PushAnswer {
+    const nowMs = this.now().getTime();
+    const r = Random.of(this.seed, 'push', this.counter++);
+    const op: PushOperation = {
+      dataType: p.type,
+      companyId: p.companyId,
+      pushOperationKey: r.uuid(),
+      dataConnectionKey: p.connection.id,
+      requestedOnUtc: this.iso(nowMs),
+      status: 'Pending',
+      validation: { errors: p.check.errors, warnings: p.check.warnings },
+      statusCode: 202,
+    };
+    if (p.timeoutInMinutes !== undefined) op.timeoutInMinutes = p.timeoutInMinutes;
+    const entry: Entry = { op };
+    const list = this.operations.get(p.companyId) ?? [];
+    this.operations.set(p.companyId, list);
+    list.push(entry);
+    const errors = p.check.errors.length;
+    if (errors > 0) {
+      Object.assign(op, { status: 'Failed', statusCode: 400, completedOnUtc: op.requestedOnUtc });
+      op.errorMessage = `The ${p.type} push failed validation with ${errors} error${errors === 1 ? '' : 's'}: see validation.errors.`;
+      return { op: structuredClone(op), status: 200 };
+    }
+    const rule = this.rules.take(p.companyId, p.type) ?? {};
+    entry.due = {
+      ...this.dueOf(rule, p.timeoutInMinutes, nowMs),
+      type: p.type,
+      record: p.check.record,
+      currency: p.currency,
+    };
+    const data = pushedData(p.type, p.check.record, p.currency);
+    return { op: structuredClone(op), status: rule.answer ?? 200, data };
+  }
+
+  /** When and how a valid push ends: a timeout shorter than the delay wins. */
+  private dueOf(rule: PushRule, timeoutInMinutes: number | undefined, nowMs: number): Pick<Due, 'at' | 'outcome'> {
+    const delay = rule.delayMs ?? this.delayMs;
+    const timeout = timeoutInMinutes === undefined ? undefined : timeoutInMinutes * 60_000;
+    if (rule.outcome === 'TimedOut') return { at: nowMs + (timeout ?? delay), outcome: 'TimedOut' };
+    if (timeout !== undefined && timeout < delay) return { at: nowMs + timeout, outcome: 'TimedOut' };
+    return { at: nowMs + delay, outcome: rule.outcome ?? 'Success' };
+  }
+
+  /** Ends the company's pushes whose time has come, in the order they were made. */
+  settle(companyId: string): void {
+    const nowMs = this.now().getTime();
+    for (const entry of this.operations.get(companyId) ?? []) {
+      const due = entry.due;
+      if (!due || due.at > nowMs) continue;
+      entry.due = undefined;
+      const op = entry.op;
+      Object.assign(op, {
+        status: due.outcome,
+        statusCode: STATUS_CODES[due.outcome],
+        completedOnUtc: this.iso(due.at),
+      });
+      if (due.outcome === 'Success') {
+        const id = Random.of(this.seed, 'pushed-record', op.pushOperationKey).uuid();
+        const key = `${companyId}/${due.type}`;
+        const records = this.created.get(key) ?? [];
+        this.created.set(key, records);
+        records.push(createdRecord(due.type, due.record, id, due.currency, op.completedOnUtc as string));
+        op.changes = [{ type: 'Created', recordRef: { id, dataType: due.type } }];
+      } else if (due.outcome === 'Failed') {
+        op.errorMessage = `The platform refused the ${due.type} record: nothing was created.`;
+      } else {
+        op.errorMessage = `The push timed out before the platform confirmed the ${due.type} record.`;
+      }
+    }
+  }
+
+  /** The company's push operations, the newest first. */
+  history(companyId: string): PushOperation[] {
+    return (this.operations.get(companyId) ?? []).map((e) => e.op).reverse();
+  }
+
+  /** One push operation of the company (keys compare in any case, as UUIDs do). */
+  find(companyId: string, key: string): PushOperation | undefined {
+    const wanted = key.toLowerCase();
+    const entry = (this.operations.get(companyId) ?? []).find((e) => e.op.pushOperationKey === wanted);
+    return entry ? structuredClone(entry.op) : undefined;
+  }
+
+  /** The records pushes created in the company's data of a type, oldest first. */
+  records(companyId: string, type: string): readonly Json[] {
+    return this.created.get(`${companyId}/${type}`) ?? [];
+  }
+}

@@ -1,0 +1,193 @@
+// Pushes: a valid body is Pending, then Success after the delay on the emulator's clock, and the
+// record joins the company's data with a new id; a body that breaks the push options fails at once
+// with validation errors; a short timeoutInMinutes times out; the history lists them all.
+import * as assert from 'node:assert/strict';
+import { PUSH_DATA_TYPES, startEmulator, type RunningEmulator } from '../../emulator';
+import { ManualClock, call, walk } from '../../emulator/testing';
+import type { ErrorBody, Page, PushOperation } from '../../emulator/wire';
+import { VALID_BODIES } from '../../support/pushBodies';
+
+type Rec = Record<string, unknown>;
+type Answer = PushOperation & { data?: Rec };
+
+describe('emulator: pushes', () => {
+  let emu: RunningEmulator;
+  const clock = new ManualClock();
+  const DELAY = 1500;
+
+  before(async () => {
+    emu = await startEmulator({ invoices: 50, companies: 30, now: clock.now });
+  });
+  after(() => emu.close());
+  beforeEach(() => emu.reset());
+
+  const pushPath = (company: string, connection: string, type: string, query = ''): string =>
+    `/companies/${company}/connections/${connection}/push/${type}${query}`;
+  const push = (type: string, body: unknown, company = emu.companies.empty, query = '') =>
+    call<Answer>(emu, pushPath(company, emu.connections.empty[0], type, query), { method: 'POST', body });
+  const operation = (key: string, company = emu.companies.empty) =>
+    call<PushOperation>(emu, `/companies/${company}/push/${key}`);
+  const records = async (type: string, company = emu.companies.empty): Promise<Rec[]> =>
+    (await walk<Rec>(emu, `/companies/${company}/data/${type}?pageSize=5000`)).flatMap((p) => p.json.results);
+
+  it('answers 200 Pending, then Success after the delay, and the invoice joins the company data', async () => {
+    const requested = clock.ms;
+    const r = await push('invoices', VALID_BODIES.invoices);
+    assert.equal(r.status, 200);
+    assert.equal(r.json.status, 'Pending');
+    assert.equal(r.json.statusCode, 202);
+    assert.equal(r.json.dataType, 'invoices');
+    assert.equal(r.json.companyId, emu.companies.empty);
+    assert.equal(r.json.dataConnectionKey, emu.connections.empty[0]);
+    assert.equal(r.json.requestedOnUtc, new Date(requested).toISOString());
+    assert.deepEqual(r.json.validation, { errors: [], warnings: [] });
+    assert.equal(r.json.data?.totalAmount, 53, 'data: the record as taken, totals worked out');
+    assert.equal(r.json.completedOnUtc, undefined);
+    clock.advance(DELAY - 1);
+    assert.equal((await operation(r.json.pushOperationKey)).json.status, 'Pending');
+    assert.deepEqual(await records('invoices'), [], 'nothing created while pending');
+    clock.advance(1);
+    const done = (await operation(r.json.pushOperationKey)).json;
+    assert.equal(done.status, 'Success');
+    assert.equal(done.statusCode, 200);
+    assert.equal(done.completedOnUtc, new Date(requested + DELAY).toISOString());
+    assert.equal(done.changes?.length, 1);
+    const { id, dataType } = done.changes?.[0].recordRef ?? { id: '', dataType: '' };
+    assert.equal(done.changes?.[0].type, 'Created');
+    assert.equal(dataType, 'invoices');
+    const [invoice] = await records('invoices');
+    assert.equal(invoice.id, id);
+    assert.deepEqual(
+      { total: invoice.totalAmount, tax: invoice.totalTaxAmount, sub: invoice.subTotal, due: invoice.amountDue },
+      { total: 53, tax: 7.5, sub: 45.5, due: 53 },
+    );
+    assert.equal(invoice.issueDate, '2026-01-15T00:00:00');
+    assert.equal(invoice.status, 'Submitted');
+    const one = await call<Rec>(emu, `/companies/${emu.companies.empty}/data/invoices/${id}`);
+    assert.deepEqual(one.json, invoice);
+    const query = encodeURIComponent('status=Submitted && totalAmount>52');
+    const found = await call<Page<Rec>>(emu, `/companies/${emu.companies.empty}/data/invoices?query=${query}`);
+    assert.deepEqual(
+      found.json.results.map((x) => x.id),
+      [id],
+    );
+  });
+
+  it('creates a record of every pushable type, after the generated ones, with a new id', async () => {
+    const company = emu.companies.few;
+    for (const type of PUSH_DATA_TYPES) {
+      const before = await records(type, company);
+      const r = await call<Answer>(emu, pushPath(company, emu.connections.few[1], type), {
+        method: 'POST',
+        body: VALID_BODIES[type],
+      });
+      assert.equal(r.json.status, 'Pending', type);
+      clock.advance(DELAY);
+      const id = (await operation(r.json.pushOperationKey, company)).json.changes?.[0].recordRef.id;
+      const after = await records(type, company);
+      assert.equal(after.length, before.length + 1, type);
+      assert.deepEqual(after.slice(0, -1), before, `${type}: the generated records stay as they were`);
+      assert.equal(after[after.length - 1].id, id, type);
+      assert.ok(!before.some((x) => x.id === id), `${type}: a new id`);
+    }
+  });
+
+  it('fails at once a body that breaks the options: required, allowed values, types, nested lines', async () => {
+    const body = {
+      customerRef: { companyName: 'No Id Ltd' },
+      status: 'Paid',
+      issueDate: '15/01/2026',
+      currencyRate: '1.2',
+      lineItems: [{ description: 'Roses', unitAmount: 12 }, 'not a line'],
+    };
+    const r = await push('invoices', body);
+    assert.equal(r.status, 200, 'the contract documents 200 only');
+    assert.equal(r.json.status, 'Failed');
+    assert.equal(r.json.statusCode, 400);
+    assert.equal(r.json.completedOnUtc, r.json.requestedOnUtc);
+    assert.match(r.json.errorMessage ?? '', /failed validation with 6 errors/);
+    assert.equal(r.json.data, undefined);
+    assert.deepEqual(
+      r.json.validation?.errors.map((e) => [e.itemId, e.validatorName]),
+      [
+        ['customerRef.id', 'RequiredFieldValidator'],
+        ['issueDate', 'FieldTypeValidator'],
+        ['currencyRate', 'FieldTypeValidator'],
+        ['status', 'AllowedValuesValidator'],
+        ['lineItems[0].quantity', 'RequiredFieldValidator'],
+        ['lineItems[1]', 'FieldTypeValidator'],
+      ],
+    );
+    assert.equal(r.json.validation?.errors[3].message, 'status must be one of Draft, Submitted, not "Paid".');
+    clock.advance(10 * DELAY);
+    assert.deepEqual(await records('invoices'), [], 'nothing is ever created');
+    const missing = await push('customers', {});
+    assert.deepEqual(
+      missing.json.validation?.errors.map((e) => e.message),
+      ['customerName is required.'],
+    );
+  });
+
+  it('warns of fields the options do not name and leaves them out, the id sent among them', async () => {
+    const r = await push('suppliers', { ...VALID_BODIES.suppliers, id: 'mine', colour: 'blue' });
+    assert.equal(r.json.status, 'Pending');
+    assert.deepEqual(
+      r.json.validation?.warnings.map((w) => w.itemId),
+      ['id', 'colour'],
+    );
+    clock.advance(DELAY);
+    const [supplier] = await records('suppliers', emu.companies.empty);
+    assert.notEqual(supplier.id, 'mine');
+    assert.equal(supplier.colour, undefined);
+    assert.equal(supplier.status, 'Active');
+  });
+
+  it('times out a push whose timeoutInMinutes is shorter than the delay, and refuses a bad one', async () => {
+    const r = await push('customers', VALID_BODIES.customers, emu.companies.empty, '?timeoutInMinutes=0');
+    assert.equal(r.json.status, 'Pending');
+    assert.equal(r.json.timeoutInMinutes, 0);
+    const timedOut = (await operation(r.json.pushOperationKey)).json;
+    assert.equal(timedOut.status, 'TimedOut');
+    assert.equal(timedOut.statusCode, 504);
+    assert.match(timedOut.errorMessage ?? '', /timed out/);
+    assert.equal(timedOut.changes, undefined);
+    clock.advance(DELAY);
+    assert.deepEqual(await records('customers'), []);
+    const long = await push('customers', VALID_BODIES.customers, emu.companies.empty, '?timeoutInMinutes=30');
+    clock.advance(DELAY);
+    assert.equal((await operation(long.json.pushOperationKey)).json.status, 'Success');
+    for (const bad of ['abc', '-1', '1.5', '99999999999']) {
+      const refused = await push('customers', VALID_BODIES.customers, emu.companies.empty, `?timeoutInMinutes=${bad}`);
+      assert.equal(refused.status, 400, bad);
+      assert.equal((refused.json as unknown as ErrorBody).validation?.errors[0].itemId, 'timeoutInMinutes');
+    }
+  });
+
+  it('keeps a history per company, newest first, filtered and paged like other lists', async () => {
+    const ok = await push('customers', VALID_BODIES.customers);
+    clock.advance(1000);
+    const failed = await push('customers', {});
+    const path = `/companies/${emu.companies.empty}/push`;
+    const all = await call<Page<PushOperation>>(emu, path);
+    assert.deepEqual(
+      all.json.results.map((o) => o.pushOperationKey),
+      [failed.json.pushOperationKey, ok.json.pushOperationKey],
+    );
+    const onlyFailed = await call<Page<PushOperation>>(emu, `${path}?query=status%3DFailed`);
+    assert.deepEqual(
+      onlyFailed.json.results.map((o) => o.pushOperationKey),
+      [failed.json.pushOperationKey],
+    );
+    const oldest = await call<Page<PushOperation>>(emu, `${path}?orderBy=requestedOnUtc&pageSize=1`);
+    assert.equal(oldest.json.results[0].pushOperationKey, ok.json.pushOperationKey);
+    assert.equal(oldest.json.totalResults, 2);
+    assert.equal((await call<Page<PushOperation>>(emu, `/companies/${emu.companies.few}/push`)).json.totalResults, 0);
+    const other = await operation(ok.json.pushOperationKey, emu.companies.few);
+    assert.equal(other.status, 404, "another company's push is not found");
+    assert.equal((await operation(ok.json.pushOperationKey.toUpperCase())).status, 200, 'keys in any case');
+    const refused = await call<ErrorBody>(emu, `${path}?query=colour%3Dblue`);
+    assert.equal(refused.json.error, 'Error parsing query - Could not resolve property colour on PushOperation');
+    emu.reset();
+    assert.equal((await call<Page<PushOperation>>(emu, path)).json.totalResults, 0, 'reset forgets pushes');
+  });
+});
