@@ -8,11 +8,14 @@ import type {
   ApiKeyDetails,
   ApiKeyList,
   Company,
+  DataConnection,
   CreateCompanyRequest,
   DataRecord,
   DataStatusMap,
   Page,
   PullOperation,
+  PushOperation,
+  PushOption,
 } from './models';
 import { followItems, followPages, mappedPages, PagedList, type PageLoader } from './paging';
 import { createRedactor, type Redactor } from './redact';
@@ -33,6 +36,7 @@ import type { CallOptions, TransportOptions } from './transportOptions';
 import { normalizeBaseUrl, resolveHref } from './url';
 import { checkId, checkOptionalText, MAX_API_KEY_NAME_LENGTH } from './requestChecks';
 import * as requests from './requests';
+import * as pushes from './pushes';
 import type { ApiRequest, ListParams, PreparedRequest } from './requests';
 
 export type { ListParams, PreparedRequest };
@@ -190,6 +194,68 @@ export class DataPlatformClient {
       },
       options,
     );
+  }
+
+  /** A page of a company's data connections. */
+  async listConnections(
+    companyId: string,
+    params: ListParams = {},
+    options?: CallOptions,
+  ): Promise<Page<DataConnection>> {
+    const accept = pushes.CONNECTION_PAGE;
+    return this.#transport.request(
+      { ...pushes.connectionsRequest(companyId, params), accept, expected: 'a page of connections' },
+      options,
+    );
+  }
+
+  /** The fields a push of `dataType` through the connection takes. */
+  async getPushOptions(
+    companyId: string,
+    connectionId: string,
+    dataType: DataTypeId,
+    options?: CallOptions,
+  ): Promise<PushOption> {
+    const request = pushes.pushOptionsRequest(companyId, connectionId, dataType);
+    return this.#transport.request({ ...request, accept: pushes.isPushOption, expected: 'push options' }, options);
+  }
+
+  /** Pushes one record: a POST, sent once and never retried (a failed push may still have been
+   * taken: look in the push history before sending it again). Answered with the push operation,
+   * Pending, Failed with its validation, or already settled. */
+  async pushRecord(
+    companyId: string,
+    connectionId: string,
+    dataType: DataTypeId,
+    body: Record<string, unknown>,
+    params: pushes.PushParams = {},
+    options?: CallOptions,
+  ): Promise<PushOperation> {
+    const request = pushes.pushRequest(companyId, connectionId, dataType, body, params);
+    // The body is the user's own input: an error keeps it, so its entry can be copied as cURL.
+    return this.#transport.request(
+      { ...request, shareBody: true, accept: pushes.isPushOperation, expected: 'a push operation' },
+      options,
+    );
+  }
+
+  async getPushOperation(companyId: string, pushOperationKey: string, options?: CallOptions): Promise<PushOperation> {
+    const request = pushes.pushOperationRequest(companyId, pushOperationKey);
+    return this.#transport.request(
+      { ...request, accept: pushes.isPushOperation, expected: 'a push operation' },
+      options,
+    );
+  }
+
+  /** A page of a company's push history; query and orderBy checked against its schema. */
+  async listPushOperations(
+    companyId: string,
+    params: ListParams = {},
+    options?: CallOptions,
+  ): Promise<Page<PushOperation>> {
+    const request = pushes.pushOperationsRequest(companyId, params);
+    const accept = pushes.PUSH_OPERATION_PAGE;
+    return this.#transport.request({ ...request, accept, expected: 'a page of push operations' }, options);
   }
 
   /**

@@ -23,15 +23,19 @@ export interface Page<T> {
 
 type DataConnectionStatus = 'PendingAuth' | 'Linked' | 'Unlinked' | 'Deauthorized';
 
-interface DataConnection {
+/** A company's data connection, in its `dataConnections` and from `GET /companies/{id}/connections`
+ * (Codat's Platform API). */
+export interface DataConnection {
   id: string;
   integrationId: string;
   sourceId: string;
-  sourceType: string;
   platformName: string;
   linkUrl: string;
-  status: DataConnectionStatus;
+  /** A `DataConnectionStatus`; a status this version does not know is kept as it came. */
+  status: DataConnectionStatus | (string & {});
   created: string;
+  sourceType: string;
+  lastSync?: string;
 }
 
 export interface Company {
@@ -192,4 +196,56 @@ export interface ErrorBody {
   validation?: Validation;
   canBeRetried?: string;
   detailedErrorCode?: number;
+}
+
+type PushOptionType = 'Array' | 'Object' | 'String' | 'Number' | 'Boolean' | 'DateTime' | 'File' | 'MultiPart';
+
+interface PushOptionChoice {
+  value: string;
+  type: PushOptionType | (string & {});
+  displayName: string;
+  required: boolean;
+}
+
+interface PushFieldValidation {
+  field?: string;
+  details: string;
+}
+
+/** `GET …/connections/{connectionId}/options/{dataType}`: the fields a push of one type takes, as a
+ * tree (an Object's `properties` are its fields, an Array's the fields of each entry). */
+export interface PushOption {
+  type: PushOptionType | (string & {});
+  displayName: string;
+  description: string;
+  required: boolean;
+  properties?: Record<string, PushOption>;
+  options?: PushOptionChoice[];
+  validation?: { warnings: PushFieldValidation[]; information: PushFieldValidation[] };
+}
+
+type PushOperationStatus = 'Pending' | 'Failed' | 'Success' | 'TimedOut';
+
+interface PushOperationChange {
+  type: 'Unknown' | 'Created' | 'Modified' | 'Deleted' | 'AttachmentUploaded' | (string & {});
+  recordRef: { id: string; dataType: string };
+}
+
+/** A push operation (Platform API): the answer of a push, which alone also carries `data` (the
+ * record as the platform took it), and an entry of the push history. */
+export interface PushOperation {
+  pushOperationKey: string;
+  companyId: string;
+  dataConnectionKey: string;
+  dataType: string;
+  /** Pending until it settles; a status this version does not know is kept as it came. */
+  status: PushOperationStatus | (string & {});
+  requestedOnUtc: string;
+  completedOnUtc?: string;
+  timeoutInMinutes?: number | null;
+  statusCode?: number;
+  errorMessage?: string | null;
+  validation?: Validation;
+  changes?: PushOperationChange[] | null;
+  data?: Record<string, unknown>;
 }

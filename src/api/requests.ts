@@ -50,7 +50,7 @@ export function companyPath(companyId: string, method: string, rest = ''): strin
 
 /** `base?page=…&pageSize=…&query=…&orderBy=…`, in the order the API writes its `_links`, so a
  * first page's URL equals the `_links.current` the server writes. */
-function listPath(base: string, params: ListParams, schema: QuerySchema): string {
+export function listPath(base: string, params: ListParams, schema: QuerySchema): string {
   const target: Target = { method: 'GET', path: base };
   const { page, pageSize } = checkPaging(target, params.page, params.pageSize);
   const query = checkQuery(target, params.query, schema);

@@ -52,3 +52,43 @@ export const COMPANY_SCHEMA: QuerySchema = {
     'referenceParentCompany.links.portal': 'string',
   },
 };
+
+/** A company's data connections (`GET /companies/{id}/connections`), Codat's Platform API. */
+export const CONNECTION_SCHEMA: QuerySchema = {
+  recordName: 'Connection',
+  fields: {
+    id: 'string',
+    integrationId: 'string',
+    integrationKey: 'string',
+    sourceId: 'string',
+    sourceType: 'string',
+    platformName: 'string',
+    linkUrl: 'string',
+    status: 'string',
+    lastSync: 'date',
+    created: 'date',
+  },
+  values: {
+    status: ['PendingAuth', 'Linked', 'Unlinked', 'Deauthorized'],
+  },
+};
+
+/** A company's push history (`GET /companies/{id}/push`); arrays and objects are not queryable. */
+export const PUSH_OPERATION_SCHEMA: QuerySchema = {
+  recordName: 'PushOperation',
+  fields: {
+    pushOperationKey: 'string',
+    companyId: 'string',
+    dataConnectionKey: 'string',
+    dataType: 'string',
+    status: 'string',
+    requestedOnUtc: 'date',
+    completedOnUtc: 'date',
+    timeoutInMinutes: 'number',
+    statusCode: 'number',
+    errorMessage: 'string',
+  },
+  values: {
+    status: ['Pending', 'Failed', 'Success', 'TimedOut'],
+  },
+};

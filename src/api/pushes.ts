@@ -1,0 +1,99 @@
+// The write side's requests and answers: a company's connections, the push options of a
+// connection, a push (a POST, never retried or resent: see transport.ts) and the push history.
+// Built here as requests.ts builds the reads, every parameter checked before anything is sent.
+import { t } from '../l10n';
+import type { DataTypeId } from '../dataTypes/catalog';
+import { CONNECTION_SCHEMA, PUSH_OPERATION_SCHEMA } from '../query';
+import { refusedParameter } from './failures';
+import type { DataConnection, PushOperation, PushOption } from './models';
+import { checkDataType, checkId, type Target } from './requestChecks';
+import { companyPath, listPath, type ApiRequest, type ListParams } from './requests';
+import { isRecord, pageGuard, type Guard } from './responseShapes';
+import { buildQueryString } from './url';
+
+/** The Accounting API's `timeoutInMinutes` is an int32. */
+const MAX_TIMEOUT_MINUTES = 2_147_483_647;
+
+export interface PushParams {
+  /** Whole minutes the platform has to take the push before it is TimedOut; the server's default when absent. */
+  timeoutInMinutes?: number;
+}
+
+const text = (v: unknown): v is string => typeof v === 'string';
+const nonEmpty = (v: unknown): v is string => text(v) && v !== '';
+
+const isConnection: Guard<DataConnection> = (v): v is DataConnection =>
+  isRecord(v) && nonEmpty(v.id) && text(v.platformName) && text(v.status);
+
+/** Shallow: the root of the tree (its fields are read where they are shown). */
+export const isPushOption: Guard<PushOption> = (v): v is PushOption =>
+  isRecord(v) && text(v.type) && (v.properties === undefined || isRecord(v.properties));
+
+export const isPushOperation: Guard<PushOperation> = (v): v is PushOperation =>
+  isRecord(v) && nonEmpty(v.pushOperationKey) && text(v.status) && text(v.dataType);
+
+export const CONNECTION_PAGE = pageGuard(isConnection);
+export const PUSH_OPERATION_PAGE = pageGuard(isPushOperation);
+
+/** `/companies/{id}/connections/{connectionId}`, both ids checked (`rest` names the endpoint). */
+function connectionPath(companyId: string, connectionId: string, method: string, rest: string): string {
+  const company = companyPath(companyId, method, `/connections/{connectionId}${rest}`);
+  const target: Target = { method, path: `${company}/connections/{connectionId}${rest}` };
+  return `${company}/connections/${checkId(target, connectionId, 'connectionId')}`;
+}
+
+/** A page of a company's data connections; query and orderBy checked against their schema. */
+export function connectionsRequest(companyId: string, params: ListParams = {}): ApiRequest {
+  const base = `${companyPath(companyId, 'GET', '/connections')}/connections`;
+  return { method: 'GET', path: listPath(base, params, CONNECTION_SCHEMA) };
+}
+
+export function pushOptionsRequest(companyId: string, connectionId: string, type: DataTypeId): ApiRequest {
+  const connection = connectionPath(companyId, connectionId, 'GET', '/options/{dataType}');
+  const { id } = checkDataType({ method: 'GET', path: `${connection}/options/{dataType}` }, type);
+  return { method: 'GET', path: `${connection}/options/${id}` };
+}
+
+function checkTimeout(target: Target, value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_TIMEOUT_MINUTES) {
+    throw refusedParameter(
+      target,
+      'timeoutInMinutes',
+      t('timeoutInMinutes must be a whole number from 0 to {0} (got {1})', MAX_TIMEOUT_MINUTES, String(value)),
+    );
+  }
+  return value;
+}
+
+/** A push of one record: the body is sent as given (the server checks it against the options). */
+export function pushRequest(
+  companyId: string,
+  connectionId: string,
+  type: DataTypeId,
+  body: unknown,
+  params: PushParams = {},
+): ApiRequest {
+  const connection = connectionPath(companyId, connectionId, 'POST', '/push/{dataType}');
+  const target: Target = { method: 'POST', path: `${connection}/push/{dataType}` };
+  const { id } = checkDataType(target, type);
+  if (!isRecord(body)) throw refusedParameter(target, 'body', t('The record to push must be a JSON object'));
+  const timeout = checkTimeout(target, params?.timeoutInMinutes);
+  return {
+    method: 'POST',
+    path: `${connection}/push/${id}${buildQueryString([['timeoutInMinutes', timeout]])}`,
+    body,
+  };
+}
+
+/** A page of a company's push history; query and orderBy checked against its schema. */
+export function pushOperationsRequest(companyId: string, params: ListParams = {}): ApiRequest {
+  const base = `${companyPath(companyId, 'GET', '/push')}/push`;
+  return { method: 'GET', path: listPath(base, params, PUSH_OPERATION_SCHEMA) };
+}
+
+export function pushOperationRequest(companyId: string, pushOperationKey: string): ApiRequest {
+  const company = companyPath(companyId, 'GET', '/push/{pushOperationKey}');
+  const target: Target = { method: 'GET', path: `${company}/push/{pushOperationKey}` };
+  return { method: 'GET', path: `${company}/push/${checkId(target, pushOperationKey, 'pushOperationKey')}` };
+}
