@@ -4,6 +4,7 @@
 // generator, so the same seed and the same requests fail the same way.
 import { patternMatches, patternProblem } from './faultPattern';
 import { Random } from './random';
+import { RuleList, type RuleEntry } from './ruleList';
 
 export const FAULT_KINDS = [
   'status',
@@ -41,11 +42,7 @@ export interface FaultRule {
   account?: string;
 }
 
-export interface FaultEntry extends FaultRule {
-  id: string;
-  /** How many times it was applied so far. */
-  applied: number;
-}
+export type FaultEntry = RuleEntry<FaultRule>;
 
 export class FaultRuleError extends Error {}
 
@@ -131,40 +128,19 @@ function matches(rule: FaultRule, method: string, path: string, account: string 
   return true;
 }
 
-export class FaultController {
-  private rules: FaultEntry[] = [];
-  private nextId = 1;
+/** The fault rules (ids `fault-1`, …), and what each request meets. Throws FaultRuleError for a
+ * rule that is not valid. */
+export class FaultController extends RuleList<FaultRule> {
   private random: Random;
 
   constructor(private readonly seed: number) {
+    super('fault', validate);
     this.random = Random.of(seed, 'faults');
   }
 
-  /** Adds a rule and returns its id. Throws FaultRuleError when the rule is not valid. */
-  add(rule: FaultRule): string {
-    const entry: FaultEntry = { ...validate(rule), id: `fault-${this.nextId++}`, applied: 0 };
-    this.rules.push(entry);
-    return entry.id;
-  }
-
-  list(): FaultEntry[] {
-    return this.rules.map((r) => ({ ...r }));
-  }
-
-  remove(id: string): boolean {
-    const before = this.rules.length;
-    this.rules = this.rules.filter((r) => r.id !== id);
-    return this.rules.length < before;
-  }
-
-  clear(): void {
-    this.rules = [];
-  }
-
   /** Back to the seeded state: no rules, ids and the `rate` generator restarted. */
-  reset(): void {
-    this.rules = [];
-    this.nextId = 1;
+  override reset(): void {
+    super.reset();
     this.random = Random.of(this.seed, 'faults');
   }
 

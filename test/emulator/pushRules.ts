@@ -4,6 +4,7 @@
 // matches is answered 200 Pending and succeeds after the default delay (the `pushDelayMs` option).
 // Faults still apply first: a faulted push (other than truncatedJson) never reaches this.
 import type { PushOperationStatus } from './wire';
+import { RuleList, type RuleEntry } from './ruleList';
 
 export interface PushRule {
   /** What the push ends as: Success (default), Failed (the platform refused it) or TimedOut. */
@@ -20,10 +21,7 @@ export interface PushRule {
   times?: number;
 }
 
-export interface PushRuleEntry extends PushRule {
-  id: string;
-  applied: number;
-}
+export type PushRuleEntry = RuleEntry<PushRule>;
 
 export class PushRuleError extends Error {}
 
@@ -64,34 +62,10 @@ function validate(input: unknown): PushRule {
   return rule;
 }
 
-export class PushRules {
-  private rules: PushRuleEntry[] = [];
-  private nextId = 1;
-
-  /** Adds a rule and returns its id. Throws PushRuleError when the rule is not valid. */
-  add(rule: PushRule): string {
-    const entry: PushRuleEntry = { ...validate(rule), id: `push-${this.nextId++}`, applied: 0 };
-    this.rules.push(entry);
-    return entry.id;
-  }
-
-  list(): PushRuleEntry[] {
-    return this.rules.map((r) => ({ ...r }));
-  }
-
-  remove(id: string): boolean {
-    const before = this.rules.length;
-    this.rules = this.rules.filter((r) => r.id !== id);
-    return this.rules.length < before;
-  }
-
-  clear(): void {
-    this.rules = [];
-  }
-
-  reset(): void {
-    this.rules = [];
-    this.nextId = 1;
+/** The push rules (ids `push-1`, …). Throws PushRuleError for a rule that is not valid. */
+export class PushRules extends RuleList<PushRule> {
+  constructor() {
+    super('push', validate);
   }
 
   /** The rule that decides a valid push of this type to this company, if any; uses up its `times`. */
