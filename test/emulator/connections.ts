@@ -4,9 +4,8 @@
 // and `syncing` none (companies.ts); created companies none.
 import { ApiResponse, errorResponse } from './errors';
 import type { FieldType, RecordFields } from './fields';
-import { listObjects } from './listing';
-import { readPageRequest } from './paging';
-import { type Route, isEntry, isResponse, ok, ownCompany } from './routing';
+import { companyObjectsHandler } from './listing';
+import { type Route, isEntry, ok, ownCompany } from './routing';
 import type { CompanyEntry } from './state';
 import type { DataConnection } from './wire';
 
@@ -41,15 +40,7 @@ export const CONNECTION_ROUTES: Route[] = [
   {
     pattern: ['companies', '*', 'connections'],
     methods: {
-      GET: (req, [id], state) => {
-        const entry = ownCompany(state, req.account, id);
-        if (!isEntry(entry)) return entry;
-        const request = readPageRequest(req.params);
-        if (isResponse(request)) return request;
-        const path = `/companies/${id}/connections`;
-        const page = listObjects(path, request, connectionsOf(entry), CONNECTION_FIELDS, 'PublicApi');
-        return isResponse(page) ? page : ok(page);
-      },
+      GET: companyObjectsHandler('connections', connectionsOf, CONNECTION_FIELDS),
     },
   },
   {

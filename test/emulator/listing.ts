@@ -8,7 +8,9 @@ import { ApiResponse, type Service, errorResponse } from './errors';
 import { invoiceColumn, invoiceColumns } from './invoiceColumns';
 import { type InvoiceSource, generateInvoice } from './invoices';
 import { LazyPage } from './lazyPage';
-import { type PageRequest, envelope, pageSlice } from './paging';
+import { type PageRequest, envelope, pageSlice, readPageRequest } from './paging';
+import { type Handler, isEntry, ok, ownCompany } from './routing';
+import type { CompanyEntry, EmulatorState } from './state';
 import {
   type Criteria,
   type CriteriaProblem,
@@ -117,4 +119,21 @@ export function listInvoices(
     return invoicePage(path, request, source.count, (i) => generateInvoice(source, i));
   const positions = selectInvoices(source, request, criteria);
   return invoicePage(path, request, positions.length, (i) => generateInvoice(source, positions[i]));
+}
+
+/** GET `/companies/{id}/<what>`: the company's own objects as a page (filtered, sorted, paged), as
+ * its connections and its push history are listed. */
+export function companyObjectsHandler<T extends object>(
+  what: string,
+  objects: (entry: CompanyEntry, state: EmulatorState) => readonly T[],
+  fields: RecordFields,
+): Handler {
+  return (req, [id], state) => {
+    const entry = ownCompany(state, req.account, id);
+    if (!isEntry(entry)) return entry;
+    const request = readPageRequest(req.params);
+    if (request instanceof ApiResponse) return request;
+    const page = listObjects(`/companies/${id}/${what}`, request, objects(entry, state), fields, 'PublicApi');
+    return page instanceof ApiResponse ? page : ok(page);
+  };
 }

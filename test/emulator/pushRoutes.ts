@@ -5,8 +5,7 @@
 import { findConnection } from './connections';
 import { ApiResponse, dataTypeNotSupported, errorResponse, validationError } from './errors';
 import type { FieldType, RecordFields } from './fields';
-import { listObjects } from './listing';
-import { readPageRequest } from './paging';
+import { companyObjectsHandler } from './listing';
 import { PUSH_DATA_TYPES, type PushDataType, isPushDataType, pushOptionsOf } from './pushOptions';
 import { type PushCheck, checkPush } from './pushValidation';
 import { type Handler, type Route, isEntry, isResponse, ok, ownCompany, readObject } from './routing';
@@ -110,15 +109,7 @@ export const PUSH_ROUTES: Route[] = [
   {
     pattern: ['companies', '*', 'push'],
     methods: {
-      GET: (req, [id], state) => {
-        const entry = ownCompany(state, req.account, id);
-        if (!isEntry(entry)) return entry;
-        const request = readPageRequest(req.params);
-        if (isResponse(request)) return request;
-        const history = state.pushes.history(entry.company.id);
-        const page = listObjects(`/companies/${id}/push`, request, history, PUSH_FIELDS, 'PublicApi');
-        return isResponse(page) ? page : ok(page);
-      },
+      GET: companyObjectsHandler('push', (entry, state) => state.pushes.history(entry.company.id), PUSH_FIELDS),
     },
   },
   {
