@@ -1,0 +1,107 @@
+// Following a push until it settles: the push operation is asked for again and again, less and
+// less often, until it is no longer Pending. A failure a later attempt may cure (network, timeout,
+// 5xx, 429) only delays the next poll, up to a limit; any other failure ends the wait at once.
+import { isApiError, isCancellation, type ApiError, type PushOperation } from '../api';
+import { cancelledError } from '../api/failures';
+import { sleep as realSleep } from '../api/retry';
+
+const SETTLED: ReadonlySet<string> = new Set(['Success', 'Failed', 'TimedOut']);
+
+/** Whether the operation has ended. A status this version does not know counts as ended only
+ * once the operation says when it completed: otherwise it may still move on. */
+export function isSettled(op: PushOperation): boolean {
+  if (op.status === 'Pending') return false;
+  if (SETTLED.has(op.status)) return true;
+  return typeof op.completedOnUtc === 'string' && op.completedOnUtc !== '';
+}
+
+export interface FollowOptions {
+  signal?: AbortSignal;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+  onUpdate?: (op: PushOperation) => void;
+  /** Wait before the first poll; it doubles after each poll. Default 1000. */
+  firstDelayMs?: number;
+  /** Longest wait between two polls (a 429's Retry-After may ask for more). Default 30000. */
+  maxDelayMs?: number;
+  /** Consecutive transient failures before giving up, default 5. */
+  maxFailures?: number;
+}
+
+/** Polls that fail together do not come back together: up to a tenth off each wait, never more
+ * than the wait itself, so the cap holds. */
+const JITTER = 0.1;
+
+/** What tells one answer from the next: all but `data`, which only the push's own answer carries. */
+function fingerprint(op: PushOperation): string {
+  const { data: _data, ...rest } = op;
+  return JSON.stringify(rest);
+}
+
+/** A failure another poll may cure, as the client's retry policy has it. */
+function isTransient(e: unknown): e is ApiError {
+  return isApiError(e) && e.retryable;
+}
+
+/** What `start` gives, or the cancellation as soon as the signal aborts, whatever `start` does.
+ * Listening starts before `start` runs, so an abort is never reported as the signal's own reason. */
+async function unlessAborted<T>(
+  start: () => Promise<T>,
+  signal: AbortSignal | undefined,
+  cancelled: () => ApiError,
+): Promise<T> {
+  if (!signal) return start();
+  if (signal.aborted) throw cancelled();
+  let onAbort = (): void => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(cancelled());
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([start(), aborted]);
+  } catch (e) {
+    throw signal.aborted && !isCancellation(e) ? cancelled() : e;
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * Polls `get` until the operation settles and returns it (`initial` itself when it already is).
+ * Waits `firstDelayMs` first, doubling up to `maxDelayMs`; `onUpdate` hears of every answer that
+ * differs from the one before. A transient failure counts toward `maxFailures` (the last is thrown
+ * when they are reached) and waits at least its Retry-After; any other failure is thrown at once.
+ * An abort rejects with the client's cancellation error, without waiting out a sleep.
+ */
+export async function followPush(
+  get: (signal?: AbortSignal) => Promise<PushOperation>,
+  initial: PushOperation,
+  options: FollowOptions = {},
+): Promise<PushOperation> {
+  const { signal, onUpdate, sleep = realSleep, random = Math.random } = options;
+  const maxDelayMs = options.maxDelayMs ?? 30_000;
+  const maxFailures = options.maxFailures ?? 5;
+  const path = `/companies/${encodeURIComponent(initial.companyId)}/push/${encodeURIComponent(initial.pushOperationKey)}`;
+  const guard = <T>(start: () => Promise<T>): Promise<T> =>
+    unlessAborted(start, signal, () => cancelledError('GET', path, 0));
+  let current = initial;
+  let delayMs = Math.min(options.firstDelayMs ?? 1000, maxDelayMs);
+  let floorMs = 0;
+  let failures = 0;
+  while (!isSettled(current)) {
+    const waitMs = Math.max(floorMs, delayMs - Math.floor(delayMs * JITTER * random()));
+    await guard(() => sleep(waitMs, signal));
+    delayMs = Math.min(delayMs * 2, maxDelayMs);
+    floorMs = 0;
+    try {
+      const next = await guard(() => get(signal));
+      failures = 0;
+      if (fingerprint(next) !== fingerprint(current)) onUpdate?.(next);
+      current = next;
+    } catch (e) {
+      if (!isTransient(e) || ++failures >= maxFailures) throw e;
+      floorMs = e.retryAfterMs ?? 0;
+    }
+  }
+  return current;
+}
