@@ -39,6 +39,7 @@ const UI_LAYER = [
   'src/connection/stateUi.ts',
   'src/documents/readOnlyFileSystem.ts',
   'src/documents/recordDocuments.ts',
+  'src/documents/pushDrafts.ts',
   'src/diagnostics/panel.ts',
   'src/diagnostics/bodyTabs.ts',
 ];

@@ -16,6 +16,9 @@ import { registerKeyCommands, setApiKey } from './commands/keys';
 import { countProgress, progressRunning } from './commands/progress';
 import { registerQueryCommands } from './commands/query';
 import { registerRecordCommands } from './commands/records';
+import { registerPushCommands } from './commands/push';
+import { registerPushHistoryCommands } from './commands/pushSettled';
+import { DraftFileSystem } from './documents/pushDrafts';
 import { registerShareCommands } from './commands/share';
 import { trackQuickPicks, visibleQuickPick } from './commands/quickPicks';
 import { registerTreeCommands } from './commands/tree';
@@ -30,7 +33,7 @@ import { QueryNodeStore } from './persistence/queryNodeStore';
 import { SavedQueries } from './persistence/savedQueries';
 import { registerDiagnostics } from './diagnostics/panel';
 import { StatusBar } from './statusBar';
-import { loadAllConcurrency, pageSize } from './settings';
+import { loadAllConcurrency, pageSize, requestTimeoutMs } from './settings';
 import { testHooksEnabled, type DataPlatformApi } from './testApi';
 import { within } from './util/within';
 import type { CompanyNodeLike } from './tree/context';
@@ -110,7 +113,11 @@ function registerCommands(core: Core, history: QueryHistory, refreshAll: () => P
   const { accounts, connections, tree, view, account, diagnostics } = core;
   const connectionOf = (accountId: string) => connections.get(accountId);
   const keyDeps = { accounts, account };
+  const { drafts, disposables: draftDisposables } = DraftFileSystem.register();
   return [
+    ...draftDisposables,
+    ...registerPushCommands({ view, account, drafts }),
+    ...registerPushHistoryCommands(drafts),
     ...registerKeyCommands(keyDeps),
     ...registerAccountCommands({ accounts, account, forgetAccount: (id) => core.queryStore.saved.forgetScope(id) }),
     ...registerAddAccountCommands({
@@ -256,6 +263,7 @@ function createConnections(
       traceEnabled: () => deps.channel.logLevel === vscode.LogLevel.Trace,
       userAgent: `data-platform-explorer/${version} vscode/${vscode.version}`,
       maxInFlight: loadAllConcurrency,
+      timeoutMs: requestTimeoutMs,
     }),
   );
 }

@@ -17,6 +17,14 @@ export function pageSize(): number {
   return wholeSetting('pageSize', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
 }
 
+/** Seconds a request may take before it fails as timed out (each attempt of it). */
+const DEFAULT_REQUEST_TIMEOUT_S = 30;
+const MAX_REQUEST_TIMEOUT_S = 600;
+
+export function requestTimeoutMs(): number {
+  return wholeSetting('requestTimeout', DEFAULT_REQUEST_TIMEOUT_S, MAX_REQUEST_TIMEOUT_S) * 1000;
+}
+
 export function loadAllConcurrency(): number {
   return wholeSetting('loadAllConcurrency', DEFAULT_LOAD_ALL_CONCURRENCY, MAX_LOAD_ALL_CONCURRENCY);
 }

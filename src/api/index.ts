@@ -3,6 +3,7 @@
 export { DataPlatformClient } from './client';
 export type { ListParams, PreparedRequest } from './client';
 export { ApiError, isApiError, isCancellation } from './errors';
+export { isPushOperation } from './pushes';
 export type { ApiErrorJSON, SentRequest, ValidationDetail } from './errors';
 export { certificateProblem } from './networkErrors';
 export { followPages } from './paging';

@@ -65,7 +65,7 @@ export class HttpTransport {
   private readonly redact: Redactor;
   private readonly policy: RetryPolicy;
   private readonly maxResponseBytes: number;
-  private readonly timeoutMs: number;
+  private readonly timeoutMs: () => number;
   private readonly host: string;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly random: () => number;
@@ -85,7 +85,8 @@ export class HttpTransport {
     this.host = new URL(options.baseUrl).host;
     this.redact = createRedactor(options.apiKey);
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.timeoutMs = typeof timeout === 'function' ? timeout : () => timeout;
     this.maxResponseBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
     this.sleep = options.sleep ?? realSleep;
     this.random = options.random ?? Math.random;
@@ -214,7 +215,7 @@ export class HttpTransport {
     options: CallOptions,
   ): Promise<Attempt<T>> {
     const requestBody = req.body === undefined ? undefined : JSON.stringify(req.body);
-    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs();
     const sent = await this.send(req, requestBody, options.signal, timeoutMs);
     const trace: TraceEntry = { method: req.method, path, attempt, requestBody };
     if (!sent.response) {

@@ -39,7 +39,8 @@ export interface TransportOptions {
   /** Already normalised (see `normalizeBaseUrl`). */
   baseUrl: string;
   apiKey: string;
-  timeoutMs?: number;
+  /** Per attempt, read for each request (a setting may change it); 0 turns the timeout off. */
+  timeoutMs?: number | (() => number);
   /** Largest response body read, in bytes; a larger one fails as too large, unread. */
   maxResponseBytes?: number;
   retry?: Partial<RetryPolicy>;

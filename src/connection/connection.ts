@@ -34,6 +34,8 @@ export interface ConnectionOptions {
   userAgent?: string;
   /** GETs a client has on the wire at once (the Load all concurrency setting), read each time. */
   maxInFlight?: () => number;
+  /** Each attempt's time limit (the request timeout setting), read for each request. */
+  timeoutMs?: () => number;
 }
 
 export class Connection implements Disposable {
@@ -99,6 +101,7 @@ export class Connection implements Disposable {
       onRateLimit: hooks.onRateLimit,
       onGate: hooks.onGate,
       maxInFlight: this.options.maxInFlight,
+      timeoutMs: this.options.timeoutMs,
     });
   }
 

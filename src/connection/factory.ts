@@ -14,6 +14,7 @@ interface ConnectionFactoryDeps {
   traceEnabled: () => boolean;
   userAgent: string;
   maxInFlight: () => number;
+  timeoutMs: () => number;
 }
 
 export function createConnectionFactory(deps: ConnectionFactoryDeps): (account: Account) => Connection {
@@ -27,6 +28,7 @@ export function createConnectionFactory(deps: ConnectionFactoryDeps): (account: 
       userAgent: deps.userAgent,
       // The Load all setting bounds every GET of the client, not just one Load all's pages.
       maxInFlight: deps.maxInFlight,
+      timeoutMs: deps.timeoutMs,
       hooks: {
         onRequest: (s) => log.request(s, name()),
         // Bodies only when the user asked for trace; the client builds no entry otherwise.

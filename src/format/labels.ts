@@ -40,8 +40,8 @@ export function loadMoreLabel(loaded: number, total?: number, locale?: string): 
     : t('Load more ({0} loaded)', formatCount(loaded, locale));
 }
 
-/** What a paged node lists: the companies, or a company's records of one data type. */
-export type ListItems = 'companies' | DataTypeId;
+/** What a paged node lists: the companies, a company's records of one data type, or its pushes. */
+export type ListItems = 'companies' | 'pushes' | DataTypeId;
 
 function companyCount(n: number, locale?: string): string {
   return n === 1 ? t('{0} company', formatCount(n, locale)) : t('{0} companies', formatCount(n, locale));
@@ -49,6 +49,8 @@ function companyCount(n: number, locale?: string): string {
 
 /** `25,000 invoices`, `1 company`, `12 bills`. */
 export function recordCount(items: ListItems, n: number, locale?: string): string {
+  if (items === 'pushes')
+    return n === 1 ? t('{0} push', formatCount(n, locale)) : t('{0} pushes', formatCount(n, locale));
   return items === 'companies' ? companyCount(n, locale) : typeCount(items, n, locale);
 }
 
@@ -59,11 +61,13 @@ export function dataChangedLabel(items: ListItems, missing: number): string {
 
 /** `Companies`, `Invoices`, `Bills`: the name of what a list holds. */
 export function listTitle(items: ListItems): string {
+  if (items === 'pushes') return t('Push history');
   return items === 'companies' ? t('Companies') : typeTitle(items);
 }
 
 /** Shown under a loaded, empty list. */
 export function emptyListLabel(items: ListItems): string {
+  if (items === 'pushes') return t('No pushes');
   return items === 'companies' ? t('No companies') : typeEmpty(items);
 }
 

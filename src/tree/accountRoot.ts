@@ -12,6 +12,7 @@ import { contextValue } from './contextValues';
 import { MessageNode } from './leafNodes';
 import { TreeNode } from './node';
 import { CompaniesRoot } from './companyNodes';
+import type { PushTracker } from '../push/tracker';
 
 export class AccountRoot extends CompaniesRoot {
   constructor(
@@ -25,6 +26,11 @@ export class AccountRoot extends CompaniesRoot {
 
   get accountId(): string {
     return this.connection.account.id;
+  }
+
+  /** The account's pushes followed in this window. */
+  get pushes(): PushTracker {
+    return this.ctx.pushes;
   }
 
   /** Reports a failure of this account's request (tagged with the account). */

@@ -13,6 +13,7 @@ import { contextValue } from './contextValues';
 import { DataFolderNode, type DataTypeNode, type QueryNode, type QueryOwner, type RecordQuery } from './dataNodes';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
+import { PushHistoryNode } from './pushNodes';
 
 /** The invisible root: its children are the view's top-level items. */
 export class CompaniesRoot extends PagedNode<Company> {
@@ -88,6 +89,8 @@ export class CompanyNode extends TreeNode implements QueryOwner {
   /** The data set statuses of every type, one request shared by the type nodes. */
   readonly dataStatus: CompanyDataStatus;
   readonly data: DataFolderNode;
+  /** The company's pushes, newest first, and the ones of this window followed live. */
+  readonly pushHistory: PushHistoryNode;
   /** Filtered lists (Run query…), shown after the Data folder, pinned ones first; restored from
    * the query store when this node is made. */
   readonly queryList: CompanyQueries;
@@ -106,6 +109,7 @@ export class CompanyNode extends TreeNode implements QueryOwner {
       for (const node of this.queryList.all) if (node.pagedList?.lastError !== undefined) ctx.changed(node);
     });
     this.data = new DataFolderNode(this, ctx);
+    this.pushHistory = new PushHistoryNode(this, ctx);
     this.queryList = new CompanyQueries(this, ctx);
   }
 
@@ -132,7 +136,7 @@ export class CompanyNode extends TreeNode implements QueryOwner {
 
   override getChildren(): TreeNode[] {
     this.dataStatus.ensureLoaded();
-    return [this.data, ...this.queryList.all];
+    return [this.data, this.pushHistory, ...this.queryList.all];
   }
 
   get queries(): readonly QueryNode[] {
@@ -157,12 +161,14 @@ export class CompanyNode extends TreeNode implements QueryOwner {
   /** A company's refresh reloads what it holds: its data statuses and lists, and its queries. */
   override refresh(): void {
     this.data.refresh();
+    this.pushHistory.refresh();
     this.queryList.refresh();
   }
 
   /** The company left the tree: stop its lists', statuses' and queries' loads. */
   override dispose(): void {
     this.data.dispose();
+    this.pushHistory.dispose();
     this.dataStatus.dispose();
     this.queryList.dispose();
   }

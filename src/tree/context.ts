@@ -3,6 +3,7 @@
 import type { ApiError, Company, DataPlatformClient } from '../api';
 import type { AccountRef } from '../diagnostics/reporter';
 import type { CompanyQueryStore } from '../persistence/queryNodeStore';
+import type { PushTracker } from '../push/tracker';
 import type { TreeNode } from './node';
 
 /** A company's node, as the query store sees it (the scope comes from it: its account). */
@@ -23,6 +24,8 @@ export interface TreeContext {
    * error, tagged with the account. */
   report(error: ApiError): void;
   now(): number;
+  /** The account's pushes followed in this window (Push history shows their latest state). */
+  pushes: PushTracker;
   /** Where each company's query nodes are kept across window reloads; without it (or without a
    * scope for the company) they last as long as the company's node. */
   queryStore?: { forCompany(company: CompanyNodeLike): CompanyQueryStore | undefined };

@@ -2,6 +2,7 @@
 // (`record open copy curl type=bills`). package.json's menus match one word each, the same way
 // everywhere: `viewItem =~ /\bexport\b/`; tests read the kind from the first word.
 import type { DataTypeId } from '../dataTypes/catalog';
+import { isPushType } from '../push/types';
 
 type NodeKind =
   | 'account'
@@ -14,7 +15,10 @@ type NodeKind =
   | 'loadMore'
   | 'loadAll'
   | 'error'
-  | 'message';
+  | 'message'
+  | 'pushHistory'
+  | 'pushOperation'
+  | 'pushedRecord';
 
 /** What a node offers; each word is the `when` of one or a few menu entries. */
 type Capability =
@@ -38,7 +42,11 @@ type Capability =
   | 'settings'
   | 'editAccount'
   | 'createCompany'
-  | 'exportCompanies';
+  | 'exportCompanies'
+  | 'createRecord'
+  | 'filterPushes'
+  | 'clearPushFilter'
+  | 'pushDetails';
 
 export function contextValue(
   kind: NodeKind,
@@ -50,7 +58,11 @@ export function contextValue(
 
 /** A type's node under the Data folder. */
 export function listContext(type: DataTypeId): string {
-  return contextValue('list', ['refresh', 'queueSync', 'filter', 'curl', 'export'], type);
+  return contextValue(
+    'list',
+    ['refresh', 'queueSync', 'filter', 'curl', 'export', isPushType(type) && 'createRecord'],
+    type,
+  );
 }
 
 /** A query node (Run Query…) of the type; a pinned one offers Unpin instead of Pin. */

@@ -11,8 +11,9 @@ import type { Connections } from '../connection/connections';
 import { AccountRoot } from './accountRoot';
 import type { TreeContext } from './context';
 import { TreeNode } from './node';
+import { PushTracker } from '../push/tracker';
 
-type ProviderContext = Omit<TreeContext, 'changed' | 'client' | 'report' | 'account'> & {
+type ProviderContext = Omit<TreeContext, 'changed' | 'client' | 'report' | 'account' | 'pushes'> & {
   report: ReportError;
   onRootRendered?: (empty: boolean) => void;
 };
@@ -27,6 +28,8 @@ export class CompaniesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
   private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.emitter.event;
   private readonly roots = new Map<string, AccountRoot>();
+  /** Per account, kept across root rebuilds: a push is followed whatever the tree does. */
+  private readonly trackers = new Map<string, PushTracker>();
 
   constructor(
     private readonly ctx: ProviderContext,
@@ -86,6 +89,11 @@ export class CompaniesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
       root.dispose();
       this.roots.delete(id);
     }
+    for (const [id, tracker] of [...this.trackers]) {
+      if (this.connections.get(id)) continue;
+      tracker.dispose();
+      this.trackers.delete(id);
+    }
     this.emitter.fire(undefined);
   }
 
@@ -118,9 +126,21 @@ export class CompaniesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
     return element.parent;
   }
 
+  /** The account's push tracker, made on first use. */
+  pushesOf(accountId: string): PushTracker {
+    let tracker = this.trackers.get(accountId);
+    if (!tracker) {
+      tracker = new PushTracker();
+      this.trackers.set(accountId, tracker);
+    }
+    return tracker;
+  }
+
   dispose(): void {
     for (const root of this.roots.values()) root.dispose();
     this.roots.clear();
+    for (const tracker of this.trackers.values()) tracker.dispose();
+    this.trackers.clear();
     this.emitter.dispose();
   }
 
@@ -132,6 +152,7 @@ export class CompaniesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
       client: () => connection.client,
       report: forAccount(this.ctx.report, account),
       changed: (n) => this.changed(n),
+      pushes: this.pushesOf(connection.account.id),
     };
   }
 }

@@ -168,6 +168,21 @@ export const admin = {
   async clearFaults(): Promise<void> {
     await adminCall('/faults', 'DELETE');
   },
+  /** What the next pushes do (answer 202, outcome, delay): the emulator's push rules. */
+  async addPushRule(rule: Record<string, unknown>): Promise<void> {
+    await adminCall('/pushes', 'POST', rule);
+  },
+  async clearPushRules(): Promise<void> {
+    await adminCall('/pushes', 'DELETE');
+  },
+  /** Each well-known company's connection ids. */
+  async connections(): Promise<Record<string, string[]>> {
+    const { url } = await emulator();
+    const info = (await (await fetch(`${url}/_emulator/info`)).json()) as {
+      push: { connections: Record<string, string[]> };
+    };
+    return info.push.connections;
+  },
   /** Back to the seeded state: companies, faults, the log. */
   async reset(): Promise<void> {
     await adminCall('/reset', 'POST');

@@ -706,6 +706,20 @@ describe('DataPlatformClient over HTTP', () => {
       assert.equal(page.results.length, 1);
     });
 
+    it('a timeout given as a function is read for each request (a setting changed meanwhile)', async () => {
+      let seconds = 10;
+      const cl = client({ timeoutMs: () => seconds * 1000 });
+      server.reply({ ...replies.json(200, envelope([company('a')])), delayMs: 30 });
+      assert.equal((await cl.listCompanies()).results.length, 1);
+      seconds = 0.02;
+      server.reply(replies.hang());
+      await assert.rejects(cl.listCompanies(), (e: unknown) => {
+        isKind('timeout')(e);
+        assert.equal((e as ApiError).message, 'Request timed out after 20 ms');
+        return true;
+      });
+    });
+
     it('a body that trickles past the timeout times out too', async () => {
       server.reply((_req, res) => {
         res.writeHead(200, { 'Content-Type': 'application/json' });

@@ -46,6 +46,7 @@ function world(): World {
     traceEnabled: () => false,
     userAgent: 'test',
     maxInFlight: () => 4,
+    timeoutMs: () => 30_000,
   });
   return { accounts, connections: new Connections(accounts, factory), out: s.out, rates, store };
 }

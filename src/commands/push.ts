@@ -1,0 +1,210 @@
+// Create Invoice… (and the other types one can push): a draft prefilled from the connection's push
+// options, with a schema for completion and validation; Push sends it once and follows the push
+// operation. A POST is never retried: when its answer is lost (a timeout, a dropped connection),
+// the push history is read before sending again is offered.
+import * as vscode from 'vscode';
+import {
+  isApiError,
+  isCancellation,
+  type ApiError,
+  type DataConnection,
+  type DataPlatformClient,
+  type ListParams,
+  type PushOperation,
+} from '../api';
+import { typeTitle } from '../dataTypes/words';
+import { jsonIndent } from '../documents/recordDocuments';
+import type { DraftFileSystem, DraftTarget } from '../documents/pushDrafts';
+import { t } from '../l10n';
+import { findLostPush } from '../push/lostPush';
+import { pushSchema, pushTemplate } from '../push/schema';
+import type { PushTracker } from '../push/tracker';
+import { draftBody, type PushType } from '../push/types';
+import { CompanyNode } from '../tree/companyNodes';
+import { DataTypeNode } from '../tree/dataNodes';
+import type { TreeNode } from '../tree/node';
+import type { AccountTarget, ResolveAccount } from './accountTarget';
+import { withProgress } from './progress';
+import { chooseFrom, createQuickPick } from './quickPicks';
+import { followSettled } from './pushSettled';
+import { registerCommand } from './register';
+
+interface PushDeps {
+  view: vscode.TreeView<TreeNode>;
+  account: ResolveAccount;
+  drafts: DraftFileSystem;
+}
+
+export type CreateRecordResult =
+  | { outcome: 'opened'; uri: vscode.Uri }
+  | { outcome: 'cancelled' | 'unavailable' }
+  | { outcome: 'failed'; error: ApiError };
+
+export type PushResult =
+  | { outcome: 'pushed'; operation: PushOperation; recovered?: true }
+  | { outcome: 'invalid' | 'cancelled' | 'unavailable' | 'lost'; message?: string }
+  | { outcome: 'failed'; error: ApiError };
+
+/** What a command was asked to create in: a type's node, or ids (tests, other extensions). */
+interface CreateArgs {
+  companyId: string;
+  companyName?: string;
+  connectionId?: string;
+}
+
+function createArgs(arg: unknown): CreateArgs | undefined {
+  if (arg instanceof DataTypeNode || arg instanceof CompanyNode)
+    return { companyId: arg.company.id, companyName: arg.company.name };
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const a = arg as Partial<CreateArgs>;
+  return typeof a.companyId === 'string'
+    ? { companyId: a.companyId, companyName: a.companyName, connectionId: a.connectionId }
+    : undefined;
+}
+
+async function pickConnection(all: readonly DataConnection[], title: string): Promise<DataConnection | undefined> {
+  if (all.length <= 1) return all[0];
+  const pick = createQuickPick<vscode.QuickPickItem & { connection: DataConnection }>();
+  pick.title = title;
+  pick.placeholder = t('Choose the connection to push to');
+  pick.items = all.map((c) => ({ label: c.platformName, description: c.status, detail: c.id, connection: c }));
+  return chooseFrom(pick, (item) => item.connection);
+}
+
+/** Tells the user what failed, reports it (diagnostics), and returns the result saying so. */
+function failed(target: AccountTarget, e: unknown, what: string): { outcome: 'failed'; error: ApiError } {
+  if (!isApiError(e)) throw e;
+  target.report(e, { prompt: false });
+  void vscode.window.showErrorMessage(t('{0}: {1}', what, e.message), t('Show Details')).then((c) => {
+    if (c) void vscode.commands.executeCommand('dataPlatform.showDiagnostics', e);
+  });
+  return { outcome: 'failed', error: e };
+}
+
+async function createRecord(deps: PushDeps, type: PushType, arg: unknown): Promise<CreateRecordResult> {
+  const title = t('Create {0}', typeTitle(type));
+  const target = await deps.account(arg, title);
+  const client = target?.connection.client;
+  const args = createArgs(arg);
+  if (!target || !client || !args) return { outcome: target && client ? 'cancelled' : 'unavailable' };
+  const companyName = args.companyName ?? target.root.companyNode(args.companyId)?.company.name ?? args.companyId;
+  let options;
+  let connection: DataConnection | undefined;
+  try {
+    const all = await withProgress(
+      { location: vscode.ProgressLocation.Window, title: t('{0}: reading the connections', title) },
+      () => client.listConnections(args.companyId, { pageSize: 100 }),
+    );
+    connection = args.connectionId
+      ? all.results.find((c) => c.id === args.connectionId)
+      : await pickConnection(all.results, title);
+    if (!connection) {
+      if (all.results.length === 0 || args.connectionId)
+        void vscode.window.showWarningMessage(t('{0} has no data connection to push to.', companyName));
+      return { outcome: all.results.length === 0 || args.connectionId ? 'unavailable' : 'cancelled' };
+    }
+    const id = connection.id;
+    options = await withProgress(
+      { location: vscode.ProgressLocation.Window, title: t('{0}: reading the push options', title) },
+      () => client.getPushOptions(args.companyId, id, type),
+    );
+  } catch (e) {
+    if (isApiError(e) && isCancellation(e)) return { outcome: 'cancelled' };
+    return failed(target, e, t('Could not start a new {0}', typeTitle(type)));
+  }
+  const draft: DraftTarget = {
+    accountId: target.connection.account.id,
+    companyId: args.companyId,
+    companyName,
+    connectionId: connection.id,
+    platformName: connection.platformName,
+    dataType: type,
+  };
+  const schema = pushSchema(options, t('{0} for {1} ({2})', typeTitle(type), companyName, connection.platformName));
+  const uri = deps.drafts.create(draft, pushTemplate(options, new Date()), schema, jsonIndent());
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+  return { outcome: 'opened', uri };
+}
+
+/** After a lost answer: the push history, asked a few times while the push may still be landing.
+ * Pushes this window already had an answer for are not it. */
+async function lookForLostPush(client: DataPlatformClient, draft: DraftTarget, sentAt: Date, known: PushTracker) {
+  const sent = { ...draft, sentAt };
+  const list = async (params: ListParams) => {
+    const page = await client.listPushOperations(draft.companyId, params);
+    return { ...page, results: page.results.filter((op) => known.get(op.pushOperationKey) === undefined) };
+  };
+  return withProgress(
+    { location: vscode.ProgressLocation.Notification, title: t('No answer to the push: looking in the push history…') },
+    async () => {
+      for (const waitMs of [0, 1000, 2000, 4000]) {
+        if (waitMs) await new Promise((r) => setTimeout(r, waitMs));
+        const found = await findLostPush(list, sent);
+        if (found) return found;
+      }
+      return undefined;
+    },
+  );
+}
+
+async function pushDraft(deps: PushDeps, arg: unknown, again = false): Promise<PushResult> {
+  const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
+  const draft = uri && deps.drafts.targetOf(uri);
+  if (!uri || !draft) {
+    void vscode.window.showWarningMessage(t('Push works on a draft made by Create (a data type’s menu).'));
+    return { outcome: 'unavailable' };
+  }
+  const text = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.getText();
+  const parsed = draftBody(text ?? new TextDecoder().decode(deps.drafts.readFile(uri)));
+  if (!parsed.ok) {
+    void vscode.window.showErrorMessage(t('The draft is not a record to push: {0}', parsed.message));
+    return { outcome: 'invalid', message: parsed.message };
+  }
+  const target = await deps.account({ accountId: draft.accountId }, t('Push'));
+  const client = target?.connection.client;
+  if (!target || !client) return { outcome: 'unavailable' };
+  const sentAt = new Date();
+  try {
+    const op = await withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: t('Pushing {0} to {1}…', typeTitle(draft.dataType), draft.platformName),
+      },
+      () => client.pushRecord(draft.companyId, draft.connectionId, draft.dataType, parsed.body),
+    );
+    followSettled(deps, target, op, client);
+    return { outcome: 'pushed', operation: op };
+  } catch (e) {
+    if (!isApiError(e)) throw e;
+    if (isCancellation(e)) return { outcome: 'cancelled' };
+    if (!['timeout', 'network', 'malformedResponse'].includes(e.kind) || e.attempts === 0)
+      return failed(target, e, t('Push of {0} failed', typeTitle(draft.dataType)));
+    target.report(e, { prompt: false });
+    const found = await lookForLostPush(client, draft, sentAt, target.root.pushes).catch(() => undefined);
+    if (found) {
+      followSettled(deps, target, found, client);
+      return { outcome: 'pushed', operation: found, recovered: true };
+    }
+    if (again) return { outcome: 'lost', message: e.message };
+    const send = t('Send Again');
+    const choice = await vscode.window.showWarningMessage(
+      t('No answer came for the push ({0}), and the push history does not show it. Send it again?', e.message),
+      { modal: true },
+      send,
+    );
+    return choice === send ? pushDraft(deps, uri, true) : { outcome: 'lost', message: e.message };
+  }
+}
+
+export function registerPushCommands(deps: PushDeps): vscode.Disposable[] {
+  const create = (type: PushType, command: string) =>
+    registerCommand(command, (arg?: unknown) => createRecord(deps, type, arg));
+  return [
+    create('invoices', 'dataPlatform.createInvoice'),
+    create('bills', 'dataPlatform.createBill'),
+    create('customers', 'dataPlatform.createCustomer'),
+    create('suppliers', 'dataPlatform.createSupplier'),
+    create('payments', 'dataPlatform.createPayment'),
+    registerCommand('dataPlatform.pushDraft', (arg?: unknown) => pushDraft(deps, arg)),
+  ];
+}

@@ -1,0 +1,124 @@
+// What follows a push: its operation shown at the top of the company's Push history and followed
+// there; when it settles, a Success refreshes the type's list and reveals the record it made, a
+// Failed or TimedOut one opens its validation in the diagnostics panel (the draft stays open to
+// fix and push again). Also the Push history's own commands: open an operation, filter by status.
+import * as vscode from 'vscode';
+import type { DataPlatformClient, PushOperation } from '../api';
+import { isDataTypeId } from '../dataTypes/catalog';
+import { typeTitle } from '../dataTypes/words';
+import type { DraftFileSystem } from '../documents/pushDrafts';
+import { pushedRecordId, pushStatusText } from '../format/pushLabels';
+import { t } from '../l10n';
+import { pushFailure } from '../push/failure';
+import type { PushSettled } from '../push/tracker';
+import type { CompanyNode } from '../tree/companyNodes';
+import type { TreeNode } from '../tree/node';
+import { PUSH_STATUSES, PushHistoryNode, PushOperationNode } from '../tree/pushNodes';
+import type { AccountTarget } from './accountTarget';
+import { chooseFrom, createQuickPick } from './quickPicks';
+import { registerCommand } from './register';
+
+interface SettledDeps {
+  view: vscode.TreeView<TreeNode>;
+}
+
+async function revealRecord(deps: SettledDeps, history: PushHistoryNode | undefined, key: string): Promise<void> {
+  const node = history?.operationNode(key);
+  const record = node?.getChildren()[0];
+  if (!record) return;
+  try {
+    await deps.view.reveal(record, { select: true, focus: false });
+  } catch {
+    // The view may be hidden; the record is under its push all the same.
+  }
+}
+
+function succeeded(deps: SettledDeps, company: CompanyNode | undefined, op: PushOperation): void {
+  if (company && isDataTypeId(op.dataType)) company.data.type(op.dataType).refresh();
+  void revealRecord(deps, company?.pushHistory, op.pushOperationKey);
+  const record = pushedRecordId(op);
+  const type = isDataTypeId(op.dataType) ? typeTitle(op.dataType) : op.dataType;
+  const open = t('Open Record');
+  void vscode.window
+    .showInformationMessage(t('{0}: push succeeded ({1}).', type, record ?? op.pushOperationKey), open)
+    .then((c) => {
+      if (c && record && company && isDataTypeId(op.dataType))
+        void vscode.commands.executeCommand('dataPlatform.openRecord', {
+          companyId: company.company.id,
+          dataType: op.dataType,
+          recordId: record,
+        });
+    });
+}
+
+function settled(deps: SettledDeps, target: AccountTarget, companyId: string, s: PushSettled): void {
+  const company = target.root.companyNode(companyId);
+  const op = s.operation;
+  if (s.error) {
+    void vscode.window.showWarningMessage(
+      t('Could not follow the push {0}: {1}. The Push history shows its status.', op.pushOperationKey, s.error.message),
+    );
+    return;
+  }
+  if (op.status === 'Success') return succeeded(deps, company, op);
+  const error = pushFailure(op);
+  target.report(error, { prompt: false });
+  void vscode.commands.executeCommand('dataPlatform.showDiagnostics', error);
+  void vscode.window.showErrorMessage(error.message);
+}
+
+/** Shows `op` under its company's Push history, follows it, and acts once it settles. */
+export function followSettled(
+  deps: SettledDeps,
+  target: AccountTarget,
+  op: PushOperation,
+  client: DataPlatformClient,
+): void {
+  const tracker = target.root.pushes;
+  const key = op.pushOperationKey;
+  const companyId = op.companyId;
+  const sub = tracker.onDidSettle((s) => {
+    if (s.operation.pushOperationKey !== key) return;
+    sub.dispose();
+    settled(deps, target, companyId, s);
+  });
+  target.root.companyNode(companyId)?.pushHistory.showOperation(op);
+  tracker.track(op, (signal) => client.getPushOperation(companyId, key, { signal }));
+}
+
+async function filterHistory(node: unknown): Promise<boolean> {
+  if (!(node instanceof PushHistoryNode)) return false;
+  const pick = createQuickPick<vscode.QuickPickItem & { status?: (typeof PUSH_STATUSES)[number] }>();
+  pick.title = t('Push history of {0}: show', node.company.name);
+  pick.items = [
+    { label: t('All pushes') },
+    ...PUSH_STATUSES.map((status) => ({
+      label: pushStatusText({ status } as PushOperation),
+      status,
+    })),
+  ];
+  const chosen = await chooseFrom(pick, (item) => item);
+  if (!chosen) return false;
+  node.setStatusFilter(chosen.status);
+  return true;
+}
+
+export function registerPushHistoryCommands(drafts: DraftFileSystem): vscode.Disposable[] {
+  return [
+    registerCommand('dataPlatform.openPushOperation', async (node?: unknown) => {
+      if (!(node instanceof PushOperationNode)) return undefined;
+      const op = node.operation;
+      const uri = drafts.showJson(`push ${op.dataType} ${op.pushOperationKey}`, op);
+      return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
+    }),
+    registerCommand('dataPlatform.showPushDetails', (node?: unknown) => {
+      if (!(node instanceof PushOperationNode)) return false;
+      void vscode.commands.executeCommand('dataPlatform.showDiagnostics', pushFailure(node.operation));
+      return true;
+    }),
+    registerCommand('dataPlatform.filterPushHistory', (node?: unknown) => filterHistory(node)),
+    registerCommand('dataPlatform.clearPushFilter', (node?: unknown) => {
+      if (node instanceof PushHistoryNode) node.setStatusFilter(undefined);
+    }),
+  ];
+}

@@ -1,0 +1,125 @@
+// Drafts of records to push: editable JSON documents held in memory on their own scheme,
+//   dataplatform-draft:/<session>/<n>/<company label>/New <type>.json
+// so that Save keeps the text (no file dialog), the Push action shows on them alone (`when:
+// resourceScheme`), and closing one loses nothing the user meant to keep on disk. Each draft names
+// its JSON schema, built from the connection's push options, in a `$schema` line:
+//   dataplatform-schema:/<session>/<n>.schema.json
+// served here too, read-only, like a push operation opened as JSON:
+//   dataplatform-json:/<session>/<n>/<label>.json
+// VS Code's JSON language support asks for the schema like any document, and gives completion and
+// validation from it. The `$schema` line is dropped before the record is sent.
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { DataTypeId } from '../dataTypes/catalog';
+import { prettyJson, type Indent } from './json';
+import { sanitizeLabel } from './recordUri';
+
+const DRAFT_SCHEME = 'dataplatform-draft';
+const JSON_SCHEME = 'dataplatform-json';
+
+/** Where a draft is pushed to. */
+export interface DraftTarget {
+  accountId: string;
+  companyId: string;
+  companyName: string;
+  connectionId: string;
+  /** The connection's platform, for messages. */
+  platformName: string;
+  dataType: DataTypeId;
+}
+
+interface Draft {
+  target: DraftTarget;
+  bytes: Uint8Array;
+  mtime: number;
+  ctime: number;
+}
+
+export class DraftFileSystem implements vscode.FileSystemProvider, vscode.TextDocumentContentProvider {
+  private readonly session = randomBytes(6).toString('hex');
+  private readonly drafts = new Map<string, Draft>();
+  private readonly schemas = new Map<string, string>();
+  private readonly changes = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changes.event;
+  private count = 0;
+
+  static register(): { drafts: DraftFileSystem; disposables: vscode.Disposable[] } {
+    const drafts = new DraftFileSystem();
+    return {
+      drafts,
+      disposables: [
+        vscode.workspace.registerFileSystemProvider(DRAFT_SCHEME, drafts, { isCaseSensitive: true }),
+        vscode.workspace.registerTextDocumentContentProvider(JSON_SCHEME, drafts),
+        drafts.changes,
+      ],
+    };
+  }
+
+  /** A new draft holding `record` under a `$schema` line naming `schema`. */
+  create(target: DraftTarget, record: Record<string, unknown>, schema: object, indent: Indent): vscode.Uri {
+    const n = ++this.count;
+    const schemaUri = this.showJson(`${target.dataType}.schema`, schema);
+    const label = sanitizeLabel(target.companyName) || target.companyId;
+    const uri = vscode.Uri.from({
+      scheme: DRAFT_SCHEME,
+      path: `/${this.session}/${n}/${label}/New ${target.dataType}.json`,
+    });
+    const text = prettyJson({ $schema: schemaUri.toString(), ...record }, indent);
+    const now = Date.now();
+    this.drafts.set(uri.toString(), { target, bytes: new TextEncoder().encode(text), mtime: now, ctime: now });
+    return uri;
+  }
+
+  /** A read-only JSON document of `value` (a schema, a push operation), titled `label`. */
+  showJson(label: string, value: unknown): vscode.Uri {
+    const n = ++this.count;
+    const name = sanitizeLabel(label) || 'document';
+    const uri = vscode.Uri.from({ scheme: JSON_SCHEME, path: `/${this.session}/${n}/${name}.json` });
+    this.schemas.set(uri.toString(), JSON.stringify(value, null, 2));
+    return uri;
+  }
+
+  /** Where the draft at `uri` goes; undefined for a URI that is not one of this window's drafts. */
+  targetOf(uri: vscode.Uri): DraftTarget | undefined {
+    return this.drafts.get(uri.toString())?.target;
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.schemas.get(uri.toString()) ?? '{}';
+  }
+
+  stat(uri: vscode.Uri): vscode.FileStat {
+    const d = this.draft(uri);
+    return { type: vscode.FileType.File, ctime: d.ctime, mtime: d.mtime, size: d.bytes.byteLength };
+  }
+  readFile(uri: vscode.Uri): Uint8Array {
+    return this.draft(uri).bytes;
+  }
+  writeFile(uri: vscode.Uri, content: Uint8Array): void {
+    const d = this.draft(uri);
+    d.bytes = content;
+    d.mtime = Math.max(Date.now(), d.mtime + 1);
+    this.changes.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+  }
+  watch(): vscode.Disposable {
+    return new vscode.Disposable(() => undefined);
+  }
+  readDirectory(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.FileNotADirectory(uri);
+  }
+  createDirectory(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+  delete(uri: vscode.Uri): void {
+    this.drafts.delete(uri.toString());
+  }
+  rename(uri: vscode.Uri): never {
+    throw vscode.FileSystemError.NoPermissions(uri);
+  }
+
+  private draft(uri: vscode.Uri): Draft {
+    const d = this.drafts.get(uri.toString());
+    if (!d) throw vscode.FileSystemError.FileNotFound(uri);
+    return d;
+  }
+}

@@ -1,0 +1,209 @@
+// A company's Push history folder: its push operations, newest first, paged like every list, with
+// the pushes of this window followed live (their node re-renders as the tracker hears news), a
+// status filter, and under a push that made a record, that record, openable.
+import * as vscode from 'vscode';
+import { isPushOperation, type Company, type DataPlatformClient, type PagedList, type PushOperation } from '../api';
+import { PagedList as List } from '../api/paging';
+import { isDataTypeId, type DataTypeId } from '../dataTypes/catalog';
+import { typeTitle } from '../dataTypes/words';
+import type { ListItems } from '../format/labels';
+import { pushedRecordId, pushIcon, pushLabel, pushStatusText, pushTooltip } from '../format/pushLabels';
+import { t } from '../l10n';
+import type { TreeContext } from './context';
+import { contextValue } from './contextValues';
+import { TreeNode } from './node';
+import { PagedNode } from './pagedNode';
+
+/** The statuses the history can be filtered by. */
+export const PUSH_STATUSES = ['Pending', 'Success', 'Failed', 'TimedOut'] as const;
+type PushStatus = (typeof PUSH_STATUSES)[number];
+
+type CompanyOwner = TreeNode & { readonly company: Company };
+
+export class PushHistoryNode extends PagedNode<PushOperation> {
+  /** Only operations of this status, when set (Filter Push History…). */
+  private filter?: PushStatus;
+  /** Pushed in this window and not yet in a loaded page: shown first. */
+  private readonly extras = new Map<string, PushOperation>();
+  private readonly onPushes?: { dispose(): void };
+  /** The view has asked for this node's item: only then may a change name it (the view refuses
+   * an element it has never been given). */
+  private shown = false;
+
+  constructor(
+    readonly owner: CompanyOwner,
+    ctx: TreeContext,
+  ) {
+    super(owner, ctx);
+    // News of a followed push re-renders this folder (its count of pending) and so its node.
+    this.onPushes = ctx.pushes.onDidChange((op) => {
+      if (op.companyId === this.company.id) this.rerender();
+    });
+  }
+
+  get company(): Company {
+    return this.owner.company;
+  }
+  get key(): string {
+    return `push:${this.company.id}`;
+  }
+  get items(): ListItems {
+    return 'pushes';
+  }
+  get statusFilter(): PushStatus | undefined {
+    return this.filter;
+  }
+
+  /** Shows only operations of `status` (undefined: all), loaded again from the first page. */
+  setStatusFilter(status: PushStatus | undefined): void {
+    this.filter = status;
+    this.refresh();
+    this.rerender();
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    this.shown = true;
+    const item = this.collapsedItem(t('Push history'));
+    item.iconPath = new vscode.ThemeIcon('history');
+    const pending = this.live().filter((op) => op.status === 'Pending').length;
+    const parts = [
+      ...(this.filter ? [t('only {0}', pushStatusText({ status: this.filter } as PushOperation))] : []),
+      ...(pending > 0 ? [t('{0} pending', String(pending))] : []),
+    ];
+    item.description = parts.join(' · ') || undefined;
+    item.tooltip = t('The pushes of {0}, newest first', this.company.name);
+    item.contextValue = contextValue('pushHistory', ['refresh', 'filterPushes', this.filter && 'clearPushFilter']);
+    return item;
+  }
+
+  /** A push of this window: shown at the top at once, followed by the tracker. */
+  showOperation(op: PushOperation): PushOperationNode | undefined {
+    if (this.pagedList?.items.some((o) => o.pushOperationKey === op.pushOperationKey) !== true)
+      this.extras.set(op.pushOperationKey, op);
+    this.rerender();
+    return this.operationNode(op.pushOperationKey);
+  }
+
+  /** The node of an operation shown in this folder, by key. */
+  operationNode(key: string): PushOperationNode | undefined {
+    const op = this.extras.get(key) ?? this.pagedList?.items.find((o) => o.pushOperationKey === key);
+    return op ? (this.itemNode(op) as PushOperationNode) : undefined;
+  }
+
+  protected createList(client: DataPlatformClient): PagedList<PushOperation> {
+    const params = {
+      pageSize: this.ctx.pageSize(),
+      orderBy: '-requestedOnUtc',
+      ...(this.filter ? { query: `status=${this.filter}` } : {}),
+    };
+    const companyId = this.company.id;
+    return new List<PushOperation>(async (href, o) => {
+      const page =
+        href === undefined
+          ? await client.listPushOperations(companyId, params, o)
+          : await client.getPage<PushOperation>(href, o);
+      // A followed page is checked to hold objects only: keep the ones that are operations.
+      return { ...page, results: page.results.filter(isPushOperation) };
+    });
+  }
+  protected itemKey(op: PushOperation): string {
+    return op.pushOperationKey;
+  }
+  protected createItemNode(op: PushOperation): TreeNode {
+    return new PushOperationNode(this, this.ctx, op);
+  }
+
+  protected override render(list: PagedList<PushOperation>): TreeNode[] {
+    for (const op of list.items) this.extras.delete(op.pushOperationKey);
+    const shown = [...this.extras.values()].filter((op) => !this.filter || this.latest(op).status === this.filter);
+    return [...shown.map((op) => this.itemNode(op)), ...super.render(list)];
+  }
+
+  override refresh(): void {
+    this.extras.clear();
+    super.refresh();
+  }
+
+  override dispose(): void {
+    this.onPushes?.dispose();
+    super.dispose();
+  }
+
+  private rerender(): void {
+    if (this.shown) this.ctx.changed(this);
+  }
+
+  private latest(op: PushOperation): PushOperation {
+    return this.ctx.pushes.get(op.pushOperationKey) ?? op;
+  }
+
+  private live(): PushOperation[] {
+    const loaded = this.pagedList?.items ?? [];
+    return [...this.extras.values(), ...loaded].map((op) => this.latest(op));
+  }
+}
+
+/** One push: its latest state (the tracker's, while this window follows it), its record below. */
+export class PushOperationNode extends TreeNode {
+  constructor(
+    readonly history: PushHistoryNode,
+    private readonly ctx: TreeContext,
+    private readonly initial: PushOperation,
+  ) {
+    super(history);
+  }
+
+  get operation(): PushOperation {
+    return this.ctx.pushes.get(this.initial.pushOperationKey) ?? this.initial;
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const op = this.operation;
+    const record = pushedRecordId(op);
+    const item = new vscode.TreeItem(
+      pushLabel(op),
+      record ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
+    item.id = `pushOperation:${this.history.key}:${op.pushOperationKey}`;
+    item.description = pushStatusText(op);
+    const icon = pushIcon(op);
+    item.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
+    item.tooltip = new vscode.MarkdownString(pushTooltip(op));
+    item.contextValue = contextValue('pushOperation', [
+      op.status === 'Failed' || op.status === 'TimedOut' ? 'pushDetails' : undefined,
+    ]);
+    item.command = { command: 'dataPlatform.openPushOperation', title: t('Open JSON'), arguments: [this] };
+    return item;
+  }
+
+  override getChildren(): TreeNode[] {
+    const op = this.operation;
+    const record = pushedRecordId(op);
+    return record && isDataTypeId(op.dataType) ? [new PushedRecordNode(this, op.dataType, record)] : [];
+  }
+}
+
+/** The record a push made: a click opens it as JSON (fetched, like any record). */
+class PushedRecordNode extends TreeNode {
+  constructor(
+    readonly operation: PushOperationNode,
+    readonly dataType: DataTypeId,
+    readonly recordId: string,
+  ) {
+    super(operation);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.recordId);
+    item.id = `pushedRecord:${this.operation.history.key}:${this.operation.operation.pushOperationKey}`;
+    item.description = typeTitle(this.dataType);
+    item.iconPath = new vscode.ThemeIcon('file-code');
+    item.contextValue = contextValue('pushedRecord', [], this.dataType);
+    item.command = {
+      command: 'dataPlatform.openRecord',
+      title: t('Open JSON'),
+      arguments: [{ companyId: this.operation.history.company.id, dataType: this.dataType, recordId: this.recordId }],
+    };
+    return item;
+  }
+}

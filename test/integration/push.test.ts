@@ -1,0 +1,173 @@
+// Pushing records in the real host against the emulator (issue 20): Create Invoice… opens a draft
+// from the connection's push options with its schema; Push sends it once and the operation is
+// followed under the company's Push history to Success (the record shown under it), to Failed
+// (its validation in the diagnostics panel, the draft kept), through a 202; and a push whose
+// answer never came is found in the push history instead of being sent again.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { CreateRecordResult, PushResult } from '../../src/commands/push';
+import type { DataPlatformApi } from '../../src/testApi';
+import { VALID_BODIES } from '../support/pushBodies';
+import { activateExtension, admin, emulatorClient, labelOf, signIn, waitFor } from './helpers';
+
+const createInvoice = (arg: unknown) =>
+  vscode.commands.executeCommand<CreateRecordResult>('dataPlatform.createInvoice', arg);
+const push = (uri: vscode.Uri) => vscode.commands.executeCommand<PushResult>('dataPlatform.pushDraft', uri);
+
+describe('Push a record', function () {
+  // A push settles after the emulator's push delay (1.5 s) and the first polls (1 s, then 2 s).
+  this.timeout(30_000);
+  let api: DataPlatformApi;
+  let companyId: string;
+
+  before(async () => {
+    api = await activateExtension();
+    await admin.clearFaults();
+    await vscode.commands.executeCommand('workbench.view.extension.dataPlatform');
+    await signIn(api);
+    companyId = (await admin.info()).companies.empty;
+  });
+
+  afterEach(async () => {
+    await admin.clearFaults();
+    await admin.clearPushRules();
+    await vscode.workspace.getConfiguration('dataPlatform').update('requestTimeout', undefined, true);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await admin.reset();
+    await signIn(api);
+  });
+
+  const tracker = () => {
+    const root = api.tree.root;
+    assert.ok(root, 'an account');
+    return root.pushes;
+  };
+  const postCount = async () =>
+    (await admin.requests()).filter((r) => r.method === 'POST' && r.path.includes('/push/')).length;
+
+  /** A draft of an invoice for the company, its text replaced by `body`. */
+  async function draft(body?: Record<string, unknown>): Promise<vscode.TextDocument> {
+    const r = await createInvoice({ companyId });
+    assert.equal(r?.outcome, 'opened', JSON.stringify(r));
+    if (r?.outcome !== 'opened') throw new Error('no draft');
+    const doc = await vscode.workspace.openTextDocument(r.uri);
+    if (body) {
+      const { $schema } = JSON.parse(doc.getText()) as { $schema: string };
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), JSON.stringify({ $schema, ...body }, null, 2));
+      assert.ok(await vscode.workspace.applyEdit(edit));
+    }
+    return doc;
+  }
+
+  it('Create Invoice… opens a draft prefilled from the push options, validated by their schema', async () => {
+    const doc = await draft();
+    assert.equal(doc.languageId, 'json');
+    assert.equal(doc.uri.scheme, 'dataplatform-draft');
+    const value = JSON.parse(doc.getText()) as Record<string, unknown>;
+    assert.match(String(value.$schema), /^dataplatform-json:/);
+    const options = await (
+      await emulatorClient()
+    ).getPushOptions(companyId, (await admin.connections()).empty[0], 'invoices');
+    const required = Object.entries(options.properties ?? {})
+      .filter(([, o]) => o.required)
+      .map(([name]) => name);
+    assert.ok(required.length > 0);
+    for (const name of required) assert.ok(name in value, `${name} is prefilled`);
+
+    // VS Code's JSON support reads the schema: a value it does not allow is marked in the editor.
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(
+      doc.uri,
+      new vscode.Range(0, 0, doc.lineCount, 0),
+      JSON.stringify({ ...value, status: 'NotAStatus' }, null, 2),
+    );
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await vscode.window.showTextDocument(doc);
+    const problems = await waitFor('the schema’s diagnostics', () => {
+      const d = vscode.languages.getDiagnostics(doc.uri);
+      return d.length > 0 && d;
+    });
+    assert.ok(
+      problems.some((p) => /NotAStatus|Value is not accepted/i.test(p.message)),
+      problems.map((p) => p.message).join('\n'),
+    );
+  });
+
+  it('pushes an invoice to Success: sent once, followed under Push history, the new record under it', async () => {
+    const doc = await draft(VALID_BODIES.invoices);
+    await admin.clearRequests();
+    const r = await push(doc.uri);
+    assert.equal(r?.outcome, 'pushed', JSON.stringify(r));
+    if (r?.outcome !== 'pushed') return;
+    assert.equal(r.operation.status, 'Pending');
+    const key = r.operation.pushOperationKey;
+    const done = await waitFor(
+      'the push to succeed',
+      () => tracker().get(key)?.status === 'Success' && tracker().get(key),
+      20_000,
+    );
+    const company = api.tree.root?.companyNode(companyId);
+    const node = company?.pushHistory.operationNode(key);
+    assert.ok(node, 'the push is in the Push history');
+    assert.equal(node.getTreeItem().description, 'succeeded');
+    const [record] = node.getChildren() as { recordId?: string }[];
+    assert.ok(record?.recordId, 'the record it made is under it');
+    const fetched = await (await emulatorClient()).getRecord('invoices', companyId, record.recordId);
+    assert.equal((fetched as { customerRef?: { id: string } }).customerRef?.id, '40');
+    assert.equal(done.dataType, 'invoices');
+    assert.equal(await postCount(), 1, 'one POST');
+    assert.ok(labelOf(node).startsWith('Invoices'));
+  });
+
+  it('a push that fails validation is Failed: its validation in the diagnostics panel, the draft kept', async () => {
+    const { customerRef: _gone, ...body } = VALID_BODIES.invoices;
+    const doc = await draft(body);
+    const reported = api.diagnostics.size;
+    const r = await push(doc.uri);
+    assert.equal(r?.outcome, 'pushed', JSON.stringify(r));
+    if (r?.outcome !== 'pushed') return;
+    assert.equal(r.operation.status, 'Failed');
+    await waitFor('a diagnostics entry', () => api.diagnostics.size === reported + 1);
+    const entry = api.diagnostics.entries()[0];
+    assert.match(entry.error.message, /failed/i);
+    assert.ok((entry.error.body?.validation?.errors.length ?? 0) > 0, 'with its validation errors');
+    assert.ok(
+      entry.error.body?.validation?.errors.some((e) => /customer/i.test(`${e.itemId ?? ''} ${e.message}`)),
+      JSON.stringify(entry.error.body?.validation),
+    );
+    await waitFor('the diagnostics panel', () => api.diagnosticsPanel.panel);
+    assert.ok(
+      vscode.workspace.textDocuments.some((d) => d.uri.toString() === doc.uri.toString()),
+      'the draft is still open to fix',
+    );
+  });
+
+  it('follows a push the service answered 202 (pending) to its end', async () => {
+    await admin.addPushRule({ answer: 202, times: 1 });
+    const doc = await draft(VALID_BODIES.invoices);
+    const r = await push(doc.uri);
+    assert.equal(r?.outcome, 'pushed', JSON.stringify(r));
+    if (r?.outcome !== 'pushed') return;
+    assert.equal(r.operation.status, 'Pending');
+    const key = r.operation.pushOperationKey;
+    await waitFor('the 202 push to succeed', () => tracker().get(key)?.status === 'Success', 20_000);
+  });
+
+  it('a push whose answer does not come in time is found in the push history, never sent twice', async () => {
+    await vscode.workspace.getConfiguration('dataPlatform').update('requestTimeout', 1, true);
+    await admin.addFault({ kind: 'latency', latencyMs: 2_000, method: 'POST', path: '/push/', times: 1 });
+    const doc = await draft(VALID_BODIES.invoices);
+    await admin.clearRequests();
+    const r = await push(doc.uri);
+    assert.equal(r?.outcome, 'pushed', JSON.stringify(r));
+    if (r?.outcome !== 'pushed') return;
+    assert.equal(r.recovered, true, 'found in the history');
+    assert.equal(await postCount(), 1, 'the push was sent once');
+    const key = r.operation.pushOperationKey;
+    await waitFor('the found push to succeed', () => tracker().get(key)?.status === 'Success', 20_000);
+  });
+});

@@ -1,0 +1,59 @@
+// How a push operation reads in the tree: its label, status word and icon, the record it made, and
+// a tooltip that escapes what the server wrote.
+import * as assert from 'node:assert/strict';
+import type { PushOperation } from '../../../src/api/models';
+import { pushedRecordId, pushIcon, pushLabel, pushStatusText, pushTooltip } from '../../../src/format/pushLabels';
+
+const op = (over: Partial<PushOperation> = {}): PushOperation => ({
+  pushOperationKey: 'k-1',
+  companyId: 'c-1',
+  dataConnectionKey: 'conn-1',
+  dataType: 'invoices',
+  status: 'Pending',
+  requestedOnUtc: '2026-11-26T14:03:12Z',
+  ...over,
+});
+
+describe('push operation labels', () => {
+  it('names the type pushed and when, and a type it does not know as sent', () => {
+    assert.match(pushLabel(op(), 'en-GB'), /^Invoices · 26\/11\/2026, \d\d:\d\d:12$/);
+    assert.match(pushLabel(op({ dataType: 'widgets' }), 'en-GB'), /^widgets · /);
+    assert.equal(pushLabel(op({ requestedOnUtc: 'not a date' })), 'Invoices · not a date');
+  });
+
+  it('gives each status a word and an icon; Pending spins, an unknown status is kept', () => {
+    const rows = (['Pending', 'Success', 'Failed', 'TimedOut', 'Later'] as const).map((status) => [
+      pushStatusText(op({ status })),
+      pushIcon(op({ status })).id,
+    ]);
+    assert.deepEqual(rows, [
+      ['pending', 'loading~spin'],
+      ['succeeded', 'pass'],
+      ['failed', 'error'],
+      ['timed out', 'watch'],
+      ['Later', 'question'],
+    ]);
+  });
+
+  it('finds the record a push made in its data, else in its changes', () => {
+    assert.equal(pushedRecordId(op({ data: { id: 'inv-9' } })), 'inv-9');
+    assert.equal(
+      pushedRecordId(op({ changes: [{ type: 'Created', recordRef: { id: 'inv-7', dataType: 'invoices' } }] })),
+      'inv-7',
+    );
+    assert.equal(pushedRecordId(op()), undefined);
+  });
+
+  it('escapes the server’s text in the tooltip and lists the first validation errors', () => {
+    const tip = pushTooltip(
+      op({
+        status: 'Failed',
+        errorMessage: '[click](http://x) *bold*',
+        validation: { errors: [{ itemId: 'customerRef', message: 'is <required>' }], warnings: [] },
+      }),
+    );
+    assert.ok(!tip.includes('[click](http://x)'), tip);
+    assert.match(tip, /customerRef: is/);
+    assert.match(tip, /failed/);
+  });
+});
