@@ -23,7 +23,7 @@ const options = {
   // exists only to raise VS Code's "navigator is now a global in nodejs" deprecation warning on
   // activation. This is never a browser bundle, so the probe is answered at build time.
   define: { navigator: 'undefined' },
-  plugins: [platformFormData()],
+  plugins: [platformFormData(), noRedirects()],
 };
 
 /**
@@ -39,6 +39,28 @@ function platformFormData() {
       build.onResolve({ filter: /^form-data$/ }, () => ({ path: 'form-data', namespace: 'platform-form-data' }));
       build.onLoad({ filter: /.*/, namespace: 'platform-form-data' }, () => ({
         contents: 'module.exports = globalThis.FormData;',
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/**
+ * axios's Node adapter takes `follow-redirects` (with `debug`, `ms` and `supports-color`, about
+ * 18 KB minified) for requests that may follow redirects. The client sets `maxRedirects: 0`, a
+ * redirect to another host would carry the key there, so axios always takes Node's own `http` and
+ * `https`; the import resolves to those, which never follow a redirect whatever a caller asks.
+ */
+function noRedirects() {
+  return {
+    name: 'no-redirects',
+    setup(build) {
+      build.onResolve({ filter: /^follow-redirects$/ }, () => ({
+        path: 'follow-redirects',
+        namespace: 'no-redirects',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'no-redirects' }, () => ({
+        contents: "module.exports = { http: require('node:http'), https: require('node:https') };",
         loader: 'js',
       }));
     },
