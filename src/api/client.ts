@@ -28,13 +28,15 @@ import {
   isCompany,
   isDataRecord,
   isDataStatusMap,
+  isNoContent,
   isPullOperation,
   pageGuard,
 } from './responseShapes';
 import { HttpTransport } from './transport';
 import type { CallOptions, TransportOptions } from './transportOptions';
 import { normalizeBaseUrl, resolveHref } from './url';
-import { checkId, checkOptionalText, MAX_API_KEY_NAME_LENGTH } from './requestChecks';
+import * as apiKeys from './apiKeys';
+import { checkId } from './requestChecks';
 import * as requests from './requests';
 import * as pushes from './pushes';
 import type { ApiRequest, ListParams, PreparedRequest } from './requests';
@@ -46,10 +48,6 @@ export interface ClientOptions extends Omit<TransportOptions, 'baseUrl'> {
   baseUrl?: string;
   /** Allow plain http to a host that is not a loopback address. Off by default. */
   allowInsecureHttp?: boolean;
-}
-
-interface CreateApiKeyRequest {
-  name?: string;
 }
 
 const COMPANY_PAGE = pageGuard(isCompany);
@@ -157,43 +155,19 @@ export class DataPlatformClient {
   }
 
   async listApiKeys(options?: CallOptions): Promise<ApiKeyList> {
-    return this.#transport.request(
-      { method: 'GET', path: '/apiKeys', accept: isApiKeyList, expected: 'a list of API keys' },
-      options,
-    );
+    const request = apiKeys.apiKeysRequest();
+    return this.#transport.request({ ...request, accept: isApiKeyList, expected: 'a list of API keys' }, options);
   }
 
-  async createApiKey(request: CreateApiKeyRequest = {}, options?: CallOptions): Promise<ApiKeyDetails> {
-    const name = checkOptionalText(
-      { method: 'POST', path: '/apiKeys' },
-      request?.name,
-      'name',
-      MAX_API_KEY_NAME_LENGTH,
-    );
-    return this.#transport.request(
-      {
-        method: 'POST',
-        path: '/apiKeys',
-        body: name !== undefined ? { name } : {},
-        accept: isApiKeyDetails,
-        expected: 'an API key',
-      },
-      options,
-    );
+  async createApiKey(request: apiKeys.CreateApiKeyRequest = {}, options?: CallOptions): Promise<ApiKeyDetails> {
+    const create = apiKeys.createApiKeyRequest(request);
+    return this.#transport.request({ ...create, accept: isApiKeyDetails, expected: 'an API key' }, options);
   }
 
   async deleteApiKey(apiKeyId: string, options?: CallOptions): Promise<void> {
-    const id = checkId({ method: 'DELETE', path: '/apiKeys/{apiKeyId}' }, apiKeyId, 'apiKeyId');
-    await this.#transport.request<undefined>(
-      {
-        method: 'DELETE',
-        path: `/apiKeys/${id}`,
-        accept: (v): v is undefined => v === undefined,
-        expected: 'no content',
-        emptyOk: true,
-      },
-      options,
-    );
+    const request = apiKeys.deleteApiKeyRequest(apiKeyId);
+    const call = { ...request, accept: isNoContent, expected: 'no content', emptyOk: true };
+    await this.#transport.request<undefined>(call, options);
   }
 
   /** A page of a company's data connections. */
