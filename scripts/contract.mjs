@@ -273,6 +273,37 @@ function push() {
   };
 }
 
+// Syncing: a company's sync settings (GET answers CompanySyncSettings, POST takes the same fields,
+// all required, and answers 204) and its pull operation history (paged, `query`, `orderBy`), with
+// the statuses the contract lists for each operation.
+function statusesOf(path, method) {
+  return Object.keys(docs[PLATFORM].paths[platformPath(path, method)][method].responses);
+}
+
+function sync() {
+  const settingsPath = '/companies/{companyId}/syncSettings';
+  const historyPath = '/companies/{companyId}/data/history';
+  const historyItemPath = '/companies/{companyId}/data/history/{datasetId}';
+  const post = docs[PLATFORM].paths[settingsPath].post;
+  const history = docs[PLATFORM].paths[historyPath].get;
+  return {
+    settingsPath,
+    settings: schemaOf(PLATFORM, 'CompanySyncSettings'),
+    setting: schemaOf(PLATFORM, 'SyncSetting'),
+    settingsBody: convert(docs[PLATFORM], post.requestBody.content['application/json'].schema),
+    historyPath,
+    historyQuery: history.parameters.map((p) => pointer(docs[PLATFORM], p.$ref).name),
+    historyRecord: recordOf(PLATFORM, historyPath),
+    historyItemPath,
+    statuses: {
+      getSettings: statusesOf(settingsPath, 'get'),
+      setSettings: statusesOf(settingsPath, 'post'),
+      history: statusesOf(historyPath, 'get'),
+      historyItem: statusesOf(historyItemPath, 'get'),
+    },
+  };
+}
+
 const platform = docs[PLATFORM];
 const contract = {
   $comment:
@@ -283,7 +314,8 @@ const contract = {
       title: platform.info.title,
       version: platform.info.version,
       commit,
-      covers: 'companies, data status, pull operations, paging, errors, connections, push options and operations',
+      covers:
+        'companies, data status, pull operations and their history, sync settings, paging, errors, connections, push options and operations',
     },
     {
       document: LENDING,
@@ -319,6 +351,7 @@ const contract = {
     record: schemaOf(PLATFORM, 'Connection'),
   },
   push: push(),
+  sync: sync(),
 };
 
 const out = new URL('../test/contract/codat.json', import.meta.url);

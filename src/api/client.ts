@@ -16,6 +16,7 @@ import type {
   PullOperation,
   PushOperation,
   PushOption,
+  SyncSettings,
 } from './models';
 import { followItems, followPages, mappedPages, PagedList, type PageLoader } from './paging';
 import { createRedactor, type Redactor } from './redact';
@@ -28,15 +29,17 @@ import {
   isCompany,
   isDataRecord,
   isDataStatusMap,
+  isNoContent,
   isPullOperation,
   pageGuard,
 } from './responseShapes';
 import { HttpTransport } from './transport';
 import type { CallOptions, TransportOptions } from './transportOptions';
 import { normalizeBaseUrl, resolveHref } from './url';
-import { checkId, checkOptionalText, MAX_API_KEY_NAME_LENGTH } from './requestChecks';
+import * as apiKeys from './apiKeys';
 import * as requests from './requests';
 import * as pushes from './pushes';
+import * as syncs from './syncs';
 import type { ApiRequest, ListParams, PreparedRequest } from './requests';
 
 export type { ListParams, PreparedRequest };
@@ -46,10 +49,6 @@ export interface ClientOptions extends Omit<TransportOptions, 'baseUrl'> {
   baseUrl?: string;
   /** Allow plain http to a host that is not a loopback address. Off by default. */
   allowInsecureHttp?: boolean;
-}
-
-interface CreateApiKeyRequest {
-  name?: string;
 }
 
 const COMPANY_PAGE = pageGuard(isCompany);
@@ -135,65 +134,62 @@ export class DataPlatformClient {
   }
 
   async getDataStatus(companyId: string, options?: CallOptions): Promise<DataStatusMap> {
-    const company = requests.companyPath(companyId, 'GET', '/dataStatus');
-    return this.#transport.request(
-      {
-        method: 'GET',
-        path: `${company}/dataStatus`,
-        accept: isDataStatusMap,
-        expected: 'a map of data types to statuses',
-      },
-      options,
-    );
+    const request = syncs.dataStatusRequest(companyId);
+    const expected = 'a map of data types to statuses';
+    return this.#transport.request({ ...request, accept: isDataStatusMap, expected }, options);
   }
 
   async queueSync(companyId: string, dataType: string, options?: CallOptions): Promise<PullOperation> {
-    const company = requests.companyPath(companyId, 'POST', '/data/queue/{dataType}');
-    const type = checkId({ method: 'POST', path: `${company}/data/queue/{dataType}` }, dataType, 'dataType');
-    return this.#transport.request(
-      { method: 'POST', path: `${company}/data/queue/${type}`, accept: isPullOperation, expected: 'a pull operation' },
-      options,
-    );
+    const request = syncs.queueSyncRequest(companyId, dataType);
+    return this.#transport.request({ ...request, accept: isPullOperation, expected: 'a pull operation' }, options);
+  }
+
+  /** A page of a company's pull operations, the most recent first; query and orderBy checked. */
+  async listPullOperations(
+    companyId: string,
+    params: ListParams = {},
+    options?: CallOptions,
+  ): Promise<Page<PullOperation>> {
+    const request = syncs.pullOperationsRequest(companyId, params);
+    const accept = syncs.PULL_OPERATION_PAGE;
+    return this.#transport.request({ ...request, accept, expected: 'a page of pull operations' }, options);
+  }
+
+  async getPullOperation(companyId: string, datasetId: string, options?: CallOptions): Promise<PullOperation> {
+    const request = syncs.pullOperationRequest(companyId, datasetId);
+    const accept = syncs.isPullOperationEntry;
+    return this.#transport.request({ ...request, accept, expected: 'a pull operation' }, options);
+  }
+
+  /** How often, in what order and how far back each data type of the company is synced. */
+  async getSyncSettings(companyId: string, options?: CallOptions): Promise<SyncSettings> {
+    const request = syncs.syncSettingsRequest(companyId);
+    return this.#transport.request({ ...request, accept: syncs.isSyncSettings, expected: 'sync settings' }, options);
+  }
+
+  /** Sets the company's sync settings of the types sent: a POST, sent once and never retried,
+   * answered 204. A schedule under a day is refused on a Free trial (`syncScheduleNotAllowed`). */
+  async setSyncSettings(companyId: string, settings: syncs.SyncSettingsUpdate, options?: CallOptions): Promise<void> {
+    const request = syncs.setSyncSettingsRequest(companyId, settings);
+    // The body is the user's own input: an error keeps it, so its entry can be copied as cURL.
+    const call = { ...request, shareBody: true, accept: isNoContent, expected: 'no content', emptyOk: true };
+    await this.#transport.request<undefined>(call, options);
   }
 
   async listApiKeys(options?: CallOptions): Promise<ApiKeyList> {
-    return this.#transport.request(
-      { method: 'GET', path: '/apiKeys', accept: isApiKeyList, expected: 'a list of API keys' },
-      options,
-    );
+    const request = apiKeys.apiKeysRequest();
+    return this.#transport.request({ ...request, accept: isApiKeyList, expected: 'a list of API keys' }, options);
   }
 
-  async createApiKey(request: CreateApiKeyRequest = {}, options?: CallOptions): Promise<ApiKeyDetails> {
-    const name = checkOptionalText(
-      { method: 'POST', path: '/apiKeys' },
-      request?.name,
-      'name',
-      MAX_API_KEY_NAME_LENGTH,
-    );
-    return this.#transport.request(
-      {
-        method: 'POST',
-        path: '/apiKeys',
-        body: name !== undefined ? { name } : {},
-        accept: isApiKeyDetails,
-        expected: 'an API key',
-      },
-      options,
-    );
+  async createApiKey(request: apiKeys.CreateApiKeyRequest = {}, options?: CallOptions): Promise<ApiKeyDetails> {
+    const create = apiKeys.createApiKeyRequest(request);
+    return this.#transport.request({ ...create, accept: isApiKeyDetails, expected: 'an API key' }, options);
   }
 
   async deleteApiKey(apiKeyId: string, options?: CallOptions): Promise<void> {
-    const id = checkId({ method: 'DELETE', path: '/apiKeys/{apiKeyId}' }, apiKeyId, 'apiKeyId');
-    await this.#transport.request<undefined>(
-      {
-        method: 'DELETE',
-        path: `/apiKeys/${id}`,
-        accept: (v): v is undefined => v === undefined,
-        expected: 'no content',
-        emptyOk: true,
-      },
-      options,
-    );
+    const request = apiKeys.deleteApiKeyRequest(apiKeyId);
+    const call = { ...request, accept: isNoContent, expected: 'no content', emptyOk: true };
+    await this.#transport.request<undefined>(call, options);
   }
 
   /** A page of a company's data connections. */

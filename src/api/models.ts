@@ -162,18 +162,50 @@ export interface DataStatus {
 /** `GET /companies/{id}/dataStatus`: data type → status; Codat's contract makes each one nullable. */
 export type DataStatusMap = Record<string, DataStatus | null>;
 
-/** A queued pull operation, answer of `POST /companies/{id}/data/queue/{dataType}`. */
+/** A pull operation (formerly "dataset"): one sync of one data type. The answer of
+ * `POST /companies/{id}/data/queue/{dataType}` and an entry of `GET …/data/history`. */
 export interface PullOperation {
   id: string;
   companyId: string;
   connectionId?: string;
   dataType: string;
   status: DataStatusState;
+  statusDescription?: string | null;
+  errorMessage?: string | null;
   requested: string;
   completed?: string;
   progress: number;
   isCompleted: boolean;
   isErrored: boolean;
+}
+
+/** How often, in what order and how far back one data type is synced (Codat's SyncSetting). */
+export interface SyncSetting {
+  /** Codat's data type name, as the data status keys it (`chartOfAccounts`, `invoices`). */
+  dataType: string;
+  /** Queued when a company first links a connection. */
+  fetchOnFirstLink: boolean;
+  /** Hours between scheduled syncs. */
+  syncSchedule: number;
+  /** Its place in the order data types are queued in. */
+  syncOrder: number;
+  /** Fetch records modified from this date-time on (set this or `syncFromWindow`). */
+  syncFromUtc?: string;
+  /** Months of history to fetch (set this or `syncFromUtc`). */
+  syncFromWindow?: number;
+  /** Months to fetch of the financial statements. */
+  monthsToSync?: number;
+  /** Set by Codat: a locked setting cannot be changed. */
+  isLocked?: boolean;
+}
+
+/** `GET /companies/{id}/syncSettings` (Codat's CompanySyncSettings, whose every field is optional
+ * in the contract: only `settings` is relied on). */
+export interface SyncSettings {
+  companyId?: string;
+  settings: SyncSetting[];
+  /** Whether the company's settings override the client's defaults. */
+  overridesDefaults?: boolean;
 }
 
 export interface ValidationItem {

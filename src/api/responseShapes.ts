@@ -13,6 +13,9 @@ const hasStringId = (v: unknown): v is { id: string } => isRecord(v) && typeof v
 
 export const isAnyRecord: Guard<Record<string, unknown>> = isRecord;
 
+/** A 204's answer: no body (the transport reads none when the request says `emptyOk`). */
+export const isNoContent: Guard<undefined> = (v): v is undefined => v === undefined;
+
 export const isCompany: Guard<Company> = (v): v is Company =>
   hasStringId(v) && typeof (v as Record<string, unknown>).name === 'string';
 

@@ -1,7 +1,13 @@
 // The filter language of the `query=` and `orderBy=` parameters: parse, check against a record
 // schema, evaluate, sort, format and URL-encode. No `vscode` here (and the emulator has its own).
 export type { Comparison, ComparisonOperator, FieldType, Logical, QueryExpr, QuerySchema } from './ast';
-export { COMPANY_SCHEMA, CONNECTION_SCHEMA, INVOICE_SCHEMA, PUSH_OPERATION_SCHEMA } from './schemas';
+export {
+  COMPANY_SCHEMA,
+  CONNECTION_SCHEMA,
+  INVOICE_SCHEMA,
+  PULL_OPERATION_SCHEMA,
+  PUSH_OPERATION_SCHEMA,
+} from './schemas';
 export { completeQuery } from './completions';
 export type { CompletionKind, QueryCompletion } from './completions';
 export type { QueryError, QueryErrorCode } from './errors';

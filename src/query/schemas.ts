@@ -92,3 +92,47 @@ export const PUSH_OPERATION_SCHEMA: QuerySchema = {
     status: ['Pending', 'Failed', 'Success', 'TimedOut'],
   },
 };
+
+/** A company's pull operations (`GET /companies/{id}/data/history`), "Dataset" in the API's errors;
+ * `isCompleted` is not queryable (Codat's contract: filter on `status` instead). */
+export const PULL_OPERATION_SCHEMA: QuerySchema = {
+  recordName: 'Dataset',
+  fields: {
+    id: 'string',
+    companyId: 'string',
+    connectionId: 'string',
+    dataType: 'string',
+    status: 'string',
+    statusDescription: 'string',
+    errorMessage: 'string',
+    requested: 'date',
+    completed: 'date',
+    progress: 'number',
+    isErrored: 'boolean',
+  },
+  values: {
+    status: [
+      'Initial',
+      'Queued',
+      'Fetching',
+      'MapQueued',
+      'Mapping',
+      'Complete',
+      'FetchError',
+      'MapError',
+      'InternalError',
+      'ProcessingQueued',
+      'Processing',
+      'ProcessingError',
+      'ValidationQueued',
+      'Validating',
+      'ValidationError',
+      'AuthError',
+      'Cancelled',
+      'NotSupported',
+      'RateLimitError',
+      'PermissionsError',
+      'PrerequisiteNotMet',
+    ],
+  },
+};

@@ -37,6 +37,24 @@ export interface Contract {
   dataTypes: Record<string, ContractDataType>;
   connections: { listPath: string; itemPath: string; record: Schema };
   push: ContractPush;
+  sync: ContractSync;
+}
+
+/** A company's sync settings and its pull operation history (Platform API). */
+export interface ContractSync {
+  settingsPath: string;
+  /** CompanySyncSettings: what `GET …/syncSettings` answers. */
+  settings: Schema;
+  setting: Schema;
+  /** What `POST …/syncSettings` takes (it answers 204, no body). */
+  settingsBody: Schema;
+  historyPath: string;
+  historyQuery: string[];
+  /** The record of the history's pages (PullOperation). */
+  historyRecord: Schema;
+  historyItemPath: string;
+  /** The statuses the contract lists for each operation. */
+  statuses: { getSettings: string[]; setSettings: string[]; history: string[]; historyItem: string[] };
 }
 
 export interface ContractPush {
@@ -140,6 +158,9 @@ export const SCHEMAS = {
     return { ...op, properties: { ...(op.properties as Schema), data: contractType(type).record } };
   }),
   page: cachedBy((type: string): Schema => pageOf(contractType(type).record)),
+  syncSettings: CONTRACT.sync.settings,
+  syncSettingsBody: CONTRACT.sync.settingsBody,
+  pullOperations: pageOf(CONTRACT.sync.historyRecord),
 };
 
 export function contractType(type: string): ContractDataType {

@@ -6,13 +6,11 @@ import { CONNECTION_ROUTES } from './connections';
 import {
   ApiResponse,
   companyLimitExceeded,
-  dataTypeNotSupported,
   errorResponse,
   methodNotAllowed,
   notFound,
   validationError,
 } from './errors';
-import { segmentOf } from './dataSets';
 import { DATA_TYPES, RECORD_TYPES, type DataType } from './dataTypes';
 import { invoiceIndex, generateInvoice } from './invoices';
 import { listCompanies, listInvoices } from './listing';
@@ -20,6 +18,7 @@ import { readPageRequest } from './paging';
 import { readPath } from './percentEncoding';
 import { invoiceType, withPushed } from './pushRecords';
 import { PUSH_ROUTES } from './pushRoutes';
+import { SYNC_ROUTES } from './syncRoutes';
 import { getRecord, listRecords } from './recordListing';
 import {
   type ApiRequest,
@@ -177,30 +176,7 @@ const routes: Route[] = [
       },
     },
   },
-  {
-    pattern: ['companies', '*', 'data', 'queue', '*'],
-    methods: {
-      POST: (req, [id, dataType], state) => {
-        const entry = ownCompany(state, req.account, id);
-        if (!isEntry(entry)) return entry;
-        const type = segmentOf(dataType);
-        if (type === undefined || state.settle(entry, type).state === 'unsupported')
-          return dataTypeNotSupported(dataType, entry.platform);
-        return ok(state.queueSync(entry, type));
-      },
-    },
-  },
-  {
-    pattern: ['companies', '*', 'data', 'history', '*'],
-    methods: {
-      GET: (req, [id, operationId], state) => {
-        const entry = ownCompany(state, req.account, id);
-        if (!isEntry(entry)) return entry;
-        const op = state.operationOf(id, operationId);
-        return op ? ok(op) : errorResponse(404, 'PullApi', `No pull operation was found with ID ${operationId}`);
-      },
-    },
-  },
+  ...SYNC_ROUTES,
   {
     pattern: ['companies', '*', 'data', 'invoices'],
     methods: {

@@ -101,6 +101,21 @@ export function companyLimitExceeded(): ApiResponse {
   });
 }
 
+/** The Free trial's 402 for a sync schedule under a day (the spec's text; the spec gives no entry,
+ * so the emulator names the setting as a 400 would). */
+export function syncScheduleNotAllowed(itemId: string): ApiResponse {
+  return errorResponse(402, 'ClientsApi', 'SyncSettingsValidationException: Sync schedule not allowed', {
+    errors: [
+      {
+        itemId,
+        message: `Sync schedule not allowed: an hourly sync schedule is not included in the Free plan. Learn more at ${DOCS_URL}`,
+        validatorName: 'SyncSettingsValidator',
+      },
+    ],
+    warnings: [],
+  });
+}
+
 export function companyNotFound(id: string): ApiResponse {
   return errorResponse(404, 'ClientsApi', `No company was found with ID ${id}`);
 }

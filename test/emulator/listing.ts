@@ -1,4 +1,4 @@
-// Filtered, sorted, paged lists: companies, connections and push operations (small arrays in
+// Filtered, sorted, paged lists: companies, connections, push and pull operations (small arrays in
 // memory) and invoices (lazy; only the records of the requested page are built, filters and sorts
 // scan cached columns).
 import { COMPANY_FIELDS, INVOICE_FIELDS, type RecordFields } from './fields';
@@ -122,18 +122,19 @@ export function listInvoices(
 }
 
 /** GET `/companies/{id}/<what>`: the company's own objects as a page (filtered, sorted, paged), as
- * its connections and its push history are listed. */
+ * its connections, its push history and its pull operations are listed. */
 export function companyObjectsHandler<T extends object>(
   what: string,
   objects: (entry: CompanyEntry, state: EmulatorState) => readonly T[],
   fields: RecordFields,
+  service: Service = 'PublicApi',
 ): Handler {
   return (req, [id], state) => {
     const entry = ownCompany(state, req.account, id);
     if (!isEntry(entry)) return entry;
     const request = readPageRequest(req.params);
     if (request instanceof ApiResponse) return request;
-    const page = listObjects(`/companies/${id}/${what}`, request, objects(entry, state), fields, 'PublicApi');
+    const page = listObjects(`/companies/${id}/${what}`, request, objects(entry, state), fields, service);
     return page instanceof ApiResponse ? page : ok(page);
   };
 }

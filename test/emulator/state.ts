@@ -1,7 +1,14 @@
 // The emulator's mutable world: accounts and their keys, companies, data sets (one per data type)
 // and syncs. Seeded at construction and on reset(); everything time-dependent reads the injected
 // clock.
-import type { ApiKeyDetails, Company, CreateCompanyRequest, DataStatusMap, PullOperation } from './wire';
+import type {
+  ApiKeyDetails,
+  Company,
+  CompanySyncSettings,
+  CreateCompanyRequest,
+  DataStatusMap,
+  PullOperation,
+} from './wire';
 import {
   FREE_TRIAL_COMPANY_LIMIT,
   type AccountName,
@@ -14,6 +21,7 @@ import {
 import { type Dataset, statusKey, statusOf, supports } from './dataSets';
 import { type Books, DATA_TYPES } from './dataTypes';
 import type { InvoiceSource } from './invoices';
+import { PullStore, seededPulls, seededSyncId } from './pullOperations';
 import { PushStore } from './pushOperations';
 import { Random } from './random';
 import { RecordCache } from './recordListing';
@@ -43,6 +51,8 @@ export interface CompanyEntry {
   /** Invoices it has, or will have once its first sync completes: what sizes its other types. */
   bookSize: number;
   wellKnown?: WellKnownName;
+  /** Its sync settings once read or set (syncSettings.ts makes the defaults). */
+  syncSettings?: CompanySyncSettings;
 }
 
 interface KeyEntry extends ApiKeyDetails {
@@ -69,7 +79,11 @@ export class EmulatorState {
   private companies = new Map<string, CompanyEntry>();
   private order = new Map<AccountName, string[]>();
   private apiKeys: KeyEntry[] = [];
-  private operations = new Map<string, PullOperation>();
+  /** Every company's pull operations: its sync history. */
+  private readonly pulls = new PullStore((id) => {
+    const seeded = this.companies.get(id)?.seeded;
+    return seeded ? seededPulls(this.options.seed, seeded) : [];
+  });
   private counter = 0;
   /** Whole record lists of the other data types, for filters and sorts (pure, so never reset). */
   readonly records = new RecordCache();
@@ -109,7 +123,7 @@ export class EmulatorState {
   reset(): void {
     this.counter = 0;
     this.companies.clear();
-    this.operations.clear();
+    this.pulls.reset();
     this.pushes.reset();
     this.order = new Map([
       ['normal', []],
@@ -148,12 +162,7 @@ export class EmulatorState {
   /** A seeded company's data set of a type starts as its invoices do, unless its platform lacks the type. */
   private seededDataset(s: SeededCompany, type: string): Dataset {
     const dataset: Dataset = { state: 'notRequested', count: 0 };
-    // Invoices keep the sync ids they always had; the other types get their own.
-    const syncId = (
-      type === 'invoices'
-        ? Random.of(this.options.seed, s.company.id, 'sync')
-        : Random.of(this.options.seed, s.company.id, 'sync', type)
-    ).uuid();
+    const syncId = seededSyncId(this.options.seed, s.company.id, type);
     if (s.dataset.kind === 'unsupported' || !supports(s.platform, type, s.wellKnown)) {
       dataset.state = 'unsupported';
     } else if (s.dataset.kind === 'complete') {
@@ -314,7 +323,7 @@ export class EmulatorState {
       isCompleted: false,
       isErrored: false,
     };
-    this.operations.set(id, op);
+    this.pulls.add(op);
     return op;
   }
 
@@ -337,11 +346,15 @@ export class EmulatorState {
     return answer;
   }
 
-  operationOf(companyId: string, id: string): PullOperation | undefined {
-    const entry = this.companies.get(companyId);
-    if (entry) this.settle(entry);
-    const op = this.operations.get(id);
-    return op && op.companyId === companyId ? { ...op } : undefined;
+  operationOf(entry: CompanyEntry, id: string): PullOperation | undefined {
+    this.settle(entry);
+    return this.pulls.find(entry.company.id, id);
+  }
+
+  /** The company's pull operations, the most recently requested first, its due syncs settled. */
+  pullHistory(entry: CompanyEntry): readonly PullOperation[] {
+    this.settle(entry);
+    return this.pulls.history(entry.company.id);
   }
 
   /** Every data type that was ever requested (or is not supported), in the type table's order. */

@@ -115,17 +115,44 @@ export interface DataStatus {
 
 export type DataStatusMap = Record<string, DataStatus>;
 
+/** A pull operation's states: a data set's, and the one failure the seeded histories show. */
+export type PullStatus = SyncStatus | 'FetchError';
+
+/** Codat's PullOperation (formerly "dataset"): one sync of one data type. */
 export interface PullOperation {
   id: string;
   companyId: string;
   connectionId?: string;
   dataType: string;
-  status: SyncStatus;
+  status: PullStatus;
+  statusDescription?: string | null;
+  errorMessage?: string | null;
   requested: string;
   completed?: string;
   progress: number;
   isCompleted: boolean;
   isErrored: boolean;
+}
+
+/** Codat's SyncSetting: how often, in what order and how far back one data type is synced. */
+export interface SyncSetting {
+  dataType: string;
+  fetchOnFirstLink: boolean;
+  /** Hours between scheduled syncs. */
+  syncSchedule: number;
+  syncOrder: number;
+  syncFromUtc?: string;
+  /** Months of history to fetch. */
+  syncFromWindow?: number;
+  monthsToSync?: number;
+  isLocked?: boolean;
+}
+
+/** Codat's CompanySyncSettings: `GET /companies/{id}/syncSettings`, and the body of its POST. */
+export interface CompanySyncSettings {
+  companyId: string;
+  settings: SyncSetting[];
+  overridesDefaults: boolean;
 }
 
 export interface ValidationItem {
