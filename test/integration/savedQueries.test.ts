@@ -358,7 +358,8 @@ describe('queries that last', () => {
     await vscode.commands.executeCommand('workbench.actions.treeView.dataPlatform.companies.collapseAll');
     const owner = await rebuild();
     await api.companiesView.reveal(owner, { expand: true, select: false, focus: false });
-    await waitFor('the query nodes shown', async () => (await children(api, owner)).length === 4);
+    // The Data folder, the Push history and the three query nodes.
+    await waitFor('the query nodes shown', async () => (await children(api, owner)).length === 5);
     // The Data folder closed, so the company's queries sit right under it.
     await api.companiesView.reveal(owner.data, { select: true, focus: true });
     await vscode.commands.executeCommand('list.collapse');

@@ -4,5 +4,8 @@
 // types' catalog, schemas, words and record presentation are about 17 KB of it; accounts (the
 // list, one connection per account, their commands, roots and status) about 18 KB; saved query
 // nodes, Copy as cURL and the record-by-record page parser about 11 KB together (291.8 KB in all
-// when they were merged).
-export const BUNDLE_BUDGET_KB = 320;
+// when they were merged). The write side (issue 20: push drafts, their schema, operations followed
+// under a Push history, sync settings and history, API keys) took it past 320 KB: about 21 KB for
+// pushes alone, less the 8 KB of follow-redirects dropped; 360 KB leaves it room and still catches
+// a 160 KB dependency.
+export const BUNDLE_BUDGET_KB = 360;
