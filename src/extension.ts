@@ -18,6 +18,7 @@ import { registerQueryCommands } from './commands/query';
 import { registerRecordCommands } from './commands/records';
 import { registerPushCommands } from './commands/push';
 import { registerPushHistoryCommands } from './commands/pushSettled';
+import { registerSyncCommands } from './commands/syncs';
 import { DraftFileSystem } from './documents/pushDrafts';
 import { registerShareCommands } from './commands/share';
 import { trackQuickPicks, visibleQuickPick } from './commands/quickPicks';
@@ -118,6 +119,7 @@ function registerCommands(core: Core, history: QueryHistory, refreshAll: () => P
     ...draftDisposables,
     ...registerPushCommands({ view, account, drafts }),
     ...registerPushHistoryCommands(drafts),
+    ...registerSyncCommands(),
     ...registerKeyCommands(keyDeps),
     ...registerAccountCommands({ accounts, account, forgetAccount: (id) => core.queryStore.saved.forgetScope(id) }),
     ...registerAddAccountCommands({

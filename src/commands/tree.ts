@@ -1,4 +1,4 @@
-// Commands on the Companies tree's nodes: refresh, load more, load all, retry, queue sync, copy.
+// Commands on the Companies tree's nodes: refresh, load more, load all, retry, copy.
 // Each takes the node it was invoked on; from the palette, the paged commands act on the
 // companies list.
 import * as vscode from 'vscode';
@@ -10,10 +10,8 @@ import { t } from '../l10n';
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
 import { PagedNode } from '../tree/pagedNode';
-import { accountRootOf } from '../tree/provider';
-import { RecordListNode, RecordNode } from '../tree/dataNodes';
+import { RecordNode } from '../tree/dataNodes';
 import { CompanyNode } from '../tree/companyNodes';
-import { syncName } from '../dataTypes/catalog';
 import { typeTitle } from '../dataTypes/words';
 import { recordLabel } from '../format/recordLabels';
 import type { ResolveAccount } from './accountTarget';
@@ -53,46 +51,6 @@ async function loadAll(node: PagedNode<unknown>): Promise<void> {
       });
     }),
   );
-}
-
-/** The list whose data set a Queue sync acts on: the node's own type, or a company's invoices. */
-function syncTarget(node: unknown): RecordListNode | undefined {
-  const target = node instanceof ErrorNode ? node.owner : node instanceof CompanyNode ? node.invoices : node;
-  return target instanceof RecordListNode ? target : undefined;
-}
-
-async function queueSync(node: unknown): Promise<boolean> {
-  const list = syncTarget(node);
-  const root = accountRootOf(list);
-  const client = root?.connection.client;
-  if (!list || !root || !client) return false;
-  const { company, dataType } = list;
-  const title = typeTitle(dataType);
-  try {
-    await withProgress(
-      {
-        location: vscode.ProgressLocation.Notification,
-        title: t('{0}: queueing a sync for {1}…', title, company.name),
-      },
-      () => client.queueSync(company.id, syncName(list.spec)),
-    );
-  } catch (e) {
-    if (isApiError(e) && !isCancellation(e)) {
-      root.reportError(e);
-      void vscode.window.showErrorMessage(t('Could not queue the sync: {0}', e.message));
-    }
-    return false;
-  }
-  void vscode.window.showInformationMessage(
-    t('{0}: sync queued for {1}. Refresh once it has finished.', title, company.name),
-  );
-  list.refresh();
-  // The type's own list too, when the sync was asked from a query node.
-  const typeNode = list.owner instanceof CompanyNode ? list.owner.data.type(dataType) : undefined;
-  if (typeNode && typeNode !== list) typeNode.refresh();
-  // The data set's status changes with the queued sync ("never requested" → queued/fetching).
-  list.owner.dataStatus.refresh();
-  return true;
 }
 
 interface Copyable {
@@ -165,7 +123,6 @@ export function registerTreeCommands(deps: TreeCommandDeps): vscode.Disposable[]
       if (paged) await loadAll(paged);
     }),
     register('dataPlatform.retry', async (node) => (await pagedOf(node, deps, t('Retry: account')))?.retry()),
-    register('dataPlatform.queueSync', (node) => queueSync(node)),
     // Opens the Settings editor on what can fix the failure: http.proxy for a proxy's 407,
     // http.systemCertificates for an untrusted certificate. Returns the query (for tests).
     register('dataPlatform.openNetworkSettings', async (node) => {

@@ -1,6 +1,6 @@
-// Following a push until it settles: the push operation is asked for again and again, less and
-// less often, until it is no longer Pending. A failure a later attempt may cure (network, timeout,
-// 5xx, 429) only delays the next poll, up to a limit; any other failure ends the wait at once.
+// Following an operation until it ends (a push until it settles, a queued sync until it is done):
+// the operation is asked for again and again, less and less often. A failure a later attempt may
+// cure (network, timeout, 5xx, 429) only delays the next poll, up to a limit; any other ends it.
 import { isApiError, isCancellation, type ApiError, type PushOperation } from '../api';
 import { cancelledError } from '../api/failures';
 import { sleep as realSleep } from '../api/retry';
@@ -15,11 +15,11 @@ export function isSettled(op: PushOperation): boolean {
   return typeof op.completedOnUtc === 'string' && op.completedOnUtc !== '';
 }
 
-export interface FollowOptions {
+export interface FollowOptions<T = PushOperation> {
   signal?: AbortSignal;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
-  onUpdate?: (op: PushOperation) => void;
+  onUpdate?: (value: T) => void;
   /** Wait before the first poll; it doubles after each poll. Default 1000. */
   firstDelayMs?: number;
   /** Longest wait between two polls (a 429's Retry-After may ask for more). Default 30000. */
@@ -66,29 +66,38 @@ async function unlessAborted<T>(
   }
 }
 
+/** What follows one operation: how to tell it has ended, how to tell two answers apart, and the
+ * path its cancellation names. */
+interface Followed<T> {
+  settled: (value: T) => boolean;
+  fingerprint: (value: T) => string;
+  path: string;
+}
+
 /**
- * Polls `get` until the operation settles and returns it (`initial` itself when it already is).
- * Waits `firstDelayMs` first, doubling up to `maxDelayMs`; `onUpdate` hears of every answer that
- * differs from the one before. A transient failure counts toward `maxFailures` (the last is thrown
- * when they are reached) and waits at least its Retry-After; any other failure is thrown at once.
- * An abort rejects with the client's cancellation error, without waiting out a sleep.
+ * Polls `get` until `followed.settled` says the operation has ended and returns it (`initial`
+ * itself when it already has). Waits `firstDelayMs` first, doubling up to `maxDelayMs`; `onUpdate`
+ * hears of every answer whose fingerprint differs from the one before. A transient failure counts
+ * toward `maxFailures` (the last is thrown when they are reached) and waits at least its
+ * Retry-After; any other failure is thrown at once. An abort rejects with the client's
+ * cancellation error, without waiting out a sleep.
  */
-export async function followPush(
-  get: (signal?: AbortSignal) => Promise<PushOperation>,
-  initial: PushOperation,
-  options: FollowOptions = {},
-): Promise<PushOperation> {
+export async function followUntil<T>(
+  get: (signal?: AbortSignal) => Promise<T>,
+  initial: T,
+  followed: Followed<T>,
+  options: FollowOptions<T> = {},
+): Promise<T> {
   const { signal, onUpdate, sleep = realSleep, random = Math.random } = options;
   const maxDelayMs = options.maxDelayMs ?? 30_000;
   const maxFailures = options.maxFailures ?? 5;
-  const path = `/companies/${encodeURIComponent(initial.companyId)}/push/${encodeURIComponent(initial.pushOperationKey)}`;
-  const guard = <T>(start: () => Promise<T>): Promise<T> =>
-    unlessAborted(start, signal, () => cancelledError('GET', path, 0));
+  const guard = <R>(start: () => Promise<R>): Promise<R> =>
+    unlessAborted(start, signal, () => cancelledError('GET', followed.path, 0));
   let current = initial;
   let delayMs = Math.min(options.firstDelayMs ?? 1000, maxDelayMs);
   let floorMs = 0;
   let failures = 0;
-  while (!isSettled(current)) {
+  while (!followed.settled(current)) {
     const waitMs = Math.max(floorMs, delayMs - Math.floor(delayMs * JITTER * random()));
     await guard(() => sleep(waitMs, signal));
     delayMs = Math.min(delayMs * 2, maxDelayMs);
@@ -96,7 +105,7 @@ export async function followPush(
     try {
       const next = await guard(() => get(signal));
       failures = 0;
-      if (fingerprint(next) !== fingerprint(current)) onUpdate?.(next);
+      if (followed.fingerprint(next) !== followed.fingerprint(current)) onUpdate?.(next);
       current = next;
     } catch (e) {
       if (!isTransient(e) || ++failures >= maxFailures) throw e;
@@ -104,4 +113,14 @@ export async function followPush(
     }
   }
   return current;
+}
+
+/** A push operation followed until it settles (see followUntil). */
+export function followPush(
+  get: (signal?: AbortSignal) => Promise<PushOperation>,
+  initial: PushOperation,
+  options: FollowOptions = {},
+): Promise<PushOperation> {
+  const path = `/companies/${encodeURIComponent(initial.companyId)}/push/${encodeURIComponent(initial.pushOperationKey)}`;
+  return followUntil(get, initial, { settled: isSettled, fingerprint, path }, options);
 }

@@ -46,7 +46,8 @@ type Capability =
   | 'createRecord'
   | 'filterPushes'
   | 'clearPushFilter'
-  | 'pushDetails';
+  | 'pushDetails'
+  | 'syncSchedule';
 
 export function contextValue(
   kind: NodeKind,
@@ -60,7 +61,7 @@ export function contextValue(
 export function listContext(type: DataTypeId): string {
   return contextValue(
     'list',
-    ['refresh', 'queueSync', 'filter', 'curl', 'export', isPushType(type) && 'createRecord'],
+    ['refresh', 'queueSync', 'syncSchedule', 'filter', 'curl', 'export', isPushType(type) && 'createRecord'],
     type,
   );
 }

@@ -1,0 +1,193 @@
+// Syncs and sync settings of a company: Queue Sync on a data type (the queued sync watched until it
+// is done: its list refreshes and a notification says how it ended), and Set Sync Schedule (the
+// hours between a type's scheduled syncs; a Free-trial account refuses hourly ones with a 402).
+import * as vscode from 'vscode';
+import { isApiError, isCancellation, type ApiError, type DataPlatformClient, type PullOperation } from '../api';
+import { syncName } from '../dataTypes/catalog';
+import { typeTitle } from '../dataTypes/words';
+import { t } from '../l10n';
+import { isSyncDone, syncFailed, watchSync } from '../sync/watch';
+import { CompanyNode } from '../tree/companyNodes';
+import { RecordListNode } from '../tree/dataNodes';
+import { ErrorNode } from '../tree/leafNodes';
+import { accountRootOf } from '../tree/provider';
+import type { AccountRoot } from '../tree/accountRoot';
+import { createInputBox, settleOnce } from './quickPicks';
+import { withProgress } from './progress';
+import { registerCommand } from './register';
+
+/** Longest schedule the API takes: an int32 of hours. */
+const MAX_SCHEDULE_HOURS = 2_147_483_647;
+
+/** The list whose data set a sync command acts on: the node's own type, or a company's invoices. */
+function syncTarget(node: unknown): RecordListNode | undefined {
+  const target = node instanceof ErrorNode ? node.owner : node instanceof CompanyNode ? node.invoices : node;
+  return target instanceof RecordListNode ? target : undefined;
+}
+
+/** The company's lists of the type (its own node and the query nodes of it), loaded again. */
+function refreshType(root: AccountRoot, companyId: string, list: RecordListNode): void {
+  const company = root.companyNode(companyId) ?? (list.owner instanceof CompanyNode ? list.owner : undefined);
+  if (!company) return;
+  company.dataStatus.refresh();
+  company.data.type(list.dataType).refresh();
+  for (const q of company.queries) if (q.dataType === list.dataType) q.refresh();
+}
+
+function syncEnded(root: AccountRoot, list: RecordListNode, op: PullOperation): void {
+  const title = typeTitle(list.dataType);
+  const name = list.company.name;
+  refreshType(root, list.company.id, list);
+  if (syncFailed(op))
+    void vscode.window.showWarningMessage(
+      t(
+        '{0} of {1}: the sync ended with {2}. {3}',
+        title,
+        name,
+        op.status,
+        op.errorMessage ?? op.statusDescription ?? '',
+      ),
+    );
+  else
+    void vscode.window.showInformationMessage(
+      t('{0} of {1}: the sync has finished; the list is up to date.', title, name),
+    );
+}
+
+/** Watches a queued sync without holding any progress UI; the watch ends with the extension. */
+function watch(
+  watches: Set<AbortController>,
+  root: AccountRoot,
+  list: RecordListNode,
+  op: PullOperation,
+  client: DataPlatformClient,
+): void {
+  if (isSyncDone(op)) return syncEnded(root, list, op);
+  const controller = new AbortController();
+  watches.add(controller);
+  watchSync((signal) => client.getPullOperation(op.companyId, op.id, { signal }), op, { signal: controller.signal })
+    .then(
+      (done) => syncEnded(root, list, done),
+      (e: unknown) => {
+        if (isApiError(e) && isCancellation(e)) return;
+        void vscode.window.showWarningMessage(
+          t(
+            'Could not follow the sync of {0}: {1}. Refresh to see its status.',
+            list.company.name,
+            (e as Error).message,
+          ),
+        );
+      },
+    )
+    .finally(() => watches.delete(controller));
+}
+
+async function queueSync(watches: Set<AbortController>, node: unknown): Promise<boolean> {
+  const list = syncTarget(node);
+  const root = accountRootOf(list);
+  const client = root?.connection.client;
+  if (!list || !root || !client) return false;
+  const { company, dataType } = list;
+  const title = typeTitle(dataType);
+  let op: PullOperation;
+  try {
+    op = await withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: t('{0}: queueing a sync for {1}…', title, company.name),
+      },
+      () => client.queueSync(company.id, syncName(list.spec)),
+    );
+  } catch (e) {
+    if (isApiError(e) && !isCancellation(e)) {
+      root.reportError(e);
+      void vscode.window.showErrorMessage(t('Could not queue the sync: {0}', e.message));
+    }
+    return false;
+  }
+  vscode.window.setStatusBarMessage(
+    t('{0}: sync queued for {1}; the list refreshes when it has finished.', title, company.name),
+    5000,
+  );
+  // The data set's status changes with the queued sync ("never requested" → queued/fetching).
+  refreshType(root, company.id, list);
+  watch(watches, root, list, op, client);
+  return true;
+}
+
+/** What Set Sync Schedule was asked: from the tests or another extension, instead of the box. */
+function hoursArg(arg: unknown): number | undefined {
+  const h = (arg as { hours?: unknown } | undefined)?.hours;
+  return typeof h === 'number' ? h : undefined;
+}
+
+function checkScheduleInput(value: string): string | undefined {
+  const v = value.trim();
+  if (!/^\d+$/.test(v)) return t('Enter a whole number of hours (0: no scheduled sync)');
+  return Number(v) > MAX_SCHEDULE_HOURS ? t('At most {0} hours', String(MAX_SCHEDULE_HOURS)) : undefined;
+}
+
+function askHours(title: string, current: number | undefined): Promise<number | undefined> {
+  const box = createInputBox();
+  box.title = title;
+  box.prompt = t('Hours between scheduled syncs (24: daily; 0: none). A Free trial allows no hourly schedule.');
+  box.value = current === undefined ? '24' : String(current);
+  box.ignoreFocusOut = true;
+  return new Promise((resolve) => {
+    const finish = settleOnce<number>(box, resolve);
+    box.onDidChangeValue((v) => (box.validationMessage = checkScheduleInput(v)));
+    box.onDidAccept(() => {
+      if (!checkScheduleInput(box.value)) finish(Number(box.value.trim()));
+    });
+    box.onDidHide(() => finish(undefined));
+    box.show();
+  });
+}
+
+export type ScheduleResult =
+  | { outcome: 'saved'; hours: number }
+  | { outcome: 'cancelled' | 'unavailable' }
+  | { outcome: 'failed'; error: ApiError };
+
+async function setSchedule(node: unknown, arg: unknown): Promise<ScheduleResult> {
+  const list = syncTarget(node);
+  const root = accountRootOf(list);
+  const client = root?.connection.client;
+  if (!list || !root || !client) return { outcome: 'unavailable' };
+  const type = syncName(list.spec);
+  const title = t('{0} of {1}: sync schedule', typeTitle(list.dataType), list.company.name);
+  try {
+    const settings = await withProgress({ location: vscode.ProgressLocation.Window, title }, () =>
+      client.getSyncSettings(list.company.id),
+    );
+    const current = settings.settings.find((s) => s.dataType === type);
+    const hours = hoursArg(arg) ?? (await askHours(title, current?.syncSchedule));
+    if (hours === undefined) return { outcome: 'cancelled' };
+    const setting = current ?? { dataType: type, fetchOnFirstLink: false, syncOrder: 0, syncSchedule: hours };
+    await withProgress({ location: vscode.ProgressLocation.Notification, title }, () =>
+      client.setSyncSettings(list.company.id, {
+        settings: [{ ...setting, syncSchedule: hours }],
+        overridesDefaults: true,
+      }),
+    );
+    vscode.window.setStatusBarMessage(t('{0}: every {1} hours', title, String(hours)), 5000);
+    return { outcome: 'saved', hours };
+  } catch (e) {
+    if (!isApiError(e)) throw e;
+    if (isCancellation(e)) return { outcome: 'cancelled' };
+    root.reportError(e);
+    // A refusal's body (the 402's reason, a 400's validation) is what the user needs to read.
+    if (e.status === 402 || e.status === 400) void vscode.commands.executeCommand('dataPlatform.showDiagnostics', e);
+    void vscode.window.showErrorMessage(t('Could not change the sync schedule: {0}', e.message));
+    return { outcome: 'failed', error: e };
+  }
+}
+
+export function registerSyncCommands(): vscode.Disposable[] {
+  const watches = new Set<AbortController>();
+  return [
+    registerCommand('dataPlatform.queueSync', (node?: unknown) => queueSync(watches, node)),
+    registerCommand('dataPlatform.setSyncSchedule', (node?: unknown, arg?: unknown) => setSchedule(node, arg)),
+    { dispose: () => watches.forEach((c) => c.abort()) },
+  ];
+}

@@ -1,0 +1,98 @@
+// Syncs and sync schedules in the real host against the emulator (issue 20): a queued sync is
+// watched to its end (the list refreshes by itself), Set Sync Schedule changes a type's schedule,
+// and a Free-trial account's hourly schedule is refused with the 402, its body in the panel.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ScheduleResult } from '../../src/commands/syncs';
+import type { DataPlatformApi } from '../../src/testApi';
+import type { CompanyNode } from '../../src/tree/companyNodes';
+import type { TreeNode } from '../../src/tree/node';
+import { admin, emulatorClient, firstPageCompany, openView, signIn, waitFor } from './helpers';
+
+const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
+  (await api.tree.getChildren(node)) ?? [];
+
+describe('syncs and sync schedules', function () {
+  // A queued sync ends 3 s after it was queued; the watch polls after 1 s, then 2 s, then 4 s.
+  this.timeout(30_000);
+  let api: DataPlatformApi;
+
+  before(async () => {
+    api = await openView();
+    await signIn(api);
+  });
+
+  after(async () => {
+    // Later suites expect the seeded data sets and the normal key.
+    await admin.reset();
+    await signIn(api);
+    await vscode.commands.executeCommand('dataPlatform.refresh');
+  });
+
+  async function companyNamed(which: string): Promise<CompanyNode> {
+    const id = (await admin.info()).companies[which];
+    const c = await firstPageCompany(api, id);
+    assert.ok(c, `${which} is on the first page`);
+    await children(api, c);
+    await waitFor('its data statuses', () => c.dataStatus.state === 'loaded');
+    return c;
+  }
+
+  it('Queue Sync watches the sync to its end: the statuses and the list refresh by themselves', async () => {
+    const company = await companyNamed('notRequested');
+    assert.equal(company.dataStatus.of('invoices'), undefined, 'never requested');
+    await admin.clearRequests();
+    assert.equal(await vscode.commands.executeCommand<boolean>('dataPlatform.queueSync', company.invoices), true);
+    await waitFor(
+      'the finished sync seen without a refresh',
+      () => company.dataStatus.of('invoices')?.currentStatus === 'Complete',
+      20_000,
+    );
+    const polls = (await admin.requests()).filter((r) => r.method === 'GET' && r.path.includes('/data/history/'));
+    assert.ok(polls.length >= 1, 'the pull operation was polled');
+    // The list loads its records now (no longer the 409 of a data set never synced).
+    const rows = await children(api, company.invoices);
+    assert.ok(rows.length > 0 && rows.every((n) => !(n.getTreeItem().contextValue ?? '').startsWith('error')));
+  });
+
+  it('Set Sync Schedule changes one type’s schedule, which the API then reads back', async () => {
+    const company = await companyNamed('few');
+    const r = await vscode.commands.executeCommand<ScheduleResult>('dataPlatform.setSyncSchedule', company.invoices, {
+      hours: 6,
+    });
+    assert.deepEqual(r, { outcome: 'saved', hours: 6 });
+    const settings = await (await emulatorClient()).getSyncSettings(company.company.id);
+    assert.equal(settings.settings.find((s) => s.dataType === 'invoices')?.syncSchedule, 6);
+    assert.equal(settings.settings.find((s) => s.dataType === 'bills')?.syncSchedule, 24, 'the others kept');
+  });
+
+  it('an hourly schedule on a Free trial is refused with the 402, its body in the diagnostics panel', async () => {
+    const info = await admin.info();
+    await vscode.commands.executeCommand('dataPlatform.setApiKey', info.keys.freeTrial);
+    await waitFor('the free-trial connection', () => api.connection.state.kind === 'ready');
+    const [first] = await children(api);
+    const company = first as CompanyNode;
+    await children(api, company);
+    api.diagnostics.clear();
+    const r = await vscode.commands.executeCommand<ScheduleResult>('dataPlatform.setSyncSchedule', company.invoices, {
+      hours: 1,
+    });
+    assert.equal(r?.outcome, 'failed', JSON.stringify(r));
+    if (r?.outcome !== 'failed') return;
+    assert.equal(r.error.status, 402);
+    assert.equal(r.error.kind, 'syncScheduleNotAllowed');
+    assert.match(r.error.body?.error ?? '', /Sync schedule not allowed/);
+    assert.equal(api.diagnostics.size, 1, 'reported once');
+    const panel = await waitFor('the diagnostics panel', () => api.diagnosticsPanel.panel);
+    panel.dispose();
+    // A daily schedule is allowed.
+    const daily = await vscode.commands.executeCommand<ScheduleResult>(
+      'dataPlatform.setSyncSchedule',
+      company.invoices,
+      {
+        hours: 24,
+      },
+    );
+    assert.deepEqual(daily, { outcome: 'saved', hours: 24 });
+  });
+});
