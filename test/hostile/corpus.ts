@@ -51,7 +51,13 @@ export type Operation =
   | { op: 'getCompany'; companyId: string }
   | { op: 'createCompany'; name: string }
   /** Set API key: the key is checked at entry, then with `GET /companies?pageSize=1`. */
-  | { op: 'setKey' };
+  | { op: 'setKey' }
+  /** Push an invoice (a POST, never retried): the push operation, or one error. */
+  | { op: 'push' }
+  /** The API Keys node: the account's keys (whole keys in the answer, never shown). */
+  | { op: 'listApiKeys' }
+  /** Set Sync Schedule's first read: the company's sync settings. */
+  | { op: 'syncSettings' };
 
 export type Outcome =
   /** The operation succeeded with this many records (a page's, all pages', or 1). */

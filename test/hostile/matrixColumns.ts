@@ -13,6 +13,7 @@ import type { RunningEmulator } from '../emulator';
 import type { Pipeline } from '../support/pipeline';
 import { reportingList } from './perform';
 import { getInvoice, invoiceList } from '../support/invoiceReads';
+import { VALID_BODIES } from '../support/pushBodies';
 
 /** Every progress indicator an operation shows (notification, or the tree's loading state). */
 export class Progress {
@@ -59,6 +60,8 @@ export interface Operation {
 export interface Column {
   name: string;
   method: 'GET' | 'POST';
+  /** Its success is a 204 without a body: whatever body a 2xx carries is not read. */
+  noContent?: boolean;
   /** The emulator path the fault applies to (a regex). */
   path(emu: RunningEmulator): string;
   prepare(world: World): Promise<Operation>;
@@ -196,6 +199,84 @@ export const COLUMNS: readonly Column[] = [
                 .every((l) => l.startsWith('// ')),
               document,
             );
+        },
+        idle: () => true,
+      });
+    },
+  },
+  {
+    name: 'push record',
+    method: 'POST',
+    path: (emu) => `^/companies/${emu.companies.empty}/connections/[^/]+/push/invoices$`,
+    prepare(w) {
+      let calls = 0;
+      const companyId = w.emu.companies.empty;
+      const connectionId = w.emu.connections.empty[0];
+      return Promise.resolve({
+        run: (signal) => {
+          calls++;
+          return w.progress.run(async () => {
+            const error = await settled(() =>
+              w.client.pushRecord(companyId, connectionId, 'invoices', VALID_BODIES.invoices, {}, { signal }),
+            );
+            if (error && error.kind !== 'cancelled') w.p.report(error, { prompt: false });
+            return error;
+          });
+        },
+        check() {
+          // A push is a POST: never retried, never sent twice by one command.
+          const posts = w.emu.requests.entries().filter((r) => r.method === 'POST' && r.path.includes('/push/')).length;
+          assert.ok(posts <= calls, `${posts} pushes for ${calls} commands`);
+        },
+        idle: () => true,
+      });
+    },
+  },
+  {
+    name: 'set sync schedule',
+    method: 'POST',
+    noContent: true,
+    path: (emu) => `^/companies/${emu.companies.few}/syncSettings$`,
+    prepare(w) {
+      let calls = 0;
+      const companyId = w.emu.companies.few;
+      const setting = { dataType: 'invoices', fetchOnFirstLink: true, syncOrder: 0, syncSchedule: 12 };
+      return Promise.resolve({
+        run: (signal) => {
+          calls++;
+          return w.progress.run(async () => {
+            const error = await settled(() =>
+              w.client.setSyncSettings(companyId, { settings: [setting], overridesDefaults: true }, { signal }),
+            );
+            if (error && error.kind !== 'cancelled') w.p.report(error, { prompt: false });
+            return error;
+          });
+        },
+        check() {
+          const posts = w.emu.requests.entries().filter((r) => r.method === 'POST' && r.path.endsWith('/syncSettings'));
+          assert.ok(posts.length <= calls, `${posts.length} POSTs for ${calls} commands`);
+        },
+        idle: () => true,
+      });
+    },
+  },
+  {
+    name: 'list API keys',
+    method: 'GET',
+    path: () => '^/apiKeys$',
+    prepare(w) {
+      let keys: string[] | undefined;
+      return Promise.resolve({
+        run: (signal) =>
+          w.progress.run(async () => {
+            const error = await settled(
+              async () => (keys = (await w.client.listApiKeys({ signal })).results.map((k) => k.id)),
+            );
+            if (error && error.kind !== 'cancelled') w.p.report(error, { prompt: false });
+            return error;
+          }),
+        check(recovered) {
+          if (recovered) assert.ok(keys && keys.length > 0, 'the keys are listed once the fault is gone');
         },
         idle: () => true,
       });

@@ -126,6 +126,32 @@ async function run(p: Pipeline, key: string, op: Operation): Promise<Performed> 
     }
     case 'setKey':
       return setKey(p, key);
+    case 'push': {
+      const client = p.client(key);
+      const body = { customerRef: { id: '40' }, issueDate: '2026-01-15', status: 'Draft', lineItems: [] };
+      const pushed = async () => ({ id: (await client.pushRecord('c1', 'conn-1', 'invoices', body)).pushOperationKey });
+      return one(p, pushed, false);
+    }
+    case 'listApiKeys': {
+      const client = p.client(key);
+      try {
+        return { ids: idsOf((await client.listApiKeys()).results) };
+      } catch (e) {
+        if (!isApiError(e)) throw e;
+        p.report(e);
+        return { ids: [], error: e };
+      }
+    }
+    case 'syncSettings': {
+      const client = p.client(key);
+      try {
+        return { ids: (await client.getSyncSettings('c1')).settings.map((s) => s.dataType) };
+      } catch (e) {
+        if (!isApiError(e)) throw e;
+        p.report(e);
+        return { ids: [], error: e };
+      }
+    }
   }
 }
 

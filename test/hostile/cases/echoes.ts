@@ -139,6 +139,51 @@ export const ECHOES: Record<string, (key: string) => Echo> = {
     ],
     expect: { outcome: 'success', items: 1 },
   }),
+  'the API key list: every key whole, the one in use among them': (k) => ({
+    run: { op: 'listApiKeys' },
+    replies: [
+      {
+        status: 200,
+        json: {
+          results: [
+            { id: 'k1', name: 'Default', apiKey: k, createdDate: '2026-01-01T00:00:00Z' },
+            { id: 'k2', name: `copy of ${k}`, apiKey: base64(k), createdDate: '2026-02-01T00:00:00Z' },
+          ],
+        },
+      },
+    ],
+    expect: { outcome: 'success', items: 2 },
+  }),
+  'a push operation whose validation quotes the key': (k) => ({
+    run: { op: 'push' },
+    replies: [
+      {
+        status: 200,
+        json: {
+          pushOperationKey: 'p-1',
+          companyId: 'c1',
+          dataConnectionKey: 'conn-1',
+          dataType: 'invoices',
+          status: 'Failed',
+          requestedOnUtc: '2026-01-15T00:00:00Z',
+          validation: { errors: [{ itemId: 'customerRef', message: `Customer ${k} not found` }], warnings: [] },
+          data: { note: `Basic ${base64(`${k}:`)}` },
+        },
+      },
+    ],
+    expect: { outcome: 'success', items: 1 },
+  }),
+  'a push refused with the key in a 500 (not sent again)': (k) => ({
+    run: { op: 'push' },
+    replies: [{ status: 500, json: errorBody(500, `upstream ${k} failed`) }],
+    repeatLast: true,
+    expect: { outcome: 'error', kind: 'server', requests: 1 },
+  }),
+  'sync settings refused with a 402 quoting the key': (k) => ({
+    run: { op: 'syncSettings' },
+    replies: [{ status: 402, json: errorBody(402, `SyncSettingsValidationException: key ${k}`) }],
+    expect: { outcome: 'error', kind: 'syncScheduleNotAllowed' },
+  }),
   'HTML page on a 200': (k) => ({
     replies: [
       { status: 200, headers: { 'Content-Type': 'text/html' }, body: html('Welcome', `Signed in as ${htmlNamed(k)}`) },
