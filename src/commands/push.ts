@@ -19,7 +19,7 @@ import { t } from '../l10n';
 import { findLostPush } from '../push/lostPush';
 import { pushSchema, pushTemplate } from '../push/schema';
 import type { PushTracker } from '../push/tracker';
-import { draftBody, type PushType } from '../push/types';
+import { draftBody, draftTitle, type PushType } from '../push/types';
 import { CompanyNode } from '../tree/companyNodes';
 import { DataTypeNode } from '../tree/dataNodes';
 import type { TreeNode } from '../tree/node';
@@ -121,7 +121,7 @@ async function createRecord(deps: PushDeps, type: PushType, arg: unknown): Promi
     dataType: type,
   };
   const schema = pushSchema(options, t('{0} for {1} ({2})', typeTitle(type), companyName, connection.platformName));
-  const uri = deps.drafts.create(draft, pushTemplate(options, new Date()), schema, jsonIndent());
+  const uri = deps.drafts.create(draft, draftTitle(type), pushTemplate(options, new Date()), schema, jsonIndent());
   await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
   return { outcome: 'opened', uri };
 }

@@ -1,13 +1,13 @@
 // Drafts of records to push: editable JSON documents held in memory on their own scheme,
-//   dataplatform-draft:/<session>/<n>/<company label>/New <type>.json
+//   dataplatform-draft:/<company label>/New invoice[ n].json?draft=<session>.<n>
 // so that Save keeps the text (no file dialog), the Push action shows on them alone (`when:
-// resourceScheme`), and closing one loses nothing the user meant to keep on disk. Each draft names
-// its JSON schema, built from the connection's push options, in a `$schema` line:
-//   dataplatform-schema:/<session>/<n>.schema.json
-// served here too, read-only, like a push operation opened as JSON:
-//   dataplatform-json:/<session>/<n>/<label>.json
-// VS Code's JSON language support asks for the schema like any document, and gives completion and
-// validation from it. The `$schema` line is dropped before the record is sent.
+// resourceScheme`), and closing one loses nothing the user meant to keep on disk. The path is for
+// people (the tab's title and breadcrumbs), the query makes each draft its own document. Each
+// draft names its JSON schema, built from the connection's push options, in a `$schema` line:
+//   dataplatform-json:/<label>.json?id=<session>.<n>
+// served here too, read-only, like a push operation opened as JSON. VS Code's JSON language
+// support asks for the schema like any document, and gives completion and validation from it. The
+// `$schema` line is dropped before the record is sent.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { DataTypeId } from '../dataTypes/catalog';
@@ -56,13 +56,23 @@ export class DraftFileSystem implements vscode.FileSystemProvider, vscode.TextDo
   }
 
   /** A new draft holding `record` under a `$schema` line naming `schema`. */
-  create(target: DraftTarget, record: Record<string, unknown>, schema: object, indent: Indent): vscode.Uri {
+  create(
+    target: DraftTarget,
+    title: string,
+    record: Record<string, unknown>,
+    schema: object,
+    indent: Indent,
+  ): vscode.Uri {
     const n = ++this.count;
-    const schemaUri = this.showJson(`${target.dataType}.schema`, schema);
+    const schemaUri = this.showJson(`${target.dataType} schema`, schema);
     const label = sanitizeLabel(target.companyName) || target.companyId;
+    const name = sanitizeLabel(title) || target.dataType;
+    // Numbered from the second draft of the type, so two tabs never read alike.
+    const taken = [...this.drafts.values()].filter((d) => d.target.dataType === target.dataType).length;
     const uri = vscode.Uri.from({
       scheme: DRAFT_SCHEME,
-      path: `/${this.session}/${n}/${label}/New ${target.dataType}.json`,
+      path: `/${label}/${taken ? `${name} ${taken + 1}` : name}.json`,
+      query: `draft=${this.session}.${n}`,
     });
     const text = prettyJson({ $schema: schemaUri.toString(), ...record }, indent);
     const now = Date.now();
@@ -74,7 +84,7 @@ export class DraftFileSystem implements vscode.FileSystemProvider, vscode.TextDo
   showJson(label: string, value: unknown): vscode.Uri {
     const n = ++this.count;
     const name = sanitizeLabel(label) || 'document';
-    const uri = vscode.Uri.from({ scheme: JSON_SCHEME, path: `/${this.session}/${n}/${name}.json` });
+    const uri = vscode.Uri.from({ scheme: JSON_SCHEME, path: `/${name}.json`, query: `id=${this.session}.${n}` });
     this.schemas.set(uri.toString(), JSON.stringify(value, null, 2));
     return uri;
   }

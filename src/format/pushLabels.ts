@@ -6,12 +6,15 @@ import { typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
 import { escapeMarkdown } from './markdown';
 
-/** `Invoices · 14:03:12`: the type pushed and when it was asked for (local time). */
-export function pushLabel(op: PushOperation, locale?: string): string {
+/** `Invoices · 14:03:12`: the type pushed and when it was asked for (local time; the date too
+ * when it was not today). */
+export function pushLabel(op: PushOperation, locale?: string, now = new Date()): string {
   const type = isDataTypeId(op.dataType) ? typeTitle(op.dataType) : op.dataType;
   const at = new Date(op.requestedOnUtc);
-  const time = Number.isNaN(at.getTime())
-    ? op.requestedOnUtc
+  if (Number.isNaN(at.getTime())) return `${type} · ${op.requestedOnUtc}`;
+  const today = at.toDateString() === now.toDateString();
+  const time = today
+    ? at.toLocaleTimeString(locale, { timeStyle: 'medium' })
     : at.toLocaleString(locale, { dateStyle: 'short', timeStyle: 'medium' });
   return `${type} · ${time}`;
 }

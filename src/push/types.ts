@@ -10,6 +10,22 @@ export function isPushType(type: string): type is PushType {
   return (PUSH_TYPES as readonly string[]).includes(type);
 }
 
+/** The title of a new draft of the type: `New invoice`. */
+export function draftTitle(type: PushType): string {
+  switch (type) {
+    case 'invoices':
+      return t('New invoice');
+    case 'bills':
+      return t('New bill');
+    case 'customers':
+      return t('New customer');
+    case 'suppliers':
+      return t('New supplier');
+    case 'payments':
+      return t('New payment');
+  }
+}
+
 /** The draft's text as the record to send: JSON, an object, its `$schema` line dropped. */
 export function draftBody(text: string): { ok: true; body: Record<string, unknown> } | { ok: false; message: string } {
   let value: unknown;

@@ -8,7 +8,16 @@ import * as vscode from 'vscode';
 import type { CreateRecordResult, PushResult } from '../../src/commands/push';
 import type { DataPlatformApi } from '../../src/testApi';
 import { VALID_BODIES } from '../support/pushBodies';
-import { activateExtension, admin, emulatorClient, labelOf, signIn, waitFor } from './helpers';
+import {
+  activateExtension,
+  admin,
+  canScreenshot,
+  emulatorClient,
+  labelOf,
+  screenshot,
+  signIn,
+  waitFor,
+} from './helpers';
 
 const createInvoice = (arg: unknown) =>
   vscode.commands.executeCommand<CreateRecordResult>('dataPlatform.createInvoice', arg);
@@ -147,13 +156,21 @@ describe('Push a record', function () {
   });
 
   it('follows a push the service answered 202 (pending) to its end', async () => {
-    await admin.addPushRule({ answer: 202, times: 1 });
+    // Pending for 4 s: long enough to see it spin under Push history (the README's picture).
+    await admin.addPushRule({ answer: 202, delayMs: 4_000, times: 1 });
     const doc = await draft(VALID_BODIES.invoices);
     const r = await push(doc.uri);
     assert.equal(r?.outcome, 'pushed', JSON.stringify(r));
     if (r?.outcome !== 'pushed') return;
     assert.equal(r.operation.status, 'Pending');
     const key = r.operation.pushOperationKey;
+    const node = api.tree.root?.companyNode(companyId)?.pushHistory.operationNode(key);
+    assert.ok(node, 'shown under Push history at once');
+    assert.equal(node.getTreeItem().description, 'pending');
+    if (canScreenshot()) {
+      await api.companiesView.reveal(node, { select: true, focus: true });
+      await screenshot('push-pending');
+    }
     await waitFor('the 202 push to succeed', () => tracker().get(key)?.status === 'Success', 20_000);
   });
 

@@ -15,8 +15,9 @@ const op = (over: Partial<PushOperation> = {}): PushOperation => ({
 });
 
 describe('push operation labels', () => {
-  it('names the type pushed and when, and a type it does not know as sent', () => {
-    assert.match(pushLabel(op(), 'en-GB'), /^Invoices · 26\/11\/2026, \d\d:\d\d:12$/);
+  it('names the type pushed and when (the time alone today), and a type it does not know as sent', () => {
+    assert.match(pushLabel(op(), 'en-GB', new Date('2026-12-01T12:00:00Z')), /^Invoices · 26\/11\/2026, \d\d:\d\d:12$/);
+    assert.match(pushLabel(op(), 'en-GB', new Date(op().requestedOnUtc)), /^Invoices · \d\d:\d\d:12$/);
     assert.match(pushLabel(op({ dataType: 'widgets' }), 'en-GB'), /^widgets · /);
     assert.equal(pushLabel(op({ requestedOnUtc: 'not a date' })), 'Invoices · not a date');
   });
