@@ -19,6 +19,7 @@ import { registerRecordCommands } from './commands/records';
 import { registerPushCommands } from './commands/push';
 import { registerPushHistoryCommands } from './commands/pushSettled';
 import { registerSyncCommands } from './commands/syncs';
+import { registerSyncSettingsCommands } from './commands/syncSettings';
 import { DraftFileSystem } from './documents/pushDrafts';
 import { registerShareCommands } from './commands/share';
 import { trackQuickPicks, visibleQuickPick } from './commands/quickPicks';
@@ -120,6 +121,7 @@ function registerCommands(core: Core, history: QueryHistory, refreshAll: () => P
     ...registerPushCommands({ view, account, drafts }),
     ...registerPushHistoryCommands(drafts),
     ...registerSyncCommands(),
+    ...registerSyncSettingsCommands({ drafts, account }),
     ...registerKeyCommands(keyDeps),
     ...registerAccountCommands({ accounts, account, forgetAccount: (id) => core.queryStore.saved.forgetScope(id) }),
     ...registerAddAccountCommands({

@@ -5,7 +5,10 @@
 // people (the tab's title and breadcrumbs), the query makes each draft its own document. Each
 // draft names its JSON schema, built from the connection's push options, in a `$schema` line:
 //   dataplatform-json:/<label>.json?id=<session>.<n>
-// served here too, read-only, like a push operation opened as JSON. VS Code's JSON language
+// served here too, read-only, like a push operation opened as JSON. A company's sync settings open
+// the same way for editing, on a scheme of their own (Save Sync Settings shows on them alone):
+//   dataplatform-settings:/<company label>/Sync settings.json?draft=<session>.<n>
+// This file holds both: one in-memory store of editable documents. VS Code's JSON language
 // support asks for the schema like any document, and gives completion and validation from it. The
 // `$schema` line is dropped before the record is sent.
 import { randomBytes } from 'node:crypto';
@@ -16,6 +19,7 @@ import { sanitizeLabel } from './recordUri';
 
 const DRAFT_SCHEME = 'dataplatform-draft';
 const JSON_SCHEME = 'dataplatform-json';
+const SETTINGS_SCHEME = 'dataplatform-settings';
 
 /** Where a draft is pushed to. */
 export interface DraftTarget {
@@ -28,8 +32,16 @@ export interface DraftTarget {
   dataType: DataTypeId;
 }
 
+/** Whose sync settings a settings document holds. */
+interface SettingsTarget {
+  accountId: string;
+  companyId: string;
+  companyName: string;
+}
+
 interface Draft {
-  target: DraftTarget;
+  target?: DraftTarget;
+  settings?: SettingsTarget;
   bytes: Uint8Array;
   mtime: number;
   ctime: number;
@@ -49,6 +61,7 @@ export class DraftFileSystem implements vscode.FileSystemProvider, vscode.TextDo
       drafts,
       disposables: [
         vscode.workspace.registerFileSystemProvider(DRAFT_SCHEME, drafts, { isCaseSensitive: true }),
+        vscode.workspace.registerFileSystemProvider(SETTINGS_SCHEME, drafts, { isCaseSensitive: true }),
         vscode.workspace.registerTextDocumentContentProvider(JSON_SCHEME, drafts),
         drafts.changes,
       ],
@@ -68,7 +81,7 @@ export class DraftFileSystem implements vscode.FileSystemProvider, vscode.TextDo
     const label = sanitizeLabel(target.companyName) || target.companyId;
     const name = sanitizeLabel(title) || target.dataType;
     // Numbered from the second draft of the type, so two tabs never read alike.
-    const taken = [...this.drafts.values()].filter((d) => d.target.dataType === target.dataType).length;
+    const taken = [...this.drafts.values()].filter((d) => d.target?.dataType === target.dataType).length;
     const uri = vscode.Uri.from({
       scheme: DRAFT_SCHEME,
       path: `/${label}/${taken ? `${name} ${taken + 1}` : name}.json`,
@@ -92,6 +105,32 @@ export class DraftFileSystem implements vscode.FileSystemProvider, vscode.TextDo
   /** Where the draft at `uri` goes; undefined for a URI that is not one of this window's drafts. */
   targetOf(uri: vscode.Uri): DraftTarget | undefined {
     return this.drafts.get(uri.toString())?.target;
+  }
+
+  /** A company's sync settings to edit, under a `$schema` line naming `schema`. */
+  createSettings(target: SettingsTarget, title: string, value: object, schema: object, indent: Indent): vscode.Uri {
+    const n = ++this.count;
+    const schemaUri = this.showJson('sync settings schema', schema);
+    const label = sanitizeLabel(target.companyName) || target.companyId;
+    const uri = vscode.Uri.from({
+      scheme: SETTINGS_SCHEME,
+      path: `/${label}/${sanitizeLabel(title) || 'settings'}.json`,
+      query: `draft=${this.session}.${n}`,
+    });
+    const text = prettyJson({ $schema: schemaUri.toString(), ...value }, indent);
+    const now = Date.now();
+    this.drafts.set(uri.toString(), {
+      settings: target,
+      bytes: new TextEncoder().encode(text),
+      mtime: now,
+      ctime: now,
+    });
+    return uri;
+  }
+
+  /** Whose settings the document at `uri` holds; undefined for any other URI. */
+  settingsOf(uri: vscode.Uri): SettingsTarget | undefined {
+    return this.drafts.get(uri.toString())?.settings;
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {

@@ -130,7 +130,15 @@ export class CompanyNode extends TreeNode implements QueryOwner {
     item.iconPath = new vscode.ThemeIcon('organization');
     item.description = companyPlatforms(c).join(', ') || undefined;
     item.tooltip = new vscode.MarkdownString(companyTooltip(c));
-    item.contextValue = contextValue('company', ['refresh', 'queueSync', 'query', 'copy', 'curl', 'export']);
+    item.contextValue = contextValue('company', [
+      'refresh',
+      'queueSync',
+      'syncSettings',
+      'query',
+      'copy',
+      'curl',
+      'export',
+    ]);
     return item;
   }
 

@@ -47,7 +47,8 @@ type Capability =
   | 'filterPushes'
   | 'clearPushFilter'
   | 'pushDetails'
-  | 'syncSchedule';
+  | 'syncSchedule'
+  | 'syncSettings';
 
 export function contextValue(
   kind: NodeKind,

@@ -3,7 +3,9 @@
 // and a Free-trial account's hourly schedule is refused with the 402, its body in the panel.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { SaveSettingsResult } from '../../src/commands/syncSettings';
 import type { ScheduleResult } from '../../src/commands/syncs';
+import type { SyncSetting } from '../../src/api/models';
 import type { DataPlatformApi } from '../../src/testApi';
 import type { CompanyNode } from '../../src/tree/companyNodes';
 import type { TreeNode } from '../../src/tree/node';
@@ -64,6 +66,51 @@ describe('syncs and sync schedules', function () {
     const settings = await (await emulatorClient()).getSyncSettings(company.company.id);
     assert.equal(settings.settings.find((s) => s.dataType === 'invoices')?.syncSchedule, 6);
     assert.equal(settings.settings.find((s) => s.dataType === 'bills')?.syncSchedule, 24, 'the others kept');
+  });
+
+  it('Edit Sync Settings opens every type’s settings; Save Sync Settings sends the edited document', async () => {
+    const company = await companyNamed('few');
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('dataPlatform.editSyncSettings', company);
+    assert.ok(uri, 'a settings document');
+    assert.equal(uri.scheme, 'dataplatform-settings');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const value = JSON.parse(doc.getText()) as { $schema: string; settings: SyncSetting[] };
+    assert.ok(value.settings.length >= 10, 'one entry per data type');
+    const invoices = value.settings.find((s) => s.dataType === 'invoices');
+    assert.ok(invoices);
+    const edited = {
+      ...value,
+      settings: value.settings.map((s) =>
+        s.dataType === 'invoices' ? { ...s, syncSchedule: 48, monthsToSync: 12 } : s,
+      ),
+    };
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, new vscode.Range(0, 0, doc.lineCount, 0), JSON.stringify(edited, null, 2));
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await admin.clearRequests();
+    const saved = await vscode.commands.executeCommand<SaveSettingsResult>('dataPlatform.saveSyncSettings', uri);
+    assert.deepEqual(saved, { outcome: 'saved', count: value.settings.length });
+    const after = await (await emulatorClient()).getSyncSettings(company.company.id);
+    const now = after.settings.find((s) => s.dataType === 'invoices');
+    assert.equal(now?.syncSchedule, 48);
+    assert.equal(now?.monthsToSync, 12);
+    assert.equal((await admin.requests()).filter((r) => r.method === 'POST').length, 1, 'sent once');
+    assert.equal(doc.isDirty, false, 'the document is saved once the API took it');
+
+    // The locked setting of this company cannot be changed: a 400, its body in the panel.
+    const locked = edited.settings.map((s) => (s.isLocked ? { ...s, syncSchedule: 1 } : s));
+    const again = new vscode.WorkspaceEdit();
+    again.replace(
+      uri,
+      new vscode.Range(0, 0, doc.lineCount, 0),
+      JSON.stringify({ ...edited, settings: locked }, null, 2),
+    );
+    assert.ok(await vscode.workspace.applyEdit(again));
+    const refused = await vscode.commands.executeCommand<SaveSettingsResult>('dataPlatform.saveSyncSettings', uri);
+    assert.equal(refused?.outcome, 'failed', JSON.stringify(refused));
+    if (refused?.outcome === 'failed') assert.equal(refused.error.status, 400);
+    (await waitFor('the diagnostics panel', () => api.diagnosticsPanel.panel)).dispose();
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   it('an hourly schedule on a Free trial is refused with the 402, its body in the diagnostics panel', async () => {

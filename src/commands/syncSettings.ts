@@ -1,0 +1,102 @@
+// Edit Sync Settings on a company: its settings (schedule, order, months to fetch, per data type)
+// in an editable JSON document checked by a schema as it is typed; Save Sync Settings sends them
+// (a POST, sent once) and says what the API made of them: a Free trial's hourly schedule is
+// refused with a 402, a locked setting or a bad value with a 400, each body in the panel.
+import * as vscode from 'vscode';
+import { isApiError, isCancellation, type ApiError } from '../api';
+import { jsonIndent } from '../documents/recordDocuments';
+import type { DraftFileSystem } from '../documents/pushDrafts';
+import { t } from '../l10n';
+import { settingsBody, syncSettingsSchema } from '../sync/settingsSchema';
+import { CompanyNode } from '../tree/companyNodes';
+import { accountRootOf } from '../tree/provider';
+import type { ResolveAccount } from './accountTarget';
+import { withProgress } from './progress';
+import { registerCommand } from './register';
+
+interface SyncSettingsDeps {
+  drafts: DraftFileSystem;
+  account: ResolveAccount;
+}
+
+export type SaveSettingsResult =
+  | { outcome: 'saved'; count: number }
+  | { outcome: 'invalid'; message: string }
+  | { outcome: 'unavailable' | 'cancelled' }
+  | { outcome: 'failed'; error: ApiError };
+
+function reportFailure(
+  report: (e: ApiError) => void,
+  e: ApiError,
+  what: string,
+): { outcome: 'failed'; error: ApiError } {
+  report(e);
+  // A refusal's body (the 402's reason, a 400's validation) is what the user needs to read.
+  if (e.status === 402 || e.status === 400) void vscode.commands.executeCommand('dataPlatform.showDiagnostics', e);
+  void vscode.window.showErrorMessage(t('{0}: {1}', what, e.message));
+  return { outcome: 'failed', error: e };
+}
+
+async function edit(deps: SyncSettingsDeps, node: unknown): Promise<vscode.Uri | undefined> {
+  if (!(node instanceof CompanyNode)) return undefined;
+  const root = accountRootOf(node);
+  const client = root?.connection.client;
+  if (!root || !client) return undefined;
+  const { company } = node;
+  const title = t('Sync settings of {0}', company.name);
+  try {
+    const current = await withProgress({ location: vscode.ProgressLocation.Window, title }, () =>
+      client.getSyncSettings(company.id),
+    );
+    const types = current.settings.map((s) => s.dataType);
+    const uri = deps.drafts.createSettings(
+      { accountId: root.accountId, companyId: company.id, companyName: company.name },
+      t('Sync settings'),
+      { settings: current.settings },
+      syncSettingsSchema(types, title),
+      jsonIndent(),
+    );
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+    return uri;
+  } catch (e) {
+    if (!isApiError(e)) throw e;
+    if (!isCancellation(e)) reportFailure((x) => root.reportError(x), e, t('Could not read the sync settings'));
+    return undefined;
+  }
+}
+
+async function save(deps: SyncSettingsDeps, arg: unknown): Promise<SaveSettingsResult> {
+  const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
+  const target = uri && deps.drafts.settingsOf(uri);
+  if (!uri || !target) return { outcome: 'unavailable' };
+  const text = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.getText();
+  const parsed = settingsBody(text ?? new TextDecoder().decode(deps.drafts.readFile(uri)));
+  if (!parsed.ok) {
+    void vscode.window.showErrorMessage(t('The sync settings cannot be sent: {0}', parsed.message));
+    return { outcome: 'invalid', message: parsed.message };
+  }
+  const account = await deps.account({ accountId: target.accountId }, t('Save Sync Settings'));
+  const client = account?.connection.client;
+  if (!account || !client) return { outcome: 'unavailable' };
+  const title = t('Saving the sync settings of {0}…', target.companyName);
+  try {
+    await withProgress({ location: vscode.ProgressLocation.Notification, title }, () =>
+      client.setSyncSettings(target.companyId, { settings: parsed.settings, overridesDefaults: true }),
+    );
+  } catch (e) {
+    if (!isApiError(e)) throw e;
+    if (isCancellation(e)) return { outcome: 'cancelled' };
+    return reportFailure((x) => account.report(x, { prompt: false }), e, t('The sync settings were not saved'));
+  }
+  // The document is the API's now: saved in memory too, so closing it asks nothing.
+  await vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.save();
+  vscode.window.setStatusBarMessage(t('Sync settings of {0} saved', target.companyName), 5000);
+  return { outcome: 'saved', count: parsed.settings.length };
+}
+
+export function registerSyncSettingsCommands(deps: SyncSettingsDeps): vscode.Disposable[] {
+  return [
+    registerCommand('dataPlatform.editSyncSettings', (node?: unknown) => edit(deps, node)),
+    registerCommand('dataPlatform.saveSyncSettings', (arg?: unknown) => save(deps, arg)),
+  ];
+}
