@@ -1,7 +1,7 @@
 // What follows a push: its operation shown at the top of the company's Push history and followed
 // there; when it settles, a Success refreshes the type's list and reveals the record it made, a
 // Failed or TimedOut one opens its validation in the diagnostics panel (the draft stays open to
-// fix and push again). Also the Push history's own commands: open an operation, filter by status.
+// fix and push again). Also the histories' own commands: open a push or a sync as JSON, filter pushes.
 import * as vscode from 'vscode';
 import type { DataPlatformClient, PushOperation } from '../api';
 import { isDataTypeId } from '../dataTypes/catalog';
@@ -14,6 +14,7 @@ import type { PushSettled } from '../push/tracker';
 import type { CompanyNode } from '../tree/companyNodes';
 import type { TreeNode } from '../tree/node';
 import { PUSH_STATUSES, PushHistoryNode, PushOperationNode } from '../tree/pushNodes';
+import { SyncNode } from '../tree/syncHistory';
 import type { AccountTarget } from './accountTarget';
 import { chooseFrom, createQuickPick } from './quickPicks';
 import { registerCommand } from './register';
@@ -109,6 +110,12 @@ export function registerPushHistoryCommands(drafts: DraftFileSystem): vscode.Dis
       if (!(node instanceof PushOperationNode)) return undefined;
       const op = node.operation;
       const uri = drafts.showJson(`push ${op.dataType} ${op.pushOperationKey}`, op);
+      return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
+    }),
+    registerCommand('dataPlatform.openSyncOperation', async (node?: unknown) => {
+      if (!(node instanceof SyncNode)) return undefined;
+      const op = node.operation;
+      const uri = drafts.showJson(`sync ${op.dataType} ${op.id}`, op);
       return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
     }),
     registerCommand('dataPlatform.showPushDetails', (node?: unknown) => {

@@ -30,6 +30,7 @@ function refreshType(root: AccountRoot, companyId: string, list: RecordListNode)
   const company = root.companyNode(companyId) ?? (list.owner instanceof CompanyNode ? list.owner : undefined);
   if (!company) return;
   company.dataStatus.refresh();
+  company.syncHistory.refresh();
   company.data.type(list.dataType).refresh();
   for (const q of company.queries) if (q.dataType === list.dataType) q.refresh();
 }

@@ -41,7 +41,7 @@ export function loadMoreLabel(loaded: number, total?: number, locale?: string): 
 }
 
 /** What a paged node lists: the companies, a company's records of one data type, or its pushes. */
-export type ListItems = 'companies' | 'pushes' | DataTypeId;
+export type ListItems = 'companies' | 'pushes' | 'syncs' | DataTypeId;
 
 function companyCount(n: number, locale?: string): string {
   return n === 1 ? t('{0} company', formatCount(n, locale)) : t('{0} companies', formatCount(n, locale));
@@ -51,6 +51,8 @@ function companyCount(n: number, locale?: string): string {
 export function recordCount(items: ListItems, n: number, locale?: string): string {
   if (items === 'pushes')
     return n === 1 ? t('{0} push', formatCount(n, locale)) : t('{0} pushes', formatCount(n, locale));
+  if (items === 'syncs')
+    return n === 1 ? t('{0} sync', formatCount(n, locale)) : t('{0} syncs', formatCount(n, locale));
   return items === 'companies' ? companyCount(n, locale) : typeCount(items, n, locale);
 }
 
@@ -62,12 +64,14 @@ export function dataChangedLabel(items: ListItems, missing: number): string {
 /** `Companies`, `Invoices`, `Bills`: the name of what a list holds. */
 export function listTitle(items: ListItems): string {
   if (items === 'pushes') return t('Push history');
+  if (items === 'syncs') return t('Sync history');
   return items === 'companies' ? t('Companies') : typeTitle(items);
 }
 
 /** Shown under a loaded, empty list. */
 export function emptyListLabel(items: ListItems): string {
   if (items === 'pushes') return t('No pushes');
+  if (items === 'syncs') return t('No syncs');
   return items === 'companies' ? t('No companies') : typeEmpty(items);
 }
 

@@ -14,6 +14,7 @@ import { DataFolderNode, type DataTypeNode, type QueryNode, type QueryOwner, typ
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
 import { PushHistoryNode } from './pushNodes';
+import { SyncHistoryNode } from './syncHistory';
 
 /** The invisible root: its children are the view's top-level items. */
 export class CompaniesRoot extends PagedNode<Company> {
@@ -91,6 +92,8 @@ export class CompanyNode extends TreeNode implements QueryOwner {
   readonly data: DataFolderNode;
   /** The company's pushes, newest first, and the ones of this window followed live. */
   readonly pushHistory: PushHistoryNode;
+  /** The company's syncs (pull operations), newest first. */
+  readonly syncHistory: SyncHistoryNode;
   /** Filtered lists (Run query…), shown after the Data folder, pinned ones first; restored from
    * the query store when this node is made. */
   readonly queryList: CompanyQueries;
@@ -110,6 +113,7 @@ export class CompanyNode extends TreeNode implements QueryOwner {
     });
     this.data = new DataFolderNode(this, ctx);
     this.pushHistory = new PushHistoryNode(this, ctx);
+    this.syncHistory = new SyncHistoryNode(this, ctx);
     this.queryList = new CompanyQueries(this, ctx);
   }
 
@@ -144,7 +148,7 @@ export class CompanyNode extends TreeNode implements QueryOwner {
 
   override getChildren(): TreeNode[] {
     this.dataStatus.ensureLoaded();
-    return [this.data, this.pushHistory, ...this.queryList.all];
+    return [this.data, this.pushHistory, this.syncHistory, ...this.queryList.all];
   }
 
   get queries(): readonly QueryNode[] {
@@ -170,6 +174,7 @@ export class CompanyNode extends TreeNode implements QueryOwner {
   override refresh(): void {
     this.data.refresh();
     this.pushHistory.refresh();
+    this.syncHistory.refresh();
     this.queryList.refresh();
   }
 
@@ -177,6 +182,7 @@ export class CompanyNode extends TreeNode implements QueryOwner {
   override dispose(): void {
     this.data.dispose();
     this.pushHistory.dispose();
+    this.syncHistory.dispose();
     this.dataStatus.dispose();
     this.queryList.dispose();
   }

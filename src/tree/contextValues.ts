@@ -18,7 +18,9 @@ type NodeKind =
   | 'message'
   | 'pushHistory'
   | 'pushOperation'
-  | 'pushedRecord';
+  | 'pushedRecord'
+  | 'syncHistory'
+  | 'sync';
 
 /** What a node offers; each word is the `when` of one or a few menu entries. */
 type Capability =

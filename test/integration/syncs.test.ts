@@ -52,6 +52,12 @@ describe('syncs and sync schedules', function () {
     );
     const polls = (await admin.requests()).filter((r) => r.method === 'GET' && r.path.includes('/data/history/'));
     assert.ok(polls.length >= 1, 'the pull operation was polled');
+    // The Sync history shows it, complete.
+    const history = await waitFor('the sync in the history', async () => {
+      const rows = await children(api, company.syncHistory);
+      return rows.some((n) => n.getTreeItem().description === 'complete') && rows;
+    });
+    assert.ok(history.length >= 1);
     // The list loads its records now (no longer the 409 of a data set never synced).
     const rows = await children(api, company.invoices);
     assert.ok(rows.length > 0 && rows.every((n) => !(n.getTreeItem().contextValue ?? '').startsWith('error')));
