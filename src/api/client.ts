@@ -139,6 +139,12 @@ export class DataPlatformClient {
     return this.#transport.request({ ...request, accept: isDataStatusMap, expected }, options);
   }
 
+  /** Queues a sync of every data type of the company (Refresh all data): a POST, sent once. */
+  async refreshAllData(companyId: string, options?: CallOptions): Promise<void> {
+    const call = { ...syncs.refreshAllRequest(companyId), accept: isNoContent, expected: 'no content', emptyOk: true };
+    await this.#transport.request<undefined>(call, options);
+  }
+
   async queueSync(companyId: string, dataType: string, options?: CallOptions): Promise<PullOperation> {
     const request = syncs.queueSyncRequest(companyId, dataType);
     return this.#transport.request({ ...request, accept: isPullOperation, expected: 'a pull operation' }, options);

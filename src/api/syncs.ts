@@ -58,6 +58,11 @@ export function queueSyncRequest(companyId: string, dataType: string): ApiReques
   return { method: 'POST', path: `${company}/data/queue/${type}` };
 }
 
+/** Refresh all data: a sync of every data type of the company (204, no body). */
+export function refreshAllRequest(companyId: string): ApiRequest {
+  return { method: 'POST', path: `${companyPath(companyId, 'POST', '/data/all')}/data/all` };
+}
+
 /** A page of a company's pull operations; query and orderBy checked against their schema. */
 export function pullOperationsRequest(companyId: string, params: ListParams = {}): ApiRequest {
   const base = `${companyPath(companyId, 'GET', '/data/history')}/data/history`;

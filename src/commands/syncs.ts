@@ -1,8 +1,18 @@
 // Syncs and sync settings of a company: Queue Sync on a data type (the queued sync watched until it
 // is done: its list refreshes and a notification says how it ended), and Set Sync Schedule (the
-// hours between a type's scheduled syncs; a Free-trial account refuses hourly ones with a 402).
+// hours between a type's scheduled syncs; a Free-trial account refuses hourly ones with a 402), and
+// Refresh All Data on a company (a sync of every type, watched through the data status).
 import * as vscode from 'vscode';
-import { isApiError, isCancellation, type ApiError, type DataPlatformClient, type PullOperation } from '../api';
+import {
+  isApiError,
+  isCancellation,
+  type ApiError,
+  type DataPlatformClient,
+  type DataStatusMap,
+  type PullOperation,
+} from '../api';
+import { isSyncRunning } from '../format/labels';
+import { followUntil } from '../push/follow';
 import { syncName } from '../dataTypes/catalog';
 import { typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
@@ -184,9 +194,72 @@ async function setSchedule(node: unknown, arg: unknown): Promise<ScheduleResult>
   }
 }
 
+/** Refresh All Data: a sync of every type, watched through the data status until none runs. */
+async function refreshAll(watches: Set<AbortController>, node: unknown): Promise<boolean> {
+  const company = node instanceof CompanyNode ? node : undefined;
+  const root = accountRootOf(company);
+  const client = root?.connection.client;
+  if (!company || !root || !client) return false;
+  const { id, name } = company.company;
+  try {
+    await withProgress(
+      { location: vscode.ProgressLocation.Notification, title: t('{0}: queueing a sync of all data…', name) },
+      () => client.refreshAllData(id),
+    );
+  } catch (e) {
+    if (isApiError(e) && !isCancellation(e)) {
+      root.reportError(e);
+      void vscode.window.showErrorMessage(t('Could not queue the syncs: {0}', e.message));
+    }
+    return false;
+  }
+  vscode.window.setStatusBarMessage(
+    t('{0}: all data queued; the lists refresh when the syncs have finished.', name),
+    5000,
+  );
+  const refresh = () => (root.companyNode(id) ?? company).refresh();
+  refresh();
+  const controller = new AbortController();
+  watches.add(controller);
+  const running = (map: DataStatusMap) => Object.values(map).some((s) => isSyncRunning(s));
+  const read = (signal?: AbortSignal) => client.getDataStatus(id, { signal });
+  const path = `/companies/${encodeURIComponent(id)}/dataStatus`;
+  void read(controller.signal)
+    .then((first) =>
+      followUntil(
+        read,
+        first,
+        { settled: (m) => !running(m), fingerprint: (m) => JSON.stringify(m), path },
+        {
+          signal: controller.signal,
+        },
+      ),
+    )
+    .then(
+      (done) => {
+        refresh();
+        const failed = Object.values(done).filter((s) => s && /Error$/.test(s.currentStatus ?? '')).length;
+        void (failed
+          ? vscode.window.showWarningMessage(
+              t('{0}: all data synced, {1} data types with errors.', name, String(failed)),
+            )
+          : vscode.window.showInformationMessage(t('{0}: all data synced; the lists are up to date.', name)));
+      },
+      (e: unknown) => {
+        if (!(isApiError(e) && isCancellation(e)))
+          void vscode.window.showWarningMessage(
+            t('Could not follow the syncs of {0}: {1}', name, (e as Error).message),
+          );
+      },
+    )
+    .finally(() => watches.delete(controller));
+  return true;
+}
+
 export function registerSyncCommands(): vscode.Disposable[] {
   const watches = new Set<AbortController>();
   return [
+    registerCommand('dataPlatform.refreshAllData', (node?: unknown) => refreshAll(watches, node)),
     registerCommand('dataPlatform.queueSync', (node?: unknown) => queueSync(watches, node)),
     registerCommand('dataPlatform.setSyncSchedule', (node?: unknown, arg?: unknown) => setSchedule(node, arg)),
     { dispose: () => watches.forEach((c) => c.abort()) },

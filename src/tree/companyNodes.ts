@@ -137,6 +137,7 @@ export class CompanyNode extends TreeNode implements QueryOwner {
     item.contextValue = contextValue('company', [
       'refresh',
       'queueSync',
+      'refreshAllData',
       'syncSettings',
       'query',
       'copy',

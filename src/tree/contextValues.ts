@@ -50,7 +50,8 @@ type Capability =
   | 'clearPushFilter'
   | 'pushDetails'
   | 'syncSchedule'
-  | 'syncSettings';
+  | 'syncSettings'
+  | 'refreshAllData';
 
 export function contextValue(
   kind: NodeKind,

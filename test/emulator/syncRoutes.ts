@@ -1,9 +1,10 @@
 // The sync endpoints (Codat's Platform API): queuing a sync of a data type
-// (`POST …/data/queue/{dataType}`), the pull operation history (`GET …/data/history`, paged with
+// (`POST …/data/queue/{dataType}`) or of all of them (`POST …/data/all`), the pull operation history (`GET …/data/history`, paged with
 // `query` and `orderBy`, and `…/data/history/{datasetId}`), and the company's sync settings
 // (`GET`/`POST …/syncSettings`).
 import { ApiResponse, dataTypeNotSupported, errorResponse } from './errors';
 import { segmentOf } from './dataSets';
+import { DATA_TYPES } from './dataTypes';
 import type { FieldType, RecordFields } from './fields';
 import { companyObjectsHandler } from './listing';
 import { type Route, isEntry, isResponse, ok, ownCompany, readObject } from './routing';
@@ -29,6 +30,20 @@ export const PULL_FIELDS: RecordFields = {
 };
 
 export const SYNC_ROUTES: Route[] = [
+  {
+    // Refresh all data: a sync of every type the company's platform has (204, no body); a type
+    // already syncing keeps its running sync.
+    pattern: ['companies', '*', 'data', 'all'],
+    methods: {
+      POST: (req, [id], state) => {
+        const entry = ownCompany(state, req.account, id);
+        if (!isEntry(entry)) return entry;
+        for (const type of DATA_TYPES)
+          if (state.settle(entry, type).state !== 'unsupported') state.queueSync(entry, type);
+        return new ApiResponse(204);
+      },
+    },
+  },
   {
     pattern: ['companies', '*', 'data', 'queue', '*'],
     methods: {

@@ -63,6 +63,26 @@ describe('syncs and sync schedules', function () {
     assert.ok(rows.length > 0 && rows.every((n) => !(n.getTreeItem().contextValue ?? '').startsWith('error')));
   });
 
+  it('Refresh All Data syncs every type once and is watched through the data status to its end', async () => {
+    const company = await companyNamed('empty');
+    await admin.clearRequests();
+    assert.equal(await vscode.commands.executeCommand<boolean>('dataPlatform.refreshAllData', company), true);
+    const posts = (await admin.requests()).filter((r) => r.method === 'POST');
+    assert.deepEqual(
+      posts.map((r) => r.path),
+      [`/companies/${company.company.id}/data/all`],
+    );
+    // The company's statuses are read again at once (the syncs run), then again once they have
+    // ended, with no refresh from the test.
+    const node = () => api.tree.root?.companyNode(company.company.id);
+    await waitFor('the running syncs shown', () => node()?.dataStatus.of('invoices')?.currentStatus === 'Fetching');
+    await waitFor(
+      'the finished syncs shown',
+      () => node()?.dataStatus.of('invoices')?.currentStatus === 'Complete',
+      20_000,
+    );
+  });
+
   it('Set Sync Schedule changes one type’s schedule, which the API then reads back', async () => {
     const company = await companyNamed('few');
     const r = await vscode.commands.executeCommand<ScheduleResult>('dataPlatform.setSyncSchedule', company.invoices, {

@@ -155,6 +155,22 @@ describe('client: syncs against the emulator', () => {
     await rejectsWith(c.getPullOperation(notRequested, '00000000-0000-4000-8000-000000000000'), 'notFound');
   });
 
+  it('Refresh all data queues a sync of every type the platform has, once, answered 204', async () => {
+    const c = client();
+    const { few, unsupported } = emu.companies;
+    emu.requests.clear();
+    assert.equal(await c.refreshAllData(few), undefined);
+    assert.equal(emu.requests.entries().filter((r) => r.method === 'POST').length, 1);
+    const running = await c.listPullOperations(few, { query: 'status=Fetching' });
+    assert.ok(running.totalResults >= 10, `${running.totalResults} syncs running`);
+    clock.advance(SYNC_DURATION_MS);
+    const status = await c.getDataStatus(few);
+    assert.ok(Object.values(status).every((s) => s?.currentStatus === 'Complete'));
+    // A platform without a type syncs the others and keeps that type unsupported.
+    await c.refreshAllData(unsupported);
+    assert.equal((await c.getDataStatus(unsupported)).invoices?.currentStatus, 'NotSupported');
+  });
+
   it('refuses bad ids, settings and paging before sending anything', async () => {
     const c = client();
     const company = emu.companies.many;
