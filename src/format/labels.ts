@@ -40,8 +40,9 @@ export function loadMoreLabel(loaded: number, total?: number, locale?: string): 
     : t('Load more ({0} loaded)', formatCount(loaded, locale));
 }
 
-/** What a paged node lists: the companies, a company's records of one data type, or its pushes. */
-export type ListItems = 'companies' | 'pushes' | DataTypeId;
+/** What a paged node lists: the companies, a company's records of one data type, its pushes, or an
+ * account's API keys. */
+export type ListItems = 'companies' | 'pushes' | 'apiKeys' | DataTypeId;
 
 function companyCount(n: number, locale?: string): string {
   return n === 1 ? t('{0} company', formatCount(n, locale)) : t('{0} companies', formatCount(n, locale));
@@ -51,6 +52,8 @@ function companyCount(n: number, locale?: string): string {
 export function recordCount(items: ListItems, n: number, locale?: string): string {
   if (items === 'pushes')
     return n === 1 ? t('{0} push', formatCount(n, locale)) : t('{0} pushes', formatCount(n, locale));
+  if (items === 'apiKeys')
+    return n === 1 ? t('{0} API key', formatCount(n, locale)) : t('{0} API keys', formatCount(n, locale));
   return items === 'companies' ? companyCount(n, locale) : typeCount(items, n, locale);
 }
 
@@ -62,12 +65,14 @@ export function dataChangedLabel(items: ListItems, missing: number): string {
 /** `Companies`, `Invoices`, `Bills`: the name of what a list holds. */
 export function listTitle(items: ListItems): string {
   if (items === 'pushes') return t('Push history');
+  if (items === 'apiKeys') return t('API Keys');
   return items === 'companies' ? t('Companies') : typeTitle(items);
 }
 
 /** Shown under a loaded, empty list. */
 export function emptyListLabel(items: ListItems): string {
   if (items === 'pushes') return t('No pushes');
+  if (items === 'apiKeys') return t('No API keys');
   return items === 'companies' ? t('No companies') : typeEmpty(items);
 }
 

@@ -18,7 +18,9 @@ type NodeKind =
   | 'message'
   | 'pushHistory'
   | 'pushOperation'
-  | 'pushedRecord';
+  | 'pushedRecord'
+  | 'apiKeys'
+  | 'apiKey';
 
 /** What a node offers; each word is the `when` of one or a few menu entries. */
 type Capability =
@@ -46,7 +48,9 @@ type Capability =
   | 'createRecord'
   | 'filterPushes'
   | 'clearPushFilter'
-  | 'pushDetails';
+  | 'pushDetails'
+  | 'createApiKey'
+  | 'deleteApiKey';
 
 export function contextValue(
   kind: NodeKind,
