@@ -3,6 +3,7 @@
 // as the list arrives (the whole keys go no further than that), and every word here is built from
 // the summary. Pure, so it is unit-tested.
 import type { ApiKeyDetails } from '../api';
+import { MAX_API_KEY_NAME_LENGTH } from '../api/requestChecks';
 import { t } from '../l10n';
 import { escapeMarkdown } from './markdown';
 
@@ -76,4 +77,44 @@ export function apiKeyTooltip(key: ApiKeySummary, locale?: string): string {
   lines.push(t('Id: {0}', e(key.id)));
   if (key.inUse) lines.push('', t('This account makes its requests with this key.'));
   return lines.join('\n');
+}
+
+/** What the name box says as the user types: too long, or nothing (an empty name is allowed). */
+export function apiKeyNameProblem(name: string): string | undefined {
+  const length = name.trim().length;
+  return length > MAX_API_KEY_NAME_LENGTH
+    ? t('A name of at most {0} characters, please ({1} now).', MAX_API_KEY_NAME_LENGTH, length)
+    : undefined;
+}
+
+/** After a create: the key is shown this once, and only by its last characters. */
+export function apiKeyCreatedMessage(key: ApiKeySummary, accountName: string): string {
+  return t(
+    'API key "{0}" ({1}) created for {2}. Copy it now: it is not shown again.',
+    apiKeyLabel(key),
+    maskedKey(key),
+    accountName,
+  );
+}
+
+/** The 409 of an eleventh key, and what to do about it. */
+export function apiKeyLimitMessage(accountName: string): string {
+  return t(
+    '{0} already has {1} API keys, the most an account can hold. Delete a key it no longer needs, then create the new one.',
+    accountName,
+    API_KEY_LIMIT,
+  );
+}
+
+/** The first question before a delete. */
+export function deleteApiKeyQuestion(key: ApiKeySummary, accountName: string): string {
+  return t('Delete the API key "{0}" ({1}) of {2}?', apiKeyLabel(key), maskedKey(key), accountName);
+}
+
+/** The second, for the key the account itself uses. */
+export function deleteKeyInUseWarning(accountName: string): string {
+  return t(
+    'This is the key {0} uses: the account will stop working until you set another key. Delete it anyway?',
+    accountName,
+  );
 }

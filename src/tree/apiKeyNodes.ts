@@ -107,7 +107,7 @@ export class ApiKeysNode extends PagedNode<ApiKeySummary> {
 }
 
 /** One key: its name, last four characters and created date; the one the account uses stands out. */
-class ApiKeyNode extends TreeNode {
+export class ApiKeyNode extends TreeNode {
   constructor(
     readonly folder: ApiKeysNode,
     readonly apiKey: ApiKeySummary,

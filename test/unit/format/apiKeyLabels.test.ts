@@ -1,12 +1,18 @@
-// How an API key reads in the tree: its name (or "Unnamed key"), its last four characters, its
-// created date, whether the account uses it.
+// How an API key reads in the tree and in messages: its name (or "Unnamed key"), its last four
+// characters, its created date, whether the account uses it; the name checked as it is typed.
 import * as assert from 'node:assert/strict';
 import type { ApiKeyDetails } from '../../../src/api/models';
 import {
+  API_KEY_LIMIT,
+  apiKeyCreatedMessage,
   apiKeyDescription,
   apiKeyLabel,
+  apiKeyLimitMessage,
+  apiKeyNameProblem,
   apiKeyTooltip,
   createdOn,
+  deleteApiKeyQuestion,
+  deleteKeyInUseWarning,
   lastFour,
   maskedKey,
   summariseApiKey,
@@ -59,5 +65,27 @@ describe('API key labels', () => {
     assert.match(tooltip, /Id: key\\-1/);
     assert.match(tooltip, /This account makes its requests with this key\./);
     assert.doesNotMatch(apiKeyTooltip(summariseApiKey(details(), false)), /makes its requests/);
+  });
+
+  it('takes a name of up to 50 characters, spaces around it not counted, and an empty one', () => {
+    assert.equal(apiKeyNameProblem(''), undefined);
+    assert.equal(apiKeyNameProblem('x'.repeat(50)), undefined);
+    assert.equal(apiKeyNameProblem(` ${'x'.repeat(50)} `), undefined);
+    assert.equal(apiKeyNameProblem('x'.repeat(51)), 'A name of at most 50 characters, please (51 now).');
+  });
+
+  it('says what was made and what to do at the limit, and asks before a delete', () => {
+    const key = summariseApiKey(details({ name: undefined }), false);
+    assert.equal(
+      apiKeyCreatedMessage(key, 'Prod'),
+      'API key "Unnamed key" (…WXYZ) created for Prod. Copy it now: it is not shown again.',
+    );
+    assert.equal(API_KEY_LIMIT, 10);
+    assert.equal(
+      apiKeyLimitMessage('Prod'),
+      'Prod already has 10 API keys, the most an account can hold. Delete a key it no longer needs, then create the new one.',
+    );
+    assert.equal(deleteApiKeyQuestion(key, 'Prod'), 'Delete the API key "Unnamed key" (…WXYZ) of Prod?');
+    assert.match(deleteKeyInUseWarning('Prod'), /^This is the key Prod uses: the account will stop working until/);
   });
 });
