@@ -17,6 +17,7 @@ import {
   canScreenshot,
   canType,
   emulator,
+  EXTENSION_ID,
   emulatorClient,
   firstAccountKey,
   keyboard,
@@ -25,6 +26,7 @@ import {
   openView,
   screenshot,
   signIn,
+  viewItemMatches,
   waitFor,
 } from './helpers';
 
@@ -89,6 +91,27 @@ describe('API keys: list, create up to the limit, delete, per account', () => {
     assert.equal(iconOf(demo), 'verified-filled', 'the key in use stands out');
     assert.match(String(demo.getTreeItem().contextValue), /^apiKey\b.*\bdeleteApiKey\b/);
     await waitFor('the count on the folder', () => descriptionOf(root().apiKeys) === '1 of 10');
+  });
+
+  it("offers Create on the folder (inline and menu) and in the palette, Delete on a key's menu only", () => {
+    const { menus } = (
+      vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as {
+        contributes: { menus: Record<string, { command: string; when: string; group?: string }[]> };
+      }
+    ).contributes;
+    const entries = (command: string) => menus['view/item/context'].filter((m) => m.command === command);
+    const folder = String(root().apiKeys.getTreeItem().contextValue);
+    const key = 'apiKey deleteApiKey';
+    const creates = entries('dataPlatform.createApiKey');
+    assert.ok(creates.some((m) => m.group?.startsWith('inline') && viewItemMatches(m.when, folder)));
+    assert.ok(creates.some((m) => !m.group?.startsWith('inline') && viewItemMatches(m.when, folder)));
+    const deletes = entries('dataPlatform.deleteApiKey');
+    assert.ok(deletes.length > 0 && deletes.every((m) => !m.group?.startsWith('inline')), 'never inline');
+    assert.ok(deletes.some((m) => viewItemMatches(m.when, key)));
+    assert.ok(!deletes.some((m) => viewItemMatches(m.when, folder)), 'not on the folder');
+    const palette = (command: string) => menus.commandPalette.find((m) => m.command === command)?.when;
+    assert.equal(palette('dataPlatform.createApiKey'), 'dataPlatform.state == ready');
+    assert.equal(palette('dataPlatform.deleteApiKey'), 'false');
   });
 
   it('Create API Key… checks the name as it is typed', async function () {
