@@ -10,6 +10,7 @@ import { setTranslator, t } from './l10n';
 import { accountResolver, type ResolveAccount } from './commands/accountTarget';
 import { registerAccountCommands } from './commands/accounts';
 import { registerAddAccountCommands } from './commands/addAccount';
+import { registerApiKeyCommands } from './commands/apiKeys';
 import { registerCreateCompanyCommands } from './commands/createCompany';
 import { registerExportCommands } from './commands/export';
 import { registerKeyCommands, setApiKey } from './commands/keys';
@@ -132,6 +133,7 @@ function registerCommands(core: Core, history: QueryHistory, refreshAll: () => P
     }),
     ...registerTreeCommands({ view, account, refreshAll }),
     ...registerCreateCompanyCommands({ view, account }),
+    ...registerApiKeyCommands({ view, account, accounts }),
     ...registerQueryCommands({ tree, view, account, pageSize, history, settled: () => core.queryStore.settled() }),
     ...registerExportCommands({ view, account, pageSize, concurrency: loadAllConcurrency }),
     // Copy as cURL builds the request with the client of the node's account.

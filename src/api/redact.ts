@@ -58,10 +58,14 @@ export function redactDeep<T>(value: T, redact: Redactor): T {
 
 /**
  * Blanks every `"apiKey": "…"` value in a JSON text: `GET /apiKeys` returns the keys themselves,
- * and trace logs must not carry any of them, not only the one in use.
+ * and trace logs must not carry any of them, not only the one in use. A value the text ends in
+ * (a body cut short by the server inside a key) is blanked too: its start is part of a key.
  */
 export function redactApiKeyFields(text: string): string {
-  return text.replace(/("apiKey"\s*:\s*")((?:[^"\\]|\\.)*)(")/gi, `$1${REDACTED}$3`);
+  return text.replace(
+    /("apiKey"\s*:\s*")(?:[^"\\]|\\.)*("|\\?$)/gi,
+    (_match, start: string, end: string) => `${start}${REDACTED}${end === '"' ? end : ''}`,
+  );
 }
 
 /** Raw bodies kept on errors and in trace lines are capped: enough for the diagnostics panel,

@@ -69,6 +69,12 @@ export class Connection implements Disposable {
     return this.current.kind === 'ready' ? this.current.client : undefined;
   }
 
+  /** Whether `key` is the one the account's requests are made with: the API key list marks it.
+   * A comparison only, so the stored key never leaves this object. */
+  usesKey(key: string): boolean {
+    return this.current.kind === 'ready' && this.currentKey !== undefined && key === this.currentKey;
+  }
+
   /** Takes the account's latest name and base URL; returns whether anything changed. */
   update(account: Account): boolean {
     const before = this.currentAccount;

@@ -40,8 +40,9 @@ export function loadMoreLabel(loaded: number, total?: number, locale?: string): 
     : t('Load more ({0} loaded)', formatCount(loaded, locale));
 }
 
-/** What a paged node lists: the companies, a company's records of one data type, or its pushes. */
-export type ListItems = 'companies' | 'pushes' | 'syncs' | DataTypeId;
+/** What a paged node lists: the companies, a company's records of one data type, its pushes or
+ * syncs, or an account's API keys. */
+export type ListItems = 'companies' | 'pushes' | 'syncs' | 'apiKeys' | DataTypeId;
 
 function companyCount(n: number, locale?: string): string {
   return n === 1 ? t('{0} company', formatCount(n, locale)) : t('{0} companies', formatCount(n, locale));
@@ -53,6 +54,8 @@ export function recordCount(items: ListItems, n: number, locale?: string): strin
     return n === 1 ? t('{0} push', formatCount(n, locale)) : t('{0} pushes', formatCount(n, locale));
   if (items === 'syncs')
     return n === 1 ? t('{0} sync', formatCount(n, locale)) : t('{0} syncs', formatCount(n, locale));
+  if (items === 'apiKeys')
+    return n === 1 ? t('{0} API key', formatCount(n, locale)) : t('{0} API keys', formatCount(n, locale));
   return items === 'companies' ? companyCount(n, locale) : typeCount(items, n, locale);
 }
 
@@ -65,6 +68,7 @@ export function dataChangedLabel(items: ListItems, missing: number): string {
 export function listTitle(items: ListItems): string {
   if (items === 'pushes') return t('Push history');
   if (items === 'syncs') return t('Sync history');
+  if (items === 'apiKeys') return t('API Keys');
   return items === 'companies' ? t('Companies') : typeTitle(items);
 }
 
@@ -72,6 +76,7 @@ export function listTitle(items: ListItems): string {
 export function emptyListLabel(items: ListItems): string {
   if (items === 'pushes') return t('No pushes');
   if (items === 'syncs') return t('No syncs');
+  if (items === 'apiKeys') return t('No API keys');
   return items === 'companies' ? t('No companies') : typeEmpty(items);
 }
 

@@ -2,11 +2,13 @@
 // are the view's top-level items, as before accounts existed; with several, each account is a
 // top-level node (name, host, state in its tooltip) holding its own companies, paging and errors,
 // and an account that cannot list companies (no key, a refused base URL) says so under itself only.
+// Its API Keys folder comes first, before the companies.
 import * as vscode from 'vscode';
-import type { ApiError } from '../api';
+import type { ApiError, Company, PagedList } from '../api';
 import type { Connection } from '../connection/connection';
 import { accountHost, accountProblem, accountTooltip } from '../format/accountLabels';
 import { t } from '../l10n';
+import { ApiKeysNode } from './apiKeyNodes';
 import type { TreeContext } from './context';
 import { contextValue } from './contextValues';
 import { MessageNode } from './leafNodes';
@@ -15,6 +17,9 @@ import { CompaniesRoot } from './companyNodes';
 import type { PushTracker } from '../push/tracker';
 
 export class AccountRoot extends CompaniesRoot {
+  /** The account's API keys, listed when the folder is opened. */
+  readonly apiKeys: ApiKeysNode;
+
   constructor(
     ctx: TreeContext,
     readonly connection: Connection,
@@ -22,6 +27,7 @@ export class AccountRoot extends CompaniesRoot {
     private readonly visible: () => boolean,
   ) {
     super(ctx);
+    this.apiKeys = new ApiKeysNode(this, ctx, (key) => connection.usesKey(key));
   }
 
   get accountId(): string {
@@ -55,6 +61,7 @@ export class AccountRoot extends CompaniesRoot {
       ready && 'query',
       ready && 'createCompany',
       ready && 'exportCompanies',
+      ready && 'createApiKey',
       ready && 'signOut',
     ]);
     return item;
@@ -64,6 +71,24 @@ export class AccountRoot extends CompaniesRoot {
     const problem = accountProblem(this.connection.state);
     if (!problem || !this.visible()) return super.getChildren();
     return [new AccountProblemNode(this, problem.label, problem.setKey, problem.editAccount)];
+  }
+
+  /** The API Keys folder first, whenever the account lists anything: alone and without companies,
+   * the view stays empty, so its welcome content (Create Company) shows. */
+  protected override render(list: PagedList<Company>): TreeNode[] {
+    const children = super.render(list);
+    return children.length > 0 && this.connection.client ? [this.apiKeys, ...children] : children;
+  }
+
+  /** The account's refresh reloads its keys too, once they were loaded. */
+  override refresh(): void {
+    super.refresh();
+    if (this.apiKeys.pagedList) this.apiKeys.refresh();
+  }
+
+  override dispose(): void {
+    this.apiKeys.dispose();
+    super.dispose();
   }
 
   /** With several accounts, an empty account says so under its root; alone, the welcome view does. */

@@ -20,7 +20,9 @@ type NodeKind =
   | 'pushOperation'
   | 'pushedRecord'
   | 'syncHistory'
-  | 'sync';
+  | 'sync'
+  | 'apiKeys'
+  | 'apiKey';
 
 /** What a node offers; each word is the `when` of one or a few menu entries. */
 type Capability =
@@ -51,7 +53,9 @@ type Capability =
   | 'pushDetails'
   | 'syncSchedule'
   | 'syncSettings'
-  | 'refreshAllData';
+  | 'refreshAllData'
+  | 'createApiKey'
+  | 'deleteApiKey';
 
 export function contextValue(
   kind: NodeKind,

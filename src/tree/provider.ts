@@ -111,10 +111,10 @@ export class CompaniesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
     const root = this.root;
     if (!root) return [];
     return root.getChildren().then((children) => {
-      // An account without companies shows the welcome view's text instead of an empty tree.
-      this.ctx.onRootRendered?.(
-        children.length === 0 && root.pagedList !== undefined && root.pagedList.pagesLoaded !== 0,
-      );
+      // An account without companies shows the welcome view's text instead of an empty tree (its
+      // API Keys folder is not counted: the root leaves it out then, so the view is empty).
+      const shown = children.filter((n) => n !== root.apiKeys);
+      this.ctx.onRootRendered?.(shown.length === 0 && root.pagedList !== undefined && root.pagedList.pagesLoaded !== 0);
       return children;
     });
   }

@@ -163,7 +163,7 @@ describe('quick picks driven by typing', function () {
     const top = await api.tree.getChildren();
     const shown = api.tree.root?.companyNode(target.id);
     assert.ok(shown && top?.includes(shown), 'the picked company is a top-level node');
-    assert.equal(top?.indexOf(shown), 100, 'after the loaded companies, before Load more');
+    assert.equal(top?.indexOf(shown), 101, 'after the API Keys folder and the loaded companies, before Load more');
     assert.strictEqual((result as { node: { parent: unknown } }).node.parent, shown);
 
     // When its page arrives it moves to its place, the same node with its query.

@@ -630,6 +630,12 @@ describe('redaction', () => {
       redactApiKeyFields('{"results":[{"id":"1","apiKey":"abc\\"def"}]}'),
       '{"results":[{"id":"1","apiKey":"***"}]}',
     );
+    // A body cut inside a key (the server's, before the client saw it): its start goes too.
+    assert.equal(
+      redactApiKeyFields('[{"id":"1","apiKey":"abc"},{"id":"2","apiKey":"sk_live_0123'),
+      '[{"id":"1","apiKey":"***"},{"id":"2","apiKey":"***',
+    );
+    assert.equal(redactApiKeyFields('{"apiKey": "sk_live_01\\'), '{"apiKey": "***');
   });
 
   it('redacts an absurdly short key only where it stands alone, rather than mangling every word', () => {
