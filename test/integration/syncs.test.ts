@@ -143,8 +143,10 @@ describe('syncs and sync schedules', function () {
     const info = await admin.info();
     await vscode.commands.executeCommand('dataPlatform.setApiKey', info.keys.freeTrial);
     await waitFor('the free-trial connection', () => api.connection.state.kind === 'ready');
-    const [first] = await children(api);
-    const company = first as CompanyNode;
+    // The account's first company (the API Keys folder comes before the companies).
+    const company = (await children(api)).find((n) => (n.getTreeItem().contextValue ?? '').startsWith('company')) as
+      CompanyNode | undefined;
+    assert.ok(company, 'a company of the Free-trial account');
     await children(api, company);
     api.diagnostics.clear();
     const r = await vscode.commands.executeCommand<ScheduleResult>('dataPlatform.setSyncSchedule', company.invoices, {
