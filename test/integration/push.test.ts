@@ -169,6 +169,7 @@ describe('Push a record', function () {
     assert.equal(node.getTreeItem().description, 'pending');
     if (canScreenshot()) {
       await api.companiesView.reveal(node, { select: true, focus: true });
+      await vscode.commands.executeCommand('workbench.action.closePanel');
       await screenshot('push-pending');
     }
     await waitFor('the 202 push to succeed', () => tracker().get(key)?.status === 'Success', 20_000);
