@@ -3,7 +3,8 @@
 // list is reloaded and the new company revealed; a 402 (Free-trial limit) or 400 opens the
 // diagnostics panel on the error body.
 import * as vscode from 'vscode';
-import { isApiError, isCancellation, type ApiError, type Company } from '../api';
+import { isApiError, isCancellation, type ApiError, type Company, type DataPlatformClient } from '../api';
+import { findLostCompany } from '../push/lostPush';
 import { checkCompanyNameInput } from '../format/companyName';
 import { t } from '../l10n';
 import type { TreeNode } from '../tree/node';
@@ -19,7 +20,7 @@ interface CreateCompanyDeps {
 }
 
 export type CreateCompanyResult =
-  | { outcome: 'created'; company: Company; revealed: boolean }
+  | { outcome: 'created'; company: Company; revealed: boolean; recovered?: true }
   | { outcome: 'cancelled' }
   | { outcome: 'invalid'; message: string }
   | { outcome: 'unavailable'; message: string }
@@ -53,6 +54,28 @@ async function askDescription(): Promise<string | undefined> {
     prompt: t('Press Enter to leave it empty.'),
     ignoreFocusOut: true,
   });
+}
+
+/** A failure after which the request may have been taken: no answer, or one that could not be read. */
+function answerLost(e: ApiError): boolean {
+  return e.attempts > 0 && ['timeout', 'network', 'malformedResponse'].includes(e.kind);
+}
+
+/** The companies, asked a few times while the new one may still be landing. */
+async function lookForCompany(client: DataPlatformClient, name: string, sentAt: Date): Promise<Company | undefined> {
+  return withProgress(
+    { location: vscode.ProgressLocation.Notification, title: t('No answer: looking for company {0}…', name) },
+    async () => {
+      for (const waitMs of [0, 1000, 2000]) {
+        if (waitMs) await new Promise((r) => setTimeout(r, waitMs));
+        const found = await findLostCompany((params) => client.listCompanies(params), { name, sentAt }).catch(
+          () => undefined,
+        );
+        if (found) return found;
+      }
+      return undefined;
+    },
+  );
 }
 
 function failureMessage(error: ApiError): string {
@@ -105,6 +128,7 @@ async function createCompany(deps: CreateCompanyDeps, arg?: unknown): Promise<Cr
   const description = rawDescription?.trim() || undefined;
 
   let company: Company;
+  const sentAt = new Date();
   try {
     company = await withProgress(
       { location: vscode.ProgressLocation.Notification, title: t('Creating company {0}…', check.stored) },
@@ -114,6 +138,15 @@ async function createCompany(deps: CreateCompanyDeps, arg?: unknown): Promise<Cr
     if (!isApiError(e)) throw e;
     if (isCancellation(e)) return { outcome: 'cancelled' };
     target.report(e, { prompt: false });
+    // No answer: the company may exist all the same. Looked for before anything is sent again.
+    const found = answerLost(e) ? await lookForCompany(client, check.stored, sentAt) : undefined;
+    if (found) {
+      const revealed = await reveal(deps, target, found);
+      void vscode.window.showInformationMessage(
+        t('No answer came, but company "{0}" was created: it is in the list.', found.name),
+      );
+      return { outcome: 'created', company: found, revealed, recovered: true };
+    }
     // The body of a refusal (validation items, the limit) is what the user needs to read.
     if (e.status === 402 || e.status === 400) void vscode.commands.executeCommand('dataPlatform.showDiagnostics', e);
     void vscode.window.showErrorMessage(failureMessage(e), t('Show Details')).then((c) => {

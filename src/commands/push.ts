@@ -82,7 +82,7 @@ function failed(target: AccountTarget, e: unknown, what: string): { outcome: 'fa
 }
 
 async function createRecord(deps: PushDeps, type: PushType, arg: unknown): Promise<CreateRecordResult> {
-  const title = t('Create {0}', typeTitle(type));
+  const title = draftTitle(type);
   const target = await deps.account(arg, title);
   const client = target?.connection.client;
   const args = createArgs(arg);
@@ -110,7 +110,7 @@ async function createRecord(deps: PushDeps, type: PushType, arg: unknown): Promi
     );
   } catch (e) {
     if (isApiError(e) && isCancellation(e)) return { outcome: 'cancelled' };
-    return failed(target, e, t('Could not start a new {0}', typeTitle(type)));
+    return failed(target, e, t('{0}: could not read what a push of it takes', typeTitle(type)));
   }
   const draft: DraftTarget = {
     accountId: target.connection.account.id,

@@ -23,8 +23,9 @@ export function pushFailure(op: PushOperation): ApiError {
       op.status === 'TimedOut'
         ? t('Push of {0} timed out: {1}', op.dataType, summary(op))
         : t('Push of {0} failed: {1}', op.dataType, summary(op)),
-    method: 'GET',
-    path: `/companies/${encodeURIComponent(op.companyId)}/push/${encodeURIComponent(op.pushOperationKey)}`,
+    // The push itself (its POST was answered; the push is what failed), as the log and panel name it.
+    method: 'POST',
+    path: `/companies/${encodeURIComponent(op.companyId)}/connections/${encodeURIComponent(op.dataConnectionKey)}/push/${encodeURIComponent(op.dataType)}`,
     status: op.statusCode,
     body: {
       statusCode: op.statusCode ?? 0,

@@ -1,7 +1,8 @@
-// A push whose answer never came (the client gave up waiting, the connection dropped) may still
+// A write whose answer never came (the client gave up waiting, the connection dropped) may still
 // have been taken. Before the user sends it again, the push history is asked for an operation of
-// the same type through the same connection, requested since the push was sent.
-import type { ListParams, Page, PushOperation } from '../api';
+// the same type through the same connection, requested since the push was sent; for a company,
+// the companies for one of that name created since.
+import type { Company, ListParams, Page, PushOperation } from '../api';
 import { cancelledError } from '../api/failures';
 import { formatValue } from '../query';
 import { parseInstant } from '../query/values';
@@ -69,4 +70,21 @@ export async function findLostPush(
     if (answer.results.length === 0 || page * PAGE_SIZE >= answer.totalResults) return undefined;
   }
   return undefined;
+}
+
+/**
+ * The newest company named `name` (as the API stores it) created at or after `sentAt` less
+ * `skewMs`, or undefined. `list` is the account's companies (`listCompanies`); one page is read.
+ */
+export async function findLostCompany(
+  list: (params: ListParams) => Promise<Page<Company>>,
+  sent: { name: string; sentAt: Date },
+  options: { skewMs?: number } = {},
+): Promise<Company | undefined> {
+  const sinceMs = sent.sentAt.getTime() - (options.skewMs ?? DEFAULT_SKEW_MS);
+  const answer = await list({ query: `name=${formatValue(sent.name)}`, pageSize: PAGE_SIZE });
+  // A company without a creation date cannot be told from an older one of the same name.
+  const created = (c: Company) => (typeof c.created === 'string' ? parseInstant(c.created) : undefined);
+  const found = answer.results.filter((c) => c.name === sent.name && (created(c) ?? -Infinity) >= sinceMs);
+  return found.sort((a, b) => (created(b) ?? 0) - (created(a) ?? 0))[0];
 }

@@ -58,6 +58,25 @@ describe('Create company', () => {
     );
   });
 
+  it('a company whose answer does not come in time is found in the list, not created twice', async () => {
+    await vscode.workspace.getConfiguration('dataPlatform').update('requestTimeout', 1, true);
+    await admin.addFault({ kind: 'latency', latencyMs: 2_000, method: 'POST', path: '^/companies$', times: 1 });
+    try {
+      await admin.clearRequests();
+      const result = await create({ name: 'Slow Answer Ltd' });
+      assert.equal(result?.outcome, 'created', JSON.stringify(result));
+      if (result?.outcome !== 'created') return;
+      assert.equal(result.recovered, true, 'found after the timeout');
+      assert.equal(result.company.name, 'Slow Answer Ltd');
+      assert.ok(api.tree.root?.companyNode(result.company.id), 'shown in the tree');
+      const posts = (await admin.requests()).filter((r) => r.method === 'POST' && r.path === '/companies');
+      assert.equal(posts.length, 1, 'sent once');
+    } finally {
+      await admin.clearFaults();
+      await vscode.workspace.getConfiguration('dataPlatform').update('requestTimeout', undefined, true);
+    }
+  });
+
   it('refuses an empty or all-stripped name without a request', async () => {
     await admin.clearRequests();
     for (const name of ['', '   ', '<#>*']) {

@@ -23,7 +23,8 @@ describe('push failures as diagnostics entries', () => {
     assert.equal(e.message, 'Push of invoices failed: customerRef.id: Customer is required');
     assert.deepEqual(e.body?.validation, failed.validation);
     assert.deepEqual(JSON.parse(e.rawBody ?? ''), failed);
-    assert.equal(e.path, '/companies/c%201/push/k%2F1');
+    assert.equal(e.method, 'POST');
+    assert.equal(e.path, '/companies/c%201/connections/conn-1/push/invoices');
     assert.equal(e.retryable, false);
   });
 

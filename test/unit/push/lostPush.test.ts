@@ -7,7 +7,7 @@ import { DataPlatformClient } from '../../../src/api/client';
 import { isCancellation } from '../../../src/api/errors';
 import type { Page, PushOperation } from '../../../src/api/models';
 import type { ListParams } from '../../../src/api/requests';
-import { findLostPush, type SentPush } from '../../../src/push/lostPush';
+import { findLostCompany, findLostPush, type SentPush } from '../../../src/push/lostPush';
 import { startEmulator, type RunningEmulator } from '../../emulator';
 import { ManualClock } from '../../emulator/testing';
 import { rejectsWith } from '../../support/apiErrors';
@@ -165,5 +165,39 @@ describe('findLostPush: what it asks, what it reads', () => {
     assert.equal(calls, 1);
     await assert.rejects(findLostPush(list, SENT, { signal: AbortSignal.abort() }), (e) => isCancellation(e));
     assert.equal(calls, 1);
+  });
+});
+
+describe('findLostCompany against the emulator', () => {
+  let emu: RunningEmulator;
+  const clock = new ManualClock();
+  const client = () =>
+    new DataPlatformClient({ baseUrl: emu.url, apiKey: emu.keys.normal, sleep: () => Promise.resolve() });
+  const companies = (params: ListParams) => client().listCompanies(params);
+
+  before(async () => {
+    emu = await startEmulator({ invoices: 10, companies: 10, now: clock.now });
+  });
+  after(() => emu.close());
+  beforeEach(() => emu.reset());
+
+  it('finds a company created by a POST whose answer came cut short, sent once', async () => {
+    emu.faults.add({ kind: 'truncatedJson', method: 'POST', path: '^/companies$', times: 1 });
+    const sentAt = clock.now();
+    await rejectsWith(client().createCompany({ name: 'Lost Answer Ltd' }), 'malformedResponse');
+    const found = await findLostCompany(companies, { name: 'Lost Answer Ltd', sentAt });
+    assert.equal(found?.name, 'Lost Answer Ltd');
+    assert.equal(emu.requests.entries().filter((r) => r.method === 'POST').length, 1);
+  });
+
+  it('finds nothing when the POST never arrived, or the name is another’s, or the company is older', async () => {
+    emu.faults.add({ kind: 'reset', method: 'POST', path: '^/companies$', times: 1 });
+    const sentAt = clock.now();
+    await rejectsWith(client().createCompany({ name: 'Never Arrived Ltd' }), 'network');
+    assert.equal(await findLostCompany(companies, { name: 'Never Arrived Ltd', sentAt }), undefined);
+    await client().createCompany({ name: 'Old Name Ltd' });
+    clock.advance(60 * 60_000);
+    assert.equal(await findLostCompany(companies, { name: 'Old Name Ltd', sentAt: clock.now() }), undefined);
+    assert.equal(await findLostCompany(companies, { name: 'Old Name', sentAt }), undefined);
   });
 });
