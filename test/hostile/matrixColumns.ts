@@ -121,6 +121,71 @@ function listColumn(
 
 const companiesPath = (): string => '^/companies$';
 
+/** A read of one answer (not a list the tree pages): after a recovery, the same answer as a
+ * fault-free emulator gives. */
+function readColumn<T>(
+  name: string,
+  path: (emu: RunningEmulator) => string,
+  read: (w: World, signal?: AbortSignal) => Promise<T>,
+): Column {
+  return {
+    name,
+    method: 'GET',
+    path,
+    async prepare(w) {
+      const expected = await read(w);
+      w.emu.requests.clear();
+      let got: T | undefined;
+      return {
+        run: (signal) =>
+          w.progress.run(async () => {
+            const error = await settled(async () => (got = await read(w, signal)));
+            if (error && error.kind !== 'cancelled') w.p.report(error);
+            return error;
+          }),
+        check(recovered) {
+          if (recovered) assert.deepEqual(got, expected, `${name}: the answer after the retry`);
+        },
+        idle: () => true,
+      };
+    },
+  };
+}
+
+/** A write (a POST): never sent twice by one command, whatever the fault. */
+function postColumn(
+  name: string,
+  path: (emu: RunningEmulator) => string,
+  write: (w: World, signal?: AbortSignal) => Promise<unknown>,
+  noContent = false,
+): Column {
+  return {
+    name,
+    method: 'POST',
+    noContent,
+    path,
+    prepare(w) {
+      let calls = 0;
+      const pattern = new RegExp(path(w.emu));
+      return Promise.resolve({
+        run: (signal) => {
+          calls++;
+          return w.progress.run(async () => {
+            const error = await settled(() => write(w, signal));
+            if (error && error.kind !== 'cancelled') w.p.report(error, { prompt: false });
+            return error;
+          });
+        },
+        check() {
+          const posts = w.emu.requests.entries().filter((r) => r.method === 'POST' && pattern.test(r.path)).length;
+          assert.ok(posts <= calls, `${name}: ${posts} POSTs for ${calls} commands`);
+        },
+        idle: () => true,
+      });
+    },
+  };
+}
+
 export const COLUMNS: readonly Column[] = [
   listColumn('list companies', companiesPath, (w) => w.client.companyList({ pageSize: PAGE_SIZE }), {
     before: 0,
@@ -282,6 +347,35 @@ export const COLUMNS: readonly Column[] = [
       });
     },
   },
+  readColumn(
+    'push options',
+    (emu) => `^/companies/${emu.companies.empty}/connections/[^/]+/options/invoices$`,
+    (w, signal) =>
+      w.client
+        .getPushOptions(w.emu.companies.empty, w.emu.connections.empty[0], 'invoices', { signal })
+        .then((o) => o.type),
+  ),
+  readColumn(
+    'push history',
+    (emu) => `^/companies/${emu.companies.few}/push$`,
+    (w, signal) => w.client.listPushOperations(w.emu.companies.few, {}, { signal }).then((p) => p.totalResults),
+  ),
+  readColumn(
+    'sync history',
+    (emu) => `^/companies/${emu.companies.few}/data/history$`,
+    (w, signal) => w.client.listPullOperations(w.emu.companies.few, {}, { signal }).then((p) => p.totalResults),
+  ),
+  postColumn(
+    'create API key',
+    () => '^/apiKeys$',
+    (w, signal) => w.client.createApiKey({ name: 'Matrix' }, { signal }),
+  ),
+  postColumn(
+    'refresh all data',
+    (emu) => `^/companies/${emu.companies.few}/data/all$`,
+    (w, signal) => w.client.refreshAllData(w.emu.companies.few, { signal }),
+    true,
+  ),
   {
     name: 'set API key',
     method: 'GET',
