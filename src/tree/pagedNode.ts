@@ -132,10 +132,8 @@ export abstract class PagedNode<T> extends TreeNode {
     }
   }
 
-  /** Forgets the list and stops its loads: the node left the tree (nodes are never reused; the
-   * tree makes new ones for what it shows again). */
-  override dispose(): void {
-    this.disposed = true;
+  /** Forgets the list, so the next expand makes a new one (its parameters changed: a filter). */
+  protected dropList(): void {
     this.stopLoads();
     this.stopCountdown();
     this.subscription?.dispose();
@@ -145,6 +143,13 @@ export abstract class PagedNode<T> extends TreeNode {
     this.lastError = undefined;
     this.errorNode = undefined;
     this.disposeChildren();
+  }
+
+  /** Forgets the list and stops its loads: the node left the tree (nodes are never reused; the
+   * tree makes new ones for what it shows again). */
+  override dispose(): void {
+    this.disposed = true;
+    this.dropList();
   }
 
   /** Aborts every load of this node in flight (a Load all stops); later loads get a new signal. */

@@ -54,10 +54,12 @@ export class PushHistoryNode extends PagedNode<PushOperation> {
     return this.filter;
   }
 
-  /** Shows only operations of `status` (undefined: all), loaded again from the first page. */
+  /** Shows only operations of `status` (undefined: all), loaded again from the first page (a new
+   * list: the filter is a parameter of its requests). */
   setStatusFilter(status: PushStatus | undefined): void {
     this.filter = status;
-    this.refresh();
+    this.extras.clear();
+    this.dropList();
     this.rerender();
   }
 

@@ -12,7 +12,9 @@ import {
   activateExtension,
   admin,
   canScreenshot,
+  canType,
   emulatorClient,
+  keyboard,
   labelOf,
   screenshot,
   signIn,
@@ -187,5 +189,51 @@ describe('Push a record', function () {
     assert.equal(await postCount(), 1, 'the push was sent once');
     const key = r.operation.pushOperationKey;
     await waitFor('the found push to succeed', () => tracker().get(key)?.status === 'Success', 20_000);
+  });
+
+  it('Push history: filtered by the status typed into its pick, each push opened as JSON', async function () {
+    if (!canType()) this.skip();
+    const company = api.tree.root?.companyNode(companyId);
+    assert.ok(company);
+    const history = company.pushHistory;
+    const all = await api.tree.getChildren(history);
+    assert.ok(all.length >= 3, 'the pushes of this suite');
+    const running = vscode.commands.executeCommand<boolean>('dataPlatform.filterPushHistory', history);
+    await waitFor('the status pick', () => api.quickPick()?.title?.startsWith('Push history of'));
+    await keyboard.type('failed');
+    await waitFor('the row', () => api.quickPick()?.active === 'failed');
+    await keyboard.press('Enter');
+    assert.equal(await running, true);
+    assert.equal(history.statusFilter, 'Failed');
+    const failed = await waitFor('the filtered list', async () => {
+      const rows = await api.tree.getChildren(history);
+      return rows.length > 0 && rows.length < all.length && rows;
+    });
+    assert.ok(failed.every((n) => n.getTreeItem().description === 'failed'));
+    const statuses = (await admin.requests()).filter(
+      (r) => r.path.endsWith('/push') && r.query.query === 'status=Failed',
+    );
+    assert.ok(statuses.length >= 1, 'the filter is the server’s');
+    await vscode.commands.executeCommand('dataPlatform.clearPushFilter', history);
+    assert.equal(history.statusFilter, undefined);
+
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openPushOperation', failed[0]);
+    const shown = JSON.parse(editor.document.getText()) as { status: string; validation?: unknown };
+    assert.equal(shown.status, 'Failed');
+    assert.ok(shown.validation, 'with its validation');
+    assert.equal(editor.document.uri.scheme, 'dataplatform-json');
+  });
+
+  it('a company with two connections asks which one the draft is for', async function () {
+    if (!canType()) this.skip();
+    const few = (await admin.info()).companies.few;
+    const running = createInvoice({ companyId: few });
+    const pick = await waitFor('the connection pick', () => {
+      const p = api.quickPick();
+      return p?.placeholder === 'Choose the connection to push to' && p;
+    });
+    assert.equal(pick.items.length, 2);
+    await keyboard.press('Escape');
+    assert.deepEqual(await running, { outcome: 'cancelled' });
   });
 });
