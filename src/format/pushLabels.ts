@@ -1,22 +1,13 @@
 // How a push operation reads in the tree: what was pushed and when, its status as a word and an
 // icon, and a tooltip with its timing and what it changed.
 import type { PushOperation } from '../api';
-import { isDataTypeId } from '../dataTypes/catalog';
-import { typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
 import { escapeMarkdown } from './markdown';
+import { operationLabel } from './operationLabels';
 
-/** `Invoices · 14:03:12`: the type pushed and when it was asked for (local time; the date too
- * when it was not today). */
+/** `Invoices · 14:03:12`: the type pushed and when it was asked for. */
 export function pushLabel(op: PushOperation, locale?: string, now = new Date()): string {
-  const type = isDataTypeId(op.dataType) ? typeTitle(op.dataType) : op.dataType;
-  const at = new Date(op.requestedOnUtc);
-  if (Number.isNaN(at.getTime())) return `${type} · ${op.requestedOnUtc}`;
-  const today = at.toDateString() === now.toDateString();
-  const time = today
-    ? at.toLocaleTimeString(locale, { timeStyle: 'medium' })
-    : at.toLocaleString(locale, { dateStyle: 'short', timeStyle: 'medium' });
-  return `${type} · ${time}`;
+  return operationLabel(op.dataType, op.requestedOnUtc, locale, now);
 }
 
 export function pushStatusText(op: PushOperation): string {

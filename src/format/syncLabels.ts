@@ -1,26 +1,13 @@
 // How a sync (a pull operation of the sync history) reads in the tree: the data type and when it
 // was asked for, its status as an icon, a tooltip with its timing and error.
 import type { PullOperation } from '../api';
-import { DATA_TYPES, syncName } from '../dataTypes/catalog';
-import { typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
 import { escapeMarkdown } from './markdown';
+import { operationLabel } from './operationLabels';
 
-/** The type's title for Codat's name of it (`chartOfAccounts` → Accounts), else the name as sent. */
-function typeOf(name: string): string {
-  const spec = DATA_TYPES.find((d) => syncName(d) === name || d.id === name);
-  return spec ? typeTitle(spec.id) : name;
-}
-
-/** `Invoices · 14:03:12` (the date too when it was not today). */
+/** `Invoices · 14:03:12`: the type synced and when it was asked for. */
 export function syncLabel(op: PullOperation, locale?: string, now = new Date()): string {
-  const at = new Date(op.requested);
-  if (Number.isNaN(at.getTime())) return `${typeOf(op.dataType)} · ${op.requested}`;
-  const time =
-    at.toDateString() === now.toDateString()
-      ? at.toLocaleTimeString(locale, { timeStyle: 'medium' })
-      : at.toLocaleString(locale, { dateStyle: 'short', timeStyle: 'medium' });
-  return `${typeOf(op.dataType)} · ${time}`;
+  return operationLabel(op.dataType, op.requested, locale, now);
 }
 
 /** Complete, an error state, or still running (with its progress). */
