@@ -4,7 +4,7 @@
 // diagnostics panel on the error body.
 import * as vscode from 'vscode';
 import { isApiError, isCancellation, type ApiError, type Company, type DataPlatformClient } from '../api';
-import { findLostCompany } from '../push/lostPush';
+import { answerLost, findLostCompany, findWithin } from '../push/lostPush';
 import { checkCompanyNameInput } from '../format/companyName';
 import { t } from '../l10n';
 import type { TreeNode } from '../tree/node';
@@ -56,25 +56,14 @@ async function askDescription(): Promise<string | undefined> {
   });
 }
 
-/** A failure after which the request may have been taken: no answer, or one that could not be read. */
-function answerLost(e: ApiError): boolean {
-  return e.attempts > 0 && ['timeout', 'network', 'malformedResponse'].includes(e.kind);
-}
-
 /** The companies, asked a few times while the new one may still be landing. */
 async function lookForCompany(client: DataPlatformClient, name: string, sentAt: Date): Promise<Company | undefined> {
   return withProgress(
     { location: vscode.ProgressLocation.Notification, title: t('No answer: looking for company {0}…', name) },
-    async () => {
-      for (const waitMs of [0, 1000, 2000]) {
-        if (waitMs) await new Promise((r) => setTimeout(r, waitMs));
-        const found = await findLostCompany((params) => client.listCompanies(params), { name, sentAt }).catch(
-          () => undefined,
-        );
-        if (found) return found;
-      }
-      return undefined;
-    },
+    () =>
+      findWithin([0, 1000, 2000], () =>
+        findLostCompany((params) => client.listCompanies(params), { name, sentAt }).catch(() => undefined),
+      ),
   );
 }
 

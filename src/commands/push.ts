@@ -16,7 +16,7 @@ import { typeTitle } from '../dataTypes/words';
 import { jsonIndent } from '../documents/recordDocuments';
 import type { DraftFileSystem, DraftTarget } from '../documents/pushDrafts';
 import { t } from '../l10n';
-import { findLostPush } from '../push/lostPush';
+import { answerLost, findLostPush, findWithin } from '../push/lostPush';
 import { pushSchema, pushTemplate } from '../push/schema';
 import type { PushTracker } from '../push/tracker';
 import { draftBody, draftTitle, type PushType } from '../push/types';
@@ -136,14 +136,7 @@ async function lookForLostPush(client: DataPlatformClient, draft: DraftTarget, s
   };
   return withProgress(
     { location: vscode.ProgressLocation.Notification, title: t('No answer to the push: looking in the push history…') },
-    async () => {
-      for (const waitMs of [0, 1000, 2000, 4000]) {
-        if (waitMs) await new Promise((r) => setTimeout(r, waitMs));
-        const found = await findLostPush(list, sent);
-        if (found) return found;
-      }
-      return undefined;
-    },
+    () => findWithin([0, 1000, 2000, 4000], () => findLostPush(list, sent)),
   );
 }
 
@@ -177,8 +170,7 @@ async function pushDraft(deps: PushDeps, arg: unknown, again = false): Promise<P
   } catch (e) {
     if (!isApiError(e)) throw e;
     if (isCancellation(e)) return { outcome: 'cancelled' };
-    if (!['timeout', 'network', 'malformedResponse'].includes(e.kind) || e.attempts === 0)
-      return failed(target, e, t('Push of {0} failed', typeTitle(draft.dataType)));
+    if (!answerLost(e)) return failed(target, e, t('Push of {0} failed', typeTitle(draft.dataType)));
     target.report(e, { prompt: false });
     const found = await lookForLostPush(client, draft, sentAt, target.root.pushes).catch(() => undefined);
     if (found) {

@@ -2,10 +2,29 @@
 // have been taken. Before the user sends it again, the push history is asked for an operation of
 // the same type through the same connection, requested since the push was sent; for a company,
 // the companies for one of that name created since.
-import type { Company, ListParams, Page, PushOperation } from '../api';
+import type { ApiError, Company, ListParams, Page, PushOperation } from '../api';
 import { cancelledError } from '../api/failures';
 import { formatValue } from '../query';
 import { parseInstant } from '../query/values';
+
+/** A failure after which a write may have been taken: it was sent, and no answer came or the one
+ * that came could not be read. */
+export function answerLost(e: ApiError): boolean {
+  return e.attempts > 0 && ['timeout', 'network', 'malformedResponse'].includes(e.kind);
+}
+
+/** What `find` finds, asked after each of these waits (ms) while a write may still be landing. */
+export async function findWithin<T>(
+  waitsMs: readonly number[],
+  find: () => Promise<T | undefined>,
+): Promise<T | undefined> {
+  for (const waitMs of waitsMs) {
+    if (waitMs) await new Promise((r) => setTimeout(r, waitMs));
+    const found = await find();
+    if (found) return found;
+  }
+  return undefined;
+}
 
 export interface SentPush {
   companyId: string;

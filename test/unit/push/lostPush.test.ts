@@ -4,10 +4,10 @@
 // history and how much of it is read, with a fake list.
 import * as assert from 'node:assert/strict';
 import { DataPlatformClient } from '../../../src/api/client';
-import { isCancellation } from '../../../src/api/errors';
+import { ApiError, isCancellation, type ApiErrorKind } from '../../../src/api/errors';
 import type { Page, PushOperation } from '../../../src/api/models';
 import type { ListParams } from '../../../src/api/requests';
-import { findLostCompany, findLostPush, type SentPush } from '../../../src/push/lostPush';
+import { answerLost, findLostCompany, findLostPush, findWithin, type SentPush } from '../../../src/push/lostPush';
 import { startEmulator, type RunningEmulator } from '../../emulator';
 import { ManualClock } from '../../emulator/testing';
 import { rejectsWith } from '../../support/apiErrors';
@@ -199,5 +199,25 @@ describe('findLostCompany against the emulator', () => {
     clock.advance(60 * 60_000);
     assert.equal(await findLostCompany(companies, { name: 'Old Name Ltd', sentAt: clock.now() }), undefined);
     assert.equal(await findLostCompany(companies, { name: 'Old Name', sentAt }), undefined);
+  });
+});
+
+describe('a write whose answer was lost', () => {
+  const error = (kind: ApiErrorKind, attempts = 1) =>
+    new ApiError({ kind, message: 'x', method: 'POST', path: '/companies', attempts });
+
+  it('is one that was sent and got no readable answer', () => {
+    for (const kind of ['timeout', 'network', 'malformedResponse'] as const)
+      assert.equal(answerLost(error(kind)), true);
+    assert.equal(answerLost(error('timeout', 0)), false, 'refused before sending');
+    for (const kind of ['server', 'badRequest', 'cancelled', 'rateLimited'] as const)
+      assert.equal(answerLost(error(kind)), false, kind);
+  });
+
+  it('is looked for after each wait, until found', async () => {
+    let asks = 0;
+    assert.equal(await findWithin([0, 1, 1], () => Promise.resolve(++asks === 2 ? 'found' : undefined)), 'found');
+    assert.equal(asks, 2);
+    assert.equal(await findWithin([0, 1], () => Promise.resolve(undefined)), undefined);
   });
 });
