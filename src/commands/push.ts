@@ -147,8 +147,7 @@ async function pushDraft(deps: PushDeps, arg: unknown, again = false): Promise<P
     void vscode.window.showWarningMessage(t('Push works on a draft made by Create (a data type’s menu).'));
     return { outcome: 'unavailable' };
   }
-  const text = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.getText();
-  const parsed = draftBody(text ?? new TextDecoder().decode(deps.drafts.readFile(uri)));
+  const parsed = draftBody(deps.drafts.textOf(uri));
   if (!parsed.ok) {
     void vscode.window.showErrorMessage(t('The draft is not a record to push: {0}', parsed.message));
     return { outcome: 'invalid', message: parsed.message };

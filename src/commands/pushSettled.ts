@@ -109,14 +109,12 @@ export function registerPushHistoryCommands(drafts: DraftFileSystem): vscode.Dis
     registerCommand('dataPlatform.openPushOperation', async (node?: unknown) => {
       if (!(node instanceof PushOperationNode)) return undefined;
       const op = node.operation;
-      const uri = drafts.showJson(`push ${op.dataType} ${op.pushOperationKey}`, op);
-      return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
+      return drafts.openJson(`push ${op.dataType} ${op.pushOperationKey}`, op);
     }),
     registerCommand('dataPlatform.openSyncOperation', async (node?: unknown) => {
       if (!(node instanceof SyncNode)) return undefined;
       const op = node.operation;
-      const uri = drafts.showJson(`sync ${op.dataType} ${op.id}`, op);
-      return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: true });
+      return drafts.openJson(`sync ${op.dataType} ${op.id}`, op);
     }),
     registerCommand('dataPlatform.showPushDetails', (node?: unknown) => {
       if (!(node instanceof PushOperationNode)) return false;

@@ -69,8 +69,7 @@ async function save(deps: SyncSettingsDeps, arg: unknown): Promise<SaveSettingsR
   const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
   const target = uri && deps.drafts.settingsOf(uri);
   if (!uri || !target) return { outcome: 'unavailable' };
-  const text = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.getText();
-  const parsed = settingsBody(text ?? new TextDecoder().decode(deps.drafts.readFile(uri)));
+  const parsed = settingsBody(deps.drafts.textOf(uri));
   if (!parsed.ok) {
     void vscode.window.showErrorMessage(t('The sync settings cannot be sent: {0}', parsed.message));
     return { outcome: 'invalid', message: parsed.message };

@@ -76,21 +76,25 @@ export class DraftFileSystem implements vscode.FileSystemProvider, vscode.TextDo
     schema: object,
     indent: Indent,
   ): vscode.Uri {
-    const n = ++this.count;
-    const schemaUri = this.showJson(`${target.dataType} schema`, schema);
-    const label = sanitizeLabel(target.companyName) || target.companyId;
     const name = sanitizeLabel(title) || target.dataType;
     // Numbered from the second draft of the type, so two tabs never read alike.
     const taken = [...this.drafts.values()].filter((d) => d.target?.dataType === target.dataType).length;
-    const uri = vscode.Uri.from({
-      scheme: DRAFT_SCHEME,
-      path: `/${label}/${taken ? `${name} ${taken + 1}` : name}.json`,
-      query: `draft=${this.session}.${n}`,
-    });
-    const text = prettyJson({ $schema: schemaUri.toString(), ...record }, indent);
-    const now = Date.now();
-    this.drafts.set(uri.toString(), { target, bytes: new TextEncoder().encode(text), mtime: now, ctime: now });
-    return uri;
+    const file = taken ? `${name} ${taken + 1}` : name;
+    return this.store(
+      DRAFT_SCHEME,
+      file,
+      { target },
+      target,
+      { record, schema, schemaLabel: `${target.dataType} schema` },
+      indent,
+    );
+  }
+
+  /** A company's sync settings to edit, under a `$schema` line naming `schema`. */
+  createSettings(target: SettingsTarget, title: string, value: object, schema: object, indent: Indent): vscode.Uri {
+    const file = sanitizeLabel(title) || 'settings';
+    const content = { record: value, schema, schemaLabel: 'sync settings schema' };
+    return this.store(SETTINGS_SCHEME, file, { settings: target }, target, content, indent);
   }
 
   /** A read-only JSON document of `value` (a schema, a push operation), titled `label`. */
@@ -102,35 +106,45 @@ export class DraftFileSystem implements vscode.FileSystemProvider, vscode.TextDo
     return uri;
   }
 
+  /** `value` opened as read-only JSON in a preview tab (a push or a sync of the histories). */
+  async openJson(label: string, value: unknown): Promise<vscode.TextEditor> {
+    const doc = await vscode.workspace.openTextDocument(this.showJson(label, value));
+    return vscode.window.showTextDocument(doc, { preview: true });
+  }
+
   /** Where the draft at `uri` goes; undefined for a URI that is not one of this window's drafts. */
   targetOf(uri: vscode.Uri): DraftTarget | undefined {
     return this.drafts.get(uri.toString())?.target;
   }
 
-  /** A company's sync settings to edit, under a `$schema` line naming `schema`. */
-  createSettings(target: SettingsTarget, title: string, value: object, schema: object, indent: Indent): vscode.Uri {
-    const n = ++this.count;
-    const schemaUri = this.showJson('sync settings schema', schema);
-    const label = sanitizeLabel(target.companyName) || target.companyId;
-    const uri = vscode.Uri.from({
-      scheme: SETTINGS_SCHEME,
-      path: `/${label}/${sanitizeLabel(title) || 'settings'}.json`,
-      query: `draft=${this.session}.${n}`,
-    });
-    const text = prettyJson({ $schema: schemaUri.toString(), ...value }, indent);
-    const now = Date.now();
-    this.drafts.set(uri.toString(), {
-      settings: target,
-      bytes: new TextEncoder().encode(text),
-      mtime: now,
-      ctime: now,
-    });
-    return uri;
-  }
-
   /** Whose settings the document at `uri` holds; undefined for any other URI. */
   settingsOf(uri: vscode.Uri): SettingsTarget | undefined {
     return this.drafts.get(uri.toString())?.settings;
+  }
+
+  /** The document's text as the editor has it now (edits not saved included), else as stored. */
+  textOf(uri: vscode.Uri): string {
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    return open ? open.getText() : new TextDecoder().decode(this.readFile(uri));
+  }
+
+  /** A document under the company's label, holding `record` after a `$schema` line naming its schema. */
+  private store(
+    scheme: string,
+    file: string,
+    meta: Pick<Draft, 'target' | 'settings'>,
+    company: { companyName: string; companyId: string },
+    content: { record: object; schema: object; schemaLabel: string },
+    indent: Indent,
+  ): vscode.Uri {
+    const n = ++this.count;
+    const schemaUri = this.showJson(content.schemaLabel, content.schema);
+    const label = sanitizeLabel(company.companyName) || company.companyId;
+    const uri = vscode.Uri.from({ scheme, path: `/${label}/${file}.json`, query: `draft=${this.session}.${n}` });
+    const text = prettyJson({ $schema: schemaUri.toString(), ...content.record }, indent);
+    const now = Date.now();
+    this.drafts.set(uri.toString(), { ...meta, bytes: new TextEncoder().encode(text), mtime: now, ctime: now });
+    return uri;
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
