@@ -25,7 +25,8 @@ export type SaveSettingsResult =
   | { outcome: 'unavailable' | 'cancelled' }
   | { outcome: 'failed'; error: ApiError };
 
-function reportFailure(
+/** Reports a refused change of sync settings; a refusal's body opens in the panel. */
+export function reportFailure(
   report: (e: ApiError) => void,
   e: ApiError,
   what: string,

@@ -25,6 +25,7 @@ import type { AccountRoot } from '../tree/accountRoot';
 import { createInputBox, settleOnce } from './quickPicks';
 import { withProgress } from './progress';
 import { registerCommand } from './register';
+import { reportFailure } from './syncSettings';
 
 /** Longest schedule the API takes: an int32 of hours. */
 const MAX_SCHEDULE_HOURS = 2_147_483_647;
@@ -186,11 +187,7 @@ async function setSchedule(node: unknown, arg: unknown): Promise<ScheduleResult>
   } catch (e) {
     if (!isApiError(e)) throw e;
     if (isCancellation(e)) return { outcome: 'cancelled' };
-    root.reportError(e);
-    // A refusal's body (the 402's reason, a 400's validation) is what the user needs to read.
-    if (e.status === 402 || e.status === 400) void vscode.commands.executeCommand('dataPlatform.showDiagnostics', e);
-    void vscode.window.showErrorMessage(t('Could not change the sync schedule: {0}', e.message));
-    return { outcome: 'failed', error: e };
+    return reportFailure((x) => root.reportError(x), e, t('Could not change the sync schedule'));
   }
 }
 
