@@ -314,10 +314,15 @@ export class DataPlatformClient {
   /** The pages of the companies: the first (no href) with `params`, then each `_links` href,
    * every answer checked to be a page of companies. */
   companyPages(params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PageLoader<Company> {
-    return (href, o) =>
-      href === undefined
-        ? this.listCompanies(params, { ...options, ...o })
-        : this.fetchPage(href, COMPANY_PAGE, { ...options, ...o });
+    return this.linked((o) => this.listCompanies(params, o), COMPANY_PAGE, options);
+  }
+
+  /** The pages of a company's push history, and of its sync history (pull operations), as companyPages. */
+  pushOperationPages(companyId: string, params: Omit<ListParams, 'page'> = {}): PageLoader<PushOperation> {
+    return this.linked((o) => this.listPushOperations(companyId, params, o), pushes.PUSH_OPERATION_PAGE);
+  }
+  pullOperationPages(companyId: string, params: Omit<ListParams, 'page'> = {}): PageLoader<PullOperation> {
+    return this.linked((o) => this.listPullOperations(companyId, params, o), syncs.PULL_OPERATION_PAGE);
   }
 
   /** The pages of a company's records of one type, as companyPages. */
@@ -337,10 +342,17 @@ export class DataPlatformClient {
     accept: Guard<Page<T>>,
     options: Omit<CallOptions, 'signal'>,
   ): PageLoader<T> {
+    return this.linked((o) => this.firstPage(type, companyId, params, accept, o), accept, options);
+  }
+
+  /** The first page from `first`, then each `_links` href, every answer checked by `accept`. */
+  private linked<T>(
+    first: (options: CallOptions) => Promise<Page<T>>,
+    accept: Guard<Page<T>>,
+    options: Omit<CallOptions, 'signal'> = {},
+  ): PageLoader<T> {
     return (href, o) =>
-      href === undefined
-        ? this.firstPage(type, companyId, params, accept, { ...options, ...o })
-        : this.fetchPage(href, accept, { ...options, ...o });
+      href === undefined ? first({ ...options, ...o }) : this.fetchPage(href, accept, { ...options, ...o });
   }
 
   private async fetchRecord<T>(

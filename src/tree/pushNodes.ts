@@ -2,7 +2,7 @@
 // the pushes of this window followed live (their node re-renders as the tracker hears news), a
 // status filter, and under a push that made a record, that record, openable.
 import * as vscode from 'vscode';
-import { isPushOperation, type Company, type DataPlatformClient, type PagedList, type PushOperation } from '../api';
+import type { Company, DataPlatformClient, PagedList, PushOperation } from '../api';
 import { PagedList as List } from '../api/paging';
 import { isDataTypeId, type DataTypeId } from '../dataTypes/catalog';
 import { typeTitle } from '../dataTypes/words';
@@ -98,15 +98,7 @@ export class PushHistoryNode extends PagedNode<PushOperation> {
       orderBy: '-requestedOnUtc',
       ...(this.filter ? { query: `status=${this.filter}` } : {}),
     };
-    const companyId = this.company.id;
-    return new List<PushOperation>(async (href, o) => {
-      const page =
-        href === undefined
-          ? await client.listPushOperations(companyId, params, o)
-          : await client.getPage<PushOperation>(href, o);
-      // A followed page is checked to hold objects only: keep the ones that are operations.
-      return { ...page, results: page.results.filter(isPushOperation) };
-    });
+    return new List<PushOperation>(client.pushOperationPages(this.company.id, params));
   }
   protected itemKey(op: PushOperation): string {
     return op.pushOperationKey;

@@ -41,10 +41,7 @@ export class SyncHistoryNode extends PagedNode<PullOperation> {
 
   protected createList(client: DataPlatformClient): PagedList<PullOperation> {
     const params = { pageSize: this.ctx.pageSize() };
-    const companyId = this.company.id;
-    return new List<PullOperation>((href, o) =>
-      href === undefined ? client.listPullOperations(companyId, params, o) : client.getPage<PullOperation>(href, o),
-    );
+    return new List<PullOperation>(client.pullOperationPages(this.company.id, params));
   }
   protected itemKey(op: PullOperation): string {
     return op.id;
