@@ -10,7 +10,6 @@ import { writeFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
-import type { TreeNode } from '../../../src/tree/node';
 import { ENV } from '../../host/protocol';
 import { admin, emulatorClient, openView, signIn, waitFor } from '../../integration/helpers';
 
@@ -68,7 +67,7 @@ describe('big-tree benchmark', () => {
     const loadMs = await timed(() => vscode.commands.executeCommand('dataPlatform.loadAll', invoices));
     assert.equal(invoices.pagedList?.items.length, total, 'Load all read every invoice');
     const rows = (await api.tree.getChildren(invoices)) ?? [];
-    const last = rows[rows.length - 1] as TreeNode;
+    const last = rows[rows.length - 1];
     const renderMs = await timed(() => view.reveal(last, { select: true, focus: true }));
     await waitFor('the last record selected', () => view.selection[0] === last);
     const after = memory();
