@@ -82,7 +82,9 @@ function benchTree(args: readonly string[]): { dir: string; invoices: number } |
   if (at < 0) return undefined;
   const [dir, count] = [args[at + 1], Number(args[at + 2])];
   if (!dir || !existsSync(join(dir, 'package.json')) || !Number.isInteger(count) || count < 1)
-    throw new Error(`--bench-tree needs an extension folder and a count of invoices, not ${args.slice(at + 1).join(' ')}`);
+    throw new Error(
+      `--bench-tree needs an extension folder and a count of invoices, not ${args.slice(at + 1).join(' ')}`,
+    );
   return { dir: resolve(dir), invoices: count };
 }
 
@@ -141,6 +143,8 @@ async function main(): Promise<number> {
     ...(activationBench ? {} : { [TEST_HOOKS_ENV]: 'on' }),
   };
   if (bench && process.env[ENV.benchResult]) env[ENV.benchResult] = process.env[ENV.benchResult] as string;
+  // The big-tree benchmark's dataPlatform.maxTreeRows, when not the default.
+  if (tree && process.env.DP_BENCH_MAX_TREE_ROWS) env.DP_BENCH_MAX_TREE_ROWS = process.env.DP_BENCH_MAX_TREE_ROWS;
   if (choice.kind === 'offline') {
     mkdirSync(screenshotDir, { recursive: true });
     env[ENV.screenshotDir] = screenshotDir;

@@ -50,14 +50,14 @@ export function newestVsix(): { path: string; bytes: number; modified: Date } | 
 
 /** One fresh VS Code host run by runTest.js with `args` (a --bench-* mode): what its in-host
  * suite wrote to $DP_BENCH_RESULT. */
-export function benchHostResult(args: readonly string[], what: string): unknown {
+export function benchHostResult(args: readonly string[], what: string, env: NodeJS.ProcessEnv = {}): unknown {
   const out = mkdtempSync(join(tmpdir(), 'dp-bench-host-'));
   try {
     const file = join(out, 'result.json');
     const run = spawnSync(process.execPath, [join(root, 'out', 'test', 'runTest.js'), ...args], {
       cwd: root,
       encoding: 'utf8',
-      env: { ...process.env, DP_BENCH_RESULT: file },
+      env: { ...process.env, ...env, DP_BENCH_RESULT: file },
       maxBuffer: 64 * 1024 * 1024,
     });
     if (run.status !== 0 || !existsSync(file)) {
