@@ -28,3 +28,12 @@ export function requestTimeoutMs(): number {
 export function loadAllConcurrency(): number {
   return wholeSetting('loadAllConcurrency', DEFAULT_LOAD_ALL_CONCURRENCY, MAX_LOAD_ALL_CONCURRENCY);
 }
+
+/** Records a list shows in the tree at most (Load all may hold more): VS Code's tree takes seconds
+ * to show tens of thousands of rows (docs/benchmarks.md, "big lists"). */
+const DEFAULT_MAX_TREE_ROWS = 5_000;
+const MAX_MAX_TREE_ROWS = 1_000_000;
+
+export function maxTreeRows(): number {
+  return wholeSetting('maxTreeRows', DEFAULT_MAX_TREE_ROWS, MAX_MAX_TREE_ROWS);
+}

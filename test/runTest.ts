@@ -13,6 +13,11 @@
 //   --bench-activation <dir> instead: load the extension from <dir> (a production build) and run
 //                            test/bench/host, which times its activation (`npm run bench`). The
 //                            test hooks stay off, as in a user's window.
+//   --bench-tree <dir> <n>   instead: the extension from <dir> (a production build) against an
+//                            emulator whose `many` company has <n> invoices, running
+//                            test/bench/host/tree.test
+//                            (Load all, scrolling and expanding a big list in the workbench;
+//                            `npm run bench`). The test hooks are on: it reaches the tree's nodes.
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -71,6 +76,18 @@ function benchExtension(args: readonly string[]): string | undefined {
   return resolve(dir);
 }
 
+/** The extension folder and invoices of a big-tree benchmark run, or undefined. */
+function benchTree(args: readonly string[]): { dir: string; invoices: number } | undefined {
+  const at = args.indexOf('--bench-tree');
+  if (at < 0) return undefined;
+  const [dir, count] = [args[at + 1], Number(args[at + 2])];
+  if (!dir || !existsSync(join(dir, 'package.json')) || !Number.isInteger(count) || count < 1)
+    throw new Error(
+      `--bench-tree needs an extension folder and a count of invoices, not ${args.slice(at + 1).join(' ')}`,
+    );
+  return { dir: resolve(dir), invoices: count };
+}
+
 /** A development extension that contributes nothing: VS Code runs extension tests only in a
  * window with one, and it must not be the product, which has to come from the extensions folder. */
 function harnessExtension(dir: string): string {
@@ -102,22 +119,32 @@ async function main(): Promise<number> {
     log: hostLog,
   });
 
-  const emulator: RunningEmulator = await startEmulator({ host: '127.0.0.1', port: 0 });
+  const tree = benchTree(process.argv.slice(2));
+  const treeInvoices = tree?.invoices;
+  const emulator: RunningEmulator = await startEmulator({
+    host: '127.0.0.1',
+    port: 0,
+    // A big list's Load all is hundreds of requests a minute: not rate limited.
+    ...(treeInvoices ? { invoices: treeInvoices, rateLimit: { limit: 1e9, windowMs: 60_000 } } : {}),
+  });
   cleanups.push(() => emulator.close());
   hostLog(`API emulator on ${emulator.url}`);
 
   const resultsDir = join(root, '.test-results');
   const screenshotDir = resolve(process.env[ENV.screenshotDir] || join(resultsDir, 'screenshots'));
-  const bench = benchExtension(process.argv.slice(2));
+  const activationBench = benchExtension(process.argv.slice(2));
+  const bench = activationBench ?? tree?.dir;
   const env: Record<string, string> = {
     [ENV.emulatorUrl]: emulator.url,
     [ENV.emulatorKey]: emulator.keys.normal,
     [ENV.emulatorToken]: emulator.adminToken,
-    // The extension's test hooks: every run here is a test (npm start never sets it), except a
-    // benchmark, which measures the extension as a user runs it.
-    ...(bench ? {} : { [TEST_HOOKS_ENV]: 'on' }),
+    // The extension's test hooks: every run here is a test (npm start never sets it), except
+    // the activation benchmark, which measures the extension as a user runs it.
+    ...(activationBench ? {} : { [TEST_HOOKS_ENV]: 'on' }),
   };
   if (bench && process.env[ENV.benchResult]) env[ENV.benchResult] = process.env[ENV.benchResult] as string;
+  // The big-tree benchmark's dataPlatform.maxTreeRows, when not the default.
+  if (tree && process.env.DP_BENCH_MAX_TREE_ROWS) env.DP_BENCH_MAX_TREE_ROWS = process.env.DP_BENCH_MAX_TREE_ROWS;
   if (choice.kind === 'offline') {
     mkdirSync(screenshotDir, { recursive: true });
     env[ENV.screenshotDir] = screenshotDir;
@@ -141,7 +168,7 @@ async function main(): Promise<number> {
   const opts: HostRunOptions = {
     extensionDevelopmentPath: bench ?? (vsix ? harnessExtension(join(tmp, 'harness')) : root),
     extensionTestsPath: bench
-      ? join(root, 'out', 'test', 'bench', 'host', 'index.js')
+      ? join(root, 'out', 'test', 'bench', 'host', treeInvoices ? 'treeIndex.js' : 'index.js')
       : join(root, 'out', 'test', vsix ? 'installed' : locale ? 'l10n' : 'integration', 'index.js'),
     workspaceDir,
     tmpDir: tmp,
@@ -177,7 +204,7 @@ async function main(): Promise<number> {
   }
   if (process.env.DP_TEST_RESULTS) writeFileSync(process.env.DP_TEST_RESULTS, JSON.stringify(counts) + '\n');
   hostLog(
-    `${bench ? 'activation benchmark' : vsix ? `installed package${locale ? ` in ${locale}` : ''}` : locale ? `localisation (${locale})` : 'integration'}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (exit ${code})`,
+    `${treeInvoices ? 'big-tree benchmark' : bench ? 'activation benchmark' : vsix ? `installed package${locale ? ` in ${locale}` : ''}` : locale ? `localisation (${locale})` : 'integration'}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (exit ${code})`,
   );
   return code;
 }

@@ -11,6 +11,7 @@ import { dataSetDescription, dataSetTooltip, type DataSetStatus } from '../forma
 import { queryNodeLabel } from '../format/queryMessages';
 import { recordDescription, recordIcon, recordLabel, recordTooltip } from '../format/recordLabels';
 import { t } from '../l10n';
+import { maxTreeRows } from '../settings';
 import { queryIdentity } from '../query/format';
 import type { SavedQuery } from '../persistence/savedQueries';
 import type { TreeContext } from './context';
@@ -88,6 +89,35 @@ export abstract class RecordListNode extends PagedNode<RecordRow> {
   }
   protected createItemNode(item: RecordRow): TreeNode {
     return new RecordNode(this, this.company, this.spec, item);
+  }
+  protected override rowLimit(): number {
+    return maxTreeRows();
+  }
+  protected override hiddenNode(hidden: number): TreeNode {
+    return new HiddenRowsNode(this, hidden);
+  }
+}
+
+/** The last row of a list longer than dataPlatform.maxTreeRows: a click exports every record. */
+class HiddenRowsNode extends TreeNode {
+  constructor(
+    private readonly list: RecordListNode,
+    private readonly hidden: number,
+  ) {
+    super(list);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(t('{0} more not shown: Export… writes them all', formatCount(this.hidden)));
+    item.id = `${this.list.key}:hidden`;
+    item.iconPath = new vscode.ThemeIcon('info');
+    item.tooltip = t(
+      'The tree shows the first {0} records (setting dataPlatform.maxTreeRows); Export… writes every record.',
+      formatCount(maxTreeRows()),
+    );
+    item.contextValue = contextValue('message');
+    item.command = { command: 'dataPlatform.exportRecords', title: t('Export…'), arguments: [this.list] };
+    return item;
   }
 }
 

@@ -164,8 +164,20 @@ export abstract class PagedNode<T> extends TreeNode {
     for (const node of nodes) node.dispose();
   }
 
+  /** Items shown at most; the rest are counted in `hiddenNode`. */
+  protected rowLimit(): number {
+    return Infinity;
+  }
+  /** The last row of a list cut at `rowLimit`: how many are not shown, and where to see them. */
+  protected hiddenNode?(hidden: number): TreeNode;
+
   protected render(list: PagedList<T>): TreeNode[] {
-    const children: TreeNode[] = list.items.map((item) => this.itemNode(item));
+    const limit = this.rowLimit();
+    const items = list.items.length > limit ? list.items.slice(0, limit) : list.items;
+    const children: TreeNode[] = items.map((item) => this.itemNode(item));
+    const hidden = list.items.length - items.length;
+    const hiddenNode = hidden > 0 ? this.hiddenNode?.(hidden) : undefined;
+    if (hiddenNode) children.push(hiddenNode);
     const error = list.lastError;
     if (error) children.push(this.errorNodeFor(error));
     // The total moved between pages: records may have shifted past the pages read.

@@ -48,23 +48,29 @@ export function newestVsix(): { path: string; bytes: number; modified: Date } | 
   return found && { path: found.path, bytes: found.stat.size, modified: found.stat.mtime };
 }
 
-/** One fresh extension host with the extension in `dir`: the milliseconds `activate()` took. */
-export function activationTime(dir: string): number {
-  const out = mkdtempSync(join(tmpdir(), 'dp-bench-activation-'));
+/** One fresh VS Code host run by runTest.js with `args` (a --bench-* mode): what its in-host
+ * suite wrote to $DP_BENCH_RESULT. */
+export function benchHostResult(args: readonly string[], what: string, env: NodeJS.ProcessEnv = {}): unknown {
+  const out = mkdtempSync(join(tmpdir(), 'dp-bench-host-'));
   try {
     const file = join(out, 'result.json');
-    const run = spawnSync(process.execPath, [join(root, 'out', 'test', 'runTest.js'), '--bench-activation', dir], {
+    const run = spawnSync(process.execPath, [join(root, 'out', 'test', 'runTest.js'), ...args], {
       cwd: root,
       encoding: 'utf8',
-      env: { ...process.env, DP_BENCH_RESULT: file },
+      env: { ...process.env, ...env, DP_BENCH_RESULT: file },
       maxBuffer: 64 * 1024 * 1024,
     });
     if (run.status !== 0 || !existsSync(file)) {
       const tail = `${run.stdout}\n${run.stderr}`.trim().split('\n').slice(-30).join('\n');
-      throw new Error(`the activation host failed (exit ${run.status}):\n${tail}`);
+      throw new Error(`the ${what} host failed (exit ${run.status}):\n${tail}`);
     }
-    return (JSON.parse(readFileSync(file, 'utf8')) as { ms: number }).ms;
+    return JSON.parse(readFileSync(file, 'utf8'));
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+}
+
+/** One fresh extension host with the extension in `dir`: the milliseconds `activate()` took. */
+export function activationTime(dir: string): number {
+  return (benchHostResult(['--bench-activation', dir], 'activation') as { ms: number }).ms;
 }

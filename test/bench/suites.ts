@@ -1,5 +1,7 @@
 // Every suite `npm run bench` runs, in order: the goals of issue 11 first (Load all, deep pages
-// and memory, the emulator, bundle and activation), then the hot paths of the extension.
+// and memory, the emulator, bundle and activation), big lists in the workbench (issue 21), then
+// the hot paths of the extension.
+import { bigTreeSuite } from './bigTree.bench';
 import { diagnosticsSuite } from './diagnostics.bench';
 import { emulatorPageSuite } from './emulatorPage.bench';
 import { errorsSuite } from './errors.bench';
@@ -18,6 +20,7 @@ export const SUITES: readonly Suite[] = [
   pagesSuite,
   emulatorPageSuite,
   packageSuite,
+  bigTreeSuite,
   querySuite,
   pagingSuite,
   errorsSuite,
