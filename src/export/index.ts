@@ -8,3 +8,4 @@ export { EXPORT_FORMATS, formatOfFileName, FORMAT_EXTENSIONS, recordFormat } fro
 export type { ExportFormat, ExportItems, RecordFormat } from './formats';
 export { CSV_DELIMITERS } from './csv';
 export type { CsvDelimiter } from './csv';
+export { freeFileName, selectedRecordPages } from './selection';
