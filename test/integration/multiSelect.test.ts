@@ -13,7 +13,19 @@ import type { DataPlatformApi } from '../../src/testApi';
 import type { QueryNode } from '../../src/tree/dataNodes';
 import type { TreeNode } from '../../src/tree/node';
 import { INVOICE_TYPES, parseCsv, readExport } from '../support/csv';
-import { admin, firstPageCompany, kindOf, openView, removeQueryNodes, shown, signIn, waitFor } from './helpers';
+import { recordContext } from '../../src/tree/contextValues';
+import {
+  admin,
+  EXTENSION_ID,
+  viewItemMatches,
+  firstPageCompany,
+  kindOf,
+  openView,
+  removeQueryNodes,
+  shown,
+  signIn,
+  waitFor,
+} from './helpers';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
   (await api.tree.getChildren(node)) ?? [];
@@ -56,6 +68,17 @@ describe('several nodes selected', () => {
     await settings().update('export.defaultFormat', undefined, vscode.ConfigurationTarget.Global);
   });
   after(() => removeQueryNodes(api, [ids.few]));
+
+  it('offers Export on a record only when several nodes are selected', () => {
+    const menus = (
+      vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as {
+        contributes: { menus: Record<string, { command: string; when: string }[]> };
+      }
+    ).contributes.menus['view/item/context'].filter((m) => m.command === 'dataPlatform.exportRecords');
+    const onRecord = menus.filter((m) => viewItemMatches(m.when, recordContext('invoices')));
+    assert.equal(onRecord.length, 1);
+    assert.match(onRecord[0].when, /(^| )listMultiSelection( |$)/);
+  });
 
   it('exports the records selected to one file, exactly those, in the order selected', async () => {
     const all = await records('few');
