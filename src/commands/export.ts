@@ -336,7 +336,9 @@ function exportRecords(
   more: unknown,
   args: ExportArgs,
 ): Promise<ExportResult> | ExportResult {
-  const nodes = selectedNodes(node, more).filter((n) => n !== undefined);
+  // From the palette (no node): every node selected in the view.
+  const { selection } = deps.view;
+  const nodes = node === undefined ? [...selection] : selectedNodes(node, more);
   const records = nodes.filter((n): n is RecordNode => n instanceof RecordNode);
   if (records.length > 1 && records.length === nodes.length) {
     const target = selectedRecordsTarget(records);
@@ -348,7 +350,7 @@ function exportRecords(
     (l): l is RecordListNode => l !== undefined,
   );
   if (lists.length > 1) return exportLists(lists, args, deps);
-  const list = lists[0] ?? recordListOf(node) ?? recordListOf(deps.view.selection.find((n) => recordListOf(n)));
+  const list = lists[0] ?? recordListOf(node) ?? recordListOf(selection.find((n) => recordListOf(n)));
   if (!list) {
     const message = t('Select a company, a data type or a query in the Companies view to export its records.');
     void vscode.window.showInformationMessage(message);
