@@ -323,9 +323,19 @@ async function exportLists(lists: RecordListNode[], args: ExportArgs, deps: Expo
     results.push(result);
     if (result.outcome !== 'written') break;
   }
-  const written = results.filter((r) => r.outcome === 'written');
-  if (written.length === lists.length)
-    announceWritten(folder, t('Exported {0} files to {1}.', written.length, fileNameOf(folder)));
+  const first = results[0];
+  if (results.every((r) => r.outcome === 'written') && first.outcome === 'written') {
+    // Reveal shows the folder with the first file selected; there is no one file to open.
+    const reveal = t('Reveal');
+    const message = t('Exported {0} files to {1}.', results.length, fileNameOf(folder));
+    void vscode.window.showInformationMessage(message, reveal).then((choice) => {
+      if (choice === reveal)
+        void vscode.commands.executeCommand(
+          folder.scheme === 'file' ? 'revealFileInOS' : 'revealInExplorer',
+          first.uri,
+        );
+    });
+  }
   return { outcome: 'several', folder, results };
 }
 
