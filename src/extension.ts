@@ -87,6 +87,8 @@ function createCompaniesView(
   const view = vscode.window.createTreeView('dataPlatform.companies', {
     treeDataProvider: tree,
     showCollapseAll: true,
+    // Export, Copy ID and Remove Query act on every node selected; the other commands on the one clicked.
+    canSelectMany: true,
   });
   return { tree, view, queryStore };
 }

@@ -2,6 +2,7 @@
 // applies to the next request without a reload.
 import * as vscode from 'vscode';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './api';
+import { CSV_DELIMITERS, EXPORT_FORMATS, type CsvDelimiter, type ExportFormat } from './export';
 
 /** Pages Load all asks for at once: 1 walks the next links one by one. */
 const DEFAULT_LOAD_ALL_CONCURRENCY = 4;
@@ -36,4 +37,17 @@ const MAX_MAX_TREE_ROWS = 1_000_000;
 
 export function maxTreeRows(): number {
   return wholeSetting('maxTreeRows', DEFAULT_MAX_TREE_ROWS, MAX_MAX_TREE_ROWS);
+}
+
+/** The CSV delimiter (dataPlatform.export.csvDelimiter): `,`, `;` or a tab; anything else is `,`. */
+export function csvDelimiter(): CsvDelimiter {
+  const value = vscode.workspace.getConfiguration('dataPlatform').get<string>('export.csvDelimiter');
+  return CSV_DELIMITERS.find((d) => d === value) ?? ',';
+}
+
+/** The format Export writes without asking (dataPlatform.export.defaultFormat); undefined for `ask`
+ * (the default) or anything that is not a format. */
+export function defaultExportFormat(): ExportFormat | undefined {
+  const value = vscode.workspace.getConfiguration('dataPlatform').get<string>('export.defaultFormat');
+  return EXPORT_FORMATS.find((f) => f === value);
 }

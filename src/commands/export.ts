@@ -2,12 +2,22 @@
 // orderBy applied; a company's invoices from the company) or the companies, streamed page by page into a CSV, JSON or JSON Lines file (src/export). The file
 // and format come from the save dialog (the format from the name's extension, else a quick pick),
 // or from the arguments a caller passes, so a test or another extension needs no dialog.
+// Several nodes selected (canSelectMany): records are written to one file; lists (data types,
+// queries, companies) each to a file of its own in a folder asked for once.
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { isApiError, isCancellation, type DataPlatformClient, type PageLoader } from '../api';
 import type { ReportError } from '../diagnostics/reporter';
 import type { ResolveAccount } from './accountTarget';
-import { EXPORT_FORMATS, formatOfFileName, FORMAT_EXTENSIONS, type ExportFormat } from '../export';
+import {
+  EXPORT_FORMATS,
+  formatOfFileName,
+  FORMAT_EXTENSIONS,
+  freeFileName,
+  selectedRecordPages,
+  type ExportFormat,
+} from '../export';
 import {
   exportCancelledMessage,
   exportChangedMessage,
@@ -20,10 +30,13 @@ import {
 import { noKeyMessage } from '../format/accountLabels';
 import { t } from '../l10n';
 import { listTitle } from '../format/labels';
+import { csvDelimiter, defaultExportFormat } from '../settings';
 import { QueryNode, RecordListNode, RecordNode } from '../tree/dataNodes';
 import type { TreeNode } from '../tree/node';
 import { CompanyNode } from '../tree/companyNodes';
+import { accountRootOf } from '../tree/provider';
 import { runExport, type ExportRun } from './exportRun';
+import { selectedNodes } from './selection';
 import { chooseFrom, createQuickPick } from './quickPicks';
 import { registerCommand } from './register';
 
@@ -40,6 +53,8 @@ interface ExportCommandDeps {
 /** What a caller may pass instead of answering the dialogs. */
 interface ExportArgs {
   uri?: vscode.Uri;
+  /** For several lists: the folder their files go to. */
+  folder?: vscode.Uri;
   format?: ExportFormat;
   /** Cancels the export as the notification's Cancel does. */
   token?: vscode.CancellationToken;
@@ -50,6 +65,9 @@ export type ExportResult =
   | { outcome: 'written'; uri: vscode.Uri; written: number; dataChanged?: number }
   | { outcome: 'cancelled'; written: number }
   | { outcome: 'failed'; written: number; message: string }
+  /** Several lists, each to its own file in `folder`, in the order selected; stops at the first
+   * that did not end `written`. */
+  | { outcome: 'several'; folder: vscode.Uri; results: ExportResult[] }
   | { outcome: 'dismissed' }
   | { outcome: 'unavailable'; message: string };
 
@@ -94,6 +112,7 @@ function isExportArgs(v: unknown): v is ExportArgs {
   const a = v as ExportArgs;
   return (
     (a.uri === undefined || a.uri instanceof vscode.Uri) &&
+    (a.folder === undefined || a.folder instanceof vscode.Uri) &&
     (a.format === undefined || EXPORT_FORMATS.includes(a.format))
   );
 }
@@ -105,11 +124,16 @@ function defaultFolder(): vscode.Uri {
   return lastFolder ?? vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(homedir());
 }
 
-/** The format, when the file name chosen does not tell it. */
-function pickFormat(): Promise<ExportFormat | undefined> {
+/** The format, when the file name chosen does not tell it and dataPlatform.export.defaultFormat is
+ * `ask`. */
+function pickFormat(
+  placeholder = t('The file name has no .csv, .json or .jsonl extension'),
+): Promise<ExportFormat | undefined> {
+  const format = defaultExportFormat();
+  if (format) return Promise.resolve(format);
   const pick = createQuickPick<vscode.QuickPickItem & { format: ExportFormat }>();
   pick.title = t('Export: choose a format');
-  pick.placeholder = t('The file name has no .csv, .json or .jsonl extension');
+  pick.placeholder = placeholder;
   pick.items = formatChoices();
   pick.activeItems = pick.items.filter((i) => i.format === lastFormat);
   return chooseFrom(pick, (item) => item.format);
@@ -125,7 +149,7 @@ async function chooseFile(
     const format = args.format ?? formatOfFileName(args.uri.path) ?? (await pickFormat());
     return format && { uri: args.uri, format };
   }
-  const preferred = args.format ?? lastFormat;
+  const preferred = args.format ?? defaultExportFormat() ?? lastFormat;
   const labels = { csv: t('CSV files'), json: t('JSON files'), jsonl: t('JSON Lines files') };
   const filters: Record<string, string[]> = {};
   for (const f of [preferred, ...EXPORT_FORMATS.filter((x) => x !== preferred)])
@@ -193,12 +217,14 @@ function outcomeOf(
   return { outcome: 'failed', written, message };
 }
 
-/** Exports `target` of the account of `of` (a node, or arguments naming an account). */
+/** Exports `target` of the account of `of` (a node, or arguments naming an account); `announce`
+ * false leaves saying what was written to the caller. */
 async function exportTarget(
   target: Target,
   of: unknown,
   args: ExportArgs,
   deps: ExportCommandDeps,
+  announce = true,
 ): Promise<ExportResult> {
   const account = await deps.account(of, t('Export: account'));
   if (!account) return { outcome: 'dismissed' };
@@ -223,9 +249,11 @@ async function exportTarget(
     concurrency: deps.concurrency(),
     redact: client.redact,
     token: args.token,
+    csvDelimiter: csvDelimiter(),
   };
   try {
     const { written, dataChanged } = await runExport(job, run);
+    if (!announce) return { outcome: 'written', uri, written, dataChanged };
     if (!dataChanged) {
       announceWritten(uri, exportedMessage(items, written, job.fileName));
       return { outcome: 'written', uri, written };
@@ -239,18 +267,120 @@ async function exportTarget(
   }
 }
 
+/** Several records: one file of the records of `nodes`, each fetched whole, in the order selected. */
+function selectedRecordsTarget(nodes: RecordNode[]): Target | string {
+  const [first] = nodes;
+  const account = accountRootOf(first);
+  if (nodes.some((n) => n.spec.id !== first.spec.id || accountRootOf(n) !== account))
+    return t('Select records of one data type and one account to export them together.');
+  const companies = new Set(nodes.map((n) => n.company.id));
+  const ids = nodes.map((n) => `${n.company.id}/${n.record.id}`);
+  const companyOf = new Map(nodes.map((n) => [`${n.company.id}/${n.record.id}`, n]));
+  return {
+    subject: {
+      items: first.spec.id,
+      companyName: companies.size === 1 ? first.company.name : undefined,
+      query: t('{0} selected', nodes.length),
+    },
+    load: (client) =>
+      selectedRecordPages([...new Set(ids)], (key, signal) => {
+        const node = companyOf.get(key) ?? first;
+        return client.getRecord(node.spec.id, node.company.id, node.record.id, { signal });
+      }),
+  };
+}
+
+/** Several lists, each into its own file in one folder asked for once (a free name: never over a
+ * file already there), one after another under the single export's progress; the first that does
+ * not end written (cancelled, failed) stops the rest. */
+async function exportLists(lists: RecordListNode[], args: ExportArgs, deps: ExportCommandDeps): Promise<ExportResult> {
+  const folder =
+    args.folder ??
+    (
+      await vscode.window.showOpenDialog({
+        title: t('Export {0} lists to a folder', lists.length),
+        openLabel: t('Export Here'),
+        canSelectFiles: false,
+        canSelectFolders: true,
+        defaultUri: defaultFolder(),
+      })
+    )?.[0];
+  if (!folder) return { outcome: 'dismissed' };
+  const format = args.format ?? (await pickFormat(t('The format of the {0} files', lists.length)));
+  if (!format) return { outcome: 'dismissed' };
+  lastFolder = folder;
+  const used = new Set<string>();
+  const results: ExportResult[] = [];
+  for (const list of lists) {
+    const target = recordsTarget(list);
+    const name = freeFileName(exportFileName(target.subject, format), (n) => {
+      const uri = vscode.Uri.joinPath(folder, n);
+      return used.has(n) || (uri.scheme === 'file' && existsSync(uri.fsPath));
+    });
+    used.add(name);
+    const uri = vscode.Uri.joinPath(folder, name);
+    const result = await exportTarget(target, list, { uri, format, token: args.token }, deps, false);
+    results.push(result);
+    if (result.outcome !== 'written') break;
+  }
+  const first = results[0];
+  if (results.every((r) => r.outcome === 'written') && first.outcome === 'written') {
+    // Reveal shows the folder with the first file selected; there is no one file to open.
+    const reveal = t('Reveal');
+    const message = t('Exported {0} files to {1}.', results.length, fileNameOf(folder));
+    void vscode.window.showInformationMessage(message, reveal).then((choice) => {
+      if (choice === reveal)
+        void vscode.commands.executeCommand(
+          folder.scheme === 'file' ? 'revealFileInOS' : 'revealInExplorer',
+          first.uri,
+        );
+    });
+  }
+  return { outcome: 'several', folder, results };
+}
+
+/** Export… on the node clicked, or on every node selected with it. */
+function exportRecords(
+  deps: ExportCommandDeps,
+  node: unknown,
+  more: unknown,
+  args: ExportArgs,
+): Promise<ExportResult> | ExportResult {
+  // From the palette (no node): every node selected in the view.
+  const { selection } = deps.view;
+  const nodes = node === undefined ? [...selection] : selectedNodes(node, more);
+  const records = nodes.filter((n): n is RecordNode => n instanceof RecordNode);
+  if (records.length > 1 && records.length === nodes.length) {
+    const target = selectedRecordsTarget(records);
+    if (typeof target !== 'string') return exportTarget(target, records[0], args, deps);
+    void vscode.window.showInformationMessage(target);
+    return { outcome: 'unavailable', message: target };
+  }
+  const lists = [...new Set(nodes.filter((n) => !(n instanceof RecordNode)).map(recordListOf))].filter(
+    (l): l is RecordListNode => l !== undefined,
+  );
+  if (lists.length > 1) return exportLists(lists, args, deps);
+  const list = lists[0] ?? recordListOf(node) ?? recordListOf(selection.find((n) => recordListOf(n)));
+  if (!list) {
+    const message = t('Select a company, a data type or a query in the Companies view to export its records.');
+    void vscode.window.showInformationMessage(message);
+    return { outcome: 'unavailable', message };
+  }
+  return exportTarget(recordsTarget(list), list, args, deps);
+}
+
+/** The arguments: after the selection when VS Code passes one, else second. */
+function argsOf(more: unknown, last: unknown): ExportArgs {
+  const args = Array.isArray(more) ? last : more;
+  return isExportArgs(args) ? args : {};
+}
+
 export function registerExportCommands(deps: ExportCommandDeps): vscode.Disposable[] {
   return [
     // The id predates the other data types; it exports any type's list.
-    registerCommand('dataPlatform.exportRecords', (node?: unknown, args?: unknown) => {
-      const list = recordListOf(node) ?? recordListOf(deps.view.selection.find((n) => recordListOf(n)));
-      if (!list) {
-        const message = t('Select a company, a data type or a query in the Companies view to export its records.');
-        void vscode.window.showInformationMessage(message);
-        return { outcome: 'unavailable', message };
-      }
-      return exportTarget(recordsTarget(list), list, isExportArgs(args) ? args : {}, deps);
-    }),
+    registerCommand('dataPlatform.exportRecords', (node?: unknown, more?: unknown, last?: unknown) =>
+      exportRecords(deps, node, more, argsOf(more, last)),
+    ),
     registerCommand('dataPlatform.exportCompanies', (args?: unknown) =>
       exportTarget(COMPANIES, args, isExportArgs(args) ? args : {}, deps),
     ),

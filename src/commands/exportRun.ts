@@ -13,6 +13,7 @@ import {
   tempNameFor,
   tempPathFor,
   writeFileAtomically,
+  type CsvDelimiter,
   type ExportFormat,
   type ExportItems,
   type ExportProgress,
@@ -31,6 +32,7 @@ interface ExportJob {
   redact: (text: string) => string;
   /** A caller's own cancellation, besides the notification's Cancel button. */
   token?: vscode.CancellationToken;
+  csvDelimiter?: CsvDelimiter;
 }
 
 /** How far an export got; `written` is kept up to date while it runs. */
@@ -96,7 +98,7 @@ export function runExport(job: ExportJob, run: ExportRun): Thenable<ExportProgre
       run.existed = await exists(job.uri);
       const source = { load: job.load, concurrency: job.concurrency };
       const work = (sink: ExportSink) =>
-        exportList(source, recordFormat(job.format, job.items), sink, {
+        exportList(source, recordFormat(job.format, job.items, job.csvDelimiter), sink, {
           signal: controller.signal,
           onProgress,
           redact: job.redact,

@@ -1,7 +1,8 @@
 // Commands on a query node: Rename Query…, Pin Query / Unpin Query, Remove Query (Clear Filter is
 // its older name) and Re-run Query. Each acts on the node it was invoked on (context menu), else
 // on the query node selected in the Companies view (palette), and resolves once the change is
-// stored, so what a command returns is what a reload brings back.
+// stored, so what a command returns is what a reload brings back. Remove Query takes every query
+// node selected with the one clicked, and asks first (once) when one of them is pinned or named.
 import * as vscode from 'vscode';
 import { t } from '../l10n';
 import { PINNED_QUERY_LIMIT } from '../persistence/savedQueries';
@@ -12,6 +13,7 @@ import type { TreeNode } from '../tree/node';
 import { CompanyNode } from '../tree/companyNodes';
 import { createInputBox, settleOnce } from './quickPicks';
 import { registerCommand } from './register';
+import { selectedNodes } from './selection';
 
 interface QueryNodeCommandDeps {
   view: vscode.TreeView<TreeNode>;
@@ -89,13 +91,49 @@ async function pin(deps: QueryNodeCommandDeps, arg: unknown, pinned: boolean): P
   return outcome;
 }
 
-/** Removes the query from the tree and from storage; false when there was nothing to remove. */
-async function remove(deps: QueryNodeCommandDeps, arg: unknown): Promise<boolean> {
-  const target = targetOf(deps, arg);
-  if (!target) return false;
-  const removed = target.company.queryList.remove(target.node);
+/** What a caller may pass: the answer to the question a pinned or named query asks before it goes
+ * (`true` removes, `false` keeps everything); without it the question is asked. */
+interface RemoveArgs {
+  confirmed?: boolean;
+}
+
+const isRemoveArgs = (v: unknown): v is RemoveArgs =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as RemoveArgs).confirmed === 'boolean';
+
+const queryName = (node: QueryNode): string => node.label ?? node.query.query ?? t('(no filter)');
+
+/** One modal question for all the pinned or named queries among `targets` (`answer`, when given,
+ * answers it); true to go on. None of them pinned or named: no question. */
+async function confirmRemove(targets: readonly Target[], answer: boolean | undefined): Promise<boolean> {
+  const kept = targets.map((x) => x.node).filter((n) => n.pinned || n.label !== undefined);
+  if (kept.length === 0) return true;
+  if (answer !== undefined) return answer;
+  const names = kept.map((n) => (n.pinned ? t('"{0}" (pinned)', queryName(n)) : t('"{0}"', queryName(n))));
+  const remove = t('Remove');
+  const question =
+    targets.length === 1
+      ? t('Remove the query {0}?', names[0])
+      : t('Remove {0} queries? {1} of them pinned or named: {2}.', targets.length, kept.length, names.join(', '));
+  const detail = t('A pinned or named query is kept across reloads. Removing it cannot be undone.');
+  return (await vscode.window.showWarningMessage(question, { modal: true, detail }, remove)) === remove;
+}
+
+/** Removes the queries (the one clicked, or all selected with it) from the tree and from storage,
+ * asking first for a pinned or named one; false when nothing was removed. */
+async function remove(deps: QueryNodeCommandDeps, arg: unknown, more: unknown, last: unknown): Promise<boolean> {
+  const args = [more, last].find(isRemoveArgs);
+  const nodes =
+    arg === undefined
+      ? deps.view.selection.filter((n) => n instanceof QueryNode)
+      : selectedNodes(arg, more).filter((n) => n instanceof QueryNode || n instanceof ErrorNode);
+  const targets = (nodes.length > 0 ? nodes : [arg])
+    .map((n) => targetOf(deps, n))
+    .filter((x): x is Target => x !== undefined);
+  if (targets.length === 0) return false;
+  if (!(await confirmRemove(targets, args?.confirmed))) return false;
+  const removed = targets.filter((x) => x.company.queryList.remove(x.node)).length;
   await deps.settled();
-  return removed;
+  return removed > 0;
 }
 
 /** Runs the query again from its first page, and shows it expanded. */
@@ -112,12 +150,13 @@ async function rerun(deps: QueryNodeCommandDeps, arg: unknown): Promise<QueryNod
 }
 
 export function registerQueryNodeCommands(deps: QueryNodeCommandDeps): vscode.Disposable[] {
-  const register = (id: string, handler: (arg?: unknown, more?: unknown) => unknown) => registerCommand(id, handler);
+  const register = (id: string, handler: (arg?: unknown, more?: unknown, last?: unknown) => unknown) =>
+    registerCommand(id, handler);
   return [
     register('dataPlatform.renameQuery', (arg, name) => rename(deps, arg, name)),
     register('dataPlatform.pinQuery', (arg) => pin(deps, arg, true)),
     register('dataPlatform.unpinQuery', (arg) => pin(deps, arg, false)),
-    register('dataPlatform.removeQuery', (arg) => remove(deps, arg)),
+    register('dataPlatform.removeQuery', (arg, more, last) => remove(deps, arg, more, last)),
     register('dataPlatform.rerunQuery', (arg) => rerun(deps, arg)),
   ];
 }

@@ -1,5 +1,5 @@
 // Record actions: Open JSON (tree click, context menu, inline icon, palette) of a record of any
-// data type, and Refresh of an open record document.
+// data type, Refresh of an open record document, and Copy ID of several records or companies.
 import * as vscode from 'vscode';
 import type { ApiError, DataPlatformClient, DataRecord } from '../api';
 import { dataType } from '../dataTypes/catalog';
@@ -8,6 +8,8 @@ import { asRecordArgument, sameRecord, type RecordRef } from '../documents/recor
 import { RecordFileSystem, recordRefOf, recordUri } from '../documents/recordDocuments';
 import { recordLabel } from '../format/recordLabels';
 import { RecordNode } from '../tree/dataNodes';
+import { CompanyNode } from '../tree/companyNodes';
+import { formatCount } from '../format/amount';
 import { accountRootOf } from '../tree/provider';
 import { noKeyMessage } from '../format/accountLabels';
 import { t } from '../l10n';
@@ -16,6 +18,7 @@ import { pickCompany } from './companyPicker';
 import { pickDataType } from './dataTypePicker';
 import { withProgress } from './progress';
 import { registerCommand } from './register';
+import { selectedNodes } from './selection';
 
 interface RecordCommandDeps {
   /** The client of a record's account (the first account for a reference that names none). */
@@ -111,6 +114,24 @@ async function askRecord(deps: RecordCommandDeps): Promise<OpenTarget | undefine
     accountId: target.connection.account.id,
   };
   return ref.recordId ? { ref, companyName: company.name } : undefined;
+}
+
+/**
+ * Copy ID on several selected records or companies: their ids, one per line, in the order
+ * selected; resolves with the text copied. Undefined (nothing done) unless two or more of the
+ * nodes selected have an id: one is Copy ID's own case.
+ */
+export function copyIds(node: unknown, selection: unknown): Promise<string> | undefined {
+  const ids = selectedNodes(node, selection).flatMap((n) => {
+    if (n instanceof RecordNode) return [n.record.id];
+    return n instanceof CompanyNode ? [n.company.id] : [];
+  });
+  if (ids.length < 2) return undefined;
+  const text = ids.join('\n');
+  return Promise.resolve(vscode.env.clipboard.writeText(text)).then(() => {
+    vscode.window.setStatusBarMessage(t('Copied {0} IDs', formatCount(ids.length)), 3000);
+    return text;
+  });
 }
 
 function targetOf(arg: unknown, deps: RecordCommandDeps): OpenTarget | undefined {

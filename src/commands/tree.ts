@@ -16,6 +16,7 @@ import { typeTitle } from '../dataTypes/words';
 import { recordLabel } from '../format/recordLabels';
 import type { ResolveAccount } from './accountTarget';
 import { withCancellableProgress, withProgress } from './progress';
+import { copyIds } from './records';
 import { registerCommand } from './register';
 
 interface TreeCommandDeps {
@@ -136,7 +137,10 @@ export function registerTreeCommands(deps: TreeCommandDeps): vscode.Disposable[]
         ? vscode.commands.executeCommand('dataPlatform.showDiagnostics', node.apiError)
         : undefined,
     ),
-    register('dataPlatform.copyId', async (node) => {
+    // Several selected: their ids, one per line (records.ts).
+    registerCommand('dataPlatform.copyId', async (node?: TreeNode, selection?: unknown) => {
+      const several = copyIds(node, selection);
+      if (several) return several;
       const target = copyTarget(node, deps);
       if (!target) return undefined;
       const { id } = target;

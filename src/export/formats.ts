@@ -2,7 +2,7 @@
 // what closes the file. Each record is formatted on its own, so an export never needs more than
 // the page in hand.
 import { columnsOf, valueAt, type ExportItems } from './columns';
-import { csvCell, csvRow, CSV_EOL } from './csv';
+import { csvCell, csvRow, CSV_EOL, type CsvDelimiter } from './csv';
 import { OTHER_FIELDS_COLUMN, otherFields, pathTree } from './otherFields';
 
 export type ExportFormat = 'csv' | 'json' | 'jsonl';
@@ -43,14 +43,15 @@ export const UTF8_BOM = '\uFEFF';
  * other fields as one JSON object (otherFields.ts), so a row loses nothing. Starts with the UTF-8
  * byte order mark for spreadsheets.
  */
-export function csvFormat(items: ExportItems): RecordFormat {
+export function csvFormat(items: ExportItems, delimiter: CsvDelimiter = ','): RecordFormat {
   const columns = columnsOf(items);
   const paths = columns.map((c) => c.split('.'));
   const tree = pathTree(columns);
+  const cell = (value: unknown) => csvCell(value, delimiter);
   return {
-    head: () => UTF8_BOM + csvRow([...columns, OTHER_FIELDS_COLUMN]),
+    head: () => UTF8_BOM + csvRow([...columns, OTHER_FIELDS_COLUMN], delimiter),
     record: (item) =>
-      `${paths.map((p) => csvCell(valueAt(item, p))).join(',')},${csvCell(otherFields(item, tree))}${CSV_EOL}`,
+      `${paths.map((p) => cell(valueAt(item, p))).join(delimiter)}${delimiter}${cell(otherFields(item, tree))}${CSV_EOL}`,
     tail: () => '',
     textIsJson: false,
   };
@@ -77,10 +78,11 @@ const JSONL_FORMAT: RecordFormat = {
   textIsJson: true,
 };
 
-export function recordFormat(format: ExportFormat, items: ExportItems): RecordFormat {
+/** `csvDelimiter` applies to CSV only. */
+export function recordFormat(format: ExportFormat, items: ExportItems, csvDelimiter?: CsvDelimiter): RecordFormat {
   switch (format) {
     case 'csv':
-      return csvFormat(items);
+      return csvFormat(items, csvDelimiter);
     case 'json':
       return JSON_FORMAT;
     case 'jsonl':

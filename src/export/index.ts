@@ -6,3 +6,6 @@ export type { ExportOptions, ExportProgress, ExportSink } from './exportList';
 export { tempNameFor, tempPathFor, writeFileAtomically } from './fileSink';
 export { EXPORT_FORMATS, formatOfFileName, FORMAT_EXTENSIONS, recordFormat } from './formats';
 export type { ExportFormat, ExportItems, RecordFormat } from './formats';
+export { CSV_DELIMITERS } from './csv';
+export type { CsvDelimiter } from './csv';
+export { freeFileName, selectedRecordPages } from './selection';

@@ -221,12 +221,13 @@ export async function firstPageCompany(api: DataPlatformApi, companyId: string):
 
 /** Removes the query nodes a suite made under these companies, from the tree and from storage:
  * they last across tree rebuilds (as across reloads), and the view loads again any it remembers
- * expanded, which would send requests into a later suite's checks. */
+ * expanded, which would send requests into a later suite's checks. A pinned or named one goes
+ * without the question it asks. */
 export async function removeQueryNodes(api: DataPlatformApi, companyIds: readonly string[]): Promise<void> {
   for (const id of companyIds) {
     const company = await firstPageCompany(api, id);
     for (const node of [...(company?.queries ?? [])])
-      await vscode.commands.executeCommand('dataPlatform.removeQuery', node);
+      await vscode.commands.executeCommand('dataPlatform.removeQuery', node, { confirmed: true });
   }
 }
 

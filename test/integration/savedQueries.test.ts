@@ -256,11 +256,14 @@ describe('queries that last', () => {
       assert.ok(offers('dataPlatform.refresh', list) && !offers('dataPlatform.pinQuery', list), list);
   });
 
-  it('Remove Query takes a node out of the tree and of storage, pinned or not', async () => {
+  it('Remove Query takes a node out of the tree and of storage, pinned (once confirmed) or not', async () => {
     const owner = await company();
     const [pinned, open] = owner.queries;
     assert.ok(pinned.pinned && !open.pinned);
-    assert.equal(await vscode.commands.executeCommand('dataPlatform.removeQuery', pinned), true);
+    // Declined, the pinned one stays.
+    assert.equal(await vscode.commands.executeCommand('dataPlatform.removeQuery', pinned, { confirmed: false }), false);
+    assert.ok(owner.queries.includes(pinned));
+    assert.equal(await vscode.commands.executeCommand('dataPlatform.removeQuery', pinned, { confirmed: true }), true);
     assert.equal(await vscode.commands.executeCommand('dataPlatform.removeQuery', open), true);
     assert.ok(!owner.queries.includes(pinned) && !owner.queries.includes(open));
     assert.ok(!(await children(api, owner)).includes(open));

@@ -7,10 +7,9 @@ import type { DataTypeSpec } from '../../src/dataTypes/catalog';
  * here, not imported, so the reader stays independent of src/export. */
 const OTHER_FIELDS = 'otherFields';
 
-/** One field from `at`: its text and where it ends (at the `,`, the CR or the text's end). */
-function field(text: string, at: number): { value: string; end: number } {
+/** One field from `at`: its text and where it ends (at the delimiter, the CR or the text's end). */
+function field(text: string, at: number, plain: RegExp): { value: string; end: number } {
   if (text[at] !== '"') {
-    const plain = /[^,\r\n"]*/y;
     plain.lastIndex = at;
     const value = plain.exec(text)?.[0] ?? '';
     const end = at + value.length;
@@ -29,22 +28,26 @@ function field(text: string, at: number): { value: string; end: number } {
   }
 }
 
-/** The rows of a CSV text; fails on anything RFC 4180 does not allow (a bare LF, a stray quote). */
-export function parseCsv(text: string): string[][] {
+/** The rows of a CSV text; fails on anything RFC 4180 does not allow (a bare LF, a stray quote).
+ * `delimiter` is `,` unless the export chose `;` or a tab. */
+export function parseCsv(text: string, delimiter = ','): string[][] {
+  const plain = new RegExp(`[^${delimiter === '\t' ? '\\t' : delimiter}\\r\\n"]*`, 'y');
   const rows: string[][] = [];
   let row: string[] = [];
   let i = 0;
   while (i < text.length) {
-    const { value, end } = field(text, i);
+    const { value, end } = field(text, i, plain);
     row.push(value);
-    if (text[end] === ',') {
+    if (text[end] === delimiter) {
       i = end + 1;
     } else if (text.startsWith('\r\n', end)) {
       rows.push(row);
       row = [];
       i = end + 2;
     } else {
-      throw new Error(`expected , or CRLF at ${end}, found ${JSON.stringify(text.slice(end, end + 10))}`);
+      throw new Error(
+        `expected ${JSON.stringify(delimiter)} or CRLF at ${end}, found ${JSON.stringify(text.slice(end, end + 10))}`,
+      );
     }
   }
   if (row.length > 0) throw new Error('the last row has no CRLF');

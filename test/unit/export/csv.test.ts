@@ -143,4 +143,40 @@ describe('export CSV cells', () => {
     assert.equal(row[header.indexOf('invoiceNumber')], "'-1+2", 'a text that looks like a formula does not');
     assert.deepEqual(recordOf(header, row, INVOICE_TYPES), invoice);
   });
+
+  describe('with another delimiter (dataPlatform.export.csvDelimiter)', () => {
+    it('separates with ";" and quotes a field holding it, a comma or a quote', () => {
+      assert.equal(csvRow(['a;b', 'c,d', 'e\tf', 'plain', -1.5], ';'), '"a;b";"c,d";e\tf;plain;-1.5\r\n');
+      assert.deepEqual(parseCsv(csvRow(['x;y', '=1;2', 'z'], ';'), ';'), [['x;y', "'=1;2", 'z']]);
+    });
+
+    it('separates with a tab and quotes a field holding a tab, even a neutralised formula', () => {
+      assert.equal(csvRow(['e\tf', 'a;b', 'c,d', '\t=1'], '\t'), `"e\tf"\t"a;b"\t"c,d"\t"'\t=1"\r\n`);
+      assert.equal(quoteField('a\tb', '\t'), '"a\tb"');
+      assert.equal(quoteField('a\tb', ','), 'a\tb', 'a tab is data, not a separator, in a comma file');
+    });
+
+    for (const delimiter of [';', '\t'] as const) {
+      it(`writes the whole invoice format with ${JSON.stringify(delimiter)}, and it reads back as the record`, () => {
+        const invoice = {
+          id: 'inv;1\t2',
+          invoiceNumber: 'A,B;C',
+          customerRef: { id: 'c1', companyName: 'Tab\tand;semi, Ltd' },
+          issueDate: '2024-01-02T00:00:00',
+          currency: 'EUR',
+          totalAmount: -15.25,
+          status: 'Paid',
+          metadata: { isDeleted: false },
+          lineItems: [{ description: 'x;y', unitAmount: 1 }],
+        };
+        const format = csvFormat('invoices', delimiter);
+        const text = format.head() + format.record(invoice, 0) + format.tail(1);
+        const [header, row, ...rest] = parseCsv(text.slice(1), delimiter);
+        assert.equal(rest.length, 0);
+        assert.equal(header.length, row.length);
+        assert.ok(!text.slice(1).split('\r\n')[0].includes(','), 'the header holds no comma separator');
+        assert.deepEqual(recordOf(header, row, INVOICE_TYPES), invoice);
+      });
+    }
+  });
 });
