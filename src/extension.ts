@@ -25,6 +25,7 @@ import { DraftFileSystem } from './documents/pushDrafts';
 import { registerShareCommands } from './commands/share';
 import { trackQuickPicks, visibleQuickPick } from './commands/quickPicks';
 import { registerTreeCommands } from './commands/tree';
+import { BrowsedTree, ContextKeys, EmulatorOffer, registerWalkthrough } from './commands/walkthrough';
 import { Connections } from './connection/connections';
 import { createConnectionFactory } from './connection/factory';
 import { logConnectionState, showAccounts } from './connection/stateUi';
@@ -41,7 +42,7 @@ import { testHooksEnabled, type DataPlatformApi } from './testApi';
 import { within } from './util/within';
 import type { CompanyNodeLike } from './tree/context';
 import type { TreeNode } from './tree/node';
-import { accountRootOf, CompaniesTreeProvider } from './tree/provider';
+import { accountRootOf } from './tree/provider';
 import { onCommandFailure, registerCommand } from './commands/register';
 
 /** How long activation waits for the first read of the accounts and their keys. */
@@ -73,7 +74,7 @@ function createCompaniesView(
   report: ReportError,
   queryStore: QueryNodeStore<CompanyNodeLike>,
 ) {
-  const tree = new CompaniesTreeProvider(
+  const tree = new BrowsedTree(
     {
       pageSize,
       loadAllConcurrency,
@@ -105,7 +106,7 @@ interface Core {
   statusBar: StatusBar;
   accounts: AccountList;
   connections: Connections;
-  tree: CompaniesTreeProvider;
+  tree: BrowsedTree;
   view: vscode.TreeView<TreeNode>;
   report: ReportError;
   account: ResolveAccount;
@@ -153,6 +154,19 @@ function registerCommands(core: Core, history: QueryHistory, refreshAll: () => P
       onDidChangeConnection: connections.onDidChange,
     }),
   ];
+}
+
+/** The walkthrough's progress, and whether the emulator is offered: its first check runs beside
+ * activation, never awaited. */
+function startGuide(context: vscode.ExtensionContext, core: Core, testHooks: boolean) {
+  const keys = new ContextKeys(testHooks);
+  const development = context.extensionMode === vscode.ExtensionMode.Development;
+  const emulatorOffer = new EmulatorOffer(keys, development, fetch);
+  void emulatorOffer.check();
+  const { tree, log, connections } = core;
+  const extensionId = context.extension.id;
+  const walkthrough = registerWalkthrough({ extensionId, keys, tree, log, connections, remember: testHooks });
+  return { keys, emulatorOffer, ...walkthrough };
 }
 
 /** Keeps the view, status bar, context keys and prompts in step with the accounts. */
@@ -217,16 +231,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
     account: accountResolver({ tree, view, connections, report }),
   };
   const queryHistory = new QueryHistory(context.globalState);
+  const guide = startGuide(context, core, testHooks);
   let refreshes = 0;
   const refreshAll = async (): Promise<void> => {
     if (testHooks) refreshes++;
     log.info('refresh requested');
+    void guide.emulatorOffer.check();
     await connections.sync();
     tree.reset();
   };
 
   context.subscriptions.push(channel, diagnostics, accounts, connections, statusBar, tree, view);
-  context.subscriptions.push(...wire(core, channel, queryHistory, refreshAll));
+  context.subscriptions.push(...wire(core, channel, queryHistory, refreshAll), ...guide.disposables);
 
   void vscode.commands.executeCommand('setContext', 'dataPlatform.state', 'loading');
   // The command that activated the extension runs once `activate` resolves, and must find the keys
@@ -238,7 +254,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   await within(started, FIRST_LOAD_LIMIT_MS);
 
   if (!testHooks) return undefined;
-  return testApiOf(core, { channel, context, diagnosticsPanel, queryHistory, refreshCount: () => refreshes });
+  return testApiOf(core, { channel, context, diagnosticsPanel, queryHistory, guide, refreshCount: () => refreshes });
 }
 
 /** The events and commands, with the Show Log command that needs the channel itself. */
@@ -284,6 +300,7 @@ function testApiOf(
     context: vscode.ExtensionContext;
     diagnosticsPanel: DataPlatformApi['diagnosticsPanel'];
     queryHistory: QueryHistory;
+    guide: ReturnType<typeof startGuide>;
     refreshCount: () => number;
   },
 ): DataPlatformApi {
@@ -309,6 +326,9 @@ function testApiOf(
     quickPick: visibleQuickPick,
     progressRunning,
     registerCommand,
+    contextKeys: () => more.guide.keys.record,
+    walkthroughActions: () => more.guide.heard,
+    emulatorOffer: more.guide.emulatorOffer,
   };
 }
 

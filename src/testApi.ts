@@ -9,6 +9,7 @@ import type { AccountList } from './accounts/accountList';
 import type { progressRunning } from './commands/progress';
 import type { QuickPickSnapshot } from './commands/quickPicks';
 import type { registerCommand } from './commands/register';
+import type { ContextKeySet, EmulatorOffer } from './commands/walkthrough';
 import type { Connection } from './connection/connection';
 import type { Connections } from './connection/connections';
 import type { DiagnosticsStore } from './diagnostics/store';
@@ -18,6 +19,7 @@ import type { QueryHistory } from './persistence/queryHistory';
 import type { SavedQueries } from './persistence/savedQueries';
 import type { StatusBar } from './statusBar';
 import type { TreeNode } from './tree/node';
+import type { WalkthroughAction } from './walkthrough/steps';
 import type { CompaniesTreeProvider } from './tree/provider';
 
 export const TEST_HOOKS_ENV = 'DP_TEST_HOOKS';
@@ -57,4 +59,10 @@ export interface DataPlatformApi {
   progressRunning: typeof progressRunning;
   /** The extension's own command registration, for a test to register a command that fails. */
   registerCommand: typeof registerCommand;
+  /** Every context key the walkthrough and the emulator's offer set, oldest first. */
+  contextKeys(): readonly ContextKeySet[];
+  /** Every walkthrough action heard (a step's thing done), oldest first, repeats included. */
+  walkthroughActions(): readonly WalkthroughAction[];
+  /** Whether "Add Local Emulator" is offered: `check(url)` asks again (of another address). */
+  readonly emulatorOffer: EmulatorOffer;
 }

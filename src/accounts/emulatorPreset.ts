@@ -20,6 +20,9 @@ export type FetchLike = (
 type EmulatorProbe = { ok: true; baseUrl: string; key: string } | { ok: false; message: string };
 
 const PROBE_TIMEOUT_MS = 3000;
+/** The look at activation and on Refresh: nobody waits on it, but a port that swallows the
+ * request should not keep a socket open for long. */
+const AVAILABILITY_TIMEOUT_MS = 1000;
 
 function notAnswering(baseUrl: string): EmulatorProbe {
   return {
@@ -32,7 +35,11 @@ function notAnswering(baseUrl: string): EmulatorProbe {
 }
 
 /** Asks the emulator at `input` for its demo key. */
-export async function probeEmulator(input: string, fetchImpl: FetchLike): Promise<EmulatorProbe> {
+export async function probeEmulator(
+  input: string,
+  fetchImpl: FetchLike,
+  timeoutMs = PROBE_TIMEOUT_MS,
+): Promise<EmulatorProbe> {
   const check = checkBaseUrl(input);
   if (!check.ok) return { ok: false, message: check.message };
   if (!isLoopbackHost(new URL(check.baseUrl).hostname))
@@ -41,7 +48,7 @@ export async function probeEmulator(input: string, fetchImpl: FetchLike): Promis
       message: t('The emulator runs on this machine: use a loopback address such as {0}.', EMULATOR_URL),
     };
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), PROBE_TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     const res = await fetchImpl(`${check.origin}/_emulator/info`, {
       signal: controller.signal,
@@ -62,6 +69,18 @@ export async function probeEmulator(input: string, fetchImpl: FetchLike): Promis
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Whether "Add Local Emulator" is offered: always in development mode (`npm start` runs one
+ * beside the window), otherwise only when an emulator answers at `url` (loopback only, no key
+ * sent). A user of the packaged extension has none, and sees no button that can only fail. */
+export async function emulatorAvailable(
+  development: boolean,
+  fetchImpl: FetchLike,
+  url: string = EMULATOR_URL,
+): Promise<boolean> {
+  if (development) return true;
+  return (await probeEmulator(url, fetchImpl, AVAILABILITY_TIMEOUT_MS)).ok;
 }
 
 /** `name`, or `name 2`, `name 3` … the first no account is called (names are unique). */

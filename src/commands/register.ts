@@ -5,18 +5,28 @@
 import * as vscode from 'vscode';
 
 type CommandFailure = (command: string, error: unknown) => void;
+type CommandDone = (command: string, result: unknown) => void;
 
 let onFailure: CommandFailure = () => undefined;
+let onDone: CommandDone = () => undefined;
 
 export function onCommandFailure(handler: CommandFailure): void {
   onFailure = handler;
+}
+
+/** Who hears what each command resolved to (the walkthrough, which ticks a step off when the
+ * user has done its thing). */
+export function onCommandDone(handler: CommandDone): void {
+  onDone = handler;
 }
 
 export function registerCommand(command: string, handler: (...args: never[]) => unknown): vscode.Disposable {
   const run = handler as (...args: unknown[]) => unknown;
   return vscode.commands.registerCommand(command, async (...args: unknown[]) => {
     try {
-      return await run(...args);
+      const result = await run(...args);
+      onDone(command, result);
+      return result;
     } catch (e) {
       onFailure(command, e);
       return undefined;

@@ -28,8 +28,8 @@ function filesUnder(dir: string, root = dir): string[] {
     .sort();
 }
 
-/** What may ship: the bundle, the webview's files and icons, the manifest and the documents vsce
- * adds. No sources, maps, tests, emulator, node_modules or caches. */
+/** What may ship: the bundle, the webview's files and icons, the walkthrough's pages, the manifest
+ * and the documents vsce adds. No sources, maps, tests, emulator, node_modules or caches. */
 const ALLOWED = [
   /^package\.json$/,
   /^readme\.md$/,
@@ -40,6 +40,7 @@ const ALLOWED = [
   /^package\.nls(\.[\w-]+)?\.json$/,
   /^l10n\/bundle\.l10n\.[\w-]+\.json$/,
   /^media\/[\w-]+\.(js|css|html|svg|png)$/,
+  /^media\/walkthrough\/[\w-]+\.(md|svg)$/,
 ];
 const REQUIRED = [
   'package.json',
@@ -52,6 +53,8 @@ const REQUIRED = [
   'media/diagnostics.css',
   'media/icon.png',
   'media/dataplatform.svg',
+  // Each walkthrough step's page (the unit test holds package.json to these files).
+  ...['account', 'browse', 'query', 'export', 'diagnostics'].map((page) => `media/walkthrough/${page}.md`),
   'package.nls.json',
   'package.nls.qps-ploc.json',
   'l10n/bundle.l10n.qps-ploc.json',
