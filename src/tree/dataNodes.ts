@@ -14,7 +14,7 @@ import { t } from '../l10n';
 import { queryIdentity } from '../query/format';
 import type { SavedQuery } from '../persistence/savedQueries';
 import type { TreeContext } from './context';
-import { contextValue, listContext, queryContext, recordContext } from './contextValues';
+import { dataFolderContext, listContext, queryContext, recordContext } from './contextValues';
 import type { CompanyDataStatus } from './dataStatus';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
@@ -119,7 +119,7 @@ export class DataTypeNode extends RecordListNode {
       item.description = t('status unavailable');
     }
     item.tooltip = lines.join('\n');
-    item.contextValue = listContext(this.spec.id);
+    item.contextValue = listContext(this.spec.id, this.morePages);
     return item;
   }
 }
@@ -180,7 +180,7 @@ export class QueryNode extends RecordListNode {
       ...(this.query.orderBy ? [t('orderBy: {0}', this.query.orderBy)] : []),
       ...(this.pinned ? [t('Pinned: listed first, never dropped to make room')] : []),
     ].join('\n');
-    item.contextValue = queryContext(this.spec.id, this.pinned);
+    item.contextValue = queryContext(this.spec.id, this.pinned, this.morePages);
     return item;
   }
 }
@@ -213,7 +213,7 @@ export class DataFolderNode extends TreeNode {
     item.id = `data:${this.owner.company.id}`;
     item.iconPath = new vscode.ThemeIcon('database');
     item.tooltip = t('Data types of {0}', this.owner.company.name);
-    item.contextValue = contextValue('dataFolder', ['refresh', 'query']);
+    item.contextValue = dataFolderContext();
     return item;
   }
 
