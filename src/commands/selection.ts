@@ -21,16 +21,19 @@ function fits(command: string, context: string): boolean {
   return need !== undefined && new RegExp(need.node).test(context);
 }
 
-/** Runs the first of `commands` that fits the selected node, on it. `options` (`{ confirmed: true }`,
- * for tests) go along; Remove Account takes them with the account's id instead of a node. */
-function runOnSelected(view: SelectionDeps['view'], commands: readonly string[], options: unknown): Thenable<unknown> {
+/** Runs the first of `commands` that fits the selected node, on it. A key passes nothing; a test
+ * may pass what the command would ask (`{ confirmed: true }`, a query's new name) as its second
+ * argument, which an account's commands take merged into `{ accountId }` instead of a node. */
+function runOnSelected(view: SelectionDeps['view'], commands: readonly string[], answer: unknown): Thenable<unknown> {
   const node = view.selection[0];
   const context = contextOf(node);
   const command = commands.find((c) => fits(c, context));
   if (!node || !command) return Promise.resolve(undefined);
-  const extra = typeof options === 'object' && options !== null ? options : undefined;
-  const arg = extra && node instanceof AccountRoot ? { accountId: node.accountId, ...extra } : node;
-  return vscode.commands.executeCommand(command, arg, extra);
+  if (node instanceof AccountRoot && typeof answer === 'object' && answer !== null)
+    return vscode.commands.executeCommand(command, { accountId: node.accountId, ...answer });
+  return answer === undefined
+    ? vscode.commands.executeCommand(command, node)
+    : vscode.commands.executeCommand(command, node, answer);
 }
 
 export function registerSelectionCommands(deps: SelectionDeps): vscode.Disposable[] {
@@ -46,7 +49,7 @@ export function registerSelectionCommands(deps: SelectionDeps): vscode.Disposabl
     deps.view.onDidChangeSelection(follow),
     deps.onDidChangeTreeData(follow),
     ...Object.entries(SELECTION_ACTIONS).map(([id, commands]) =>
-      registerCommand(id, (options?: unknown) => runOnSelected(deps.view, commands, options)),
+      registerCommand(id, (answer?: unknown) => runOnSelected(deps.view, commands, answer)),
     ),
   ];
 }
