@@ -31,7 +31,7 @@ const DESTRUCTIVE = ['dataPlatform.removeQuery', 'dataPlatform.removeAccount', '
 /** …and those of them that always ask first (a modal question). */
 const ALWAYS_ASK = ['dataPlatform.removeAccount', 'dataPlatform.deleteApiKey'];
 
-export function readManifest(): Manifest {
+function readManifest(): Manifest {
   return JSON.parse(readFileSync(join(resolve(__dirname, '..', '..', '..'), 'package.json'), 'utf8')) as Manifest;
 }
 
@@ -50,7 +50,16 @@ describe('manifest: menus, palette and keys', () => {
   const palette = menus.commandPalette;
   const iconOf = (command: string) => commands.find((c) => c.command === command)?.icon;
 
-  it('the tree can produce a contextValue of each kind, and each is distinct', () => {
+  it('reads when clauses as VS Code does, a key it does not know as possibly true', () => {
+    const ctx = { view: VIEW, viewItem: 'query rerun pin' };
+    assert.equal(evaluateWhen(`view == ${VIEW} && viewItem =~ /^query\\b/ && viewItem =~ /\\bpin\\b/`, ctx), true);
+    assert.equal(evaluateWhen('viewItem =~ /^(list|account)\\b/ || viewItem =~ /\\bunpin\\b/', ctx), false);
+    assert.equal(evaluateWhen('view != x && !other && other == y', ctx), true);
+    assert.equal(evaluateWhen('false', ctx), false);
+    assert.deepEqual(regexesOf('a && k.x =~ /\\bc\\b/ && viewItem =~ /d/', 'k.x'), [/\bc\b/]);
+  });
+
+  it('lists a contextValue of every kind of node', () => {
     const kinds = new Set(contexts.map((c) => c.split(' ')[0]));
     assert.ok(kinds.size >= 18, [...kinds].join(' '));
   });
