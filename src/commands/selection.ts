@@ -10,7 +10,7 @@ import { registerCommand } from './register';
 interface SelectionDeps {
   view: vscode.TreeView<TreeNode>;
   /** A node's words change in place (a query pinned, a list complete): the key follows. */
-  onDidChangeTreeData: vscode.Event<unknown>;
+  onDidChangeTreeData: vscode.Event<TreeNode | undefined | void>;
 }
 
 const contextOf = (node: TreeNode | undefined): string => node?.getTreeItem().contextValue ?? '';
@@ -47,7 +47,16 @@ export function registerSelectionCommands(deps: SelectionDeps): vscode.Disposabl
   follow();
   return [
     deps.view.onDidChangeSelection(follow),
-    deps.onDidChangeTreeData(follow),
+    // Only a change the view renders the selected node again for (the node, or one above it): a
+    // node's getTreeItem notes what it has shown.
+    deps.onDidChangeTreeData((changed) => {
+      let n: TreeNode | undefined = deps.view.selection[0];
+      for (;;) {
+        if (n === changed) return follow();
+        if (!n) return;
+        n = n.parent;
+      }
+    }),
     ...Object.entries(SELECTION_ACTIONS).map(([id, commands]) =>
       registerCommand(id, (answer?: unknown) => runOnSelected(deps.view, commands, answer)),
     ),
