@@ -1,6 +1,6 @@
 // Commands on the Companies tree's nodes: refresh, load more, load all, retry, copy.
-// Each takes the node it was invoked on; from the palette, the paged commands act on the selected
-// list, else on the companies list.
+// Each takes the node it was invoked on (a list, or its Load more, Load all or error row); from the
+// palette, the paged commands act on the companies list.
 import * as vscode from 'vscode';
 import { isApiError, isCancellation } from '../api';
 import { formatCount } from '../format/amount';
@@ -27,11 +27,8 @@ interface TreeCommandDeps {
   refreshAll(): Promise<void>;
 }
 
-/** The node's list; without a node, the selected list, else the companies of the (selected, only or
- * picked) account. */
+/** The node's list; without a node, the companies of the (selected, only or picked) account. */
 async function pagedOf(node: unknown, deps: TreeCommandDeps, title: string): Promise<PagedNode<unknown> | undefined> {
-  const selected = deps.view.selection[0];
-  if (node === undefined && selected instanceof PagedNode) return selected;
   if (node instanceof PagedNode) return node;
   // A list's error, Load more and Load all rows: its context menu passes the row itself.
   const row = node instanceof ErrorNode || node instanceof LoadMoreNode || node instanceof LoadAllNode;
