@@ -23,6 +23,7 @@ import { registerSyncCommands } from './commands/syncs';
 import { registerSyncSettingsCommands } from './commands/syncSettings';
 import { DraftFileSystem } from './documents/pushDrafts';
 import { registerShareCommands } from './commands/share';
+import { registerSelectionCommands } from './commands/selection';
 import { trackQuickPicks, visibleQuickPick } from './commands/quickPicks';
 import { registerTreeCommands } from './commands/tree';
 import { BrowsedTree, ContextKeys, EmulatorOffer, registerWalkthrough } from './commands/walkthrough';
@@ -135,6 +136,7 @@ function registerCommands(core: Core, history: QueryHistory, refreshAll: () => P
       setKey: (accountId, key) => setApiKey(keyDeps, { accountId, key }),
     }),
     ...registerTreeCommands({ view, account, refreshAll }),
+    ...registerSelectionCommands({ view, onDidChangeTreeData: tree.onDidChangeTreeData }),
     ...registerCreateCompanyCommands({ view, account }),
     ...registerApiKeyCommands({ view, account, accounts }),
     ...registerQueryCommands({ tree, view, account, pageSize, history, settled: () => core.queryStore.settled() }),

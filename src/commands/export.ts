@@ -36,7 +36,7 @@ import type { TreeNode } from '../tree/node';
 import { CompanyNode } from '../tree/companyNodes';
 import { accountRootOf } from '../tree/provider';
 import { runExport, type ExportRun } from './exportRun';
-import { selectedNodes } from './selection';
+import { selectedNodes } from './severalNodes';
 import { chooseFrom, createQuickPick } from './quickPicks';
 import { registerCommand } from './register';
 

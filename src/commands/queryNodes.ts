@@ -13,7 +13,7 @@ import type { TreeNode } from '../tree/node';
 import { CompanyNode } from '../tree/companyNodes';
 import { createInputBox, settleOnce } from './quickPicks';
 import { registerCommand } from './register';
-import { selectedNodes } from './selection';
+import { selectedNodes } from './severalNodes';
 
 interface QueryNodeCommandDeps {
   view: vscode.TreeView<TreeNode>;

@@ -18,7 +18,7 @@ import { pickCompany } from './companyPicker';
 import { pickDataType } from './dataTypePicker';
 import { withProgress } from './progress';
 import { registerCommand } from './register';
-import { selectedNodes } from './selection';
+import { selectedNodes } from './severalNodes';
 
 interface RecordCommandDeps {
   /** The client of a record's account (the first account for a reference that names none). */

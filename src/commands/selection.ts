@@ -1,9 +1,64 @@
-// Several nodes selected in the Companies view (canSelectMany): VS Code calls a menu's command with
-// the node clicked and every node selected. Commands that make sense for several (Export, Copy ID,
-// Remove Query) read both; the others take the node clicked alone.
+// The Companies view's selection: the context key the palette's `when` clauses read
+// (`dataPlatform.selection`, the selected node's contextValue), and the commands of the view's keys,
+// which act on the selected node as a key binding passes none (F2 renames a query or an account).
+import * as vscode from 'vscode';
+import { NODE_COMMANDS, SELECTION_ACTIONS, SELECTION_KEY } from '../tree/contextValues';
+import { AccountRoot } from '../tree/accountRoot';
+import type { TreeNode } from '../tree/node';
+import { registerCommand } from './register';
 
-/** The nodes a command acts on: the selection passed beside the node clicked when that node is
- * part of a selection of several, else the node alone. */
-export function selectedNodes(node: unknown, selection: unknown): unknown[] {
-  return Array.isArray(selection) && selection.length > 1 && selection.includes(node) ? selection : [node];
+interface SelectionDeps {
+  view: vscode.TreeView<TreeNode>;
+  /** A node's words change in place (a query pinned, a list complete): the key follows. */
+  onDidChangeTreeData: vscode.Event<TreeNode | undefined | void>;
+}
+
+const contextOf = (node: TreeNode | undefined): string => node?.getTreeItem().contextValue ?? '';
+
+/** Whether `command` acts on a node of this contextValue (src/tree/contextValues.ts). */
+function fits(command: string, context: string): boolean {
+  const need = NODE_COMMANDS[command];
+  return need !== undefined && new RegExp(need.node).test(context);
+}
+
+/** Runs the first of `commands` that fits the selected node, on it. A key passes nothing; a test
+ * may pass what the command would ask (`{ confirmed: true }`, a query's new name) as its second
+ * argument, which an account's commands take merged into `{ accountId }` instead of a node. */
+function runOnSelected(view: SelectionDeps['view'], commands: readonly string[], answer: unknown): Thenable<unknown> {
+  const node = view.selection[0];
+  const context = contextOf(node);
+  const command = commands.find((c) => fits(c, context));
+  if (!node || !command) return Promise.resolve(undefined);
+  if (node instanceof AccountRoot && typeof answer === 'object' && answer !== null)
+    return vscode.commands.executeCommand(command, { accountId: node.accountId, ...answer });
+  return answer === undefined
+    ? vscode.commands.executeCommand(command, node)
+    : vscode.commands.executeCommand(command, node, answer);
+}
+
+export function registerSelectionCommands(deps: SelectionDeps): vscode.Disposable[] {
+  let shown: string | undefined;
+  const follow = () => {
+    const value = contextOf(deps.view.selection[0]);
+    if (value === shown) return;
+    shown = value;
+    void vscode.commands.executeCommand('setContext', SELECTION_KEY, value);
+  };
+  follow();
+  return [
+    deps.view.onDidChangeSelection(follow),
+    // Only a change the view renders the selected node again for (the node, or one above it): a
+    // node's getTreeItem notes what it has shown.
+    deps.onDidChangeTreeData((changed) => {
+      let n: TreeNode | undefined = deps.view.selection[0];
+      for (;;) {
+        if (n === changed) return follow();
+        if (!n) return;
+        n = n.parent;
+      }
+    }),
+    ...Object.entries(SELECTION_ACTIONS).map(([id, commands]) =>
+      registerCommand(id, (answer?: unknown) => runOnSelected(deps.view, commands, answer)),
+    ),
+  ];
 }

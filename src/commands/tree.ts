@@ -1,13 +1,13 @@
 // Commands on the Companies tree's nodes: refresh, load more, load all, retry, copy.
-// Each takes the node it was invoked on; from the palette, the paged commands act on the
-// companies list.
+// Each takes the node it was invoked on (a list, or its Load more, Load all or error row); from the
+// palette, the paged commands act on the companies list.
 import * as vscode from 'vscode';
 import { isApiError, isCancellation } from '../api';
 import { formatCount } from '../format/amount';
 import { loadingAllTitle } from '../format/labels';
 import { noKeyMessage } from '../format/accountLabels';
 import { t } from '../l10n';
-import { ErrorNode } from '../tree/leafNodes';
+import { ErrorNode, LoadAllNode, LoadMoreNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
 import { PagedNode } from '../tree/pagedNode';
 import { RecordNode } from '../tree/dataNodes';
@@ -31,7 +31,9 @@ interface TreeCommandDeps {
 /** The node's list; without a node, the companies of the (selected, only or picked) account. */
 async function pagedOf(node: unknown, deps: TreeCommandDeps, title: string): Promise<PagedNode<unknown> | undefined> {
   if (node instanceof PagedNode) return node;
-  if (node instanceof ErrorNode && node.owner instanceof PagedNode) return node.owner;
+  // A list's error, Load more and Load all rows: its context menu passes the row itself.
+  const row = node instanceof ErrorNode || node instanceof LoadMoreNode || node instanceof LoadAllNode;
+  if (row && node.owner instanceof PagedNode) return node.owner;
   if (node instanceof CompanyNode) return node.invoices;
   return (await deps.account(node, title))?.root;
 }

@@ -10,7 +10,7 @@ import { accountHost, accountProblem, accountTooltip } from '../format/accountLa
 import { t } from '../l10n';
 import { ApiKeysNode } from './apiKeyNodes';
 import type { TreeContext } from './context';
-import { contextValue } from './contextValues';
+import { accountContext, accountProblemContext } from './contextValues';
 import { MessageNode } from './leafNodes';
 import { TreeNode } from './node';
 import { CompaniesRoot } from './companyNodes';
@@ -56,14 +56,7 @@ export class AccountRoot extends CompaniesRoot {
     item.tooltip = new vscode.MarkdownString(accountTooltip(account, state));
     item.iconPath = new vscode.ThemeIcon(state.kind === 'ready' ? 'account' : 'warning');
     const ready = state.kind === 'ready';
-    item.contextValue = contextValue('account', [
-      'refresh',
-      ready && 'query',
-      ready && 'createCompany',
-      ready && 'exportCompanies',
-      ready && 'createApiKey',
-      ready && 'signOut',
-    ]);
+    item.contextValue = accountContext({ ready, morePages: this.morePages });
     return item;
   }
 
@@ -112,7 +105,7 @@ class AccountProblemNode extends TreeNode {
     const item = new vscode.TreeItem(this.label);
     item.id = `${this.root.key}:problem`;
     item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
-    item.contextValue = contextValue('accountProblem', [this.setKey && 'setKey', this.editAccount && 'editAccount']);
+    item.contextValue = accountProblemContext({ setKey: this.setKey, editAccount: this.editAccount });
     item.tooltip = this.label;
     if (this.setKey)
       item.command = { command: 'dataPlatform.setApiKey', title: t('Set API Key'), arguments: [this.root] };

@@ -17,7 +17,7 @@ import {
 import type { ListItems } from '../format/labels';
 import { t } from '../l10n';
 import type { TreeContext } from './context';
-import { contextValue } from './contextValues';
+import { apiKeysContext, plainContext } from './contextValues';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
 
@@ -61,7 +61,7 @@ export class ApiKeysNode extends PagedNode<ApiKeySummary> {
       this.ctx.account().name,
       API_KEY_LIMIT,
     );
-    item.contextValue = contextValue('apiKeys', ['refresh', 'createApiKey']);
+    item.contextValue = apiKeysContext();
     return item;
   }
 
@@ -124,7 +124,7 @@ export class ApiKeyNode extends TreeNode {
     item.iconPath = key.inUse
       ? new vscode.ThemeIcon('verified-filled', new vscode.ThemeColor('charts.green'))
       : new vscode.ThemeIcon('key');
-    item.contextValue = contextValue('apiKey', ['deleteApiKey']);
+    item.contextValue = plainContext('apiKey');
     return item;
   }
 }

@@ -9,7 +9,7 @@ import { t } from '../l10n';
 import type { TreeContext } from './context';
 import { CompanyDataStatus } from './dataStatus';
 import { CompanyQueries } from './companyQueries';
-import { contextValue } from './contextValues';
+import { companyContext } from './contextValues';
 import { DataFolderNode, type DataTypeNode, type QueryNode, type QueryOwner, type RecordQuery } from './dataNodes';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
@@ -134,16 +134,7 @@ export class CompanyNode extends TreeNode implements QueryOwner {
     item.iconPath = new vscode.ThemeIcon('organization');
     item.description = companyPlatforms(c).join(', ') || undefined;
     item.tooltip = new vscode.MarkdownString(companyTooltip(c));
-    item.contextValue = contextValue('company', [
-      'refresh',
-      'queueSync',
-      'refreshAllData',
-      'syncSettings',
-      'query',
-      'copy',
-      'curl',
-      'export',
-    ]);
+    item.contextValue = companyContext();
     return item;
   }
 

@@ -1,6 +1,8 @@
 // A node's contextValue: its kind, then the words of what can be done with it, space-separated
 // (`record open copy curl type=bills`). package.json's menus match one word each, the same way
-// everywhere: `viewItem =~ /\bexport\b/`; tests read the kind from the first word.
+// everywhere: `viewItem =~ /\bexport\b/`; tests read the kind from the first word. Every node's
+// contextValue comes from one of the builders below (`…Context`), so the manifest test can list
+// every value the tree can produce (test/support/contextValues.ts).
 import type { DataTypeId } from '../dataTypes/catalog';
 import { isPushType } from '../push/types';
 
@@ -55,7 +57,9 @@ type Capability =
   | 'syncSettings'
   | 'refreshAllData'
   | 'createApiKey'
-  | 'deleteApiKey';
+  | 'deleteApiKey'
+  /** A paged list not known to be complete: Load More and Load All on the node itself. */
+  | 'page';
 
 export function contextValue(
   kind: NodeKind,
@@ -65,20 +69,65 @@ export function contextValue(
   return [kind, ...can.filter((c): c is Capability => !!c), ...(type ? [`type=${type}`] : [])].join(' ');
 }
 
+/** An account's root (its companies list); a signed-out one offers only refresh. */
+export function accountContext(o: { ready: boolean; morePages: boolean }): string {
+  const { ready } = o;
+  return contextValue('account', [
+    'refresh',
+    ready && 'query',
+    ready && 'createCompany',
+    ready && 'exportCompanies',
+    ready && 'createApiKey',
+    ready && 'signOut',
+    o.morePages && 'page',
+  ]);
+}
+
+/** The one child of an account that cannot list its companies, and what fixes it. */
+export function accountProblemContext(o: { setKey: boolean; editAccount: boolean }): string {
+  return contextValue('accountProblem', [o.setKey && 'setKey', o.editAccount && 'editAccount']);
+}
+
+export function companyContext(): string {
+  return contextValue('company', [
+    'refresh',
+    'queueSync',
+    'refreshAllData',
+    'syncSettings',
+    'query',
+    'copy',
+    'curl',
+    'export',
+  ]);
+}
+
+export function dataFolderContext(): string {
+  return contextValue('dataFolder', ['refresh', 'query']);
+}
+
 /** A type's node under the Data folder. */
-export function listContext(type: DataTypeId): string {
+export function listContext(type: DataTypeId, morePages = true): string {
   return contextValue(
     'list',
-    ['refresh', 'queueSync', 'syncSchedule', 'filter', 'curl', 'export', isPushType(type) && 'createRecord'],
+    [
+      'refresh',
+      'queueSync',
+      'syncSchedule',
+      'filter',
+      'curl',
+      'export',
+      isPushType(type) && 'createRecord',
+      morePages && 'page',
+    ],
     type,
   );
 }
 
 /** A query node (Run Query…) of the type; a pinned one offers Unpin instead of Pin. */
-export function queryContext(type: DataTypeId, pinned = false): string {
+export function queryContext(type: DataTypeId, pinned = false, morePages = true): string {
   return contextValue(
     'query',
-    ['rerun', 'filter', 'rename', pinned ? 'unpin' : 'pin', 'remove', 'curl', 'export'],
+    ['rerun', 'filter', 'rename', pinned ? 'unpin' : 'pin', 'remove', 'curl', 'export', morePages && 'page'],
     type,
   );
 }
@@ -87,3 +136,128 @@ export function queryContext(type: DataTypeId, pinned = false): string {
 export function recordContext(type: DataTypeId): string {
   return contextValue('record', ['open', 'copy', 'curl'], type);
 }
+
+/** A node with nothing to offer but its click. */
+export function plainContext(kind: 'loadMore' | 'loadAll' | 'message' | 'sync' | 'apiKey'): string {
+  return contextValue(kind, kind === 'apiKey' ? ['deleteApiKey'] : []);
+}
+
+/** A list's failure; `fix` is the one thing that may fix it besides a retry. */
+export function errorContext(o: { fix?: 'queueSync' | 'setKey' | 'settings'; curl: boolean }): string {
+  return contextValue('error', ['retry', 'details', o.fix, o.curl && 'curl']);
+}
+
+export function pushHistoryContext(o: { filtered: boolean; morePages: boolean }): string {
+  return contextValue('pushHistory', [
+    'refresh',
+    'filterPushes',
+    o.filtered && 'clearPushFilter',
+    o.morePages && 'page',
+  ]);
+}
+
+export function pushOperationContext(o: { failed: boolean }): string {
+  return contextValue('pushOperation', [o.failed && 'pushDetails']);
+}
+
+export function pushedRecordContext(type: DataTypeId): string {
+  return contextValue('pushedRecord', [], type);
+}
+
+export function syncHistoryContext(o: { morePages: boolean }): string {
+  return contextValue('syncHistory', ['refresh', o.morePages && 'page']);
+}
+
+export function apiKeysContext(): string {
+  return contextValue('apiKeys', ['refresh', 'createApiKey']);
+}
+
+/** The context key that holds the selected node's contextValue ('' when none is selected). */
+export const SELECTION_KEY = 'dataPlatform.selection';
+
+/** Where the palette offers a command of a node: `always`, as it also works without a node (it asks,
+ * or acts on every account); `selected`, only while a node it fits is selected, which it then acts
+ * on (`dataPlatform.selection =~ /pattern/`); `never`, as it needs a node only the tree gives. */
+type Palette = 'always' | 'selected' | 'never';
+
+interface NodeCommand {
+  /** The contextValue of a node the command acts on. */
+  node: string;
+  palette: Palette;
+  /** A node it acts on only among several selected (its menu entry says `listMultiSelection`). */
+  several?: string;
+}
+
+const on = (node: string, palette: Palette, several?: string): NodeCommand => ({ node, palette, several });
+
+/** The Companies view's keys (package.json `keybindings`) pass no node: each of these commands runs
+ * the first of its commands that fits the selected node, on that node. */
+export const SELECTION_ACTIONS: Readonly<Record<string, readonly string[]>> = {
+  'dataPlatform.refreshSelected': ['dataPlatform.rerunQuery', 'dataPlatform.refresh'],
+  'dataPlatform.renameSelected': ['dataPlatform.renameQuery', 'dataPlatform.renameAccount'],
+  // Each asks first (a query only when pinned or named: Run Query… brings any other back).
+  'dataPlatform.deleteSelected': [
+    'dataPlatform.removeQuery',
+    'dataPlatform.removeAccount',
+    'dataPlatform.deleteApiKey',
+  ],
+  'dataPlatform.openSelected': ['dataPlatform.openRecord'],
+};
+
+/** Every command of a node's menu and what it needs of a node: the one source of package.json's
+ * commandPalette `when` clauses, which test/unit/manifest.test.ts holds to it. */
+const MENU_COMMANDS: Readonly<Record<string, NodeCommand>> = {
+  'dataPlatform.refresh': on('\\brefresh\\b', 'always'),
+  'dataPlatform.loadMore': on('\\bpage\\b|^loadMore\\b', 'always'),
+  'dataPlatform.loadAll': on('\\bpage\\b|^loadMore\\b', 'always'),
+  'dataPlatform.retry': on('\\bretry\\b', 'never'),
+  'dataPlatform.queueSync': on('\\bqueueSync\\b', 'never'),
+  'dataPlatform.showErrorDetails': on('\\bdetails\\b', 'never'),
+  'dataPlatform.openNetworkSettings': on('\\bsettings\\b', 'never'),
+  'dataPlatform.copyId': on('\\bcopy\\b', 'selected'),
+  'dataPlatform.copyJson': on('\\bcopy\\b', 'selected'),
+  'dataPlatform.copyAsCurl': on('\\bcurl\\b', 'selected'),
+  'dataPlatform.runQuery': on('\\bquery\\b', 'always'),
+  'dataPlatform.filter': on('\\bfilter\\b', 'always'),
+  'dataPlatform.renameQuery': on('^query\\b', 'selected'),
+  'dataPlatform.pinQuery': on('\\bpin\\b', 'selected'),
+  'dataPlatform.unpinQuery': on('\\bunpin\\b', 'selected'),
+  'dataPlatform.removeQuery': on('^query\\b', 'selected'),
+  'dataPlatform.rerunQuery': on('^query\\b', 'selected'),
+  'dataPlatform.openRecord': on('\\bopen\\b', 'always'),
+  // Records go to one file only when several are selected: one record alone is a JSON document.
+  'dataPlatform.exportRecords': on('\\bexport\\b', 'selected', '^record\\b'),
+  'dataPlatform.exportCompanies': on('\\bexportCompanies\\b', 'always'),
+  'dataPlatform.createCompany': on('\\bcreateCompany\\b', 'always'),
+  'dataPlatform.createApiKey': on('\\bcreateApiKey\\b', 'always'),
+  'dataPlatform.deleteApiKey': on('^apiKey\\b', 'never'),
+  'dataPlatform.setApiKey': on('\\bsetKey\\b|^account\\b', 'always'),
+  'dataPlatform.signOut': on('\\bsignOut\\b', 'always'),
+  'dataPlatform.renameAccount': on('^account\\b', 'always'),
+  'dataPlatform.editAccount': on('^account\\b|\\beditAccount\\b', 'always'),
+  'dataPlatform.removeAccount': on('^account\\b', 'always'),
+  'dataPlatform.createInvoice': on('\\btype=invoices\\b', 'never'),
+  'dataPlatform.createBill': on('\\btype=bills\\b', 'never'),
+  'dataPlatform.createCustomer': on('\\btype=customers\\b', 'never'),
+  'dataPlatform.createSupplier': on('\\btype=suppliers\\b', 'never'),
+  'dataPlatform.createPayment': on('\\btype=payments\\b', 'never'),
+  'dataPlatform.filterPushHistory': on('\\bfilterPushes\\b', 'never'),
+  'dataPlatform.clearPushFilter': on('\\bclearPushFilter\\b', 'never'),
+  'dataPlatform.openPushOperation': on('^pushOperation\\b', 'never'),
+  'dataPlatform.showPushDetails': on('\\bpushDetails\\b', 'never'),
+  'dataPlatform.setSyncSchedule': on('\\bsyncSchedule\\b', 'never'),
+  'dataPlatform.editSyncSettings': on('\\bsyncSettings\\b', 'never'),
+  'dataPlatform.openSyncOperation': on('^sync\\b', 'never'),
+  'dataPlatform.refreshAllData': on('\\brefreshAllData\\b', 'never'),
+};
+
+const eitherOf = (commands: readonly string[]) =>
+  commands.map((c) => `(?:${MENU_COMMANDS[c]?.node ?? '(?!)'})`).join('|');
+
+/** MENU_COMMANDS, and the commands of the keys: they too act on a fitting selected node only. */
+export const NODE_COMMANDS: Readonly<Record<string, NodeCommand>> = {
+  ...MENU_COMMANDS,
+  ...Object.fromEntries(
+    Object.entries(SELECTION_ACTIONS).map(([command, actions]) => [command, on(eitherOf(actions), 'selected')]),
+  ),
+};

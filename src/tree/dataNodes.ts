@@ -15,7 +15,7 @@ import { maxTreeRows } from '../settings';
 import { queryIdentity } from '../query/format';
 import type { SavedQuery } from '../persistence/savedQueries';
 import type { TreeContext } from './context';
-import { contextValue, listContext, queryContext, recordContext } from './contextValues';
+import { dataFolderContext, listContext, plainContext, queryContext, recordContext } from './contextValues';
 import type { CompanyDataStatus } from './dataStatus';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
@@ -115,7 +115,7 @@ class HiddenRowsNode extends TreeNode {
       'The tree shows the first {0} records (setting dataPlatform.maxTreeRows); Export… writes every record.',
       formatCount(maxTreeRows()),
     );
-    item.contextValue = contextValue('message');
+    item.contextValue = plainContext('message');
     item.command = { command: 'dataPlatform.exportRecords', title: t('Export…'), arguments: [this.list] };
     return item;
   }
@@ -149,7 +149,7 @@ export class DataTypeNode extends RecordListNode {
       item.description = t('status unavailable');
     }
     item.tooltip = lines.join('\n');
-    item.contextValue = listContext(this.spec.id);
+    item.contextValue = listContext(this.spec.id, this.morePages);
     return item;
   }
 }
@@ -210,7 +210,7 @@ export class QueryNode extends RecordListNode {
       ...(this.query.orderBy ? [t('orderBy: {0}', this.query.orderBy)] : []),
       ...(this.pinned ? [t('Pinned: listed first, never dropped to make room')] : []),
     ].join('\n');
-    item.contextValue = queryContext(this.spec.id, this.pinned);
+    item.contextValue = queryContext(this.spec.id, this.pinned, this.morePages);
     return item;
   }
 }
@@ -243,7 +243,7 @@ export class DataFolderNode extends TreeNode {
     item.id = `data:${this.owner.company.id}`;
     item.iconPath = new vscode.ThemeIcon('database');
     item.tooltip = t('Data types of {0}', this.owner.company.name);
-    item.contextValue = contextValue('dataFolder', ['refresh', 'query']);
+    item.contextValue = dataFolderContext();
     return item;
   }
 

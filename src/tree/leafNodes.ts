@@ -4,7 +4,7 @@ import { isApiError, type ApiError } from '../api';
 import { escapeMarkdown, loadAllTooltip, presentError, type ErrorPresentation } from '../format/labels';
 import { t } from '../l10n';
 import { requestOfError } from '../share/curl';
-import { contextValue } from './contextValues';
+import { errorContext, plainContext } from './contextValues';
 import { TreeNode, type PagedOwner } from './node';
 
 export class LoadMoreNode extends TreeNode {
@@ -19,7 +19,7 @@ export class LoadMoreNode extends TreeNode {
     const item = new vscode.TreeItem(this.label);
     item.id = `${this.owner.key}:loadMore`;
     item.iconPath = new vscode.ThemeIcon('ellipsis');
-    item.contextValue = contextValue('loadMore');
+    item.contextValue = plainContext('loadMore');
     item.command = { command: 'dataPlatform.loadMore', title: t('Load More'), arguments: [this.owner] };
     return item;
   }
@@ -34,7 +34,7 @@ export class LoadAllNode extends TreeNode {
     const item = new vscode.TreeItem(t('Load all'));
     item.id = `${this.owner.key}:loadAll`;
     item.iconPath = new vscode.ThemeIcon('cloud-download');
-    item.contextValue = contextValue('loadAll');
+    item.contextValue = plainContext('loadAll');
     item.tooltip = loadAllTooltip(this.owner.items);
     item.command = { command: 'dataPlatform.loadAll', title: t('Load All'), arguments: [this.owner] };
     return item;
@@ -99,14 +99,8 @@ export class ErrorNode extends TreeNode {
       warning ? 'warning' : 'error',
       new vscode.ThemeColor(warning ? 'list.warningForeground' : 'list.errorForeground'),
     );
-    item.contextValue = contextValue('error', [
-      'retry',
-      'details',
-      p.queueSync && 'queueSync',
-      p.setKey && 'setKey',
-      !!p.settingsQuery && 'settings',
-      !!this.sentRequest && 'curl',
-    ]);
+    const fix = p.queueSync ? 'queueSync' : p.setKey ? 'setKey' : p.settingsQuery ? 'settings' : undefined;
+    item.contextValue = errorContext({ fix, curl: !!this.sentRequest });
     const e = this.apiError;
     const lines = [`**${escapeMarkdown(label)}**`, '', escapeMarkdown(this.error.message)];
     if (e?.status !== undefined) lines.push('', `${escapeMarkdown(e.method)} ${escapeMarkdown(e.path)} → ${e.status}`);
@@ -132,7 +126,7 @@ export class MessageNode extends TreeNode {
     const item = new vscode.TreeItem(this.label);
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon(this.icon);
-    item.contextValue = contextValue('message');
+    item.contextValue = plainContext('message');
     if (this.tooltip) item.tooltip = this.tooltip;
     return item;
   }

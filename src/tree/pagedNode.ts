@@ -49,6 +49,14 @@ export abstract class PagedNode<T> extends TreeNode {
     return this.list;
   }
 
+  /** Not known to be complete: never loaded, or more pages to come. The node's own item is not
+   * rendered again after the page its expand loads (that would render the page twice), so the
+   * word `page` goes only once a later load finds the list complete. */
+  get morePages(): boolean {
+    const list = this.list;
+    return !list || list.pagesLoaded === 0 || list.hasMore;
+  }
+
   /** The list, created on first use; undefined without a connection, and once disposed: the view
    * may still ask for an element of a tree it has replaced, which must fetch nothing. */
   ensureList(): PagedList<T> | undefined {

@@ -10,7 +10,7 @@ import type { ListItems } from '../format/labels';
 import { pushedRecordId, pushIcon, pushLabel, pushStatusText, pushTooltip } from '../format/pushLabels';
 import { t } from '../l10n';
 import type { TreeContext } from './context';
-import { contextValue } from './contextValues';
+import { pushedRecordContext, pushHistoryContext, pushOperationContext } from './contextValues';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
 
@@ -74,7 +74,7 @@ export class PushHistoryNode extends PagedNode<PushOperation> {
     ];
     item.description = parts.join(' · ') || undefined;
     item.tooltip = t('The pushes of {0}, newest first', this.company.name);
-    item.contextValue = contextValue('pushHistory', ['refresh', 'filterPushes', this.filter && 'clearPushFilter']);
+    item.contextValue = pushHistoryContext({ filtered: !!this.filter, morePages: this.morePages });
     return item;
   }
 
@@ -163,9 +163,7 @@ export class PushOperationNode extends TreeNode {
     const icon = pushIcon(op);
     item.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
     item.tooltip = new vscode.MarkdownString(pushTooltip(op));
-    item.contextValue = contextValue('pushOperation', [
-      op.status === 'Failed' || op.status === 'TimedOut' ? 'pushDetails' : undefined,
-    ]);
+    item.contextValue = pushOperationContext({ failed: op.status === 'Failed' || op.status === 'TimedOut' });
     item.command = { command: 'dataPlatform.openPushOperation', title: t('Open JSON'), arguments: [this] };
     return item;
   }
@@ -192,7 +190,7 @@ class PushedRecordNode extends TreeNode {
     item.id = `pushedRecord:${this.operation.history.key}:${this.operation.operation.pushOperationKey}`;
     item.description = typeTitle(this.dataType);
     item.iconPath = new vscode.ThemeIcon('file-code');
-    item.contextValue = contextValue('pushedRecord', [], this.dataType);
+    item.contextValue = pushedRecordContext(this.dataType);
     item.command = {
       command: 'dataPlatform.openRecord',
       title: t('Open JSON'),

@@ -7,7 +7,7 @@ import type { ListItems } from '../format/labels';
 import { syncDescription, syncIcon, syncLabel, syncTooltip } from '../format/syncLabels';
 import { t } from '../l10n';
 import type { TreeContext } from './context';
-import { contextValue } from './contextValues';
+import { plainContext, syncHistoryContext } from './contextValues';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
 
@@ -35,7 +35,7 @@ export class SyncHistoryNode extends PagedNode<PullOperation> {
     const item = this.collapsedItem(t('Sync history'));
     item.iconPath = new vscode.ThemeIcon('sync');
     item.tooltip = t('The syncs of {0}, newest first', this.company.name);
-    item.contextValue = contextValue('syncHistory', ['refresh']);
+    item.contextValue = syncHistoryContext({ morePages: this.morePages });
     return item;
   }
 
@@ -68,7 +68,7 @@ export class SyncNode extends TreeNode {
     const icon = syncIcon(op);
     item.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
     item.tooltip = new vscode.MarkdownString(syncTooltip(op));
-    item.contextValue = contextValue('sync');
+    item.contextValue = plainContext('sync');
     item.command = { command: 'dataPlatform.openSyncOperation', title: t('Open JSON'), arguments: [this] };
     return item;
   }

@@ -177,7 +177,7 @@ describe('every data type against the emulator', () => {
       assert.equal(result?.outcome, 'shown', result?.outcome === 'invalid' ? result.message : undefined);
       const node = (result as { node: QueryNode }).node;
       assert.equal(node.dataType, spec.id);
-      assert.equal(contextOf(node), queryContext(spec.id));
+      assert.equal(contextOf(node), queryContext(spec.id, false, node.morePages));
       const records = recordsIn(await children(api, node), spec);
       assert.deepEqual(
         records.map((r) => r.record.id),

@@ -200,7 +200,7 @@ describe('queries that last', () => {
 
     assert.equal(await vscode.commands.executeCommand('dataPlatform.pinQuery', c), 'pinned');
     assert.deepEqual(owner.queries, [c, a, b]);
-    assert.equal(contextOf(c), queryContext('invoices', true));
+    assert.equal(contextOf(c), queryContext('invoices', true, c.morePages));
     assert.equal(iconOf(c), 'pinned');
     assert.equal(await vscode.commands.executeCommand('dataPlatform.pinQuery', c), 'unchanged');
     assert.deepEqual(
@@ -216,7 +216,7 @@ describe('queries that last', () => {
     assert.deepEqual(owner.queries, [c, a, b], 'after the pinned ones already there');
     assert.equal(await vscode.commands.executeCommand('dataPlatform.unpinQuery', c), 'unpinned');
     assert.deepEqual(owner.queries, [a, b, c]);
-    assert.equal(contextOf(c), queryContext('invoices'));
+    assert.equal(contextOf(c), queryContext('invoices', false, c.morePages));
     assert.equal(iconOf(c), 'filter');
     assert.deepEqual(
       (await rebuild()).queries.map((q) => [q.query.query, q.pinned]),

@@ -39,6 +39,7 @@ describe('settings (package.json)', () => {
       'dataPlatform.requestTimeout': 'machine',
       'dataPlatform.export.defaultFormat': 'window',
       'dataPlatform.export.csvDelimiter': 'window',
+      'dataPlatform.maxTreeRows': 'window',
     });
   });
 

@@ -1,0 +1,238 @@
+// The Companies view's keys (package.json `keybindings`) and Load More / Load All on a list node's
+// own menu, in the real host. A key runs its command with no node: each key's command is run as the
+// key runs it (with the key's `args`, none) on a selected node it fits, and its effect checked.
+// Where the command would ask (a name, a modal question), the test passes the answer as the
+// command's argument (src/commands/selection.ts): the harness cannot answer a modal dialog.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { QueryResult } from '../../src/commands/query';
+import type { DataPlatformApi } from '../../src/testApi';
+import type { CompanyNode } from '../../src/tree/companyNodes';
+import type { DataTypeNode, RecordNode } from '../../src/tree/dataNodes';
+import type { TreeNode } from '../../src/tree/node';
+import {
+  admin,
+  canType,
+  emulator,
+  EXTENSION_ID,
+  firstPageCompany,
+  keyboard,
+  kindOf,
+  labelOf,
+  openView,
+  removeQueryNodes,
+  shown,
+  signIn,
+  viewItemMatches,
+  waitFor,
+} from './helpers';
+
+interface KeyBinding {
+  command: string;
+  key: string;
+  mac?: string;
+  when?: string;
+  args?: unknown;
+}
+interface MenuEntry {
+  command: string;
+  when?: string;
+  group?: string;
+}
+interface Manifest {
+  contributes: { keybindings?: KeyBinding[]; menus: Record<string, MenuEntry[]> };
+}
+
+const manifest = () => vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as Manifest;
+const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
+  (await api.tree.getChildren(node)) ?? [];
+const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
+const byKind = (nodes: TreeNode[], kind: string) => nodes.filter((n) => kindOf(n) === kind);
+const invoiceRequests = async (companyId: string) =>
+  (await admin.requests()).filter((r) => r.path.endsWith(`/companies/${companyId}/data/invoices`));
+
+describe('keys of the Companies view, and Load All on a list node', function () {
+  this.timeout(60_000);
+  let api: DataPlatformApi;
+  let few: string;
+  /** An account made for the keys that act on accounts (rename, delete). */
+  let extraAccount: string | undefined;
+
+  const company = async (): Promise<CompanyNode> => {
+    const node = await firstPageCompany(api, few);
+    assert.ok(node, 'the company is on the first page');
+    return node;
+  };
+  const invoices = async (): Promise<DataTypeNode> => {
+    const c = await company();
+    const [data] = await children(api, c);
+    await children(api, data);
+    await waitFor('the data set statuses', () => c.dataStatus.state !== 'loading');
+    return c.invoices;
+  };
+  const select = async (node: TreeNode): Promise<void> => {
+    await api.companiesView.reveal(node, { select: true, focus: true });
+    await waitFor(`${labelOf(node)} selected`, () => api.companiesView.selection[0] === node);
+  };
+  /** What a key does: its command, with its args (none); `answer` only where it would ask. */
+  const press = <T>(key: KeyBinding, answer?: unknown): Thenable<T> =>
+    vscode.commands.executeCommand<T>(key.command, ...[key.args, answer].filter((a) => a !== undefined));
+  const query = async (text: string) =>
+    shown(
+      await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', {
+        accountId: api.connection.account.id,
+        companyId: few,
+        query: text,
+      }),
+    );
+  const addAccount = async (): Promise<string> => {
+    const { url } = await emulator();
+    const account = await api.accounts.add('Keys test', url);
+    await api.connections.sync();
+    extraAccount = account.id;
+    return account.id;
+  };
+
+  before(async () => {
+    api = await openView();
+    if (api.connection.state.kind !== 'ready') await signIn(api);
+    few = (await admin.info()).companies.few;
+  });
+  after(async () => {
+    await removeQueryNodes(api, [few]);
+    if (extraAccount && api.accounts.get(extraAccount))
+      await vscode.commands.executeCommand('dataPlatform.removeAccount', { accountId: extraAccount, confirmed: true });
+    await vscode.workspace
+      .getConfiguration('dataPlatform')
+      .update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+  });
+
+  /** Each key's command on a node it fits: what it must have done. */
+  const effects: Record<string, (key: KeyBinding) => Promise<void>> = {
+    'dataPlatform.refreshSelected': async (key) => {
+      const list = await invoices();
+      await children(api, list);
+      await select(list);
+      await admin.clearRequests();
+      await press(key);
+      await children(api, list);
+      assert.equal((await invoiceRequests(few)).length, 1, 'the list asked for its first page again');
+    },
+    'dataPlatform.renameSelected': async (key) => {
+      const node = await query('status=Paid');
+      await select(node);
+      await press(key, 'Paid ones');
+      assert.equal(node.label, 'Paid ones');
+      assert.match(labelOf(node), /^Paid ones\b/);
+
+      const id = await addAccount();
+      const root = await waitFor('the new account in the view', () => api.tree.rootOf(id));
+      await children(api);
+      await select(root);
+      assert.deepEqual(await press(key, { name: 'Renamed by a key' }), { outcome: 'done' });
+      assert.equal(api.accounts.get(id)?.name, 'Renamed by a key');
+    },
+    'dataPlatform.deleteSelected': async (key) => {
+      const node = await query('status=Draft');
+      await select(node);
+      assert.equal(await press(key), true, 'removed');
+      assert.ok(!(await company()).queries.includes(node), 'the query node is gone');
+
+      const id = extraAccount ?? (await addAccount());
+      const root = await waitFor('the account in the view', () => api.tree.rootOf(id));
+      await children(api);
+      await select(root);
+      assert.deepEqual(await press(key, { confirmed: true }), { outcome: 'done' });
+      assert.equal(api.accounts.get(id), undefined, 'the account is removed');
+    },
+    'dataPlatform.openSelected': async (key) => {
+      const [record] = byKind(await children(api, await invoices()), 'record') as RecordNode[];
+      await select(record);
+      const editor = await press<vscode.TextEditor | undefined>(key);
+      assert.equal(editor?.document.uri.scheme, 'dataplatform');
+      assert.equal((JSON.parse(editor?.document.getText() ?? '{}') as { id?: string }).id, record.record.id);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    },
+    'dataPlatform.copyAsCurl': async (key) => {
+      const list = await invoices();
+      await select(list);
+      await vscode.env.clipboard.writeText('before');
+      await press(key);
+      const text = await vscode.env.clipboard.readText();
+      assert.match(text, /^curl /);
+      assert.ok(text.includes(`/companies/${few}/data/invoices`), text);
+    },
+  };
+
+  const keys = manifest().contributes.keybindings ?? [];
+
+  it('binds keys, each only while the Companies view has focus, and each is checked here', () => {
+    assert.ok(keys.length >= 5, 'refresh, rename, delete, open, copy as cURL');
+    for (const key of keys) {
+      assert.match(key.when ?? '', /\bfocusedView == '?dataPlatform\.companies'?/, key.key);
+      assert.ok(effects[key.command], `${key.key}: ${key.command} has a check in this file`);
+    }
+  });
+
+  for (const key of keys) {
+    it(`${key.key}${key.mac ? ` (mac ${key.mac})` : ''}: ${key.command} acts on the selected node`, async () => {
+      await effects[key.command]?.(key);
+    });
+  }
+
+  it('real keystrokes reach the commands: the when clauses see the focused view and the selection', async function () {
+    if (!canType()) this.skip();
+    const list = await invoices();
+    await select(list);
+    await vscode.env.clipboard.writeText('before');
+    await keyboard.press('Control+Alt+c');
+    const text = await waitFor('the copied request', async () => {
+      const copied = await vscode.env.clipboard.readText();
+      return copied !== 'before' && copied;
+    });
+    assert.ok(text.includes(`/companies/${few}/data/invoices`), text);
+
+    const node = await query('status=Void');
+    await select(node);
+    await keyboard.press('F2');
+    await waitFor('the Rename Query box', () => api.quickPick()?.title === 'Rename Query');
+    await keyboard.type('Void ones');
+    await keyboard.press('Enter');
+    await waitFor('the new name', () => node.label === 'Void ones');
+  });
+
+  it('offers Load More and Load All on a list node that is not complete, and Load All there loads every page', async () => {
+    const config = vscode.workspace.getConfiguration('dataPlatform');
+    await vscode.commands.executeCommand('workbench.actions.treeView.dataPlatform.companies.collapseAll');
+    const oldRoot = api.tree.root;
+    await config.update('pageSize', 3, vscode.ConfigurationTarget.Global);
+    await waitFor('the tree rebuilt for the new page size', () => api.tree.root !== oldRoot);
+    const list = await invoices();
+    assert.equal(byKind(await children(api, list), 'record').length, 3);
+    const menu = manifest().contributes.menus['view/item/context'];
+    const offered = (command: string, inline: boolean) =>
+      menu.some(
+        (m) =>
+          m.command === command &&
+          (m.group ?? '').startsWith('inline') === inline &&
+          viewItemMatches(m.when, contextOf(list)),
+      );
+    assert.ok(offered('dataPlatform.loadMore', false) && offered('dataPlatform.loadAll', false), contextOf(list));
+    assert.ok(offered('dataPlatform.loadAll', true), 'and Load All inline');
+
+    await vscode.commands.executeCommand('dataPlatform.loadAll', list);
+    const items = await children(api, list);
+    assert.equal(byKind(items, 'record').length, list.pagedList?.totalResults);
+    assert.equal(byKind(items, 'record').length, 7);
+    assert.deepEqual(byKind(items, 'loadMore'), [], 'no Load more row');
+    assert.ok(!offered('dataPlatform.loadAll', false), `complete: no Load All (${contextOf(list)})`);
+  });
+
+  it("Load All on a list's Load more row loads that list", async () => {
+    const list = await invoices();
+    list.refresh();
+    const row = await waitFor('the Load more row', async () => byKind(await children(api, list), 'loadMore')[0]);
+    await vscode.commands.executeCommand('dataPlatform.loadAll', row);
+    assert.equal(byKind(await children(api, list), 'record').length, 7);
+  });
+});

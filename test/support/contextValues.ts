@@ -1,0 +1,51 @@
+// Every contextValue the Companies tree can give a node: each builder of src/tree/contextValues.ts
+// over every value of its options. A builder added there fails to compile here until it is listed,
+// so the manifest test (test/unit/manifest.test.ts) sees every node a menu may be shown on.
+import { DATA_TYPES } from '../../src/dataTypes/catalog';
+import * as contexts from '../../src/tree/contextValues';
+
+type Builders = typeof contexts;
+type BuilderName = { [K in keyof Builders]: K extends `${string}Context` ? K : never }[keyof Builders];
+
+/** Every combination of true and false for `keys`. */
+function flags<K extends string>(keys: readonly K[]): Record<K, boolean>[] {
+  return keys.reduce<Record<K, boolean>[]>(
+    (all, key) =>
+      all.flatMap((o) => [
+        { ...o, [key]: false },
+        { ...o, [key]: true },
+      ]),
+    [{} as Record<K, boolean>],
+  );
+}
+
+const types = DATA_TYPES.map((spec) => spec.id);
+
+const EVERY: { [K in BuilderName]: () => string[] } = {
+  accountContext: () => flags(['ready', 'morePages']).map((o) => contexts.accountContext(o)),
+  accountProblemContext: () => flags(['setKey', 'editAccount']).map((o) => contexts.accountProblemContext(o)),
+  companyContext: () => [contexts.companyContext()],
+  dataFolderContext: () => [contexts.dataFolderContext()],
+  listContext: () => types.flatMap((type) => [false, true].map((more) => contexts.listContext(type, more))),
+  queryContext: () =>
+    types.flatMap((type) =>
+      flags(['pinned', 'morePages']).map((o) => contexts.queryContext(type, o.pinned, o.morePages)),
+    ),
+  recordContext: () => types.map((type) => contexts.recordContext(type)),
+  plainContext: () =>
+    (['loadMore', 'loadAll', 'message', 'sync', 'apiKey'] as const).map((kind) => contexts.plainContext(kind)),
+  errorContext: () =>
+    ([undefined, 'queueSync', 'setKey', 'settings'] as const).flatMap((fix) =>
+      [false, true].map((curl) => contexts.errorContext({ fix, curl })),
+    ),
+  pushHistoryContext: () => flags(['filtered', 'morePages']).map((o) => contexts.pushHistoryContext(o)),
+  pushOperationContext: () => flags(['failed']).map((o) => contexts.pushOperationContext(o)),
+  pushedRecordContext: () => types.map((type) => contexts.pushedRecordContext(type)),
+  syncHistoryContext: () => flags(['morePages']).map((o) => contexts.syncHistoryContext(o)),
+  apiKeysContext: () => [contexts.apiKeysContext()],
+};
+
+/** Each distinct contextValue once. */
+export function everyContextValue(): string[] {
+  return [...new Set(Object.values(EVERY).flatMap((values) => values()))];
+}
