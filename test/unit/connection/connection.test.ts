@@ -74,7 +74,7 @@ function accountConnection(
   extra: Partial<ConnectionOptions> = {},
 ): Connection {
   return new Connection({
-    account: { id: 'a1', name: 'Mine', baseUrl },
+    account: { id: 'a1', name: 'Mine', baseUrl, environment: 'local' },
     readKey: async (id) => (await secrets.get(accountSecretName(id))) || undefined,
     ...extra,
   });
@@ -101,10 +101,15 @@ describe('Connection', () => {
     assert.equal(second.kind === 'ready' && second.client, client, 'same base URL and key: same client');
     assert.equal(conn.client, client);
 
-    assert.equal(conn.update({ id: 'a1', name: 'Mine', baseUrl: 'http://example.com' }), true);
+    assert.equal(conn.update({ id: 'a1', name: 'Mine', baseUrl: 'http://example.com', environment: 'local' }), true);
     await conn.reload();
     assert.equal(state().kind, 'invalidBaseUrl');
-    conn.update({ id: 'a1', name: 'Renamed', baseUrl: 'http://127.0.0.1:4010' });
+    conn.update({ id: 'a1', name: 'Renamed', baseUrl: 'http://127.0.0.1:4010', environment: 'local' });
+    assert.equal(
+      conn.update({ id: 'a1', name: 'Renamed', baseUrl: 'http://127.0.0.1:4010', environment: 'production' }),
+      true,
+      'a new environment is a change',
+    );
     assert.equal(conn.account.name, 'Renamed');
     await secrets.delete(accountSecretName('a1'));
     await conn.reload();

@@ -2,7 +2,12 @@ import * as assert from 'node:assert/strict';
 import { accountHost, accountProblem, accountTooltip, noKeyMessage } from '../../../src/format/accountLabels';
 
 describe('account wording', () => {
-  const account = { id: 'a1', name: 'Prod *EU*', baseUrl: 'https://api.example.com:8443/v1' };
+  const account = {
+    id: 'a1',
+    name: 'Prod *EU*',
+    baseUrl: 'https://api.example.com:8443/v1',
+    environment: 'production' as const,
+  };
 
   it('names the host next to the account, or the base URL when it cannot be read', () => {
     assert.equal(accountHost(account), 'api.example.com:8443');
