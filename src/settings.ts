@@ -1,6 +1,7 @@
 // The extension's settings (package.json's `dataPlatform.*`), read where they are used so a change
 // applies to the next request without a reload.
 import * as vscode from 'vscode';
+import { confirmWritesOf, type ConfirmWrites } from './accounts/environment';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './api';
 
 /** Pages Load all asks for at once: 1 walks the next links one by one. */
@@ -27,4 +28,9 @@ export function requestTimeoutMs(): number {
 
 export function loadAllConcurrency(): number {
   return wholeSetting('loadAllConcurrency', DEFAULT_LOAD_ALL_CONCURRENCY, MAX_LOAD_ALL_CONCURRENCY);
+}
+
+/** Which accounts ask before a write (`dataPlatform.confirmWrites`); application-wide. */
+export function confirmWrites(): ConfirmWrites {
+  return confirmWritesOf(vscode.workspace.getConfiguration('dataPlatform').get<unknown>('confirmWrites'));
 }

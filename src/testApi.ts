@@ -6,6 +6,7 @@
 // test runner imports this file in plain Node.
 import type * as vscode from 'vscode';
 import type { AccountList } from './accounts/accountList';
+import type { ConfirmationHooks } from './commands/confirmWrite';
 import type { progressRunning } from './commands/progress';
 import type { QuickPickSnapshot } from './commands/quickPicks';
 import type { registerCommand } from './commands/register';
@@ -57,4 +58,7 @@ export interface DataPlatformApi {
   progressRunning: typeof progressRunning;
   /** The extension's own command registration, for a test to register a command that fails. */
   registerCommand: typeof registerCommand;
+  /** The modal questions before writes (src/commands/confirmWrite.ts): each one asked, and the
+   * answers the next ones get (none left: declined). */
+  readonly confirmations: ConfirmationHooks;
 }

@@ -5,7 +5,7 @@ import { isLoopbackHost } from '../api';
 import { t } from '../l10n';
 
 export type Environment = 'production' | 'test' | 'local';
-export const ENVIRONMENTS: readonly Environment[] = ['production', 'test', 'local'];
+const ENVIRONMENTS: readonly Environment[] = ['production', 'test', 'local'];
 
 /** `dataPlatform.confirmWrites`: which accounts ask before a write. */
 export type ConfirmWrites = 'production' | 'always';

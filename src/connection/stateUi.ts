@@ -20,7 +20,14 @@ function overallState(connections: readonly Connection[]): string {
 }
 
 export function showAccounts(connections: readonly Connection[], ui: StateUi): void {
-  ui.statusBar.setAccounts(connections.map((c) => ({ id: c.account.id, name: c.account.name, state: c.state })));
+  ui.statusBar.setAccounts(
+    connections.map((c) => ({
+      id: c.account.id,
+      name: c.account.name,
+      environment: c.account.environment,
+      state: c.state,
+    })),
+  );
   const only = connections.length === 1 ? connections[0].state : undefined;
   // With several accounts, each root says what is wrong with its own account.
   ui.view.message = only?.kind === 'invalidBaseUrl' || only?.kind === 'secretsUnavailable' ? only.message : undefined;
