@@ -170,10 +170,11 @@ export type ScheduleResult =
   | { outcome: 'failed'; error: ApiError };
 
 /** On a production account (or with `confirmWrites: always`) the user says yes first. */
-function confirmSchedule(root: AccountRoot, title: string, hours: number): Promise<boolean> {
+function confirmSchedule(root: AccountRoot, list: RecordListNode, hours: number): Promise<boolean> {
   const { account } = root.connection;
+  const [type, company] = [typeTitle(list.dataType), list.company.name];
   return confirmWrite(account, {
-    question: t('{0}: change the sync schedule in {1} to every {2} hours?', title, account.name, String(hours)),
+    question: t('Sync {0} of {1} in {2} every {3} hours?', type, company, account.name, String(hours)),
     detail: t('0 hours turns the scheduled sync off.'),
     button: t('Set Schedule'),
   });
@@ -192,7 +193,7 @@ async function setSchedule(node: unknown, arg: unknown): Promise<ScheduleResult>
     );
     const current = settings.settings.find((s) => s.dataType === type);
     const hours = hoursArg(arg) ?? (await askHours(title, current?.syncSchedule));
-    if (hours === undefined || !(await confirmSchedule(root, title, hours))) return { outcome: 'cancelled' };
+    if (hours === undefined || !(await confirmSchedule(root, list, hours))) return { outcome: 'cancelled' };
     const setting = current ?? { dataType: type, fetchOnFirstLink: false, syncOrder: 0, syncSchedule: hours };
     await withProgress({ location: vscode.ProgressLocation.Notification, title }, () =>
       client.setSyncSettings(list.company.id, {

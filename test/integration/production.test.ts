@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { CreateApiKeyResult, DeleteApiKeyResult } from '../../src/commands/apiKeys';
 import type { CreateCompanyResult } from '../../src/commands/createCompany';
 import type { DataPlatformApi } from '../../src/testApi';
-import { admin, canType, emulatorClient, keyboard, openView, signIn, waitFor } from './helpers';
+import { admin, canType, emulatorClient, firstPageCompany, keyboard, openView, signIn, waitFor } from './helpers';
 
 const create = (arg: unknown) => vscode.commands.executeCommand<CreateCompanyResult>('dataPlatform.createCompany', arg);
 const setEnvironment = (arg: unknown) =>
@@ -54,6 +54,7 @@ describe('Safe on production: writes ask first', () => {
     assert.equal(result?.outcome, 'created', JSON.stringify(result));
     assert.equal(asked().length, before, 'no question');
     assert.equal(api.statusBar.background, undefined);
+    assert.equal(api.companiesView.description, undefined);
   });
 
   it('Set Environment makes it production: its root and the status bar say so', async () => {
@@ -68,6 +69,8 @@ describe('Safe on production: writes ask first', () => {
     assert.match((item.tooltip as vscode.MarkdownString).value, /Production: every write asks first/);
     await waitFor('the status bar', () => api.statusBar.text.startsWith('$(flame) '));
     assert.equal(api.statusBar.background, 'statusBarItem.warningBackground');
+    if (api.connections.list().length === 1)
+      assert.equal(api.companiesView.description, 'Production', 'alone, the account has no root: the view says it');
     assert.match(api.statusBar.tooltip, /Production: every write asks first/);
     const refused = await setEnvironment({ accountId, environment: 'staging' });
     assert.equal(refused?.outcome, 'invalid');
@@ -124,6 +127,31 @@ describe('Safe on production: writes ask first', () => {
     assert.deepEqual(await posts(), ['/apiKeys'], 'only the accepted create was sent');
   });
 
+  it('the sync writes ask on production too: declined, Queue Sync, Refresh All Data and a schedule send nothing', async () => {
+    const company = await firstPageCompany(api, (await admin.info()).companies.notRequested);
+    assert.ok(company);
+    const before = asked().length;
+    assert.equal(await vscode.commands.executeCommand('dataPlatform.queueSync', company.invoices), false);
+    assert.equal(await vscode.commands.executeCommand('dataPlatform.refreshAllData', company), false);
+    const schedule = await vscode.commands.executeCommand<{ outcome: string }>(
+      'dataPlatform.setSyncSchedule',
+      company.invoices,
+      { hours: 6 },
+    );
+    assert.equal(schedule?.outcome, 'cancelled');
+    assert.deepEqual(
+      asked()
+        .slice(before)
+        .map((q) => q.message.split('?')[0].replace(api.connection.account.name, 'ACCOUNT')),
+      [
+        `Queue a sync of Invoices for ${company.company.name} in ACCOUNT`,
+        `Queue a sync of all data for ${company.company.name} in ACCOUNT`,
+        `Sync Invoices of ${company.company.name} in ACCOUNT every 6 hours`,
+      ],
+    );
+    assert.deepEqual(await posts(), [], 'nothing sent');
+  });
+
   it('with confirmWrites: always, a local account asks too', async () => {
     await environment('local');
     await confirmWrites('always');
@@ -135,6 +163,27 @@ describe('Safe on production: writes ask first', () => {
     await confirmWrites(undefined);
     assert.equal((await create({ accountId, name: 'Asked Co' }))?.outcome, 'created');
     assert.equal(asked().length, before + 1, 'back to the default: no question');
+  });
+
+  it('Add Account: elsewhere than loopback production unless the argument says test; an unknown one refused', async () => {
+    type Added = { outcome: string; account?: { id: string; environment: string } };
+    const add = (arg: unknown) => vscode.commands.executeCommand<Added>('dataPlatform.addAccount', arg);
+    const live = await add({ name: 'Remote live', baseUrl: 'https://remote.example' });
+    const sandbox = await add({ name: 'Remote sandbox', baseUrl: 'https://remote.example', environment: 'test' });
+    try {
+      assert.equal(live?.account?.environment, 'production');
+      assert.equal(sandbox?.account?.environment, 'test');
+      const odd = await add({ name: 'Remote odd', baseUrl: 'https://remote.example', environment: 'staging' });
+      assert.equal(odd?.outcome, 'invalid');
+      assert.ok(!api.accounts.list().some((a) => a.name === 'Remote odd'), 'nothing added');
+    } finally {
+      for (const added of [live, sandbox])
+        if (added?.account)
+          await vscode.commands.executeCommand('dataPlatform.removeAccount', {
+            accountId: added.account.id,
+            confirmed: true,
+          });
+    }
   });
 });
 
