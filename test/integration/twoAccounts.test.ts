@@ -211,6 +211,8 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
       { uri, format: 'json' },
     );
     assert.equal(exported?.written, 50, "the selected account's 50 companies");
+    await waitFor('the status bar on the selected account', () => api.statusBar.accountId === trialId);
+    assert.match(api.statusBar.text, /^\$\(cloud\) Free trial · [\d,]+ left$/);
   });
 
   it('takes a screenshot of two accounts side by side', async function () {
