@@ -14,11 +14,13 @@ import { registerApiKeyCommands } from './commands/apiKeys';
 import { registerCreateCompanyCommands } from './commands/createCompany';
 import { registerExportCommands } from './commands/export';
 import { registerKeyCommands, setApiKey } from './commands/keys';
+import { trackConfirmations } from './commands/confirmWrite';
 import { countProgress, progressRunning } from './commands/progress';
 import { registerQueryCommands } from './commands/query';
 import { registerRecordCommands } from './commands/records';
 import { registerPushCommands } from './commands/push';
 import { registerPushHistoryCommands } from './commands/pushSettled';
+import { registerStatusActions } from './commands/statusActions';
 import { registerSyncCommands } from './commands/syncs';
 import { registerSyncSettingsCommands } from './commands/syncSettings';
 import { DraftFileSystem } from './documents/pushDrafts';
@@ -99,6 +101,7 @@ function createCompaniesView(
 function enableTestHooks(): void {
   trackQuickPicks();
   countProgress();
+  trackConfirmations();
 }
 
 interface Core {
@@ -129,6 +132,7 @@ function registerCommands(core: Core, history: QueryHistory, refreshAll: () => P
     ...registerSyncSettingsCommands({ drafts, account }),
     ...registerKeyCommands(keyDeps),
     ...registerAccountCommands({ accounts, account, forgetAccount: (id) => core.queryStore.saved.forgetScope(id) }),
+    ...registerStatusActions({ statusBar: core.statusBar, connections, tree, view }),
     ...registerAddAccountCommands({
       accounts,
       connections,
@@ -331,6 +335,7 @@ function testApiOf(
     contextKeys: () => more.guide.keys.record,
     walkthroughActions: () => more.guide.heard,
     emulatorOffer: more.guide.emulatorOffer,
+    confirmations: trackConfirmations(),
   };
 }
 

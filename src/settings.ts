@@ -1,6 +1,7 @@
 // The extension's settings (package.json's `dataPlatform.*`), read where they are used so a change
 // applies to the next request without a reload.
 import * as vscode from 'vscode';
+import { confirmWritesOf, type ConfirmWrites } from './accounts/environment';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './api';
 import { CSV_DELIMITERS, EXPORT_FORMATS, type CsvDelimiter, type ExportFormat } from './export';
 
@@ -50,4 +51,9 @@ export function csvDelimiter(): CsvDelimiter {
 export function defaultExportFormat(): ExportFormat | undefined {
   const value = vscode.workspace.getConfiguration('dataPlatform').get<string>('export.defaultFormat');
   return EXPORT_FORMATS.find((f) => f === value);
+}
+
+/** Which accounts ask before a write (`dataPlatform.confirmWrites`); application-wide. */
+export function confirmWrites(): ConfirmWrites {
+  return confirmWritesOf(vscode.workspace.getConfiguration('dataPlatform').get<unknown>('confirmWrites'));
 }

@@ -1,42 +1,67 @@
-// One status bar item: the accounts the extension talks to and how much of each one's rate-limit
-// budget is left. Each account's budget comes from its own client, so one account's 429 or 401
-// shows on that account alone. Clicking it shows the log, where every request is listed.
+// One status bar item: the account in use (the selected node's, else the first) and how much of
+// its key's rate-limit budget is left, on a warning background when it is a production account;
+// every account in its tooltip. Each account's budget comes from its own client, so one account's
+// 429 or 401 shows on that account alone. A click offers the useful actions (statusActions.ts).
 import * as vscode from 'vscode';
+import type { Environment } from './accounts/environment';
 import type { RateLimitInfo } from './api';
 import type { ConnectionState } from './connection/connection';
-import { statusBarText, statusBarTooltip, type AccountStatus } from './format/status';
+import { accountInUse, statusBarText, statusBarTooltip, type AccountStatus } from './format/status';
 
-interface Shown {
-  name: string;
-  state: ConnectionState;
-  rate?: RateLimitInfo;
-}
+export const STATUS_ACTIONS_COMMAND = 'dataPlatform.statusBarActions';
 
 export class StatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('dataPlatform.status', vscode.StatusBarAlignment.Left, 0);
-  private shown = new Map<string, Shown>();
+  private shown = new Map<string, AccountStatus>();
   private order: string[] = [];
+  private selectedId: string | undefined;
+  private backgroundId: string | undefined;
 
   constructor() {
     this.item.name = 'Data Platform';
-    this.item.command = 'dataPlatform.showLog';
+    this.item.command = STATUS_ACTIONS_COMMAND;
   }
 
   get text(): string {
     return this.item.text;
   }
 
+  /** The tooltip's Markdown, for the tests. */
+  get tooltip(): string {
+    const tip = this.item.tooltip;
+    return typeof tip === 'string' ? tip : (tip?.value ?? '');
+  }
+
+  /** The id of the background's theme colour, when it has one (production). */
+  get background(): string | undefined {
+    return this.backgroundId;
+  }
+
+  /** The id of the account the item shows. */
+  get accountId(): string | undefined {
+    return accountInUse(this.list(), this.selectedId)?.id;
+  }
+
   /** The accounts, in order, with their states; a new client (host or key) has its own budget. */
-  setAccounts(accounts: readonly { id: string; name: string; state: ConnectionState }[]): void {
-    const next = new Map<string, Shown>();
+  setAccounts(
+    accounts: readonly { id: string; name: string; environment: Environment; state: ConnectionState }[],
+  ): void {
+    const next = new Map<string, AccountStatus>();
     for (const a of accounts) {
       const before = this.shown.get(a.id);
       const sameClient =
         before?.state.kind === 'ready' && a.state.kind === 'ready' && before.state.client === a.state.client;
-      next.set(a.id, { name: a.name, state: a.state, rate: sameClient ? before.rate : undefined });
+      next.set(a.id, { ...a, rate: sameClient ? before.rate : undefined });
     }
     this.shown = next;
     this.order = accounts.map((a) => a.id);
+    this.update();
+  }
+
+  /** The account of the node selected in the Companies view (undefined: none selected). */
+  setSelected(accountId: string | undefined): void {
+    if (accountId === undefined || accountId === this.selectedId) return;
+    this.selectedId = accountId;
     this.update();
   }
 
@@ -51,10 +76,19 @@ export class StatusBar implements vscode.Disposable {
     this.item.dispose();
   }
 
+  private list(): AccountStatus[] {
+    return this.order.flatMap((id) => this.shown.get(id) ?? []);
+  }
+
   private update(): void {
-    const list: AccountStatus[] = this.order.flatMap((id) => this.shown.get(id) ?? []);
-    this.item.text = statusBarText(list);
-    this.item.tooltip = statusBarTooltip(list);
+    const list = this.list();
+    const current = accountInUse(list, this.selectedId);
+    this.item.text = statusBarText(current);
+    const tooltip = new vscode.MarkdownString(statusBarTooltip(list, current), true);
+    this.item.tooltip = tooltip;
+    // Only the warning and error backgrounds are allowed; warning says "careful", not "broken".
+    this.backgroundId = current?.environment === 'production' ? 'statusBarItem.warningBackground' : undefined;
+    this.item.backgroundColor = this.backgroundId ? new vscode.ThemeColor(this.backgroundId) : undefined;
     this.item.show();
   }
 }

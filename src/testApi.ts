@@ -6,6 +6,7 @@
 // test runner imports this file in plain Node.
 import type * as vscode from 'vscode';
 import type { AccountList } from './accounts/accountList';
+import type { ConfirmationHooks } from './commands/confirmWrite';
 import type { progressRunning } from './commands/progress';
 import type { QuickPickSnapshot } from './commands/quickPicks';
 import type { registerCommand } from './commands/register';
@@ -65,4 +66,7 @@ export interface DataPlatformApi {
   walkthroughActions(): readonly WalkthroughAction[];
   /** Whether "Add Local Emulator" is offered: `check(url)` asks again (of another address). */
   readonly emulatorOffer: EmulatorOffer;
+  /** The modal questions before writes (src/commands/confirmWrite.ts): each one asked, and the
+   * answers the next ones get (none left: declined). */
+  readonly confirmations: ConfirmationHooks;
 }

@@ -3,6 +3,7 @@
 // SecretStorage under its account's own id, so two accounts on one origin keep two keys.
 // Free of `vscode`: the Memento and SecretStorage come in through the interfaces they satisfy.
 import { checkBaseUrl } from '../connection/baseUrl';
+import { inferEnvironment, isEnvironment, type Environment } from './environment';
 import type { HistoryStore } from '../persistence/queryHistory';
 import { t } from '../l10n';
 import { Emitter, type Disposable, type Event } from '../util/emitter';
@@ -20,6 +21,8 @@ export interface Account {
   id: string;
   name: string;
   baseUrl: string;
+  /** Production asks before every write; entries kept before it existed get one inferred. */
+  environment: Environment;
 }
 
 export const ACCOUNTS_KEY = 'dataPlatform.accounts';
@@ -41,7 +44,7 @@ export function accountNameProblem(name: string, others: readonly Account[]): st
   return undefined;
 }
 
-function isAccount(v: unknown): v is Account {
+function isAccount(v: unknown): v is Omit<Account, 'environment'> & { environment?: unknown } {
   if (typeof v !== 'object' || v === null) return false;
   const a = v as Record<string, unknown>;
   return (
@@ -75,7 +78,13 @@ export class AccountList implements Disposable {
     if (!Array.isArray(raw)) return [];
     const out: Account[] = [];
     for (const v of raw)
-      if (isAccount(v) && !out.some((a) => a.id === v.id)) out.push({ id: v.id, name: v.name, baseUrl: v.baseUrl });
+      if (isAccount(v) && !out.some((a) => a.id === v.id))
+        out.push({
+          id: v.id,
+          name: v.name,
+          baseUrl: v.baseUrl,
+          environment: isEnvironment(v.environment) ? v.environment : inferEnvironment(v.baseUrl),
+        });
     return out;
   }
 
@@ -83,14 +92,20 @@ export class AccountList implements Disposable {
     return this.list().find((a) => a.id === id);
   }
 
-  /** Adds an account (and its key, when given). Throws with a message the user can read. */
-  async add(name: string, baseUrl: string, key?: string): Promise<Account> {
+  /** Adds an account (and its key, when given); its environment is inferred from the base URL
+   * unless given. Throws with a message the user can read. */
+  async add(name: string, baseUrl: string, key?: string, environment?: Environment): Promise<Account> {
     const list = this.list();
     const problem = accountNameProblem(name, list);
     if (problem) throw new Error(problem);
     const url = checkBaseUrl(baseUrl);
     if (!url.ok) throw new Error(url.message);
-    const account: Account = { id: this.newId(), name: name.trim(), baseUrl: url.baseUrl };
+    const account: Account = {
+      id: this.newId(),
+      name: name.trim(),
+      baseUrl: url.baseUrl,
+      environment: environment ?? inferEnvironment(url.baseUrl),
+    };
     if (!ID.test(account.id) || list.some((a) => a.id === account.id))
       throw new Error(`Account id ${account.id} cannot be used`);
     if (key) await this.secrets.store(accountSecretName(account.id), key);
@@ -111,8 +126,17 @@ export class AccountList implements Disposable {
     return account;
   }
 
+  async setEnvironment(id: string, environment: Environment): Promise<Account> {
+    const list = this.list();
+    const account = this.require(list, id);
+    account.environment = environment;
+    await this.write(list);
+    return account;
+  }
+
   /** Moves an account to another base URL. A key is never carried to another origin: it is
-   * forgotten, and the user enters the key for the new place. */
+   * forgotten, and the user enters the key for the new place; the environment is inferred again
+   * there, so an account moved off loopback is production until the user says otherwise. */
   async changeBaseUrl(id: string, baseUrl: string): Promise<{ account: Account; keyForgotten: boolean }> {
     const list = this.list();
     const account = this.require(list, id);
@@ -120,7 +144,10 @@ export class AccountList implements Disposable {
     if (!url.ok) throw new Error(url.message);
     const before = checkBaseUrl(account.baseUrl);
     const keyForgotten = !before.ok || before.origin !== url.origin;
-    if (keyForgotten) await this.secrets.delete(accountSecretName(id));
+    if (keyForgotten) {
+      await this.secrets.delete(accountSecretName(id));
+      account.environment = inferEnvironment(url.baseUrl);
+    }
     account.baseUrl = url.baseUrl;
     await this.write(list);
     return { account, keyForgotten };
@@ -161,7 +188,7 @@ export class AccountList implements Disposable {
   private async write(list: readonly Account[]): Promise<void> {
     await this.state.update(
       ACCOUNTS_KEY,
-      list.map((a) => ({ id: a.id, name: a.name, baseUrl: a.baseUrl })),
+      list.map((a) => ({ id: a.id, name: a.name, baseUrl: a.baseUrl, environment: a.environment })),
     );
     this.changed.fire();
   }

@@ -1,10 +1,13 @@
-// Rename Account…, Edit Account… (its base URL or its key), Change Base URL… and Remove Account,
-// each on the account of the node it was invoked on, else the selected or only one, else a picked
-// one. Arguments (`{ accountId, name }`, `{ accountId, baseUrl }`, `{ accountId, confirmed }`) skip
-// the prompts for tests and other extensions.
+// Rename Account…, Edit Account… (its base URL or its key), Change Base URL…, Set Environment… and
+// Remove Account, each on the account of the node it was invoked on, else the selected or only
+// one, else a picked one. Arguments (`{ accountId, name }`, `{ accountId, baseUrl }`,
+// `{ accountId, environment }`, `{ accountId, confirmed }`) skip the prompts for tests and other
+// extensions.
 import * as vscode from 'vscode';
 import { accountNameProblem, type AccountList } from '../accounts/accountList';
+import { environmentName, isEnvironment, type Environment } from '../accounts/environment';
 import { checkBaseUrl } from '../connection/baseUrl';
+import { ENVIRONMENT_ICONS } from '../format/accountLabels';
 import { t } from '../l10n';
 import type { ResolveAccount } from './accountTarget';
 import { chooseFrom, createQuickPick } from './quickPicks';
@@ -93,6 +96,44 @@ async function changeBaseUrl(deps: AccountCommandDeps, arg?: unknown): Promise<A
   return { outcome: 'done', keyForgotten };
 }
 
+/** A pick of the three environments, `current` first highlighted; undefined when dismissed. */
+export function pickEnvironment(title: string, current: Environment): Promise<Environment | undefined> {
+  const pick = createQuickPick<vscode.QuickPickItem & { environment: Environment }>();
+  pick.title = title;
+  const item = (environment: Environment, icon: string, detail: string) => ({
+    label: `$(${icon}) ${environmentName(environment)}`,
+    detail,
+    environment,
+  });
+  pick.items = [
+    item('production', ENVIRONMENT_ICONS.production, t('Live data: every write (create, push, sync, keys) asks first')),
+    item('test', ENVIRONMENT_ICONS.test, t('A test or sandbox account: writes do not ask')),
+    item('local', ENVIRONMENT_ICONS.local, t('An emulator or server on this machine: writes do not ask')),
+  ];
+  pick.activeItems = pick.items.filter((i) => i.environment === current);
+  return chooseFrom(pick, (i) => i.environment);
+}
+
+/** Set Environment…: production asks before every write; test and local do not. */
+async function setEnvironment(deps: AccountCommandDeps, arg?: unknown): Promise<AccountEditResult> {
+  const given = stringArg(arg, 'environment');
+  if (given !== undefined && !isEnvironment(given)) {
+    const message = t('"{0}" is not an environment: production, test or local.', given);
+    return refused(new Error(message));
+  }
+  const target = await deps.account(arg, t('Set Environment: account'));
+  if (!target) return { outcome: 'cancelled' };
+  const { account } = target.connection;
+  const environment = given ?? (await pickEnvironment(t('Environment of {0}', account.name), account.environment));
+  if (environment === undefined) return { outcome: 'cancelled' };
+  try {
+    await deps.accounts.setEnvironment(account.id, environment);
+  } catch (e) {
+    return refused(e);
+  }
+  return { outcome: 'done' };
+}
+
 /** Asks what to edit: the base URL or the key. */
 async function editAccount(deps: AccountCommandDeps, arg?: unknown): Promise<unknown> {
   if (stringArg(arg, 'baseUrl') !== undefined) return changeBaseUrl(deps, arg);
@@ -143,6 +184,7 @@ export function registerAccountCommands(deps: AccountCommandDeps): vscode.Dispos
     registerCommand('dataPlatform.renameAccount', (arg?: unknown) => renameAccount(deps, arg)),
     registerCommand('dataPlatform.editAccount', (arg?: unknown) => editAccount(deps, arg)),
     registerCommand('dataPlatform.changeBaseUrl', (arg?: unknown) => changeBaseUrl(deps, arg)),
+    registerCommand('dataPlatform.setEnvironment', (arg?: unknown) => setEnvironment(deps, arg)),
     registerCommand('dataPlatform.removeAccount', (arg?: unknown) => removeAccount(deps, arg)),
   ];
 }

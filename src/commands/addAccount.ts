@@ -1,10 +1,13 @@
 // Add Account… (a preset, base URL, name, key) and Add Local Emulator (one click: the emulator's
 // own demo key). The account is added first and its key then goes through Set API Key's check, so
 // a rejected key leaves the account there without a key, saying why, rather than losing what was
-// typed. Arguments (`{ name, baseUrl, key }`) skip the prompts for tests and other extensions.
+// typed. Its environment is local on a loopback address; elsewhere the user picks production
+// (the default) or test. Arguments (`{ name, baseUrl, key, environment }`) skip the prompts for
+// tests and other extensions (without `environment`, it is inferred: loopback local, else production).
 import * as vscode from 'vscode';
 import { DEFAULT_BASE_URL } from '../api';
 import { accountNameProblem, type Account, type AccountList } from '../accounts/accountList';
+import { inferEnvironment, isEnvironment, type Environment } from '../accounts/environment';
 import {
   EMULATOR_ACCOUNT_NAME,
   EMULATOR_URL,
@@ -16,6 +19,7 @@ import { apiKeyProblem } from '../auth/apiKeyInput';
 import { checkBaseUrl } from '../connection/baseUrl';
 import type { Connections } from '../connection/connections';
 import { t } from '../l10n';
+import { pickEnvironment } from './accounts';
 import type { SetKeyResult } from './keys';
 import { chooseFrom, createQuickPick } from './quickPicks';
 import { registerCommand } from './register';
@@ -37,13 +41,23 @@ interface AddArgs {
   name?: string;
   baseUrl?: string;
   key?: string;
+  environment?: string;
 }
+
+const ARG_NAMES = ['name', 'baseUrl', 'key', 'environment'];
 
 function argsOf(v: unknown): AddArgs | undefined {
   if (typeof v !== 'object' || v === null) return undefined;
   const a = v as Record<string, unknown>;
-  const ok = ['name', 'baseUrl', 'key'].every((k) => a[k] === undefined || typeof a[k] === 'string');
-  return ok && ['name', 'baseUrl', 'key'].some((k) => k in a) ? a : undefined;
+  const ok = ARG_NAMES.every((k) => a[k] === undefined || typeof a[k] === 'string');
+  return ok && ARG_NAMES.some((k) => k in a) ? a : undefined;
+}
+
+/** Loopback is local without asking; elsewhere production unless the user picks test. */
+function askEnvironment(baseUrl: string, name: string): Promise<Environment | undefined> {
+  const inferred = inferEnvironment(baseUrl);
+  if (inferred === 'local') return Promise.resolve(inferred);
+  return pickEnvironment(t('Add Account: environment of {0}', name), inferred);
 }
 
 type Preset = 'api' | 'emulator' | 'other';
@@ -103,10 +117,13 @@ async function finish(
   name: string,
   baseUrl: string,
   key: string | undefined,
+  environment?: string,
 ): Promise<AddAccountResult> {
   let account: Account;
   try {
-    account = await deps.accounts.add(name, baseUrl);
+    if (environment !== undefined && !isEnvironment(environment))
+      throw new Error(t('"{0}" is not an environment: production, test or local.', environment));
+    account = await deps.accounts.add(name, baseUrl, undefined, environment);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     void vscode.window.showErrorMessage(t('Cannot add the account: {0}', message));
@@ -145,7 +162,8 @@ async function addEmulatorAccount(deps: AddAccountDeps, arg?: unknown): Promise<
 
 async function addAccount(deps: AddAccountDeps, arg?: unknown): Promise<AddAccountResult> {
   const given = argsOf(arg);
-  if (given) return finish(deps, given.name ?? '', given.baseUrl ?? '', given.key?.trim() || undefined);
+  if (given)
+    return finish(deps, given.name ?? '', given.baseUrl ?? '', given.key?.trim() || undefined, given.environment);
   const preset = await pickPreset();
   if (preset === undefined) return { outcome: 'cancelled' };
   if (preset === 'emulator') return addEmulatorAccount(deps);
@@ -158,9 +176,11 @@ async function addAccount(deps: AddAccountDeps, arg?: unknown): Promise<AddAccou
   );
   const name = await askName(deps.accounts, suggested);
   if (name === undefined) return { outcome: 'cancelled' };
+  const environment = await askEnvironment(check.ok ? check.baseUrl : baseUrl, name.trim());
+  if (environment === undefined) return { outcome: 'cancelled' };
   const key = await askKey(name.trim());
   if (key === undefined) return { outcome: 'cancelled' };
-  return finish(deps, name, baseUrl, key.trim() || undefined);
+  return finish(deps, name, baseUrl, key.trim() || undefined, environment);
 }
 
 export function registerAddAccountCommands(deps: AddAccountDeps): vscode.Disposable[] {

@@ -5,7 +5,7 @@
 // that key is then removed from secret storage, as the API no longer knows it.
 import * as vscode from 'vscode';
 import { isApiError, isCancellation, type ApiError, type ApiKeyDetails } from '../api';
-import type { AccountList } from '../accounts/accountList';
+import type { Account, AccountList } from '../accounts/accountList';
 import { MAX_API_KEY_NAME_LENGTH } from '../api/requestChecks';
 import { noKeyMessage } from '../format/accountLabels';
 import {
@@ -24,6 +24,7 @@ import { ApiKeyNode, type ApiKeysNode } from '../tree/apiKeyNodes';
 import type { TreeNode } from '../tree/node';
 import type { AccountTarget, ResolveAccount } from './accountTarget';
 import type { SetKeyResult } from './keys';
+import { askModal, confirmWrite } from './confirmWrite';
 import { withProgress } from './progress';
 import { createInputBox, settleOnce } from './quickPicks';
 import { registerCommand } from './register';
@@ -176,6 +177,17 @@ function announce(target: AccountTarget, summary: ApiKeySummary, actions: Return
     });
 }
 
+/** On a production account (or with `confirmWrites: always`) the user says yes first. */
+function confirmCreate(account: Account, name: string): Promise<boolean> {
+  return confirmWrite(account, {
+    question: name
+      ? t('Create the API key "{0}" for {1}?', name, account.name)
+      : t('Create an API key for {0}?', account.name),
+    detail: t('The new key can call the API for this account until it is deleted.'),
+    button: t('Create API Key'),
+  });
+}
+
 async function createApiKey(deps: ApiKeyCommandDeps, arg?: unknown): Promise<CreateApiKeyResult> {
   const target = await deps.account(arg, t('Create API Key: account'));
   if (!target) return { outcome: 'cancelled' };
@@ -190,6 +202,7 @@ async function createApiKey(deps: ApiKeyCommandDeps, arg?: unknown): Promise<Cre
     return { outcome: 'invalid', message: problem };
   }
   const trimmed = name.trim();
+  if (!(await confirmCreate(target.connection.account, trimmed))) return { outcome: 'cancelled' };
   let created: ApiKeyDetails;
   try {
     created = await withProgress(
@@ -243,26 +256,19 @@ async function keyToDelete(
   return { outcome: 'notFound', apiKeyId: id };
 }
 
-/** Both questions, each skipped only when the argument answers it; false when one was declined. */
-async function confirmDelete(key: ApiKeySummary, accountName: string, arg: unknown): Promise<boolean> {
+/** Both questions, each skipped only when the argument answers it; false when one was declined.
+ * The first is always asked and says the account's environment: production asks no second time. */
+async function confirmDelete(key: ApiKeySummary, account: Account, arg: unknown): Promise<boolean> {
   const args = isDeleteArgs(arg) ? arg : undefined;
-  if (args?.confirmed !== true) {
-    const remove = t('Delete');
-    const choice = await vscode.window.showWarningMessage(
-      deleteApiKeyQuestion(key, accountName),
-      { modal: true, detail: t('Whatever uses this key can no longer call the API. This cannot be undone.') },
-      remove,
-    );
-    if (choice !== remove) return false;
-  }
+  const question = {
+    question: deleteApiKeyQuestion(key, account.name),
+    detail: t('Whatever uses this key can no longer call the API. This cannot be undone.'),
+    button: t('Delete'),
+  };
+  if (args?.confirmed !== true && !(await confirmWrite(account, question, true))) return false;
   if (key.inUse && args?.inUseConfirmed !== true) {
-    const remove = t('Delete Anyway');
-    const choice = await vscode.window.showWarningMessage(
-      deleteKeyInUseWarning(accountName),
-      { modal: true, detail: t('Its key is removed from secret storage too.') },
-      remove,
-    );
-    if (choice !== remove) return false;
+    const detail = t('Its key is removed from secret storage too.');
+    return askModal(deleteKeyInUseWarning(account.name), detail, t('Delete Anyway'));
   }
   return true;
 }
@@ -296,7 +302,7 @@ async function deleteApiKey(deps: ApiKeyCommandDeps, arg?: unknown): Promise<Del
   if (!client) return unavailable(target);
   const key = await keyToDelete(target, node);
   if (!('id' in key)) return key;
-  if (!(await confirmDelete(key, target.connection.account.name, node))) return { outcome: 'cancelled' };
+  if (!(await confirmDelete(key, target.connection.account, node))) return { outcome: 'cancelled' };
   try {
     await withProgress(
       { location: vscode.ProgressLocation.Notification, title: t('Deleting the API key "{0}"…', apiKeyLabel(key)) },

@@ -10,6 +10,7 @@ import { t } from '../l10n';
 import type { TreeNode } from '../tree/node';
 import type { AccountTarget, ResolveAccount } from './accountTarget';
 import { withProgress } from './progress';
+import { confirmWrite } from './confirmWrite';
 import { registerCommand } from './register';
 
 interface CreateCompanyDeps {
@@ -91,6 +92,16 @@ async function reveal(deps: CreateCompanyDeps, target: AccountTarget, company: C
   }
 }
 
+/** On a production account (or with `confirmWrites: always`) the user says yes first. */
+function confirmCreate(target: AccountTarget, name: string): Promise<boolean> {
+  const { account } = target.connection;
+  return confirmWrite(account, {
+    question: t('Create the company "{0}" in {1}?', name, account.name),
+    detail: t('The company is created in the API at once.'),
+    button: t('Create Company'),
+  });
+}
+
 async function createCompany(deps: CreateCompanyDeps, arg?: unknown): Promise<CreateCompanyResult> {
   const target = await deps.account(arg, t('Create Company: account'));
   if (!target) return { outcome: 'cancelled' };
@@ -115,6 +126,7 @@ async function createCompany(deps: CreateCompanyDeps, arg?: unknown): Promise<Cr
   const rawDescription = given ? given.description : await askDescription();
   if (!given && rawDescription === undefined) return { outcome: 'cancelled' };
   const description = rawDescription?.trim() || undefined;
+  if (!(await confirmCreate(target, check.stored))) return { outcome: 'cancelled' };
 
   let company: Company;
   const sentAt = new Date();

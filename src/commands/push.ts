@@ -25,6 +25,7 @@ import { DataTypeNode } from '../tree/dataNodes';
 import type { TreeNode } from '../tree/node';
 import type { AccountTarget, ResolveAccount } from './accountTarget';
 import { withProgress } from './progress';
+import { confirmWrite } from './confirmWrite';
 import { chooseFrom, createQuickPick } from './quickPicks';
 import { followSettled } from './pushSettled';
 import { registerCommand } from './register';
@@ -140,6 +141,33 @@ async function lookForLostPush(client: DataPlatformClient, draft: DraftTarget, s
   );
 }
 
+/** A push asks first on production (or with `confirmWrites: always`); after a lost answer, Send
+ * Again is always asked, naming the account's environment too. */
+function confirmPush(target: AccountTarget, draft: DraftTarget, lost?: string): Promise<boolean> {
+  const { account } = target.connection;
+  if (lost !== undefined)
+    return confirmWrite(
+      account,
+      {
+        question: t('No answer came for the push ({0}), and the push history does not show it. Send it again?', lost),
+        detail: t('If the first push still lands, the record is created twice.'),
+        button: t('Send Again'),
+      },
+      true,
+    );
+  return confirmWrite(account, {
+    question: t(
+      'Push the {0} draft to {1} of {2} in {3}?',
+      typeTitle(draft.dataType),
+      draft.platformName,
+      draft.companyName,
+      account.name,
+    ),
+    detail: t('The record is written to the company’s accounting platform.'),
+    button: t('Push'),
+  });
+}
+
 async function pushDraft(deps: PushDeps, arg: unknown, again = false): Promise<PushResult> {
   const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
   const draft = uri && deps.drafts.targetOf(uri);
@@ -155,6 +183,8 @@ async function pushDraft(deps: PushDeps, arg: unknown, again = false): Promise<P
   const target = await deps.account({ accountId: draft.accountId }, t('Push'));
   const client = target?.connection.client;
   if (!target || !client) return { outcome: 'unavailable' };
+  // Sent again: the Send Again question was this push's question.
+  if (!again && !(await confirmPush(target, draft))) return { outcome: 'cancelled' };
   const sentAt = new Date();
   try {
     const op = await withProgress(
@@ -176,14 +206,8 @@ async function pushDraft(deps: PushDeps, arg: unknown, again = false): Promise<P
       followSettled(deps, target, found, client);
       return { outcome: 'pushed', operation: found, recovered: true };
     }
-    if (again) return { outcome: 'lost', message: e.message };
-    const send = t('Send Again');
-    const choice = await vscode.window.showWarningMessage(
-      t('No answer came for the push ({0}), and the push history does not show it. Send it again?', e.message),
-      { modal: true },
-      send,
-    );
-    return choice === send ? pushDraft(deps, uri, true) : { outcome: 'lost', message: e.message };
+    if (again || !(await confirmPush(target, draft, e.message))) return { outcome: 'lost', message: e.message };
+    return pushDraft(deps, uri, true);
   }
 }
 

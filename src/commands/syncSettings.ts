@@ -11,6 +11,7 @@ import { settingsBody, syncSettingsSchema } from '../sync/settingsSchema';
 import { CompanyNode } from '../tree/companyNodes';
 import { accountRootOf } from '../tree/provider';
 import type { ResolveAccount } from './accountTarget';
+import { confirmWrite } from './confirmWrite';
 import { withProgress } from './progress';
 import { registerCommand } from './register';
 
@@ -78,6 +79,13 @@ async function save(deps: SyncSettingsDeps, arg: unknown): Promise<SaveSettingsR
   const account = await deps.account({ accountId: target.accountId }, t('Save Sync Settings'));
   const client = account?.connection.client;
   if (!account || !client) return { outcome: 'unavailable' };
+  const { account: owner } = account.connection;
+  const ask = {
+    question: t('Save the sync settings of {0} in {1}?', target.companyName, owner.name),
+    detail: t('They replace the company’s sync settings in the API.'),
+    button: t('Save'),
+  };
+  if (!(await confirmWrite(owner, ask))) return { outcome: 'cancelled' };
   const title = t('Saving the sync settings of {0}…', target.companyName);
   try {
     await withProgress({ location: vscode.ProgressLocation.Notification, title }, () =>

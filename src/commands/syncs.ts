@@ -22,6 +22,7 @@ import { RecordListNode } from '../tree/dataNodes';
 import { ErrorNode } from '../tree/leafNodes';
 import { accountRootOf } from '../tree/provider';
 import type { AccountRoot } from '../tree/accountRoot';
+import { confirmWrite } from './confirmWrite';
 import { createInputBox, settleOnce } from './quickPicks';
 import { withProgress } from './progress';
 import { registerCommand } from './register';
@@ -101,6 +102,13 @@ async function queueSync(watches: Set<AbortController>, node: unknown): Promise<
   if (!list || !root || !client) return false;
   const { company, dataType } = list;
   const title = typeTitle(dataType);
+  const { account } = root.connection;
+  const ask = {
+    question: t('Queue a sync of {0} for {1} in {2}?', title, company.name, account.name),
+    detail: t('The API fetches this data again from the company’s accounting platform.'),
+    button: t('Queue Sync'),
+  };
+  if (!(await confirmWrite(account, ask))) return false;
   let op: PullOperation;
   try {
     op = await withProgress(
@@ -161,6 +169,17 @@ export type ScheduleResult =
   | { outcome: 'cancelled' | 'unavailable' }
   | { outcome: 'failed'; error: ApiError };
 
+/** On a production account (or with `confirmWrites: always`) the user says yes first. */
+function confirmSchedule(root: AccountRoot, list: RecordListNode, hours: number): Promise<boolean> {
+  const { account } = root.connection;
+  const [type, company] = [typeTitle(list.dataType), list.company.name];
+  return confirmWrite(account, {
+    question: t('Sync {0} of {1} in {2} every {3} hours?', type, company, account.name, String(hours)),
+    detail: t('0 hours turns the scheduled sync off.'),
+    button: t('Set Schedule'),
+  });
+}
+
 async function setSchedule(node: unknown, arg: unknown): Promise<ScheduleResult> {
   const list = syncTarget(node);
   const root = accountRootOf(list);
@@ -174,7 +193,7 @@ async function setSchedule(node: unknown, arg: unknown): Promise<ScheduleResult>
     );
     const current = settings.settings.find((s) => s.dataType === type);
     const hours = hoursArg(arg) ?? (await askHours(title, current?.syncSchedule));
-    if (hours === undefined) return { outcome: 'cancelled' };
+    if (hours === undefined || !(await confirmSchedule(root, list, hours))) return { outcome: 'cancelled' };
     const setting = current ?? { dataType: type, fetchOnFirstLink: false, syncOrder: 0, syncSchedule: hours };
     await withProgress({ location: vscode.ProgressLocation.Notification, title }, () =>
       client.setSyncSettings(list.company.id, {
@@ -191,12 +210,21 @@ async function setSchedule(node: unknown, arg: unknown): Promise<ScheduleResult>
   }
 }
 
+function confirmRefreshAll(root: AccountRoot, name: string): Promise<boolean> {
+  const { account } = root.connection;
+  return confirmWrite(account, {
+    question: t('Queue a sync of all data for {0} in {1}?', name, account.name),
+    detail: t('The API fetches every data type again from the company’s accounting platform.'),
+    button: t('Refresh All Data'),
+  });
+}
+
 /** Refresh All Data: a sync of every type, watched through the data status until none runs. */
 async function refreshAll(watches: Set<AbortController>, node: unknown): Promise<boolean> {
   const company = node instanceof CompanyNode ? node : undefined;
   const root = accountRootOf(company);
   const client = root?.connection.client;
-  if (!company || !root || !client) return false;
+  if (!company || !root || !client || !(await confirmRefreshAll(root, company.company.name))) return false;
   const { id, name } = company.company;
   try {
     await withProgress(

@@ -75,10 +75,15 @@ export class Connection implements Disposable {
     return this.current.kind === 'ready' && this.currentKey !== undefined && key === this.currentKey;
   }
 
-  /** Takes the account's latest name and base URL; returns whether anything changed. */
+  /** Takes the account's latest name, base URL and environment; returns whether anything changed. */
   update(account: Account): boolean {
     const before = this.currentAccount;
-    if (before.name === account.name && before.baseUrl === account.baseUrl) return false;
+    if (
+      before.name === account.name &&
+      before.baseUrl === account.baseUrl &&
+      before.environment === account.environment
+    )
+      return false;
     this.currentAccount = { ...account, id: before.id };
     return true;
   }

@@ -1,6 +1,7 @@
 // What the accounts' connection states look like in the UI: the status bar, the view's message,
 // the context keys the manifest's `when` clauses read, and one log line per change.
 import * as vscode from 'vscode';
+import { environmentName } from '../accounts/environment';
 import { accountTag, type Log } from '../log';
 import type { StatusBar } from '../statusBar';
 import type { Connection, ConnectionState } from './connection';
@@ -20,10 +21,20 @@ function overallState(connections: readonly Connection[]): string {
 }
 
 export function showAccounts(connections: readonly Connection[], ui: StateUi): void {
-  ui.statusBar.setAccounts(connections.map((c) => ({ id: c.account.id, name: c.account.name, state: c.state })));
+  ui.statusBar.setAccounts(
+    connections.map((c) => ({
+      id: c.account.id,
+      name: c.account.name,
+      environment: c.account.environment,
+      state: c.state,
+    })),
+  );
   const only = connections.length === 1 ? connections[0].state : undefined;
   // With several accounts, each root says what is wrong with its own account.
   ui.view.message = only?.kind === 'invalidBaseUrl' || only?.kind === 'secretsUnavailable' ? only.message : undefined;
+  // One account has no root of its own to show it: the view's title says production.
+  const production = connections.length === 1 && connections[0].account.environment === 'production';
+  ui.view.description = production ? environmentName('production') : undefined;
   void vscode.commands.executeCommand('setContext', 'dataPlatform.state', overallState(connections));
   void vscode.commands.executeCommand('setContext', 'dataPlatform.hasAccount', connections.length > 0);
   void vscode.commands.executeCommand('setContext', 'dataPlatform.severalAccounts', connections.length > 1);

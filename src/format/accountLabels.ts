@@ -1,6 +1,7 @@
 // Words of an account in the Companies view (its root node when there are several), pure so they
 // are unit-tested.
 import type { Account } from '../accounts/accountList';
+import { environmentName, type Environment } from '../accounts/environment';
 import type { ConnectionState } from '../connection/connection';
 import { t } from '../l10n';
 import { escapeMarkdown } from './markdown';
@@ -12,6 +13,19 @@ export function accountHost(account: Account): string {
   } catch {
     return account.baseUrl;
   }
+}
+
+/** The codicon of each environment: the account root's, the status bar's, the pick's. */
+export const ENVIRONMENT_ICONS: Readonly<Record<Environment, string>> = {
+  production: 'flame',
+  test: 'beaker',
+  local: 'device-desktop',
+};
+
+/** Next to the account's name: the host, and `Production` first on a production account. */
+export function accountDescription(account: Account): string {
+  const host = accountHost(account);
+  return account.environment === 'production' ? `${environmentName('production')} · ${host}` : host;
 }
 
 /** One line saying what the account can do now. */
@@ -27,12 +41,28 @@ export function accountStateLine(state: ConnectionState): string {
   }
 }
 
-/** The account root's tooltip (Markdown): name, base URL, state. */
+/** What the environment means for the user's writes. */
+export function environmentLine(environment: Environment): string {
+  switch (environment) {
+    case 'production':
+      return t('Production: every write asks first');
+    case 'test':
+      return t('Test environment');
+    case 'local':
+      return t('Local environment');
+  }
+}
+
+/** The account root's tooltip (Markdown): name, environment, base URL, state. */
 export function accountTooltip(account: Account, state: ConnectionState): string {
   const e = escapeMarkdown;
-  return [`**${e(account.name)}**`, '', `${t('Base URL: {0}', e(account.baseUrl))}  `, e(accountStateLine(state))].join(
-    '\n',
-  );
+  return [
+    `**${e(account.name)}**`,
+    '',
+    `$(${ENVIRONMENT_ICONS[account.environment]}) ${e(environmentLine(account.environment))}  `,
+    `${t('Base URL: {0}', e(account.baseUrl))}  `,
+    e(accountStateLine(state)),
+  ].join('\n');
 }
 
 /** What an account root shows instead of companies when it cannot list them; undefined when it can. */

@@ -1,19 +1,32 @@
-// The status bar item's words, pure so they are unit-tested: each account in use with the
-// rate-limit budget its own key has left.
+// The status bar item's words, pure so they are unit-tested. Short: the account in use (the
+// selected node's, else the first) and what its key has left; everything else, every account with
+// its environment, state and budget, in the tooltip (Markdown).
+import type { Environment } from '../accounts/environment';
 import type { RateLimitInfo } from '../api';
 import type { ConnectionState } from '../connection/connection';
 import { t } from '../l10n';
+import { ENVIRONMENT_ICONS, environmentLine } from './accountLabels';
 import { formatCount } from './amount';
+import { escapeMarkdown } from './markdown';
 
 /** One account as the status bar shows it. */
 export interface AccountStatus {
+  id: string;
   name: string;
+  environment: Environment;
   state: ConnectionState;
   rate?: RateLimitInfo;
 }
 
-/** `$(cloud) Production · 9,998 left`. */
-function segment({ name, state, rate }: AccountStatus): string {
+/** The account in use: the selected one, else the first. */
+export function accountInUse(accounts: readonly AccountStatus[], selectedId?: string): AccountStatus | undefined {
+  return accounts.find((a) => a.id === selectedId) ?? accounts[0];
+}
+
+/** `$(flame) Live · 9,998 left`: production has its own icon; a problem shows instead. */
+export function statusBarText(current: AccountStatus | undefined): string {
+  if (!current) return t('$(account) Data Platform: no account');
+  const { name, state, rate } = current;
   switch (state.kind) {
     case 'invalidBaseUrl':
       return t('$(warning) {0}: base URL refused', name);
@@ -21,36 +34,37 @@ function segment({ name, state, rate }: AccountStatus): string {
       return t('$(warning) {0}: secret storage unavailable', name);
     case 'noKey':
       return t('$(key) {0}: no API key', name);
-    case 'ready':
+    case 'ready': {
+      const icon = current.environment === 'production' ? `$(${ENVIRONMENT_ICONS.production})` : '$(cloud)';
       return rate?.remaining !== undefined
-        ? t('$(cloud) {0} · {1} left', name, formatCount(rate.remaining))
-        : `$(cloud) ${name}`;
+        ? t('{0} {1} · {2} left', icon, name, formatCount(rate.remaining))
+        : `${icon} ${name}`;
+    }
   }
 }
 
-/** The item's text: every account, in the list's order. */
-export function statusBarText(accounts: readonly AccountStatus[]): string {
-  if (accounts.length === 0) return t('$(account) Data Platform: no account');
-  return accounts.map(segment).join(' | ');
-}
-
-function accountLines({ name, state, rate }: AccountStatus): string[] {
-  const lines = [name];
-  if (state.kind === 'invalidBaseUrl') lines.push(state.message);
-  else if (state.kind === 'secretsUnavailable') lines.push(t('API: {0}', state.baseUrl), state.message);
-  else lines.push(t('API: {0}', state.baseUrl), state.kind === 'noKey' ? t('No API key set') : t('API key set'));
+function accountLines({ name, environment, state, rate }: AccountStatus, inUse: boolean): string[] {
+  const e = escapeMarkdown;
+  const lines = [
+    inUse ? t('**{0}** (in use)', e(name)) : `**${e(name)}**`,
+    `$(${ENVIRONMENT_ICONS[environment]}) ${e(environmentLine(environment))}`,
+  ];
+  if (state.kind === 'invalidBaseUrl') lines.push(e(state.message));
+  else if (state.kind === 'secretsUnavailable') lines.push(e(t('API: {0}', state.baseUrl)), e(state.message));
+  else
+    lines.push(e(t('API: {0}', state.baseUrl)), state.kind === 'noKey' ? e(t('No API key set')) : e(t('API key set')));
   if (state.kind === 'ready' && rate) {
-    if (rate.remaining !== undefined && rate.limit !== undefined) {
-      lines.push(t('Rate limit: {0} of {1} left', formatCount(rate.remaining), formatCount(rate.limit)));
-    }
-    if (rate.resetAt !== undefined) lines.push(t('Resets at {0}', new Date(rate.resetAt).toLocaleTimeString()));
+    if (rate.remaining !== undefined && rate.limit !== undefined)
+      lines.push(e(t('Rate limit: {0} of {1} left', formatCount(rate.remaining), formatCount(rate.limit))));
+    if (rate.resetAt !== undefined) lines.push(e(t('Resets at {0}', new Date(rate.resetAt).toLocaleTimeString())));
   }
   return lines;
 }
 
-export function statusBarTooltip(accounts: readonly AccountStatus[]): string {
-  const lines = ['Data Platform'];
-  for (const a of accounts) lines.push('', ...accountLines(a));
-  lines.push('', t('Click to show the log'));
-  return lines.join('\n');
+/** Every account (Markdown, with theme icons), the one in use marked. */
+export function statusBarTooltip(accounts: readonly AccountStatus[], current?: AccountStatus): string {
+  const blocks = [t('**Data Platform**')];
+  for (const a of accounts) blocks.push(accountLines(a, accounts.length > 1 && a === current).join('  \n'));
+  blocks.push(t('Click for actions: refresh, query, accounts, diagnostics, the log'));
+  return blocks.join('\n\n');
 }

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { ApiError, Company, PagedList } from '../api';
 import type { Connection } from '../connection/connection';
-import { accountHost, accountProblem, accountTooltip } from '../format/accountLabels';
+import { accountDescription, accountProblem, accountTooltip, ENVIRONMENT_ICONS } from '../format/accountLabels';
 import { t } from '../l10n';
 import { ApiKeysNode } from './apiKeyNodes';
 import type { TreeContext } from './context';
@@ -52,10 +52,13 @@ export class AccountRoot extends CompaniesRoot {
     const { account, state } = this.connection;
     const item = new vscode.TreeItem(account.name, vscode.TreeItemCollapsibleState.Expanded);
     item.id = this.key;
-    item.description = accountHost(account);
-    item.tooltip = new vscode.MarkdownString(accountTooltip(account, state));
-    item.iconPath = new vscode.ThemeIcon(state.kind === 'ready' ? 'account' : 'warning');
+    item.description = accountDescription(account);
+    item.tooltip = new vscode.MarkdownString(accountTooltip(account, state), true);
     const ready = state.kind === 'ready';
+    // Production is coloured so it stands out in any theme (package.json's contributed colour).
+    const colour =
+      account.environment === 'production' ? new vscode.ThemeColor('dataPlatform.productionForeground') : undefined;
+    item.iconPath = new vscode.ThemeIcon(ready ? ENVIRONMENT_ICONS[account.environment] : 'warning', colour);
     item.contextValue = accountContext({ ready, morePages: this.morePages });
     return item;
   }

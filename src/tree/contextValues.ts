@@ -234,6 +234,7 @@ const MENU_COMMANDS: Readonly<Record<string, NodeCommand>> = {
   'dataPlatform.setApiKey': on('\\bsetKey\\b|^account\\b', 'always'),
   'dataPlatform.signOut': on('\\bsignOut\\b', 'always'),
   'dataPlatform.renameAccount': on('^account\\b', 'always'),
+  'dataPlatform.setEnvironment': on('^account\\b', 'always'),
   'dataPlatform.editAccount': on('^account\\b|\\beditAccount\\b', 'always'),
   'dataPlatform.removeAccount': on('^account\\b', 'always'),
   'dataPlatform.createInvoice': on('\\btype=invoices\\b', 'never'),

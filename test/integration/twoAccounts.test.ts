@@ -116,13 +116,13 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
     assert.match(String(api.tree.getTreeItem(trialCompanies[0]).id), new RegExp(`^${trialId}/company:`));
   });
 
-  it('the status bar shows each account with the rate limit its own key has left', () => {
-    const text = api.statusBar.text;
+  it('the status bar shows the account in use with the rate limit its own key has left; the tooltip each account', () => {
     const name = api.connection.account.name.replace(/[.]/g, '\\.');
-    assert.match(
-      text,
-      new RegExp(`^\\$\\(cloud\\) ${name} · [\\d,]+ left \\| \\$\\(cloud\\) Free trial · [\\d,]+ left$`),
-    );
+    const inUse = api.statusBar.accountId === trialId ? 'Free trial' : name;
+    assert.match(api.statusBar.text, new RegExp(`^\\$\\(cloud\\) ${inUse} · [\\d,]+ left$`));
+    const tooltip = api.statusBar.tooltip.replace(/\\/g, '');
+    for (const account of [api.connection.account.name, 'Free trial']) assert.ok(tooltip.includes(`**${account}**`));
+    assert.equal(tooltip.match(/Rate limit: [\d,]+ of [\d,]+ left/g)?.length, 2, 'each budget');
   });
 
   it("a 401 on one account's key shows under its root only and asks for that account's key", async () => {
@@ -211,6 +211,8 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
       { uri, format: 'json' },
     );
     assert.equal(exported?.written, 50, "the selected account's 50 companies");
+    await waitFor('the status bar on the selected account', () => api.statusBar.accountId === trialId);
+    assert.match(api.statusBar.text, /^\$\(cloud\) Free trial · [\d,]+ left$/);
   });
 
   it('takes a screenshot of two accounts side by side', async function () {
@@ -270,7 +272,7 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
       { outcome: 'done' },
     );
     await waitFor('the new name', async () => ((await children(api)) as AccountRoot[]).map(labelOf).includes('Trial'));
-    assert.match(api.statusBar.text, /\| \$\(cloud\) Trial/);
+    assert.match(api.statusBar.tooltip, /\*\*Trial\*\*/);
 
     const elsewhere = url.replace('127.0.0.1', 'localhost');
     const moved = await vscode.commands.executeCommand<{ outcome: string; keyForgotten?: boolean }>(

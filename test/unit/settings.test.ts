@@ -40,6 +40,7 @@ describe('settings (package.json)', () => {
       'dataPlatform.export.defaultFormat': 'window',
       'dataPlatform.export.csvDelimiter': 'window',
       'dataPlatform.maxTreeRows': 'window',
+      'dataPlatform.confirmWrites': 'application',
     });
   });
 

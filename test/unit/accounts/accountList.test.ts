@@ -16,8 +16,8 @@ describe('accounts', () => {
     const prod = await accounts.add('Production', 'https://api.codat.io', 'key-prod');
     const test = await accounts.add('Test client', 'https://api.codat.io/', 'key-test');
     assert.deepEqual(accounts.list(), [
-      { id: 'acct-1', name: 'Production', baseUrl: 'https://api.codat.io' },
-      { id: 'acct-2', name: 'Test client', baseUrl: 'https://api.codat.io' },
+      { id: 'acct-1', name: 'Production', baseUrl: 'https://api.codat.io', environment: 'production' },
+      { id: 'acct-2', name: 'Test client', baseUrl: 'https://api.codat.io', environment: 'production' },
     ]);
     assert.equal(await accounts.getKey(prod.id), 'key-prod');
     assert.equal(await accounts.getKey(test.id), 'key-test');

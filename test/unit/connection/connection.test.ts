@@ -74,7 +74,7 @@ function accountConnection(
   extra: Partial<ConnectionOptions> = {},
 ): Connection {
   return new Connection({
-    account: { id: 'a1', name: 'Mine', baseUrl },
+    account: { id: 'a1', name: 'Mine', baseUrl, environment: 'local' },
     readKey: async (id) => (await secrets.get(accountSecretName(id))) || undefined,
     ...extra,
   });
@@ -101,10 +101,15 @@ describe('Connection', () => {
     assert.equal(second.kind === 'ready' && second.client, client, 'same base URL and key: same client');
     assert.equal(conn.client, client);
 
-    assert.equal(conn.update({ id: 'a1', name: 'Mine', baseUrl: 'http://example.com' }), true);
+    assert.equal(conn.update({ id: 'a1', name: 'Mine', baseUrl: 'http://example.com', environment: 'local' }), true);
     await conn.reload();
     assert.equal(state().kind, 'invalidBaseUrl');
-    conn.update({ id: 'a1', name: 'Renamed', baseUrl: 'http://127.0.0.1:4010' });
+    conn.update({ id: 'a1', name: 'Renamed', baseUrl: 'http://127.0.0.1:4010', environment: 'local' });
+    assert.equal(
+      conn.update({ id: 'a1', name: 'Renamed', baseUrl: 'http://127.0.0.1:4010', environment: 'production' }),
+      true,
+      'a new environment is a change',
+    );
     assert.equal(conn.account.name, 'Renamed');
     await secrets.delete(accountSecretName('a1'));
     await conn.reload();
@@ -126,7 +131,10 @@ describe('Connection', () => {
       fired.map((s) => s.kind),
       ['secretsUnavailable'],
     );
-    assert.match(statusBarText([{ name: 'Mine', state }]), /Mine: secret storage unavailable/);
+    assert.match(
+      statusBarText({ id: 'a1', name: 'Mine', environment: 'local', state }),
+      /Mine: secret storage unavailable/,
+    );
   });
 });
 
@@ -216,51 +224,26 @@ describe('Log', () => {
   });
 });
 
-describe('status bar text', () => {
-  it('shows each account by name with its state', () => {
-    const noKey = {
-      kind: 'noKey',
-      baseUrl: 'https://api.codat.io',
-      origin: 'https://api.codat.io',
-      host: 'api.codat.io',
-    } as const;
-    assert.equal(statusBarText([{ name: 'api.codat.io', state: noKey }]), '$(key) api.codat.io: no API key');
-    assert.equal(
-      statusBarText([{ name: 'Prod', state: { kind: 'invalidBaseUrl', message: 'x' } }]),
-      '$(warning) Prod: base URL refused',
-    );
-    assert.equal(statusBarText([]), '$(account) Data Platform: no account');
-  });
-});
-
 describe('status bar text with a connection', () => {
-  it('shows the remaining requests of each account once a response carried them', async () => {
+  it('shows the remaining requests of the account in use once a response carried them; the tooltip every account', async () => {
     const secrets = new MemorySecrets();
     await secrets.store(accountSecretName('a1'), 'k');
     const conn = accountConnection(secrets, 'http://127.0.0.1:4010');
     await conn.reload();
-    assert.equal(statusBarText([{ name: 'Emulator', state: conn.state }]), '$(cloud) Emulator');
+    const emulator = { id: 'a1', name: 'Emulator', environment: 'local' as const, state: conn.state };
+    assert.equal(statusBarText(emulator), '$(cloud) Emulator');
     const rate = { remaining: 9998, limit: 10000, observedAt: 0 };
-    assert.equal(statusBarText([{ name: 'Emulator', state: conn.state, rate }]), '$(cloud) Emulator · 9,998 left');
+    assert.equal(statusBarText({ ...emulator, rate }), '$(cloud) Emulator · 9,998 left');
     const other = {
       kind: 'noKey',
       baseUrl: 'http://127.0.0.1:4010',
       origin: 'http://127.0.0.1:4010',
       host: '127.0.0.1:4010',
     } as const;
-    assert.equal(
-      statusBarText([
-        { name: 'Emulator', state: conn.state, rate },
-        { name: 'Trial', state: other },
-      ]),
-      '$(cloud) Emulator · 9,998 left | $(key) Trial: no API key',
-    );
+    const trial = { id: 'a2', name: 'Trial', environment: 'local' as const, state: other };
     assert.match(
-      statusBarTooltip([
-        { name: 'Emulator', state: conn.state, rate },
-        { name: 'Trial', state: other },
-      ]),
-      /Emulator\nAPI: http:\/\/127\.0\.0\.1:4010\nAPI key set\nRate limit: 9,998 of 10,000 left[\s\S]*Trial\nAPI: http:\/\/127\.0\.0\.1:4010\nNo API key set/,
+      statusBarTooltip([{ ...emulator, rate }, trial]),
+      /Emulator[\s\S]*API: http:\/\/127\\\.0[\s\S]*API key set[\s\S]*Rate limit: 9,998 of 10,000 left[\s\S]*Trial[\s\S]*No API key set/,
     );
   });
 });

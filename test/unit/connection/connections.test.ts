@@ -179,7 +179,12 @@ describe('the emulator preset', () => {
     const accounts = new AccountList(memento(), store, ids());
     const env = { DP_EMULATOR_URL: 'http://127.0.0.1:4010', DP_EMULATOR_KEY: 'emu-key' };
     const made = await ensureDevEmulatorAccount(accounts, env, fetchOf({}));
-    assert.deepEqual(made, { id: 'acct-1', name: 'Local emulator', baseUrl: 'http://127.0.0.1:4010' });
+    assert.deepEqual(made, {
+      id: 'acct-1',
+      name: 'Local emulator',
+      baseUrl: 'http://127.0.0.1:4010',
+      environment: 'local',
+    });
     assert.equal(await accounts.getKey('acct-1'), 'emu-key');
     await ensureDevEmulatorAccount(accounts, { ...env, DP_EMULATOR_KEY: 'new-key' }, fetchOf({}));
     assert.equal(accounts.list().length, 1, 'the same account again');

@@ -1,8 +1,19 @@
 import * as assert from 'node:assert/strict';
-import { accountHost, accountProblem, accountTooltip, noKeyMessage } from '../../../src/format/accountLabels';
+import {
+  accountDescription,
+  accountHost,
+  accountProblem,
+  accountTooltip,
+  noKeyMessage,
+} from '../../../src/format/accountLabels';
 
 describe('account wording', () => {
-  const account = { id: 'a1', name: 'Prod *EU*', baseUrl: 'https://api.example.com:8443/v1' };
+  const account = {
+    id: 'a1',
+    name: 'Prod *EU*',
+    baseUrl: 'https://api.example.com:8443/v1',
+    environment: 'production' as const,
+  };
 
   it('names the host next to the account, or the base URL when it cannot be read', () => {
     assert.equal(accountHost(account), 'api.example.com:8443');
@@ -25,5 +36,15 @@ describe('account wording', () => {
       /^\*\*Prod \\\*EU\\\*\*\*/,
     );
     assert.equal(accountProblem({ kind: 'noKey', baseUrl: account.baseUrl, origin: 'x', host: 'x' })?.setKey, true);
+  });
+
+  it('says Production next to a production account and in its tooltip; test and local say theirs in the tooltip', () => {
+    const state = { kind: 'noKey', baseUrl: account.baseUrl, origin: 'x', host: 'x' } as const;
+    assert.equal(accountDescription(account), 'Production · api.example.com:8443');
+    assert.match(accountTooltip(account, state), /\$\(flame\) Production: every write asks first/);
+    const test = { ...account, environment: 'test' as const };
+    assert.equal(accountDescription(test), 'api.example.com:8443');
+    assert.match(accountTooltip(test, state), /\$\(beaker\) Test environment/);
+    assert.match(accountTooltip({ ...account, environment: 'local' }, state), /Local environment/);
   });
 });

@@ -1,0 +1,68 @@
+// The one question before a write: a modal naming the account and what will happen, asked on a
+// production account (or on every account with `dataPlatform.confirmWrites: always`; the rule is
+// src/accounts/environment.ts). Under the test switch the host cannot click a modal: each question
+// is recorded and answered from a queue the test fills (empty: declined, so nothing hangs).
+import * as vscode from 'vscode';
+import type { Account } from '../accounts/accountList';
+import { writeNeedsConfirmation } from '../accounts/environment';
+import { accountHost } from '../format/accountLabels';
+import { t } from '../l10n';
+import { confirmWrites } from '../settings';
+
+interface AskedQuestion {
+  message: string;
+  detail: string;
+}
+
+/** What the tests see of the questions (DataPlatformApi.confirmations). */
+export interface ConfirmationHooks {
+  /** Every question asked, oldest first. */
+  readonly asked: AskedQuestion[];
+  /** The next answers: true accepts, false declines. */
+  readonly answers: boolean[];
+}
+
+let hooks: ConfirmationHooks | undefined;
+
+/** Called under the test switch: questions are recorded and answered from the queue. */
+export function trackConfirmations(): ConfirmationHooks {
+  hooks ??= { asked: [], answers: [] };
+  return hooks;
+}
+
+/** A modal question with one button; true when it was pressed. */
+export async function askModal(message: string, detail: string, button: string): Promise<boolean> {
+  if (hooks) {
+    hooks.asked.push({ message, detail });
+    return hooks.answers.shift() ?? false;
+  }
+  return (await vscode.window.showWarningMessage(message, { modal: true, detail }, button)) === button;
+}
+
+interface Write {
+  /** The question, naming the account: `Create the company "Acme" in Live?` */
+  question: string;
+  /** What will happen, after the line that says which environment the account is. */
+  detail: string;
+  /** The button that goes ahead. */
+  button: string;
+}
+
+function environmentLine(account: Account): string {
+  const host = accountHost(account);
+  switch (account.environment) {
+    case 'production':
+      return t('{0} is a production account ({1}): this changes live data.', account.name, host);
+    case 'test':
+      return t('{0} is a test account ({1}).', account.name, host);
+    case 'local':
+      return t('{0} is a local account ({1}).', account.name, host);
+  }
+}
+
+/** Whether the write may go ahead: true at once where no question is due; `always` asks anyway
+ * (a question the command had before, now naming the environment). */
+export function confirmWrite(account: Account, write: Write, always = false): Promise<boolean> {
+  if (!always && !writeNeedsConfirmation(account.environment, confirmWrites())) return Promise.resolve(true);
+  return askModal(write.question, `${environmentLine(account)}\n\n${write.detail}`, write.button);
+}

@@ -1,0 +1,238 @@
+// Safe on production, in the real host against the emulator: the emulator's account (local by
+// default, so nothing asks) is set to production through Set Environment's argument; then its root
+// and the status bar say so, and every write asks a modal question naming the account. The host
+// cannot click a modal: under the test switch each question is recorded and answered from
+// `api.confirmations.answers` (none left: declined). Declined, nothing reaches the emulator.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { CreateApiKeyResult, DeleteApiKeyResult } from '../../src/commands/apiKeys';
+import type { CreateCompanyResult } from '../../src/commands/createCompany';
+import type { DataPlatformApi } from '../../src/testApi';
+import { admin, canType, emulatorClient, firstPageCompany, keyboard, openView, signIn, waitFor } from './helpers';
+
+const create = (arg: unknown) => vscode.commands.executeCommand<CreateCompanyResult>('dataPlatform.createCompany', arg);
+const setEnvironment = (arg: unknown) =>
+  vscode.commands.executeCommand<{ outcome: string; message?: string }>('dataPlatform.setEnvironment', arg);
+const confirmWrites = (value: string | undefined) =>
+  vscode.workspace.getConfiguration('dataPlatform').update('confirmWrites', value, vscode.ConfigurationTarget.Global);
+
+describe('Safe on production: writes ask first', () => {
+  let api: DataPlatformApi;
+  let accountId = '';
+  const asked = () => api.confirmations.asked;
+  const posts = async () => (await admin.requests()).filter((r) => r.method !== 'GET').map((r) => r.path);
+  const environment = async (env: string) => {
+    assert.deepEqual(await setEnvironment({ accountId, environment: env }), { outcome: 'done' });
+    await waitFor(`the ${env} account`, () => api.connection.account.environment === env);
+  };
+
+  before(async () => {
+    api = await openView();
+    await signIn(api);
+    accountId = api.connection.account.id;
+  });
+
+  beforeEach(async () => {
+    api.confirmations.answers.length = 0;
+    await admin.clearRequests();
+  });
+
+  after(async () => {
+    api.confirmations.answers.length = 0;
+    await confirmWrites(undefined);
+    await environment('local');
+    // Later test files count the seeded companies and keys.
+    await admin.reset();
+    await signIn(api);
+    await vscode.commands.executeCommand('dataPlatform.refresh');
+  });
+
+  it('the emulator is a local account: Create Company asks nothing', async () => {
+    assert.equal(api.connection.account.environment, 'local', 'inferred from its loopback address');
+    const before = asked().length;
+    const result = await create({ accountId, name: 'Local Co' });
+    assert.equal(result?.outcome, 'created', JSON.stringify(result));
+    assert.equal(asked().length, before, 'no question');
+    assert.equal(api.statusBar.background, undefined);
+    assert.equal(api.companiesView.description, undefined);
+  });
+
+  it('Set Environment makes it production: its root and the status bar say so', async () => {
+    await environment('production');
+    const root = api.tree.rootOf(accountId);
+    assert.ok(root);
+    const item = root.getTreeItem();
+    const icon = item.iconPath as vscode.ThemeIcon;
+    assert.equal(icon.id, 'flame');
+    assert.equal((icon.color as unknown as { id: string }).id, 'dataPlatform.productionForeground');
+    assert.match(String(item.description), /^Production · 127\.0\.0\.1:\d+$/);
+    assert.match((item.tooltip as vscode.MarkdownString).value, /Production: every write asks first/);
+    await waitFor('the status bar', () => api.statusBar.text.startsWith('$(flame) '));
+    assert.equal(api.statusBar.background, 'statusBarItem.warningBackground');
+    if (api.connections.list().length === 1)
+      assert.equal(api.companiesView.description, 'Production', 'alone, the account has no root: the view says it');
+    assert.match(api.statusBar.tooltip, /Production: every write asks first/);
+    const refused = await setEnvironment({ accountId, environment: 'staging' });
+    assert.equal(refused?.outcome, 'invalid');
+    assert.equal(api.connection.account.environment, 'production', 'unchanged');
+  });
+
+  it('on production Create Company asks, naming the account; declined, nothing is sent', async () => {
+    const before = asked().length;
+    const result = await create({ accountId, name: 'Prod Co' });
+    assert.equal(result?.outcome, 'cancelled');
+    const [question] = asked().slice(before);
+    assert.ok(question, 'asked');
+    assert.equal(asked().length, before + 1, 'once');
+    assert.equal(question.message, `Create the company "Prod Co" in ${api.connection.account.name}?`);
+    assert.match(
+      question.detail,
+      new RegExp(`^${api.connection.account.name.replace(/\./g, '\\.')} is a production account`),
+    );
+    assert.deepEqual(await posts(), [], 'nothing sent');
+    const companies = (await (await emulatorClient()).listCompanies({ query: 'name="Prod Co"' })).results;
+    assert.equal(companies.length, 0, 'nothing created');
+  });
+
+  it('accepted, the company is created', async () => {
+    api.confirmations.answers.push(true);
+    const result = await create({ accountId, name: 'Prod Co' });
+    assert.equal(result?.outcome, 'created', JSON.stringify(result));
+    assert.deepEqual(await posts(), ['/companies']);
+  });
+
+  it('Create API Key asks too; Delete API Key asks once, its question naming production', async () => {
+    const before = asked().length;
+    const created = await vscode.commands.executeCommand<CreateApiKeyResult>('dataPlatform.createApiKey', {
+      accountId,
+      name: 'prod key',
+    });
+    assert.equal(created?.outcome, 'cancelled');
+    assert.match(asked()[before]?.message ?? '', /^Create the API key "prod key" for /);
+    api.confirmations.answers.push(true);
+    const made = await vscode.commands.executeCommand<CreateApiKeyResult>('dataPlatform.createApiKey', {
+      accountId,
+      name: 'prod key',
+    });
+    assert.equal(made?.outcome, 'created', JSON.stringify(made));
+    if (made?.outcome !== 'created') return;
+    const deleting = asked().length;
+    const kept = await vscode.commands.executeCommand<DeleteApiKeyResult>('dataPlatform.deleteApiKey', {
+      accountId,
+      apiKeyId: made.apiKeyId,
+    });
+    assert.equal(kept?.outcome, 'cancelled');
+    assert.equal(asked().length, deleting + 1, 'one question, not two');
+    assert.match(asked()[deleting].detail, /is a production account/);
+    assert.deepEqual(await posts(), ['/apiKeys'], 'only the accepted create was sent');
+  });
+
+  it('the sync writes ask on production too: declined, Queue Sync, Refresh All Data and a schedule send nothing', async () => {
+    const company = await firstPageCompany(api, (await admin.info()).companies.notRequested);
+    assert.ok(company);
+    const before = asked().length;
+    assert.equal(await vscode.commands.executeCommand('dataPlatform.queueSync', company.invoices), false);
+    assert.equal(await vscode.commands.executeCommand('dataPlatform.refreshAllData', company), false);
+    const schedule = await vscode.commands.executeCommand<{ outcome: string }>(
+      'dataPlatform.setSyncSchedule',
+      company.invoices,
+      { hours: 6 },
+    );
+    assert.equal(schedule?.outcome, 'cancelled');
+    assert.deepEqual(
+      asked()
+        .slice(before)
+        .map((q) => q.message.split('?')[0].replace(api.connection.account.name, 'ACCOUNT')),
+      [
+        `Queue a sync of Invoices for ${company.company.name} in ACCOUNT`,
+        `Queue a sync of all data for ${company.company.name} in ACCOUNT`,
+        `Sync Invoices of ${company.company.name} in ACCOUNT every 6 hours`,
+      ],
+    );
+    assert.deepEqual(await posts(), [], 'nothing sent');
+  });
+
+  it('with confirmWrites: always, a local account asks too', async () => {
+    await environment('local');
+    await confirmWrites('always');
+    const before = asked().length;
+    const result = await create({ accountId, name: 'Asked Co' });
+    assert.equal(result?.outcome, 'cancelled');
+    assert.match(asked()[before]?.detail ?? '', /is a local account/);
+    assert.deepEqual(await posts(), []);
+    await confirmWrites(undefined);
+    assert.equal((await create({ accountId, name: 'Asked Co' }))?.outcome, 'created');
+    assert.equal(asked().length, before + 1, 'back to the default: no question');
+  });
+
+  it('Add Account: elsewhere than loopback production unless the argument says test; an unknown one refused', async () => {
+    type Added = { outcome: string; account?: { id: string; environment: string } };
+    const add = (arg: unknown) => vscode.commands.executeCommand<Added>('dataPlatform.addAccount', arg);
+    const live = await add({ name: 'Remote live', baseUrl: 'https://remote.example' });
+    const sandbox = await add({ name: 'Remote sandbox', baseUrl: 'https://remote.example', environment: 'test' });
+    try {
+      assert.equal(live?.account?.environment, 'production');
+      assert.equal(sandbox?.account?.environment, 'test');
+      const odd = await add({ name: 'Remote odd', baseUrl: 'https://remote.example', environment: 'staging' });
+      assert.equal(odd?.outcome, 'invalid');
+      assert.ok(!api.accounts.list().some((a) => a.name === 'Remote odd'), 'nothing added');
+    } finally {
+      for (const added of [live, sandbox])
+        if (added?.account)
+          await vscode.commands.executeCommand('dataPlatform.removeAccount', {
+            accountId: added.account.id,
+            confirmed: true,
+          });
+    }
+  });
+});
+
+describe('The status bar: the account in use, and its actions', () => {
+  let api: DataPlatformApi;
+
+  before(async () => {
+    api = await openView();
+    await signIn(api);
+  });
+
+  afterEach(async () => {
+    if (api.quickPick()) await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  });
+
+  it('shows the account and what its key has left; every account in the tooltip', async () => {
+    const { name } = api.connection.account;
+    await vscode.commands.executeCommand('dataPlatform.refresh');
+    await api.tree.getChildren();
+    await waitFor('the budget', () => / · [\d,]+ left$/.test(api.statusBar.text));
+    assert.ok(api.statusBar.text.startsWith(`$(cloud) ${name} · `), api.statusBar.text);
+    assert.match(api.statusBar.tooltip, /Local environment[\s\S]*Rate limit: [\d,]+ of [\d,]+ left/);
+  });
+
+  it('a click offers the useful actions, Find Company… only where it exists', async () => {
+    const shown = vscode.commands.executeCommand<string | undefined>('dataPlatform.statusBarActions');
+    const pick = await waitFor('the actions', () =>
+      api.quickPick()?.title === 'Data Platform' ? api.quickPick() : undefined,
+    );
+    const labels = pick.items.map((i) => i.label);
+    const find = (await vscode.commands.getCommands(true)).includes('dataPlatform.findCompany');
+    assert.deepEqual(labels, [
+      '$(refresh) Refresh',
+      ...(find ? ['$(search) Find Company…'] : []),
+      '$(filter) Run Query…',
+      '$(key) Set API Key…',
+      '$(flame) Set Environment…',
+      '$(add) Add Account…',
+      '$(debug-console) Show Diagnostics',
+      '$(output) Show Log',
+    ]);
+    if (canType()) {
+      await keyboard.type('Show Log');
+      await waitFor('Show Log highlighted', () => api.quickPick()?.active === '$(output) Show Log');
+      await keyboard.press('Enter');
+      assert.equal(await shown, 'dataPlatform.showLog');
+    } else {
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      assert.equal(await shown, undefined);
+    }
+  });
+});
