@@ -110,6 +110,7 @@ class FindPick {
         done = true;
         if (this.timer !== undefined) clearTimeout(this.timer);
         this.inFlight?.abort();
+        this.inFlight = undefined;
         resolve(choice);
         pick.dispose();
       };
@@ -141,12 +142,18 @@ class FindPick {
     const controller = new AbortController();
     this.inFlight = controller;
     this.pick.busy = true;
-    const found = await searchAccounts(this.targets, text, controller.signal);
-    if (this.inFlight !== controller) return;
-    this.inFlight = undefined;
-    this.found = found;
-    this.pick.busy = false;
-    this.render();
+    try {
+      const found = await searchAccounts(this.targets, text, controller.signal);
+      if (this.inFlight !== controller) return;
+      this.found = found;
+      this.render();
+    } finally {
+      // A later search (or the pick's end) owns the indicator from then on.
+      if (this.inFlight === controller) {
+        this.inFlight = undefined;
+        this.pick.busy = false;
+      }
+    }
   }
 
   /** Per account: what the search found, then the companies the view holds (VS Code's own filter

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Company } from '../../src/api';
-import type { DataPlatformClient } from '../../src/api/client';
+import { DataPlatformClient } from '../../src/api/client';
 import type { FindCompanyResult } from '../../src/commands/findCompany';
 import type { OpenByIdResult } from '../../src/commands/records';
 import { parseRecordUri } from '../../src/documents/recordUri';
@@ -16,6 +16,7 @@ import { listContext, recordContext } from '../../src/tree/contextValues';
 import {
   admin,
   canType,
+  emulator,
   emulatorClient,
   emulatorInvoice,
   firstPageCompany,
@@ -224,5 +225,78 @@ describe('Find Company and Open Record by ID', function () {
     );
     assert.ok(!byId.some((m) => viewItemMatches(m.when, recordContext('bills'))), 'not on a record');
     assert.ok(menus.commandPalette.some((m) => m.command === 'dataPlatform.openRecordById' && m.when === 'false'));
+  });
+});
+
+describe('Find Company with two accounts', () => {
+  let api: DataPlatformApi;
+  let trialId = '';
+
+  before(async () => {
+    api = await openView();
+    if (api.connection.state.kind !== 'ready') await signIn(api);
+    const { url } = await emulator();
+    const trialKey = (await admin.info()).keys.freeTrial;
+    const added = await vscode.commands.executeCommand<{ outcome: string; account?: { id: string } }>(
+      'dataPlatform.addAccount',
+      { name: 'Free trial', baseUrl: url, key: trialKey },
+    );
+    assert.equal(added?.outcome, 'added');
+    trialId = added?.account?.id ?? '';
+    await waitFor('two accounts in the view', () => api.tree.several);
+  });
+
+  after(async () => {
+    if (api?.quickPick()) await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    if (trialId && api.accounts.get(trialId)) await api.accounts.remove(trialId);
+    await waitFor('one account again', () => !api.tree.several);
+  });
+
+  /** A company of the Free-trial account whose name no company of either account contains. */
+  async function trialOnlyCompany(): Promise<Company> {
+    const { url } = await emulator();
+    const keys = (await admin.info()).keys;
+    const list = async (key: string) =>
+      (await new DataPlatformClient({ baseUrl: url, apiKey: key }).listCompanies({ pageSize: 1000 })).results;
+    const [normal, trial] = [await list(keys.normal), await list(keys.freeTrial)];
+    const everyName = [...normal, ...trial].map((c) => c.name);
+    const unique = trial.find(
+      (c) => /^[A-Za-z ]+$/.test(c.name) && everyName.filter((n) => n.includes(c.name)).length === 1,
+    );
+    assert.ok(unique, 'a company only the Free-trial account has');
+    return unique;
+  }
+
+  it('searches every account and reveals the company under its own account', async () => {
+    const target = await trialOnlyCompany();
+    await admin.clearRequests();
+    const result = await vscode.commands.executeCommand<FindCompanyResult>('dataPlatform.findCompany', {
+      text: target.name,
+    });
+    assert.equal(result?.outcome, 'revealed');
+    assert.equal(result.accountId, trialId);
+    const trial = api.tree.rootOf(trialId);
+    assert.ok(trial);
+    assert.strictEqual(api.tree.getParent(result.node), trial, 'under the Free-trial account');
+    await waitFor('the company selected', () => api.companiesView.selection[0] === result.node);
+    const searches = (await admin.requests()).filter((r) => r.path === '/companies' && r.query.query);
+    assert.equal(searches.length, 2, 'one search per account');
+  });
+
+  it('the pick names the account of each row', async function () {
+    if (!canType()) this.skip();
+    const target = await trialOnlyCompany();
+    const running = vscode.commands.executeCommand<FindCompanyResult>('dataPlatform.findCompany');
+    await waitFor('the Find Company pick', () => api.quickPick()?.title === 'Find Company');
+    await keyboard.type(target.name);
+    const shown = await waitFor('the company found in the Free-trial account', () => {
+      const p = api.quickPick();
+      return p && !p.busy && p.items.some((i) => i.label === target.name) && p;
+    });
+    const separators = shown.items.filter((i) => i.separator).map((i) => i.label);
+    assert.deepEqual(separators, [api.connection.account.name, 'Free trial']);
+    assert.match(shown.items.find((i) => i.label === target.name)?.description ?? '', /^Free trial\b/);
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.deepEqual(await running, { outcome: 'cancelled' });
   });
 });
