@@ -13,6 +13,7 @@ import { registerAddAccountCommands } from './commands/addAccount';
 import { registerApiKeyCommands } from './commands/apiKeys';
 import { registerCreateCompanyCommands } from './commands/createCompany';
 import { registerExportCommands } from './commands/export';
+import { registerFindCompanyCommands } from './commands/findCompany';
 import { registerKeyCommands, setApiKey } from './commands/keys';
 import { trackConfirmations } from './commands/confirmWrite';
 import { countProgress, progressRunning } from './commands/progress';
@@ -142,6 +143,7 @@ function registerCommands(core: Core, history: QueryHistory, refreshAll: () => P
     ...registerTreeCommands({ view, account, refreshAll }),
     ...registerSelectionCommands({ view, onDidChangeTreeData: tree.onDidChangeTreeData }),
     ...registerCreateCompanyCommands({ view, account }),
+    ...registerFindCompanyCommands({ tree, view, connections, report: core.report }),
     ...registerApiKeyCommands({ view, account, accounts }),
     ...registerQueryCommands({ tree, view, account, pageSize, history, settled: () => core.queryStore.settled() }),
     ...registerExportCommands({ view, account, pageSize, concurrency: loadAllConcurrency }),

@@ -1,12 +1,11 @@
 // The Data Platform API as methods. Each call validates its parameters (nothing is sent when one
 // is refused), builds the path and query string (requests.ts: a first page's URL equals the
 // `_links.current` the server writes, and "Copy as cURL" copies what the same builders build), and
-// hands the request to the transport.
+// hands the request to the transport. The transport and the account's own calls (its API keys)
+// are in clientBase.ts.
 import { dataType, type DataTypeId } from '../dataTypes/catalog';
 import { rowMaker, type RecordRow } from '../dataTypes/rows';
 import type {
-  ApiKeyDetails,
-  ApiKeyList,
   Company,
   DataConnection,
   CreateCompanyRequest,
@@ -19,13 +18,9 @@ import type {
   SyncSettings,
 } from './models';
 import { followItems, followPages, mappedPages, PagedList, type PageLoader } from './paging';
-import { createRedactor, type Redactor } from './redact';
-import type { RateLimitInfo } from './rateLimit';
 import {
   Guard,
   isAnyRecord,
-  isApiKeyDetails,
-  isApiKeyList,
   isCompany,
   isDataRecord,
   isDataStatusMap,
@@ -33,46 +28,21 @@ import {
   isPullOperation,
   pageGuard,
 } from './responseShapes';
-import { HttpTransport } from './transport';
-import type { CallOptions, TransportOptions } from './transportOptions';
-import { normalizeBaseUrl, resolveHref } from './url';
-import * as apiKeys from './apiKeys';
+import type { CallOptions } from './transportOptions';
+import { resolveHref } from './url';
+import { ClientBase, type ClientOptions } from './clientBase';
 import * as requests from './requests';
 import * as pushes from './pushes';
 import * as syncs from './syncs';
 import type { ApiRequest, ListParams, PreparedRequest } from './requests';
 
-export type { ListParams, PreparedRequest };
-
-export interface ClientOptions extends Omit<TransportOptions, 'baseUrl'> {
-  /** Default `https://api.codat.io`; a trailing slash is ignored. */
-  baseUrl?: string;
-  /** Allow plain http to a host that is not a loopback address. Off by default. */
-  allowInsecureHttp?: boolean;
-}
+export type { ClientOptions, ListParams, PreparedRequest };
 
 const COMPANY_PAGE = pageGuard(isCompany);
 const RECORD_PAGE = pageGuard(isDataRecord);
 const ANY_PAGE = pageGuard(isAnyRecord);
 
-export class DataPlatformClient {
-  readonly baseUrl: string;
-  /** Replaces this client's key, in any form a text may hold it, by `***`: for what leaves the
-   * extension built from the API's answers (exported files). */
-  readonly redact: Redactor;
-  readonly #transport: HttpTransport;
-
-  constructor(options: ClientOptions) {
-    this.baseUrl = normalizeBaseUrl(options.baseUrl, options.allowInsecureHttp);
-    this.#transport = new HttpTransport({ ...options, baseUrl: this.baseUrl });
-    this.redact = createRedactor(options.apiKey);
-  }
-
-  /** Rate-limit headers of the last response that carried them. */
-  get rateLimit(): RateLimitInfo | undefined {
-    return this.#transport.rateLimit;
-  }
-
+export class DataPlatformClient extends ClientBase {
   // The exact request a call would send, built as the call builds it, without sending anything:
   // for "Copy as cURL". Parameters are checked as the call checks them (a refusal throws).
 
@@ -97,22 +67,19 @@ export class DataPlatformClient {
   }
 
   async listCompanies(params: ListParams = {}, options?: CallOptions): Promise<Page<Company>> {
-    return this.#transport.request(
+    return this.send(
       { ...requests.companiesRequest(params), accept: COMPANY_PAGE, expected: 'a page of companies' },
       options,
     );
   }
 
   async getCompany(companyId: string, options?: CallOptions): Promise<Company> {
-    return this.#transport.request(
-      { ...requests.companyRequest(companyId), accept: isCompany, expected: 'a company' },
-      options,
-    );
+    return this.send({ ...requests.companyRequest(companyId), accept: isCompany, expected: 'a company' }, options);
   }
 
   async createCompany(request: CreateCompanyRequest, options?: CallOptions): Promise<Company> {
     // The body is the user's own input: an error keeps it, so its entry can be copied as cURL.
-    return this.#transport.request(
+    return this.send(
       { ...requests.createCompanyRequest(request), shareBody: true, accept: isCompany, expected: 'a company' },
       options,
     );
@@ -136,18 +103,18 @@ export class DataPlatformClient {
   async getDataStatus(companyId: string, options?: CallOptions): Promise<DataStatusMap> {
     const request = syncs.dataStatusRequest(companyId);
     const expected = 'a map of data types to statuses';
-    return this.#transport.request({ ...request, accept: isDataStatusMap, expected }, options);
+    return this.send({ ...request, accept: isDataStatusMap, expected }, options);
   }
 
   /** Queues a sync of every data type of the company (Refresh all data): a POST, sent once. */
   async refreshAllData(companyId: string, options?: CallOptions): Promise<void> {
     const call = { ...syncs.refreshAllRequest(companyId), accept: isNoContent, expected: 'no content', emptyOk: true };
-    await this.#transport.request<undefined>(call, options);
+    await this.send<undefined>(call, options);
   }
 
   async queueSync(companyId: string, dataType: string, options?: CallOptions): Promise<PullOperation> {
     const request = syncs.queueSyncRequest(companyId, dataType);
-    return this.#transport.request({ ...request, accept: isPullOperation, expected: 'a pull operation' }, options);
+    return this.send({ ...request, accept: isPullOperation, expected: 'a pull operation' }, options);
   }
 
   /** A page of a company's pull operations, the most recent first; query and orderBy checked. */
@@ -158,19 +125,19 @@ export class DataPlatformClient {
   ): Promise<Page<PullOperation>> {
     const request = syncs.pullOperationsRequest(companyId, params);
     const accept = syncs.PULL_OPERATION_PAGE;
-    return this.#transport.request({ ...request, accept, expected: 'a page of pull operations' }, options);
+    return this.send({ ...request, accept, expected: 'a page of pull operations' }, options);
   }
 
   async getPullOperation(companyId: string, datasetId: string, options?: CallOptions): Promise<PullOperation> {
     const request = syncs.pullOperationRequest(companyId, datasetId);
     const accept = syncs.isPullOperationEntry;
-    return this.#transport.request({ ...request, accept, expected: 'a pull operation' }, options);
+    return this.send({ ...request, accept, expected: 'a pull operation' }, options);
   }
 
   /** How often, in what order and how far back each data type of the company is synced. */
   async getSyncSettings(companyId: string, options?: CallOptions): Promise<SyncSettings> {
     const request = syncs.syncSettingsRequest(companyId);
-    return this.#transport.request({ ...request, accept: syncs.isSyncSettings, expected: 'sync settings' }, options);
+    return this.send({ ...request, accept: syncs.isSyncSettings, expected: 'sync settings' }, options);
   }
 
   /** Sets the company's sync settings of the types sent: a POST, sent once and never retried,
@@ -179,23 +146,7 @@ export class DataPlatformClient {
     const request = syncs.setSyncSettingsRequest(companyId, settings);
     // The body is the user's own input: an error keeps it, so its entry can be copied as cURL.
     const call = { ...request, shareBody: true, accept: isNoContent, expected: 'no content', emptyOk: true };
-    await this.#transport.request<undefined>(call, options);
-  }
-
-  async listApiKeys(options?: CallOptions): Promise<ApiKeyList> {
-    const request = apiKeys.apiKeysRequest();
-    return this.#transport.request({ ...request, accept: isApiKeyList, expected: 'a list of API keys' }, options);
-  }
-
-  async createApiKey(request: apiKeys.CreateApiKeyRequest = {}, options?: CallOptions): Promise<ApiKeyDetails> {
-    const create = apiKeys.createApiKeyRequest(request);
-    return this.#transport.request({ ...create, accept: isApiKeyDetails, expected: 'an API key' }, options);
-  }
-
-  async deleteApiKey(apiKeyId: string, options?: CallOptions): Promise<void> {
-    const request = apiKeys.deleteApiKeyRequest(apiKeyId);
-    const call = { ...request, accept: isNoContent, expected: 'no content', emptyOk: true };
-    await this.#transport.request<undefined>(call, options);
+    await this.send<undefined>(call, options);
   }
 
   /** A page of a company's data connections. */
@@ -205,7 +156,7 @@ export class DataPlatformClient {
     options?: CallOptions,
   ): Promise<Page<DataConnection>> {
     const accept = pushes.CONNECTION_PAGE;
-    return this.#transport.request(
+    return this.send(
       { ...pushes.connectionsRequest(companyId, params), accept, expected: 'a page of connections' },
       options,
     );
@@ -219,7 +170,7 @@ export class DataPlatformClient {
     options?: CallOptions,
   ): Promise<PushOption> {
     const request = pushes.pushOptionsRequest(companyId, connectionId, dataType);
-    return this.#transport.request({ ...request, accept: pushes.isPushOption, expected: 'push options' }, options);
+    return this.send({ ...request, accept: pushes.isPushOption, expected: 'push options' }, options);
   }
 
   /** Pushes one record: a POST, sent once and never retried (a failed push may still have been
@@ -235,7 +186,7 @@ export class DataPlatformClient {
   ): Promise<PushOperation> {
     const request = pushes.pushRequest(companyId, connectionId, dataType, body, params);
     // The body is the user's own input: an error keeps it, so its entry can be copied as cURL.
-    return this.#transport.request(
+    return this.send(
       { ...request, shareBody: true, accept: pushes.isPushOperation, expected: 'a push operation' },
       options,
     );
@@ -243,10 +194,7 @@ export class DataPlatformClient {
 
   async getPushOperation(companyId: string, pushOperationKey: string, options?: CallOptions): Promise<PushOperation> {
     const request = pushes.pushOperationRequest(companyId, pushOperationKey);
-    return this.#transport.request(
-      { ...request, accept: pushes.isPushOperation, expected: 'a push operation' },
-      options,
-    );
+    return this.send({ ...request, accept: pushes.isPushOperation, expected: 'a push operation' }, options);
   }
 
   /** A page of a company's push history; query and orderBy checked against its schema. */
@@ -257,7 +205,7 @@ export class DataPlatformClient {
   ): Promise<Page<PushOperation>> {
     const request = pushes.pushOperationsRequest(companyId, params);
     const accept = pushes.PUSH_OPERATION_PAGE;
-    return this.#transport.request({ ...request, accept, expected: 'a page of push operations' }, options);
+    return this.send({ ...request, accept, expected: 'a page of push operations' }, options);
   }
 
   /**
@@ -364,7 +312,7 @@ export class DataPlatformClient {
     options?: CallOptions,
   ): Promise<T> {
     // The record becomes a JSON document: a key the server echoed in it must not show there.
-    return this.#transport.request(
+    return this.send(
       { ...requests.recordRequest(type, companyId, recordId), accept, expected, redactValue: true },
       options,
     );
@@ -372,7 +320,7 @@ export class DataPlatformClient {
 
   private async fetchPage<T>(href: string, accept: Guard<Page<T>>, options?: CallOptions): Promise<Page<T>> {
     const path = resolveHref(this.baseUrl, href);
-    return this.#transport.request({ method: 'GET', path, accept, expected: 'a page of results' }, options);
+    return this.send({ method: 'GET', path, accept, expected: 'a page of results' }, options);
   }
 
   /** `/companies/{id}/data/{type}?…`, the company id and parameters checked (a refusal rejects). */
@@ -383,7 +331,7 @@ export class DataPlatformClient {
     accept: Guard<Page<T>>,
     options?: CallOptions,
   ): Promise<Page<T>> {
-    return this.#transport.request(
+    return this.send(
       { ...requests.recordsRequest(type, companyId, params), accept, expected: `a page of ${type}` },
       options,
     );

@@ -2,6 +2,7 @@
 // import internals from their own modules). Nothing under src/api imports `vscode`.
 export { DataPlatformClient } from './client';
 export type { ListParams, PreparedRequest } from './client';
+export { companySearchParams } from './companySearch';
 export { ApiError, isApiError, isCancellation } from './errors';
 export { isPushOperation } from './pushes';
 export type { ApiErrorJSON, SentRequest, ValidationDetail } from './errors';

@@ -29,7 +29,7 @@ import { DEFAULT_TIMEOUT_MS, MAX_RESPONSE_BYTES } from './transportOptions';
 import type { CallOptions, RequestSummary, TraceEntry, TransportOptions } from './transportOptions';
 
 /** Its path, body and whether the body may be kept on a failure: see sentRequest.ts. */
-interface HttpRequest<T> extends RequestToKeep {
+export interface HttpRequest<T> extends RequestToKeep {
   method: 'GET' | 'POST' | 'DELETE';
   /** Narrows the parsed JSON; false makes the response a `malformedResponse`. */
   accept: (json: unknown) => json is T;

@@ -5,6 +5,7 @@
 // loaded here appear in the view as well.
 import * as vscode from 'vscode';
 import {
+  companySearchParams,
   isApiError,
   isCancellation,
   type ApiError,
@@ -14,7 +15,6 @@ import {
 } from '../api';
 import { companyPlatforms, loadMoreLabel } from '../format/labels';
 import { t } from '../l10n';
-import { formatValue } from '../query';
 import { createQuickPick } from './quickPicks';
 
 interface CompanyPickerDeps {
@@ -132,11 +132,9 @@ class CompanyPicker {
     this.searchAbort = controller;
     this.pick.busy = true;
     try {
-      const query = `name~${formatValue(text.trim())}`;
-      const page = await this.deps.client.listCompanies(
-        { pageSize: this.deps.pageSize, query },
-        { signal: controller.signal },
-      );
+      const params = companySearchParams(text, this.deps.pageSize);
+      const page = params && (await this.deps.client.listCompanies(params, { signal: controller.signal }));
+      if (!page) return;
       for (const c of page.results) this.found.set(c.id, c);
       this.render();
     } catch (e) {

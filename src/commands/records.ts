@@ -1,5 +1,6 @@
 // Record actions: Open JSON (tree click, context menu, inline icon, palette) of a record of any
-// data type, Refresh of an open record document, and Copy ID of several records or companies.
+// data type, Open Record by ID (a data type's context menu: one GET, no paging to the record),
+// Refresh of an open record document, and Copy ID of several records or companies.
 import * as vscode from 'vscode';
 import type { ApiError, DataPlatformClient, DataRecord } from '../api';
 import { dataType } from '../dataTypes/catalog';
@@ -7,7 +8,7 @@ import { typeTitle } from '../dataTypes/words';
 import { asRecordArgument, sameRecord, type RecordRef } from '../documents/recordUri';
 import { RecordFileSystem, recordRefOf, recordUri } from '../documents/recordDocuments';
 import { recordLabel } from '../format/recordLabels';
-import { RecordNode } from '../tree/dataNodes';
+import { RecordListNode, RecordNode } from '../tree/dataNodes';
 import { CompanyNode } from '../tree/companyNodes';
 import { formatCount } from '../format/amount';
 import { accountRootOf } from '../tree/provider';
@@ -41,6 +42,9 @@ interface OpenTarget {
   /** What the caller knows of the record (a tree node's row), for the tab's title; otherwise the
    * record is fetched first, for its label. */
   record?: DataRecord;
+  /** `record` is the one the document system holds for `ref` (Open Record by ID fetched it
+   * there): the document reads it without fetching again. */
+  fetched?: true;
 }
 
 /** The tab already showing the record, in any group and under any labels. */
@@ -64,7 +68,7 @@ async function openRecord(target: OpenTarget, fs: RecordFileSystem): Promise<vsc
     uri = tab.input.uri;
   } else {
     // Every open fetches fresh; the fetch made here for the label is the one the document reads.
-    fs.forget(ref);
+    if (!target.fetched) fs.forget(ref);
     const title = t('{0}: fetching {1}', typeTitle(ref.dataType), ref.recordId);
     const record =
       target.record ?? (await withProgress({ location: vscode.ProgressLocation.Window, title }, () => fs.record(ref)));
@@ -152,6 +156,67 @@ function targetOf(arg: unknown, deps: RecordCommandDeps): OpenTarget | undefined
   return asRecordArgument(arg, deps.defaultAccountId());
 }
 
+export type OpenByIdResult =
+  | { outcome: 'opened'; editor: vscode.TextEditor }
+  | { outcome: 'cancelled' }
+  | { outcome: 'notFound' | 'failed' | 'unavailable'; message: string };
+
+/** The id typed for a record of the list's type; undefined when dismissed. */
+async function askRecordId(list: RecordListNode): Promise<string | undefined> {
+  const id = await vscode.window.showInputBox({
+    title: t('Open Record by ID: {0}: {1}', list.company.name, typeTitle(list.spec.id)),
+    prompt: t('The record id (Copy ID on a record in the tree gives it)'),
+    ignoreFocusOut: true,
+    validateInput: (v) => (v.trim() ? undefined : t('Enter a record id')),
+  });
+  return id?.trim();
+}
+
+/** Says why the record could not be had; its error is in the diagnostics already (the fetch
+ * reported it). */
+function notOpened(ref: RecordRef, companyName: string, error: ApiError | undefined): OpenByIdResult {
+  const type = typeTitle(ref.dataType);
+  const message =
+    error === undefined
+      ? t('{0}: {1} could not be fetched: the account has no API key.', type, ref.recordId)
+      : error.status === 404
+        ? t('{0}: no record with id {1} in company {2}.', type, ref.recordId, companyName)
+        : t('{0}: could not open {1}: {2}', type, ref.recordId, error.message);
+  const details = t('Show Details');
+  void vscode.window.showErrorMessage(message, ...(error ? [details] : [])).then((c) => {
+    if (c === details) void vscode.commands.executeCommand('dataPlatform.showDiagnostics', error);
+  });
+  return { outcome: error?.status === 404 ? 'notFound' : error ? 'failed' : 'unavailable', message };
+}
+
+/** Open Record by ID on a data type's node: `{ id }` (tests, other extensions) skips the input. One
+ * GET of the record, through the document system, so the tab reads that answer; nothing opens
+ * when it fails. */
+async function openById(fs: RecordFileSystem, node: unknown, arg: unknown): Promise<OpenByIdResult> {
+  const accountId = accountRootOf(node)?.accountId;
+  if (!(node instanceof RecordListNode) || accountId === undefined) {
+    const message = t('Open Record by ID works on a data type in the Companies view.');
+    void vscode.window.showErrorMessage(message);
+    return { outcome: 'unavailable', message };
+  }
+  const given = typeof arg === 'object' && arg !== null ? (arg as { id?: unknown }).id : undefined;
+  const recordId = typeof given === 'string' ? given.trim() : await askRecordId(node);
+  if (!recordId) return { outcome: 'cancelled' };
+  const companyName = node.company.name;
+  const ref: RecordRef = { companyId: node.company.id, dataType: node.spec.id, recordId, accountId };
+  if (openTab(ref)) return { outcome: 'opened', editor: await openRecord({ ref, companyName }, fs) };
+  fs.forget(ref);
+  const title = t('{0}: fetching {1}', typeTitle(ref.dataType), recordId);
+  const { record, error } = await withProgress({ location: vscode.ProgressLocation.Window, title }, () =>
+    fs.lookup(ref),
+  );
+  if (!record) {
+    fs.forget(ref);
+    return notOpened(ref, companyName, error);
+  }
+  return { outcome: 'opened', editor: await openRecord({ ref, companyName, record, fetched: true }, fs) };
+}
+
 export function registerRecordCommands(deps: RecordCommandDeps): vscode.Disposable[] {
   const { fs, disposables } = RecordFileSystem.register(deps);
   return [
@@ -163,6 +228,7 @@ export function registerRecordCommands(deps: RecordCommandDeps): vscode.Disposab
       const target = arg === undefined ? await askRecord(deps) : targetOf(arg, deps);
       return target ? openRecord(target, fs) : undefined;
     }),
+    registerCommand('dataPlatform.openRecordById', (node?: unknown, arg?: unknown) => openById(fs, node, arg)),
     // From the editor title the argument is the document's URI; from the palette, the active editor.
     registerCommand('dataPlatform.refreshRecord', (uri?: unknown) => {
       const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;

@@ -60,6 +60,8 @@ interface Fetched {
   mtime: number;
   /** The record, when the fetch succeeded. */
   record?: DataRecord;
+  /** The API's refusal, when it failed. */
+  error?: ApiError;
   /** The URIs that stat or read this fetch: closing the last of them drops it. */
   readers: Set<string>;
 }
@@ -132,6 +134,12 @@ export class RecordFileSystem extends ReadOnlyFileSystem {
     return (await this.load(ref)).record;
   }
 
+  /** As `record`, with the API's refusal when there is one (Open Record by ID tells a 404). */
+  async lookup(ref: RecordRef): Promise<{ record?: DataRecord; error?: ApiError }> {
+    const { record, error } = await this.load(ref);
+    return { record, error };
+  }
+
   /** A document was closed: drop the fetch once no document that read it is left. A fetch that no
    * document has read yet (one made for an open in progress) is kept. */
   private closed(uri: vscode.Uri): void {
@@ -173,10 +181,11 @@ export class RecordFileSystem extends ReadOnlyFileSystem {
     const key = recordKey(ref);
     let pending = this.fetched.get(key);
     if (!pending) {
-      pending = this.fetch(ref).then(({ text, record }) => ({
+      pending = this.fetch(ref).then(({ text, record, error }) => ({
         bytes: new TextEncoder().encode(text),
         mtime: this.nextMtime(),
         record,
+        error,
         readers: new Set<string>(),
       }));
       this.fetched.set(key, pending);
@@ -185,7 +194,7 @@ export class RecordFileSystem extends ReadOnlyFileSystem {
   }
 
   /** Never throws: a failure is reported once and the document explains it. */
-  private async fetch(ref: RecordRef): Promise<{ text: string; record?: DataRecord }> {
+  private async fetch(ref: RecordRef): Promise<{ text: string; record?: DataRecord; error?: ApiError }> {
     const client = this.deps.client(ref);
     if (!client) return { text: noConnectionText(ref) };
     try {
@@ -194,7 +203,7 @@ export class RecordFileSystem extends ReadOnlyFileSystem {
     } catch (e) {
       if (isApiError(e)) {
         this.deps.report(e, ref);
-        return { text: errorText(ref, e) };
+        return { text: errorText(ref, e), error: e };
       }
       // Not an API failure (a bug): still a document rather than a failed editor.
       return { text: failureText(ref, e instanceof Error ? e.message : String(e)) };

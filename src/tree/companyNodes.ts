@@ -10,6 +10,7 @@ import type { TreeContext } from './context';
 import { CompanyDataStatus } from './dataStatus';
 import { CompanyQueries } from './companyQueries';
 import { companyContext } from './contextValues';
+import { withFound } from './foundItems';
 import { DataFolderNode, type DataTypeNode, type QueryNode, type QueryOwner, type RecordQuery } from './dataNodes';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
@@ -67,12 +68,8 @@ export class CompaniesRoot extends PagedNode<Company> {
   }
 
   protected override render(list: PagedList<Company>): TreeNode[] {
-    const children = super.render(list);
-    for (const c of list.items) this.extras.delete(c.id);
-    if (this.extras.size === 0) return children;
-    // After the loaded companies, before the error and Load more nodes.
-    const n = list.items.length;
-    return [...children.slice(0, n), ...[...this.extras.values()].map((c) => this.itemNode(c)), ...children.slice(n)];
+    const loaded = list.items.map((c) => c.id);
+    return withFound(super.render(list), loaded, this.extras, (c) => this.itemNode(c));
   }
 
   override refresh(): void {

@@ -225,6 +225,9 @@ const MENU_COMMANDS: Readonly<Record<string, NodeCommand>> = {
   'dataPlatform.removeQuery': on('^query\\b', 'selected'),
   'dataPlatform.rerunQuery': on('^query\\b', 'selected'),
   'dataPlatform.openRecord': on('\\bopen\\b', 'always'),
+  'dataPlatform.openRecordById': on('^list\\b', 'never'),
+  // From an account's menu it searches that account; from the palette, every account.
+  'dataPlatform.findCompany': on('^account\\b', 'always'),
   // Records go to one file only when several are selected: one record alone is a JSON document.
   'dataPlatform.exportRecords': on('\\bexport\\b', 'selected', '^record\\b'),
   'dataPlatform.exportCompanies': on('\\bexportCompanies\\b', 'always'),

@@ -1,0 +1,261 @@
+// Find Company…: a quick pick that searches the API as you type (`name~text`, or `id=` for a
+// pasted company id; companySearch.ts), not only the pages the view has loaded. Typing waits for a
+// pause, cancels the search before it, and shows the pick busy meanwhile. With several accounts
+// every account with a key is searched (each row names its account): the view shows them side by
+// side, and a company the user looks for by name may be in any of them. The picked company is shown
+// in its account's list, as it is when its page is loaded, otherwise after the loaded companies
+// without paging to it (CompaniesRoot.showCompany), then selected and focused.
+import * as vscode from 'vscode';
+import { companySearchParams, isApiError, isCancellation, type ApiError, type Company } from '../api';
+import type { Connections } from '../connection/connections';
+import { forAccount, type ReportError } from '../diagnostics/reporter';
+import { companyPlatforms } from '../format/labels';
+import { t } from '../l10n';
+import { AccountRoot } from '../tree/accountRoot';
+import type { CompanyNode } from '../tree/companyNodes';
+import type { TreeNode } from '../tree/node';
+import type { CompaniesTreeProvider } from '../tree/provider';
+import type { AccountTarget } from './accountTarget';
+import { createQuickPick } from './quickPicks';
+import { registerCommand } from './register';
+
+/** Companies asked for per account and search: enough to pick from, one small request. */
+const FIND_PAGE_SIZE = 20;
+
+interface FindCompanyDeps {
+  tree: CompaniesTreeProvider;
+  view: vscode.TreeView<TreeNode>;
+  connections: Connections;
+  report: ReportError;
+  /** Pause in typing before a search is sent. */
+  searchDelayMs?: number;
+}
+
+export type FindCompanyResult =
+  | { outcome: 'revealed'; company: Company; accountId: string; node: CompanyNode; revealed: boolean }
+  | { outcome: 'cancelled' }
+  | { outcome: 'notFound'; message: string }
+  | { outcome: 'unavailable'; message: string };
+
+/** What tests and other extensions pass to skip the pick: the text searched, and which result. */
+interface FindArgs {
+  text: string;
+  accountId?: string;
+  companyId?: string;
+}
+
+function isFindArgs(v: unknown): v is FindArgs {
+  return typeof v === 'object' && v !== null && typeof (v as FindArgs).text === 'string';
+}
+
+/** One account's answer to a search. */
+interface Found {
+  target: AccountTarget;
+  companies: Company[];
+  error?: ApiError;
+}
+
+/** A picked company and the account it was found in. */
+interface Choice {
+  company: Company;
+  target: AccountTarget;
+}
+
+/** Searches each account at once; a failure is reported (diagnostics) and kept with its account. */
+async function searchAccounts(targets: readonly AccountTarget[], text: string, signal?: AbortSignal) {
+  const params = companySearchParams(text, FIND_PAGE_SIZE);
+  if (!params) return [];
+  return Promise.all(
+    targets.map(async (target): Promise<Found> => {
+      const client = target.connection.client;
+      if (!client) return { target, companies: [] };
+      try {
+        return { target, companies: (await client.listCompanies(params, { signal })).results };
+      } catch (e) {
+        if (!isApiError(e)) throw e;
+        if (!isCancellation(e)) target.report(e);
+        return { target, companies: [], error: e };
+      }
+    }),
+  );
+}
+
+interface FindItem extends vscode.QuickPickItem {
+  choice?: Choice;
+}
+
+class FindPick {
+  private readonly pick = createQuickPick<FindItem>();
+  /** The last search's answers (kept while the next one loads), by account. */
+  private found: Found[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private inFlight: AbortController | undefined;
+
+  constructor(
+    private readonly targets: readonly AccountTarget[],
+    private readonly delayMs: number,
+  ) {
+    this.pick.title = t('Find Company');
+    this.pick.placeholder = t('Type part of a company name, or a company id');
+    this.pick.matchOnDetail = true;
+    this.pick.matchOnDescription = true;
+  }
+
+  run(): Promise<Choice | undefined> {
+    const { pick } = this;
+    return new Promise((resolve) => {
+      let done = false;
+      const finish = (choice: Choice | undefined) => {
+        if (done) return;
+        done = true;
+        if (this.timer !== undefined) clearTimeout(this.timer);
+        this.inFlight?.abort();
+        this.inFlight = undefined;
+        resolve(choice);
+        pick.dispose();
+      };
+      pick.onDidChangeValue((text) => this.typed(text));
+      pick.onDidAccept(() => {
+        const choice = (pick.selectedItems[0] ?? pick.activeItems[0])?.choice;
+        if (choice) finish(choice);
+      });
+      pick.onDidHide(() => finish(undefined));
+      this.render();
+      pick.show();
+    });
+  }
+
+  private typed(text: string): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.inFlight?.abort();
+    this.inFlight = undefined;
+    this.pick.busy = false;
+    if (!companySearchParams(text, FIND_PAGE_SIZE)) {
+      this.found = [];
+      this.render();
+      return;
+    }
+    this.timer = setTimeout(() => void this.searchNow(text), this.delayMs);
+  }
+
+  private async searchNow(text: string): Promise<void> {
+    const controller = new AbortController();
+    this.inFlight = controller;
+    this.pick.busy = true;
+    try {
+      const found = await searchAccounts(this.targets, text, controller.signal);
+      if (this.inFlight !== controller) return;
+      this.found = found;
+      this.render();
+    } finally {
+      // A later search (or the pick's end) owns the indicator from then on.
+      if (this.inFlight === controller) {
+        this.inFlight = undefined;
+        this.pick.busy = false;
+      }
+    }
+  }
+
+  /** Per account: what the search found, then the companies the view holds (VS Code's own filter
+   * narrows those to what was typed), each once; an account's failure as a row of its own. */
+  private render(): void {
+    const several = this.targets.length > 1;
+    const items: FindItem[] = [];
+    for (const target of this.targets) {
+      const answer = this.found.find((f) => f.target === target);
+      const loaded = target.root.pagedList?.items ?? [];
+      const companies = new Map([...(answer?.companies ?? []), ...loaded].map((c) => [c.id, c]));
+      const name = target.connection.account.name;
+      if (several) items.push({ label: name, kind: vscode.QuickPickItemKind.Separator });
+      if (answer?.error)
+        items.push({
+          label: `$(warning) ${t('{0}: the search failed: {1}', name, answer.error.message)}`,
+          alwaysShow: true,
+        });
+      for (const company of companies.values()) items.push(itemOf({ company, target }, several));
+    }
+    const active = this.pick.activeItems[0]?.choice;
+    this.pick.items = items;
+    const keep =
+      active && items.find((i) => i.choice?.company.id === active.company.id && i.choice.target === active.target);
+    if (keep) this.pick.activeItems = [keep];
+  }
+}
+
+function itemOf(choice: Choice, several: boolean): FindItem {
+  const c = choice.company;
+  const description = [...(several ? [choice.target.connection.account.name] : []), ...companyPlatforms(c)];
+  return {
+    label: c.name,
+    description: description.join(' · ') || undefined,
+    detail: c.description ? `${c.id} · ${c.description}` : c.id,
+    choice,
+  };
+}
+
+/** The accounts searched: the one named (an account node's menu, `{ accountId }`), else every
+ * account with a key. */
+function targetsOf(deps: FindCompanyDeps, arg: unknown): AccountTarget[] {
+  const named =
+    arg instanceof AccountRoot ? arg.accountId : isFindArgs(arg) || isAccountArg(arg) ? arg.accountId : undefined;
+  const connections = deps.connections.list().filter((c) => named === undefined || c.account.id === named);
+  return connections.flatMap((connection) => {
+    const root = connection.client && deps.tree.rootOf(connection.account.id);
+    return root ? [{ connection, root, report: forAccount(deps.report, () => connection.account) }] : [];
+  });
+}
+
+function isAccountArg(v: unknown): v is { accountId?: string } {
+  return typeof v === 'object' && v !== null && typeof (v as { accountId?: unknown }).accountId === 'string';
+}
+
+/** The company in its account's list (shown there if its page is not loaded), selected and focused. */
+async function reveal(deps: FindCompanyDeps, { company, target }: Choice): Promise<FindCompanyResult> {
+  const root = deps.tree.rootOf(target.root.accountId);
+  const node = root === target.root ? root.showCompany(company) : undefined;
+  if (!node) {
+    // The key or base URL changed meanwhile: that list is gone from the view.
+    const message = t('The connection changed while finding the company; find it again.');
+    void vscode.window.showWarningMessage(message);
+    return { outcome: 'unavailable', message };
+  }
+  let revealed = true;
+  try {
+    await deps.view.reveal(node, { select: true, focus: true });
+  } catch {
+    // The view may be hidden or still rendering; the company is in the tree all the same.
+    revealed = false;
+  }
+  return { outcome: 'revealed', company, accountId: target.root.accountId, node, revealed };
+}
+
+/** Without the pick: the search for `text`, and the result `companyId` names (else the first). */
+async function findGiven(targets: readonly AccountTarget[], args: FindArgs): Promise<Choice | string> {
+  const found = await searchAccounts(targets, args.text);
+  const all = found.flatMap((f) => f.companies.map((company) => ({ company, target: f.target })));
+  const choice = args.companyId === undefined ? all[0] : all.find((c) => c.company.id === args.companyId);
+  return choice ?? t('No company found for "{0}".', args.text.trim());
+}
+
+async function findCompany(deps: FindCompanyDeps, arg?: unknown): Promise<FindCompanyResult> {
+  const targets = targetsOf(deps, arg);
+  if (targets.length === 0) {
+    const message = t('Set an API key before finding a company.');
+    void vscode.window.showErrorMessage(message);
+    return { outcome: 'unavailable', message };
+  }
+  if (isFindArgs(arg)) {
+    const choice = await findGiven(targets, arg);
+    if (typeof choice === 'string') {
+      void vscode.window.showInformationMessage(choice);
+      return { outcome: 'notFound', message: choice };
+    }
+    return reveal(deps, choice);
+  }
+  const choice = await new FindPick(targets, deps.searchDelayMs ?? 300).run();
+  return choice ? reveal(deps, choice) : { outcome: 'cancelled' };
+}
+
+export function registerFindCompanyCommands(deps: FindCompanyDeps): vscode.Disposable[] {
+  return [registerCommand('dataPlatform.findCompany', (arg?: unknown) => findCompany(deps, arg))];
+}
