@@ -120,7 +120,12 @@ interface Core {
 }
 
 /** The commands of every module, each given what it needs of the core. */
-function registerCommands(core: Core, history: QueryHistory, refreshAll: () => Promise<void>): vscode.Disposable[] {
+function registerCommands(
+  core: Core,
+  history: QueryHistory,
+  refreshAll: () => Promise<void>,
+  emulatorOffered: () => boolean,
+): vscode.Disposable[] {
   const { accounts, connections, tree, view, account, diagnostics } = core;
   const connectionOf = (accountId: string) => connections.get(accountId);
   const keyDeps = { accounts, account };
@@ -139,6 +144,7 @@ function registerCommands(core: Core, history: QueryHistory, refreshAll: () => P
       connections,
       fetch,
       setKey: (accountId, key) => setApiKey(keyDeps, { accountId, key }),
+      emulatorOffered,
     }),
     ...registerTreeCommands({ view, account, refreshAll }),
     ...registerSelectionCommands({ view, onDidChangeTreeData: tree.onDidChangeTreeData }),
@@ -250,7 +256,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   };
 
   context.subscriptions.push(channel, diagnostics, accounts, connections, statusBar, tree, view);
-  context.subscriptions.push(...wire(core, channel, queryHistory, refreshAll), ...guide.disposables);
+  context.subscriptions.push(
+    ...wire(core, channel, queryHistory, refreshAll, () => guide.emulatorOffer.available),
+    ...guide.disposables,
+  );
 
   void vscode.commands.executeCommand('setContext', 'dataPlatform.state', 'loading');
   // The command that activated the extension runs once `activate` resolves, and must find the keys
@@ -266,14 +275,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
 }
 
 /** The events and commands, with the Show Log command that needs the channel itself. */
-function wire(core: Core, channel: vscode.LogOutputChannel, history: QueryHistory, refreshAll: () => Promise<void>) {
+function wire(
+  core: Core,
+  channel: vscode.LogOutputChannel,
+  history: QueryHistory,
+  refreshAll: () => Promise<void>,
+  emulatorOffered: () => boolean,
+) {
   return [
     ...followAccounts(core),
     registerCommand('dataPlatform.showLog', () => {
       channel.show(true);
       return channel;
     }),
-    ...registerCommands(core, history, refreshAll),
+    ...registerCommands(core, history, refreshAll, emulatorOffered),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('dataPlatform.pageSize')) core.tree.reset();
     }),

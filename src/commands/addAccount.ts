@@ -30,6 +30,8 @@ interface AddAccountDeps {
   /** Checks and stores a key for the account (Set API Key with arguments). */
   setKey(accountId: string, key: string): Promise<SetKeyResult>;
   fetch: FetchLike;
+  /** Whether an emulator answered the last check (dataPlatform.emulatorAvailable). */
+  emulatorOffered(): boolean;
 }
 
 export type AddAccountResult =
@@ -62,17 +64,22 @@ function askEnvironment(baseUrl: string, name: string): Promise<Environment | un
 
 type Preset = 'api' | 'emulator' | 'other';
 
-function pickPreset(): Promise<Preset | undefined> {
+/** The emulator is a choice only where one answers (as Add Local Emulator's menus). */
+function pickPreset(emulator: boolean): Promise<Preset | undefined> {
   const pick = createQuickPick<vscode.QuickPickItem & { preset: Preset }>();
   pick.title = t('Add Account (1/3): where');
   pick.items = [
     { label: t('Data Platform API'), description: DEFAULT_BASE_URL, preset: 'api' },
-    {
-      label: t('Local emulator'),
-      description: EMULATOR_URL,
-      detail: t("The emulator of the extension's repository; its demo key is filled in."),
-      preset: 'emulator',
-    },
+    ...(emulator
+      ? [
+          {
+            label: t('Local emulator'),
+            description: EMULATOR_URL,
+            detail: t("The emulator of the extension's repository; its demo key is filled in."),
+            preset: 'emulator' as const,
+          },
+        ]
+      : []),
     { label: t('Another base URL…'), preset: 'other' },
   ];
   return chooseFrom(pick, (item) => item.preset);
@@ -164,7 +171,7 @@ async function addAccount(deps: AddAccountDeps, arg?: unknown): Promise<AddAccou
   const given = argsOf(arg);
   if (given)
     return finish(deps, given.name ?? '', given.baseUrl ?? '', given.key?.trim() || undefined, given.environment);
-  const preset = await pickPreset();
+  const preset = await pickPreset(deps.emulatorOffered());
   if (preset === undefined) return { outcome: 'cancelled' };
   if (preset === 'emulator') return addEmulatorAccount(deps);
   const baseUrl = preset === 'api' ? DEFAULT_BASE_URL : await askBaseUrl(t('Add Account (1/3): base URL'), 'https://');

@@ -47,6 +47,8 @@ export class BrowsedTree extends CompaniesTreeProvider {
 /** Whether an emulator can answer, asked at activation and on Refresh, never awaited by either. */
 export class EmulatorOffer {
   private checks = 0;
+  /** The last check's answer: Add Account… offers the emulator only then. */
+  available = false;
 
   constructor(
     private readonly keys: ContextKeys,
@@ -58,7 +60,10 @@ export class EmulatorOffer {
   async check(url?: string): Promise<boolean> {
     const mine = ++this.checks;
     const available = await emulatorAvailable(this.development, this.fetchImpl, url);
-    if (mine === this.checks) this.keys.setContextKey('dataPlatform.emulatorAvailable', available);
+    if (mine === this.checks) {
+      this.available = available;
+      this.keys.setContextKey('dataPlatform.emulatorAvailable', available);
+    }
     return available;
   }
 }

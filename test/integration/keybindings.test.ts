@@ -100,6 +100,8 @@ describe('keys of the Companies view, and Load All on a list node', function () 
   });
   after(async () => {
     await removeQueryNodes(api, [few]);
+    // The queries run here must not be offered to later suites as this company's recent ones.
+    await api.queryHistory.clear(few);
     if (extraAccount && api.accounts.get(extraAccount))
       await vscode.commands.executeCommand('dataPlatform.removeAccount', { accountId: extraAccount, confirmed: true });
     await vscode.workspace

@@ -67,7 +67,10 @@ describe('several nodes selected', () => {
     await settings().update('export.csvDelimiter', undefined, vscode.ConfigurationTarget.Global);
     await settings().update('export.defaultFormat', undefined, vscode.ConfigurationTarget.Global);
   });
-  after(() => removeQueryNodes(api, [ids.few]));
+  after(async () => {
+    await removeQueryNodes(api, [ids.few]);
+    await api.queryHistory.clear(ids.few);
+  });
 
   it('offers Export on a record only when several nodes are selected', () => {
     const menus = (

@@ -222,7 +222,12 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
     const config = vscode.workspace.getConfiguration('dataPlatform');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('workbench.action.closePanel');
-    await vscode.commands.executeCommand('dataPlatform.renameAccount', { accountId: firstId, name: 'Emulator' });
+    // The README's picture of a production account: its root and the status bar flame-marked.
+    await vscode.commands.executeCommand('dataPlatform.renameAccount', { accountId: firstId, name: 'Live books' });
+    await vscode.commands.executeCommand('dataPlatform.setEnvironment', {
+      accountId: firstId,
+      environment: 'production',
+    });
     const before = api.tree.rootOf(trialId);
     // A few companies a page, so both accounts fit on the screen.
     await config.update('pageSize', 6, vscode.ConfigurationTarget.Global);
@@ -234,10 +239,14 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
         if (root) await api.companiesView.reveal(root, { expand: true, select: false, focus: false });
         await waitFor('its companies', async () => root && companiesOf(await children(api, root)).length === 6);
       }
+      const live = api.tree.rootOf(firstId);
+      if (live) await api.companiesView.reveal(live, { select: true, focus: false });
+      await waitFor('the status bar on the production account', () => api.statusBar.text.startsWith('$(flame) '));
       await screenshot('accounts');
     } finally {
       await config.update('pageSize', undefined, vscode.ConfigurationTarget.Global);
       await vscode.commands.executeCommand('dataPlatform.renameAccount', { accountId: firstId, name: firstName });
+      await vscode.commands.executeCommand('dataPlatform.setEnvironment', { accountId: firstId, environment: 'local' });
     }
   });
 

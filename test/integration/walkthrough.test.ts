@@ -151,6 +151,21 @@ describe('walkthrough', () => {
     assert.equal(lastAvailable().at(-1)?.value, false);
     assert.equal(await api.emulatorOffer.check(url.replace('127.0.0.1', 'example.com')), false, 'never remote');
 
+    // Add Account…'s first pick offers the emulator as its menus do: only while one answers.
+    const presets = async () => {
+      const adding = vscode.commands.executeCommand('dataPlatform.addAccount');
+      const pick = await waitFor(
+        'the first pick',
+        () => api.quickPick()?.title === 'Add Account (1/3): where' && api.quickPick(),
+      );
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await adding;
+      return pick.items.map((i) => i.label);
+    };
+    assert.ok(!(await presets()).includes('Local emulator'), 'no emulator answers: not offered');
+    await api.emulatorOffer.check(url);
+    assert.ok((await presets()).includes('Local emulator'), 'one answers: offered');
+
     const looks = lastAvailable().length;
     await vscode.commands.executeCommand('dataPlatform.refresh');
     await waitFor('Refresh to look again', () => lastAvailable().length > looks);

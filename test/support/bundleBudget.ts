@@ -6,6 +6,8 @@
 // nodes, Copy as cURL and the record-by-record page parser about 11 KB together (291.8 KB in all
 // when they were merged). The write side (issue 20: push drafts, their schema, operations followed
 // under a Push history, sync settings and history, API keys) took it past 320 KB: about 21 KB for
-// pushes alone, less the 8 KB of follow-redirects dropped; 360 KB leaves it room and still catches
-// a 160 KB dependency.
-export const BUNDLE_BUDGET_KB = 360;
+// pushes alone, less the 8 KB of follow-redirects dropped. Daily use (issue 21: environments and the
+// question before a write, Find Company, Open Record by ID, the walkthrough, the view's keys and
+// selection, several nodes at once, the status bar's actions, the tree's row limit) took it to
+// 368 KB (from 342); 400 KB leaves it room and still catches a 160 KB dependency.
+export const BUNDLE_BUDGET_KB = 400;
