@@ -1,5 +1,5 @@
 // The status bar item's click: a quick pick of what one most often wants from it, each on the
-// account the item shows. Find Company… is offered once that command exists.
+// account the item shows.
 import * as vscode from 'vscode';
 import type { Connections } from '../connection/connections';
 import { ENVIRONMENT_ICONS } from '../format/accountLabels';
@@ -40,15 +40,14 @@ async function selectAccount(deps: StatusActionsDeps): Promise<void> {
   if (root && deps.connections.list().length > 1) await deps.view.reveal(root, { select: true, focus: false });
 }
 
-async function actions(deps: StatusActionsDeps): Promise<Action[]> {
+function actions(deps: StatusActionsDeps): Action[] {
   const accountId = deps.statusBar.accountId;
   const account = accountId === undefined ? [] : [{ accountId }];
-  const commands = new Set(await vscode.commands.getCommands(true));
   const item = (label: string, command: string, args: unknown[] = []): Action => ({ label, command, args });
   const all: (Action | false)[] = [
     item(t('$(refresh) Refresh'), 'dataPlatform.refresh'),
-    commands.has('dataPlatform.findCompany') && item(t('$(search) Find Company…'), 'dataPlatform.findCompany'),
-    item(t('$(filter) Run Query…'), 'dataPlatform.runQuery'),
+    item(t('$(search) Find Company…'), 'dataPlatform.findCompany'),
+    item(t('$(list-filter) Run Query…'), 'dataPlatform.runQuery'),
     deps.connections.list().length > 1 && item(t('$(account) Select Account…'), 'selectAccount'),
     accountId !== undefined && item(t('$(key) Set API Key…'), 'dataPlatform.setApiKey', account),
     accountId !== undefined && item(t('$(flame) Set Environment…'), 'dataPlatform.setEnvironment', account),
@@ -64,7 +63,7 @@ async function showActions(deps: StatusActionsDeps): Promise<string | undefined>
   const pick = createQuickPick<Action>();
   pick.title = t('Data Platform');
   pick.placeholder = t('What to do');
-  pick.items = await actions(deps);
+  pick.items = actions(deps);
   const chosen = await chooseFrom(pick, (a) => a);
   if (!chosen) return undefined;
   if (chosen.command === 'selectAccount') await selectAccount(deps);

@@ -7,7 +7,9 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CreateApiKeyResult, DeleteApiKeyResult } from '../../src/commands/apiKeys';
 import type { CreateCompanyResult } from '../../src/commands/createCompany';
+import type { CreateRecordResult, PushResult } from '../../src/commands/push';
 import type { DataPlatformApi } from '../../src/testApi';
+import { VALID_BODIES } from '../support/pushBodies';
 import { admin, canType, emulatorClient, firstPageCompany, keyboard, openView, signIn, waitFor } from './helpers';
 
 const create = (arg: unknown) => vscode.commands.executeCommand<CreateCompanyResult>('dataPlatform.createCompany', arg);
@@ -152,6 +154,39 @@ describe('Safe on production: writes ask first', () => {
     assert.deepEqual(await posts(), [], 'nothing sent');
   });
 
+  it('Push and Save Sync Settings ask too: declined, the draft and the settings stay unsent', async () => {
+    const info = await admin.info();
+    const made = await vscode.commands.executeCommand<CreateRecordResult>('dataPlatform.createInvoice', {
+      companyId: info.companies.empty,
+    });
+    assert.equal(made?.outcome, 'opened', JSON.stringify(made));
+    if (made?.outcome !== 'opened') return;
+    const doc = await vscode.workspace.openTextDocument(made.uri);
+    const { $schema } = JSON.parse(doc.getText()) as { $schema: string };
+    const edit = new vscode.WorkspaceEdit();
+    const body = JSON.stringify({ $schema, ...VALID_BODIES.invoices }, null, 2);
+    edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), body);
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const before = asked().length;
+    const pushed = await vscode.commands.executeCommand<PushResult>('dataPlatform.pushDraft', doc.uri);
+    assert.equal(pushed?.outcome, 'cancelled', JSON.stringify(pushed));
+    assert.match(
+      asked()[before]?.message ?? '',
+      new RegExp(`^Push the Invoices draft to .* in ${api.connection.account.name}\\?$`),
+    );
+
+    const company = await firstPageCompany(api, info.companies.notRequested);
+    assert.ok(company);
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('dataPlatform.editSyncSettings', company);
+    assert.ok(uri, 'a settings document (a read: nothing asked)');
+    assert.equal(asked().length, before + 1);
+    const saved = await vscode.commands.executeCommand<{ outcome: string }>('dataPlatform.saveSyncSettings', uri);
+    assert.equal(saved?.outcome, 'cancelled', JSON.stringify(saved));
+    assert.equal(asked().length, before + 2, 'Save asked');
+    assert.deepEqual(await posts(), [], 'nothing sent');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('with confirmWrites: always, a local account asks too', async () => {
     await environment('local');
     await confirmWrites('always');
@@ -208,17 +243,16 @@ describe('The status bar: the account in use, and its actions', () => {
     assert.match(api.statusBar.tooltip, /Local environment[\s\S]*Rate limit: [\d,]+ of [\d,]+ left/);
   });
 
-  it('a click offers the useful actions, Find Company… only where it exists', async () => {
+  it('a click offers the useful actions', async () => {
     const shown = vscode.commands.executeCommand<string | undefined>('dataPlatform.statusBarActions');
     const pick = await waitFor('the actions', () =>
       api.quickPick()?.title === 'Data Platform' ? api.quickPick() : undefined,
     );
     const labels = pick.items.map((i) => i.label);
-    const find = (await vscode.commands.getCommands(true)).includes('dataPlatform.findCompany');
     assert.deepEqual(labels, [
       '$(refresh) Refresh',
-      ...(find ? ['$(search) Find Company…'] : []),
-      '$(filter) Run Query…',
+      '$(search) Find Company…',
+      '$(list-filter) Run Query…',
       '$(key) Set API Key…',
       '$(flame) Set Environment…',
       '$(add) Add Account…',
