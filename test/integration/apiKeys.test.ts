@@ -13,12 +13,13 @@ import type { AccountRoot } from '../../src/tree/accountRoot';
 import type { TreeNode } from '../../src/tree/node';
 import { assertNoSecret } from '../support/secretScan';
 import {
+  addTrialAccount,
   admin,
   canScreenshot,
   canType,
   emulator,
-  EXTENSION_ID,
   emulatorClient,
+  EXTENSION_ID,
   firstAccountKey,
   keyboard,
   kindOf,
@@ -227,15 +228,8 @@ describe('API keys: list, create up to the limit, delete, per account', () => {
   });
 
   it('with two accounts, each root has its own API Keys folder first, listing its own keys', async () => {
-    const { url } = await emulator();
+    trialId = await addTrialAccount(api);
     const trialKey = (await admin.info()).keys.freeTrial;
-    const added = await vscode.commands.executeCommand<{ outcome: string; account?: { id: string } }>(
-      'dataPlatform.addAccount',
-      { name: 'Free trial', baseUrl: url, key: trialKey },
-    );
-    assert.equal(added?.outcome, 'added');
-    trialId = added?.account?.id ?? '';
-    await waitFor('two accounts in the view', () => api.tree.several);
     const trial = api.tree.rootOf(trialId);
     assert.ok(trial);
     for (const r of [root(), trial]) assert.equal(kindOf((await children(api, r))[0]), 'apiKeys');

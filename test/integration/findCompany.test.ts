@@ -14,6 +14,7 @@ import { formatValue } from '../../src/query';
 import type { DataPlatformApi } from '../../src/testApi';
 import { listContext, recordContext } from '../../src/tree/contextValues';
 import {
+  addTrialAccount,
   admin,
   canType,
   emulator,
@@ -235,15 +236,7 @@ describe('Find Company with two accounts', () => {
   before(async () => {
     api = await openView();
     if (api.connection.state.kind !== 'ready') await signIn(api);
-    const { url } = await emulator();
-    const trialKey = (await admin.info()).keys.freeTrial;
-    const added = await vscode.commands.executeCommand<{ outcome: string; account?: { id: string } }>(
-      'dataPlatform.addAccount',
-      { name: 'Free trial', baseUrl: url, key: trialKey },
-    );
-    assert.equal(added?.outcome, 'added');
-    trialId = added?.account?.id ?? '';
-    await waitFor('two accounts in the view', () => api.tree.several);
+    trialId = await addTrialAccount(api);
   });
 
   after(async () => {

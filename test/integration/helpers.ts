@@ -249,6 +249,21 @@ export async function signIn(api: DataPlatformApi): Promise<void> {
   await api.tree.getChildren();
 }
 
+/** Adds a second account, "Free trial", on the emulator with its Free-trial key (the 402 key), through
+ * the real command; resolves with its id once the view shows both accounts. */
+export async function addTrialAccount(api: DataPlatformApi): Promise<string> {
+  const { url } = await emulator();
+  const key = (await admin.info()).keys.freeTrial;
+  const added = await vscode.commands.executeCommand<{ outcome: string; account?: { id: string } }>(
+    'dataPlatform.addAccount',
+    { name: 'Free trial', baseUrl: url, key },
+  );
+  if (added?.outcome !== 'added' || !added.account)
+    throw new Error(`adding the account failed: ${JSON.stringify(added)}`);
+  await waitFor('two accounts in the view', () => api.tree.several);
+  return added.account.id;
+}
+
 /** The key stored for the first account (the one the runner's base URL made), as another window
  * would see it in SecretStorage. */
 export const firstAccountKey = {
