@@ -56,6 +56,15 @@ async function loadAll(node: PagedNode<unknown>): Promise<void> {
   );
 }
 
+/** A list already whole (a list's menu may still offer Load More: its item is not redrawn after
+ * the page its expand loaded) says so in the status bar rather than doing nothing. */
+function saidComplete(node: PagedNode<unknown>): { outcome: 'complete'; count: number } | undefined {
+  const list = node.pagedList;
+  if (!list || list.pagesLoaded === 0 || list.hasMore || list.lastError) return undefined;
+  vscode.window.setStatusBarMessage(t('All {0} are loaded.', formatCount(list.items.length)), 4000);
+  return { outcome: 'complete', count: list.items.length };
+}
+
 interface Copyable {
   kind: 'company' | 'record';
   label: string;
@@ -120,10 +129,13 @@ export function registerTreeCommands(deps: TreeCommandDeps): vscode.Disposable[]
       if (node) node.refresh();
       else await deps.refreshAll();
     }),
-    register('dataPlatform.loadMore', async (node) => (await pagedOf(node, deps, t('Load More: account')))?.loadMore()),
+    register('dataPlatform.loadMore', async (node) => {
+      const paged = await pagedOf(node, deps, t('Load More: account'));
+      if (paged) return saidComplete(paged) ?? paged.loadMore();
+    }),
     register('dataPlatform.loadAll', async (node) => {
       const paged = await pagedOf(node, deps, t('Load All: account'));
-      if (paged) await loadAll(paged);
+      if (paged) return saidComplete(paged) ?? loadAll(paged);
     }),
     register('dataPlatform.retry', async (node) => (await pagedOf(node, deps, t('Retry: account')))?.retry()),
     // Opens the Settings editor on what can fix the failure: http.proxy for a proxy's 407,

@@ -232,6 +232,11 @@ describe('keys of the Companies view, and Load All on a list node', function () 
     assert.equal(byKind(items, 'record').length, 7);
     assert.deepEqual(byKind(items, 'loadMore'), [], 'no Load more row');
     assert.ok(!offered('dataPlatform.loadAll', false), `complete: no Load All (${contextOf(list)})`);
+    // Its menu may still offer them until the item is drawn again: then they say so, and fetch nothing.
+    await admin.clearRequests();
+    for (const command of ['dataPlatform.loadMore', 'dataPlatform.loadAll'])
+      assert.deepEqual(await vscode.commands.executeCommand(command, list), { outcome: 'complete', count: 7 });
+    assert.deepEqual(await admin.requests(), []);
   });
 
   it("Load All on a list's Load more row loads that list", async () => {
