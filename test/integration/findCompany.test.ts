@@ -292,4 +292,38 @@ describe('Find Company with two accounts', () => {
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     assert.deepEqual(await running, { outcome: 'cancelled' });
   });
+
+  it("one account's failed search is a row of its own and an entry in the panel; the other's results stay", async function () {
+    if (!canType()) this.skip();
+    const target = await trialOnlyCompany();
+    // 501: a server error the client does not retry, so the test does not wait out the backoff.
+    await admin.addFault({ kind: 'status', status: 501, account: 'normal', path: '^/companies$' });
+    const reported = api.diagnostics.size;
+    try {
+      const running = vscode.commands.executeCommand<FindCompanyResult>('dataPlatform.findCompany');
+      await waitFor('the Find Company pick', () => api.quickPick()?.title === 'Find Company');
+      await keyboard.type(target.name);
+      // Before the search answers, the pick lists the companies already loaded: wait for its rows.
+      const isFailure = (label: string) => /^\$\(warning\) .*: the search failed: /.test(label);
+      const shown = await waitFor('both answers', () => {
+        const p = api.quickPick();
+        return p && !p.busy && p.items.some((i) => isFailure(i.label)) && p;
+      });
+      const failed = shown.items.filter((i) => isFailure(i.label));
+      assert.equal(failed.length, 1, JSON.stringify(failed));
+      // The rows also hold the loaded companies (the pick's own filter narrows them to the text).
+      assert.match(
+        shown.items.find((i) => i.label === target.name)?.description ?? '',
+        /^Free trial\b/,
+        "the other account's answer",
+      );
+      assert.ok(failed[0].label.includes(api.connection.account.name), 'the row names the failing account');
+      assert.equal(api.diagnostics.size, reported + 1, 'the 501 is in the diagnostics');
+      assert.equal(api.diagnostics.entries()[0].error.status, 501);
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      assert.deepEqual(await running, { outcome: 'cancelled' });
+    } finally {
+      await admin.clearFaults();
+    }
+  });
 });
