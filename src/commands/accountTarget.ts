@@ -31,7 +31,7 @@ interface AccountTargetDeps {
 export type ResolveAccount = (arg: unknown, title: string) => Promise<AccountTarget | undefined>;
 
 /** The account id an argument names: `{ accountId: '…' }`. */
-function namedAccountId(arg: unknown): string | undefined {
+export function namedAccountId(arg: unknown): string | undefined {
   if (typeof arg !== 'object' || arg === null) return undefined;
   const id = (arg as { accountId?: unknown }).accountId;
   return typeof id === 'string' ? id : undefined;
@@ -55,13 +55,20 @@ function pickAccount(connections: readonly Connection[], title: string): Promise
   return chooseFrom(pick, (item) => item.connection);
 }
 
+/** An account's target: its connection, its root in the view and its reporter; undefined while the
+ * view has no root for it. */
+export function accountTargetOf(
+  deps: Pick<AccountTargetDeps, 'tree' | 'report'>,
+  connection: Connection | undefined,
+): AccountTarget | undefined {
+  const root = connection && deps.tree.rootOf(connection.account.id);
+  return root && connection
+    ? { connection, root, report: forAccount(deps.report, () => connection.account) }
+    : undefined;
+}
+
 export function accountResolver(deps: AccountTargetDeps): ResolveAccount {
-  const targetOf = (connection: Connection | undefined): AccountTarget | undefined => {
-    const root = connection && deps.tree.rootOf(connection.account.id);
-    return root && connection
-      ? { connection, root, report: forAccount(deps.report, () => connection.account) }
-      : undefined;
-  };
+  const targetOf = (connection: Connection | undefined) => accountTargetOf(deps, connection);
   // A selection the view still reports after its tree was rebuilt (a key or account changed) says
   // nothing about what the user is looking at now.
   const currentRoot = (root: AccountRoot | undefined) =>

@@ -8,14 +8,14 @@
 import * as vscode from 'vscode';
 import { companySearchParams, isApiError, isCancellation, type ApiError, type Company } from '../api';
 import type { Connections } from '../connection/connections';
-import { forAccount, type ReportError } from '../diagnostics/reporter';
+import type { ReportError } from '../diagnostics/reporter';
 import { companyPlatforms } from '../format/labels';
 import { t } from '../l10n';
 import { AccountRoot } from '../tree/accountRoot';
 import type { CompanyNode } from '../tree/companyNodes';
 import type { TreeNode } from '../tree/node';
 import type { CompaniesTreeProvider } from '../tree/provider';
-import type { AccountTarget } from './accountTarget';
+import { accountTargetOf, namedAccountId, type AccountTarget } from './accountTarget';
 import { createQuickPick } from './quickPicks';
 import { registerCommand } from './register';
 
@@ -196,17 +196,12 @@ function itemOf(choice: Choice, several: boolean): FindItem {
 /** The accounts searched: the one named (an account node's menu, `{ accountId }`), else every
  * account with a key. */
 function targetsOf(deps: FindCompanyDeps, arg: unknown): AccountTarget[] {
-  const named =
-    arg instanceof AccountRoot ? arg.accountId : isFindArgs(arg) || isAccountArg(arg) ? arg.accountId : undefined;
+  const named = arg instanceof AccountRoot ? arg.accountId : namedAccountId(arg);
   const connections = deps.connections.list().filter((c) => named === undefined || c.account.id === named);
   return connections.flatMap((connection) => {
-    const root = connection.client && deps.tree.rootOf(connection.account.id);
-    return root ? [{ connection, root, report: forAccount(deps.report, () => connection.account) }] : [];
+    const target = connection.client ? accountTargetOf(deps, connection) : undefined;
+    return target ? [target] : [];
   });
-}
-
-function isAccountArg(v: unknown): v is { accountId?: string } {
-  return typeof v === 'object' && v !== null && typeof (v as { accountId?: unknown }).accountId === 'string';
 }
 
 /** The company in its account's list (shown there if its page is not loaded), selected and focused. */

@@ -60,7 +60,7 @@ async function loadAll(node: PagedNode<unknown>): Promise<void> {
  * the page its expand loaded) says so in the status bar rather than doing nothing. */
 function saidComplete(node: PagedNode<unknown>): { outcome: 'complete'; count: number } | undefined {
   const list = node.pagedList;
-  if (!list || list.pagesLoaded === 0 || list.hasMore || list.lastError) return undefined;
+  if (!list || node.morePages || list.lastError) return undefined;
   vscode.window.setStatusBarMessage(t('All {0} are loaded.', formatCount(list.items.length)), 4000);
   return { outcome: 'complete', count: list.items.length };
 }
