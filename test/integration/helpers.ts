@@ -1,8 +1,10 @@
 // Shared by the integration tests: the extension under test, the emulator, screenshots.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { DataPlatformClient } from '../../src/api/client';
+import type { CreateRecordResult } from '../../src/commands/push';
 import type { QueryResult } from '../../src/commands/query';
 import type { DataPlatformApi } from '../../src/testApi';
 import type { QueryNode } from '../../src/tree/dataNodes';
@@ -235,6 +237,22 @@ export async function removeQueryNodes(api: DataPlatformApi, companyIds: readonl
 export function shown(result: QueryResult | undefined): QueryNode {
   if (result?.outcome !== 'shown') throw new Error(`expected a node, got ${JSON.stringify(result)}`);
   return (result as { node: QueryNode }).node;
+}
+
+/** A draft of an invoice for the company (Create Invoice…), its text replaced by `body` when given
+ * (the draft's `$schema` line kept). */
+export async function invoiceDraft(companyId: string, body?: Record<string, unknown>): Promise<vscode.TextDocument> {
+  const r = await vscode.commands.executeCommand<CreateRecordResult>('dataPlatform.createInvoice', { companyId });
+  assert.equal(r?.outcome, 'opened', JSON.stringify(r));
+  if (r?.outcome !== 'opened') throw new Error('no draft');
+  const doc = await vscode.workspace.openTextDocument(r.uri);
+  if (body) {
+    const { $schema } = JSON.parse(doc.getText()) as { $schema: string };
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), JSON.stringify({ $schema, ...body }, null, 2));
+    assert.ok(await vscode.workspace.applyEdit(edit));
+  }
+  return doc;
 }
 
 /** Signs in with the emulator's normal key through the real command; fails unless it was stored. */

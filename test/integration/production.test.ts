@@ -7,10 +7,20 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CreateApiKeyResult, DeleteApiKeyResult } from '../../src/commands/apiKeys';
 import type { CreateCompanyResult } from '../../src/commands/createCompany';
-import type { CreateRecordResult, PushResult } from '../../src/commands/push';
+import type { PushResult } from '../../src/commands/push';
 import type { DataPlatformApi } from '../../src/testApi';
 import { VALID_BODIES } from '../support/pushBodies';
-import { admin, canType, emulatorClient, firstPageCompany, keyboard, openView, signIn, waitFor } from './helpers';
+import {
+  admin,
+  canType,
+  emulatorClient,
+  firstPageCompany,
+  invoiceDraft,
+  keyboard,
+  openView,
+  signIn,
+  waitFor,
+} from './helpers';
 
 const create = (arg: unknown) => vscode.commands.executeCommand<CreateCompanyResult>('dataPlatform.createCompany', arg);
 const setEnvironment = (arg: unknown) =>
@@ -156,17 +166,7 @@ describe('Safe on production: writes ask first', () => {
 
   it('Push and Save Sync Settings ask too: declined, the draft and the settings stay unsent', async () => {
     const info = await admin.info();
-    const made = await vscode.commands.executeCommand<CreateRecordResult>('dataPlatform.createInvoice', {
-      companyId: info.companies.empty,
-    });
-    assert.equal(made?.outcome, 'opened', JSON.stringify(made));
-    if (made?.outcome !== 'opened') return;
-    const doc = await vscode.workspace.openTextDocument(made.uri);
-    const { $schema } = JSON.parse(doc.getText()) as { $schema: string };
-    const edit = new vscode.WorkspaceEdit();
-    const body = JSON.stringify({ $schema, ...VALID_BODIES.invoices }, null, 2);
-    edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), body);
-    assert.ok(await vscode.workspace.applyEdit(edit));
+    const doc = await invoiceDraft(info.companies.empty, VALID_BODIES.invoices);
     const before = asked().length;
     const pushed = await vscode.commands.executeCommand<PushResult>('dataPlatform.pushDraft', doc.uri);
     assert.equal(pushed?.outcome, 'cancelled', JSON.stringify(pushed));

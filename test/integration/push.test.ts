@@ -14,6 +14,7 @@ import {
   canScreenshot,
   canType,
   emulatorClient,
+  invoiceDraft,
   keyboard,
   labelOf,
   screenshot,
@@ -60,19 +61,7 @@ describe('Push a record', function () {
     (await admin.requests()).filter((r) => r.method === 'POST' && r.path.includes('/push/')).length;
 
   /** A draft of an invoice for the company, its text replaced by `body`. */
-  async function draft(body?: Record<string, unknown>): Promise<vscode.TextDocument> {
-    const r = await createInvoice({ companyId });
-    assert.equal(r?.outcome, 'opened', JSON.stringify(r));
-    if (r?.outcome !== 'opened') throw new Error('no draft');
-    const doc = await vscode.workspace.openTextDocument(r.uri);
-    if (body) {
-      const { $schema } = JSON.parse(doc.getText()) as { $schema: string };
-      const edit = new vscode.WorkspaceEdit();
-      edit.replace(doc.uri, new vscode.Range(0, 0, doc.lineCount, 0), JSON.stringify({ $schema, ...body }, null, 2));
-      assert.ok(await vscode.workspace.applyEdit(edit));
-    }
-    return doc;
-  }
+  const draft = (body?: Record<string, unknown>) => invoiceDraft(companyId, body);
 
   it('Create Invoice… opens a draft prefilled from the push options, validated by their schema', async () => {
     const doc = await draft();
