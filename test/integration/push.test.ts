@@ -1,8 +1,10 @@
 // Pushing records in the real host against the emulator (issue 20): Create Invoice… opens a draft
 // from the connection's push options with its schema; Push sends it once and the operation is
 // followed under the company's Push history to Success (the record shown under it), to Failed
-// (its validation in the diagnostics panel, the draft kept), through a 202; and a push whose
-// answer never came is found in the push history instead of being sent again.
+// (its validation in the diagnostics panel, the draft kept), through a 202; a push whose answer
+// never came, or came as a gateway's 502 after the push was taken, is found in the push history
+// instead of being sent again; another client's push is not taken for ours; and a draft already
+// pushed (or maybe pushed) is not sent again without a question.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CreateRecordResult, PushResult } from '../../src/commands/push';
