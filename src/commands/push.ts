@@ -21,7 +21,7 @@ import { withProgress } from './progress';
 import { confirmWrite } from './confirmWrite';
 import { chooseFrom, createQuickPick } from './quickPicks';
 import { followSettled } from './pushSettled';
-import { afterLostAnswer, beforeSend, type DraftSend } from './pushSend';
+import { afterLostAnswer, beforeSend, type PushOfDraft } from './pushSend';
 import { registerCommand } from './register';
 
 interface PushDeps {
@@ -152,7 +152,7 @@ async function pushDraft(deps: PushDeps, sends: DraftSends, arg: unknown, again 
   const target = await deps.account({ accountId: draft.accountId }, t('Push'));
   const client = target?.connection.client;
   if (!target || !client) return { outcome: 'unavailable' };
-  const send: DraftSend = { view: deps.view, sends, target, client, key: uri.toString(), draft, body: parsed.body };
+  const send: PushOfDraft = { view: deps.view, sends, target, client, key: uri.toString(), draft, body: parsed.body };
   // Sent again: the Send Again question was this push's question.
   const before = again ? 'send' : await beforeSend(send);
   if (typeof before === 'object') return before;
@@ -161,9 +161,12 @@ async function pushDraft(deps: PushDeps, sends: DraftSends, arg: unknown, again 
 }
 
 /** The POST, once; what its answer (or its lost answer) leads to. */
-async function sendDraft(deps: PushDeps, s: DraftSend, uri: vscode.Uri, again: boolean): Promise<PushResult> {
+async function sendDraft(deps: PushDeps, s: PushOfDraft, uri: vscode.Uri, again: boolean): Promise<PushResult> {
   const { target, client, draft } = s;
   const sentAt = new Date();
+  // Until its answer comes, a second Push of the draft asks as after a lost answer.
+  const before = s.sends.get(s.key);
+  s.sends.uncertain(s.key, sentAt, s.body, t('no answer has come yet'));
   try {
     const op = await withProgress(
       {
@@ -177,8 +180,16 @@ async function sendDraft(deps: PushDeps, s: DraftSend, uri: vscode.Uri, again: b
     return { outcome: 'pushed', operation: op };
   } catch (e) {
     if (!isApiError(e)) throw e;
-    if (isCancellation(e)) return { outcome: 'cancelled' };
-    if (!answerLost(e)) return failed(target, e, t('Push of {0} failed', typeTitle(draft.dataType)));
+    if (isCancellation(e)) {
+      // Cancelled after it was sent, the push may have been taken all the same.
+      if (e.attempts > 0) s.sends.uncertain(s.key, sentAt, s.body, e.message);
+      else s.sends.restore(s.key, before);
+      return { outcome: 'cancelled' };
+    }
+    if (!answerLost(e)) {
+      s.sends.restore(s.key, before);
+      return failed(target, e, t('Push of {0} failed', typeTitle(draft.dataType)));
+    }
     const next = await afterLostAnswer(s, sentAt, e, again);
     return next === 'sendAgain' ? pushDraft(deps, s.sends, uri, true) : next;
   }

@@ -17,7 +17,7 @@ import { withProgress } from './progress';
 import { followSettled } from './pushSettled';
 
 /** One push of one draft: where it goes, what it sends, and what the window knows of its sends. */
-export interface DraftSend {
+export interface PushOfDraft {
   view: vscode.TreeView<TreeNode>;
   sends: DraftSends;
   target: AccountTarget;
@@ -36,7 +36,7 @@ const LOOK_WAITS = [0, 1000, 2000, 4000];
 
 /** The push history, looked at after each of `waits`, until an operation is confirmed as this push.
  * Pushes this window already had an answer for are not it. */
-async function lookForLostPush(s: DraftSend, sentAt: Date, body: Record<string, unknown>, waits: number[]) {
+async function lookForLostPush(s: PushOfDraft, sentAt: Date, body: Record<string, unknown>, waits: number[]) {
   const { client, draft } = s;
   const known = s.target.root.pushes;
   const list = async (params: ListParams) => {
@@ -60,7 +60,7 @@ async function lookForLostPush(s: DraftSend, sentAt: Date, body: Record<string, 
 }
 
 /** The push found in the history: followed like an answered one, and remembered as this draft's. */
-function recovered(s: DraftSend, op: PushOperation): Recovered {
+function recovered(s: PushOfDraft, op: PushOperation): Recovered {
   s.sends.pushed(s.key, op);
   followSettled({ view: s.view }, s.target, op, s.client);
   return { outcome: 'pushed', operation: op, recovered: true };
@@ -80,7 +80,7 @@ function lookupWords(reason: string, lookup: LostPush | undefined): string {
 }
 
 /** Sending again after a lost answer is always asked, on every account. */
-function confirmSendAgain(s: DraftSend, words: string): Promise<boolean> {
+function confirmSendAgain(s: PushOfDraft, words: string): Promise<boolean> {
   return confirmWrite(
     s.target.connection.account,
     {
@@ -98,7 +98,7 @@ function confirmSendAgain(s: DraftSend, words: string): Promise<boolean> {
  * was already the send again, the user is asked whether to send it again (`'sendAgain'`).
  */
 export async function afterLostAnswer(
-  s: DraftSend,
+  s: PushOfDraft,
   sentAt: Date,
   error: ApiError,
   again: boolean,
@@ -116,7 +116,7 @@ export async function afterLostAnswer(
 }
 
 /** The question before pushing a draft that already made a record (or is still being written). */
-function confirmPushedAgain(s: DraftSend, key: string, op: PushOperation | undefined): Promise<boolean> {
+function confirmPushedAgain(s: PushOfDraft, key: string, op: PushOperation | undefined): Promise<boolean> {
   const { draft } = s;
   const record = op?.status === 'Success' ? pushedRecordId(op) : undefined;
   const question = record
@@ -142,7 +142,7 @@ function confirmPushedAgain(s: DraftSend, key: string, op: PushOperation | undef
 }
 
 /** The question before pushing a draft whose last push may have been written. */
-function confirmUncertainAgain(s: DraftSend, reason: string, lookup: LostPush | undefined): Promise<boolean> {
+function confirmUncertainAgain(s: PushOfDraft, reason: string, lookup: LostPush | undefined): Promise<boolean> {
   const unconfirmed = lookup?.found === 'unconfirmed' ? lookup.operation.pushOperationKey : undefined;
   return confirmWrite(
     s.target.connection.account,
@@ -170,7 +170,7 @@ function confirmUncertainAgain(s: DraftSend, reason: string, lookup: LostPush | 
  * written, the question naming that was asked (`'send'` when accepted), or the earlier push was
  * found in the history (a result: nothing is sent).
  */
-export async function beforeSend(s: DraftSend): Promise<'usual' | 'send' | Recovered | NotSent> {
+export async function beforeSend(s: PushOfDraft): Promise<'usual' | 'send' | Recovered | NotSent> {
   const prior = s.sends.get(s.key);
   if (!prior) return 'usual';
   if (prior.kind === 'pushed') {

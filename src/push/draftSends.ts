@@ -34,6 +34,12 @@ export class DraftSends {
     this.set(draft, { kind: 'uncertain', sentAt, body, reason });
   }
 
+  /** Puts back what was known before a send that was surely not written (refused, never sent). */
+  restore(draft: string, send: DraftSend | undefined): void {
+    if (send) this.set(draft, send);
+    else this.byDraft.delete(draft);
+  }
+
   private set(draft: string, send: DraftSend): void {
     this.byDraft.delete(draft);
     this.byDraft.set(draft, send);
