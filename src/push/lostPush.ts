@@ -123,8 +123,8 @@ async function judge(op: PushOperation, sent: SentPush, read?: ReadRecord): Prom
 /**
  * What the push history says of `sent`: among the operations of its data type and connection
  * requested at or after its `sentAt` less `skewMs` (at most three pages of 100, newest first), the
- * first whose record is what was sent (`ours`); else the newest that could not be compared
- * (`unconfirmed`); else `none`. An operation whose record differs from what was sent is another
+ * first whose record is what was sent (`ours`); else the newest that could not be compared or was
+ * past the ten whose records are read (`unconfirmed`); else `none`. An operation whose record differs from what was sent is another
  * client's. `list` is the company's push history (`listPushOperations` of `sent.companyId`),
  * `readRecord` reads a record of `sent.dataType` of that company.
  */
@@ -149,7 +149,11 @@ export async function findLostPush(
     checkAborted();
     const answer = await list({ query, orderBy: '-requestedOnUtc', page, pageSize: PAGE_SIZE });
     for (const op of newestFirst(answer.results.filter((op) => matches(op, sent, sinceMs)))) {
-      if (judged++ >= MAX_JUDGED) break;
+      // Past the candidates worth reading, one left unread may be ours: nothing can be said of it.
+      if (judged++ >= MAX_JUDGED) {
+        unconfirmed ??= op;
+        break;
+      }
       checkAborted();
       const ours = await judge(op, sent, options.readRecord);
       if (ours) return { found: 'ours', operation: op };

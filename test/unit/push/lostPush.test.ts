@@ -254,6 +254,20 @@ describe('findLostPush: what it asks, what it reads', () => {
     assert.deepEqual(read, []);
   });
 
+  it('reads the records of ten candidates at most; one left unread is unconfirmed, never none', async () => {
+    const theirs = Array.from({ length: 12 }, (_, i) =>
+      op(`theirs-${i}`, { ...made(`r${i}`), requestedOnUtc: `2026-01-15T12:00:${String(10 + i)}Z` }),
+    );
+    const read: string[] = [];
+    const readRecord = (id: string) => {
+      read.push(id);
+      return Promise.resolve({ id, ...BODY, issueDate: '2020-01-01' });
+    };
+    const found = await findLostPush(() => Promise.resolve(page(theirs, 12)), SENT, { readRecord });
+    assert.equal(read.length, 10);
+    assert.deepEqual(found, { found: 'unconfirmed', operation: theirs[1] }, 'the newest unread');
+  });
+
   it('stops at the last page, and at once when aborted', async () => {
     let calls = 0;
     const list = () => {
