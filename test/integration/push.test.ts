@@ -222,6 +222,28 @@ describe('Push a record', function () {
       );
   });
 
+  it('a second Push of a draft whose first push has no answer yet asks first', async () => {
+    await admin.addFault({ kind: 'latency', latencyMs: 2_000, method: 'POST', path: '/push/', times: 1 });
+    const doc = await draft(VALID_BODIES.invoices);
+    const asked = api.confirmations.asked.length;
+    await admin.clearRequests();
+    const first = push(doc.uri);
+    // Its "Pushing…" notification shows while the POST is out.
+    await waitFor('the first push in flight', () => api.progressRunning() === 1);
+    assert.deepEqual(await push(doc.uri), { outcome: 'cancelled' }, 'declined');
+    assert.equal(api.confirmations.asked.length, asked + 1);
+    assert.match(api.confirmations.asked[asked].message, /no answer has come yet/);
+    const r = await first;
+    assert.equal(r?.outcome, 'pushed', JSON.stringify(r));
+    assert.equal(await postCount(), 1, 'sent once');
+    if (r?.outcome === 'pushed')
+      await waitFor(
+        'the push to settle',
+        () => tracker().get(r.operation.pushOperationKey)?.status === 'Success',
+        20_000,
+      );
+  });
+
   it('a push a gateway answered 502 after taking it is found in the push history, and never sent again silently (issue 30, item 2)', async () => {
     await admin.addFault({ kind: 'appliedThenGateway', method: 'POST', path: '/push/', times: 1 });
     const doc = await draft(VALID_BODIES.invoices);
