@@ -1,24 +1,17 @@
 // Create Invoice… (and the other types one can push): a draft prefilled from the connection's push
 // options, with a schema for completion and validation; Push sends it once and follows the push
-// operation. A POST is never retried: when its answer is lost (a timeout, a dropped connection),
-// the push history is read before sending again is offered.
+// operation. A POST is never retried: when its answer is lost (a timeout, a dropped connection, a
+// gateway's 5xx), the push history is read before sending again is offered, and a draft already
+// sent is not sent again without a question (pushSend.ts).
 import * as vscode from 'vscode';
-import {
-  isApiError,
-  isCancellation,
-  type ApiError,
-  type DataConnection,
-  type DataPlatformClient,
-  type ListParams,
-  type PushOperation,
-} from '../api';
+import { isApiError, isCancellation, type ApiError, type DataConnection, type PushOperation } from '../api';
 import { typeTitle } from '../dataTypes/words';
 import { jsonIndent } from '../documents/recordDocuments';
 import type { DraftFileSystem, DraftTarget } from '../documents/pushDrafts';
 import { t } from '../l10n';
-import { answerLost, findLostPush, findWithin } from '../push/lostPush';
+import { DraftSends } from '../push/draftSends';
+import { answerLost } from '../push/lostPush';
 import { pushSchema, pushTemplate } from '../push/schema';
-import type { PushTracker } from '../push/tracker';
 import { draftBody, draftTitle, type PushType } from '../push/types';
 import { CompanyNode } from '../tree/companyNodes';
 import { DataTypeNode } from '../tree/dataNodes';
@@ -28,6 +21,7 @@ import { withProgress } from './progress';
 import { confirmWrite } from './confirmWrite';
 import { chooseFrom, createQuickPick } from './quickPicks';
 import { followSettled } from './pushSettled';
+import { afterLostAnswer, beforeSend, type PushOfDraft } from './pushSend';
 import { registerCommand } from './register';
 
 interface PushDeps {
@@ -127,34 +121,9 @@ async function createRecord(deps: PushDeps, type: PushType, arg: unknown): Promi
   return { outcome: 'opened', uri };
 }
 
-/** After a lost answer: the push history, asked a few times while the push may still be landing.
- * Pushes this window already had an answer for are not it. */
-async function lookForLostPush(client: DataPlatformClient, draft: DraftTarget, sentAt: Date, known: PushTracker) {
-  const sent = { ...draft, sentAt };
-  const list = async (params: ListParams) => {
-    const page = await client.listPushOperations(draft.companyId, params);
-    return { ...page, results: page.results.filter((op) => known.get(op.pushOperationKey) === undefined) };
-  };
-  return withProgress(
-    { location: vscode.ProgressLocation.Notification, title: t('No answer to the push: looking in the push history…') },
-    () => findWithin([0, 1000, 2000, 4000], () => findLostPush(list, sent)),
-  );
-}
-
-/** A push asks first on production (or with `confirmWrites: always`); after a lost answer, Send
- * Again is always asked, naming the account's environment too. */
-function confirmPush(target: AccountTarget, draft: DraftTarget, lost?: string): Promise<boolean> {
+/** A push asks first on production (or with `confirmWrites: always`). */
+function confirmPush(target: AccountTarget, draft: DraftTarget): Promise<boolean> {
   const { account } = target.connection;
-  if (lost !== undefined)
-    return confirmWrite(
-      account,
-      {
-        question: t('No answer came for the push ({0}), and the push history does not show it. Send it again?', lost),
-        detail: t('If the first push still lands, the record is created twice.'),
-        button: t('Send Again'),
-      },
-      true,
-    );
   return confirmWrite(account, {
     question: t(
       'Push the {0} draft to {1} of {2} in {3}?',
@@ -168,7 +137,7 @@ function confirmPush(target: AccountTarget, draft: DraftTarget, lost?: string): 
   });
 }
 
-async function pushDraft(deps: PushDeps, arg: unknown, again = false): Promise<PushResult> {
+async function pushDraft(deps: PushDeps, sends: DraftSends, arg: unknown, again = false): Promise<PushResult> {
   const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
   const draft = uri && deps.drafts.targetOf(uri);
   if (!uri || !draft) {
@@ -183,35 +152,51 @@ async function pushDraft(deps: PushDeps, arg: unknown, again = false): Promise<P
   const target = await deps.account({ accountId: draft.accountId }, t('Push'));
   const client = target?.connection.client;
   if (!target || !client) return { outcome: 'unavailable' };
+  const send: PushOfDraft = { view: deps.view, sends, target, client, key: uri.toString(), draft, body: parsed.body };
   // Sent again: the Send Again question was this push's question.
-  if (!again && !(await confirmPush(target, draft))) return { outcome: 'cancelled' };
+  const before = again ? 'send' : await beforeSend(send);
+  if (typeof before === 'object') return before;
+  if (before === 'usual' && !(await confirmPush(target, draft))) return { outcome: 'cancelled' };
+  return sendDraft(deps, send, uri, again);
+}
+
+/** The POST, once; what its answer (or its lost answer) leads to. */
+async function sendDraft(deps: PushDeps, s: PushOfDraft, uri: vscode.Uri, again: boolean): Promise<PushResult> {
+  const { target, client, draft } = s;
   const sentAt = new Date();
+  // Until its answer comes, a second Push of the draft asks as after a lost answer.
+  const before = s.sends.get(s.key);
+  s.sends.uncertain(s.key, sentAt, s.body, t('no answer has come yet'));
   try {
     const op = await withProgress(
       {
         location: vscode.ProgressLocation.Notification,
         title: t('Pushing {0} to {1}…', typeTitle(draft.dataType), draft.platformName),
       },
-      () => client.pushRecord(draft.companyId, draft.connectionId, draft.dataType, parsed.body),
+      () => client.pushRecord(draft.companyId, draft.connectionId, draft.dataType, s.body),
     );
+    s.sends.pushed(s.key, op);
     followSettled(deps, target, op, client);
     return { outcome: 'pushed', operation: op };
   } catch (e) {
     if (!isApiError(e)) throw e;
-    if (isCancellation(e)) return { outcome: 'cancelled' };
-    if (!answerLost(e)) return failed(target, e, t('Push of {0} failed', typeTitle(draft.dataType)));
-    target.report(e, { prompt: false });
-    const found = await lookForLostPush(client, draft, sentAt, target.root.pushes).catch(() => undefined);
-    if (found) {
-      followSettled(deps, target, found, client);
-      return { outcome: 'pushed', operation: found, recovered: true };
+    if (isCancellation(e)) {
+      // Cancelled after it was sent, the push may have been taken all the same.
+      if (e.attempts > 0) s.sends.uncertain(s.key, sentAt, s.body, e.message);
+      else s.sends.restore(s.key, before);
+      return { outcome: 'cancelled' };
     }
-    if (again || !(await confirmPush(target, draft, e.message))) return { outcome: 'lost', message: e.message };
-    return pushDraft(deps, uri, true);
+    if (!answerLost(e)) {
+      s.sends.restore(s.key, before);
+      return failed(target, e, t('Push of {0} failed', typeTitle(draft.dataType)));
+    }
+    const next = await afterLostAnswer(s, sentAt, e, again);
+    return next === 'sendAgain' ? pushDraft(deps, s.sends, uri, true) : next;
   }
 }
 
 export function registerPushCommands(deps: PushDeps): vscode.Disposable[] {
+  const sends = new DraftSends();
   const create = (type: PushType, command: string) =>
     registerCommand(command, (arg?: unknown) => createRecord(deps, type, arg));
   return [
@@ -220,6 +205,6 @@ export function registerPushCommands(deps: PushDeps): vscode.Disposable[] {
     create('customers', 'dataPlatform.createCustomer'),
     create('suppliers', 'dataPlatform.createSupplier'),
     create('payments', 'dataPlatform.createPayment'),
-    registerCommand('dataPlatform.pushDraft', (arg?: unknown) => pushDraft(deps, arg)),
+    registerCommand('dataPlatform.pushDraft', (arg?: unknown) => pushDraft(deps, sends, arg)),
   ];
 }

@@ -56,8 +56,17 @@ function requestOfNode(
   return client.recordsRequest(node.spec.id, node.company.id, { pageSize, query, orderBy });
 }
 
-async function copy(command: string): Promise<string> {
+async function copy(command: string, mayBeApplied = false): Promise<string> {
   await vscode.env.clipboard.writeText(command);
+  if (mayBeApplied) {
+    void vscode.window.showWarningMessage(
+      t(
+        'Copied the request as a curl command. It got no usable answer, so it may already have been applied: running it again may write it twice. Set {0} to your API key before running it.',
+        API_KEY_VARIABLE,
+      ),
+    );
+    return command;
+  }
   void vscode.window.showInformationMessage(
     t(
       'Copied the request as a curl command. Set the environment variable {0} to your API key before running it: the command reads the key from there and never holds it.',
@@ -105,7 +114,7 @@ async function copyFailed(node: ErrorNode): Promise<string | undefined> {
     );
     return undefined;
   }
-  return copy(curlCommand(request));
+  return copy(curlCommand(request), request.note !== undefined);
 }
 
 async function copyEntry(target: DiagnosticsEntryTarget, deps: ShareCommandDeps): Promise<string | undefined> {
@@ -119,7 +128,7 @@ async function copyEntry(target: DiagnosticsEntryTarget, deps: ShareCommandDeps)
     return undefined;
   }
   // Already redacted by the client when the error was made.
-  return copy(curlCommand(request));
+  return copy(curlCommand(request), request.note !== undefined);
 }
 
 export function registerShareCommands(deps: ShareCommandDeps): vscode.Disposable[] {

@@ -3,8 +3,11 @@
 // itself, so the text can be pasted into a ticket, a chat or a script safely. It makes exactly the
 // one request it shows: URL globbing is off (a server's `_links` href may hold `[0-9]` or `{a,b}`),
 // and nothing in it is invisible (a bidi override or a zero-width space could disguise what a user
-// reads before running it).
+// reads before running it). A write whose answer was lost is copied with a comment line saying it
+// may already have been applied.
 import type { ApiErrorJSON } from '../api';
+import { t } from '../l10n';
+import { answerLost } from '../push/lostPush';
 
 /** The variable the command reads the key from. */
 export const API_KEY_VARIABLE = 'DATA_PLATFORM_API_KEY';
@@ -18,6 +21,8 @@ interface ShareableRequest {
   /** A JSON body as text, sent exactly as it stands (one an error kept, already redacted:
    * parsing and serialising it again could undo an escape the redactor saw). */
   bodyText?: string;
+  /** A line said before the command, as a shell comment: what to know before running it. */
+  note?: string;
 }
 
 /** `'…'` for the shell: nothing inside single quotes is special except the quote itself. */
@@ -82,7 +87,10 @@ export function curlCommand(request: ShareableRequest): string {
       `--header ${shellQuote('Content-Type: application/json')}`,
       `--data-raw ${shellQuote(visibleJson(body))}`,
     );
-  return lines.join(' \\\n  ');
+  const command = lines.join(' \\\n  ');
+  // One comment line: a newline in the note would end the comment and run the rest as a command.
+  const note = request.note?.replace(INVISIBLE_ALL, ' ').trim();
+  return note ? `# ${note}\n${command}` : command;
 }
 
 /**
@@ -92,9 +100,26 @@ export function curlCommand(request: ShareableRequest): string {
  * and a POST whose body was not kept cannot be repeated as it was: neither has one.
  */
 export function requestOfError(
-  error: Pick<ApiErrorJSON, 'method' | 'attempts' | 'request'>,
+  error: Pick<ApiErrorJSON, 'method' | 'attempts' | 'request' | 'kind' | 'status' | 'code'>,
 ): ShareableRequest | undefined {
   const sent = error.request;
   if (!sent || error.attempts === 0) return undefined;
-  return { method: error.method, url: sent.url, ...(sent.body !== undefined ? { bodyText: sent.body } : {}) };
+  return {
+    method: error.method,
+    url: sent.url,
+    ...(sent.body !== undefined ? { bodyText: sent.body } : {}),
+    ...(mayHaveBeenApplied(error) ? { note: appliedNote(error.method) } : {}),
+  };
+}
+
+/** A write (not GET, HEAD or OPTIONS) whose answer was lost: the server may have done it. */
+function mayHaveBeenApplied(error: Pick<ApiErrorJSON, 'method' | 'attempts' | 'kind' | 'status' | 'code'>) {
+  return !['GET', 'HEAD', 'OPTIONS'].includes(error.method.toUpperCase()) && answerLost(error);
+}
+
+function appliedNote(method: string): string {
+  return t(
+    'WARNING: this {0} got no usable answer, so it may already have been applied. Running it again may write it twice: check the push history or the companies list first.',
+    method.toUpperCase(),
+  );
 }

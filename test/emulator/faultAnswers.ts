@@ -1,5 +1,5 @@
 // The answers injected faults give: an error body for a status, a proxy's HTML page, broken or
-// empty JSON, plain text, or the real answer cut in half. `reset` and `latency` have no answer of
+// empty JSON, plain text, the real answer cut in half, or a gateway's page after the request ran. `reset` and `latency` have no answer of
 // their own (the socket is destroyed, or the real answer is delayed).
 import { STATUS_CODES } from 'node:http';
 import { ApiResponse, MESSAGES, accountExpired, errorBody, errorResponse, forbidden, unauthorized } from './errors';
@@ -11,7 +11,15 @@ function retryAfterHeader(fault: FaultEntry, fallback?: number): Record<string, 
   return value === undefined || value === false ? {} : { 'Retry-After': String(value) };
 }
 
-/** The answer an injected fault gives instead of (or, for truncatedJson, made from) the real one. */
+/** A proxy's page: no rate-limit headers, as a gateway in front of the API would send. */
+function gatewayPage(fault: FaultEntry): Written {
+  const status = fault.status ?? 502;
+  const title = `${status} ${STATUS_CODES[status] ?? 'Error'}`;
+  const html = `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+  return { status, headers: { 'Content-Type': 'text/html', ...retryAfterHeader(fault) }, body: Buffer.from(html) };
+}
+
+/** The answer an injected fault gives instead of (or, for truncatedJson and appliedThenGateway, after) the real one. */
 export function faultAnswer(fault: FaultEntry, rateHeaders: Record<string, string>, real: () => Written): Written {
   switch (fault.kind) {
     case 'status': {
@@ -27,13 +35,12 @@ export function faultAnswer(fault: FaultEntry, rateHeaders: Record<string, strin
       }
       return render(response, { ...rateHeaders, ...retryAfterHeader(fault, status === 429 ? 1 : undefined) });
     }
-    case 'html': {
-      // A proxy's page: no rate-limit headers, as a gateway in front of the API would send.
-      const status = fault.status ?? 502;
-      const title = `${status} ${STATUS_CODES[status] ?? 'Error'}`;
-      const html = `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
-      return { status, headers: { 'Content-Type': 'text/html', ...retryAfterHeader(fault) }, body: Buffer.from(html) };
-    }
+    case 'html':
+      return gatewayPage(fault);
+    case 'appliedThenGateway':
+      // The API did the work (a push taken, a company created); the gateway lost its answer.
+      real();
+      return gatewayPage(fault);
     case 'malformedJson':
       return {
         status: fault.status ?? 200,

@@ -11,6 +11,7 @@ export const FAULT_KINDS = [
   'html',
   'malformedJson',
   'truncatedJson',
+  'appliedThenGateway',
   'emptyBody',
   'textBody',
   'reset',

@@ -2,7 +2,7 @@
 // are (`emu.pushes.add(rule)`, `/_emulator/pushes`). The first rule (in the order added) that
 // matches a push decides it; `times` uses a rule up, then it removes itself. A push no rule
 // matches is answered 200 Pending and succeeds after the default delay (the `pushDelayMs` option).
-// Faults still apply first: a faulted push (other than truncatedJson) never reaches this.
+// Faults still apply first: a faulted push (other than truncatedJson and appliedThenGateway) never reaches this.
 import type { PushOperationStatus } from './wire';
 import { RuleList, type RuleEntry } from './ruleList';
 

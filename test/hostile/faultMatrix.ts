@@ -18,6 +18,8 @@ export interface FaultRow {
   persists: ApiErrorKind;
   /** Whether a GET survives the fault striking once by retrying by itself (a POST never retries). */
   getRetries: boolean;
+  /** The request is done before the fault takes its answer: a write looked up is found. */
+  applied?: boolean;
 }
 
 export const FAULT_ROWS: readonly FaultRow[] = [
@@ -38,7 +40,21 @@ export const FAULT_ROWS: readonly FaultRow[] = [
   { name: '503', rule: { kind: 'status', status: 503 }, persists: 'unavailable', getRetries: true },
   { name: 'HTML page (502)', rule: { kind: 'html' }, persists: 'server', getRetries: true },
   { name: 'malformed JSON', rule: { kind: 'malformedJson' }, persists: 'malformedResponse', getRetries: false },
-  { name: 'truncated JSON', rule: { kind: 'truncatedJson' }, persists: 'malformedResponse', getRetries: false },
+  {
+    name: 'truncated JSON',
+    rule: { kind: 'truncatedJson' },
+    persists: 'malformedResponse',
+    getRetries: false,
+    applied: true,
+  },
+  // Issue 30, item 2: the API did the write, and a gateway's 502 page stands in for its answer.
+  {
+    name: '502 after the write',
+    rule: { kind: 'appliedThenGateway' },
+    persists: 'server',
+    getRetries: true,
+    applied: true,
+  },
   { name: 'empty body', rule: { kind: 'emptyBody' }, persists: 'malformedResponse', getRetries: false },
   { name: 'connection reset', rule: { kind: 'reset' }, persists: 'network', getRetries: true },
   {
@@ -61,10 +77,17 @@ export const FAULT_ROWS: readonly FaultRow[] = [
 export type Cell = '✓' | ApiErrorKind;
 
 /** The outcome a cell must have: a GET that retries by itself survives a fault that strikes once;
- * anything else ends with the row's error. */
-export function expectedCell(row: FaultRow, method: 'GET' | 'POST', once: boolean, noContent = false): Cell {
+ * a write looked up after a lost answer (`recoversLost`) is found when the server did it; anything
+ * else ends with the row's error. */
+export function expectedCell(
+  row: FaultRow,
+  column: { method: 'GET' | 'POST'; noContent?: boolean; recoversLost?: boolean },
+  once: boolean,
+): Cell {
+  const { method, noContent } = column;
   // An operation answered 204 reads only the status: a 200 with a broken body is still a success.
   if (noContent && row.persists === 'malformedResponse') return '✓';
+  if (column.recoversLost && row.applied) return '✓';
   return once && row.getRetries && method === 'GET' ? '✓' : row.persists;
 }
 

@@ -13,7 +13,7 @@ import type { RunningEmulator } from '../emulator';
 import type { Pipeline } from '../support/pipeline';
 import { reportingList } from './perform';
 import { getInvoice, invoiceList } from '../support/invoiceReads';
-import { VALID_BODIES } from '../support/pushBodies';
+import { createCompanyColumn, pushColumn } from './lostWrites';
 
 /** Every progress indicator an operation shows (notification, or the tree's loading state). */
 export class Progress {
@@ -55,6 +55,8 @@ export interface Operation {
   check(recovered: boolean): void;
   /** No load of it is still in flight. */
   idle(): boolean;
+  /** For a write looked up after a lost answer: how many records its writes made. */
+  made?(): Promise<number>;
 }
 
 export interface Column {
@@ -62,6 +64,8 @@ export interface Column {
   method: 'GET' | 'POST';
   /** Its success is a 204 without a body: whatever body a 2xx carries is not read. */
   noContent?: boolean;
+  /** After a lost answer, the write is looked up (lostWrites.ts): one the server did is a success. */
+  recoversLost?: boolean;
   /** The emulator path the fault applies to (a regex). */
   path(emu: RunningEmulator): string;
   prepare(world: World): Promise<Operation>;
@@ -200,31 +204,7 @@ export const COLUMNS: readonly Column[] = [
     all: true,
     expected: (r) => r.companies,
   }),
-  {
-    name: 'create company',
-    method: 'POST',
-    path: companiesPath,
-    prepare(w) {
-      let calls = 0;
-      return Promise.resolve({
-        run: (signal) => {
-          calls++;
-          return w.progress.run(async () => {
-            const error = await settled(() => w.client.createCompany({ name: `Matrix company ${calls}` }, { signal }));
-            if (error && error.kind !== 'cancelled') w.p.report(error, { prompt: false });
-            return error;
-          });
-        },
-        check() {
-          // A POST is never retried: the emulator saw at most one per command (a slow one is
-          // logged only once it is answered).
-          const posts = w.emu.requests.entries().filter((r) => r.method === 'POST' && r.path === '/companies').length;
-          assert.ok(posts <= calls, `${posts} POSTs for ${calls} commands`);
-        },
-        idle: () => true,
-      });
-    },
-  },
+  createCompanyColumn,
   listColumn(
     'run query',
     (emu) => `^/companies/${emu.companies.many}/data/invoices$`,
@@ -269,34 +249,7 @@ export const COLUMNS: readonly Column[] = [
       });
     },
   },
-  {
-    name: 'push record',
-    method: 'POST',
-    path: (emu) => `^/companies/${emu.companies.empty}/connections/[^/]+/push/invoices$`,
-    prepare(w) {
-      let calls = 0;
-      const companyId = w.emu.companies.empty;
-      const connectionId = w.emu.connections.empty[0];
-      return Promise.resolve({
-        run: (signal) => {
-          calls++;
-          return w.progress.run(async () => {
-            const error = await settled(() =>
-              w.client.pushRecord(companyId, connectionId, 'invoices', VALID_BODIES.invoices, {}, { signal }),
-            );
-            if (error && error.kind !== 'cancelled') w.p.report(error, { prompt: false });
-            return error;
-          });
-        },
-        check() {
-          // A push is a POST: never retried, never sent twice by one command.
-          const posts = w.emu.requests.entries().filter((r) => r.method === 'POST' && r.path.includes('/push/')).length;
-          assert.ok(posts <= calls, `${posts} pushes for ${calls} commands`);
-        },
-        idle: () => true,
-      });
-    },
-  },
+  pushColumn,
   {
     name: 'set sync schedule',
     method: 'POST',

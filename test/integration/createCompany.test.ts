@@ -1,5 +1,6 @@
 // Create company in the real host against the emulator: the node appears (selected) with the name
-// the API stored, bad names send nothing, and the Free-trial limit opens the diagnostics panel.
+// the API stored, bad names send nothing, and the Free-trial limit opens the diagnostics panel; a
+// create whose answer was lost (a timeout, a gateway's 5xx) is looked for before it is sent again.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CreateCompanyResult } from '../../src/commands/createCompany';
@@ -74,6 +75,48 @@ describe('Create company', () => {
     } finally {
       await admin.clearFaults();
       await vscode.workspace.getConfiguration('dataPlatform').update('requestTimeout', undefined, true);
+    }
+  });
+
+  it('a company a gateway answered 502 after creating it is found in the list, not created twice (issue 30, item 2)', async () => {
+    await admin.addFault({ kind: 'appliedThenGateway', method: 'POST', path: '^/companies$', times: 1 });
+    try {
+      await admin.clearRequests();
+      const result = await create({ name: 'Gateway Lost Ltd' });
+      assert.equal(result?.outcome, 'created', JSON.stringify(result));
+      if (result?.outcome !== 'created') return;
+      assert.equal(result.recovered, true, 'found after the 502');
+      assert.equal(result.company.name, 'Gateway Lost Ltd');
+      const posts = (await admin.requests()).filter((r) => r.method === 'POST' && r.path === '/companies');
+      assert.equal(posts.length, 1, 'sent once');
+    } finally {
+      await admin.clearFaults();
+    }
+  });
+
+  it('a create whose 503 left it unknown and that is not in the list: the next create of the name asks first', async () => {
+    await admin.addFault({ kind: 'status', status: 503, method: 'POST', path: '^/companies$', times: 1 });
+    api.confirmations.answers.length = 0;
+    const asked = api.confirmations.asked.length;
+    const posts = async () =>
+      (await admin.requests()).filter((r) => r.method === 'POST' && r.path === '/companies').length;
+    try {
+      await admin.clearRequests();
+      const lost = await create({ name: 'Unknown Fate Ltd' });
+      assert.equal(lost?.outcome, 'failed', JSON.stringify(lost));
+      assert.equal(api.confirmations.asked.length, asked, 'no question yet on a local account');
+      // Declined (the queue is empty): nothing sent.
+      assert.deepEqual(await create({ name: 'Unknown Fate Ltd' }), { outcome: 'cancelled' });
+      assert.equal(api.confirmations.asked.length, asked + 1, 'asked before creating it again');
+      assert.match(api.confirmations.asked[asked].message, /got no usable answer/);
+      assert.equal(await posts(), 1);
+      // Another name is not asked about.
+      const other = await create({ name: 'Certain Fate Ltd' });
+      assert.equal(other?.outcome, 'created');
+      assert.equal(api.confirmations.asked.length, asked + 1);
+    } finally {
+      await admin.clearFaults();
+      api.confirmations.answers.length = 0;
     }
   });
 

@@ -1,8 +1,10 @@
 // Pushing records in the real host against the emulator (issue 20): Create Invoice… opens a draft
 // from the connection's push options with its schema; Push sends it once and the operation is
 // followed under the company's Push history to Success (the record shown under it), to Failed
-// (its validation in the diagnostics panel, the draft kept), through a 202; and a push whose
-// answer never came is found in the push history instead of being sent again.
+// (its validation in the diagnostics panel, the draft kept), through a 202; a push whose answer
+// never came, or came as a gateway's 502 after the push was taken, is found in the push history
+// instead of being sent again; another client's push is not taken for ours; and a draft already
+// pushed (or maybe pushed) is not sent again without a question.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CreateRecordResult, PushResult } from '../../src/commands/push';
@@ -41,6 +43,7 @@ describe('Push a record', function () {
   });
 
   afterEach(async () => {
+    api.confirmations.answers.length = 0;
     await admin.clearFaults();
     await admin.clearPushRules();
     await vscode.workspace.getConfiguration('dataPlatform').update('requestTimeout', undefined, true);
@@ -178,6 +181,115 @@ describe('Push a record', function () {
     assert.equal(await postCount(), 1, 'the push was sent once');
     const key = r.operation.pushOperationKey;
     await waitFor('the found push to succeed', () => tracker().get(key)?.status === 'Success', 20_000);
+  });
+
+  it('pushing a draft a second time asks first, naming the record it made; declined, nothing is sent (issue 31, item 2)', async () => {
+    const doc = await draft(VALID_BODIES.invoices);
+    api.confirmations.answers.length = 0;
+    const asked = api.confirmations.asked.length;
+    await admin.clearRequests();
+    const first = await push(doc.uri);
+    assert.equal(first?.outcome, 'pushed', JSON.stringify(first));
+    if (first?.outcome !== 'pushed') return;
+    assert.equal(api.confirmations.asked.length, asked, 'a local account pushes a new draft without a question');
+    const key = first.operation.pushOperationKey;
+    const done = await waitFor(
+      'the push to succeed',
+      () => tracker().get(key)?.status === 'Success' && tracker().get(key),
+      20_000,
+    );
+    const record = done.changes?.[0]?.recordRef.id;
+    assert.ok(record, 'the push made a record');
+
+    // Declined (the queue is empty): nothing sent.
+    assert.deepEqual(await push(doc.uri), { outcome: 'cancelled' });
+    assert.equal(api.confirmations.asked.length, asked + 1, 'asked the second time');
+    const question = api.confirmations.asked[asked];
+    assert.match(question.message, /already pushed/);
+    assert.ok(question.message.includes(record), `names the record: ${question.message}`);
+    assert.equal(await postCount(), 1, 'declined: nothing sent');
+
+    // Accepted: sent as another record.
+    api.confirmations.answers.push(true);
+    const again = await push(doc.uri);
+    assert.equal(again?.outcome, 'pushed', JSON.stringify(again));
+    assert.equal(await postCount(), 2);
+    if (again?.outcome === 'pushed')
+      await waitFor(
+        'the second push to settle',
+        () => tracker().get(again.operation.pushOperationKey)?.status === 'Success',
+        20_000,
+      );
+  });
+
+  it('a second Push of a draft whose first push has no answer yet asks first', async () => {
+    await admin.addFault({ kind: 'latency', latencyMs: 2_000, method: 'POST', path: '/push/', times: 1 });
+    const doc = await draft(VALID_BODIES.invoices);
+    const asked = api.confirmations.asked.length;
+    await admin.clearRequests();
+    const first = push(doc.uri);
+    // Its "Pushing…" notification shows while the POST is out.
+    await waitFor('the first push in flight', () => api.progressRunning() === 1);
+    assert.deepEqual(await push(doc.uri), { outcome: 'cancelled' }, 'declined');
+    assert.equal(api.confirmations.asked.length, asked + 1);
+    assert.match(api.confirmations.asked[asked].message, /no answer has come yet/);
+    const r = await first;
+    assert.equal(r?.outcome, 'pushed', JSON.stringify(r));
+    assert.equal(await postCount(), 1, 'sent once');
+    if (r?.outcome === 'pushed')
+      await waitFor(
+        'the push to settle',
+        () => tracker().get(r.operation.pushOperationKey)?.status === 'Success',
+        20_000,
+      );
+  });
+
+  it('a push a gateway answered 502 after taking it is found in the push history, and never sent again silently (issue 30, item 2)', async () => {
+    await admin.addFault({ kind: 'appliedThenGateway', method: 'POST', path: '/push/', times: 1 });
+    const doc = await draft(VALID_BODIES.invoices);
+    api.confirmations.answers.length = 0;
+    const asked = api.confirmations.asked.length;
+    await admin.clearRequests();
+    const r = await push(doc.uri);
+    assert.equal(r?.outcome, 'pushed', JSON.stringify(r));
+    if (r?.outcome !== 'pushed') return;
+    assert.equal(r.recovered, true, 'found in the history, its record compared with the draft');
+    assert.equal(await postCount(), 1, 'sent once');
+    const key = r.operation.pushOperationKey;
+    await waitFor('the found push to succeed', () => tracker().get(key)?.status === 'Success', 20_000);
+    // The next Push of the same draft asks (declined: nothing sent).
+    assert.deepEqual(await push(doc.uri), { outcome: 'cancelled' });
+    assert.equal(api.confirmations.asked.length, asked + 1);
+    assert.equal(await postCount(), 1, 'never sent again silently');
+  });
+
+  it('another client’s push of the same type is not taken for a dropped one: said so, and sending again is asked (issue 30, item 3)', async () => {
+    const connectionId = (await admin.connections()).empty[0];
+    const other = { ...VALID_BODIES.invoices, lineItems: [{ description: 'Tulips', unitAmount: 4, quantity: 9 }] };
+    const theirs = await (await emulatorClient()).pushRecord(companyId, connectionId, 'invoices', other);
+    await waitFor(
+      'their push to succeed',
+      async () => {
+        const op = await (await emulatorClient()).getPushOperation(companyId, theirs.pushOperationKey);
+        return op.status === 'Success';
+      },
+      20_000,
+    );
+    await admin.addFault({ kind: 'reset', method: 'POST', path: '/push/', times: 1 });
+    const doc = await draft(VALID_BODIES.invoices);
+    api.confirmations.answers.length = 0;
+    const asked = api.confirmations.asked.length;
+    await admin.clearRequests();
+    const r = await push(doc.uri);
+    assert.equal(r?.outcome, 'lost', JSON.stringify(r));
+    assert.equal(api.confirmations.asked.length, asked + 1, 'Send Again is asked on a local account too');
+    assert.match(api.confirmations.asked[asked].message, /does not show it\. Send it again\?$/);
+    assert.equal(await postCount(), 1, 'declined: sent once');
+    // The next Push of the draft looks again and asks before sending.
+    assert.deepEqual(await push(doc.uri), { outcome: 'cancelled' });
+    assert.equal(api.confirmations.asked.length, asked + 2);
+    assert.match(api.confirmations.asked[asked + 1].message, /^The last push of this draft got no usable answer/);
+    assert.equal(await postCount(), 1);
   });
 
   it('Push history: filtered by the status typed into its pick, each push opened as JSON', async function () {

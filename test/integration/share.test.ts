@@ -208,6 +208,26 @@ describe('Copy as cURL in a real VS Code extension host', function () {
     panel.panel?.dispose();
   });
 
+  it('a diagnostics entry of a write whose answer was lost copies with a line saying it may already have been applied (issue 30, item 11)', async () => {
+    await admin.addFault({ kind: 'reset', method: 'POST', path: '^/companies$', times: 1 });
+    try {
+      const lost = await vscode.commands.executeCommand<{ outcome: string }>('dataPlatform.createCompany', {
+        name: 'Maybe Made Ltd',
+      });
+      assert.equal(lost?.outcome, 'failed', JSON.stringify(lost));
+    } finally {
+      await admin.clearFaults();
+    }
+    const entry = api.diagnostics.entries().find((e) => e.error.method === 'POST' && e.error.kind === 'network');
+    assert.ok(entry, 'the lost create is in the diagnostics');
+    await vscode.env.clipboard.writeText('before');
+    const text = await vscode.commands.executeCommand<string>(COMMAND, { diagnosticsEntry: entry.id });
+    assert.equal(await vscode.env.clipboard.readText(), text);
+    const [first, second] = text.split('\n');
+    assert.match(first, /^# WARNING: this POST got no usable answer, so it may already have been applied/);
+    assert.match(second, /^curl .*--request POST/);
+  });
+
   it('an error node whose page came from a hostile _links.next href: the copy makes that one request, nothing invisible in it', async () => {
     const server = await TestServer.start();
     const href = '/companies/[0-9][0-9]{a,b}/\u202Egpj.exe?page=2&x={a,b}[1-40]';

@@ -91,6 +91,20 @@ describe('emulator: faults', () => {
     assert.match(text.text, /Internal Server Error/);
   });
 
+  it('appliedThenGateway: the write is done, then a gateway’s 502 page stands in for its answer', async () => {
+    emu.faults.add({ kind: 'appliedThenGateway', method: 'POST', path: '^/companies$', times: 1 });
+    const r = await call(emu, '/companies', { method: 'POST', body: { name: 'Gateway Lost Ltd' } });
+    assert.equal(r.status, 502);
+    assert.match(r.headers.get('content-type') ?? '', /^text\/html/);
+    assert.match(r.text, /502 Bad Gateway/);
+    const list = await call<{ results: Company[] }>(
+      emu,
+      `/companies?query=${encodeURIComponent('name=Gateway Lost Ltd')}`,
+    );
+    assert.equal(list.json.results.length, 1, 'the company was created all the same');
+    assert.equal(emu.requests.entries()[0].fault, 'appliedThenGateway');
+  });
+
   it('reset: the connection closes with no answer', async () => {
     emu.faults.add({ kind: 'reset', times: 1 });
     await assert.rejects(fetch(`${emu.url}/companies`, { headers: { Authorization: basic(emu.keys.normal) } }));

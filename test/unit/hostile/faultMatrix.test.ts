@@ -19,7 +19,10 @@ const INVOICES = 300;
 // A short window, so a 429's X-Rate-Limit-Reset asks for a wait the client accepts.
 const RATE_LIMIT = { limit: 10_000, windowMs: 20_000 };
 
-const emulator = (): Promise<RunningEmulator> => startEmulator({ invoices: INVOICES, rateLimit: RATE_LIMIT });
+// A push settles at the next request (not after 1.5 s): a push looked up after a lost answer has
+// made its record, which is compared with what was sent.
+const emulator = (): Promise<RunningEmulator> =>
+  startEmulator({ invoices: INVOICES, rateLimit: RATE_LIMIT, pushDelayMs: 1 });
 
 async function reference(): Promise<Reference> {
   const emu = await emulator();
@@ -74,6 +77,9 @@ async function runCell(row: FaultRow, column: Column, once: boolean, ref: Refere
       await until(`${column.name} retried`, () => op.idle() && progress.active === 0);
     }
     op.check(true);
+    // A write the server did is never made twice (issue 30, item 2). A slow POST (the latency
+    // rows) may still land after the check, which the command's question before sending allows.
+    if (op.made && row.rule.kind !== 'latency') assert.equal(await op.made(), 1, `${column.name}: made once`);
     assertNoSecret(key, p.places({ error }));
     return error ? error.kind : '✓';
   } finally {
@@ -106,7 +112,7 @@ describe('fault matrix: every fault × every operation (issue 12)', function () 
         const cells = await Promise.all(COLUMNS.map((column) => runCell(row, column, once, ref)));
         await new Promise((resolve) => setImmediate(resolve));
         cells.forEach((cell, i) => {
-          const want = expectedCell(row, COLUMNS[i].method, once, COLUMNS[i].noContent);
+          const want = expectedCell(row, COLUMNS[i], once);
           if (cell !== want) wrong.push(`${row.name} × ${COLUMNS[i].name}: ${cell}, expected ${want}`);
         });
         rows.push({ name: row.name, cells });

@@ -149,6 +149,36 @@ describe('Copy as cURL', function () {
     assert.equal(((await runCurl(command, key)) as { statusCode: number }).statusCode, 402);
   });
 
+  it('a POST whose answer a gateway lost says, in a comment line, that it may already have been applied (issue 30, item 11)', async () => {
+    emu.faults.add({ kind: 'appliedThenGateway', method: 'POST', path: '^/companies$', times: 1 });
+    const lost = await failure(client().createCompany({ name: 'Maybe Applied Ltd' }));
+    assert.equal(lost.status, 502);
+    const request = requestOfError(lost.toJSON()) ?? assert.fail('no request');
+    const command = curlCommand(request);
+    const [first, ...rest] = command.split('\n');
+    assert.match(first, /^# WARNING: this POST got no usable answer, so it may already have been applied/);
+    assert.ok(rest[0].startsWith('curl '), 'the command itself follows, unchanged');
+    // The comment is a comment: the command still runs as the one request it shows.
+    emu.reset();
+    const created = (await runCurl(command, emu.keys.normal)) as { name: string };
+    assert.equal(created.name, 'Maybe Applied Ltd');
+    // A note cannot end its line and run as a command of its own.
+    const sneaky = curlCommand({ ...request, note: 'x\ntouch /tmp/owned\u2028y' });
+    assert.equal(sneaky.split('\n')[0], '# x touch /tmp/owned y');
+    // A failed GET, a refused POST (400) and a write never sent carry no such word.
+    emu.faults.add({ kind: 'status', status: 502, method: 'GET', times: 1 });
+    const get = await failure(
+      new DataPlatformClient({ baseUrl: emu.url, apiKey: emu.keys.normal, retry: { maxAttempts: 1 } }).getCompany(
+        emu.companies.many,
+      ),
+    );
+    assert.equal(requestOfError(get.toJSON())?.note, undefined, 'a GET changes nothing');
+    emu.faults.add({ kind: 'status', status: 400, method: 'POST', times: 1 });
+    const refused = await failure(client().createCompany({ name: 'Refused Ltd' }));
+    assert.ok(requestOfError(refused.toJSON()), 'a refused POST is kept');
+    assert.equal(requestOfError(refused.toJSON())?.note, undefined, 'a 400 says it was not done');
+  });
+
   it('keeps no request it could not repeat as it was', async () => {
     const refused = await failure(listInvoices(client(), emu.companies.many, { query: 'status=' }));
     assert.equal(refused.request, undefined, 'refused before sending: never made');
