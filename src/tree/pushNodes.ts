@@ -3,7 +3,6 @@
 // status filter, and under a push that made a record, that record, openable.
 import * as vscode from 'vscode';
 import type { Company, DataPlatformClient, PagedList, PushOperation } from '../api';
-import { PagedList as List } from '../api/paging';
 import { isDataTypeId, type DataTypeId } from '../dataTypes/catalog';
 import { typeTitle } from '../dataTypes/words';
 import type { ListItems } from '../format/labels';
@@ -98,7 +97,7 @@ export class PushHistoryNode extends PagedNode<PushOperation> {
       orderBy: '-requestedOnUtc',
       ...(this.filter ? { query: `status=${this.filter}` } : {}),
     };
-    return new List<PushOperation>(client.pushOperationPages(this.company.id, params));
+    return client.pushOperationList(this.company.id, params);
   }
   protected itemKey(op: PushOperation): string {
     return op.pushOperationKey;

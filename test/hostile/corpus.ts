@@ -57,7 +57,9 @@ export type Operation =
   /** The API Keys node: the account's keys (whole keys in the answer, never shown). */
   | { op: 'listApiKeys' }
   /** Set Sync Schedule's first read: the company's sync settings. */
-  | { op: 'syncSettings' };
+  | { op: 'syncSettings' }
+  /** Load all on company c1's Push history, as the tree makes its list: 4 pages at once. */
+  | { op: 'pushHistory'; pageSize: number };
 
 export type Outcome =
   /** The operation succeeded with this many records (a page's, all pages', or 1). */

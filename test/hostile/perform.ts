@@ -29,7 +29,12 @@ export interface Performed {
 /** Concurrency of Load all, as the setting's default. */
 const LOAD_ALL_CONCURRENCY = 4;
 
-const idsOf = (items: readonly unknown[]): string[] => items.map((i) => String((i as { id?: unknown }).id));
+/** Each item's id: a push operation's is its `pushOperationKey`. */
+const idsOf = (items: readonly unknown[]): string[] =>
+  items.map((i) => {
+    const item = i as { id?: unknown; pushOperationKey?: unknown };
+    return String(item.id ?? item.pushOperationKey);
+  });
 
 /** Reports each new error of the list once, as the tree node does. */
 export function reportingList<T>(list: PagedList<T>, p: Pipeline): PagedList<T> {
@@ -110,6 +115,10 @@ async function run(p: Pipeline, key: string, op: Operation): Promise<Performed> 
     }
     case 'export':
       return exported(p, key, op);
+    case 'pushHistory': {
+      const list = p.client(key).pushOperationList('c1', { pageSize: op.pageSize, orderBy: '-requestedOnUtc' });
+      return listed(reportingList(list, p), (l) => l.loadAll({ concurrency: LOAD_ALL_CONCURRENCY }));
+    }
     case 'getInvoice': {
       const client = p.client(key);
       let invoice: { id: string } | undefined;
