@@ -194,7 +194,7 @@ async function pushDraft(deps: PushDeps, arg: unknown, again = false): Promise<P
       },
       () => client.pushRecord(draft.companyId, draft.connectionId, draft.dataType, parsed.body),
     );
-    followSettled(deps, target, op, client);
+    followSettled(deps, target, op, client, draft.companyId);
     return { outcome: 'pushed', operation: op };
   } catch (e) {
     if (!isApiError(e)) throw e;
@@ -203,7 +203,7 @@ async function pushDraft(deps: PushDeps, arg: unknown, again = false): Promise<P
     target.report(e, { prompt: false });
     const found = await lookForLostPush(client, draft, sentAt, target.root.pushes).catch(() => undefined);
     if (found) {
-      followSettled(deps, target, found, client);
+      followSettled(deps, target, found, client, draft.companyId);
       return { outcome: 'pushed', operation: found, recovered: true };
     }
     if (again || !(await confirmPush(target, draft, e.message))) return { outcome: 'lost', message: e.message };
