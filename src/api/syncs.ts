@@ -41,7 +41,8 @@ export const isSyncSettings: Guard<SyncSettings> = (v): v is SyncSettings =>
   optional(v.companyId, text) &&
   optional(v.overridesDefaults, (x) => typeof x === 'boolean');
 
-/** An operation of the history: its id, type, status and when it was requested. */
+/** An operation of the history: its id, type, status and when it was requested. Every other
+ * field may hold any JSON and is checked where it is read (format/syncLabels.ts). */
 export const isPullOperationEntry: Guard<PullOperation> = (v): v is PullOperation =>
   isRecord(v) && nonEmpty(v.id) && text(v.dataType) && text(v.status) && text(v.requested);
 

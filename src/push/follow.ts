@@ -47,10 +47,15 @@ const FOLLOW_PUSH_FOR_MS = 15 * 60_000;
  * than the wait itself, so the cap holds. */
 const JITTER = 0.1;
 
-/** What tells one answer from the next: all but `data`, which only the push's own answer carries. */
+/** What tells one answer from the next: all but `data`, which only the push's own answer carries.
+ * An answer too deep to write is news each time (it cannot end a follow: `isSettled` decides). */
 function fingerprint(op: PushOperation): string {
   const { data: _data, ...rest } = op;
-  return JSON.stringify(rest);
+  try {
+    return JSON.stringify(rest);
+  } catch {
+    return `${op.status} ${Math.random()}`;
+  }
 }
 
 /** A failure another poll may cure, as the client's retry policy has it. */
