@@ -60,7 +60,7 @@ describe('push operation labels', () => {
 
   it('reads a history entry of any shape without throwing, showing what is text (issue 30)', () => {
     const { dataConnectionKey: _c, requestedOnUtc: _r, ...bare } = op();
-    const hostile = (over: Record<string, unknown>) => ({ ...op(), ...over }) as unknown as PushOperation;
+    const hostile = (over: Record<string, unknown>) => ({ ...op(), ...over });
     const entries: PushOperation[] = [
       bare as PushOperation,
       hostile({ completedOnUtc: 1764165792 }),

@@ -34,7 +34,7 @@ describe('sync labels', () => {
   });
 
   it('reads a history entry of any shape without throwing (issue 30)', () => {
-    const hostile = (over: Record<string, unknown>) => ({ ...op(), ...over }) as unknown as PullOperation;
+    const hostile = (over: Record<string, unknown>) => ({ ...op(), ...over });
     const entries = [
       hostile({ completed: 1764165792, isCompleted: true, status: 'Complete' }),
       hostile({ errorMessage: 404, isErrored: true, status: 'FetchError' }),
