@@ -27,8 +27,14 @@ export function pushStatusText(op: PushOperation): string {
   }
 }
 
-/** A codicon and theme colour per status; a Pending one spins. */
-export function pushIcon(op: PushOperation): { id: string; color?: string } {
+/** The status word; for a push whose follow ran out of time unsettled (`stalled`), what to do. */
+export function pushDescription(op: PushOperation, stalled: boolean): string {
+  return stalled ? t('still pending — Refresh to check again') : pushStatusText(op);
+}
+
+/** A codicon and theme colour per status; a Pending one spins, one no longer followed waits. */
+export function pushIcon(op: PushOperation, stalled = false): { id: string; color?: string } {
+  if (stalled) return { id: 'watch' };
   switch (op.status) {
     case 'Pending':
       return { id: 'loading~spin' };

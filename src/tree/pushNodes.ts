@@ -6,7 +6,14 @@ import type { Company, DataPlatformClient, PagedList, PushOperation } from '../a
 import { isDataTypeId, type DataTypeId } from '../dataTypes/catalog';
 import { typeTitle } from '../dataTypes/words';
 import type { ListItems } from '../format/labels';
-import { pushedRecordId, pushIcon, pushLabel, pushStatusText, pushTooltip } from '../format/pushLabels';
+import {
+  pushDescription,
+  pushedRecordId,
+  pushIcon,
+  pushLabel,
+  pushStatusText,
+  pushTooltip,
+} from '../format/pushLabels';
 import { t } from '../l10n';
 import type { TreeContext } from './context';
 import { pushedRecordContext, pushHistoryContext, pushOperationContext } from './contextValues';
@@ -172,8 +179,8 @@ export class PushOperationNode extends TreeNode {
     );
     item.id = `pushOperation:${this.history.key}:${op.pushOperationKey}`;
     const stalled = this.stalled;
-    item.description = stalled ? t('still pending — Refresh to check again') : pushStatusText(op);
-    const icon = stalled ? { id: 'watch' } : pushIcon(op);
+    item.description = pushDescription(op, stalled);
+    const icon = pushIcon(op, stalled);
     item.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
     item.tooltip = new vscode.MarkdownString(pushTooltip(op));
     item.contextValue = pushOperationContext({ failed: op.status === 'Failed' || op.status === 'TimedOut', stalled });

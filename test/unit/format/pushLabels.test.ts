@@ -2,7 +2,14 @@
 // a tooltip that escapes what the server wrote.
 import * as assert from 'node:assert/strict';
 import type { PushOperation } from '../../../src/api/models';
-import { pushedRecordId, pushIcon, pushLabel, pushStatusText, pushTooltip } from '../../../src/format/pushLabels';
+import {
+  pushDescription,
+  pushedRecordId,
+  pushIcon,
+  pushLabel,
+  pushStatusText,
+  pushTooltip,
+} from '../../../src/format/pushLabels';
 
 const op = (over: Partial<PushOperation> = {}): PushOperation => ({
   pushOperationKey: 'k-1',
@@ -34,6 +41,13 @@ describe('push operation labels', () => {
       ['timed out', 'watch'],
       ['Later', 'question'],
     ]);
+  });
+
+  it('a push whose follow ran out of time says it is still pending and that Refresh checks again', () => {
+    assert.equal(pushDescription(op(), false), 'pending');
+    assert.equal(pushDescription(op(), true), 'still pending — Refresh to check again');
+    assert.equal(pushIcon(op(), true).id, 'watch');
+    assert.equal(pushIcon(op(), false).id, 'loading~spin');
   });
 
   it('finds the record a push made in its data, else in its changes', () => {
