@@ -265,6 +265,14 @@ export class DataPlatformClient extends ClientBase {
     return this.linked((o) => this.listCompanies(params, o), COMPANY_PAGE, options);
   }
 
+  /** A PagedList of a company's push history: each operation once by its `pushOperationKey` (push
+   * operations have no `id`; a push landing between two pages repeats one). */
+  pushOperationList(companyId: string, params: Omit<ListParams, 'page'> = {}): PagedList<PushOperation> {
+    return new PagedList<PushOperation>(this.pushOperationPages(companyId, params), {
+      key: (op) => op.pushOperationKey,
+    });
+  }
+
   /** The pages of a company's push history, and of its sync history (pull operations), as companyPages. */
   pushOperationPages(companyId: string, params: Omit<ListParams, 'page'> = {}): PageLoader<PushOperation> {
     return this.linked((o) => this.listPushOperations(companyId, params, o), pushes.PUSH_OPERATION_PAGE);

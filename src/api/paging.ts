@@ -4,10 +4,12 @@
 // load keeps everything already shown, and "Load all" can be cancelled keeping what it has.
 import { Emitter, type Disposable } from '../util/emitter';
 import { ApiError, isCancellation } from './errors';
-import { cancelledError, pagingCapError, pagingLoopError, pagingOverrunError, pagingStalledError } from './failures';
+import { cancelledError } from './failures';
 import { loadRemainingPages } from './concurrentPages';
 import type { Page } from './models';
-import { MAX_WALK_RECORDS, pageBound } from './walkBounds';
+import { PageWalker, type ItemKey } from './pageWalker';
+
+export { PageWalker, STALE_PAGES } from './pageWalker';
 
 export interface LoadOptions {
   signal?: AbortSignal;
@@ -30,88 +32,6 @@ interface LoadAllOptions extends LoadOptions {
 }
 
 const cancelled = (path: string): ApiError => cancelledError('GET', path, 0);
-
-function idOf(item: unknown): string | undefined {
-  if (typeof item !== 'object' || item === null) return undefined;
-  const id = (item as { id?: unknown }).id;
-  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
-}
-
-/** Non-empty pages in a row with nothing new after which a walk stops: a server that ignores
- * `page` and serves the same records under ever new links. */
-export const STALE_PAGES = 3;
-
-/**
- * Tracks ids, visited hrefs and pages so that data shifting between requests yields no duplicate,
- * and no server can keep a walk going forever: not by a next link back to a loaded page, not by
- * new links to the same records, not by more pages than it announced (walkBounds.ts). One walker
- * serves a whole walk, the pages by number and those by next link, so its bound is held across both.
- */
-export class PageWalker {
-  private readonly ids = new Set<string>();
-  private readonly visited = new Set<string>();
-  private pages = 0;
-  private stale = 0;
-  private lastTotal?: number;
-  private movedBy = 0;
-
-  /** `maxRecords`: what the walk believes of an announced total (MAX_WALK_RECORDS but in tests). */
-  constructor(readonly maxRecords = MAX_WALK_RECORDS) {}
-
-  /**
-   * How far `totalResults` moved while the walk ran (the sum of its changes from page to page): a
-   * record deleted before the walk's position shifts one it has not read onto a page it has, and
-   * one added there is not read at all, so up to this many records may be missing.
-   */
-  get moved(): number {
-    return this.movedBy;
-  }
-
-  /** Items of `page` not seen before, in order. Items without an id are always kept. */
-  fresh<T>(page: Page<T>): T[] {
-    const out: T[] = [];
-    for (const item of page.results) {
-      const id = idOf(item);
-      if (id === undefined) {
-        out.push(item);
-      } else if (!this.ids.has(id)) {
-        this.ids.add(id);
-        out.push(item);
-      }
-    }
-    if (page.results.length > 0) this.stale = out.length === 0 ? this.stale + 1 : 0;
-    return out;
-  }
-
-  /**
-   * After `page` (its items already through `fresh`): the href to load next, nothing at the end
-   * (no next link, or an empty page), or the error that ends a walk that would not end by itself.
-   */
-  next<T>(page: Page<T>, loadedHref: string | undefined): { href?: string; stop?: ApiError } {
-    this.pages++;
-    this.noteTotal(page.totalResults);
-    for (const h of [loadedHref, page._links?.current?.href]) if (h) this.visited.add(h);
-    const href = page._links?.next?.href;
-    if (!href || page.results.length === 0) return {};
-    if (this.visited.has(href)) return { stop: pagingLoopError(href) };
-    if (this.stale >= STALE_PAGES) return { stop: pagingStalledError(href, this.stale) };
-    const bound = pageBound(page.totalResults, page.pageSize, this.maxRecords);
-    if (bound && this.pages >= bound.limit) {
-      return {
-        stop: bound.capped
-          ? pagingCapError(href, page.totalResults, this.maxRecords)
-          : pagingOverrunError(href, bound.announced, this.pages),
-      };
-    }
-    return { href };
-  }
-
-  private noteTotal(total: number): void {
-    if (!Number.isFinite(total)) return;
-    if (this.lastTotal !== undefined) this.movedBy += Math.abs(total - this.lastTotal);
-    this.lastTotal = total;
-  }
-}
 
 /** Every page from `first` on, following `_links.next` to the end, with the items each adds. */
 async function* walk<T>(
@@ -167,14 +87,19 @@ interface Flight<T> {
   waiters: number;
 }
 
-interface PagedListOptions {
+interface PagedListOptions<T> {
   /** What a walk believes of an announced total: MAX_WALK_RECORDS but in tests. */
   maxRecords?: number;
+  /** The list type's own key of an item, each shown once (an `id` when not given): a push
+   * operation's is its `pushOperationKey`. */
+  key?: ItemKey<T>;
 }
 
 export class PagedList<T> {
   private loaded: T[] = [];
   private walker: PageWalker;
+  /** The walker's part of the options (the key, as any item's: a list stays covariant in T). */
+  private readonly walkOptions: { maxRecords?: number; key?: ItemKey<unknown> };
   private started = false;
   private next?: string;
   private total?: number;
@@ -188,9 +113,11 @@ export class PagedList<T> {
 
   constructor(
     private readonly loader: PageLoader<T>,
-    private readonly options: PagedListOptions = {},
+    options: PagedListOptions<T> = {},
   ) {
-    this.walker = new PageWalker(options.maxRecords);
+    // Only ever called with this list's own items.
+    this.walkOptions = { maxRecords: options.maxRecords, key: options.key as ItemKey<unknown> | undefined };
+    this.walker = new PageWalker(options.maxRecords, this.walkOptions.key);
   }
 
   get items(): readonly T[] {
@@ -271,7 +198,7 @@ export class PagedList<T> {
     this.flight?.controller.abort();
     this.flight = undefined;
     this.loaded = [];
-    this.walker = new PageWalker(this.options.maxRecords);
+    this.walker = new PageWalker(this.walkOptions.maxRecords, this.walkOptions.key);
     this.started = false;
     this.next = undefined;
     this.total = undefined;

@@ -176,7 +176,7 @@ async function sendDraft(deps: PushDeps, s: PushOfDraft, uri: vscode.Uri, again:
       () => client.pushRecord(draft.companyId, draft.connectionId, draft.dataType, s.body),
     );
     s.sends.pushed(s.key, op);
-    followSettled(deps, target, op, client);
+    followSettled(deps, target, op, client, draft.companyId);
     return { outcome: 'pushed', operation: op };
   } catch (e) {
     if (!isApiError(e)) throw e;

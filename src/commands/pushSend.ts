@@ -62,7 +62,7 @@ async function lookForLostPush(s: PushOfDraft, sentAt: Date, body: Record<string
 /** The push found in the history: followed like an answered one, and remembered as this draft's. */
 function recovered(s: PushOfDraft, op: PushOperation): Recovered {
   s.sends.pushed(s.key, op);
-  followSettled({ view: s.view }, s.target, op, s.client);
+  followSettled({ view: s.view }, s.target, op, s.client, s.draft.companyId);
   return { outcome: 'pushed', operation: op, recovered: true };
 }
 

@@ -68,16 +68,18 @@ function settled(deps: SettledDeps, target: AccountTarget, companyId: string, s:
   void vscode.window.showErrorMessage(error.message);
 }
 
-/** Shows `op` under its company's Push history, follows it, and acts once it settles. */
+/** Shows `answer` under the Push history of `companyId` (the company the push was sent to,
+ * whatever the answer names), follows it, and acts once it settles. */
 export function followSettled(
   deps: SettledDeps,
   target: AccountTarget,
-  op: PushOperation,
+  answer: PushOperation,
   client: DataPlatformClient,
+  companyId: string,
 ): void {
   const tracker = target.root.pushes;
-  const key = op.pushOperationKey;
-  const companyId = op.companyId;
+  const key = answer.pushOperationKey;
+  const op = { ...answer, companyId };
   const sub = tracker.onDidSettle((s) => {
     if (s.operation.pushOperationKey !== key) return;
     sub.dispose();

@@ -7,7 +7,7 @@ import { isApiError, isCancellation, type ApiError } from '../api';
 import { jsonIndent } from '../documents/recordDocuments';
 import type { DraftFileSystem } from '../documents/pushDrafts';
 import { t } from '../l10n';
-import { settingsBody, syncSettingsSchema } from '../sync/settingsSchema';
+import { settingsBody, settingsDocument, syncSettingsSchema } from '../sync/settingsSchema';
 import { CompanyNode } from '../tree/companyNodes';
 import { accountRootOf } from '../tree/provider';
 import type { ResolveAccount } from './accountTarget';
@@ -54,7 +54,7 @@ async function edit(deps: SyncSettingsDeps, node: unknown): Promise<vscode.Uri |
     const uri = deps.drafts.createSettings(
       { accountId: root.accountId, companyId: company.id, companyName: company.name },
       t('Sync settings'),
-      { settings: current.settings },
+      settingsDocument(current.settings),
       syncSettingsSchema(types, title),
       jsonIndent(),
     );

@@ -23,9 +23,47 @@ export function indentFrom(tabSize: unknown, insertSpaces: unknown): Indent {
   };
 }
 
-/** The value as JSON, indented with spaces or one tab per level, ending with a newline. */
+/** The value as JSON, indented with spaces or one tab per level, ending with a newline. A value
+ * nested deeper than JSON.stringify can recurse (JSON.parse reads any depth: a server's answer 5,000
+ * levels deep) is written on one line instead, where its size stays that of the answer. */
 export function prettyJson(value: unknown, indent: Indent = DEFAULT_INDENT): string {
-  return `${JSON.stringify(value, null, indent.insertSpaces ? indent.tabSize : '\t')}\n`;
+  try {
+    return `${JSON.stringify(value, null, indent.insertSpaces ? indent.tabSize : '\t')}\n`;
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    return `${deepJson(value)}\n`;
+  }
+}
+
+/** A JSON value (as JSON.parse makes them) written without recursion, on one line. */
+function deepJson(root: unknown): string {
+  const out: string[] = [];
+  // What is left to write, last first: text as it is, or a value.
+  const work: ({ text: string } | { value: unknown })[] = [{ value: root }];
+  for (let next = work.pop(); next !== undefined; next = work.pop()) {
+    if ('text' in next) {
+      out.push(next.text);
+      continue;
+    }
+    const { value } = next;
+    if (typeof value !== 'object' || value === null) {
+      out.push(JSON.stringify(value) ?? 'null');
+      continue;
+    }
+    const array = Array.isArray(value);
+    const entries: [string | undefined, unknown][] = array
+      ? (value as unknown[]).map((v) => [undefined, v])
+      : Object.entries(value).filter(([, v]) => v !== undefined && typeof v !== 'function');
+    const parts: ({ text: string } | { value: unknown })[] = [{ text: array ? '[' : '{' }];
+    entries.forEach(([key, v], i) => {
+      const head = `${i > 0 ? ',' : ''}${key === undefined ? '' : `${JSON.stringify(key)}:`}`;
+      if (head) parts.push({ text: head });
+      parts.push({ value: v });
+    });
+    parts.push({ text: array ? ']' : '}' });
+    for (let i = parts.length - 1; i >= 0; i--) work.push(parts[i]);
+  }
+  return out.join('');
 }
 
 // Characters that would start a new line in the editor (and so end the `//` comment, letting an id

@@ -11,8 +11,14 @@ function typeOf(name: string): string {
 }
 
 /** `Invoices · 14:03:12`: local time, the date too when it was not today; a time that cannot be
- * read is shown as sent. */
-export function operationLabel(dataType: string, requested: string, locale?: string, now = new Date()): string {
+ * read is shown as sent, and none at all leaves the type alone. */
+export function operationLabel(
+  dataType: string,
+  requested: string | undefined,
+  locale?: string,
+  now = new Date(),
+): string {
+  if (requested === undefined || requested === '') return typeOf(dataType);
   const at = new Date(requested);
   if (Number.isNaN(at.getTime())) return `${typeOf(dataType)} · ${requested}`;
   const time =
@@ -20,4 +26,12 @@ export function operationLabel(dataType: string, requested: string, locale?: str
       ? at.toLocaleTimeString(locale, { timeStyle: 'medium' })
       : at.toLocaleString(locale, { dateStyle: 'short', timeStyle: 'medium' });
   return `${typeOf(dataType)} · ${time}`;
+}
+
+/** A field the server wrote, as text to show: text, or a number or boolean as written; nothing for
+ * anything else (an entry of the history may hold any JSON in any field). */
+export function shownText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') return String(value);
+  return undefined;
 }

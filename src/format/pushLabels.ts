@@ -3,11 +3,13 @@
 import type { PushOperation } from '../api';
 import { t } from '../l10n';
 import { escapeMarkdown } from './markdown';
-import { operationLabel } from './operationLabels';
+import { operationLabel, shownText } from './operationLabels';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `Invoices · 14:03:12`: the type pushed and when it was asked for. */
 export function pushLabel(op: PushOperation, locale?: string, now = new Date()): string {
-  return operationLabel(op.dataType, op.requestedOnUtc, locale, now);
+  return operationLabel(op.dataType, shownText(op.requestedOnUtc), locale, now);
 }
 
 export function pushStatusText(op: PushOperation): string {
@@ -25,8 +27,14 @@ export function pushStatusText(op: PushOperation): string {
   }
 }
 
-/** A codicon and theme colour per status; a Pending one spins. */
-export function pushIcon(op: PushOperation): { id: string; color?: string } {
+/** The status word; for a push whose follow ran out of time unsettled (`stalled`), what to do. */
+export function pushDescription(op: PushOperation, stalled: boolean): string {
+  return stalled ? t('still pending — Refresh to check again') : pushStatusText(op);
+}
+
+/** A codicon and theme colour per status; a Pending one spins, one no longer followed waits. */
+export function pushIcon(op: PushOperation, stalled = false): { id: string; color?: string } {
+  if (stalled) return { id: 'watch' };
   switch (op.status) {
     case 'Pending':
       return { id: 'loading~spin' };
@@ -43,25 +51,47 @@ export function pushIcon(op: PushOperation): { id: string; color?: string } {
 
 /** The id of the record a push made or changed, once it is known. */
 export function pushedRecordId(op: PushOperation): string | undefined {
-  const fromData = op.data?.id;
-  if (typeof fromData === 'string' && fromData) return fromData;
-  const change = op.changes?.find((c) => c.recordRef?.id);
-  return change?.recordRef.id;
+  const data: unknown = op.data;
+  if (isObject(data) && typeof data.id === 'string' && data.id) return data.id;
+  const changes: unknown = op.changes;
+  if (!Array.isArray(changes)) return undefined;
+  for (const change of changes as unknown[]) {
+    const ref = isObject(change) ? change.recordRef : undefined;
+    if (isObject(ref) && typeof ref.id === 'string' && ref.id) return ref.id;
+  }
+  return undefined;
 }
 
-/** Markdown: status, key, connection, timing, the record and the first validation messages. */
+/** The first validation errors of `op` as lines (`itemId: message`), whatever shape they came in. */
+function validationLines(op: PushOperation): string[] {
+  const validation: unknown = op.validation;
+  const errors = isObject(validation) ? validation.errors : undefined;
+  if (!Array.isArray(errors)) return [];
+  return (errors as unknown[]).slice(0, 5).flatMap((e) => {
+    const message = isObject(e) ? shownText(e.message) : undefined;
+    if (message === undefined || !isObject(e)) return [];
+    const item = shownText(e.itemId);
+    return [`- ${escapeMarkdown(item ? `${item}: ${message}` : message)}`];
+  });
+}
+
+/** Markdown: status, key, connection, timing, the record and the first validation messages. Each
+ * field is shown only when it holds text to show. */
 export function pushTooltip(op: PushOperation): string {
   const lines = [
     `**${escapeMarkdown(pushLabel(op))}**: ${escapeMarkdown(pushStatusText(op))}`,
     t('Push operation: {0}', escapeMarkdown(op.pushOperationKey)),
-    t('Connection: {0}', escapeMarkdown(op.dataConnectionKey)),
-    t('Requested: {0}', escapeMarkdown(op.requestedOnUtc)),
   ];
-  if (op.completedOnUtc) lines.push(t('Completed: {0}', escapeMarkdown(op.completedOnUtc)));
+  const field = (value: unknown, line: (text: string) => string): void => {
+    const text = shownText(value);
+    if (text) lines.push(line(escapeMarkdown(text)));
+  };
+  field(op.dataConnectionKey, (v) => t('Connection: {0}', v));
+  field(op.requestedOnUtc, (v) => t('Requested: {0}', v));
+  field(op.completedOnUtc, (v) => t('Completed: {0}', v));
   const record = pushedRecordId(op);
   if (record) lines.push(t('Record: {0}', escapeMarkdown(record)));
-  if (op.errorMessage) lines.push(escapeMarkdown(op.errorMessage));
-  for (const e of op.validation?.errors?.slice(0, 5) ?? [])
-    lines.push(`- ${escapeMarkdown(e.itemId ? `${e.itemId}: ${e.message}` : e.message)}`);
+  field(op.errorMessage, (v) => v);
+  lines.push(...validationLines(op));
   return lines.join('\n\n');
 }

@@ -3,18 +3,19 @@
 import type { PullOperation } from '../api';
 import { t } from '../l10n';
 import { escapeMarkdown } from './markdown';
-import { operationLabel } from './operationLabels';
+import { operationLabel, shownText } from './operationLabels';
 
 /** `Invoices · 14:03:12`: the type synced and when it was asked for. */
 export function syncLabel(op: PullOperation, locale?: string, now = new Date()): string {
-  return operationLabel(op.dataType, op.requested, locale, now);
+  return operationLabel(op.dataType, shownText(op.requested), locale, now);
 }
 
 /** Complete, an error state, or still running (with its progress). */
 export function syncDescription(op: PullOperation): string {
   if (op.isCompleted || op.status === 'Complete') return t('complete');
   if (op.isErrored) return op.status;
-  return t('{0} ({1}%)', op.status, String(op.progress));
+  const progress = shownText(op.progress);
+  return progress === undefined ? op.status : t('{0} ({1}%)', op.status, progress);
 }
 
 export function syncIcon(op: PullOperation): { id: string; color?: string } {
@@ -29,8 +30,10 @@ export function syncTooltip(op: PullOperation): string {
     t('Sync: {0}', escapeMarkdown(op.id)),
     t('Requested: {0}', escapeMarkdown(op.requested)),
   ];
-  if (op.completed) lines.push(t('Completed: {0}', escapeMarkdown(op.completed)));
-  const why = op.errorMessage ?? op.statusDescription;
+  // Each field shown only when it holds text to show: a history entry may hold anything.
+  const completed = shownText(op.completed);
+  if (completed) lines.push(t('Completed: {0}', escapeMarkdown(completed)));
+  const why = shownText(op.errorMessage) || shownText(op.statusDescription);
   if (op.isErrored && why) lines.push(escapeMarkdown(why));
   return lines.join('\n\n');
 }

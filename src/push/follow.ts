@@ -19,23 +19,43 @@ export interface FollowOptions<T = PushOperation> {
   signal?: AbortSignal;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
+  /** The clock the deadline is read on (ms); Date.now but in tests. */
+  now?: () => number;
   onUpdate?: (value: T) => void;
   /** Wait before the first poll; it doubles after each poll. Default 1000. */
   firstDelayMs?: number;
   /** Longest wait between two polls (a 429's Retry-After may ask for more). Default 30000. */
   maxDelayMs?: number;
+  /** Longest single wait, whatever a Retry-After asks. Default MAX_FOLLOW_WAIT_MS. */
+  maxWaitMs?: number;
+  /** How long the follow lasts: past it, the value as last seen is returned, not settled. None by
+   * default (a push's follow has FOLLOW_PUSH_FOR_MS). */
+  deadlineMs?: number;
   /** Consecutive transient failures before giving up, default 5. */
   maxFailures?: number;
 }
+
+/** The longest a follow waits for one poll, whatever a server's Retry-After asks: 2,000,000 s
+ * would be 23 days, and past 2^31 ms Node's timer fires at once (a poll storm). Like the read
+ * side's, a cap, not a refusal: a follow has its deadline to end it. */
+export const MAX_FOLLOW_WAIT_MS = 5 * 60_000;
+
+/** How long a push is followed before its node says it is still pending and Refresh asks again. */
+const FOLLOW_PUSH_FOR_MS = 15 * 60_000;
 
 /** Polls that fail together do not come back together: up to a tenth off each wait, never more
  * than the wait itself, so the cap holds. */
 const JITTER = 0.1;
 
-/** What tells one answer from the next: all but `data`, which only the push's own answer carries. */
+/** What tells one answer from the next: all but `data`, which only the push's own answer carries.
+ * An answer too deep to write is news each time (it cannot end a follow: `isSettled` decides). */
 function fingerprint(op: PushOperation): string {
   const { data: _data, ...rest } = op;
-  return JSON.stringify(rest);
+  try {
+    return JSON.stringify(rest);
+  } catch {
+    return `${op.status} ${Math.random()}`;
+  }
 }
 
 /** A failure another poll may cure, as the client's retry policy has it. */
@@ -72,15 +92,18 @@ interface Followed<T> {
   settled: (value: T) => boolean;
   fingerprint: (value: T) => string;
   path: string;
+  /** Whether an answer is about the operation followed; one that is not is no news. */
+  isOwn?: (value: T) => boolean;
 }
 
 /**
  * Polls `get` until `followed.settled` says the operation has ended and returns it (`initial`
- * itself when it already has). Waits `firstDelayMs` first, doubling up to `maxDelayMs`; `onUpdate`
- * hears of every answer whose fingerprint differs from the one before. A transient failure counts
+ * itself when it already has), or until `deadlineMs` has passed, returning it as last seen. Waits
+ * `firstDelayMs` first, doubling up to `maxDelayMs`, no wait over `maxWaitMs`; `onUpdate` hears
+ * of every answer whose fingerprint differs from the one before. A transient failure counts
  * toward `maxFailures` (the last is thrown when they are reached) and waits at least its
- * Retry-After; any other failure is thrown at once. An abort rejects with the client's
- * cancellation error, without waiting out a sleep.
+ * Retry-After (up to the cap); any other failure is thrown at once. An abort rejects with the
+ * client's cancellation error, without waiting out a sleep.
  */
 export async function followUntil<T>(
   get: (signal?: AbortSignal) => Promise<T>,
@@ -88,9 +111,11 @@ export async function followUntil<T>(
   followed: Followed<T>,
   options: FollowOptions<T> = {},
 ): Promise<T> {
-  const { signal, onUpdate, sleep = realSleep, random = Math.random } = options;
+  const { signal, onUpdate, sleep = realSleep, random = Math.random, now = Date.now } = options;
   const maxDelayMs = options.maxDelayMs ?? 30_000;
+  const maxWaitMs = options.maxWaitMs ?? MAX_FOLLOW_WAIT_MS;
   const maxFailures = options.maxFailures ?? 5;
+  const deadline = options.deadlineMs === undefined ? Infinity : now() + options.deadlineMs;
   const guard = <R>(start: () => Promise<R>): Promise<R> =>
     unlessAborted(start, signal, () => cancelledError('GET', followed.path, 0));
   let current = initial;
@@ -98,13 +123,16 @@ export async function followUntil<T>(
   let floorMs = 0;
   let failures = 0;
   while (!followed.settled(current)) {
-    const waitMs = Math.max(floorMs, delayMs - Math.floor(delayMs * JITTER * random()));
+    const left = deadline - now();
+    if (left <= 0) break;
+    const waitMs = Math.min(Math.max(floorMs, delayMs - Math.floor(delayMs * JITTER * random())), maxWaitMs, left);
     await guard(() => sleep(waitMs, signal));
     delayMs = Math.min(delayMs * 2, maxDelayMs);
     floorMs = 0;
     try {
       const next = await guard(() => get(signal));
       failures = 0;
+      if (followed.isOwn && !followed.isOwn(next)) continue;
       if (followed.fingerprint(next) !== followed.fingerprint(current)) onUpdate?.(next);
       current = next;
     } catch (e) {
@@ -115,12 +143,28 @@ export async function followUntil<T>(
   return current;
 }
 
-/** A push operation followed until it settles (see followUntil). */
+/**
+ * A push operation followed until it settles, for FOLLOW_PUSH_FOR_MS unless told (see
+ * followUntil). Polled at `initial`'s company and key, the ones the push was sent with: an answer
+ * about another push is no news, and one naming another company (or none) is still this push.
+ */
 export function followPush(
   get: (signal?: AbortSignal) => Promise<PushOperation>,
   initial: PushOperation,
   options: FollowOptions = {},
 ): Promise<PushOperation> {
-  const path = `/companies/${encodeURIComponent(initial.companyId)}/push/${encodeURIComponent(initial.pushOperationKey)}`;
-  return followUntil(get, initial, { settled: isSettled, fingerprint, path }, options);
+  const { companyId, pushOperationKey: key } = initial;
+  const path = `/companies/${encodeURIComponent(companyId)}/push/${encodeURIComponent(key)}`;
+  // Keys are UUIDs, which compare in any case.
+  const isOwn = (op: PushOperation): boolean => op.pushOperationKey.toLowerCase() === key.toLowerCase();
+  const ours = async (signal?: AbortSignal): Promise<PushOperation> => {
+    const op = await get(signal);
+    return isOwn(op) ? { ...op, companyId, pushOperationKey: key } : op;
+  };
+  return followUntil(
+    ours,
+    initial,
+    { settled: isSettled, fingerprint, path, isOwn },
+    { deadlineMs: FOLLOW_PUSH_FOR_MS, ...options },
+  );
 }

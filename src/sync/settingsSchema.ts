@@ -9,6 +9,8 @@ const DATE_TIME = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+
 
 /** A JSON schema of the document `{ $schema, settings: [...] }` for these data types. */
 export function syncSettingsSchema(dataTypes: readonly string[], title: string): Record<string, unknown> {
+  // Each type once: the editor checks every entry against the list.
+  const types = [...new Set(dataTypes)];
   const whole = (description: string, minimum = 0) => ({ type: 'integer', minimum, maximum: INT32, description });
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
@@ -28,7 +30,7 @@ export function syncSettingsSchema(dataTypes: readonly string[], title: string):
           properties: {
             dataType: {
               type: 'string',
-              enum: [...dataTypes],
+              enum: types,
               description: t('The data type, as the data status names it.'),
             },
             fetchOnFirstLink: { type: 'boolean', description: t('Sync it when a company first links a connection.') },
@@ -49,6 +51,31 @@ export function syncSettingsSchema(dataTypes: readonly string[], title: string):
       },
     },
   };
+}
+
+const whole = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+
+/** One setting as the document shows it: the contract's fields of their types, in its order. The
+ * answer's other fields (any JSON, 5,000 levels deep if a server likes) are not the document's:
+ * the schema refuses them and Save would not send them. */
+function documentSetting(s: SyncSetting): SyncSetting {
+  const o = s as { [K in keyof SyncSetting]?: unknown };
+  return {
+    dataType: s.dataType,
+    fetchOnFirstLink: s.fetchOnFirstLink,
+    syncSchedule: s.syncSchedule,
+    syncOrder: s.syncOrder,
+    ...(typeof o.syncFromUtc === 'string' ? { syncFromUtc: o.syncFromUtc } : {}),
+    ...(whole(o.syncFromWindow) ? { syncFromWindow: o.syncFromWindow } : {}),
+    ...(whole(o.monthsToSync) ? { monthsToSync: o.monthsToSync } : {}),
+    ...(typeof o.isLocked === 'boolean' ? { isLocked: o.isLocked } : {}),
+  };
+}
+
+/** What Edit Sync Settings shows of the company's settings (isSyncSettings checked the four
+ * required fields of each). */
+export function settingsDocument(settings: readonly SyncSetting[]): { settings: SyncSetting[] } {
+  return { settings: settings.map(documentSetting) };
 }
 
 /** The document's text as settings to send: `{ settings: [...] }`; the rest is the server's to check. */

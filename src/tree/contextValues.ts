@@ -156,8 +156,8 @@ export function pushHistoryContext(o: { filtered: boolean; morePages: boolean })
   ]);
 }
 
-export function pushOperationContext(o: { failed: boolean }): string {
-  return contextValue('pushOperation', [o.failed && 'pushDetails']);
+export function pushOperationContext(o: { failed: boolean; stalled: boolean }): string {
+  return contextValue('pushOperation', [o.failed && 'pushDetails', o.stalled && 'refresh']);
 }
 
 export function pushedRecordContext(type: DataTypeId): string {

@@ -3,11 +3,17 @@
 // status filter, and under a push that made a record, that record, openable.
 import * as vscode from 'vscode';
 import type { Company, DataPlatformClient, PagedList, PushOperation } from '../api';
-import { PagedList as List } from '../api/paging';
 import { isDataTypeId, type DataTypeId } from '../dataTypes/catalog';
 import { typeTitle } from '../dataTypes/words';
 import type { ListItems } from '../format/labels';
-import { pushedRecordId, pushIcon, pushLabel, pushStatusText, pushTooltip } from '../format/pushLabels';
+import {
+  pushDescription,
+  pushedRecordId,
+  pushIcon,
+  pushLabel,
+  pushStatusText,
+  pushTooltip,
+} from '../format/pushLabels';
 import { t } from '../l10n';
 import type { TreeContext } from './context';
 import { pushedRecordContext, pushHistoryContext, pushOperationContext } from './contextValues';
@@ -26,6 +32,8 @@ export class PushHistoryNode extends PagedNode<PushOperation> {
   /** Pushed in this window and not yet in a loaded page: shown first. */
   private readonly extras = new Map<string, PushOperation>();
   private readonly onPushes?: { dispose(): void };
+  /** The last render showed pushes of this window above the loaded pages. */
+  private extrasShown = false;
   /** The view has asked for this node's item: only then may a change name it (the view refuses
    * an element it has never been given). */
   private shown = false;
@@ -98,7 +106,7 @@ export class PushHistoryNode extends PagedNode<PushOperation> {
       orderBy: '-requestedOnUtc',
       ...(this.filter ? { query: `status=${this.filter}` } : {}),
     };
-    return new List<PushOperation>(client.pushOperationPages(this.company.id, params));
+    return client.pushOperationList(this.company.id, params);
   }
   protected itemKey(op: PushOperation): string {
     return op.pushOperationKey;
@@ -109,11 +117,22 @@ export class PushHistoryNode extends PagedNode<PushOperation> {
 
   protected override render(list: PagedList<PushOperation>): TreeNode[] {
     for (const op of list.items) this.extras.delete(op.pushOperationKey);
-    const shown = [...this.extras.values()].filter((op) => !this.filter || this.latest(op).status === this.filter);
+    // Newest first, as the history lists them: the push made last is on top.
+    const shown = [...this.extras.values()]
+      .reverse()
+      .filter((op) => !this.filter || this.latest(op).status === this.filter);
+    this.extrasShown = shown.length > 0;
     return [...shown.map((op) => this.itemNode(op)), ...super.render(list)];
   }
 
+  /** "No pushes" is no word for a folder that shows the pushes of this window. */
+  protected override emptyNode(): TreeNode | undefined {
+    return this.extrasShown ? undefined : super.emptyNode();
+  }
+
   override refresh(): void {
+    // A push whose follow ran out of time is asked for again (its node says Refresh does).
+    for (const op of this.live()) this.ctx.pushes.checkAgain(op.pushOperationKey);
     this.extras.clear();
     super.refresh();
   }
@@ -159,13 +178,23 @@ export class PushOperationNode extends TreeNode {
       record ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
     );
     item.id = `pushOperation:${this.history.key}:${op.pushOperationKey}`;
-    item.description = pushStatusText(op);
-    const icon = pushIcon(op);
+    const stalled = this.stalled;
+    item.description = pushDescription(op, stalled);
+    const icon = pushIcon(op, stalled);
     item.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
     item.tooltip = new vscode.MarkdownString(pushTooltip(op));
-    item.contextValue = pushOperationContext({ failed: op.status === 'Failed' || op.status === 'TimedOut' });
+    item.contextValue = pushOperationContext({ failed: op.status === 'Failed' || op.status === 'TimedOut', stalled });
     item.command = { command: 'dataPlatform.openPushOperation', title: t('Open JSON'), arguments: [this] };
     return item;
+  }
+
+  /** Followed until the follow's deadline and still pending: Refresh asks again. */
+  get stalled(): boolean {
+    return this.ctx.pushes.isStalled(this.initial.pushOperationKey);
+  }
+
+  override refresh(): void {
+    if (this.ctx.pushes.checkAgain(this.initial.pushOperationKey)) this.ctx.changed(this);
   }
 
   override getChildren(): TreeNode[] {

@@ -57,7 +57,11 @@ export type Operation =
   /** The API Keys node: the account's keys (whole keys in the answer, never shown). */
   | { op: 'listApiKeys' }
   /** Set Sync Schedule's first read: the company's sync settings. */
-  | { op: 'syncSettings' };
+  | { op: 'syncSettings' }
+  /** Load all on company c1's Push history, as the tree makes its list: 4 pages at once. */
+  | { op: 'pushHistory'; pageSize: number }
+  /** A Pending push of company c1 followed until it settles (its waits recorded, none real). */
+  | { op: 'followPush' };
 
 export type Outcome =
   /** The operation succeeded with this many records (a page's, all pages', or 1). */
@@ -75,6 +79,8 @@ export type Expect = Outcome & {
   path?: string;
   /** Each retry waited at least this long before it went (the injected sleep records the waits). */
   minRetryWaitMs?: number;
+  /** No wait, of a retry or between polls, was longer than this. */
+  maxWaitMs?: number;
   /** Load all or an export: how many records it says may be missing because the data moved. */
   dataChanged?: number;
   /** An export: texts its output holds. */

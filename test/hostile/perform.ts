@@ -12,6 +12,7 @@ import { errorText, prettyJson } from '../../src/documents/json';
 import type { Pipeline } from '../support/pipeline';
 import type { Operation } from './corpus';
 import { getInvoice } from '../support/invoiceReads';
+import { followPush } from '../../src/push/follow';
 
 export interface Performed {
   error?: ApiError;
@@ -29,7 +30,12 @@ export interface Performed {
 /** Concurrency of Load all, as the setting's default. */
 const LOAD_ALL_CONCURRENCY = 4;
 
-const idsOf = (items: readonly unknown[]): string[] => items.map((i) => String((i as { id?: unknown }).id));
+/** Each item's id: a push operation's is its `pushOperationKey`. */
+const idsOf = (items: readonly unknown[]): string[] =>
+  items.map((i) => {
+    const item = i as { id?: unknown; pushOperationKey?: unknown };
+    return String(item.id ?? item.pushOperationKey);
+  });
 
 /** Reports each new error of the list once, as the tree node does. */
 export function reportingList<T>(list: PagedList<T>, p: Pipeline): PagedList<T> {
@@ -100,6 +106,28 @@ async function setKey(p: Pipeline, key: string): Promise<Performed> {
   }
 }
 
+/** The push followed by `followPush`, as its POST answered. */
+export const FOLLOWED_PUSH = {
+  pushOperationKey: 'b9a2c0de-0000-4000-8000-000000000001',
+  companyId: 'c1',
+  dataConnectionKey: 'conn-1',
+  dataType: 'invoices',
+  status: 'Pending',
+  requestedOnUtc: '2026-01-15T12:00:00.000Z',
+};
+
+/** Follows FOLLOWED_PUSH as the push tracker does, every wait recorded as the transport's are. */
+async function followed(p: Pipeline, key: string): Promise<Performed> {
+  const client = p.client(key);
+  const { companyId, pushOperationKey } = FOLLOWED_PUSH;
+  const sleep = (ms: number): Promise<void> => {
+    p.waits.push(ms);
+    return Promise.resolve();
+  };
+  const get = (signal?: AbortSignal) => client.getPushOperation(companyId, pushOperationKey, { signal });
+  return one(p, async () => ({ id: (await followPush(get, FOLLOWED_PUSH, { sleep })).pushOperationKey }), false);
+}
+
 async function run(p: Pipeline, key: string, op: Operation): Promise<Performed> {
   switch (op.op) {
     case 'listCompanies':
@@ -110,6 +138,12 @@ async function run(p: Pipeline, key: string, op: Operation): Promise<Performed> 
     }
     case 'export':
       return exported(p, key, op);
+    case 'followPush':
+      return followed(p, key);
+    case 'pushHistory': {
+      const list = p.client(key).pushOperationList('c1', { pageSize: op.pageSize, orderBy: '-requestedOnUtc' });
+      return listed(reportingList(list, p), (l) => l.loadAll({ concurrency: LOAD_ALL_CONCURRENCY }));
+    }
     case 'getInvoice': {
       const client = p.client(key);
       let invoice: { id: string } | undefined;

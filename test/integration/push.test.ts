@@ -325,6 +325,27 @@ describe('Push a record', function () {
     assert.equal(editor.document.uri.scheme, 'dataplatform-json');
   });
 
+  it('a new push is first in Push history at once, above the older ones, with no refresh (issue 31)', async () => {
+    const history = api.tree.root?.companyNode(companyId)?.pushHistory;
+    assert.ok(history);
+    // Loaded first: the suite's earlier pushes are its pages.
+    assert.ok((await api.tree.getChildren(history)).length >= 3);
+    const keys: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const r = await push((await draft(VALID_BODIES.invoices)).uri);
+      assert.equal(r?.outcome, 'pushed', JSON.stringify(r));
+      if (r?.outcome === 'pushed') keys.push(r.operation.pushOperationKey);
+    }
+    const rows = await api.tree.getChildren(history);
+    const shown = rows.map((n) => (n as { operation?: { pushOperationKey: string } }).operation?.pushOperationKey);
+    assert.deepEqual(shown.slice(0, 2), [keys[1], keys[0]], 'the newest first');
+    assert.equal(new Set(shown).size, shown.length, 'each push once');
+    assert.ok(
+      rows.every((n) => !/^No /.test(labelOf(n))),
+      'no empty-list row',
+    );
+  });
+
   it('a company with two connections asks which one the draft is for', async function () {
     if (!canType()) this.skip();
     const few = (await admin.info()).companies.few;

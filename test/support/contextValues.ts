@@ -39,7 +39,7 @@ const EVERY: { [K in BuilderName]: () => string[] } = {
       [false, true].map((curl) => contexts.errorContext({ fix, curl })),
     ),
   pushHistoryContext: () => flags(['filtered', 'morePages']).map((o) => contexts.pushHistoryContext(o)),
-  pushOperationContext: () => flags(['failed']).map((o) => contexts.pushOperationContext(o)),
+  pushOperationContext: () => flags(['failed', 'stalled']).map((o) => contexts.pushOperationContext(o)),
   pushedRecordContext: () => types.map((type) => contexts.pushedRecordContext(type)),
   syncHistoryContext: () => flags(['morePages']).map((o) => contexts.syncHistoryContext(o)),
   apiKeysContext: () => [contexts.apiKeysContext()],

@@ -53,7 +53,73 @@ const ENDLESS: ReplySpec[] = [
   },
 ];
 
+/** Push operations as the history lists them: no `id`, each told apart by its key. */
+const pushes = (...n: number[]) =>
+  n.map((i) => ({
+    pushOperationKey: `p${i}`,
+    companyId: 'c1',
+    dataConnectionKey: 'd1',
+    dataType: 'invoices',
+    status: 'Success',
+    requestedOnUtc: `2026-01-15T12:00:0${i}Z`,
+  }));
+
+const HISTORY = '/companies/c1/push';
+
+/** p4…p1, 2 a page, newest first; after the first page a push lands on top, so the second page
+ * repeats p3 (asked for by number, then again by the first page's link: the total moved). */
+function pushLanded(): ReplySpec[] {
+  const second = page(pushes(3, 2), {
+    path: HISTORY,
+    total: 5,
+    pageSize: 2,
+    pageNumber: 2,
+    next: { href: `${HISTORY}?page=3&pageSize=2` },
+  });
+  return [
+    {
+      when: 'page=1&',
+      status: 200,
+      json: page(pushes(4, 3), {
+        path: HISTORY,
+        total: 4,
+        pageSize: 2,
+        next: { href: `${HISTORY}?page=2&pageSize=2` },
+      }),
+    },
+    { when: 'page=2&', status: 200, json: second },
+    { when: 'page=2&', status: 200, json: second },
+    { when: 'page=3&', status: 200, json: page(pushes(1), { path: HISTORY, total: 5, pageSize: 2, pageNumber: 3 }) },
+  ];
+}
+
 export const movingCorpus = (): HostileCase[] => [
+  {
+    id: 'moving/push history: a push landing between two pages repeats an operation, kept once',
+    group: 'moving',
+    run: { op: 'pushHistory', pageSize: 2 },
+    replies: pushLanded(),
+    expect: { outcome: 'success', items: 4, requests: 4 },
+  },
+  {
+    // The companies list stops after STALE_PAGES pages with nothing new; so must every list.
+    id: 'moving/push history: the same operations under ever new links, stopped after pages with nothing new',
+    group: 'moving',
+    run: { op: 'pushHistory', pageSize: 2 },
+    replies: [
+      {
+        status: 200,
+        json: page(pushes(2, 1), {
+          path: HISTORY,
+          total: 1000,
+          pageSize: 2,
+          next: { href: `${HISTORY}?pageSize=2&after={{n}}` },
+        }),
+      },
+    ],
+    repeatLast: true,
+    expect: { outcome: 'error', kind: 'malformedResponse', items: 2, requests: 4 },
+  },
   {
     id: 'moving/Load all: a record deleted between pages, the data said to have changed',
     group: 'moving',

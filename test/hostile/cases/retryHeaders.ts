@@ -2,7 +2,9 @@
 // garbage, huge; X-Rate-Limit-Reset stale or garbage. Every retry waits at least the floor (500 ms)
 // whatever they say, a wait longer than the client accepts ends the retries at once, and a POST is
 // never retried. The waits are recorded by the injected sleep: no real time passes.
+import { MAX_FOLLOW_WAIT_MS } from '../../../src/push/follow';
 import { companies, errorBody, page, type HostileCase, type ReplySpec } from '../corpus';
+import { FOLLOWED_PUSH } from '../perform';
 
 const FLOOR = 500;
 const OK: ReplySpec = { status: 200, json: page(companies(2)) };
@@ -35,7 +37,24 @@ const givesUp = (what: string, headers: Record<string, string>): HostileCase => 
 
 const PAST = 'Wed, 21 Oct 2015 07:28:00 GMT';
 
+/** Following a push whose poll is refused with `Retry-After: seconds`, then answers Success: the
+ * follow waits, but never longer than its cap (2,000,000 s is 23 days; past 2^31 ms Node's timer
+ * fires at once). */
+const followCapped = (seconds: string): HostileCase => ({
+  id: `retry/following a push, Retry-After: ${seconds}: waits at most the cap`,
+  group: 'retry',
+  run: { op: 'followPush' },
+  replies: [
+    limited({ 'Retry-After': seconds }),
+    { status: 200, json: { ...FOLLOWED_PUSH, status: 'Success', completedOnUtc: '2026-01-15T12:00:05Z' } },
+  ],
+  expect: { outcome: 'success', items: 1, requests: 2, maxWaitMs: MAX_FOLLOW_WAIT_MS },
+});
+
 export const retryCorpus = (): HostileCase[] => [
+  followCapped('3000000'),
+  followCapped('2000000'),
+  followCapped('Fri, 01 Jan 2999 00:00:00 GMT'),
   recovers('Retry-After: -1', { 'Retry-After': '-1' }),
   recovers('Retry-After: -0', { 'Retry-After': '-0' }),
   recovers('Retry-After: 0', { 'Retry-After': '0' }),

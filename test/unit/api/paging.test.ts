@@ -377,6 +377,50 @@ describe('walks that would not end by themselves', () => {
     assert.match(list.lastError.message, /last 3 pages held only records already loaded; paging stopped/);
   });
 
+  it('a list of items keyed otherwise (push operations: no id) keeps each key once, even when the item changed', async () => {
+    interface Op {
+      pushOperationKey: string;
+      status: string;
+    }
+    const first: Page<Op> = {
+      results: [{ pushOperationKey: 'k2', status: 'Pending' }],
+      pageNumber: 1,
+      pageSize: 1,
+      totalResults: 2,
+      _links: { self: { href: '/push' }, current: { href: '/push?page=1' }, next: { href: '/push?page=2' } },
+    };
+    // A push landed meanwhile: page 2 repeats k2, settled since.
+    const second: Page<Op> = {
+      ...first,
+      results: [{ pushOperationKey: 'k2', status: 'Success' }],
+      pageNumber: 2,
+      totalResults: 3,
+      _links: { self: { href: '/push' }, current: { href: '/push?page=2' }, next: { href: '/push?page=3' } },
+    };
+    const third: Page<Op> = {
+      ...second,
+      results: [{ pushOperationKey: 'k1', status: 'Success' }],
+      pageNumber: 3,
+      _links: { self: { href: '/push' }, current: { href: '/push?page=3' } },
+    };
+    const pages = [first, second, third];
+    const list = new PagedList<Op>(() => Promise.resolve(pages.shift() as Page<Op>), {
+      key: (op) => op.pushOperationKey,
+    });
+    assert.deepEqual(
+      (await list.loadAll()).map((op) => op.pushOperationKey),
+      ['k2', 'k1'],
+    );
+  });
+
+  it('items with no key at all are told apart by their content: the same ones under new links stop too', async () => {
+    const s = endless(() => ({ results: items(0, 10).map((i) => ({ name: i.id }) as unknown as Item), total: 100 }));
+    const list = new PagedList<Item>(s.load);
+    assert.equal((await list.loadAll()).length, 10);
+    assert.equal(s.calls.length, 1 + STALE_PAGES);
+    assert.match(list.lastError?.message ?? '', /held only records already loaded/);
+  });
+
   it('an endless server (new records on every page) stops at the pages it announced plus a margin', async () => {
     const s = endless((n) => ({ results: items((n - 1) * 10, n * 10), total: 100 }));
     const list = new PagedList<Item>(s.load);

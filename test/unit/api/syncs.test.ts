@@ -5,7 +5,9 @@
 import * as assert from 'node:assert/strict';
 import { DataPlatformClient } from '../../../src/api/client';
 import { MAX_SYNC_NUMBER, setSyncSettingsRequest } from '../../../src/api/syncs';
+import { isApiError } from '../../../src/api/errors';
 import { rejectsWith } from '../../support/apiErrors';
+import { costRatio } from '../../support/complexity';
 import { SYNC_DURATION_MS, startEmulator, type RunningEmulator } from '../../emulator';
 import { ManualClock } from '../../emulator/testing';
 
@@ -224,5 +226,33 @@ describe('client: syncs against the emulator', () => {
       settings: [{ ...setting, syncFromWindow: 6 }],
       overridesDefaults: true,
     });
+  });
+
+  it('finds a type set twice in one pass: 10× the settings is about 10× the work, not 100× (issue 30)', () => {
+    const settings = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        dataType: `t${i}`,
+        fetchOnFirstLink: false,
+        syncSchedule: 24,
+        syncOrder: i,
+      }));
+    const big = settings(10_000);
+    const small = settings(1_000);
+    // Ten times the input: a linear check stays near 10, the pairwise one was near 100.
+    const ratio = costRatio(
+      (list) => setSyncSettingsRequest('c1', { settings: list }),
+      {
+        what: 'settings',
+        hostile: big,
+        plain: small,
+      },
+      40,
+    );
+    assert.ok(ratio < 40, `ratio ${ratio.toFixed(1)}`);
+    const twice = [...small, { ...small[500], syncOrder: 7 }];
+    assert.throws(
+      () => setSyncSettingsRequest('c1', { settings: twice }),
+      (e: unknown) => isApiError(e) && e.validation?.parameter === 'settings[1000].dataType',
+    );
   });
 });

@@ -32,4 +32,23 @@ describe('sync labels', () => {
     assert.equal(syncIcon(failed).id, 'error');
     assert.match(syncTooltip(failed), /Token \\\*expired\\\*/);
   });
+
+  it('reads a history entry of any shape without throwing (issue 30)', () => {
+    const hostile = (over: Record<string, unknown>) => ({ ...op(), ...over });
+    const entries = [
+      hostile({ completed: 1764165792, isCompleted: true, status: 'Complete' }),
+      hostile({ errorMessage: 404, isErrored: true, status: 'FetchError' }),
+      hostile({ errorMessage: { why: 'x' }, statusDescription: ['y'], isErrored: true, status: 'FetchError' }),
+      hostile({ progress: { done: 1 } }),
+    ];
+    const tips = entries.map((e) => {
+      for (const part of [syncLabel(e), syncDescription(e), syncIcon(e).id, syncTooltip(e)])
+        assert.equal(typeof part, 'string');
+      return syncTooltip(e);
+    });
+    assert.match(tips[0], /Completed: 1764165792/);
+    assert.match(tips[1], /\n\n404$/);
+    assert.ok(!tips[2].includes('[object'), tips[2]);
+    assert.equal(syncDescription(entries[3]), 'Fetching');
+  });
 });

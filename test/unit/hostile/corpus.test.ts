@@ -66,6 +66,12 @@ function checkRequests(c: HostileCase, server: HostileServer, p: Pipeline): void
       `waits ${p.waits.join(', ')} ms for ${retries} retries, floor ${min}`,
     );
   }
+  const max = c.expect.maxWaitMs;
+  if (max !== undefined)
+    assert.ok(
+      p.waits.every((w) => w <= max),
+      `waits ${p.waits.join(', ')} ms, cap ${max}`,
+    );
   assert.deepEqual(server.elsewhere, [], 'the other host was reached');
 }
 

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { DataPlatformClient } from '../../../src/api/client';
 import { ApiError, isCancellation, type ApiErrorKind } from '../../../src/api/errors';
 import type { PushOperation } from '../../../src/api/models';
-import { followPush, isSettled, type FollowOptions } from '../../../src/push/follow';
+import { followPush, isSettled, MAX_FOLLOW_WAIT_MS, type FollowOptions } from '../../../src/push/follow';
 import { startEmulator } from '../../emulator';
 import { VALID_BODIES } from '../../support/pushBodies';
 
@@ -151,6 +151,94 @@ describe('follow: polling with a fake sleep', () => {
     await followPush(get, PENDING, options);
     assert.equal(delays[1], 7000, 'never jittered below what the server asked');
     assert.ok(delays[2] > 3600 && delays[2] <= 4000, String(delays[2]));
+  });
+});
+
+describe('follow: what a hostile server answers (issue 30)', () => {
+  /** A clock that only the fake sleep moves: a deadline is reached without waiting. */
+  function clocked(extra: FollowOptions = {}) {
+    let t = 0;
+    const delays: number[] = [];
+    const options: FollowOptions = {
+      now: () => t,
+      sleep: (ms) => {
+        delays.push(ms);
+        t += ms;
+        return Promise.resolve();
+      },
+      random: () => 0,
+      ...extra,
+    };
+    return { options, delays, elapsed: () => t };
+  }
+
+  it('Retry-After: 3000000 waits at most the cap, never past what a timer holds', async () => {
+    const { get } = scripted([failure('rateLimited', { status: 429, retryAfterMs: 3_000_000_000 }), op('Success')]);
+    const { options, delays } = recording();
+    assert.equal((await followPush(get, PENDING, options)).status, 'Success');
+    assert.deepEqual(delays, [1000, MAX_FOLLOW_WAIT_MS]);
+    assert.ok(MAX_FOLLOW_WAIT_MS < 2 ** 31 - 1);
+  });
+
+  it('a cap of its own holds for every wait, the server’s and the backoff', async () => {
+    const { get } = scripted([
+      failure('rateLimited', { status: 429, retryAfterMs: 2_000_000_000 }),
+      op('Pending'),
+      op('Pending'),
+      op('Success'),
+    ]);
+    const { options, delays } = recording({ maxWaitMs: 50 });
+    await followPush(get, PENDING, options);
+    assert.deepEqual(delays, [50, 50, 50, 50]);
+  });
+
+  it('a push that stays Pending is followed until the deadline, then returned as last seen', async () => {
+    let polls = 0;
+    const get = () => {
+      polls++;
+      return Promise.resolve(op('Pending'));
+    };
+    const { options, elapsed } = clocked({ deadlineMs: 10 * 60_000 });
+    const last = await followPush(get, PENDING, options);
+    assert.equal(last.status, 'Pending');
+    assert.equal(elapsed(), 10 * 60_000, 'the last wait ends at the deadline, not past it');
+    // 1, 2, 4, 8, 16 s, then every 30 s.
+    assert.equal(polls, 5 + Math.ceil((600 - 31) / 30));
+  });
+
+  it('a push has a deadline by default', async () => {
+    const { options, elapsed } = clocked();
+    assert.equal((await followPush(() => Promise.resolve(op('Pending')), PENDING, options)).status, 'Pending');
+    assert.ok(elapsed() > 0 && elapsed() <= 60 * 60_000, String(elapsed()));
+  });
+
+  it('an answer about another push is no news: it settles nothing', async () => {
+    const other = op('Success', { pushOperationKey: 'aaaaaaaa-0000-4000-8000-000000000099' });
+    const { get, calls } = scripted([other, op('Pending'), op('Failed')]);
+    const { options, updates } = recording();
+    const done = await followPush(get, PENDING, options);
+    assert.equal(done.status, 'Failed');
+    assert.equal(done.pushOperationKey, PENDING.pushOperationKey);
+    assert.equal(calls.length, 3);
+    assert.deepEqual(updates, ['Failed']);
+  });
+
+  it('an answer naming another company, or none, is still this push at the company it was sent to', async () => {
+    const { companyId: _none, ...nameless } = op('Pending', { timeoutInMinutes: 3 });
+    const { get } = scripted([
+      op('Pending', { companyId: 'elsewhere' }),
+      nameless as PushOperation,
+      op('Success', { companyId: 'elsewhere', pushOperationKey: PENDING.pushOperationKey.toUpperCase() }),
+    ]);
+    const seen: string[] = [];
+    const { options } = recording({ onUpdate: (o) => seen.push(`${o.companyId} ${o.pushOperationKey}`) });
+    const done = await followPush(get, PENDING, options);
+    assert.equal(done.status, 'Success');
+    assert.equal(done.companyId, 'c1');
+    assert.ok(
+      seen.every((s) => s === `c1 ${PENDING.pushOperationKey}`),
+      seen.join(', '),
+    );
   });
 });
 

@@ -44,6 +44,39 @@ describe('push tracker', () => {
     assert.equal(seen.at(-1), 'Success');
   });
 
+  it('a follow that runs out of time leaves the push stalled; checkAgain polls at once and settles it', async () => {
+    let t = 0;
+    const waits: number[] = [];
+    const clock = {
+      now: () => t,
+      sleep: (ms: number) => {
+        waits.push(ms);
+        t += ms;
+        return Promise.resolve();
+      },
+      deadlineMs: 5_000,
+    };
+    const tracker = new PushTracker(clock);
+    let answer = op('Pending');
+    const changed: string[] = [];
+    tracker.onDidChange((o) => changed.push(o.status));
+    const stalled = new Promise<void>((resolve) => tracker.onDidChange(() => tracker.isStalled('k-1') && resolve()));
+    tracker.track(op('Pending'), () => Promise.resolve(answer));
+    await stalled;
+    assert.equal(tracker.following('k-1'), false);
+    assert.equal(tracker.get('k-1')?.status, 'Pending');
+    assert.equal(tracker.checkAgain('nope'), false);
+
+    answer = op('Success');
+    const settled = settledOnce(tracker);
+    waits.length = 0;
+    assert.equal(tracker.checkAgain('k-1'), true);
+    assert.equal(tracker.isStalled('k-1'), false);
+    assert.equal((await settled).operation.status, 'Success');
+    assert.equal(waits[0], 0, 'asked again at once');
+    assert.equal(tracker.checkAgain('k-1'), false, 'a settled push is not followed again');
+  });
+
   it('a push already settled is not polled', async () => {
     const tracker = new PushTracker(instant);
     let reads = 0;
