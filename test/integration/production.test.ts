@@ -13,6 +13,7 @@ import { VALID_BODIES } from '../support/pushBodies';
 import {
   admin,
   canType,
+  emulator,
   emulatorClient,
   firstPageCompany,
   invoiceDraft,
@@ -213,6 +214,26 @@ describe('Safe on production: writes ask first', () => {
       assert.ok(!api.accounts.list().some((a) => a.name === 'Remote odd'), 'nothing added');
     } finally {
       for (const added of [live, sandbox])
+        if (added?.account)
+          await vscode.commands.executeCommand('dataPlatform.removeAccount', {
+            accountId: added.account.id,
+            confirmed: true,
+          });
+    }
+  });
+
+  it('Add Account: a loopback address is local only where the emulator itself answers (a tunnel to production is not)', async () => {
+    type Added = { outcome: string; account?: { id: string; environment: string } };
+    const add = (arg: unknown) => vscode.commands.executeCommand<Added>('dataPlatform.addAccount', arg);
+    const { url } = await emulator();
+    // Something on loopback that is not the emulator: nothing listens on port 1.
+    const tunnel = await add({ name: 'Loopback tunnel', baseUrl: 'http://127.0.0.1:1' });
+    const local = await add({ name: 'Loopback emulator', baseUrl: url });
+    try {
+      assert.equal(tunnel?.account?.environment, 'production');
+      assert.equal(local?.account?.environment, 'local');
+    } finally {
+      for (const added of [tunnel, local])
         if (added?.account)
           await vscode.commands.executeCommand('dataPlatform.removeAccount', {
             accountId: added.account.id,
