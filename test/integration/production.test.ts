@@ -264,10 +264,17 @@ describe('The status bar: the account in use, and its actions', () => {
     assert.match(api.statusBar.tooltip, /Local environment[\s\S]*Rate limit: [\d,]+ of [\d,]+ left/);
   });
 
-  it('a click offers the useful actions', async () => {
+  it('a click offers the useful actions, naming the account they act on', async () => {
+    const { name } = api.connection.account;
     const shown = vscode.commands.executeCommand<string | undefined>('dataPlatform.statusBarActions');
     const pick = await waitFor('the actions', () =>
-      api.quickPick()?.title === 'Data Platform' ? api.quickPick() : undefined,
+      api.quickPick()?.title === `Data Platform: ${name}` ? api.quickPick() : undefined,
+    );
+    assert.equal(pick.placeholder, `What to do with ${name}`);
+    assert.deepEqual(
+      pick.items.filter((i) => i.description === name).map((i) => i.label),
+      ['$(key) Set API Key…', '$(flame) Set Environment…'],
+      'the rows that act on that account alone name it',
     );
     const labels = pick.items.map((i) => i.label);
     assert.deepEqual(labels, [
