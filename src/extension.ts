@@ -4,7 +4,8 @@
 import * as vscode from 'vscode';
 import { isApiError } from './api';
 import { AccountList } from './accounts/accountList';
-import { ensureDevEmulatorAccount } from './accounts/devEmulator';
+import { EMULATOR_URL } from './accounts/emulatorPreset';
+import { devEmulatorUrl, ensureDevEmulatorAccount } from './accounts/devEmulator';
 import { KeyPrompt } from './auth/keyPrompt';
 import { setTranslator, t } from './l10n';
 import { accountResolver, type ResolveAccount } from './commands/accountTarget';
@@ -124,7 +125,7 @@ function registerCommands(
   core: Core,
   history: QueryHistory,
   refreshAll: () => Promise<void>,
-  emulatorOffered: () => boolean,
+  emulator: EmulatorOffer,
 ): vscode.Disposable[] {
   const { accounts, connections, tree, view, account, diagnostics } = core;
   const connectionOf = (accountId: string) => connections.get(accountId);
@@ -144,7 +145,7 @@ function registerCommands(
       connections,
       fetch,
       setKey: (accountId, key) => setApiKey(keyDeps, { accountId, key }),
-      emulatorOffered,
+      emulator,
     }),
     ...registerTreeCommands({ view, account, refreshAll }),
     ...registerSelectionCommands({ view, onDidChangeTreeData: tree.onDidChangeTreeData }),
@@ -170,13 +171,17 @@ function registerCommands(
   ];
 }
 
-/** The walkthrough's progress, and whether the emulator is offered: its first check runs beside
- * activation, never awaited. */
+/** The walkthrough's progress, and whether the emulator is offered: from the start in development
+ * mode (the one `npm start` runs, at its address), otherwise once the user asks for it. */
 function startGuide(context: vscode.ExtensionContext, core: Core, testHooks: boolean) {
   const keys = new ContextKeys(testHooks);
   const development = context.extensionMode === vscode.ExtensionMode.Development;
-  const emulatorOffer = new EmulatorOffer(keys, development, fetch);
-  void emulatorOffer.check();
+  const emulatorOffer = new EmulatorOffer(
+    keys,
+    development,
+    fetch,
+    (development ? devEmulatorUrl(process.env) : undefined) ?? EMULATOR_URL,
+  );
   const { tree, log, connections } = core;
   const extensionId = context.extension.id;
   const walkthrough = registerWalkthrough({ extensionId, keys, tree, log, connections, remember: testHooks });
@@ -250,14 +255,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   const refreshAll = async (): Promise<void> => {
     if (testHooks) refreshes++;
     log.info('refresh requested');
-    void guide.emulatorOffer.check();
+    guide.emulatorOffer.refresh();
     await connections.sync();
     tree.reset();
   };
 
   context.subscriptions.push(channel, diagnostics, accounts, connections, statusBar, tree, view);
   context.subscriptions.push(
-    ...wire(core, channel, queryHistory, refreshAll, () => guide.emulatorOffer.available),
+    ...wire(core, channel, queryHistory, refreshAll, guide.emulatorOffer),
     ...guide.disposables,
   );
 
@@ -280,7 +285,7 @@ function wire(
   channel: vscode.LogOutputChannel,
   history: QueryHistory,
   refreshAll: () => Promise<void>,
-  emulatorOffered: () => boolean,
+  emulator: EmulatorOffer,
 ) {
   return [
     ...followAccounts(core),
@@ -288,7 +293,7 @@ function wire(
       channel.show(true);
       return channel;
     }),
-    ...registerCommands(core, history, refreshAll, emulatorOffered),
+    ...registerCommands(core, history, refreshAll, emulator),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('dataPlatform.pageSize')) core.tree.reset();
     }),

@@ -6,7 +6,10 @@ import * as vscode from 'vscode';
 import type { Environment } from './accounts/environment';
 import type { RateLimitInfo } from './api';
 import type { ConnectionState } from './connection/connection';
-import { accountInUse, statusBarText, statusBarTooltip, type AccountStatus } from './format/status';
+import { accountInUse, nextReset, statusBarText, statusBarTooltip, type AccountStatus } from './format/status';
+
+/** Node's longest timer; a reset further off is looked at again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export const STATUS_ACTIONS_COMMAND = 'dataPlatform.statusBarActions';
 
@@ -16,6 +19,8 @@ export class StatusBar implements vscode.Disposable {
   private order: string[] = [];
   private selectedId: string | undefined;
   private backgroundId: string | undefined;
+  /** Renders the tooltip again when a budget's reset time passes ("Resets at" would be wrong). */
+  private resetTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
     this.item.name = 'Data Platform';
@@ -40,6 +45,11 @@ export class StatusBar implements vscode.Disposable {
   /** The id of the account the item shows. */
   get accountId(): string | undefined {
     return accountInUse(this.list(), this.selectedId)?.id;
+  }
+
+  /** The name of the account the item shows. */
+  get accountName(): string | undefined {
+    return accountInUse(this.list(), this.selectedId)?.name;
   }
 
   /** The accounts, in order, with their states; a new client (host or key) has its own budget. */
@@ -73,6 +83,7 @@ export class StatusBar implements vscode.Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.resetTimer);
     this.item.dispose();
   }
 
@@ -84,8 +95,11 @@ export class StatusBar implements vscode.Disposable {
     const list = this.list();
     const current = accountInUse(list, this.selectedId);
     this.item.text = statusBarText(current);
-    const tooltip = new vscode.MarkdownString(statusBarTooltip(list, current), true);
-    this.item.tooltip = tooltip;
+    const now = Date.now();
+    this.item.tooltip = new vscode.MarkdownString(statusBarTooltip(list, current, now), true);
+    clearTimeout(this.resetTimer);
+    const reset = nextReset(list, now);
+    if (reset !== undefined) this.resetTimer = setTimeout(() => this.update(), Math.min(reset - now + 1, MAX_TIMER_MS));
     // Only the warning and error backgrounds are allowed; warning says "careful", not "broken".
     this.backgroundId = current?.environment === 'production' ? 'statusBarItem.warningBackground' : undefined;
     this.item.backgroundColor = this.backgroundId ? new vscode.ThemeColor(this.backgroundId) : undefined;

@@ -3,9 +3,17 @@
 // they pass in DP_EMULATOR_URL (and DP_EMULATOR_KEY). In that mode only, the emulator is made an
 // account with its key, so the window comes up browsing it. An installed extension never runs
 // this: extension.ts calls it only in development mode.
+import { isLoopbackHost } from '../api';
 import type { Account, AccountList } from './accountList';
 import { checkBaseUrl } from '../connection/baseUrl';
 import { EMULATOR_ACCOUNT_NAME, freeName, probeEmulator, type FetchLike } from './emulatorPreset';
+
+/** The address of the emulator `npm start` runs (DP_EMULATOR_URL, loopback only), which Add
+ * Account's "Local emulator" then offers instead of the usual port. */
+export function devEmulatorUrl(env: Record<string, string | undefined>): string | undefined {
+  const check = checkBaseUrl(env.DP_EMULATOR_URL ?? '');
+  return check.ok && isLoopbackHost(new URL(check.baseUrl).hostname) ? check.baseUrl : undefined;
+}
 
 /** Adds the emulator as an account, or gives the account already at its address its key. */
 export async function ensureDevEmulatorAccount(
@@ -29,6 +37,7 @@ export async function ensureDevEmulatorAccount(
       ),
       check.baseUrl,
       key,
+      'local',
     );
   if ((await accounts.getKey(existing.id)) !== key) await accounts.setKey(existing.id, key);
   return existing;

@@ -11,18 +11,22 @@ import { checkBaseUrl } from '../connection/baseUrl';
 export const EMULATOR_URL = 'http://127.0.0.1:4010';
 export const EMULATOR_ACCOUNT_NAME = 'Local emulator';
 
-/** The part of `fetch` used here, injectable for tests. */
+/** The part of `fetch` used here, injectable for tests. Redirects are refused (`redirect:
+ * 'error'`): whatever answers on the port must not send the look, or take its key, elsewhere. */
 export type FetchLike = (
   url: string,
-  init: { signal: AbortSignal; headers: Record<string, string> },
-) => Promise<{ ok: boolean; json(): Promise<unknown> }>;
+  init: { signal: AbortSignal; headers: Record<string, string>; redirect: 'error' },
+) => Promise<{ ok: boolean; body: ReadableStream<Uint8Array> | null }>;
 
-type EmulatorProbe = { ok: true; baseUrl: string; key: string } | { ok: false; message: string };
+export type EmulatorProbe = { ok: true; baseUrl: string; key: string } | { ok: false; message: string };
 
 const PROBE_TIMEOUT_MS = 3000;
-/** The look at activation and on Refresh: nobody waits on it, but a port that swallows the
- * request should not keep a socket open for long. */
-const AVAILABILITY_TIMEOUT_MS = 1000;
+/** The emulator's answer is a few hundred bytes; whatever answers on the port is read no further
+ * than this (an endless body would otherwise be read into memory until the timeout). */
+export const PROBE_BODY_LIMIT_BYTES = 8 * 1024;
+/** The emulator's demo keys are printable ASCII: nothing invisible (zero-width, bidi controls)
+ * or look-alike can be stored as a key through this door. */
+const EMULATOR_KEY = /^[\x21-\x7e]{1,512}$/;
 
 function notAnswering(baseUrl: string): EmulatorProbe {
   return {
@@ -32,6 +36,37 @@ function notAnswering(baseUrl: string): EmulatorProbe {
       baseUrl,
     ),
   };
+}
+
+/** The body as text, or undefined once it passes `limit` bytes (the rest is never read). */
+async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string | undefined> {
+  if (!body) return undefined;
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) return undefined;
+      chunks.push(value);
+    }
+  } finally {
+    void reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The demo key of the emulator's `/_emulator/info` answer, or undefined for any other answer. */
+function demoKeyOf(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const key = (JSON.parse(text) as { keys?: { normal?: unknown } } | null)?.keys?.normal;
+    return typeof key === 'string' ? key : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Asks the emulator at `input` for its demo key. */
@@ -53,11 +88,14 @@ export async function probeEmulator(
     const res = await fetchImpl(`${check.origin}/_emulator/info`, {
       signal: controller.signal,
       headers: { Accept: 'application/json' },
+      redirect: 'error',
     });
-    const key = res.ok ? ((await res.json()) as { keys?: { normal?: unknown } } | null)?.keys?.normal : undefined;
-    if (typeof key !== 'string' || key === '') return notAnswering(check.baseUrl);
-    // Whatever listens on the port hands this over: held to the rules of a typed key.
-    const problem = apiKeyProblem(key);
+    const key = res.ok ? demoKeyOf(await readCapped(res.body, PROBE_BODY_LIMIT_BYTES)) : undefined;
+    if (!res.ok) void res.body?.cancel().catch(() => undefined);
+    if (key === undefined || key === '') return notAnswering(check.baseUrl);
+    // Whatever listens on the port hands this over: held to the rules of a typed key, and to the
+    // emulator's own form of key.
+    const problem = apiKeyProblem(key) ?? (EMULATOR_KEY.test(key) ? undefined : t('it is not plain printable text'));
     if (problem !== undefined)
       return {
         ok: false,
@@ -68,19 +106,8 @@ export async function probeEmulator(
     return notAnswering(check.baseUrl);
   } finally {
     clearTimeout(timer);
+    controller.abort();
   }
-}
-
-/** Whether "Add Local Emulator" is offered: always in development mode (`npm start` runs one
- * beside the window), otherwise only when an emulator answers at `url` (loopback only, no key
- * sent). A user of the packaged extension has none, and sees no button that can only fail. */
-export async function emulatorAvailable(
-  development: boolean,
-  fetchImpl: FetchLike,
-  url: string = EMULATOR_URL,
-): Promise<boolean> {
-  if (development) return true;
-  return (await probeEmulator(url, fetchImpl, AVAILABILITY_TIMEOUT_MS)).ok;
 }
 
 /** `name`, or `name 2`, `name 3` … the first no account is called (names are unique). */

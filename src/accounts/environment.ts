@@ -14,11 +14,12 @@ export function isEnvironment(v: unknown): v is Environment {
   return typeof v === 'string' && (ENVIRONMENTS as readonly string[]).includes(v);
 }
 
-/** A loopback address is local (the emulator); anything else is production, the safe guess:
- * the API has no separate test host (its sandbox companies live on the production one). */
-export function inferEnvironment(baseUrl: string): Environment {
+/** Local only where the emulator itself answered on a loopback address (`emulatorAnswered`): a
+ * loopback address alone can be a tunnel to production. Anything else is production, the safe
+ * guess: the API has no separate test host (its sandbox companies live on the production one). */
+export function inferEnvironment(baseUrl: string, emulatorAnswered = false): Environment {
   try {
-    return isLoopbackHost(new URL(baseUrl).hostname) ? 'local' : 'production';
+    return emulatorAnswered && isLoopbackHost(new URL(baseUrl).hostname) ? 'local' : 'production';
   } catch {
     return 'production';
   }

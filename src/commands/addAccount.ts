@@ -1,18 +1,19 @@
 // Add Account… (a preset, base URL, name, key) and Add Local Emulator (one click: the emulator's
 // own demo key). The account is added first and its key then goes through Set API Key's check, so
 // a rejected key leaves the account there without a key, saying why, rather than losing what was
-// typed. Its environment is local on a loopback address; elsewhere the user picks production
-// (the default) or test. Arguments (`{ name, baseUrl, key, environment }`) skip the prompts for
-// tests and other extensions (without `environment`, it is inferred: loopback local, else production).
+// typed. Its environment is local only where the emulator itself answered (a loopback address is
+// not enough: a tunnel to production can listen there); elsewhere the user picks, production the
+// default. Arguments (`{ name, baseUrl, key, environment }`) skip the prompts for tests and other
+// extensions (without `environment`: local where the emulator answers, else production).
 import * as vscode from 'vscode';
-import { DEFAULT_BASE_URL } from '../api';
+import { DEFAULT_BASE_URL, isLoopbackHost } from '../api';
 import { accountNameProblem, type Account, type AccountList } from '../accounts/accountList';
 import { inferEnvironment, isEnvironment, type Environment } from '../accounts/environment';
 import {
   EMULATOR_ACCOUNT_NAME,
-  EMULATOR_URL,
   freeName,
   probeEmulator,
+  type EmulatorProbe,
   type FetchLike,
 } from '../accounts/emulatorPreset';
 import { apiKeyProblem } from '../auth/apiKeyInput';
@@ -30,8 +31,12 @@ interface AddAccountDeps {
   /** Checks and stores a key for the account (Set API Key with arguments). */
   setKey(accountId: string, key: string): Promise<SetKeyResult>;
   fetch: FetchLike;
-  /** Whether an emulator answered the last check (dataPlatform.emulatorAvailable). */
-  emulatorOffered(): boolean;
+  /** The emulator as offered (dataPlatform.emulatorAvailable): `probe` is the look the user asked for. */
+  emulator: {
+    readonly available: boolean;
+    readonly url: string;
+    probe(url?: string): Promise<EmulatorProbe>;
+  };
 }
 
 export type AddAccountResult =
@@ -55,33 +60,53 @@ function argsOf(v: unknown): AddArgs | undefined {
   return ok && ARG_NAMES.some((k) => k in a) ? a : undefined;
 }
 
-/** Loopback is local without asking; elsewhere production unless the user picks test. */
-function askEnvironment(baseUrl: string, name: string): Promise<Environment | undefined> {
-  const inferred = inferEnvironment(baseUrl);
-  if (inferred === 'local') return Promise.resolve(inferred);
+/** Whether the emulator itself answers at `baseUrl` (loopback only; no key sent). */
+async function emulatorAnswers(deps: AddAccountDeps, baseUrl: string): Promise<boolean> {
+  const check = checkBaseUrl(baseUrl);
+  if (!check.ok || !isLoopbackHost(new URL(check.baseUrl).hostname)) return false;
+  return (await probeEmulator(check.baseUrl, deps.fetch)).ok;
+}
+
+/** Local without asking where the emulator answered; elsewhere the user picks, production first. */
+async function askEnvironment(deps: AddAccountDeps, baseUrl: string, name: string): Promise<Environment | undefined> {
+  const inferred = inferEnvironment(baseUrl, await emulatorAnswers(deps, baseUrl));
+  if (inferred === 'local') return inferred;
   return pickEnvironment(t('Add Account: environment of {0}', name), inferred);
 }
 
 type Preset = 'api' | 'emulator' | 'other';
 
-/** The emulator is a choice only where one answers (as Add Local Emulator's menus). */
-function pickPreset(emulator: boolean): Promise<Preset | undefined> {
-  const pick = createQuickPick<vscode.QuickPickItem & { preset: Preset }>();
+type PresetItem = vscode.QuickPickItem & { preset: Preset };
+
+/** The emulator second where it answers (or `npm start` runs one), at its address; otherwise last,
+ * as a question: nothing on this machine is looked at until the user picks it. */
+function pickPreset(emulator: AddAccountDeps['emulator']): Promise<Preset | undefined> {
+  const pick = createQuickPick<PresetItem>();
   pick.title = t('Add Account (1/3): where');
-  pick.items = [
-    { label: t('Data Platform API'), description: DEFAULT_BASE_URL, preset: 'api' },
-    ...(emulator
-      ? [
-          {
-            label: t('Local emulator'),
-            description: EMULATOR_URL,
-            detail: t("The emulator of the extension's repository; its demo key is filled in."),
-            preset: 'emulator' as const,
-          },
-        ]
-      : []),
-    { label: t('Another base URL…'), preset: 'other' },
-  ];
+  const api: PresetItem = { label: t('Data Platform API'), description: DEFAULT_BASE_URL, preset: 'api' };
+  const other: PresetItem = { label: t('Another base URL…'), preset: 'other' };
+  pick.items = emulator.available
+    ? [
+        api,
+        {
+          label: t('Local emulator'),
+          description: emulator.url,
+          detail: t("The emulator of the extension's repository; its demo key is filled in."),
+          preset: 'emulator',
+        },
+        other,
+      ]
+    : [
+        api,
+        other,
+        {
+          label: t('Local emulator…'),
+          detail: t(
+            "Looks for the emulator of the extension's source repository on this machine (for its developers).",
+          ),
+          preset: 'emulator',
+        },
+      ];
   return chooseFrom(pick, (item) => item.preset);
 }
 
@@ -130,7 +155,12 @@ async function finish(
   try {
     if (environment !== undefined && !isEnvironment(environment))
       throw new Error(t('"{0}" is not an environment: production, test or local.', environment));
-    account = await deps.accounts.add(name, baseUrl, undefined, environment);
+    account = await deps.accounts.add(
+      name,
+      baseUrl,
+      undefined,
+      environment ?? inferEnvironment(baseUrl, await emulatorAnswers(deps, baseUrl)),
+    );
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     void vscode.window.showErrorMessage(t('Cannot add the account: {0}', message));
@@ -146,14 +176,14 @@ async function finish(
   return { outcome: 'added', account, ...(keyResult ? { key: keyResult } : {}) };
 }
 
-/** One click: the emulator at its usual address (or the one given) with its demo key. */
+/** One click: the emulator at its address (or the one given) with its demo key. */
 async function addEmulatorAccount(deps: AddAccountDeps, arg?: unknown): Promise<AddAccountResult> {
   const given = argsOf(arg);
-  const probe = await probeEmulator(given?.baseUrl ?? EMULATOR_URL, deps.fetch);
+  const probe = await deps.emulator.probe(given?.baseUrl ?? deps.emulator.url);
   if (!probe.ok) {
     const other = t('Enter Another URL…');
     void vscode.window.showErrorMessage(probe.message, other).then(async (c) => {
-      const url = c && (await askBaseUrl(t('Add Local Emulator: base URL'), EMULATOR_URL));
+      const url = c && (await askBaseUrl(t('Add Local Emulator: base URL'), deps.emulator.url));
       if (url) void vscode.commands.executeCommand('dataPlatform.addEmulatorAccount', { baseUrl: url });
     });
     return { outcome: 'invalid', message: probe.message };
@@ -164,14 +194,14 @@ async function addEmulatorAccount(deps: AddAccountDeps, arg?: unknown): Promise<
       EMULATOR_ACCOUNT_NAME,
       deps.accounts.list().map((a) => a.name),
     );
-  return finish(deps, name, probe.baseUrl, probe.key);
+  return finish(deps, name, probe.baseUrl, probe.key, 'local');
 }
 
 async function addAccount(deps: AddAccountDeps, arg?: unknown): Promise<AddAccountResult> {
   const given = argsOf(arg);
   if (given)
     return finish(deps, given.name ?? '', given.baseUrl ?? '', given.key?.trim() || undefined, given.environment);
-  const preset = await pickPreset(deps.emulatorOffered());
+  const preset = await pickPreset(deps.emulator);
   if (preset === undefined) return { outcome: 'cancelled' };
   if (preset === 'emulator') return addEmulatorAccount(deps);
   const baseUrl = preset === 'api' ? DEFAULT_BASE_URL : await askBaseUrl(t('Add Account (1/3): base URL'), 'https://');
@@ -183,7 +213,7 @@ async function addAccount(deps: AddAccountDeps, arg?: unknown): Promise<AddAccou
   );
   const name = await askName(deps.accounts, suggested);
   if (name === undefined) return { outcome: 'cancelled' };
-  const environment = await askEnvironment(check.ok ? check.baseUrl : baseUrl, name.trim());
+  const environment = await askEnvironment(deps, check.ok ? check.baseUrl : baseUrl, name.trim());
   if (environment === undefined) return { outcome: 'cancelled' };
   const key = await askKey(name.trim());
   if (key === undefined) return { outcome: 'cancelled' };

@@ -1,8 +1,10 @@
 // Create API Key… and Delete API Key, on an account's API Keys folder and its keys. A new key is
-// told by its last four characters only, once, with Copy Key (the whole key to the clipboard) and
+// told by its last four characters only, once, in a modal that waits for the user (a toast can be
+// missed, and the key is never shown again), with Copy Key (the whole key to the clipboard) and
 // Use for This Account (stored through Set API Key, checked first); it is never logged or kept.
-// A delete asks first, and for the key the account itself uses asks again, naming what follows:
-// that key is then removed from secret storage, as the API no longer knows it.
+// A delete asks first, saying so when it is the key the account itself uses, and for that key asks
+// again, naming what follows: that key is then removed from secret storage, as the API no longer
+// knows it. Enter on either question keeps the key.
 import * as vscode from 'vscode';
 import { isApiError, isCancellation, type ApiError, type ApiKeyDetails } from '../api';
 import type { Account, AccountList } from '../accounts/accountList';
@@ -24,7 +26,7 @@ import { ApiKeyNode, type ApiKeysNode } from '../tree/apiKeyNodes';
 import type { TreeNode } from '../tree/node';
 import type { AccountTarget, ResolveAccount } from './accountTarget';
 import type { SetKeyResult } from './keys';
-import { askModal, confirmWrite } from './confirmWrite';
+import { askModal, chooseModal, confirmWrite } from './confirmWrite';
 import { withProgress } from './progress';
 import { createInputBox, settleOnce } from './quickPicks';
 import { registerCommand } from './register';
@@ -167,14 +169,20 @@ function keyActions(target: AccountTarget, key: string) {
   };
 }
 
-function announce(target: AccountTarget, summary: ApiKeySummary, actions: ReturnType<typeof keyActions>): void {
+/** The new key offered in a modal, which stays until the user answers: Copy Key first (Enter). */
+async function announce(
+  target: AccountTarget,
+  summary: ApiKeySummary,
+  actions: ReturnType<typeof keyActions>,
+): Promise<Pick<CreateApiKeyResult & { outcome: 'created' }, 'copied' | 'used'>> {
   const [copy, use] = [t('Copy Key'), t('Use for This Account')];
-  void vscode.window
-    .showInformationMessage(apiKeyCreatedMessage(summary, target.connection.account.name), copy, use)
-    .then((c) => {
-      if (c === copy) void actions.copy();
-      if (c === use) void actions.use();
-    });
+  const detail = t(
+    'Copy it now or use it for this account: once this closes, only its last four characters are ever shown.',
+  );
+  const c = await chooseModal(apiKeyCreatedMessage(summary, target.connection.account.name), detail, [copy, use]);
+  if (c === copy) return { copied: await actions.copy() };
+  if (c === use) return { used: await actions.use() };
+  return {};
 }
 
 /** On a production account (or with `confirmWrites: always`) the user says yes first. */
@@ -219,12 +227,13 @@ async function createApiKey(deps: ApiKeyCommandDeps, arg?: unknown): Promise<Cre
   }
   const summary = summariseApiKey(created, false);
   const actions = keyActions(target, created.apiKey);
-  announce(target, summary, actions);
   target.root.apiKeys.refresh();
   const revealed = await reveal(deps, target.root.apiKeys, created.id);
   const result: CreateApiKeyResult = { outcome: 'created', apiKeyId: created.id, last4: summary.last4, revealed };
+  // An argument that says what to do with the key has dealt with it: no modal.
   if (given?.then === 'copy') result.copied = await actions.copy();
-  if (given?.then === 'use') result.used = await actions.use();
+  else if (given?.then === 'use') result.used = await actions.use();
+  else Object.assign(result, await announce(target, summary, actions));
   return result;
 }
 
@@ -257,18 +266,23 @@ async function keyToDelete(
 }
 
 /** Both questions, each skipped only when the argument answers it; false when one was declined.
- * The first is always asked and says the account's environment: production asks no second time. */
+ * The first is always asked, says the account's environment and whether the account itself uses
+ * the key; the second, for that key, names what follows. Enter on either keeps the key. */
 async function confirmDelete(key: ApiKeySummary, account: Account, arg: unknown): Promise<boolean> {
   const args = isDeleteArgs(arg) ? arg : undefined;
+  const consequence = t('Whatever uses this key can no longer call the API. This cannot be undone.');
   const question = {
     question: deleteApiKeyQuestion(key, account.name),
-    detail: t('Whatever uses this key can no longer call the API. This cannot be undone.'),
+    detail: key.inUse
+      ? `${t('This is the key {0} itself uses: the account stops working until another key is set.', account.name)} ${consequence}`
+      : consequence,
     button: t('Delete'),
+    safe: t('Keep the Key'),
   };
   if (args?.confirmed !== true && !(await confirmWrite(account, question, true))) return false;
   if (key.inUse && args?.inUseConfirmed !== true) {
     const detail = t('Its key is removed from secret storage too.');
-    return askModal(deleteKeyInUseWarning(account.name), detail, t('Delete Anyway'));
+    return askModal(deleteKeyInUseWarning(account.name), detail, t('Delete Anyway'), t('Keep the Key'));
   }
   return true;
 }

@@ -1,8 +1,9 @@
 // Find Company…: a quick pick that searches the API as you type (`name~text`, or `id=` for a
 // pasted company id; companySearch.ts), not only the pages the view has loaded. Typing waits for a
-// pause, cancels the search before it, and shows the pick busy meanwhile. With several accounts
-// every account with a key is searched (each row names its account): the view shows them side by
-// side, and a company the user looks for by name may be in any of them. The picked company is shown
+// pause, cancels the search before it, and shows the pick busy meanwhile. Every account with a key
+// is searched, from wherever the command is run (the view's title, an account's menu, the palette),
+// and each row names its account: the view shows them side by side, and a company the user looks
+// for by name may be in any of them. A search that finds nothing says so in a row. The picked company is shown
 // in its account's list, as it is when its page is loaded, otherwise after the loaded companies
 // without paging to it (CompaniesRoot.showCompany), then selected and focused.
 import * as vscode from 'vscode';
@@ -11,7 +12,6 @@ import type { Connections } from '../connection/connections';
 import type { ReportError } from '../diagnostics/reporter';
 import { companyPlatforms } from '../format/labels';
 import { t } from '../l10n';
-import { AccountRoot } from '../tree/accountRoot';
 import type { CompanyNode } from '../tree/companyNodes';
 import type { TreeNode } from '../tree/node';
 import type { CompaniesTreeProvider } from '../tree/provider';
@@ -86,8 +86,9 @@ interface FindItem extends vscode.QuickPickItem {
 
 class FindPick {
   private readonly pick = createQuickPick<FindItem>();
-  /** The last search's answers (kept while the next one loads), by account. */
+  /** The last search's answers (kept while the next one loads), by account, and its text. */
   private found: Found[] = [];
+  private foundText = '';
   private timer: ReturnType<typeof setTimeout> | undefined;
   private inFlight: AbortController | undefined;
 
@@ -132,6 +133,7 @@ class FindPick {
     this.pick.busy = false;
     if (!companySearchParams(text, FIND_PAGE_SIZE)) {
       this.found = [];
+      this.foundText = '';
       this.render();
       return;
     }
@@ -146,6 +148,7 @@ class FindPick {
       const found = await searchAccounts(this.targets, text, controller.signal);
       if (this.inFlight !== controller) return;
       this.found = found;
+      this.foundText = text;
       this.render();
     } finally {
       // A later search (or the pick's end) owns the indicator from then on.
@@ -156,14 +159,15 @@ class FindPick {
     }
   }
 
-  /** Per account: what the search found, then the companies the view holds (VS Code's own filter
-   * narrows those to what was typed), each once; an account's failure as a row of its own. */
+  /** Per account: what its search found once it answered, else the companies the view holds
+   * (VS Code's own filter narrows those to what was typed); an account's failure as a row of its
+   * own; and a row saying so when the search of the text typed found nothing anywhere. */
   private render(): void {
     const several = this.targets.length > 1;
     const items: FindItem[] = [];
     for (const target of this.targets) {
       const answer = this.found.find((f) => f.target === target);
-      const loaded = target.root.pagedList?.items ?? [];
+      const loaded = answer && !answer.error ? [] : (target.root.pagedList?.items ?? []);
       const companies = new Map([...(answer?.companies ?? []), ...loaded].map((c) => [c.id, c]));
       const name = target.connection.account.name;
       if (several) items.push({ label: name, kind: vscode.QuickPickItemKind.Separator });
@@ -172,19 +176,33 @@ class FindPick {
           label: `$(warning) ${t('{0}: the search failed: {1}', name, answer.error.message)}`,
           alwaysShow: true,
         });
-      for (const company of companies.values()) items.push(itemOf({ company, target }, several));
+      for (const company of companies.values()) items.push(itemOf({ company, target }));
     }
+    if (this.nothingFound()) items.push({ label: `$(info) ${noMatch(this.foundText)}`, alwaysShow: true });
     const active = this.pick.activeItems[0]?.choice;
     this.pick.items = items;
     const keep =
       active && items.find((i) => i.choice?.company.id === active.company.id && i.choice.target === active.target);
     if (keep) this.pick.activeItems = [keep];
   }
+
+  /** Whether the search of the text now typed answered, from every account, with no company. */
+  private nothingFound(): boolean {
+    return (
+      this.foundText !== '' &&
+      this.foundText === this.pick.value &&
+      this.found.length > 0 &&
+      this.found.every((f) => !f.error && f.companies.length === 0)
+    );
+  }
 }
 
-function itemOf(choice: Choice, several: boolean): FindItem {
+const noMatch = (text: string) => t('No company matches "{0}".', text.trim());
+
+/** A company's row, always naming its account (with one account too: the user sees which is searched). */
+function itemOf(choice: Choice): FindItem {
   const c = choice.company;
-  const description = [...(several ? [choice.target.connection.account.name] : []), ...companyPlatforms(c)];
+  const description = [choice.target.connection.account.name, ...companyPlatforms(c)];
   return {
     label: c.name,
     description: description.join(' · ') || undefined,
@@ -193,10 +211,11 @@ function itemOf(choice: Choice, several: boolean): FindItem {
   };
 }
 
-/** The accounts searched: the one named (an account node's menu, `{ accountId }`), else every
- * account with a key. */
+/** The accounts searched: every account with a key, from wherever the command is run (a node the
+ * view or a menu passes does not narrow it); only tests and other extensions may name one account
+ * (`{ text, accountId }`). */
 function targetsOf(deps: FindCompanyDeps, arg: unknown): AccountTarget[] {
-  const named = arg instanceof AccountRoot ? arg.accountId : namedAccountId(arg);
+  const named = isFindArgs(arg) ? namedAccountId(arg) : undefined;
   const connections = deps.connections.list().filter((c) => named === undefined || c.account.id === named);
   return connections.flatMap((connection) => {
     const target = connection.client ? accountTargetOf(deps, connection) : undefined;

@@ -1,5 +1,5 @@
 // The status bar item's click: a quick pick of what one most often wants from it, each on the
-// account the item shows.
+// account the item shows, which its title names (and the rows that act on that account alone).
 import * as vscode from 'vscode';
 import type { Connections } from '../connection/connections';
 import { ENVIRONMENT_ICONS } from '../format/accountLabels';
@@ -43,7 +43,13 @@ async function selectAccount(deps: StatusActionsDeps): Promise<void> {
 function actions(deps: StatusActionsDeps): Action[] {
   const accountId = deps.statusBar.accountId;
   const account = accountId === undefined ? [] : [{ accountId }];
-  const item = (label: string, command: string, args: unknown[] = []): Action => ({ label, command, args });
+  const name = deps.statusBar.accountName;
+  const item = (label: string, command: string, args: unknown[] = []): Action => ({
+    label,
+    command,
+    args,
+    ...(args === account && name !== undefined ? { description: name } : {}),
+  });
   const all: (Action | false)[] = [
     item(t('$(refresh) Refresh'), 'dataPlatform.refresh'),
     item(t('$(search) Find Company…'), 'dataPlatform.findCompany'),
@@ -61,8 +67,9 @@ function actions(deps: StatusActionsDeps): Action[] {
 /** Shows the pick and runs the action chosen; resolves with its command (undefined: none). */
 async function showActions(deps: StatusActionsDeps): Promise<string | undefined> {
   const pick = createQuickPick<Action>();
-  pick.title = t('Data Platform');
-  pick.placeholder = t('What to do');
+  const name = deps.statusBar.accountName;
+  pick.title = name === undefined ? t('Data Platform') : t('Data Platform: {0}', name);
+  pick.placeholder = name === undefined ? t('What to do') : t('What to do with {0}', name);
   pick.items = actions(deps);
   const chosen = await chooseFrom(pick, (a) => a);
   if (!chosen) return undefined;

@@ -4,7 +4,7 @@
 // without touching the commands: each command's result through register.ts, and the opening of a
 // list of records through the Companies view's provider, which VS Code asks for its children.
 import * as vscode from 'vscode';
-import { emulatorAvailable, type FetchLike } from '../accounts/emulatorPreset';
+import { EMULATOR_URL, probeEmulator, type EmulatorProbe, type FetchLike } from '../accounts/emulatorPreset';
 import type { Connections } from '../connection/connections';
 import type { Log } from '../log';
 import { RecordListNode } from '../tree/dataNodes';
@@ -44,27 +44,65 @@ export class BrowsedTree extends CompaniesTreeProvider {
   }
 }
 
-/** Whether an emulator can answer, asked at activation and on Refresh, never awaited by either. */
+/** The look at the port on Refresh: nobody waits on it, but a port that swallows the request
+ * should not keep a socket open for long. */
+const LOOK_AGAIN_TIMEOUT_MS = 1000;
+
+/** Whether "Add Local Emulator" is offered (dataPlatform.emulatorAvailable), and at which address.
+ * In development mode (`npm start`, the "Run Extension" launch) the emulator started beside the
+ * window is offered from the start, at its own address. Otherwise no local port is looked at until
+ * the user asks for the emulator (Add Account's "Local emulator…", Add Local Emulator): an
+ * installed extension probes nothing on its own, and whatever else listens on the port is never
+ * offered to a user who did not ask. */
 export class EmulatorOffer {
+  /** How many looks at a port were started (none until the user asks, outside development mode). */
   private checks = 0;
-  /** The last check's answer: Add Account… offers the emulator only then. */
-  available = false;
+  private asked = false;
+  /** The last look's answer: Add Account… offers the emulator first only then. */
+  available: boolean;
 
   constructor(
     private readonly keys: ContextKeys,
     private readonly development: boolean,
     private readonly fetchImpl: FetchLike,
-  ) {}
+    /** Where the emulator is looked for: the one `npm start` runs, else the usual port, else the
+     * last address where the user found one. */
+    private where: string = EMULATOR_URL,
+  ) {
+    this.available = development;
+    if (development) keys.setContextKey('dataPlatform.emulatorAvailable', true);
+  }
 
-  /** Sets the key from this check, unless a later check has started meanwhile. */
-  async check(url?: string): Promise<boolean> {
+  /** A look the user asked for: its answer (and the key it handed out), also kept as the offer,
+   * unless a later look has started meanwhile. */
+  async probe(url: string = this.url, timeoutMs?: number): Promise<EmulatorProbe> {
+    this.asked = true;
     const mine = ++this.checks;
-    const available = await emulatorAvailable(this.development, this.fetchImpl, url);
-    if (mine === this.checks) {
-      this.available = available;
-      this.keys.setContextKey('dataPlatform.emulatorAvailable', available);
+    const probe = await probeEmulator(url, this.fetchImpl, timeoutMs);
+    if (probe.ok) this.where = probe.baseUrl;
+    if (mine === this.checks && !this.development) {
+      this.available = probe.ok;
+      this.keys.setContextKey('dataPlatform.emulatorAvailable', probe.ok);
     }
-    return available;
+    return probe;
+  }
+
+  get url(): string {
+    return this.where;
+  }
+
+  get looks(): number {
+    return this.checks;
+  }
+
+  /** Whether an emulator answers at `url` (as `probe`). */
+  async check(url?: string): Promise<boolean> {
+    return (await this.probe(url)).ok;
+  }
+
+  /** Refresh looks again only where the user has asked for the emulator before. */
+  refresh(): void {
+    if (this.asked && !this.development) void this.probe(this.url, LOOK_AGAIN_TIMEOUT_MS);
   }
 }
 

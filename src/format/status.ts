@@ -43,7 +43,14 @@ export function statusBarText(current: AccountStatus | undefined): string {
   }
 }
 
-function accountLines({ name, environment, state, rate }: AccountStatus, inUse: boolean): string[] {
+/** When the budget resets: ahead, or passed (the figure then is from before it, until the next
+ * request brings the new one). */
+function resetLine(resetAt: number, now: number): string {
+  const time = new Date(resetAt).toLocaleTimeString();
+  return resetAt > now ? t('Resets at {0}', time) : t('Reset at {0}: the next request shows the new budget', time);
+}
+
+function accountLines({ name, environment, state, rate }: AccountStatus, inUse: boolean, now: number): string[] {
   const e = escapeMarkdown;
   const lines = [
     inUse ? t('**{0}** (in use)', e(name)) : `**${e(name)}**`,
@@ -56,15 +63,27 @@ function accountLines({ name, environment, state, rate }: AccountStatus, inUse: 
   if (state.kind === 'ready' && rate) {
     if (rate.remaining !== undefined && rate.limit !== undefined)
       lines.push(e(t('Rate limit: {0} of {1} left', formatCount(rate.remaining), formatCount(rate.limit))));
-    if (rate.resetAt !== undefined) lines.push(e(t('Resets at {0}', new Date(rate.resetAt).toLocaleTimeString())));
+    if (rate.resetAt !== undefined) lines.push(e(resetLine(rate.resetAt, now)));
   }
   return lines;
 }
 
-/** Every account (Markdown, with theme icons), the one in use marked. */
-export function statusBarTooltip(accounts: readonly AccountStatus[], current?: AccountStatus): string {
+/** Every account (Markdown, with theme icons), the one in use marked, as of `now`. */
+export function statusBarTooltip(
+  accounts: readonly AccountStatus[],
+  current?: AccountStatus,
+  now: number = Date.now(),
+): string {
   const blocks = [t('**Data Platform**')];
-  for (const a of accounts) blocks.push(accountLines(a, accounts.length > 1 && a === current).join('  \n'));
+  for (const a of accounts) blocks.push(accountLines(a, accounts.length > 1 && a === current, now).join('  \n'));
   blocks.push(t('Click for actions: refresh, query, accounts, diagnostics, the log'));
   return blocks.join('\n\n');
+}
+
+/** The next budget reset still ahead of `now` among the accounts, when the tooltip must change. */
+export function nextReset(accounts: readonly AccountStatus[], now: number): number | undefined {
+  const ahead = accounts.flatMap((a) =>
+    a.rate?.resetAt !== undefined && a.rate.resetAt > now ? [a.rate.resetAt] : [],
+  );
+  return ahead.length > 0 ? Math.min(...ahead) : undefined;
 }

@@ -23,6 +23,9 @@ describe('a command as the first action of a window', () => {
       ext.exports.accounts.list().map((a) => a.baseUrl),
       [url],
     );
+    // Nobody asked for the emulator: an installed extension looks at no local port on its own
+    // (whatever listens on 4010 is not offered, nor asked for a key).
+    assert.equal(ext.exports.emulatorOffer.looks, 0);
     // Back to a window without a key, as the other suites expect to find it.
     assert.equal(await vscode.commands.executeCommand('dataPlatform.signOut'), true);
   });

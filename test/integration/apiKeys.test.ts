@@ -137,11 +137,21 @@ describe('API keys: list, create up to the limit, delete, per account', () => {
     assert.equal(node && labelOf(node), 'Nightly export');
   });
 
-  it('Copy Key puts the whole new key on the clipboard, and only its last four are shown', async () => {
+  it('the new key is offered in a modal that waits for the user; its Copy Key (first: Enter) puts the whole key on the clipboard, and only its last four are shown', async () => {
     await vscode.env.clipboard.writeText('');
-    const result = await create({ accountId, name: 'Copied key', then: 'copy' });
+    const asked = api.confirmations.asked.length;
+    // The modal's first button pressed (the test queue stands for the click).
+    api.confirmations.answers.push(true);
+    const result = await create({ accountId, name: 'Copied key' });
     assert.equal(result?.outcome, 'created', JSON.stringify(result));
     if (result?.outcome !== 'created') return;
+    const [offered, ...more] = api.confirmations.asked.slice(asked);
+    assert.deepEqual(more, [], 'one modal');
+    assert.match(
+      offered.message,
+      new RegExp(`^API key "Copied key" \\(…${result.last4}\\) created for .+\\. Copy it now`),
+    );
+    assert.deepEqual(offered.buttons, ['Copy Key', 'Use for This Account']);
     assert.equal(result.copied, true);
     assert.ok(result.revealed, 'the new key is shown and selected');
     const copied = await vscode.env.clipboard.readText();
@@ -151,7 +161,7 @@ describe('API keys: list, create up to the limit, delete, per account', () => {
     assert.ok(node);
     assert.match(descriptionOf(node), new RegExp(`^…${result.last4} · `));
     assert.doesNotMatch(descriptionOf(node), /in use/);
-    assertNoSecret(copied, { result, log: api.logLines() });
+    assertNoSecret(copied, { result, log: api.logLines(), offered });
   });
 
   it('takes a screenshot of the API Keys folder', async function () {
@@ -247,6 +257,44 @@ describe('API keys: list, create up to the limit, delete, per account', () => {
     await waitFor('one account again', () => !api.tree.several);
   });
 
+  it('an account added while the window is open: a key row selected in the view is the selection at once, and Delete deletes it', async function () {
+    if (!canType()) this.skip();
+    trialId = await addTrialAccount(api);
+    const made = await create({ accountId: trialId, name: 'Spare trial key' });
+    assert.equal(made?.outcome, 'created', JSON.stringify(made));
+    // As the user does it, in the workbench: the folder selected, opened with the right arrow, a row
+    // below it selected with the down arrow and Enter (the selection comes from the view, not from
+    // the extension's reveal).
+    const trial = api.tree.rootOf(trialId);
+    assert.ok(trial);
+    await api.companiesView.reveal(trial.apiKeys, { select: true, focus: true, expand: false });
+    await waitFor('the folder selected', () => api.companiesView.selection[0] === api.tree.rootOf(trialId)?.apiKeys);
+    await keyboard.press('ArrowRight');
+    const spare = made?.outcome === 'created' ? made.apiKeyId : '';
+    // Read, not loaded, here: the view's own request loads the folder, as for a user.
+    await waitFor('the keys loaded', () => trial.apiKeys.keys?.some((k) => k.id === spare));
+    const selectedKey = () => {
+      const [selected] = api.companiesView.selection;
+      return selected && kindOf(selected) === 'apiKey' ? (selected as ApiKeyNode) : undefined;
+    };
+    // Down the rows to the new key (the account has others): each a selection made in the view.
+    for (let i = 0; i < 5 && selectedKey()?.apiKey.id !== spare; i++) {
+      const before = api.companiesView.selection[0];
+      await keyboard.press('ArrowDown');
+      // The arrow moves the focus; Enter selects the focused row (list.select), as a click would.
+      await keyboard.press('Enter');
+      await waitFor('another row selected', () => api.companiesView.selection[0] !== before);
+    }
+    const row = selectedKey();
+    assert.equal(row?.apiKey.id, spare);
+    api.confirmations.answers.push(true);
+    const result = await vscode.commands.executeCommand<DeleteApiKeyResult>('dataPlatform.deleteSelected');
+    assert.deepEqual(result, { outcome: 'deleted', apiKeyId: spare, wasInUse: false });
+
+    await vscode.commands.executeCommand('dataPlatform.removeAccount', { accountId: trialId, confirmed: true });
+    await waitFor('one account again', () => !api.tree.several);
+  });
+
   it('Use for This Account stores the new key through Set API Key, and the folder marks it in use', async () => {
     const result = await create({ accountId, name: 'Key in use', then: 'use' });
     assert.equal(result?.outcome, 'created', JSON.stringify(result));
@@ -263,10 +311,20 @@ describe('API keys: list, create up to the limit, delete, per account', () => {
     );
   });
 
-  it('deleting the key in use, once both questions are answered, signs the account out', async () => {
+  it('deleting the key in use: the first question says it is the key in use, Enter keeps it on both; once both are answered, the account is signed out', async () => {
     const inUse = (await keyNodes()).find((n) => n.apiKey.inUse);
     assert.ok(inUse);
-    const result = await remove({ accountId, apiKeyId: inUse.apiKey.id, confirmed: true, inUseConfirmed: true });
+    const asked = api.confirmations.asked.length;
+    // Declined (an empty queue): nothing deleted.
+    assert.deepEqual(await remove({ accountId, apiKeyId: inUse.apiKey.id }), { outcome: 'cancelled' });
+    const [first] = api.confirmations.asked.slice(asked);
+    assert.match(first.detail, /This is the key .+ itself uses: the account stops working until another key is set\./);
+    assert.deepEqual(first.buttons, ['Keep the Key', 'Delete'], 'Enter presses the first: it keeps the key');
+    api.confirmations.answers.push(true, true);
+    const result = await remove({ accountId, apiKeyId: inUse.apiKey.id });
+    const second = api.confirmations.asked.at(-1);
+    assert.match(second?.message ?? '', /^This is the key .+ uses: the account will stop working/);
+    assert.deepEqual(second?.buttons, ['Keep the Key', 'Delete Anyway']);
     assert.deepEqual(result, { outcome: 'deleted', apiKeyId: inUse.apiKey.id, wasInUse: true });
     await waitFor('the account without a key', () => api.connection.state.kind === 'noKey');
     assert.equal(await firstAccountKey.get(api), undefined, 'the deleted key is gone from secret storage');

@@ -166,6 +166,32 @@ describe('Find Company and Open Record by ID', function () {
     );
   });
 
+  it('the pick names the account on every row, with one account too, and says when nothing matches', async function () {
+    if (!canType()) this.skip();
+    const running = vscode.commands.executeCommand<FindCompanyResult>('dataPlatform.findCompany');
+    const opened = await waitFor('the Find Company pick', () => {
+      const p = api.quickPick();
+      return p?.title === 'Find Company' && p.items.length > 0 && p;
+    });
+    const name = api.connection.account.name;
+    assert.ok(
+      opened.items.every((i) => (i.description ?? '').split(' · ')[0] === name),
+      JSON.stringify(opened.items.slice(0, 2)),
+    );
+    await keyboard.type('No Such Company Zzqx');
+    const none = await waitFor('the no-match row', () => {
+      const p = api.quickPick();
+      return p && !p.busy && p.items.some((i) => i.label.includes('No company matches')) && p;
+    });
+    assert.deepEqual(
+      none.items.map((i) => i.label),
+      ['$(info) No company matches "No Such Company Zzqx".'],
+      'only the row: the loaded companies are not offered as matches',
+    );
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.deepEqual(await running, { outcome: 'cancelled' });
+  });
+
   it('Open Record by ID opens the record with one GET; a wrong id reports the 404 and opens nothing', async () => {
     const ids = (await admin.info()).companies;
     const company = await firstPageCompany(api, ids.few);
@@ -274,6 +300,22 @@ describe('Find Company with two accounts', () => {
     await waitFor('the company selected', () => api.companiesView.selection[0] === result.node);
     const searches = (await admin.requests()).filter((r) => r.path === '/companies' && r.query.query);
     assert.equal(searches.length, 2, 'one search per account');
+  });
+
+  it("run from an account's row (its menu, or the view's title with the row selected), it still searches every account", async () => {
+    const trial = api.tree.rootOf(trialId);
+    assert.ok(trial);
+    const running = vscode.commands.executeCommand<FindCompanyResult>('dataPlatform.findCompany', trial);
+    const shown = await waitFor('the Find Company pick', () => {
+      const p = api.quickPick();
+      return p?.title === 'Find Company' && p.items.some((i) => i.separator) && p;
+    });
+    assert.deepEqual(
+      shown.items.filter((i) => i.separator).map((i) => i.label),
+      [api.connection.account.name, 'Free trial'],
+    );
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.deepEqual(await running, { outcome: 'cancelled' });
   });
 
   it('the pick names the account of each row', async function () {

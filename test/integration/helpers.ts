@@ -28,7 +28,7 @@ export async function activateExtension(): Promise<DataPlatformApi> {
 async function ensureEmulatorAccount(api: DataPlatformApi): Promise<void> {
   const { url } = await emulator();
   if (api.accounts.list().some((a) => a.baseUrl === url)) return;
-  await api.accounts.add(new URL(url).host, url);
+  await api.accounts.add(new URL(url).host, url, undefined, 'local');
   await api.connections.sync();
 }
 

@@ -13,6 +13,7 @@ import { VALID_BODIES } from '../support/pushBodies';
 import {
   admin,
   canType,
+  emulator,
   emulatorClient,
   firstPageCompany,
   invoiceDraft,
@@ -220,6 +221,26 @@ describe('Safe on production: writes ask first', () => {
           });
     }
   });
+
+  it('Add Account: a loopback address is local only where the emulator itself answers (a tunnel to production is not)', async () => {
+    type Added = { outcome: string; account?: { id: string; environment: string } };
+    const add = (arg: unknown) => vscode.commands.executeCommand<Added>('dataPlatform.addAccount', arg);
+    const { url } = await emulator();
+    // Something on loopback that is not the emulator: nothing listens on port 1.
+    const tunnel = await add({ name: 'Loopback tunnel', baseUrl: 'http://127.0.0.1:1' });
+    const local = await add({ name: 'Loopback emulator', baseUrl: url });
+    try {
+      assert.equal(tunnel?.account?.environment, 'production');
+      assert.equal(local?.account?.environment, 'local');
+    } finally {
+      for (const added of [tunnel, local])
+        if (added?.account)
+          await vscode.commands.executeCommand('dataPlatform.removeAccount', {
+            accountId: added.account.id,
+            confirmed: true,
+          });
+    }
+  });
 });
 
 describe('The status bar: the account in use, and its actions', () => {
@@ -243,10 +264,17 @@ describe('The status bar: the account in use, and its actions', () => {
     assert.match(api.statusBar.tooltip, /Local environment[\s\S]*Rate limit: [\d,]+ of [\d,]+ left/);
   });
 
-  it('a click offers the useful actions', async () => {
+  it('a click offers the useful actions, naming the account they act on', async () => {
+    const { name } = api.connection.account;
     const shown = vscode.commands.executeCommand<string | undefined>('dataPlatform.statusBarActions');
     const pick = await waitFor('the actions', () =>
-      api.quickPick()?.title === 'Data Platform' ? api.quickPick() : undefined,
+      api.quickPick()?.title === `Data Platform: ${name}` ? api.quickPick() : undefined,
+    );
+    assert.equal(pick.placeholder, `What to do with ${name}`);
+    assert.deepEqual(
+      pick.items.filter((i) => i.description === name).map((i) => i.label),
+      ['$(key) Set API Key…', '$(flame) Set Environment…'],
+      'the rows that act on that account alone name it',
     );
     const labels = pick.items.map((i) => i.label);
     assert.deepEqual(labels, [

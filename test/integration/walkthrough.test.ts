@@ -2,13 +2,13 @@
 // completion events; doing each step's thing (through the commands' arguments and the view's
 // provider, as the view does) is heard and sets the context key its step waits for; Get Started
 // opens it. And "Add Local Emulator" follows whether an emulator answers (dataPlatform.emulatorAvailable):
-// looked for at activation and on Refresh, never from a remote address.
+// looked for only once the user asked (never at activation outside development mode), never at a
+// remote address.
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { EMULATOR_URL, probeEmulator } from '../../src/accounts/emulatorPreset';
 import type { DataPlatformApi } from '../../src/testApi';
 import { ACTION_KEYS, WALKTHROUGH_ID, type WalkthroughAction } from '../../src/walkthrough/steps';
 import {
@@ -139,19 +139,8 @@ describe('walkthrough', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('offers the emulator only while one answers: at activation, on a check and on Refresh', async () => {
-    // The host runs in test mode, not development mode: activation looked at the default port.
-    await waitFor('the first look at the default port', () => lastAvailable().length > 0);
-    assert.equal(lastAvailable()[0].value, (await probeEmulator(EMULATOR_URL, fetch)).ok);
-
-    const { url } = await emulator();
-    assert.equal(await api.emulatorOffer.check(url), true);
-    assert.equal(lastAvailable().at(-1)?.value, true);
-    assert.equal(await api.emulatorOffer.check('http://127.0.0.1:1'), false);
-    assert.equal(lastAvailable().at(-1)?.value, false);
-    assert.equal(await api.emulatorOffer.check(url.replace('127.0.0.1', 'example.com')), false, 'never remote');
-
-    // Add Account…'s first pick offers the emulator as its menus do: only while one answers.
+  it('offers the emulator only once the user asked for it and one answered; Refresh looks again only then', async () => {
+    // Add Account…'s first pick: where no look found an emulator, it is the last item, a question.
     const presets = async () => {
       const adding = vscode.commands.executeCommand('dataPlatform.addAccount');
       const pick = await waitFor(
@@ -160,11 +149,21 @@ describe('walkthrough', () => {
       );
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
       await adding;
-      return pick.items.map((i) => i.label);
+      return pick.items.map((i) => `${i.label}|${i.description ?? ''}`);
     };
-    assert.ok(!(await presets()).includes('Local emulator'), 'no emulator answers: not offered');
-    await api.emulatorOffer.check(url);
-    assert.ok((await presets()).includes('Local emulator'), 'one answers: offered');
+    assert.equal(await api.emulatorOffer.check('http://127.0.0.1:1'), false);
+    assert.equal(lastAvailable().at(-1)?.value, false);
+    const asked = await presets();
+    assert.equal(asked.at(-1), 'Local emulator…|', 'nothing answers: asked for, last');
+    assert.ok(!asked.some((p) => p.startsWith('Local emulator|')));
+
+    const { url } = await emulator();
+    assert.equal(await api.emulatorOffer.check(url), true);
+    assert.equal(lastAvailable().at(-1)?.value, true);
+    assert.equal(await api.emulatorOffer.check(url.replace('127.0.0.1', 'example.com')), false, 'never remote');
+    assert.equal(await api.emulatorOffer.check(url), true);
+    const offered = await presets();
+    assert.equal(offered[1], `Local emulator|${url}`, 'one answers: offered second, at the address where it answered');
 
     const looks = lastAvailable().length;
     await vscode.commands.executeCommand('dataPlatform.refresh');

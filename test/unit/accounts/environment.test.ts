@@ -15,10 +15,14 @@ const ids = () => {
 };
 
 describe('account environments', () => {
-  it('infers local for a loopback base URL and production for anything else (safe by default)', () => {
-    assert.equal(inferEnvironment('http://127.0.0.1:4010'), 'local');
-    assert.equal(inferEnvironment('http://localhost:4010/api'), 'local');
-    assert.equal(inferEnvironment('http://[::1]:4010'), 'local');
+  it('infers local only where the emulator itself answered on loopback, production for anything else (safe by default)', () => {
+    assert.equal(inferEnvironment('http://127.0.0.1:4010', true), 'local');
+    assert.equal(inferEnvironment('http://localhost:4010/api', true), 'local');
+    assert.equal(inferEnvironment('http://[::1]:4010', true), 'local');
+    // A loopback address alone may be a tunnel to production: it asks before writes.
+    assert.equal(inferEnvironment('http://127.0.0.1:4010'), 'production');
+    assert.equal(inferEnvironment('http://localhost:8443'), 'production');
+    assert.equal(inferEnvironment('https://api.codat.io', true), 'production');
     assert.equal(inferEnvironment('https://api.codat.io'), 'production');
     assert.equal(inferEnvironment('https://sandbox.example.com'), 'production');
     assert.equal(inferEnvironment('not a url'), 'production');
@@ -43,7 +47,7 @@ describe('account environments', () => {
     assert.equal(confirmWritesOf(undefined), 'production');
   });
 
-  it('old entries get an inferred environment; an invalid one is inferred again', () => {
+  it('old entries get an inferred environment (production, even on loopback); an invalid one is inferred again', () => {
     const state = memento();
     void state.update(ACCOUNTS_KEY, [
       { id: 'a', name: 'Emulator', baseUrl: 'http://127.0.0.1:4010' },
@@ -54,14 +58,14 @@ describe('account environments', () => {
     const accounts = new AccountList(state, secrets(), ids());
     assert.deepEqual(
       accounts.list().map((a) => a.environment),
-      ['local', 'production', 'test', 'production'],
+      ['production', 'production', 'test', 'production'],
     );
   });
 
   it('adds with an inferred or a given environment, changes it, and keeps it across a reload', async () => {
     const state = memento();
     const accounts = new AccountList(state, secrets(), ids());
-    const local = await accounts.add('Emulator', 'http://127.0.0.1:4010');
+    const local = await accounts.add('Emulator', 'http://127.0.0.1:4010', undefined, 'local');
     const test = await accounts.add('Sandbox', 'https://api.codat.io', undefined, 'test');
     assert.equal(local.environment, 'local');
     assert.equal(test.environment, 'test');
@@ -78,7 +82,7 @@ describe('account environments', () => {
 
   it('a move to another origin infers the environment again: off loopback it is production', async () => {
     const accounts = new AccountList(memento(), secrets(), ids());
-    const a = await accounts.add('Emulator', 'http://127.0.0.1:4010');
+    const a = await accounts.add('Emulator', 'http://127.0.0.1:4010', undefined, 'local');
     await accounts.changeBaseUrl(a.id, 'http://127.0.0.1:4010/v2');
     assert.equal(accounts.get(a.id)?.environment, 'local', 'same origin: kept');
     await accounts.changeBaseUrl(a.id, 'https://api.codat.io');

@@ -3,7 +3,7 @@
 // emulator preset and the development-mode emulator account; the migration of a new user.
 import * as assert from 'node:assert/strict';
 import { AccountList, accountSecretName } from '../../../src/accounts/accountList';
-import { ensureDevEmulatorAccount } from '../../../src/accounts/devEmulator';
+import { devEmulatorUrl, ensureDevEmulatorAccount } from '../../../src/accounts/devEmulator';
 import { freeName, probeEmulator, type FetchLike } from '../../../src/accounts/emulatorPreset';
 import type { Connection } from '../../../src/connection/connection';
 import { Connections } from '../../../src/connection/connections';
@@ -134,7 +134,7 @@ describe('the emulator preset', () => {
     const urls: string[] = [];
     const f = (url: string) => {
       urls.push(url);
-      return Promise.resolve({ ok, json: () => Promise.resolve(answer) });
+      return Promise.resolve({ ok, body: new Response(JSON.stringify(answer)).body });
     };
     return Object.assign(f, { urls });
   };
@@ -167,6 +167,13 @@ describe('the emulator preset', () => {
       assert.match(probe.ok ? '' : probe.message, /handed out a key that cannot be used/);
       assert.ok(!(probe.ok ? '' : probe.message).includes(key), 'the message does not spell the key out');
     }
+  });
+
+  it('npm start (development mode): Add Account offers the emulator it runs, at its own port, and only on loopback', () => {
+    assert.equal(devEmulatorUrl({ DP_EMULATOR_URL: 'http://127.0.0.1:41234' }), 'http://127.0.0.1:41234');
+    assert.equal(devEmulatorUrl({}), undefined);
+    assert.equal(devEmulatorUrl({ DP_EMULATOR_URL: 'https://api.example.com' }), undefined);
+    assert.equal(devEmulatorUrl({ DP_EMULATOR_URL: 'not a url' }), undefined);
   });
 
   it('picks a free name', () => {

@@ -1,6 +1,12 @@
 import * as assert from 'node:assert/strict';
 import type { ConnectionState } from '../../../src/connection/connection';
-import { accountInUse, statusBarText, statusBarTooltip, type AccountStatus } from '../../../src/format/status';
+import {
+  accountInUse,
+  nextReset,
+  statusBarText,
+  statusBarTooltip,
+  type AccountStatus,
+} from '../../../src/format/status';
 
 const noKey: ConnectionState = {
   kind: 'noKey',
@@ -50,5 +56,18 @@ describe('status bar text', () => {
     assert.match(blocks[3], /\$\(device-desktop\) Local environment[\s\S]*No API key set/);
     assert.match(blocks[4], /Click for actions/);
     assert.doesNotMatch(statusBarTooltip([live], live), /in use/, 'alone, nothing to tell apart');
+  });
+
+  it('says when the budget resets while that is ahead, and that it has reset once the time has passed', () => {
+    const resetAt = Date.UTC(2026, 10, 27, 9, 52, 51);
+    const time = new Date(resetAt).toLocaleTimeString();
+    const withReset = { ...live, rate: { ...rate, resetAt } };
+    assert.ok(statusBarTooltip([withReset], withReset, resetAt - 1000).includes(`Resets at ${time}`));
+    const after = statusBarTooltip([withReset], withReset, resetAt + 1000);
+    assert.ok(!after.includes('Resets at'), after);
+    assert.ok(after.includes(`Reset at ${time}: the next request shows the new budget`), after);
+    // The item renders its tooltip again at the next reset still ahead, none once all have passed.
+    assert.equal(nextReset([withReset, sandbox], resetAt - 1000), resetAt);
+    assert.equal(nextReset([withReset, sandbox], resetAt), undefined);
   });
 });
