@@ -77,8 +77,9 @@ describe('Safe on production: writes ask first', () => {
     const icon = item.iconPath as vscode.ThemeIcon;
     assert.equal(icon.id, 'flame');
     assert.equal((icon.color as unknown as { id: string }).id, 'dataPlatform.productionForeground');
-    assert.match(String(item.description), /^Production · 127\.0\.0\.1:\d+$/);
+    assert.equal(item.description, 'Production');
     assert.match((item.tooltip as vscode.MarkdownString).value, /Production: every write asks first/);
+    assert.match((item.tooltip as vscode.MarkdownString).value, /Base URL: http:\/\/127\\\.0\\\.0\\\.1:\d+/);
     await waitFor('the status bar', () => api.statusBar.text.startsWith('$(flame) '));
     assert.equal(api.statusBar.background, 'statusBarItem.warningBackground');
     if (api.connections.list().length === 1)

@@ -157,6 +157,21 @@ describe('manifest: menus, palette and keys', () => {
     assert.deepEqual(bare, []);
   });
 
+  it('gives the view its container\'s title: VS Code then shows that alone, not "Data Platform: C…" cut at the default width', () => {
+    const root = resolve(__dirname, '..', '..', '..');
+    const raw = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      contributes: {
+        viewsContainers: { activitybar: { id: string; title: string }[] };
+        views: Record<string, { name: string }[]>;
+      };
+    };
+    const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+    const text = (s: string) => s.replace(/^%(.+)%$/, (_, key: string) => nls[key] ?? s);
+    const [container] = raw.contributes.viewsContainers.activitybar;
+    const [view] = raw.contributes.views[container.id];
+    assert.equal(text(view.name), text(container.title));
+  });
+
   it('binds keys only while the Companies view has focus, each to a command for the selected node', () => {
     const keys = manifest.contributes.keybindings ?? [];
     assert.ok(keys.length > 0, 'the view has keys');
