@@ -64,5 +64,9 @@ function environmentLine(account: Account): string {
  * (a question the command had before, now naming the environment). */
 export function confirmWrite(account: Account, write: Write, always = false): Promise<boolean> {
   if (!always && !writeNeedsConfirmation(account.environment, confirmWrites())) return Promise.resolve(true);
-  return askModal(write.question, `${environmentLine(account)}\n\n${write.detail}`, write.button);
+  return askModal(write.question, `${environmentLine(account)}\n\n${write.detail}`, write.button).then((yes) => {
+    // Said where the user is looking once the question has gone: declined, nothing happened.
+    if (!yes) void vscode.window.showInformationMessage(t('Cancelled: nothing was sent to {0}.', account.name));
+    return yes;
+  });
 }

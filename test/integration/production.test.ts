@@ -158,7 +158,7 @@ describe('Safe on production: writes ask first', () => {
         .map((q) => q.message.split('?')[0].replace(api.connection.account.name, 'ACCOUNT')),
       [
         `Queue a sync of Invoices for ${company.company.name} in ACCOUNT`,
-        `Queue a sync of all data for ${company.company.name} in ACCOUNT`,
+        `Queue a sync of every data type for ${company.company.name} in ACCOUNT`,
         `Sync Invoices of ${company.company.name} in ACCOUNT every 6 hours`,
       ],
     );

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { NODE_COMMANDS, SELECTION_KEY } from '../../src/tree/contextValues';
+import { companyContext, listContext, NODE_COMMANDS, SELECTION_KEY } from '../../src/tree/contextValues';
 import { everyContextValue } from '../support/contextValues';
 import { evaluateWhen, regexesOf } from '../support/whenClause';
 
@@ -170,6 +170,18 @@ describe('manifest: menus, palette and keys', () => {
     const [container] = raw.contributes.viewsContainers.activitybar;
     const [view] = raw.contributes.views[container.id];
     assert.equal(text(view.name), text(container.title));
+  });
+
+  it("offers on a company the sync of every type, and on a type's node the sync of that type, each titled so", () => {
+    const root = resolve(__dirname, '..', '..', '..');
+    const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+    const offers = (command: string, viewItem: string) =>
+      itemMenu.some((m) => m.command === command && evaluateWhen(m.when ?? '', onNode(viewItem)));
+    assert.ok(offers('dataPlatform.refreshAllData', companyContext()));
+    assert.ok(!offers('dataPlatform.queueSync', companyContext()), 'Queue Sync (of one type) not on a company');
+    assert.ok(offers('dataPlatform.queueSync', listContext('invoices')));
+    assert.match(nls['command.queueSync.title'], /This Data Type/);
+    assert.match(nls['command.refreshAllData.title'], /Every Data Type/);
   });
 
   it('binds keys only while the Companies view has focus, each to a command for the selected node', () => {
