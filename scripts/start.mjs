@@ -1,6 +1,7 @@
 // `npm start`: build the extension, start the API emulator and open the extension on it — in the
 // desktop VS Code when `code` is on the PATH, else in the offline VS Code server (installed on
-// demand, shared with the integration-test runner) for a browser. Ctrl-C stops everything.
+// demand, shared with the integration-test runner) for a browser, with the built extension installed
+// in it (test/host/startWindow.ts). Ctrl-C stops everything.
 //   --port <n>      emulator port (default: a free one)
 //   --host-port <n> port of the offline VS Code server (default: a free one)
 //   --offline       use the offline VS Code server even when `code` is on the PATH
@@ -42,14 +43,15 @@ if (
   ])
 ) {
   // tsc still writes its output; go on if what `npm start` needs is there.
-  if (!existsSync(join(root, 'out/test/emulator/index.js')) || !existsSync(join(root, 'out/test/host/server.js')))
+  if (!existsSync(join(root, 'out/test/emulator/index.js')) || !existsSync(join(root, 'out/test/host/startWindow.js')))
     fail('compile failed');
   log('compile reported errors (above); starting anyway');
 }
 
 const { startEmulator } = require(join(root, 'out/test/emulator/index.js'));
 const { ensureOfflineHost, defaultCacheDir } = require(join(root, 'out/test/host/install.js'));
-const { startServer, workbenchUrl, writeUserSettings } = require(join(root, 'out/test/host/server.js'));
+const { writeUserSettings } = require(join(root, 'out/test/host/server.js'));
+const { startWindow } = require(join(root, 'out/test/host/startWindow.js'));
 const { freePort } = require(join(root, 'out/test/host/freePort.js'));
 
 const cleanups = [];
@@ -82,16 +84,17 @@ const emulator = await startEmulator({
 });
 cleanups.push(() => emulator.close());
 log(`API emulator on ${emulator.url} (admin token for /_emulator calls, as X-Emulator-Token: ${emulator.adminToken})`);
-// The extension, opened from its sources (development mode), makes the emulator its account
-// "Local emulator" with this key (src/accounts/devEmulator.ts): the window comes up browsing it.
+// The extension, opened from its sources (development mode) or the build installed into the VS Code
+// server, makes the emulator its account "Local emulator" with this key (src/accounts/devEmulator.ts):
+// the window comes up browsing it.
 const env = { DP_EMULATOR_URL: emulator.url, DP_EMULATOR_KEY: emulator.keys.normal };
 const settings = {};
 
 const onPath = (cmd) => (process.env.PATH ?? '').split(delimiter).some((d) => d && existsSync(join(d, cmd)));
-const workspace = join(tmp, 'workspace');
-mkdirSync(workspace);
 
 if (!args.includes('--offline') && onPath('code')) {
+  const workspace = join(tmp, 'workspace');
+  mkdirSync(workspace);
   const userDataDir = join(tmp, 'user-data');
   writeUserSettings(userDataDir, settings);
   log('opening the extension in VS Code (code --extensionDevelopmentPath)');
@@ -111,14 +114,15 @@ if (!args.includes('--offline') && onPath('code')) {
     void stopAll(0);
   });
 } else {
-  const host = await ensureOfflineHost(defaultCacheDir(root), log);
+  // DP_OFFLINE_CACHE: an offline host already installed elsewhere, as for the tests.
+  const host = await ensureOfflineHost(process.env.DP_OFFLINE_CACHE || defaultCacheDir(root), log);
   const port = option('--host-port') ?? (await freePort());
-  log(`starting the VS Code server (code-server) on 127.0.0.1:${port}`);
-  const server = await startServer({
+  log(`starting the VS Code server (code-server) on 127.0.0.1:${port}, with the built extension installed`);
+  const { server, url } = await startWindow({
     host,
     port,
-    userDataDir: join(tmp, 'user-data'),
-    extensionsDir: join(tmp, 'extensions'),
+    root,
+    tmpDir: join(tmp, 'window'),
     settings,
     env, // the extension host inherits the server's environment
     onOutput: (line) => console.log(`[server] ${line}`),
@@ -130,7 +134,6 @@ if (!args.includes('--offline') && onPath('code')) {
     log(`the VS Code server exited (${how})`);
     void stopAll(1);
   });
-  const url = workbenchUrl({ origin: server.origin, port, folder: workspace, extensionDevelopmentPath: root });
   console.log(`
 Data Platform Explorer is running on the API emulator.
 
@@ -140,6 +143,7 @@ Data Platform Explorer is running on the API emulator.
   Demo API key:       ${emulator.keys.normal}
   Admin token:        ${emulator.adminToken}   (X-Emulator-Token, for ${emulator.url}/_emulator/faults …)
 
+The window runs dist/extension.js: after \`npm run build\` (or with \`npm run watch\`), reload it.
 Press Ctrl-C to stop.
 `);
 }

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { isApiError } from './api';
 import { AccountList } from './accounts/accountList';
 import { EMULATOR_URL } from './accounts/emulatorPreset';
-import { devEmulatorUrl, ensureDevEmulatorAccount } from './accounts/devEmulator';
+import { devEmulatorUrl, ensureDevEmulatorAccount, START_SCRIPT_ENV } from './accounts/devEmulator';
 import { KeyPrompt } from './auth/keyPrompt';
 import { setTranslator, t } from './l10n';
 import { accountResolver, type ResolveAccount } from './commands/accountTarget';
@@ -53,14 +53,17 @@ import { onCommandFailure, registerCommand } from './commands/register';
 /** How long activation waits for the first read of the accounts and their keys. */
 const FIRST_LOAD_LIMIT_MS = 5000;
 
-/** The emulator of `npm start` (development mode only), then a connection per account. */
+/** Development mode, or the built copy `npm start` installed into the VS Code server. */
+const developing = (context: vscode.ExtensionContext): boolean =>
+  context.extensionMode === vscode.ExtensionMode.Development || process.env[START_SCRIPT_ENV] === '1';
+
+/** The emulator of `npm start` (development only), then a connection per account. */
 async function startAccounts(
   context: vscode.ExtensionContext,
   accounts: AccountList,
   connections: Connections,
 ): Promise<void> {
-  if (context.extensionMode === vscode.ExtensionMode.Development)
-    await ensureDevEmulatorAccount(accounts, process.env, fetch);
+  if (developing(context)) await ensureDevEmulatorAccount(accounts, process.env, fetch);
   await connections.sync();
 }
 
@@ -175,7 +178,7 @@ function registerCommands(
  * mode (the one `npm start` runs, at its address), otherwise once the user asks for it. */
 function startGuide(context: vscode.ExtensionContext, core: Core, testHooks: boolean) {
   const keys = new ContextKeys(testHooks);
-  const development = context.extensionMode === vscode.ExtensionMode.Development;
+  const development = developing(context);
   const emulatorOffer = new EmulatorOffer(
     keys,
     development,

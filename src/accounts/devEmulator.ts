@@ -2,7 +2,9 @@
 // (VS Code's development mode) next to an emulator they started, whose address (and demo key)
 // they pass in DP_EMULATOR_URL (and DP_EMULATOR_KEY). In that mode only, the emulator is made an
 // account with its key, so the window comes up browsing it. An installed extension never runs
-// this: extension.ts calls it only in development mode.
+// this: extension.ts calls it only in development mode, or in the copy `npm start` installed into
+// the VS Code server (a development window there would hide every notification), which says so
+// in START_SCRIPT_ENV.
 import { isLoopbackHost } from '../api';
 import type { Account, AccountList } from './accountList';
 import { checkBaseUrl } from '../connection/baseUrl';
@@ -14,6 +16,9 @@ export function devEmulatorUrl(env: Record<string, string | undefined>): string 
   const check = checkBaseUrl(env.DP_EMULATOR_URL ?? '');
   return check.ok && isLoopbackHost(new URL(check.baseUrl).hostname) ? check.baseUrl : undefined;
 }
+
+/** Set to `1` by `npm start` for the built extension it installs into the VS Code server. */
+export const START_SCRIPT_ENV = 'DP_START_SCRIPT';
 
 /** Adds the emulator as an account, or gives the account already at its address its key. */
 export async function ensureDevEmulatorAccount(

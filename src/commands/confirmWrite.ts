@@ -90,5 +90,9 @@ export function confirmWrite(account: Account, write: Write, always = false): Pr
     `${environmentLine(account)}\n\n${write.detail}`,
     write.button,
     write.safe ?? t('Not Now'),
-  );
+  ).then((yes) => {
+    // Said where the user is looking once the question has gone: declined, nothing happened.
+    if (!yes) void vscode.window.showInformationMessage(t('Cancelled: nothing was sent to {0}.', account.name));
+    return yes;
+  });
 }

@@ -23,13 +23,13 @@ import {
   exportChangedMessage,
   exportedMessage,
   exportFailedMessage,
+  exportDialogTitle,
   exportFileName,
   formatChoices,
   type ExportSubject,
 } from '../format/exportMessages';
 import { noKeyMessage } from '../format/accountLabels';
 import { t } from '../l10n';
-import { listTitle } from '../format/labels';
 import { csvDelimiter, defaultExportFormat } from '../settings';
 import { QueryNode, RecordListNode, RecordNode } from '../tree/dataNodes';
 import type { TreeNode } from '../tree/node';
@@ -155,7 +155,7 @@ async function chooseFile(
   for (const f of [preferred, ...EXPORT_FORMATS.filter((x) => x !== preferred)])
     filters[labels[f]] = [FORMAT_EXTENSIONS[f]];
   const uri = await vscode.window.showSaveDialog({
-    title: t('Export: {0}', listTitle(subject.items)),
+    title: exportDialogTitle(subject),
     saveLabel: t('Export'),
     defaultUri: vscode.Uri.joinPath(defaultFolder(), exportFileName(subject, preferred)),
     filters,

@@ -3,11 +3,12 @@
 // Refresh of an open record document, and Copy ID of several records or companies.
 import * as vscode from 'vscode';
 import type { ApiError, DataPlatformClient, DataRecord } from '../api';
-import { dataType } from '../dataTypes/catalog';
+import { dataType, type DataTypeSpec } from '../dataTypes/catalog';
 import { typeTitle } from '../dataTypes/words';
 import { asRecordArgument, sameRecord, type RecordRef } from '../documents/recordUri';
 import { RecordFileSystem, recordRefOf, recordUri } from '../documents/recordDocuments';
 import { recordLabel } from '../format/recordLabels';
+import { formatValue } from '../query/format';
 import { RecordListNode, RecordNode } from '../tree/dataNodes';
 import { CompanyNode } from '../tree/companyNodes';
 import { formatCount } from '../format/amount';
@@ -163,24 +164,52 @@ export type OpenByIdResult =
 
 /** The id typed for a record of the list's type; undefined when dismissed. */
 async function askRecordId(list: RecordListNode): Promise<string | undefined> {
+  const field = shownField(list.spec);
   const id = await vscode.window.showInputBox({
     title: t('Open Record by ID: {0}: {1}', list.company.name, typeTitle(list.spec.id)),
-    prompt: t('The record id (Copy ID on a record in the tree gives it)'),
+    prompt: field
+      ? t('The record id (Copy ID on a record in the tree gives it), or its {0} as the tree shows it', field)
+      : t('The record id (Copy ID on a record in the tree gives it)'),
     ignoreFocusOut: true,
     validateInput: (v) => (v.trim() ? undefined : t('Enter a record id')),
   });
   return id?.trim();
 }
 
+/** The one field the tree shows a record of the type by, when it is not the id: an invoice's
+ * `invoiceNumber`, a customer's `customerName`. */
+function shownField(spec: DataTypeSpec): string | undefined {
+  const [first] = spec.label;
+  return first?.length === 1 && first[0] !== 'id' ? first[0] : undefined;
+}
+
+/** The id of the one record whose shown field is `text`, through the list's query; undefined when
+ * none or several match, or the query cannot be had (the id is then tried as typed). */
+async function idOfShown(list: RecordListNode, text: string): Promise<string | undefined> {
+  const field = shownField(list.spec);
+  const client = accountRootOf(list)?.connection.client;
+  if (!field || !client) return undefined;
+  try {
+    const query = `${field}=${formatValue(text)}`;
+    const page = await client.listRecords(list.spec.id, list.company.id, { query, pageSize: 2 });
+    return page.results.length === 1 ? page.results[0].id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Says why the record could not be had; its error is in the diagnostics already (the fetch
  * reported it). */
 function notOpened(ref: RecordRef, companyName: string, error: ApiError | undefined): OpenByIdResult {
   const type = typeTitle(ref.dataType);
+  const field = shownField(dataType(ref.dataType));
   const message =
     error === undefined
       ? t('{0}: {1} could not be fetched: the account has no API key.', type, ref.recordId)
       : error.status === 404
-        ? t('{0}: no record with id {1} in company {2}.', type, ref.recordId, companyName)
+        ? field
+          ? t('{0}: no record with the id or {1} {2} in company {3}.', type, field, ref.recordId, companyName)
+          : t('{0}: no record with id {1} in company {2}.', type, ref.recordId, companyName)
         : t('{0}: could not open {1}: {2}', type, ref.recordId, error.message);
   const details = t('Show Details');
   void vscode.window.showErrorMessage(message, ...(error ? [details] : [])).then((c) => {
@@ -200,8 +229,10 @@ async function openById(fs: RecordFileSystem, node: unknown, arg: unknown): Prom
     return { outcome: 'unavailable', message };
   }
   const given = typeof arg === 'object' && arg !== null ? (arg as { id?: unknown }).id : undefined;
-  const recordId = typeof given === 'string' ? given.trim() : await askRecordId(node);
-  if (!recordId) return { outcome: 'cancelled' };
+  const typed = typeof given === 'string' ? given.trim() : await askRecordId(node);
+  if (!typed) return { outcome: 'cancelled' };
+  // What the tree shows (an invoice's number) is looked up first: an id matches no number.
+  const recordId = (await idOfShown(node, typed)) ?? typed;
   const companyName = node.company.name;
   const ref: RecordRef = { companyId: node.company.id, dataType: node.spec.id, recordId, accountId };
   if (openTab(ref)) return { outcome: 'opened', editor: await openRecord({ ref, companyName }, fs) };

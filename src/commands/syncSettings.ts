@@ -98,7 +98,7 @@ async function save(deps: SyncSettingsDeps, arg: unknown): Promise<SaveSettingsR
   }
   // The document is the API's now: saved in memory too, so closing it asks nothing.
   await vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.save();
-  vscode.window.setStatusBarMessage(t('Sync settings of {0} saved', target.companyName), 5000);
+  void vscode.window.showInformationMessage(t('Sync settings of {0} saved.', target.companyName));
   return { outcome: 'saved', count: parsed.settings.length };
 }
 

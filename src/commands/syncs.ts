@@ -125,9 +125,8 @@ async function queueSync(watches: Set<AbortController>, node: unknown): Promise<
     }
     return false;
   }
-  vscode.window.setStatusBarMessage(
-    t('{0}: sync queued for {1}; the list refreshes when it has finished.', title, company.name),
-    5000,
+  void vscode.window.showInformationMessage(
+    t('{0} of {1}: sync queued; the list refreshes when it has finished.', title, company.name),
   );
   // The data set's status changes with the queued sync ("never requested" → queued/fetching).
   refreshType(root, company.id, list);
@@ -201,7 +200,9 @@ async function setSchedule(node: unknown, arg: unknown): Promise<ScheduleResult>
         overridesDefaults: true,
       }),
     );
-    vscode.window.setStatusBarMessage(t('{0}: every {1} hours', title, String(hours)), 5000);
+    void vscode.window.showInformationMessage(
+      hours === 0 ? t('{0}: no scheduled sync.', title) : t('{0}: every {1} hours.', title, String(hours)),
+    );
     return { outcome: 'saved', hours };
   } catch (e) {
     if (!isApiError(e)) throw e;
@@ -213,7 +214,7 @@ async function setSchedule(node: unknown, arg: unknown): Promise<ScheduleResult>
 function confirmRefreshAll(root: AccountRoot, name: string): Promise<boolean> {
   const { account } = root.connection;
   return confirmWrite(account, {
-    question: t('Queue a sync of all data for {0} in {1}?', name, account.name),
+    question: t('Queue a sync of every data type for {0} in {1}?', name, account.name),
     detail: t('The API fetches every data type again from the company’s accounting platform.'),
     button: t('Refresh All Data'),
   });
@@ -238,9 +239,8 @@ async function refreshAll(watches: Set<AbortController>, node: unknown): Promise
     }
     return false;
   }
-  vscode.window.setStatusBarMessage(
-    t('{0}: all data queued; the lists refresh when the syncs have finished.', name),
-    5000,
+  void vscode.window.showInformationMessage(
+    t('{0}: a sync of every data type is queued; the lists refresh when the syncs have finished.', name),
   );
   const refresh = () => (root.companyNode(id) ?? company).refresh();
   refresh();

@@ -15,6 +15,9 @@ interface ReportOptions {
   prompt?: boolean;
   /** The account whose request failed; set by each account's own reporter (`forAccount`). */
   account?: AccountRef;
+  /** A state the API answers with an error status while all is well (a 409 while a sync runs): in
+   * the log, not in the diagnostics panel, whose entries are errors. */
+  expected?: boolean;
 }
 
 export type ReportError = (error: ApiError, options?: ReportOptions) => void;
@@ -31,7 +34,7 @@ export function createReporter(deps: ReporterDeps): ReportError {
     if (error.kind === 'cancelled' || reported.has(error)) return;
     reported.add(error);
     const account = options.account;
-    deps.diagnostics.add(error, account && { account: account.name });
+    if (!options.expected) deps.diagnostics.add(error, account && { account: account.name });
     deps.log.apiError(error, account?.name);
     if (error.kind === 'unauthorized' && options.prompt !== false) deps.onUnauthorized(account);
   };

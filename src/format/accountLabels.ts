@@ -22,10 +22,10 @@ export const ENVIRONMENT_ICONS: Readonly<Record<Environment, string>> = {
   local: 'device-desktop',
 };
 
-/** Next to the account's name: the host, and `Production` first on a production account. */
+/** Next to the account's name: the host, or `Production` alone on a production account (its host,
+ * which cut the word off at the sidebar's default width, is in the tooltip's base URL). */
 export function accountDescription(account: Account): string {
-  const host = accountHost(account);
-  return account.environment === 'production' ? `${environmentName('production')} · ${host}` : host;
+  return account.environment === 'production' ? environmentName('production') : accountHost(account);
 }
 
 /** One line saying what the account can do now. */

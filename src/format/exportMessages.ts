@@ -43,6 +43,21 @@ function clean(text: string): string {
   return text.replace(INVISIBLE, '').replace(LINE_SEPARATORS, ' ').replace(UNSAFE, '_');
 }
 
+/** A query node's filter and orderBy, as the file name and the dialog's title show them. */
+function queryPhrase(subject: ExportSubject): string {
+  return [subject.query, subject.orderBy && t('orderBy {0}', subject.orderBy)].filter((s) => !!s).join(' ');
+}
+
+/** Title of the save dialog, naming what the file holds as its name does: `Export: Invoices of
+ * Acme Ltd (status=Paid)`. */
+export function exportDialogTitle(subject: ExportSubject): string {
+  const title = listTitle(subject.items);
+  const company = subject.items !== 'companies' && subject.companyName?.trim();
+  const what = company ? t('{0} of {1}', title, company) : title;
+  const query = queryPhrase(subject);
+  return query ? t('Export: {0} ({1})', what, shorten(query, MAX_QUERY_IN_NAME)) : t('Export: {0}', what);
+}
+
 /** `Acme Ltd invoices.csv`, `Acme Ltd bills (status=Paid).json`, `Companies.jsonl`: safe on every
  * file system (no separators or reserved characters, no leading dot). */
 export function exportFileName(subject: ExportSubject, format: ExportFormat): string {
@@ -51,7 +66,7 @@ export function exportFileName(subject: ExportSubject, format: ExportFormat): st
   else {
     // Cleaned first, so a name of invisible characters only is no name.
     const company = clean(subject.companyName?.trim() ?? '').trim() || t('Company');
-    const query = [subject.query, subject.orderBy && t('orderBy {0}', subject.orderBy)].filter((s) => !!s).join(' ');
+    const query = queryPhrase(subject);
     const records = typeFileName(subject.items, company);
     base = query ? t('{0} ({1})', records, shorten(query, MAX_QUERY_IN_NAME)) : records;
   }

@@ -21,8 +21,8 @@ export interface TreeContext {
   /** Asks the view to re-render `node` (its item and children); undefined means the whole tree. */
   changed(node: TreeNode | undefined): void;
   /** Routes a failure to the diagnostics store, the log and the account's key prompt, once per
-   * error, tagged with the account. */
-  report(error: ApiError): void;
+   * error, tagged with the account; an expected one (a sync in progress) goes to the log only. */
+  report(error: ApiError, options?: { expected?: boolean }): void;
   now(): number;
   /** The account's pushes followed in this window (Push history shows their latest state). */
   pushes: PushTracker;

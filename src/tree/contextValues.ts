@@ -88,17 +88,9 @@ export function accountProblemContext(o: { setKey: boolean; editAccount: boolean
   return contextValue('accountProblem', [o.setKey && 'setKey', o.editAccount && 'editAccount']);
 }
 
+/** A company: Refresh All Data syncs its every type (Queue Sync, of one type, is on each type's node). */
 export function companyContext(): string {
-  return contextValue('company', [
-    'refresh',
-    'queueSync',
-    'refreshAllData',
-    'syncSettings',
-    'query',
-    'copy',
-    'curl',
-    'export',
-  ]);
+  return contextValue('company', ['refresh', 'refreshAllData', 'syncSettings', 'query', 'copy', 'curl', 'export']);
 }
 
 export function dataFolderContext(): string {

@@ -2,12 +2,19 @@
 // paged list of the type's records showing its data set's status), the query nodes (a type's
 // records filtered and/or ordered) and a record. Everything per type comes from the catalog.
 import * as vscode from 'vscode';
-import { isApiError, type Company, type DataPlatformClient, type ListParams, type PagedList } from '../api';
+import {
+  isApiError,
+  type ApiError,
+  type Company,
+  type DataPlatformClient,
+  type ListParams,
+  type PagedList,
+} from '../api';
 import { DATA_TYPES, type DataTypeId, type DataTypeSpec } from '../dataTypes/catalog';
 import type { RecordRow } from '../dataTypes/rows';
 import { typeTitle } from '../dataTypes/words';
 import { formatCount } from '../format/amount';
-import { dataSetDescription, dataSetTooltip, type DataSetStatus } from '../format/labels';
+import { dataSetDescription, dataSetTooltip, isSyncRunning, type DataSetStatus } from '../format/labels';
 import { queryNodeLabel } from '../format/queryMessages';
 import { recordDescription, recordIcon, recordLabel, recordTooltip } from '../format/recordLabels';
 import { t } from '../l10n';
@@ -67,6 +74,14 @@ export abstract class RecordListNode extends PagedNode<RecordRow> {
   dataSetStatus(): DataSetStatus {
     const status = this.owner.dataStatus;
     return status.state === 'loaded' ? status.of(this.spec.id) : undefined;
+  }
+
+  /** A sync in progress, told by the API's 409 and the data status read after it: the user waits for
+   * it (often after queueing it), nothing is wrong. */
+  protected override async expectedFailure(error: ApiError): Promise<boolean> {
+    if (error.kind !== 'dataSetNotRequested') return super.expectedFailure(error);
+    await this.owner.dataStatus.settled().catch(() => undefined);
+    return isSyncRunning(this.dataSetStatus());
   }
 
   /** A 409 is Codat's one answer for "not requested" and "still syncing": the company's data status,

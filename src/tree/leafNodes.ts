@@ -94,11 +94,14 @@ export class ErrorNode extends TreeNode {
     const label = p.label;
     const item = new vscode.TreeItem(label);
     item.id = `${this.owner.key}:error`;
-    const warning = p.queueSync || p.waiting === true || this.apiError?.kind === 'rateLimited';
-    item.iconPath = new vscode.ThemeIcon(
-      warning ? 'warning' : 'error',
-      new vscode.ThemeColor(warning ? 'list.warningForeground' : 'list.errorForeground'),
-    );
+    const warning = p.queueSync || this.apiError?.kind === 'rateLimited';
+    // A sync in progress is a normal state: it turns, like a running sync in the Sync history.
+    item.iconPath = p.waiting
+      ? new vscode.ThemeIcon('sync~spin')
+      : new vscode.ThemeIcon(
+          warning ? 'warning' : 'error',
+          new vscode.ThemeColor(warning ? 'list.warningForeground' : 'list.errorForeground'),
+        );
     const fix = p.queueSync ? 'queueSync' : p.setKey ? 'setKey' : p.settingsQuery ? 'settings' : undefined;
     item.contextValue = errorContext({ fix, curl: !!this.sentRequest });
     const e = this.apiError;

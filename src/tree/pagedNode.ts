@@ -221,11 +221,16 @@ export abstract class PagedNode<T> extends TreeNode {
       this.lastError = error;
       const node = this.errorNodeFor(error);
       if (isApiError(error)) {
-        this.ctx.report(error);
+        void this.expectedFailure(error).then((expected) => this.ctx.report(error, { expected }));
         this.startCountdown(node, error);
       }
     }
     if (!list.loading && this.renderPending === 0) this.ctx.changed(this);
+  }
+
+  /** Whether the failure is a state to wait for, not an error (a list's 409 while a sync runs). */
+  protected expectedFailure(error: ApiError): Promise<boolean> {
+    return Promise.resolve(error.kind === 'syncInProgress');
   }
 
   /** The one node shown for `error`, made when the error is first seen (its failure time). */

@@ -60,6 +60,7 @@ export async function runOfflineHost(cacheDir: string, opts: HostRunOptions): Pr
       ...dirs,
       settings: opts.settings,
       locale: opts.locale,
+      testDriver: true,
       onOutput: (line) => session.feed(`[server] ${line}`, 'debug'),
       log: opts.log,
     });

@@ -19,6 +19,11 @@ export interface ServerOptions {
   env?: NodeJS.ProcessEnv;
   /** Display language, e.g. `qps-ploc`; English when not given. */
   locale?: string;
+  /** VS Code's smoke-test driver, which tests need: only with it does a built workbench read the
+   * URL `payload` (the extension under development, its tests) and report their exit. It also
+   * keeps every notification out of sight (no toasts), so a window for a person starts without it
+   * (`npm start`: test/host/startWindow.ts). */
+  testDriver: boolean;
   /** Each line the server prints. */
   onOutput: (line: string) => void;
   log: Log;
@@ -106,8 +111,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     '--ignore-last-opened',
     // Without it a built workbench ignores the URL `payload` (extension under development,
     // tests path) and never reports an exit code.
-    '--vscode-option',
-    'enable-smoke-test-driver',
+    ...(opts.testDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
     ...(opts.locale ? prepareDisplayLanguage(opts.userDataDir, opts.locale) : []),
   ];
   const child: ChildProcess = spawn(opts.host.node, args, {

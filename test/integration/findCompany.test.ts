@@ -224,11 +224,40 @@ describe('Find Company and Open Record by ID', function () {
     );
     assert.deepEqual(missing, {
       outcome: 'notFound',
-      message: `Invoices: no record with id no-such-invoice in company ${company.company.name}.`,
+      message: `Invoices: no record with the id or invoiceNumber no-such-invoice in company ${company.company.name}.`,
     });
     assert.equal(vscode.window.tabGroups.all.flatMap((g) => g.tabs).length, 0, 'no tab opened');
     assert.equal(api.diagnostics.size, reported + 1, 'the 404 is in the diagnostics');
     assert.equal(api.diagnostics.entries()[0].error.status, 404);
+  });
+
+  it('Open Record by ID takes what the tree shows too: an invoice number is looked up through the list', async () => {
+    const ids = (await admin.info()).companies;
+    const company = await firstPageCompany(api, ids.few);
+    assert.ok(company);
+    const invoice = (await emu.listRecords('invoices', ids.few, { pageSize: 1 })).results[0] as {
+      id: string;
+      invoiceNumber?: string;
+    };
+    assert.ok(invoice.invoiceNumber, 'the emulator numbers its invoices');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await admin.clearRequests();
+    const opened = await vscode.commands.executeCommand<OpenByIdResult>(
+      'dataPlatform.openRecordById',
+      company.invoices,
+      {
+        id: invoice.invoiceNumber,
+      },
+    );
+    assert.equal(opened?.outcome, 'opened');
+    const doc = (opened as { editor: vscode.TextEditor }).editor.document;
+    assert.equal(parseRecordUri(doc.uri)?.recordId, invoice.id);
+    const lookups = (await admin.requests()).filter((r) => r.path.endsWith(`/companies/${ids.few}/data/invoices`));
+    assert.deepEqual(
+      lookups.map((r) => r.query.query),
+      [`invoiceNumber=${formatValue(invoice.invoiceNumber)}`],
+    );
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('is offered where a user looks: Find Company in the view title with the search icon, Open Record by ID on a data type', () => {

@@ -124,32 +124,61 @@ describe('keys of the Companies view, and Load All on a list node', function () 
       await children(api, list);
       assert.equal((await invoiceRequests(few)).length, 1, 'the list asked for its first page again');
     },
-    'dataPlatform.renameSelected': async (key) => {
+    'dataPlatform.rerunQuery': async (key) => {
+      const node = await query('status=Submitted');
+      await children(api, node);
+      await select(node);
+      await admin.clearRequests();
+      await press(key);
+      await children(api, node);
+      assert.equal((await invoiceRequests(few)).length, 1, 'the query asked for its first page again');
+    },
+    'dataPlatform.renameQuery': async (key) => {
       const node = await query('status=Paid');
       await select(node);
-      await press(key, 'Paid ones');
+      // The key passes no node (its args, none); the name, what the box would get, comes second.
+      await vscode.commands.executeCommand(key.command, key.args, 'Paid ones');
       assert.equal(node.label, 'Paid ones');
       assert.match(labelOf(node), /^Paid ones\b/);
-
-      const id = await addAccount();
-      const root = await waitFor('the new account in the view', () => api.tree.rootOf(id));
+    },
+    'dataPlatform.renameAccount': async (key) => {
+      const id = extraAccount ?? (await addAccount());
+      const root = await waitFor('the account in the view', () => api.tree.rootOf(id));
       await children(api);
       await select(root);
       assert.deepEqual(await press(key, { name: 'Renamed by a key' }), { outcome: 'done' });
       assert.equal(api.accounts.get(id)?.name, 'Renamed by a key');
     },
-    'dataPlatform.deleteSelected': async (key) => {
+    'dataPlatform.removeQuery': async (key) => {
       const node = await query('status=Draft');
       await select(node);
       assert.equal(await press(key), true, 'removed');
       assert.ok(!(await company()).queries.includes(node), 'the query node is gone');
-
+    },
+    'dataPlatform.removeAccount': async (key) => {
       const id = extraAccount ?? (await addAccount());
       const root = await waitFor('the account in the view', () => api.tree.rootOf(id));
       await children(api);
       await select(root);
       assert.deepEqual(await press(key, { confirmed: true }), { outcome: 'done' });
       assert.equal(api.accounts.get(id), undefined, 'the account is removed');
+    },
+    'dataPlatform.deleteApiKey': async (key) => {
+      const root = api.tree.rootOf(api.connection.account.id);
+      assert.ok(root);
+      const [apiKey] = await waitFor('a key row', async () => {
+        const rows = byKind(await children(api, root.apiKeys), 'apiKey');
+        return rows.length > 0 && rows;
+      });
+      await select(apiKey);
+      const asked = api.confirmations.asked.length;
+      api.confirmations.answers.length = 0; // declined: nothing is deleted
+      assert.deepEqual(await press(key), { outcome: 'cancelled' });
+      const question = api.confirmations.asked[asked]?.message ?? '';
+      assert.match(
+        question,
+        new RegExp(`^Delete the API key "${labelOf(apiKey).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`),
+      );
     },
     'dataPlatform.openSelected': async (key) => {
       const [record] = byKind(await children(api, await invoices()), 'record') as RecordNode[];
@@ -174,6 +203,14 @@ describe('keys of the Companies view, and Load All on a list node', function () 
 
   it('binds keys, each only while the Companies view has focus, and each is checked here', () => {
     assert.ok(keys.length >= 5, 'refresh, rename, delete, open, copy as cURL');
+    // A context menu shows the key of the command it lists: F2 and Delete are bound to those.
+    const bound = (key: string) => keys.filter((k) => k.key === key).map((k) => k.command);
+    assert.deepEqual(bound('f2'), ['dataPlatform.renameQuery', 'dataPlatform.renameAccount']);
+    assert.deepEqual(bound('delete'), [
+      'dataPlatform.removeQuery',
+      'dataPlatform.removeAccount',
+      'dataPlatform.deleteApiKey',
+    ]);
     for (const key of keys) {
       assert.match(key.when ?? '', /\bfocusedView == '?dataPlatform\.companies'?/, key.key);
       assert.ok(effects[key.command], `${key.key}: ${key.command} has a check in this file`);

@@ -78,8 +78,9 @@ describe('Safe on production: writes ask first', () => {
     const icon = item.iconPath as vscode.ThemeIcon;
     assert.equal(icon.id, 'flame');
     assert.equal((icon.color as unknown as { id: string }).id, 'dataPlatform.productionForeground');
-    assert.match(String(item.description), /^Production · 127\.0\.0\.1:\d+$/);
+    assert.equal(item.description, 'Production');
     assert.match((item.tooltip as vscode.MarkdownString).value, /Production: every write asks first/);
+    assert.match((item.tooltip as vscode.MarkdownString).value, /Base URL: http:\/\/127\\\.0\\\.0\\\.1:\d+/);
     await waitFor('the status bar', () => api.statusBar.text.startsWith('$(flame) '));
     assert.equal(api.statusBar.background, 'statusBarItem.warningBackground');
     if (api.connections.list().length === 1)
@@ -158,7 +159,7 @@ describe('Safe on production: writes ask first', () => {
         .map((q) => q.message.split('?')[0].replace(api.connection.account.name, 'ACCOUNT')),
       [
         `Queue a sync of Invoices for ${company.company.name} in ACCOUNT`,
-        `Queue a sync of all data for ${company.company.name} in ACCOUNT`,
+        `Queue a sync of every data type for ${company.company.name} in ACCOUNT`,
         `Sync Invoices of ${company.company.name} in ACCOUNT every 6 hours`,
       ],
     );

@@ -293,6 +293,12 @@ describe('companies tree against the emulator', () => {
 
     const syncing = errorNode(await children(api, await invoicesOf(api, 'syncing')));
     assert.equal(syncing && labelOf(syncing), 'Invoices: sync in progress');
+    // A normal state: a turning icon, not a warning, and no error in the diagnostics panel.
+    assert.equal((syncing?.getTreeItem().iconPath as vscode.ThemeIcon).id, 'sync~spin');
+    const still = syncing?.apiError;
+    assert.ok(still?.status === 409);
+    await waitFor('the 409 in the log', () => api.logLines().some((l) => l.message.includes(still.path)));
+    assert.ok(!api.diagnostics.entries().some((d) => d.error === still), 'not in the diagnostics panel');
 
     const unsupported = errorNode(await children(api, await invoicesOf(api, 'unsupported')));
     assert.equal(unsupported && labelOf(unsupported), 'Not supported by Xero');

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { NODE_COMMANDS, SELECTION_KEY } from '../../src/tree/contextValues';
+import { companyContext, listContext, NODE_COMMANDS, SELECTION_KEY } from '../../src/tree/contextValues';
 import { everyContextValue } from '../support/contextValues';
 import { evaluateWhen, regexesOf } from '../support/whenClause';
 
@@ -155,6 +155,33 @@ describe('manifest: menus, palette and keys', () => {
       .filter((m) => /^(inline|navigation)$/.test((m.group ?? '').split('@')[0]));
     const bare = [...new Set(buttons.filter((m) => !iconOf(m.command)).map((m) => m.command))];
     assert.deepEqual(bare, []);
+  });
+
+  it('gives the view its container\'s title: VS Code then shows that alone, not "Data Platform: C…" cut at the default width', () => {
+    const root = resolve(__dirname, '..', '..', '..');
+    const raw = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      contributes: {
+        viewsContainers: { activitybar: { id: string; title: string }[] };
+        views: Record<string, { name: string }[]>;
+      };
+    };
+    const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+    const text = (s: string) => s.replace(/^%(.+)%$/, (_, key: string) => nls[key] ?? s);
+    const [container] = raw.contributes.viewsContainers.activitybar;
+    const [view] = raw.contributes.views[container.id];
+    assert.equal(text(view.name), text(container.title));
+  });
+
+  it("offers on a company the sync of every type, and on a type's node the sync of that type, each titled so", () => {
+    const root = resolve(__dirname, '..', '..', '..');
+    const nls = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+    const offers = (command: string, viewItem: string) =>
+      itemMenu.some((m) => m.command === command && evaluateWhen(m.when ?? '', onNode(viewItem)));
+    assert.ok(offers('dataPlatform.refreshAllData', companyContext()));
+    assert.ok(!offers('dataPlatform.queueSync', companyContext()), 'Queue Sync (of one type) not on a company');
+    assert.ok(offers('dataPlatform.queueSync', listContext('invoices')));
+    assert.match(nls['command.queueSync.title'], /This Data Type/);
+    assert.match(nls['command.refreshAllData.title'], /Every Data Type/);
   });
 
   it('binds keys only while the Companies view has focus, each to a command for the selected node', () => {

@@ -37,6 +37,14 @@ describe('error reporter', () => {
     assert.equal(s.prompts(), 0);
   });
 
+  it('logs an expected state (a sync in progress) without putting it in the diagnostics panel', () => {
+    const s = setUp();
+    const e = error('dataSetNotRequested', 409);
+    s.report(e, { expected: true });
+    assert.deepEqual(s.added, []);
+    assert.deepEqual(s.logged, [e]);
+  });
+
   it('ignores cancellations: the user asked for them', () => {
     const s = setUp();
     s.report(error('cancelled'));

@@ -38,9 +38,10 @@ describe('account wording', () => {
     assert.equal(accountProblem({ kind: 'noKey', baseUrl: account.baseUrl, origin: 'x', host: 'x' })?.setKey, true);
   });
 
-  it('says Production next to a production account and in its tooltip; test and local say theirs in the tooltip', () => {
+  it('says Production next to a production account (its host in the tooltip); test and local say theirs in the tooltip', () => {
     const state = { kind: 'noKey', baseUrl: account.baseUrl, origin: 'x', host: 'x' } as const;
-    assert.equal(accountDescription(account), 'Production · api.example.com:8443');
+    assert.equal(accountDescription(account), 'Production');
+    assert.match(accountTooltip(account, state), /Base URL: https:\/\/api\\\.example\\\.com:8443/);
     assert.match(accountTooltip(account, state), /\$\(flame\) Production: every write asks first/);
     const test = { ...account, environment: 'test' as const };
     assert.equal(accountDescription(test), 'api.example.com:8443');

@@ -3,6 +3,7 @@ import * as assert from 'node:assert/strict';
 import { dataChangedLabel } from '../../../src/format/labels';
 import {
   exportCancelledMessage,
+  exportDialogTitle,
   exportChangedMessage,
   exportedMessage,
   exportFailedMessage,
@@ -20,6 +21,15 @@ describe('export wording', () => {
         'json',
       ),
       'Acme Ltd invoices (status=Paid orderBy -totalAmount).json',
+    );
+  });
+
+  it('titles the save dialog with what the file holds: the company and the query it is named after', () => {
+    assert.equal(exportDialogTitle({ items: 'invoices', companyName: 'Acme Ltd' }), 'Export: Invoices of Acme Ltd');
+    assert.equal(exportDialogTitle({ items: 'companies' }), 'Export: Companies');
+    assert.equal(
+      exportDialogTitle({ items: 'invoices', companyName: 'Acme Ltd', query: 'status=Paid', orderBy: '-totalAmount' }),
+      'Export: Invoices of Acme Ltd (status=Paid orderBy -totalAmount)',
     );
   });
 
