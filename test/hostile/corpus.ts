@@ -15,6 +15,7 @@ export const GROUPS = [
   'id',
   'csv',
   'moving',
+  'pushOptions',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
@@ -57,7 +58,10 @@ export type Operation =
   /** The API Keys node: the account's keys (whole keys in the answer, never shown). */
   | { op: 'listApiKeys' }
   /** Set Sync Schedule's first read: the company's sync settings. */
-  | { op: 'syncSettings' };
+  | { op: 'syncSettings' }
+  /** Create Invoice…: the connection's push options, then the draft's schema and template built
+   * from them (the text: both as JSON). */
+  | { op: 'pushOptions' };
 
 export type Outcome =
   /** The operation succeeded with this many records (a page's, all pages', or 1). */
@@ -79,6 +83,8 @@ export type Expect = Outcome & {
   dataChanged?: number;
   /** An export: texts its output holds. */
   contains?: string[];
+  /** The output's text is at most this many characters. */
+  maxTextLength?: number;
 };
 
 export interface HostileCase {

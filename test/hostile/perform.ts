@@ -12,6 +12,7 @@ import { errorText, prettyJson } from '../../src/documents/json';
 import type { Pipeline } from '../support/pipeline';
 import type { Operation } from './corpus';
 import { getInvoice } from '../support/invoiceReads';
+import { pushSchema, pushTemplate } from '../../src/push/schema';
 
 export interface Performed {
   error?: ApiError;
@@ -86,6 +87,19 @@ async function one(p: Pipeline, call: () => Promise<{ id: string }>, prompt = tr
   }
 }
 
+/** Create Invoice…'s read, and the draft it opens: its schema and its template, as JSON. */
+async function pushOptions(p: Pipeline, key: string): Promise<Performed> {
+  const client = p.client(key);
+  let text = '';
+  const done = await one(p, async () => {
+    const options = await client.getPushOptions('c1', 'conn-1', 'invoices');
+    const draft = pushTemplate(options, new Date('2026-11-27T10:00:00Z'));
+    text = JSON.stringify({ schema: pushSchema(options, 'New invoice'), draft });
+    return { id: 'options' };
+  });
+  return { ...done, text };
+}
+
 async function setKey(p: Pipeline, key: string): Promise<Performed> {
   const problem = apiKeyProblem(key);
   // The command shows the message and sends nothing; as an error here, so the outcome reads alike.
@@ -142,6 +156,8 @@ async function run(p: Pipeline, key: string, op: Operation): Promise<Performed> 
         return { ids: [], error: e };
       }
     }
+    case 'pushOptions':
+      return pushOptions(p, key);
     case 'syncSettings': {
       const client = p.client(key);
       try {
