@@ -26,6 +26,7 @@ import type { TreeNode } from '../tree/node';
 import type { AccountTarget, ResolveAccount } from './accountTarget';
 import { withProgress } from './progress';
 import { confirmWrite } from './confirmWrite';
+import { confirmDraftProblems } from './draftCheck';
 import { chooseFrom, createQuickPick } from './quickPicks';
 import { followSettled } from './pushSettled';
 import { registerCommand } from './register';
@@ -180,6 +181,8 @@ async function pushDraft(deps: PushDeps, arg: unknown, again = false): Promise<P
     void vscode.window.showErrorMessage(t('The draft is not a record to push: {0}', parsed.message));
     return { outcome: 'invalid', message: parsed.message };
   }
+  // Sent again after a lost answer: its problems were asked about the first time.
+  if (!again && !(await confirmDraftProblems(deps.drafts, uri, draft, parsed.body))) return { outcome: 'cancelled' };
   const target = await deps.account({ accountId: draft.accountId }, t('Push'));
   const client = target?.connection.client;
   if (!target || !client) return { outcome: 'unavailable' };

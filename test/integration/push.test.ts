@@ -127,7 +127,10 @@ describe('Push a record', function () {
     const { customerRef: _gone, ...body } = VALID_BODIES.invoices;
     const doc = await draft(body);
     const reported = api.diagnostics.size;
+    // The missing customer is asked about first (the next test); pushed anyway, the server refuses it.
+    api.confirmations.answers.push(true);
     const r = await push(doc.uri);
+    assert.deepEqual(api.confirmations.answers, [], 'asked about the missing customer');
     assert.equal(r?.outcome, 'pushed', JSON.stringify(r));
     if (r?.outcome !== 'pushed') return;
     assert.equal(r.operation.status, 'Failed');
@@ -142,6 +145,33 @@ describe('Push a record', function () {
     await waitFor('the diagnostics panel', () => api.diagnosticsPanel.panel);
     assert.ok(
       vscode.workspace.textDocuments.some((d) => d.uri.toString() === doc.uri.toString()),
+      'the draft is still open to fix',
+    );
+  });
+
+  it('an unfilled draft, and one with a value not allowed: asked first, declined, nothing sent (issue 31)', async () => {
+    api.confirmations.answers.length = 0;
+    const asked = api.confirmations.asked.length;
+    const unfilled = await draft();
+    const wrongStatus = await draft({ ...VALID_BODIES.invoices, status: 'Paid' });
+    await admin.clearRequests();
+    // No answer queued: declined.
+    assert.deepEqual(await push(unfilled.uri), { outcome: 'cancelled' });
+    assert.deepEqual(await push(wrongStatus.uri), { outcome: 'cancelled' });
+    assert.equal(await postCount(), 0, 'nothing sent');
+    const [first, second] = api.confirmations.asked.slice(asked);
+    assert.match(first.message, /^The Invoices? draft has \d+ problems\. Push it anyway\?$/);
+    for (const field of [
+      'customerRef.id is empty',
+      'lineItems[0].unitAmount needs a number',
+      'lineItems[0].quantity needs a number',
+    ])
+      assert.ok(first.detail.includes(field), `${field} in ${first.detail}`);
+    assert.match(second.message, /^The Invoices? draft has a problem\. Push it anyway\?$/);
+    assert.ok(second.detail.includes('status is "Paid", not one of "Draft", "Submitted"'), second.detail);
+    assert.equal(api.confirmations.asked.length, asked + 2);
+    assert.ok(
+      vscode.workspace.textDocuments.some((d) => d.uri.toString() === unfilled.uri.toString()),
       'the draft is still open to fix',
     );
   });
