@@ -99,7 +99,7 @@ async function createRecord(deps: PushDeps, type: PushType, arg: unknown): Promi
     );
     connection = args.connectionId
       ? all.results.find((c) => c.id === args.connectionId)
-      : await pickConnection(all.results, title);
+      : await pickConnection(all.results, t('{0} for {1}', title, companyName));
     if (!connection) {
       if (all.results.length === 0 || args.connectionId)
         void vscode.window.showWarningMessage(t('{0} has no data connection to push to.', companyName));

@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CreateRecordResult, PushResult } from '../../src/commands/push';
 import type { DataPlatformApi } from '../../src/testApi';
+import type { TreeNode } from '../../src/tree/node';
 import { VALID_BODIES } from '../support/pushBodies';
 import {
   activateExtension,
@@ -118,6 +119,10 @@ describe('Push a record', function () {
     assert.ok(record?.recordId, 'the record it made is under it');
     const fetched = await (await emulatorClient()).getRecord('invoices', companyId, record.recordId);
     assert.equal((fetched as { customerRef?: { id: string } }).customerRef?.id, '40');
+    // Issue 31: the platform numbers the invoice; under the push, before that number is read, the
+    // record is named by its customer, day and amount, not by its UUID.
+    assert.match(String((fetched as { invoiceNumber?: unknown }).invoiceNumber), /^INV-\d{5}$/);
+    assert.match(labelOf(record as TreeNode), /^Test Customer Ltd · 2026-01-15 · 53\.00/);
     assert.equal(done.dataType, 'invoices');
     assert.equal(await postCount(), 1, 'one POST');
     assert.ok(labelOf(node).startsWith('Invoices'));
@@ -252,6 +257,9 @@ describe('Push a record', function () {
       return p?.placeholder === 'Choose the connection to push to' && p;
     });
     assert.equal(pick.items.length, 2);
+    // Named: the pick says which company the draft is for (issue 31).
+    const name = api.tree.root?.companyNode(few)?.company.name ?? few;
+    assert.equal(pick.title, `New invoice for ${name}`);
     await keyboard.press('Escape');
     assert.deepEqual(await running, { outcome: 'cancelled' });
   });
