@@ -97,7 +97,7 @@ describe('emulator: pushes', () => {
     const numbers = (list: Rec[]) => list.map((x) => String(x.invoiceNumber));
     const before = numbers(await records('invoices', company));
     const last = Math.max(...before.map((n) => Number(/^INV-(\d+)$/.exec(n)?.[1] ?? 0)));
-    const { invoiceNumber: _none, ...unnumbered } = VALID_BODIES.invoices as Rec;
+    const { invoiceNumber: _none, ...unnumbered } = VALID_BODIES.invoices;
     for (const body of [
       unnumbered,
       { ...unnumbered, invoiceNumber: 'MINE-7' },
