@@ -27,6 +27,7 @@ import type { AccountTarget, ResolveAccount } from './accountTarget';
 import { withProgress } from './progress';
 import { confirmWrite } from './confirmWrite';
 import { confirmDraftProblems } from './draftCheck';
+import { watchDraftProblems } from './draftMarks';
 import { chooseFrom, createQuickPick } from './quickPicks';
 import { followSettled } from './pushSettled';
 import { registerCommand } from './register';
@@ -224,5 +225,6 @@ export function registerPushCommands(deps: PushDeps): vscode.Disposable[] {
     create('suppliers', 'dataPlatform.createSupplier'),
     create('payments', 'dataPlatform.createPayment'),
     registerCommand('dataPlatform.pushDraft', (arg?: unknown) => pushDraft(deps, arg)),
+    ...watchDraftProblems(deps.drafts),
   ];
 }

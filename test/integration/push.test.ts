@@ -96,6 +96,27 @@ describe('Push a record', function () {
       problems.some((p) => /NotAStatus|Value is not accepted/i.test(p.message)),
       problems.map((p) => p.message).join('\n'),
     );
+    // And as an error, not only JSON's yellow warning (issue 31), on the field itself.
+    const error = await waitFor('the draft’s own error', () =>
+      vscode.languages
+        .getDiagnostics(doc.uri)
+        .find((d) => d.severity === vscode.DiagnosticSeverity.Error && d.message.startsWith('status is "NotAStatus"')),
+    );
+    assert.equal(doc.getText(error.range), '"status"');
+  });
+
+  it('an unfilled draft is marked: each empty required field an error on its field (issue 31)', async () => {
+    const doc = await draft();
+    await vscode.window.showTextDocument(doc);
+    const errors = await waitFor('the draft’s errors', () => {
+      const found = vscode.languages
+        .getDiagnostics(doc.uri)
+        .filter((d) => d.severity === vscode.DiagnosticSeverity.Error && d.source === 'Data Platform');
+      return found.some((d) => d.message === 'lineItems[0].quantity needs a number') && found;
+    });
+    const at = (message: string) => errors.find((d) => d.message === message);
+    assert.equal(doc.getText(at('customerRef.id is empty')?.range), '"id"');
+    assert.equal(doc.getText(at('lineItems[0].unitAmount needs a number')?.range), '"unitAmount"');
   });
 
   it('pushes an invoice to Success: sent once, followed under Push history, the new record under it', async () => {
