@@ -39,17 +39,17 @@ function plainMarkdown(text: string): string {
     .join('\n\n');
 }
 
-/** The title and descriptions every property carries. */
+/** The name and descriptions every property carries. The name is no `title`: VS Code's hover shows
+ * a title as Markdown with only some characters escaped (a bare link in it stays live), so it leads
+ * the Markdown description, in bold, escaped whole like the rest. */
 function annotations(option: PushOption, budget: ReadBudget): JsonSchema {
+  const name = budget.take(option.displayName);
   const lines = descriptionLines(option, budget);
   const out: JsonSchema = {};
-  const title = budget.take(option.displayName);
-  if (title) out.title = title;
-  if (lines.length > 0) {
-    out.description = lines.join('\n');
-    // VS Code shows this one where it is given, as Markdown: escaped whole.
-    out.markdownDescription = lines.map(plainMarkdown).join('\n\n');
-  }
+  if (lines.length > 0) out.description = lines.join('\n');
+  const markdown = [...(name ? [`**${plainMarkdown(name.replace(/\s+/g, ' '))}**`] : []), ...lines.map(plainMarkdown)];
+  // VS Code shows this one where it is given.
+  if (markdown.length > 0) out.markdownDescription = markdown.join('\n\n');
   return out;
 }
 

@@ -59,7 +59,7 @@ export function pushOptionsCorpus(): HostileCase[] {
     read('a property that is a number', options({ gone: 5, name }), ['"draft":{"name":""}']),
     read('null properties', options(null), ['"draft":{}']),
     read('options that are not an array', options({ name: field('String', { options: 'A,B' }) }), [
-      '"name":{"title":"The String"',
+      '"name":{"description":"A String field","markdownDescription":"**The String**',
     ]),
     read('options of every wrong shape', options({ name: field('String', { options: [null, 5, { value: 7 }] }) }), [
       '"draft":{"name":""}',

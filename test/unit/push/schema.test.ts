@@ -82,7 +82,8 @@ describe('push schema: shapes from the options tree', () => {
     assert.equal(when.type, 'string');
     assert.equal(when.format, undefined, 'format date-time would want a zone');
     assert.ok(!('type' in prop(schema, 'file')));
-    assert.equal(prop(schema, 'file').title, 'The File');
+    assert.equal(prop(schema, 'file').title, undefined, 'the name leads its Markdown description instead');
+    assert.equal(prop(schema, 'file').markdownDescription, '**The File**\n\nA File field');
   });
 
   it('reads dates as Codat writes them: a day, or a day and a time with an optional zone', () => {
@@ -116,19 +117,21 @@ describe('push schema: shapes from the options tree', () => {
 
   it('describes each field, its warnings and notes each on a line, and as Markdown', () => {
     const ref = prop(schema, 'ref');
-    assert.equal(ref.title, 'The Object');
+    assert.equal(ref.title, undefined);
     assert.equal(
       ref.description,
       'A Object field\nWarning: Must match an existing *ref*.\nNote: Optional <b>label</b>.',
     );
     assert.equal(
       ref.markdownDescription,
-      'A Object field\n\nWarning\\: Must match an existing \\*ref\\*\\.\n\nNote\\: Optional \\<b\\>label\\<\\/b\\>\\.',
+      '**The Object**\n\nA Object field\n\nWarning\\: Must match an existing \\*ref\\*\\.\n\nNote\\: Optional \\<b\\>label\\<\\/b\\>\\.',
     );
     assert.equal(prop(schema, 'amount').description, 'A Number field');
     const listy = (description: string) =>
-      prop(pushSchema({ ...OPTIONS, properties: { x: leaf('Number', false, { description }) } }, 'x'), 'x')
-        .markdownDescription;
+      prop(
+        pushSchema({ ...OPTIONS, properties: { x: leaf('Number', false, { description, displayName: '' }) } }, 'x'),
+        'x',
+      ).markdownDescription;
     assert.deepEqual(['1. one', '- two', '+ 3'].map(listy), ['1\\. one', '\\- two', '\\+ 3']);
   });
 });
@@ -349,6 +352,18 @@ describe('push schema: hostile options (issue 30)', () => {
     }
   });
 
+  it('shows a field’s name as plain text too, leading its description', () => {
+    const named = prop(
+      pushSchema(
+        hostile({ x: { ...leaf('Number', false), displayName: 'See https://evil.example\n===', description: '' } }),
+        'x',
+      ),
+      'x',
+    );
+    assert.equal(named.title, undefined);
+    assert.equal(named.markdownDescription, '**See https\\:\\/\\/evil\\.example \\=\\=\\=**');
+  });
+
   it('shows descriptions as plain text: no list item, heading, setext heading, link or HTML is live', () => {
     const described = (description: string, notes: string[] = []) =>
       prop(
@@ -356,6 +371,7 @@ describe('push schema: hostile options (issue 30)', () => {
           hostile({
             x: {
               ...leaf('Number', false),
+              displayName: '',
               description,
               validation: { warnings: notes.map((details) => ({ details })) },
             },
