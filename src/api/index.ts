@@ -4,7 +4,7 @@ export { DataPlatformClient } from './client';
 export type { ListParams, PreparedRequest } from './client';
 export { companySearchParams } from './companySearch';
 export { ApiError, isApiError, isCancellation } from './errors';
-export { isPushOperation } from './pushes';
+export { isPushOperation, PUSH_OPTION_BOUNDS } from './pushes';
 export type { ApiErrorJSON, SentRequest, ValidationDetail } from './errors';
 export { certificateProblem } from './networkErrors';
 export { followPages } from './paging';

@@ -25,9 +25,33 @@ const nonEmpty = (v: unknown): v is string => text(v) && v !== '';
 const isConnection: Guard<DataConnection> = (v): v is DataConnection =>
   isRecord(v) && nonEmpty(v.id) && text(v.platformName) && text(v.status);
 
-/** Shallow: the root of the tree (its fields are read where they are shown). */
+/** How far a push options tree is read. A real one is a few levels deep with a few hundred fields
+ * and choices; a hostile one nesting thousands of levels would build a schema of many megabytes
+ * (and overflow the stack of any recursive reader). */
+export const PUSH_OPTION_BOUNDS = { depth: 32, entries: 5_000 } as const;
+
+/** Whether the tree stays within the bounds: read with a stack of its own, never recursively. */
+function withinBounds(root: Record<string, unknown>): boolean {
+  const stack: [unknown, number][] = [[root, 0]];
+  let entries = 0;
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const [node, depth] = next;
+    if (!isRecord(node)) continue;
+    if (Array.isArray(node.options)) entries += node.options.length;
+    if (!isRecord(node.properties)) continue;
+    const children = Object.values(node.properties);
+    entries += children.length;
+    if (entries > PUSH_OPTION_BOUNDS.entries) return false;
+    if (children.length > 0 && depth >= PUSH_OPTION_BOUNDS.depth) return false;
+    for (const child of children) stack.push([child, depth + 1]);
+  }
+  return entries <= PUSH_OPTION_BOUNDS.entries;
+}
+
+/** The root's type, and the whole tree within bounds; each field below is checked where it is read
+ * (src/push/schema.ts), a field of the wrong type left out there. */
 export const isPushOption: Guard<PushOption> = (v): v is PushOption =>
-  isRecord(v) && text(v.type) && (v.properties === undefined || isRecord(v.properties));
+  isRecord(v) && text(v.type) && (v.properties == null || isRecord(v.properties)) && withinBounds(v);
 
 /** What a push is known by: its key, status and type. Every other field may hold any JSON (a
  * hostile history does) and is checked where it is read (format/pushLabels.ts, push/follow.ts). */

@@ -19,6 +19,8 @@ import type { TreeNode } from '../tree/node';
 import type { AccountTarget, ResolveAccount } from './accountTarget';
 import { withProgress } from './progress';
 import { confirmWrite } from './confirmWrite';
+import { confirmDraftProblems } from './draftCheck';
+import { watchDraftProblems } from './draftMarks';
 import { chooseFrom, createQuickPick } from './quickPicks';
 import { followSettled } from './pushSettled';
 import { afterLostAnswer, beforeSend, type PushOfDraft } from './pushSend';
@@ -92,7 +94,7 @@ async function createRecord(deps: PushDeps, type: PushType, arg: unknown): Promi
     );
     connection = args.connectionId
       ? all.results.find((c) => c.id === args.connectionId)
-      : await pickConnection(all.results, title);
+      : await pickConnection(all.results, t('{0} for {1}', title, companyName));
     if (!connection) {
       if (all.results.length === 0 || args.connectionId)
         void vscode.window.showWarningMessage(t('{0} has no data connection to push to.', companyName));
@@ -149,6 +151,8 @@ async function pushDraft(deps: PushDeps, sends: DraftSends, arg: unknown, again 
     void vscode.window.showErrorMessage(t('The draft is not a record to push: {0}', parsed.message));
     return { outcome: 'invalid', message: parsed.message };
   }
+  // Sent again after a lost answer: its problems were asked about the first time.
+  if (!again && !(await confirmDraftProblems(deps.drafts, uri, draft, parsed.body))) return { outcome: 'cancelled' };
   const target = await deps.account({ accountId: draft.accountId }, t('Push'));
   const client = target?.connection.client;
   if (!target || !client) return { outcome: 'unavailable' };
@@ -206,5 +210,6 @@ export function registerPushCommands(deps: PushDeps): vscode.Disposable[] {
     create('suppliers', 'dataPlatform.createSupplier'),
     create('payments', 'dataPlatform.createPayment'),
     registerCommand('dataPlatform.pushDraft', (arg?: unknown) => pushDraft(deps, sends, arg)),
+    ...watchDraftProblems(deps.drafts),
   ];
 }

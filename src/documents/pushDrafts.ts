@@ -42,6 +42,8 @@ interface SettingsTarget {
 interface Draft {
   target?: DraftTarget;
   settings?: SettingsTarget;
+  /** The schema the document names, as built (Push checks the draft against it first). */
+  schema?: object;
   bytes: Uint8Array;
   mtime: number;
   ctime: number;
@@ -83,7 +85,7 @@ export class DraftFileSystem implements vscode.FileSystemProvider, vscode.TextDo
     return this.store(
       DRAFT_SCHEME,
       file,
-      { target },
+      { target, schema },
       target,
       { record, schema, schemaLabel: `${target.dataType} schema` },
       indent,
@@ -117,6 +119,11 @@ export class DraftFileSystem implements vscode.FileSystemProvider, vscode.TextDo
     return this.drafts.get(uri.toString())?.target;
   }
 
+  /** The schema the draft at `uri` was made with; undefined for any other URI. */
+  schemaOf(uri: vscode.Uri): object | undefined {
+    return this.drafts.get(uri.toString())?.schema;
+  }
+
   /** Whose settings the document at `uri` holds; undefined for any other URI. */
   settingsOf(uri: vscode.Uri): SettingsTarget | undefined {
     return this.drafts.get(uri.toString())?.settings;
@@ -132,7 +139,7 @@ export class DraftFileSystem implements vscode.FileSystemProvider, vscode.TextDo
   private store(
     scheme: string,
     file: string,
-    meta: Pick<Draft, 'target' | 'settings'>,
+    meta: Pick<Draft, 'target' | 'settings' | 'schema'>,
     company: { companyName: string; companyId: string },
     content: { record: object; schema: object; schemaLabel: string },
     indent: Indent,

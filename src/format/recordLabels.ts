@@ -70,16 +70,31 @@ function formatted(format: ValueFormat, value: unknown, currency: unknown, local
 const currencyOf = (spec: DataTypeSpec, record: AnyRecord): unknown =>
   spec.currency ? valueAt(record, spec.currency) : undefined;
 
-/** `INV-00042`, `4000 Sales`: the first of the type's label choices the record fills, else its id. */
-export function recordLabel(spec: DataTypeSpec, record: AnyRecord): string {
+/** What the record's label is made of: the fields of one of its label choices, or who, when and
+ * how much (`Acme Ltd · 2026-11-27 · 1,234.50 GBP`), or its id. */
+function labelOf(spec: DataTypeSpec, record: AnyRecord): { text: string; summary?: true } {
   for (const fields of spec.label) {
+    if (fields.length === 1 && fields[0] === 'id') {
+      const parts = SUMMARY.map((part) => descriptionPart(spec, record, part)).filter((p): p is string => !!p);
+      // One part alone says too little: the id is better.
+      if (parts.length >= 2) return { text: parts.join(' · '), summary: true };
+    }
     const text = fields
       .map((f) => formatted('text', valueAt(record, f), undefined))
       .filter((v): v is string => !!v)
       .join(' ');
-    if (text) return text;
+    if (text) return { text };
   }
-  return record.id;
+  return { text: record.id };
+}
+
+const SUMMARY = ['party', 'date', 'amount'] as const;
+
+/** `INV-00042`, `4000 Sales`: the first of the type's label choices the record fills. Before the
+ * bare id, a record of a type with a party, a date and an amount is named by them: an invoice a
+ * platform has not numbered yet (a pushed draft) reads as whose, when and how much, not as a UUID. */
+export function recordLabel(spec: DataTypeSpec, record: AnyRecord): string {
+  return labelOf(spec, record).text;
 }
 
 function descriptionPart(
@@ -108,7 +123,9 @@ const isDeleted = (record: AnyRecord): boolean => valueAt(record, 'metadata.isDe
 
 /** `Acme Ltd · 1,234.50 GBP · Paid`; parts the record lacks are left out. */
 export function recordDescription(spec: DataTypeSpec, record: AnyRecord, locale?: string): string {
-  const parts = spec.description.map((p) => descriptionPart(spec, record, p, locale));
+  // Said once: what the label already says is not repeated beside it.
+  const said: readonly DescriptionPart[] = labelOf(spec, record).summary ? SUMMARY : [];
+  const parts = spec.description.filter((p) => !said.includes(p)).map((p) => descriptionPart(spec, record, p, locale));
   if (isDeleted(record)) parts.push(t('deleted'));
   return parts.filter((p): p is string => !!p).join(' · ');
 }

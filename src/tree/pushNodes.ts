@@ -2,8 +2,8 @@
 // the pushes of this window followed live (their node re-renders as the tracker hears news), a
 // status filter, and under a push that made a record, that record, openable.
 import * as vscode from 'vscode';
-import type { Company, DataPlatformClient, PagedList, PushOperation } from '../api';
-import { isDataTypeId, type DataTypeId } from '../dataTypes/catalog';
+import type { Company, DataPlatformClient, DataRecord, PagedList, PushOperation } from '../api';
+import { dataType, isDataTypeId, type DataTypeId } from '../dataTypes/catalog';
 import { typeTitle } from '../dataTypes/words';
 import type { ListItems } from '../format/labels';
 import {
@@ -14,6 +14,7 @@ import {
   pushStatusText,
   pushTooltip,
 } from '../format/pushLabels';
+import { recordLabel } from '../format/recordLabels';
 import { t } from '../l10n';
 import type { TreeContext } from './context';
 import { pushedRecordContext, pushHistoryContext, pushOperationContext } from './contextValues';
@@ -200,7 +201,10 @@ export class PushOperationNode extends TreeNode {
   override getChildren(): TreeNode[] {
     const op = this.operation;
     const record = pushedRecordId(op);
-    return record && isDataTypeId(op.dataType) ? [new PushedRecordNode(this, op.dataType, record)] : [];
+    // The record as the platform took it comes with the push's answer only (a poll or the history
+    // has none): it names the record where it is known.
+    const data = op.data ?? this.initial.data;
+    return record && isDataTypeId(op.dataType) ? [new PushedRecordNode(this, op.dataType, record, data)] : [];
   }
 }
 
@@ -210,12 +214,16 @@ class PushedRecordNode extends TreeNode {
     readonly operation: PushOperationNode,
     readonly dataType: DataTypeId,
     readonly recordId: string,
+    private readonly data?: Record<string, unknown>,
   ) {
     super(operation);
   }
 
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.recordId);
+    // Its number, else whose, when and how much (format/recordLabels.ts), else its id.
+    const record = { ...this.data, id: this.recordId } as DataRecord;
+    const item = new vscode.TreeItem(this.data ? recordLabel(dataType(this.dataType), record) : this.recordId);
+    item.tooltip = t('Id: {0}', this.recordId);
     item.id = `pushedRecord:${this.operation.history.key}:${this.operation.operation.pushOperationKey}`;
     item.description = typeTitle(this.dataType);
     item.iconPath = new vscode.ThemeIcon('file-code');

@@ -21,6 +21,8 @@ interface Due {
   type: PushDataType;
   record: Json;
   currency: string;
+  /** Records of the type the company had before any push: a pushed invoice's number follows them. */
+  existing: number;
 }
 
 interface Entry {
@@ -34,6 +36,9 @@ export interface NewPush {
   type: PushDataType;
   /** The company's base currency, for what the pushed record leaves out. */
   currency: string;
+  /** Records of the type the company has from its books (invoices: their count), so the platform
+   * numbers a pushed invoice after them; 0 when unknown. */
+  existing?: number;
   timeoutInMinutes?: number;
   check: PushCheck;
 }
@@ -107,6 +112,7 @@ export class PushStore {
       type: p.type,
       record: p.check.record,
       currency: p.currency,
+      existing: p.existing ?? 0,
     };
     const data = pushedData(p.type, p.check.record, p.currency);
     return { op: structuredClone(op), status: rule.answer ?? 200, data };
@@ -139,7 +145,8 @@ export class PushStore {
         const key = `${companyId}/${due.type}`;
         const records = this.created.get(key) ?? [];
         this.created.set(key, records);
-        records.push(createdRecord(due.type, due.record, id, due.currency, op.completedOnUtc as string));
+        const number = due.existing + records.length + 1;
+        records.push(createdRecord(due.type, due.record, id, due.currency, op.completedOnUtc as string, number));
         op.changes = [{ type: 'Created', recordRef: { id, dataType: due.type } }];
       } else if (due.outcome === 'Failed') {
         op.errorMessage = `The platform refused the ${due.type} record: nothing was created.`;

@@ -54,9 +54,21 @@ export function pushedData(type: PushDataType, pushed: Json, baseCurrency: strin
   return completed(type, structuredClone(pushed), baseCurrency);
 }
 
-/** The record a successful push creates: its new id, the record as taken, what every record carries. */
-export function createdRecord(type: PushDataType, pushed: Json, id: string, baseCurrency: string, at: string): Json {
-  const record = { id, ...pushedData(type, pushed, baseCurrency) };
+/** The record a successful push creates: its new id, the record as taken, what every record carries.
+ * An invoice sent without a number gets the company's next one (`number`, in the generated
+ * invoices' `INV-00042` series), as accounting platforms number the invoices they create. */
+export function createdRecord(
+  type: PushDataType,
+  pushed: Json,
+  id: string,
+  baseCurrency: string,
+  at: string,
+  number: number,
+): Json {
+  const record: Json = { id, ...pushedData(type, pushed, baseCurrency) };
+  const given = record.invoiceNumber;
+  if (type === 'invoices' && (typeof given !== 'string' || given.trim() === ''))
+    record.invoiceNumber = `INV-${String(number).padStart(5, '0')}`;
   return { ...record, metadata: { isDeleted: false }, modifiedDate: at, sourceModifiedDate: at };
 }
 

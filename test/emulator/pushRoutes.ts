@@ -84,6 +84,7 @@ function pushHandler(type: PushDataType): Handler {
       connection,
       type,
       currency: entry.currency,
+      existing: type === 'invoices' ? state.books(entry).invoices.count : 0,
       timeoutInMinutes,
       check,
     });

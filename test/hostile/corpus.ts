@@ -15,6 +15,7 @@ export const GROUPS = [
   'id',
   'csv',
   'moving',
+  'pushOptions',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
@@ -61,7 +62,10 @@ export type Operation =
   /** Load all on company c1's Push history, as the tree makes its list: 4 pages at once. */
   | { op: 'pushHistory'; pageSize: number }
   /** A Pending push of company c1 followed until it settles (its waits recorded, none real). */
-  | { op: 'followPush' };
+  | { op: 'followPush' }
+  /** Create Invoice…: the connection's push options, then the draft's schema and template built
+   * from them (the text: both as JSON). */
+  | { op: 'pushOptions' };
 
 export type Outcome =
   /** The operation succeeded with this many records (a page's, all pages', or 1). */
@@ -85,6 +89,8 @@ export type Expect = Outcome & {
   dataChanged?: number;
   /** An export: texts its output holds. */
   contains?: string[];
+  /** The output's text is at most this many characters. */
+  maxTextLength?: number;
 };
 
 export interface HostileCase {

@@ -13,6 +13,7 @@ import type { Pipeline } from '../support/pipeline';
 import type { Operation } from './corpus';
 import { getInvoice } from '../support/invoiceReads';
 import { followPush } from '../../src/push/follow';
+import { pushSchema, pushTemplate } from '../../src/push/schema';
 
 export interface Performed {
   error?: ApiError;
@@ -90,6 +91,19 @@ async function one(p: Pipeline, call: () => Promise<{ id: string }>, prompt = tr
     p.report(e, { prompt });
     return { ids: [], error: e };
   }
+}
+
+/** Create Invoice…'s read, and the draft it opens: its schema and its template, as JSON. */
+async function pushOptions(p: Pipeline, key: string): Promise<Performed> {
+  const client = p.client(key);
+  let text = '';
+  const done = await one(p, async () => {
+    const options = await client.getPushOptions('c1', 'conn-1', 'invoices');
+    const draft = pushTemplate(options, new Date('2026-11-27T10:00:00Z'));
+    text = JSON.stringify({ schema: pushSchema(options, 'New invoice'), draft });
+    return { id: 'options' };
+  });
+  return { ...done, text };
 }
 
 async function setKey(p: Pipeline, key: string): Promise<Performed> {
@@ -176,6 +190,8 @@ async function run(p: Pipeline, key: string, op: Operation): Promise<Performed> 
         return { ids: [], error: e };
       }
     }
+    case 'pushOptions':
+      return pushOptions(p, key);
     case 'syncSettings': {
       const client = p.client(key);
       try {

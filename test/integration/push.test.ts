@@ -9,6 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CreateRecordResult, PushResult } from '../../src/commands/push';
 import type { DataPlatformApi } from '../../src/testApi';
+import type { TreeNode } from '../../src/tree/node';
 import { VALID_BODIES } from '../support/pushBodies';
 import {
   activateExtension,
@@ -98,6 +99,27 @@ describe('Push a record', function () {
       problems.some((p) => /NotAStatus|Value is not accepted/i.test(p.message)),
       problems.map((p) => p.message).join('\n'),
     );
+    // And as an error, not only JSON's yellow warning (issue 31), on the field itself.
+    const error = await waitFor('the draft’s own error', () =>
+      vscode.languages
+        .getDiagnostics(doc.uri)
+        .find((d) => d.severity === vscode.DiagnosticSeverity.Error && d.message.startsWith('status is "NotAStatus"')),
+    );
+    assert.equal(doc.getText(error.range), '"status"');
+  });
+
+  it('an unfilled draft is marked: each empty required field an error on its field (issue 31)', async () => {
+    const doc = await draft();
+    await vscode.window.showTextDocument(doc);
+    const errors = await waitFor('the draft’s errors', () => {
+      const found = vscode.languages
+        .getDiagnostics(doc.uri)
+        .filter((d) => d.severity === vscode.DiagnosticSeverity.Error && d.source === 'Data Platform');
+      return found.some((d) => d.message === 'lineItems[0].quantity needs a number') && found;
+    });
+    const at = (message: string) => errors.find((d) => d.message === message);
+    assert.equal(doc.getText(at('customerRef.id is empty')?.range), '"id"');
+    assert.equal(doc.getText(at('lineItems[0].unitAmount needs a number')?.range), '"unitAmount"');
   });
 
   it('pushes an invoice to Success: sent once, followed under Push history, the new record under it', async () => {
@@ -121,6 +143,10 @@ describe('Push a record', function () {
     assert.ok(record?.recordId, 'the record it made is under it');
     const fetched = await (await emulatorClient()).getRecord('invoices', companyId, record.recordId);
     assert.equal((fetched as { customerRef?: { id: string } }).customerRef?.id, '40');
+    // Issue 31: the platform numbers the invoice; under the push, before that number is read, the
+    // record is named by its customer, day and amount, not by its UUID.
+    assert.match(String((fetched as { invoiceNumber?: unknown }).invoiceNumber), /^INV-\d{5}$/);
+    assert.match(labelOf(record as TreeNode), /^Test Customer Ltd · 2026-01-15 · 53\.00/);
     assert.equal(done.dataType, 'invoices');
     assert.equal(await postCount(), 1, 'one POST');
     assert.ok(labelOf(node).startsWith('Invoices'));
@@ -130,7 +156,10 @@ describe('Push a record', function () {
     const { customerRef: _gone, ...body } = VALID_BODIES.invoices;
     const doc = await draft(body);
     const reported = api.diagnostics.size;
+    // The missing customer is asked about first (the next test); pushed anyway, the server refuses it.
+    api.confirmations.answers.push(true);
     const r = await push(doc.uri);
+    assert.deepEqual(api.confirmations.answers, [], 'asked about the missing customer');
     assert.equal(r?.outcome, 'pushed', JSON.stringify(r));
     if (r?.outcome !== 'pushed') return;
     assert.equal(r.operation.status, 'Failed');
@@ -145,6 +174,33 @@ describe('Push a record', function () {
     await waitFor('the diagnostics panel', () => api.diagnosticsPanel.panel);
     assert.ok(
       vscode.workspace.textDocuments.some((d) => d.uri.toString() === doc.uri.toString()),
+      'the draft is still open to fix',
+    );
+  });
+
+  it('an unfilled draft, and one with a value not allowed: asked first, declined, nothing sent (issue 31)', async () => {
+    api.confirmations.answers.length = 0;
+    const asked = api.confirmations.asked.length;
+    const unfilled = await draft();
+    const wrongStatus = await draft({ ...VALID_BODIES.invoices, status: 'Paid' });
+    await admin.clearRequests();
+    // No answer queued: declined.
+    assert.deepEqual(await push(unfilled.uri), { outcome: 'cancelled' });
+    assert.deepEqual(await push(wrongStatus.uri), { outcome: 'cancelled' });
+    assert.equal(await postCount(), 0, 'nothing sent');
+    const [first, second] = api.confirmations.asked.slice(asked);
+    assert.match(first.message, /^The Invoices? draft has \d+ problems\. Push it anyway\?$/);
+    for (const field of [
+      'customerRef.id is empty',
+      'lineItems[0].unitAmount needs a number',
+      'lineItems[0].quantity needs a number',
+    ])
+      assert.ok(first.detail.includes(field), `${field} in ${first.detail}`);
+    assert.match(second.message, /^The Invoices? draft has a problem\. Push it anyway\?$/);
+    assert.ok(second.detail.includes('status is "Paid", not one of "Draft", "Submitted"'), second.detail);
+    assert.equal(api.confirmations.asked.length, asked + 2);
+    assert.ok(
+      vscode.workspace.textDocuments.some((d) => d.uri.toString() === unfilled.uri.toString()),
       'the draft is still open to fix',
     );
   });
@@ -355,6 +411,9 @@ describe('Push a record', function () {
       return p?.placeholder === 'Choose the connection to push to' && p;
     });
     assert.equal(pick.items.length, 2);
+    // Named: the pick says which company the draft is for (issue 31).
+    const name = api.tree.root?.companyNode(few)?.company.name ?? few;
+    assert.equal(pick.title, `New invoice for ${name}`);
     await keyboard.press('Escape');
     assert.deepEqual(await running, { outcome: 'cancelled' });
   });

@@ -1,5 +1,5 @@
 // A JSON Schema validator for the tests, of only what src/push/schema.ts emits: type, properties,
-// required, additionalProperties (false), items, minItems, enum, pattern. No validator is a
+// required, additionalProperties (false), items, minItems, enum, minLength, pattern. No validator is a
 // dependency of the project, and the schema's other keys (title, descriptions) only annotate.
 type Schema = { [key: string]: unknown };
 
@@ -40,6 +40,8 @@ function validateAt(schema: Schema, value: unknown, path: string, out: string[])
   if (!checkType(schema, value, path, out)) return;
   if (Array.isArray(schema.enum) && !schema.enum.includes(value))
     out.push(`${path}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`);
+  if (typeof schema.minLength === 'number' && typeof value === 'string' && value.length < schema.minLength)
+    out.push(`${path}: shorter than ${schema.minLength}`);
   if (typeof schema.pattern === 'string' && typeof value === 'string' && !new RegExp(schema.pattern, 'u').test(value))
     out.push(`${path}: ${JSON.stringify(value)} does not match ${schema.pattern}`);
   if (isObject(value)) checkObject(schema, value, path, out);

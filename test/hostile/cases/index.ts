@@ -8,6 +8,7 @@ import { idCorpus } from './ids';
 import { keyShapeCorpus } from './keyShapes';
 import { linkCorpus } from './links';
 import { movingCorpus } from './movingData';
+import { pushOptionsCorpus } from './pushOptions';
 import { redirectCorpus } from './redirects';
 import { retryCorpus } from './retryHeaders';
 
@@ -23,5 +24,6 @@ export function hostileCases(): HostileCase[] {
     ...idCorpus(),
     ...csvCorpus(),
     ...movingCorpus(),
+    ...pushOptionsCorpus(),
   ];
 }

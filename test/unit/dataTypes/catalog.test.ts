@@ -257,6 +257,29 @@ describe('records of every type in the tree', () => {
     }
   });
 
+  it('an invoice without a number: named by its customer, day and amount, not its UUID (issue 31)', () => {
+    const id = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+    const pushed = { id, customerRef: { id: '40', companyName: 'Acme Ltd' }, issueDate: '2026-11-27T00:00:00' };
+    const unnumbered = read('invoices', {
+      ...pushed,
+      totalAmount: 1234.5,
+      currency: 'GBP',
+      status: 'Draft',
+    });
+    assert.equal(unnumbered.label, 'Acme Ltd · 2026-11-27 · 1,234.50 GBP');
+    assert.equal(unnumbered.description, 'Draft', 'not said twice');
+    assert.equal(read('invoices', { ...pushed, invoiceNumber: ' ' }).label, 'Acme Ltd · 2026-11-27');
+    assert.equal(read('invoices', { id, totalAmount: 5 }).label, id, 'one part alone says too little');
+    assert.equal(read('invoices', { ...pushed, invoiceNumber: 'INV-7' }).label, 'INV-7');
+    const bill = {
+      id: 'b-9',
+      supplierRef: { id: 's', supplierName: 'Paper Co' },
+      issueDate: '2026-01-02',
+      totalAmount: 9,
+    };
+    assert.equal(read('bills', bill as DataRecord).label, 'Paper Co · 2026-01-02 · 9.00');
+  });
+
   it('an account: nominal code and name, type · balance · status', () => {
     const account = read('accounts', {
       id: 'a-1',
@@ -319,8 +342,8 @@ describe('records of every type in the tree', () => {
       date: '2025-01-02',
       customerRef: { id: 'cust-9' },
     });
-    assert.equal(payment.label, 'p-1');
-    assert.equal(payment.description, 'cust-9 · 10.00 EUR · 2025-01-02', 'the customer id when the name is missing');
+    assert.equal(payment.label, 'cust-9 · 2025-01-02 · 10.00 EUR', 'the customer id when the name is missing');
+    assert.equal(payment.description, '', 'the label says it all');
     assert.equal(payment.icon, 'credit-card');
   });
 });

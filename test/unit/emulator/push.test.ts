@@ -92,6 +92,29 @@ describe('emulator: pushes', () => {
     }
   });
 
+  it('numbers a pushed invoice sent without a number after the company’s own, as platforms do (issue 31)', async () => {
+    const company = emu.companies.few;
+    const numbers = (list: Rec[]) => list.map((x) => String(x.invoiceNumber));
+    const before = numbers(await records('invoices', company));
+    const last = Math.max(...before.map((n) => Number(/^INV-(\d+)$/.exec(n)?.[1] ?? 0)));
+    const { invoiceNumber: _none, ...unnumbered } = VALID_BODIES.invoices;
+    for (const body of [
+      unnumbered,
+      { ...unnumbered, invoiceNumber: 'MINE-7' },
+      { ...unnumbered, invoiceNumber: ' ' },
+    ]) {
+      const r = await call<Answer>(emu, pushPath(company, emu.connections.few[1], 'invoices'), {
+        method: 'POST',
+        body,
+      });
+      assert.equal(r.json.status, 'Pending');
+      clock.advance(DELAY);
+      await operation(r.json.pushOperationKey, company);
+    }
+    const pad = (n: number) => `INV-${String(n).padStart(5, '0')}`;
+    assert.deepEqual(numbers(await records('invoices', company)).slice(-3), [pad(last + 1), 'MINE-7', pad(last + 3)]);
+  });
+
   it('fails at once a body that breaks the options: required, allowed values, types, nested lines', async () => {
     const body = {
       customerRef: { companyName: 'No Id Ltd' },

@@ -51,9 +51,13 @@ describe('amount formatting', () => {
 });
 
 describe('tree labels', () => {
-  it('labels an invoice by number, else by id', () => {
+  it('labels an invoice by number, else by customer, day and amount, else by id', () => {
     assert.equal(invoiceLabel(invoice()), 'INV-00001');
-    assert.equal(invoiceLabel(invoice({ invoiceNumber: undefined })), 'inv-1');
+    assert.equal(invoiceLabel(invoice({ invoiceNumber: undefined })), 'Acme Ltd · 2024-01-15 · 1,234.50 GBP');
+    assert.equal(
+      invoiceLabel(invoice({ invoiceNumber: undefined, customerRef: undefined, issueDate: undefined })),
+      'inv-1',
+    );
   });
 
   it('describes an invoice as customer · amount currency · status, leaving out what is missing', () => {

@@ -50,6 +50,8 @@ function checkOutcome(c: HostileCase, done: Performed, p: Pipeline): void {
     assert.equal(done.dataChanged, expect.dataChanged, 'records said to be missing');
   for (const text of expect.contains ?? [])
     assert.ok(done.text?.includes(text), `${JSON.stringify(text)} in ${JSON.stringify(done.text)}`);
+  if (expect.maxTextLength !== undefined)
+    assert.ok((done.text ?? '').length <= expect.maxTextLength, `${done.text?.length} characters`);
 }
 
 function checkRequests(c: HostileCase, server: HostileServer, p: Pipeline): void {

@@ -82,7 +82,8 @@ describe('push schema: shapes from the options tree', () => {
     assert.equal(when.type, 'string');
     assert.equal(when.format, undefined, 'format date-time would want a zone');
     assert.ok(!('type' in prop(schema, 'file')));
-    assert.equal(prop(schema, 'file').title, 'The File');
+    assert.equal(prop(schema, 'file').title, undefined, 'the name leads its Markdown description instead');
+    assert.equal(prop(schema, 'file').markdownDescription, '**The File**\n\nA File field');
   });
 
   it('reads dates as Codat writes them: a day, or a day and a time with an optional zone', () => {
@@ -116,19 +117,21 @@ describe('push schema: shapes from the options tree', () => {
 
   it('describes each field, its warnings and notes each on a line, and as Markdown', () => {
     const ref = prop(schema, 'ref');
-    assert.equal(ref.title, 'The Object');
+    assert.equal(ref.title, undefined);
     assert.equal(
       ref.description,
       'A Object field\nWarning: Must match an existing *ref*.\nNote: Optional <b>label</b>.',
     );
     assert.equal(
       ref.markdownDescription,
-      'A Object field\n\nWarning: Must match an existing \\*ref\\*.\n\nNote: Optional \\<b\\>label\\</b\\>.',
+      '**The Object**\n\nA Object field\n\nWarning\\: Must match an existing \\*ref\\*\\.\n\nNote\\: Optional \\<b\\>label\\<\\/b\\>\\.',
     );
     assert.equal(prop(schema, 'amount').description, 'A Number field');
     const listy = (description: string) =>
-      prop(pushSchema({ ...OPTIONS, properties: { x: leaf('Number', false, { description }) } }, 'x'), 'x')
-        .markdownDescription;
+      prop(
+        pushSchema({ ...OPTIONS, properties: { x: leaf('Number', false, { description, displayName: '' }) } }, 'x'),
+        'x',
+      ).markdownDescription;
     assert.deepEqual(['1. one', '- two', '+ 3'].map(listy), ['1\\. one', '\\- two', '\\+ 3']);
   });
 });
@@ -139,13 +142,26 @@ describe('push template: every required field', () => {
     assert.deepEqual(pushTemplate(OPTIONS, now), {
       name: '',
       kind: 'A',
-      amount: 0,
+      amount: null,
       paid: false,
       when: '2026-11-26T00:00:00',
       file: null,
       ref: { id: '' },
-      lines: [{ qty: 0 }],
+      lines: [{ qty: null }],
     });
+  });
+
+  it('starts every required field the user must fill with a value its schema refuses (issue 31)', () => {
+    const template = pushTemplate(OPTIONS, new Date('2026-11-26T10:00:00Z'));
+    assert.deepEqual(validate(pushSchema(OPTIONS, 'x'), template).sort(), [
+      '$.amount: expected number, got null',
+      '$.lines[0].qty: expected number, got null',
+      '$.name: shorter than 1',
+      '$.ref.id: shorter than 1',
+    ]);
+    const filled = { ...template, name: 'n', amount: 0, ref: { id: '1' }, lines: [{ qty: 2 }] };
+    assert.deepEqual(validate(pushSchema(OPTIONS, 'x'), filled), [], 'zero is a value once typed');
+    assert.equal(prop(pushSchema(OPTIONS, 'x'), 'note').minLength, undefined, 'an optional text may be empty');
   });
 
   it('takes the UTC day of now', () => {
@@ -230,16 +246,167 @@ describe('push schema against the emulator', () => {
     assert.deepEqual(validate(schema, noDate), ['$: missing required issueDate']);
   });
 
-  it('makes templates the schema passes, which the emulator takes as they are (it checks no empty ids)', async () => {
+  it('makes templates the schema refuses until filled in: the empty invoice of issue 31 is marked', () => {
     const now = new Date('2026-11-26T10:00:00Z');
     for (const type of PUSH_DATA_TYPES) {
       const option = options.get(type) as PushOption;
-      const template = pushTemplate(option, now);
-      assert.deepEqual(validate(pushSchema(option, type), template), [], type);
-      const op = await client().pushRecord(emu.companies.empty, emu.connections.empty[0], type, template);
-      assert.deepEqual(op.validation?.errors, [], `${type}: ${JSON.stringify(op.validation)}`);
-      assert.equal(op.status, 'Pending', type);
+      const problems = validate(pushSchema(option, type), pushTemplate(option, now));
+      assert.ok(problems.length > 0, `${type}: an unfilled template passes`);
     }
-    assert.equal(emu.requests.entries().filter((r) => r.method === 'POST').length, PUSH_DATA_TYPES.length);
+    const invoice = validate(
+      pushSchema(options.get('invoices') as PushOption, 'invoices'),
+      pushTemplate(options.get('invoices') as PushOption, now),
+    );
+    for (const field of ['$.customerRef.id', '$.lineItems[0].unitAmount', '$.lineItems[0].quantity'])
+      assert.ok(
+        invoice.some((p) => p.startsWith(`${field}:`)),
+        `${field} in ${invoice.join('; ')}`,
+      );
+  });
+});
+
+/** `levels` Objects, each the one required field of the one above. */
+function nested(levels: number): PushOption {
+  let option: PushOption = leaf('String', true);
+  for (let i = 0; i < levels; i++) option = leaf('Object', true, { properties: { deeper: option } });
+  return { ...OPTIONS, properties: { top: option } };
+}
+
+describe('push schema: hostile options (issue 30)', () => {
+  const now = new Date('2026-11-27T10:00:00Z');
+  /** Options as a server may send them: any shape, typed only as the client reads them. */
+  const hostile = (properties: Record<string, unknown>): PushOption =>
+    ({ ...OPTIONS, properties }) as unknown as PushOption;
+  const both = (option: PushOption) => ({ schema: pushSchema(option, 'x'), draft: pushTemplate(option, now) });
+
+  it('leaves out a field of the wrong shape instead of throwing', () => {
+    const cases: Record<string, unknown>[] = [
+      { gone: null, name: leaf('String', true) },
+      { gone: 5, name: leaf('String', true) },
+      { name: { ...leaf('String', true), options: 'A,B' } },
+      { name: { ...leaf('String', true), options: [null, 5, { value: 7 }, { displayName: 'no value' }] } },
+      { name: { ...leaf('String', true), validation: { warnings: 5, information: null } } },
+      { name: { ...leaf('String', true), validation: { warnings: [null, { details: 5 }] } } },
+      { name: { ...leaf('String', true), validation: 'strict' } },
+      { name: { ...leaf('String', true), description: 5, displayName: { a: 1 } } },
+      { name: { ...leaf('Object', true), properties: [leaf('String', true)] } },
+      { name: { ...leaf('Object', true), properties: null } },
+      { name: { type: 5, required: 'yes' } },
+    ];
+    for (const properties of cases) {
+      const { schema, draft } = both(hostile(properties));
+      assert.equal(prop(schema, 'gone'), undefined, JSON.stringify(properties));
+      assert.ok(prop(schema, 'name'), JSON.stringify(properties));
+      assert.ok(!('gone' in draft));
+    }
+    const { schema } = both(hostile({ name: { ...leaf('String', true), description: 5, options: [{ value: 7 }] } }));
+    assert.equal(prop(schema, 'name').description, undefined);
+    assert.equal(prop(schema, 'name').enum, undefined, 'no choice with a text value');
+    assert.equal(prop(schema, 'name').minLength, 1);
+  });
+
+  it('reads a tree of any depth without overflowing the stack, and stops at the bound', () => {
+    for (const levels of [1_400, 5_000]) {
+      const { schema, draft } = both(nested(levels));
+      let depth = 0;
+      for (let d: unknown = draft; typeof d === 'object' && d !== null; d = Object.values(d)[0]) depth++;
+      assert.ok(depth <= 34, `draft ${depth} levels deep`);
+      assert.ok(JSON.stringify(schema).length < 100_000, 'schema size');
+    }
+  });
+
+  it('keeps the schema and the draft small whatever the answer holds', () => {
+    // 1,300 levels answered in 69 KB once built a 30.6 MB schema and a 3.4 MB draft.
+    const deep = both(nested(1_300));
+    assert.ok(JSON.stringify(deep.schema).length < 1_000_000, `${JSON.stringify(deep.schema).length} characters`);
+    assert.ok(JSON.stringify(deep.draft).length < 10_000);
+    // Wide: many fields, each with long text and many choices.
+    const long = 'x'.repeat(100_000);
+    const choices = [...Array(2_000).keys()].map((i) => ({ value: `v${i}${long}`, displayName: long }));
+    const fields = Object.fromEntries(
+      [...Array(3_000).keys()].map((i) => [
+        `f${i}`,
+        { ...leaf('String', true), description: long, options: choices, validation: { warnings: [{ details: long }] } },
+      ]),
+    );
+    const wide = both(hostile(fields));
+    assert.ok(JSON.stringify(wide.schema).length < 2_000_000, `${JSON.stringify(wide.schema).length} characters`);
+    assert.ok(JSON.stringify(wide.draft).length < 2_000_000);
+  });
+
+  it('keeps a required field named __proto__ (or constructor) in the draft and the schema', () => {
+    const option = hostile({ ['__proto__']: leaf('String', true), constructor: leaf('Number', true) });
+    // As JSON.parse gives it: an own property named __proto__.
+    const parsed = JSON.parse(
+      JSON.stringify({ ...OPTIONS, properties: {} }).replace(
+        '"properties":{}',
+        `"properties":{"__proto__":${JSON.stringify(leaf('String', true))},"constructor":${JSON.stringify(leaf('Number', true))}}`,
+      ),
+    ) as PushOption;
+    for (const o of [option, parsed]) {
+      const { schema, draft } = both(o);
+      assert.deepEqual(JSON.parse(JSON.stringify(draft)), JSON.parse('{"__proto__":"","constructor":null}'));
+      assert.deepEqual(Object.keys(schema.properties as Json), ['$schema', '__proto__', 'constructor']);
+      assert.deepEqual(schema.required, ['__proto__', 'constructor']);
+      assert.equal(Object.getPrototypeOf(draft), Object.prototype);
+    }
+  });
+
+  it('shows a field’s name as plain text too, leading its description', () => {
+    const named = prop(
+      pushSchema(
+        hostile({ x: { ...leaf('Number', false), displayName: 'See https://evil.example\n===', description: '' } }),
+        'x',
+      ),
+      'x',
+    );
+    assert.equal(named.title, undefined);
+    assert.equal(named.markdownDescription, '**See https\\:\\/\\/evil\\.example \\=\\=\\=**');
+  });
+
+  it('shows descriptions as plain text: no list item, heading, setext heading, link or HTML is live', () => {
+    const described = (description: string, notes: string[] = []) =>
+      prop(
+        pushSchema(
+          hostile({
+            x: {
+              ...leaf('Number', false),
+              displayName: '',
+              description,
+              validation: { warnings: notes.map((details) => ({ details })) },
+            },
+          }),
+          'x',
+        ),
+        'x',
+      );
+    const md = (description: string) => String(described(description).markdownDescription);
+    const cases = [
+      'Amount\n- first item\n* second\n+ third\n1. fourth\n2) fifth',
+      'Heading\n===\nSub\n---',
+      '# Title\n> quote\n    code block\n```fence```',
+      'Visit https://evil.example/x or www.evil.example or mail bad@evil.example',
+      '[click](https://evil.example) ![img](https://evil.example/i.png) <https://evil.example>',
+      '<img src=x onerror=alert(1)> &amp; &#x41; **bold** _it_ ~~s~~ | a | b |',
+    ];
+    for (const text of cases) {
+      const out = md(text);
+      // Every ASCII punctuation character escaped: none is markup.
+      assert.ok(!/(^|[^\\])[!-/:-@[-`{-~]/.test(out.replace(/\\[!-/:-@[-`{-~]/g, '')), out);
+      assert.ok(!/^[ \t]/m.test(out), `no indented line: ${out}`);
+      // The same text once the escapes are read, line by line.
+      assert.deepEqual(
+        out.split('\n\n').map((l) => l.replace(/\\(.)/g, '$1')),
+        text
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean),
+      );
+      assert.equal(described(text).description, text, 'the plain description is the text as sent');
+    }
+    assert.match(
+      String(described('a', ['see https://x.example']).markdownDescription),
+      /Warning\\: see https\\:\\\/\\\/x\\.example/,
+    );
   });
 });
