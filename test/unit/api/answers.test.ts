@@ -107,6 +107,16 @@ describe('answers: what of an answer the client hands on (issue 30)', () => {
     });
   }
 
+  it('an answer nested 100,000 levels deep arrives redacted (the walk does not recurse)', async () => {
+    const depth = 100_000;
+    const deep = `{"id":"c1","name":"Acme","x":${'{"a":'.repeat(depth)}"${KEY}"${'}'.repeat(depth)}}`;
+    server.reply(replies.text(200, deep, 'application/json'));
+    const company = await client.getCompany(CID);
+    let v: unknown = (company as unknown as { x: unknown }).x;
+    for (let i = 0; i < depth; i++) v = (v as { a: unknown }).a;
+    assert.equal(v, '***');
+  });
+
   it('a page of records is handed on as parsed; the rows the tree keeps of it are redacted', async () => {
     const invoice = { id: 'inv-1', invoiceNumber: ECHO, customerRef: { id: '40', companyName: ECHO }, note: ECHO };
     server.reply(replies.json(200, page([invoice], '/companies/c1/data/invoices')));
