@@ -6,6 +6,7 @@
 // key may stand anywhere in such an answer (under an escaped field name, as `{value}`, in a list,
 // in another field, in Base64, in `_links`), so the text a trace line or an error shows of the
 // answer is made from what is kept, never from the body as sent.
+import { t } from '../l10n';
 import { decodeBody, parseJsonBody } from './jsonBody';
 import { redactApiKeyFields, redactDeep, type Redactor } from './redact';
 import { isRecord } from './responseShapes';
@@ -45,7 +46,7 @@ function withheld(bytes: Buffer): string {
   if (first === undefined) return '';
   if (first === '{' || first === '[') return '{';
   if (first === '<') return '<html><body></body></html>';
-  return 'The answer is not shown: it may hold API keys.';
+  return t('The answer is not shown: an answer about API keys may hold keys.');
 }
 
 /**

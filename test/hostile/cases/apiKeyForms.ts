@@ -90,6 +90,10 @@ const CASES: Record<string, (key: string) => KeyCase> = {
     reply: { status: 200, body: `{"results":[{"id":"k1","apiKey":"${k}"},{"id":"k2","value":"${OTHER}"` },
     error: 'malformedResponse',
   }),
+  'a 400 in plain text naming another key': () => ({
+    reply: { status: 400, headers: { 'Content-Type': 'text/plain' }, body: `bad request: keys ${OTHER}, ...` },
+    error: 'badRequest',
+  }),
   'a 400 whose body lists the keys': (k) => ({
     reply: {
       status: 400,
