@@ -8,7 +8,7 @@
 // answer is made from what is kept, never from the body as sent.
 import { t } from '../l10n';
 import { decodeBody, parseJsonBody } from './jsonBody';
-import { redactApiKeyFields, redactDeep, type Redactor } from './redact';
+import { redactApiKeyFields, redactDeep, redactOwned, type Redactor } from './redact';
 import { isRecord } from './responseShapes';
 
 /** What is kept of a parsed answer, redacted (the secrets it keeps are its own to name). */
@@ -28,7 +28,7 @@ export interface AnswerHandling {
 /** The value the caller gets of a parsed success. */
 export function answerValue(json: unknown, how: AnswerHandling, redact: Redactor): unknown {
   if (how.keep) return how.keep(json, redact);
-  return how.bulk ? json : redactDeep(json, redact);
+  return how.bulk ? json : redactOwned(json, redact);
 }
 
 /** The fields of the API's error body: all an error of such a request keeps of its body. */

@@ -67,6 +67,38 @@ export function redactDeep<T>(value: T, redact: Redactor): T {
 }
 
 /**
+ * `redactDeep` of a value nobody else holds (an answer just parsed), at less cost: each string is
+ * replaced where it stands, an object is rebuilt only when one of its keys changes, and each
+ * distinct key is redacted once (a page repeats the same few keys thousands of times).
+ */
+export function redactOwned<T>(value: T, redact: Redactor): T {
+  const keys = new Map<string, string>();
+  const keyOf = (k: string): string => {
+    let r = keys.get(k);
+    if (r === undefined) keys.set(k, (r = redact(k)));
+    return r;
+  };
+  const root: Record<string, unknown> = { value };
+  const pending: Array<[holder: Record<string, unknown> | unknown[], key: string | number]> = [[root, 'value']];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [holder, key] = next as [Record<string | number, unknown>, string | number];
+    let v = holder[key];
+    if (typeof v === 'string') {
+      const r = redact(v);
+      if (r !== v) holder[key] = r;
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) pending.push([v, i]);
+    } else if (typeof v === 'object' && v !== null) {
+      const names = Object.keys(v);
+      if (names.some((k) => keyOf(k) !== k))
+        holder[key] = v = Object.fromEntries(Object.entries(v).map(([k, x]) => [keyOf(k), x]));
+      for (const k of Object.keys(v as object).reverse()) pending.push([v as Record<string, unknown>, k]);
+    }
+  }
+  return root.value as T;
+}
+
+/**
  * Blanks every `"apiKey": "…"` value in a JSON text: `GET /apiKeys` returns the keys themselves,
  * and trace logs must not carry any of them, not only the one in use. A value the text ends in
  * (a body cut short by the server inside a key) is blanked too: its start is part of a key.

@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { DataPlatformClient } from '../../../src/api/client';
 import { keptApiKeys } from '../../../src/api/apiKeys';
-import { createRedactor } from '../../../src/api/redact';
+import { createRedactor, redactDeep, redactOwned } from '../../../src/api/redact';
 import { base64, htmlNamed } from '../../support/keyEncodings';
 import { replies, TestServer } from '../../support/httpDouble';
 import { assertNoSecret, findSecret } from '../../support/secretScan';
@@ -128,6 +128,23 @@ describe('answers: what of an answer the client hands on (issue 30)', () => {
     assert.equal(rows.items.length, 1);
     assert.match(JSON.stringify(rows.items), /\*\*\*/);
     assertNoSecret(KEY, { rows: rows.items });
+  });
+});
+
+describe('redactOwned: redactDeep in place, for an answer just parsed', () => {
+  it('gives what redactDeep gives: strings, keys, a key repeated across objects, __proto__, lists in lists', () => {
+    const redact = createRedactor(KEY);
+    const text = JSON.stringify({
+      results: [
+        { id: 'a', [KEY]: ECHO, note: 'plain' },
+        { id: 'b', [KEY]: 1, list: [[ECHO, 2, null, true], { x: base64(KEY) }] },
+      ],
+      name: 'short',
+    }).replace('"name"', `"__proto__":{"v":"${KEY}"},"name"`);
+    const owned = redactOwned(JSON.parse(text) as unknown, redact);
+    assert.deepEqual(owned, redactDeep(JSON.parse(text) as unknown, redact));
+    assert.equal(Object.getPrototypeOf(owned), Object.prototype);
+    assertNoSecret(KEY, { owned });
   });
 });
 
