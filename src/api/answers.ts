@@ -25,10 +25,16 @@ export interface AnswerHandling {
   keep?: KeepAnswer;
 }
 
-/** The value the caller gets of a parsed success. */
-export function answerValue(json: unknown, how: AnswerHandling, redact: Redactor): unknown {
-  if (how.keep) return how.keep(json, redact);
-  return how.bulk ? json : redactOwned(json, redact);
+/** The value the caller gets of a parsed success, or undefined when `accept` refuses it. An answer
+ * is checked before it is redacted (one refused is not walked); what `keep` makes, as kept. */
+export function acceptedValue<T>(
+  json: unknown,
+  how: AnswerHandling & { accept: (json: unknown) => json is T },
+  redact: Redactor,
+): { value: T } | undefined {
+  const kept = how.keep ? how.keep(json, redact) : json;
+  if (!how.accept(kept)) return undefined;
+  return { value: how.keep || how.bulk ? kept : redactOwned(kept, redact) };
 }
 
 /** The fields of the API's error body: all an error of such a request keeps of its body. */

@@ -17,7 +17,7 @@ import {
 } from './failures';
 import { errorCode, headerGetter, isTooLarge } from './axiosResults';
 import type { Readable } from 'node:stream';
-import { answerText, answerValue, type AnswerHandling } from './answers';
+import { acceptedValue, answerText, type AnswerHandling } from './answers';
 import { parseJsonBody } from './jsonBody';
 import { BodyBuffers, type Body } from './responseBody';
 import { classifyConnectionFailure } from './networkErrors';
@@ -331,9 +331,9 @@ export class HttpTransport {
       } catch {
         return { ok: false, error: malformedResponse(info, req.expected) };
       }
-      const value = answerValue(json, req, this.redact);
-      if (!req.accept(value)) return { ok: false, error: malformedResponse(info, req.expected) };
-      return { ok: true, value };
+      const accepted = acceptedValue(json, req, this.redact);
+      if (!accepted) return { ok: false, error: malformedResponse(info, req.expected) };
+      return { ok: true, value: accepted.value };
     }
     const waitMs = requestedWaitMs(status, get, this.now());
     const error = errorFromResponse({
