@@ -1,7 +1,10 @@
 // The API key requests: list, create (a name of at most 50 characters) and delete, built as
-// requests.ts builds the reads, every parameter checked before anything is sent.
+// requests.ts builds the reads, every parameter checked before anything is sent; and what of
+// their answers, which hold keys besides the account's own, goes any further (keptApiKeys).
 import { checkId, checkOptionalText, MAX_API_KEY_NAME_LENGTH } from './requestChecks';
+import { createRedactor, type Redactor } from './redact';
 import type { ApiRequest } from './requests';
+import { isRecord } from './responseShapes';
 
 export interface CreateApiKeyRequest {
   name?: string;
@@ -19,4 +22,37 @@ export function createApiKeyRequest(request: CreateApiKeyRequest = {}): ApiReque
 export function deleteApiKeyRequest(apiKeyId: string): ApiRequest {
   const id = checkId({ method: 'DELETE', path: '/apiKeys/{apiKeyId}' }, apiKeyId, 'apiKeyId');
   return { method: 'DELETE', path: `/apiKeys/${id}` };
+}
+
+/** The fields of a listed or created key that go further than the transport. */
+const KEPT_TEXT = ['id', 'name', 'createdDate'] as const;
+
+/** A name (or id, or date) redacted of the account's key and of every listed one. */
+function scrubbed(text: string, redactors: readonly Redactor[]): string {
+  return redactors.reduce((t, redact) => redact(t), text);
+}
+
+function keptKey(entry: unknown, redactors: readonly Redactor[]): unknown {
+  if (!isRecord(entry)) return null;
+  const kept: Record<string, string> = {};
+  for (const field of KEPT_TEXT) {
+    const value = entry[field];
+    if (typeof value === 'string') kept[field] = scrubbed(value, redactors);
+  }
+  if (typeof entry.apiKey === 'string') kept.apiKey = entry.apiKey;
+  return kept;
+}
+
+/**
+ * What the client keeps of an answer of `GET /apiKeys` (`{results}`) or `POST /apiKeys` (one key):
+ * each key's id, name and created date, and the key itself where it is a string; everything else
+ * (a key as `{value}`, in a list, in another field, in `_links`) is dropped on arrival. A name
+ * that holds the account's key, or a listed one, in any form the redactor finds, is redacted.
+ */
+export function keptApiKeys(json: unknown, redact: Redactor): unknown {
+  const list = isRecord(json) && Array.isArray(json.results) ? json.results : undefined;
+  const entries = list ?? [json];
+  const keys = entries.flatMap((e) => (isRecord(e) && typeof e.apiKey === 'string' ? [e.apiKey] : []));
+  const redactors = [redact, ...new Set(keys)].map((k) => (typeof k === 'string' ? createRedactor(k) : k));
+  return list ? { results: list.map((e) => keptKey(e, redactors)) } : keptKey(json, redactors);
 }

@@ -29,6 +29,7 @@ import {
   pageGuard,
 } from './responseShapes';
 import type { CallOptions } from './transportOptions';
+import { redactDeep } from './redact';
 import { resolveHref } from './url';
 import { ClientBase, type ClientOptions } from './clientBase';
 import * as requests from './requests';
@@ -235,7 +236,7 @@ export class DataPlatformClient extends ClientBase {
     options?: CallOptions,
   ): AsyncGenerator<DataRecord, void, undefined> {
     const first = await this.listRecords(type, companyId, params, options);
-    yield* followItems(first, (href, o) => this.fetchPage(href, RECORD_PAGE, { ...options, ...o }), options);
+    yield* followItems(first, (href, o) => this.fetchPage(href, RECORD_PAGE, { ...options, ...o }, true), options);
   }
 
   /**
@@ -254,8 +255,10 @@ export class DataPlatformClient extends ClientBase {
     params: Omit<ListParams, 'page'> = {},
     options: Omit<CallOptions, 'signal'> = {},
   ): PagedList<RecordRow> {
+    // Its pages come unredacted (`bulk`): the few fields of each row the tree shows are redacted here.
+    const row = rowMaker(dataType(type));
     return new PagedList<RecordRow>(
-      mappedPages(this.recordPages(type, companyId, params, options), rowMaker(dataType(type))),
+      mappedPages(this.recordPages(type, companyId, params, options), (record) => redactDeep(row(record), this.redact)),
     );
   }
 
@@ -298,17 +301,19 @@ export class DataPlatformClient extends ClientBase {
     accept: Guard<Page<T>>,
     options: Omit<CallOptions, 'signal'>,
   ): PageLoader<T> {
-    return this.linked((o) => this.firstPage(type, companyId, params, accept, o), accept, options);
+    return this.linked((o) => this.firstPage(type, companyId, params, accept, o), accept, options, true);
   }
 
-  /** The first page from `first`, then each `_links` href, every answer checked by `accept`. */
+  /** The first page from `first`, then each `_links` href, every answer checked by `accept`;
+   * `bulk` for pages of records. */
   private linked<T>(
     first: (options: CallOptions) => Promise<Page<T>>,
     accept: Guard<Page<T>>,
     options: Omit<CallOptions, 'signal'> = {},
+    bulk = false,
   ): PageLoader<T> {
     return (href, o) =>
-      href === undefined ? first({ ...options, ...o }) : this.fetchPage(href, accept, { ...options, ...o });
+      href === undefined ? first({ ...options, ...o }) : this.fetchPage(href, accept, { ...options, ...o }, bulk);
   }
 
   private async fetchRecord<T>(
@@ -319,16 +324,19 @@ export class DataPlatformClient extends ClientBase {
     expected: string,
     options?: CallOptions,
   ): Promise<T> {
-    // The record becomes a JSON document: a key the server echoed in it must not show there.
-    return this.send(
-      { ...requests.recordRequest(type, companyId, recordId), accept, expected, redactValue: true },
-      options,
-    );
+    // Not `bulk`: the record becomes a JSON document, redacted like every answer but a page of records.
+    return this.send({ ...requests.recordRequest(type, companyId, recordId), accept, expected }, options);
   }
 
-  private async fetchPage<T>(href: string, accept: Guard<Page<T>>, options?: CallOptions): Promise<Page<T>> {
+  /** A page at a `_links` href; `bulk` for a page of records (see HttpRequest). */
+  private async fetchPage<T>(
+    href: string,
+    accept: Guard<Page<T>>,
+    options?: CallOptions,
+    bulk = false,
+  ): Promise<Page<T>> {
     const path = resolveHref(this.baseUrl, href);
-    return this.send({ method: 'GET', path, accept, expected: 'a page of results' }, options);
+    return this.send({ method: 'GET', path, accept, expected: 'a page of results', bulk }, options);
   }
 
   /** `/companies/{id}/data/{type}?…`, the company id and parameters checked (a refusal rejects). */
@@ -340,7 +348,7 @@ export class DataPlatformClient extends ClientBase {
     options?: CallOptions,
   ): Promise<Page<T>> {
     return this.send(
-      { ...requests.recordsRequest(type, companyId, params), accept, expected: `a page of ${type}` },
+      { ...requests.recordsRequest(type, companyId, params), accept, expected: `a page of ${type}`, bulk: true },
       options,
     );
   }

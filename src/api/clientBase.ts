@@ -38,17 +38,19 @@ export abstract class ClientBase {
 
   async listApiKeys(options?: CallOptions): Promise<ApiKeyList> {
     const request = apiKeys.apiKeysRequest();
-    return this.send({ ...request, accept: isApiKeyList, expected: 'a list of API keys' }, options);
+    const keep = apiKeys.keptApiKeys;
+    return this.send({ ...request, keep, accept: isApiKeyList, expected: 'a list of API keys' }, options);
   }
 
   async createApiKey(request: apiKeys.CreateApiKeyRequest = {}, options?: CallOptions): Promise<ApiKeyDetails> {
     const create = apiKeys.createApiKeyRequest(request);
-    return this.send({ ...create, accept: isApiKeyDetails, expected: 'an API key' }, options);
+    const keep = apiKeys.keptApiKeys;
+    return this.send({ ...create, keep, accept: isApiKeyDetails, expected: 'an API key' }, options);
   }
 
   async deleteApiKey(apiKeyId: string, options?: CallOptions): Promise<void> {
     const request = apiKeys.deleteApiKeyRequest(apiKeyId);
-    const call = { ...request, accept: isNoContent, expected: 'no content', emptyOk: true };
+    const call = { ...request, keep: apiKeys.keptApiKeys, accept: isNoContent, expected: 'no content', emptyOk: true };
     await this.send<undefined>(call, options);
   }
 

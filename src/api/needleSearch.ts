@@ -16,6 +16,8 @@ interface Ending {
 
 export class NeedleSet {
   readonly longest: number;
+  /** The shortest needle's length: a text of fewer UTF-16 units holds none (escapes only lengthen). */
+  readonly shortest: number;
   /** Unit → column of the transition table, for building. */
   private readonly column = new Map<number, number>();
   /** The same, dense for the search: a UTF-16 unit → its column, -1 for units in no needle. */
@@ -27,6 +29,7 @@ export class NeedleSet {
   constructor(needles: readonly Needle[]) {
     const kept = needles.filter((n) => n.units.length > 0);
     this.longest = Math.max(0, ...kept.map((n) => n.units.length));
+    this.shortest = Math.min(...kept.map((n) => n.units.length));
     for (const n of kept) for (const u of n.units) if (!this.column.has(u)) this.column.set(u, this.column.size);
     const trie = buildTrie(kept, this.column);
     const width = Math.max(1, this.column.size);

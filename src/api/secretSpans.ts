@@ -56,6 +56,8 @@ export class SecretScanner {
 
   /** Start and end offsets of every match, merged where they overlap, flat: `[s0, e0, s1, e1 …]`. */
   spans(text: string): number[] {
+    // Most strings of an answer (ids, dates, short names) are shorter than any form of the key.
+    if (text.length < this.set.shortest) return [];
     const { set, codes, starts, mask, wholeWords } = this;
     const reader = new CanonicalReader(text);
     const spans: number[] = [];

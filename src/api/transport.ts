@@ -1,7 +1,7 @@
 // Sends one logical request: builds the axios call, applies the per-attempt timeout and the
 // caller's AbortSignal, passes each GET attempt through the rate gate (rateGate.ts), retries what
 // may be retried, records rate-limit headers, reports every attempt to the log hooks, and turns
-// every failure into one ApiError (built in failures.ts).
+// every failure into one ApiError (built in failures.ts); answers.ts says what of an answer goes on.
 // Axios errors never leave this module: they carry the request headers, and so the API key.
 import axios, { AxiosInstance, AxiosResponse } from 'axios';
 import type { ApiError } from './errors';
@@ -17,19 +17,20 @@ import {
 } from './failures';
 import { errorCode, headerGetter, isTooLarge } from './axiosResults';
 import type { Readable } from 'node:stream';
-import { decodeBody, parseJsonBody } from './jsonBody';
+import { acceptedValue, answerText, type AnswerHandling } from './answers';
+import { parseJsonBody } from './jsonBody';
 import { BodyBuffers, type Body } from './responseBody';
 import { classifyConnectionFailure } from './networkErrors';
 import { RateGate, type GateTicket } from './rateGate';
 import { parseRateLimit, RateLimitInfo, type HeaderGetter } from './rateLimit';
-import { basicAuthValue, capRawBody, createRedactor, redactDeep, Redactor, scrubBody } from './redact';
+import { basicAuthValue, capRawBody, createRedactor, Redactor, scrubBody } from './redact';
 import { decideRetry, DEFAULT_RETRY_POLICY, requestedWaitMs, RetryPolicy, sleep as realSleep } from './retry';
 import { withSentRequest, type RequestToKeep } from './sentRequest';
 import { DEFAULT_TIMEOUT_MS, MAX_RESPONSE_BYTES } from './transportOptions';
 import type { CallOptions, RequestSummary, TraceEntry, TransportOptions } from './transportOptions';
 
-/** Its path, body and whether the body may be kept on a failure: see sentRequest.ts. */
-export interface HttpRequest<T> extends RequestToKeep {
+/** Its path, body and whether the body may be kept on a failure (sentRequest.ts); answers.ts. */
+export interface HttpRequest<T> extends RequestToKeep, AnswerHandling {
   method: 'GET' | 'POST' | 'DELETE';
   /** Narrows the parsed JSON; false makes the response a `malformedResponse`. */
   accept: (json: unknown) => json is T;
@@ -37,9 +38,6 @@ export interface HttpRequest<T> extends RequestToKeep {
   expected: string;
   /** A 204 / empty success body is the expected answer (DELETE). */
   emptyOk?: boolean;
-  /** The accepted value is redacted (every string, once decoded): a record that becomes a
-   * document the user may save or share. Pages are not, at their size it would cost too much. */
-  redactValue?: boolean;
 }
 
 type Failure = { ok: false; error: ApiError; networkCode?: string; waitMs?: number };
@@ -247,6 +245,7 @@ export class HttpTransport {
     const { bytes } = sent.body;
     // The whole text is decoded only when needed: an error, a malformed body, a trace.
     let text: string | undefined;
+    const [redact, ok] = [this.redact, response.status >= 200 && response.status < 300];
     // Shown in the log, the panel and the invoice document: a header the server wrote is text
     // from the server like its body, and may echo the key as well.
     const correlation = get('x-correlation-id') ?? get('correlation-id') ?? get('x-request-id');
@@ -255,7 +254,7 @@ export class HttpTransport {
       path,
       status: response.status,
       get text() {
-        return (text ??= decodeBody(bytes));
+        return (text ??= answerText(req, bytes, ok, redact));
       },
       contentType: get('content-type'),
       correlationIdHeader: correlation === undefined ? undefined : this.redact(correlation),
@@ -332,8 +331,9 @@ export class HttpTransport {
       } catch {
         return { ok: false, error: malformedResponse(info, req.expected) };
       }
-      if (!req.accept(json)) return { ok: false, error: malformedResponse(info, req.expected) };
-      return { ok: true, value: req.redactValue ? redactDeep(json, this.redact) : json };
+      const accepted = acceptedValue(json, req, this.redact);
+      if (!accepted) return { ok: false, error: malformedResponse(info, req.expected) };
+      return { ok: true, value: accepted.value };
     }
     const waitMs = requestedWaitMs(status, get, this.now());
     const error = errorFromResponse({

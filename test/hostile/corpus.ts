@@ -65,7 +65,14 @@ export type Operation =
   | { op: 'followPush' }
   /** Create Invoice…: the connection's push options, then the draft's schema and template built
    * from them (the text: both as JSON). */
-  | { op: 'pushOptions' };
+  | { op: 'pushOptions' }
+  /** The first page of a company's Push history, each push as its tree row, Open JSON and Show
+   * Details show it. */
+  | { op: 'pushHistoryPage' }
+  /** The first page of a company's Sync history, each sync as its tree row and Open JSON show it. */
+  | { op: 'syncHistory' }
+  /** Create API Key: the new key, as its row and its notification show it. */
+  | { op: 'createApiKey' };
 
 export type Outcome =
   /** The operation succeeded with this many records (a page's, all pages', or 1). */
@@ -99,6 +106,8 @@ export interface HostileCase {
   group: Group;
   /** The API key in use; the corpus default when absent. */
   key?: string;
+  /** Other secrets the answers hold (another listed key), which must appear nowhere either. */
+  secrets?: string[];
   run: Operation;
   replies: ReplySpec[];
   /** The last reply answers every request after the scripted ones (an endless server). */

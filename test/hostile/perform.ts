@@ -14,6 +14,8 @@ import type { Operation } from './corpus';
 import { getInvoice } from '../support/invoiceReads';
 import { followPush } from '../../src/push/follow';
 import { pushSchema, pushTemplate } from '../../src/push/schema';
+import type { ApiKeyDetails, PushOperation } from '../../src/api/models';
+import { apiKeySurfaces, pushSurfaces, syncSurfaces } from './surfaces';
 
 export interface Performed {
   error?: ApiError;
@@ -26,6 +28,9 @@ export interface Performed {
   text?: string;
   /** Load all or an export: records that may be missing because the data moved. */
   dataChanged?: number;
+  /** What else the extension shows of the answer, by name: a push's tooltip, its Open JSON, the
+   * tree's API key rows (surfaces.ts). */
+  surfaces?: Record<string, string>;
 }
 
 /** Concurrency of Load all, as the setting's default. */
@@ -177,13 +182,32 @@ async function run(p: Pipeline, key: string, op: Operation): Promise<Performed> 
     case 'push': {
       const client = p.client(key);
       const body = { customerRef: { id: '40' }, issueDate: '2026-01-15', status: 'Draft', lineItems: [] };
-      const pushed = async () => ({ id: (await client.pushRecord('c1', 'conn-1', 'invoices', body)).pushOperationKey });
-      return one(p, pushed, false);
+      let op: PushOperation | undefined;
+      const pushed = async () => ({
+        id: (op = await client.pushRecord('c1', 'conn-1', 'invoices', body)).pushOperationKey,
+      });
+      const done = await one(p, pushed, false);
+      return op ? { ...done, surfaces: pushSurfaces(p, [op]) } : done;
+    }
+    case 'pushHistoryPage': {
+      const page = await p.client(key).listPushOperations('c1');
+      return { ids: page.results.map((o) => o.pushOperationKey), surfaces: pushSurfaces(p, page.results) };
+    }
+    case 'syncHistory': {
+      const page = await p.client(key).listPullOperations('c1');
+      return { ids: idsOf(page.results), surfaces: syncSurfaces(page.results) };
+    }
+    case 'createApiKey': {
+      const client = p.client(key);
+      let created: ApiKeyDetails | undefined;
+      const done = await one(p, async () => (created = await client.createApiKey({ name: 'new' })), false);
+      return created ? { ...done, surfaces: apiKeySurfaces([created]) } : done;
     }
     case 'listApiKeys': {
       const client = p.client(key);
       try {
-        return { ids: idsOf((await client.listApiKeys()).results) };
+        const { results } = await client.listApiKeys();
+        return { ids: idsOf(results), surfaces: apiKeySurfaces(results) };
       } catch (e) {
         if (!isApiError(e)) throw e;
         p.report(e);

@@ -40,8 +40,91 @@ const unauthorized = (reply: ReplySpec): Echo => ({
   expect: { outcome: 'error', kind: 'unauthorized' },
 });
 
+/** A push operation as the API answers one, Failed unless `extra` says otherwise. */
+const pushOperation = (extra: Record<string, unknown>): Record<string, unknown> => ({
+  pushOperationKey: 'p-1',
+  companyId: 'c1',
+  dataConnectionKey: 'conn-1',
+  dataType: 'invoices',
+  status: 'Failed',
+  statusCode: 400,
+  requestedOnUtc: '2026-01-15T00:00:00Z',
+  completedOnUtc: '2026-01-15T00:00:01Z',
+  ...extra,
+});
+/** The push answered 200 with `op`: a success of the request, whatever the push's status. */
+const pushAnswered = (op: Record<string, unknown> | string): Echo => ({
+  run: { op: 'push' },
+  replies: [typeof op === 'string' ? { status: 200, body: op } : { status: 200, json: op }],
+  expect: { outcome: 'success', items: 1 },
+});
+const validation = (...messages: string[]) => ({
+  errors: messages.map((message) => ({ itemId: 'customerRef', message, validatorName: 'Echo' })),
+  warnings: [],
+});
+
+/** Issue 30: a push settled Failed or TimedOut is a 200 answer; what it says reaches the error
+ * notification, the diagnostics panel, the tree's tooltip and Open JSON. */
+const PUSH_ECHOES: Record<string, (key: string) => Echo> = {
+  'a Failed push: the key in its errorMessage': (k) => pushAnswered(pushOperation({ errorMessage: `Refused ${k}` })),
+  'a Failed push: the Basic header in its errorMessage': (k) =>
+    pushAnswered(pushOperation({ errorMessage: `Authorization: Basic ${base64(k)} refused` })),
+  'a Failed push: Base64 of "key:" in its validation': (k) =>
+    pushAnswered(pushOperation({ validation: validation(`credentials ${base64(`${k}:`)}`, unpadded(k)) })),
+  'a Failed push: HTML entities in its errorMessage and validation': (k) =>
+    pushAnswered(
+      pushOperation({ errorMessage: `Bad key ${htmlNamed(k)}`, validation: validation(htmlDecimal(k), htmlHex(k)) }),
+    ),
+  'a Failed push: the key as its first validation item, no errorMessage': (k) =>
+    pushAnswered(
+      pushOperation({ validation: { errors: [{ itemId: k, message: `${k} is not valid` }], warnings: [] } }),
+    ),
+  'a TimedOut push: JSON \\u escapes in its errorMessage, once and twice': (k) =>
+    pushAnswered(
+      JSON.stringify(pushOperation({ status: 'TimedOut', statusCode: 504, errorMessage: 'x', note: 'y' }))
+        .replace('"x"', `"key ${uEscapes(k, true)}"`)
+        .replace('"y"', `"${JSON.stringify(uEscapes(k, false)).slice(1, -1)}"`),
+    ),
+  'a push history entry: the key in its errorMessage and validation': (k) => ({
+    run: { op: 'pushHistoryPage' },
+    replies: [
+      {
+        status: 200,
+        json: page([pushOperation({ errorMessage: `Refused ${k}`, validation: validation(`Basic ${base64(k)}`) })], {
+          path: '/companies/c1/push',
+        }),
+      },
+    ],
+    expect: { outcome: 'success', items: 1 },
+  }),
+  'a sync history entry: the key in its error': (k) => ({
+    run: { op: 'syncHistory' },
+    replies: [
+      {
+        status: 200,
+        json: page(
+          [
+            {
+              id: 's-1',
+              dataType: 'invoices',
+              status: 'FetchError',
+              requested: '2026-01-15T00:00:00Z',
+              isErrored: true,
+              errorMessage: `Fetch failed for ${htmlNamed(k)}`,
+              statusDescription: `Authorization: Basic ${base64(k)}`,
+            },
+          ],
+          { path: '/companies/c1/data/history' },
+        ),
+      },
+    ],
+    expect: { outcome: 'success', items: 1 },
+  }),
+};
+
 /** How a server echoes the key, by name. */
 export const ECHOES: Record<string, (key: string) => Echo> = {
+  ...PUSH_ECHOES,
   'literal in the error field': (k) => badRequest({ status: 400, json: errorBody(400, `Invalid key ${k} given`) }),
   'literal in a 401': (k) => unauthorized({ status: 401, json: errorBody(401, `Unauthorized: ${k}`) }),
   'Basic header value in a 401': (k) =>

@@ -1,5 +1,6 @@
 // The whole hostile-server corpus, group by group.
 import type { HostileCase } from '../corpus';
+import { apiKeyFormCorpus } from './apiKeyForms';
 import { sizeCorpus } from './bodySizes';
 import { csvCorpus } from './csvCells';
 import { echoCorpus } from './echoes';
@@ -25,5 +26,6 @@ export function hostileCases(): HostileCase[] {
     ...csvCorpus(),
     ...movingCorpus(),
     ...pushOptionsCorpus(),
+    ...apiKeyFormCorpus(),
   ];
 }

@@ -131,7 +131,8 @@ describe('hostile-server corpus (issue 12)', () => {
       checkOutcome(c, done, p);
       checkRequests(c, server, p);
       checkDocument(done);
-      assertNoSecret(key, p.places({ error: done.error, document: done.document, text: done.text }));
+      const places = p.places({ error: done.error, document: done.document, text: done.text, ...done.surfaces });
+      for (const secret of [key, ...(c.secrets ?? [])]) assertNoSecret(secret, places);
       assert.deepEqual(unhandled, [], 'unhandled rejections');
       // Counted once every check held, so the summary counts cases that held.
       const counts = tally.get(c.group) ?? new Map<string, number>();
