@@ -126,7 +126,7 @@ function askBaseUrl(title: string, value: string): Thenable<string | undefined> 
 function askName(accounts: AccountList, value: string): Thenable<string | undefined> {
   return vscode.window.showInputBox({
     title: t('Add Account (2/3): name'),
-    prompt: t('How the account is shown in the Companies view, the status bar and the log'),
+    prompt: t('How the account is shown in the Data Platform view, the status bar and the log'),
     value,
     ignoreFocusOut: true,
     validateInput: (v) => accountNameProblem(v, accounts.list()),

@@ -307,7 +307,7 @@ async function forgetDeletedKey(deps: ApiKeyCommandDeps, target: AccountTarget, 
 async function deleteApiKey(deps: ApiKeyCommandDeps, arg?: unknown): Promise<DeleteApiKeyResult> {
   const node = arg ?? deps.view.selection.find((n) => n instanceof ApiKeyNode);
   if (!(node instanceof ApiKeyNode) && !isDeleteArgs(node)) {
-    void vscode.window.showInformationMessage(t('Select an API key in the Companies view first.'));
+    void vscode.window.showInformationMessage(t('Select an API key in the Data Platform view first.'));
     return { outcome: 'cancelled' };
   }
   const target = await deps.account(node, t('Delete API Key: account'));

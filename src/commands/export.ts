@@ -362,7 +362,7 @@ function exportRecords(
   if (lists.length > 1) return exportLists(lists, args, deps);
   const list = lists[0] ?? recordListOf(node) ?? recordListOf(selection.find((n) => recordListOf(n)));
   if (!list) {
-    const message = t('Select a company, a data type or a query in the Companies view to export its records.');
+    const message = t('Select a company, a data type or a query in the Data Platform view to export its records.');
     void vscode.window.showInformationMessage(message);
     return { outcome: 'unavailable', message };
   }

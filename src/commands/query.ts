@@ -183,7 +183,7 @@ async function companyFor(deps: QueryCommandDeps, arg: unknown): Promise<Company
   // Shown as it is, even when its page is not loaded (a company found by the picker's search).
   const node = root.showCompany(company);
   if (!node) {
-    const message = t('Company {0} cannot be shown in the Companies view.', company.id);
+    const message = t('Company {0} cannot be shown in the Data Platform view.', company.id);
     void vscode.window.showErrorMessage(message);
     return { outcome: 'unavailable', message };
   }

@@ -33,7 +33,8 @@ function targetOf(deps: QueryNodeCommandDeps, arg: unknown): Target | undefined 
   const node = arg instanceof ErrorNode ? arg.owner : (arg ?? deps.view.selection.find((n) => n instanceof QueryNode));
   if (node instanceof QueryNode && node.owner instanceof CompanyNode) return { node, company: node.owner };
   // From the palette with nothing to act on; a call on another kind of node does nothing.
-  if (arg === undefined) void vscode.window.showInformationMessage(t('Select a query in the Companies view first.'));
+  if (arg === undefined)
+    void vscode.window.showInformationMessage(t('Select a query in the Data Platform view first.'));
   return undefined;
 }
 

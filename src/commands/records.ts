@@ -224,7 +224,7 @@ function notOpened(ref: RecordRef, companyName: string, error: ApiError | undefi
 async function openById(fs: RecordFileSystem, node: unknown, arg: unknown): Promise<OpenByIdResult> {
   const accountId = accountRootOf(node)?.accountId;
   if (!(node instanceof RecordListNode) || accountId === undefined) {
-    const message = t('Open Record by ID works on a data type in the Companies view.');
+    const message = t('Open Record by ID works on a data type in the Data Platform view.');
     void vscode.window.showErrorMessage(message);
     return { outcome: 'unavailable', message };
   }

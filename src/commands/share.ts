@@ -83,7 +83,7 @@ async function copyNode(arg: unknown, deps: ShareCommandDeps): Promise<string | 
   if (node instanceof ErrorNode) return copyFailed(node);
   if (!node) {
     void vscode.window.showInformationMessage(
-      t('Select a company, a data type, a query or a record in the Companies view to copy its request.'),
+      t('Select a company, a data type, a query or a record in the Data Platform view to copy its request.'),
     );
     return undefined;
   }

@@ -118,7 +118,7 @@ async function fetchRecord(node: RecordNode, label: string, deps: TreeCommandDep
 function copyTarget(node: unknown, deps: TreeCommandDeps): Copyable | undefined {
   const target = copyableOf(node ?? deps.view.selection.find((n) => copyableOf(n)));
   if (!target)
-    void vscode.window.showInformationMessage(t('Select a company or a record in the Companies view to copy it.'));
+    void vscode.window.showInformationMessage(t('Select a company or a record in the Data Platform view to copy it.'));
   return target;
 }
 
