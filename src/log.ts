@@ -70,7 +70,7 @@ export function accountTag(account: string | undefined): string {
 export class Log {
   /** Per owner (an account id), so one account's key change keeps the others' scrubbers. */
   private readonly scrubbers = new Map<string, Redactor[]>();
-  /** Only under the test switch (src/testHooks.ts): a user's log is the channel alone. */
+  /** Only under the test switch (src/testApi.ts): a user's log is the channel alone. */
   private readonly recent: LogLine[] | undefined;
 
   constructor(

@@ -29,7 +29,7 @@ export function testHooksEnabled(env: Readonly<Record<string, string | undefined
   return env[TEST_HOOKS_ENV] === 'on';
 }
 
-/** What `activate` returns under the test switch (src/testHooks.ts) for the integration tests;
+/** What `activate` returns under the test switch (src/testApi.ts) for the integration tests;
  * not a public contract, and nothing at all in a user's extension. */
 export interface DataPlatformApi {
   readonly log: vscode.LogOutputChannel;

@@ -171,7 +171,7 @@ function certificateAdvice(problem: CertificateProblem, host: string): string {
       );
     case 'wrongHost':
       return t(
-        'Check the host in the setting dataPlatform.baseUrl; if it is right, a proxy or a captive portal on your network is answering in its place.',
+        'Check the account’s base URL (Edit Account…); if it is right, a proxy or a captive portal on your network is answering in its place.',
       );
     case 'invalid':
       return t(

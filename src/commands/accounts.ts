@@ -1,8 +1,8 @@
 // Rename Account…, Edit Account… (its base URL or its key), Change Base URL…, Set Environment… and
 // Remove Account, each on the account of the node it was invoked on, else the selected or only
 // one, else a picked one. Arguments (`{ accountId, name }`, `{ accountId, baseUrl }`,
-// `{ accountId, environment }`, `{ accountId, confirmed }`) skip the prompts for tests and other
-// extensions.
+// `{ accountId, environment }`) give what a prompt would ask; no argument answers Remove Account's
+// question (tests answer it through confirmWrite.ts's queue).
 import * as vscode from 'vscode';
 import { accountNameProblem, type AccountList } from '../accounts/accountList';
 import { environmentName, isEnvironment, type Environment } from '../accounts/environment';
@@ -10,6 +10,7 @@ import { checkBaseUrl } from '../connection/baseUrl';
 import { ENVIRONMENT_ICONS } from '../format/accountLabels';
 import { t } from '../l10n';
 import type { ResolveAccount } from './accountTarget';
+import { askModal } from './confirmWrite';
 import { chooseFrom, createQuickPick } from './quickPicks';
 import { registerCommand } from './register';
 
@@ -157,19 +158,11 @@ async function removeAccount(deps: AccountCommandDeps, arg?: unknown): Promise<A
   const target = await deps.account(arg, t('Remove Account: account'));
   if (!target) return { outcome: 'cancelled' };
   const { account } = target.connection;
-  const confirmed = typeof arg === 'object' && arg !== null && (arg as { confirmed?: unknown }).confirmed === true;
-  if (!confirmed) {
-    const remove = t('Remove');
-    const detail = t(
-      'Its API key is deleted from secret storage, and its saved queries with it. Its companies stay in the API.',
-    );
-    const choice = await vscode.window.showWarningMessage(
-      t('Remove the account {0}?', account.name),
-      { modal: true, detail },
-      remove,
-    );
-    if (choice !== remove) return { outcome: 'cancelled' };
-  }
+  const detail = t(
+    'Its API key is deleted from secret storage, and its saved queries with it. Its companies stay in the API.',
+  );
+  const remove = await askModal(t('Remove the account {0}?', account.name), detail, t('Remove'), t('Keep the Account'));
+  if (!remove) return { outcome: 'cancelled' };
   try {
     await deps.accounts.remove(account.id);
     await deps.forgetAccount(account.id);

@@ -71,12 +71,10 @@ interface CreateArgs {
   then?: 'copy' | 'use';
 }
 
-/** A key to delete, named by id: `{ accountId, apiKeyId }`. Each question is skipped only when the
- * argument answers it: `confirmed: true`, and for the account's own key `inUseConfirmed: true`. */
+/** A key to delete, named by id: `{ accountId, apiKeyId }`. No argument answers its questions:
+ * a caller (another extension, a command link) cannot skip the production question. */
 interface DeleteArgs {
   apiKeyId: string;
-  confirmed?: boolean;
-  inUseConfirmed?: boolean;
 }
 
 const isCreateArgs = (v: unknown): v is CreateArgs =>
@@ -268,8 +266,7 @@ async function keyToDelete(
 /** Both questions, each skipped only when the argument answers it; false when one was declined.
  * The first is always asked, says the account's environment and whether the account itself uses
  * the key; the second, for that key, names what follows. Enter on either keeps the key. */
-async function confirmDelete(key: ApiKeySummary, account: Account, arg: unknown): Promise<boolean> {
-  const args = isDeleteArgs(arg) ? arg : undefined;
+async function confirmDelete(key: ApiKeySummary, account: Account): Promise<boolean> {
   const consequence = t('Whatever uses this key can no longer call the API. This cannot be undone.');
   const question = {
     question: deleteApiKeyQuestion(key, account.name),
@@ -279,8 +276,8 @@ async function confirmDelete(key: ApiKeySummary, account: Account, arg: unknown)
     button: t('Delete'),
     safe: t('Keep the Key'),
   };
-  if (args?.confirmed !== true && !(await confirmWrite(account, question, true))) return false;
-  if (key.inUse && args?.inUseConfirmed !== true) {
+  if (!(await confirmWrite(account, question, true))) return false;
+  if (key.inUse) {
     const detail = t('Its key is removed from secret storage too.');
     return askModal(deleteKeyInUseWarning(account.name), detail, t('Delete Anyway'), t('Keep the Key'));
   }
@@ -316,7 +313,7 @@ async function deleteApiKey(deps: ApiKeyCommandDeps, arg?: unknown): Promise<Del
   if (!client) return unavailable(target);
   const key = await keyToDelete(target, node);
   if (!('id' in key)) return key;
-  if (!(await confirmDelete(key, target.connection.account, node))) return { outcome: 'cancelled' };
+  if (!(await confirmDelete(key, target.connection.account))) return { outcome: 'cancelled' };
   try {
     await withProgress(
       { location: vscode.ProgressLocation.Notification, title: t('Deleting the API key "{0}"…', apiKeyLabel(key)) },

@@ -1,6 +1,6 @@
 // Progress for the extension's work: every command shows it through `withProgress` here, and a
 // cancellable notification's Cancel aborts the work's AbortSignal, the form every API call of the
-// extension takes. Under the test switch (src/testHooks.ts) the progress still running is counted,
+// extension takes. Under the test switch (src/testApi.ts) the progress still running is counted,
 // so the integration tests can see that no failure leaves one open: VS Code closes a progress when
 // its task settles, and has no API to list the ones on screen.
 import * as vscode from 'vscode';

@@ -13,6 +13,7 @@ import type { TreeNode } from '../tree/node';
 import { CompanyNode } from '../tree/companyNodes';
 import { createInputBox, settleOnce } from './quickPicks';
 import { registerCommand } from './register';
+import { askModal } from './confirmWrite';
 import { selectedNodes } from './severalNodes';
 
 interface QueryNodeCommandDeps {
@@ -92,37 +93,25 @@ async function pin(deps: QueryNodeCommandDeps, arg: unknown, pinned: boolean): P
   return outcome;
 }
 
-/** What a caller may pass: the answer to the question a pinned or named query asks before it goes
- * (`true` removes, `false` keeps everything); without it the question is asked. */
-interface RemoveArgs {
-  confirmed?: boolean;
-}
-
-const isRemoveArgs = (v: unknown): v is RemoveArgs =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as RemoveArgs).confirmed === 'boolean';
-
 const queryName = (node: QueryNode): string => node.label ?? node.query.query ?? t('(no filter)');
 
-/** One modal question for all the pinned or named queries among `targets` (`answer`, when given,
- * answers it); true to go on. None of them pinned or named: no question. */
-async function confirmRemove(targets: readonly Target[], answer: boolean | undefined): Promise<boolean> {
+/** One modal question for all the pinned or named queries among `targets`; true to go on. None of
+ * them pinned or named: no question. */
+async function confirmRemove(targets: readonly Target[]): Promise<boolean> {
   const kept = targets.map((x) => x.node).filter((n) => n.pinned || n.label !== undefined);
   if (kept.length === 0) return true;
-  if (answer !== undefined) return answer;
   const names = kept.map((n) => (n.pinned ? t('"{0}" (pinned)', queryName(n)) : t('"{0}"', queryName(n))));
-  const remove = t('Remove');
   const question =
     targets.length === 1
       ? t('Remove the query {0}?', names[0])
       : t('Remove {0} queries? {1} of them pinned or named: {2}.', targets.length, kept.length, names.join(', '));
   const detail = t('A pinned or named query is kept across reloads. Removing it cannot be undone.');
-  return (await vscode.window.showWarningMessage(question, { modal: true, detail }, remove)) === remove;
+  return askModal(question, detail, t('Remove'), targets.length === 1 ? t('Keep It') : t('Keep Them'));
 }
 
 /** Removes the queries (the one clicked, or all selected with it) from the tree and from storage,
  * asking first for a pinned or named one; false when nothing was removed. */
-async function remove(deps: QueryNodeCommandDeps, arg: unknown, more: unknown, last: unknown): Promise<boolean> {
-  const args = [more, last].find(isRemoveArgs);
+async function remove(deps: QueryNodeCommandDeps, arg: unknown, more: unknown): Promise<boolean> {
   const nodes =
     arg === undefined
       ? deps.view.selection.filter((n) => n instanceof QueryNode)
@@ -131,7 +120,7 @@ async function remove(deps: QueryNodeCommandDeps, arg: unknown, more: unknown, l
     .map((n) => targetOf(deps, n))
     .filter((x): x is Target => x !== undefined);
   if (targets.length === 0) return false;
-  if (!(await confirmRemove(targets, args?.confirmed))) return false;
+  if (!(await confirmRemove(targets))) return false;
   const removed = targets.filter((x) => x.company.queryList.remove(x.node)).length;
   await deps.settled();
   return removed > 0;
@@ -157,7 +146,7 @@ export function registerQueryNodeCommands(deps: QueryNodeCommandDeps): vscode.Di
     register('dataPlatform.renameQuery', (arg, name) => rename(deps, arg, name)),
     register('dataPlatform.pinQuery', (arg) => pin(deps, arg, true)),
     register('dataPlatform.unpinQuery', (arg) => pin(deps, arg, false)),
-    register('dataPlatform.removeQuery', (arg, more, last) => remove(deps, arg, more, last)),
+    register('dataPlatform.removeQuery', (arg, more) => remove(deps, arg, more)),
     register('dataPlatform.rerunQuery', (arg) => rerun(deps, arg)),
   ];
 }

@@ -1,5 +1,5 @@
 // Every quick pick and input box of the extension is created here, so that under the test switch
-// (src/testHooks.ts) the one on screen can be described (title, value, rows, active row) to the
+// (src/testApi.ts) the one on screen can be described (title, value, rows, active row) to the
 // integration tests, which type into it with real keystrokes and read back what the user would
 // see. Without the switch a pick is VS Code's own, untouched.
 import * as vscode from 'vscode';

@@ -22,8 +22,9 @@ function fits(command: string, context: string): boolean {
 }
 
 /** Runs the first of `commands` that fits the selected node, on it. A key passes nothing; a test
- * may pass what the command would ask (`{ confirmed: true }`, a query's new name) as its second
- * argument, which an account's commands take merged into `{ accountId }` instead of a node. */
+ * may pass what an input box would ask (a query's or an account's new name) as its second
+ * argument, which an account's commands take merged into `{ accountId }` instead of a node. No
+ * argument answers a question (confirmWrite.ts). */
 function runOnSelected(view: SelectionDeps['view'], commands: readonly string[], answer: unknown): Thenable<unknown> {
   const node = view.selection[0];
   const context = contextOf(node);

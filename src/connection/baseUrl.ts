@@ -1,7 +1,6 @@
-// Checks a base URL (an account's, or the old `dataPlatform.baseUrl` setting during the migration)
-// into something a connection can use or a message to show. The rules themselves (https unless
-// loopback, no credentials) live in the client's `normalizeBaseUrl`, so the extension and the
-// client can never disagree about them.
+// Checks an account's base URL into something a connection can use or a message to show. The
+// rules themselves (https unless loopback, no credentials) live in the client's `normalizeBaseUrl`,
+// so the extension and the client can never disagree about them.
 import { isApiError, normalizeBaseUrl } from '../api';
 import { t } from '../l10n';
 

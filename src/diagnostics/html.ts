@@ -12,7 +12,7 @@ interface PageResources {
   nonce: string;
   /** The display language, for `<html lang>`; English by default. */
   lang?: string;
-  /** Under the test switch only (src/testHooks.ts): the page reports its renders and obeys the
+  /** Under the test switch only (src/testApi.ts): the page reports its renders and obeys the
    * tests' click and drive messages. */
   testHooks?: boolean;
 }

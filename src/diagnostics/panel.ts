@@ -94,7 +94,7 @@ export class DiagnosticsPanel implements DiagnosticsPanelApi {
   constructor(
     extensionUri: vscode.Uri,
     readonly store: DiagnosticsStore,
-    /** The test switch (src/testHooks.ts): the page reports its renders only when it is on. */
+    /** The test switch (src/testApi.ts): the page reports its renders only when it is on. */
     private readonly testHooks = false,
   ) {
     this.media = vscode.Uri.joinPath(extensionUri, 'media');

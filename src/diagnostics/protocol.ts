@@ -17,7 +17,7 @@ export type HostToWebview =
   /** Highlight and scroll to one entry. */
   | { type: 'focus'; id: string }
   // The three below, and the page's RenderSnapshot, work only under the test switch
-  // (src/testHooks.ts): a user's page ignores them and reports nothing.
+  // (src/testApi.ts): a user's page ignores them and reports nothing.
   /** Clicks a button of the page as a user would (integration tests drive the real DOM path);
    * `raw` clicks an entry's "Raw body" summary, opening or closing it (opening loads the body);
    * `openBody` and `showAll` its "Open Whole Body" and "Show all N rows…" buttons, `copyCurl` its

@@ -15,6 +15,7 @@ import { assertNoSecret } from '../support/secretScan';
 import {
   addTrialAccount,
   admin,
+  answering,
   canScreenshot,
   canType,
   emulator,
@@ -25,6 +26,7 @@ import {
   kindOf,
   labelOf,
   openView,
+  removeAccount,
   screenshot,
   signIn,
   viewItemMatches,
@@ -225,7 +227,7 @@ describe('API keys: list, create up to the limit, delete, per account', () => {
     const before = await keyNodes();
     const victim = before.find((n) => labelOf(n) === 'Test key 10');
     assert.ok(victim);
-    const result = await remove({ accountId, apiKeyId: victim.apiKey.id, confirmed: true });
+    const result = await answering(api, [true], () => remove({ accountId, apiKeyId: victim.apiKey.id }));
     assert.deepEqual(result, { outcome: 'deleted', apiKeyId: victim.apiKey.id, wasInUse: false });
     const after = await keyNodes();
     assert.equal(after.length, 9);
@@ -233,7 +235,7 @@ describe('API keys: list, create up to the limit, delete, per account', () => {
     assert.equal((await wholeKeys()).length, 9);
     await waitFor('the count on the folder', () => descriptionOf(root().apiKeys) === '9 of 10');
 
-    const again = await remove({ accountId, apiKeyId: victim.apiKey.id, confirmed: true });
+    const again = await answering(api, [true], () => remove({ accountId, apiKeyId: victim.apiKey.id }));
     assert.deepEqual(again, { outcome: 'notFound', apiKeyId: victim.apiKey.id });
   });
 
@@ -253,7 +255,7 @@ describe('API keys: list, create up to the limit, delete, per account', () => {
     assert.deepEqual((await keyNodes(trial.apiKeys)).map(labelOf), ['Emulator demo key', 'Trial key']);
     assert.equal((await keyNodes()).length, 9, 'the other account is untouched');
 
-    await vscode.commands.executeCommand('dataPlatform.removeAccount', { accountId: trialId, confirmed: true });
+    await removeAccount(api, trialId);
     await waitFor('one account again', () => !api.tree.several);
   });
 
@@ -291,7 +293,7 @@ describe('API keys: list, create up to the limit, delete, per account', () => {
     const result = await vscode.commands.executeCommand<DeleteApiKeyResult>('dataPlatform.deleteSelected');
     assert.deepEqual(result, { outcome: 'deleted', apiKeyId: spare, wasInUse: false });
 
-    await vscode.commands.executeCommand('dataPlatform.removeAccount', { accountId: trialId, confirmed: true });
+    await removeAccount(api, trialId);
     await waitFor('one account again', () => !api.tree.several);
   });
 

@@ -225,11 +225,28 @@ export async function firstPageCompany(api: DataPlatformApi, companyId: string):
  * they last across tree rebuilds (as across reloads), and the view loads again any it remembers
  * expanded, which would send requests into a later suite's checks. A pinned or named one goes
  * without the question it asks. */
+/** Runs `run` with `answers` queued for the questions it asks (modals: src/commands/confirmWrite.ts);
+ * answers it did not use are dropped, so none is left for a later question. */
+export async function answering<T>(api: DataPlatformApi, answers: boolean[], run: () => Thenable<T>): Promise<T> {
+  const queue = api.confirmations.answers;
+  queue.push(...answers);
+  try {
+    return await run();
+  } finally {
+    queue.length = 0;
+  }
+}
+
+/** Remove Account, its question answered yes. */
+export function removeAccount(api: DataPlatformApi, accountId: string): Promise<unknown> {
+  return answering(api, [true], () => vscode.commands.executeCommand('dataPlatform.removeAccount', { accountId }));
+}
+
 export async function removeQueryNodes(api: DataPlatformApi, companyIds: readonly string[]): Promise<void> {
   for (const id of companyIds) {
     const company = await firstPageCompany(api, id);
     for (const node of [...(company?.queries ?? [])])
-      await vscode.commands.executeCommand('dataPlatform.removeQuery', node, { confirmed: true });
+      await answering(api, [true], () => vscode.commands.executeCommand('dataPlatform.removeQuery', node));
   }
 }
 

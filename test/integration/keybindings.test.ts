@@ -12,6 +12,7 @@ import type { DataTypeNode, RecordNode } from '../../src/tree/dataNodes';
 import type { TreeNode } from '../../src/tree/node';
 import {
   admin,
+  answering,
   canType,
   emulator,
   EXTENSION_ID,
@@ -20,6 +21,7 @@ import {
   kindOf,
   labelOf,
   openView,
+  removeAccount,
   removeQueryNodes,
   shown,
   signIn,
@@ -106,8 +108,7 @@ describe('keys of the Companies view, and Load All on a list node', function () 
     await removeQueryNodes(api, [few]);
     // The queries run here must not be offered to later suites as this company's recent ones.
     await api.queryHistory.clear(few);
-    if (extraAccount && api.accounts.get(extraAccount))
-      await vscode.commands.executeCommand('dataPlatform.removeAccount', { accountId: extraAccount, confirmed: true });
+    if (extraAccount && api.accounts.get(extraAccount)) await removeAccount(api, extraAccount);
     await vscode.workspace
       .getConfiguration('dataPlatform')
       .update('pageSize', undefined, vscode.ConfigurationTarget.Global);
@@ -160,7 +161,7 @@ describe('keys of the Companies view, and Load All on a list node', function () 
       const root = await waitFor('the account in the view', () => api.tree.rootOf(id));
       await children(api);
       await select(root);
-      assert.deepEqual(await press(key, { confirmed: true }), { outcome: 'done' });
+      assert.deepEqual(await answering(api, [true], () => press(key)), { outcome: 'done' });
       assert.equal(api.accounts.get(id), undefined, 'the account is removed');
     },
     'dataPlatform.deleteApiKey': async (key) => {

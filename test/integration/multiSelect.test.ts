@@ -16,14 +16,15 @@ import { INVOICE_TYPES, parseCsv, readExport } from '../support/csv';
 import { recordContext } from '../../src/tree/contextValues';
 import {
   admin,
+  answering,
   EXTENSION_ID,
-  viewItemMatches,
   firstPageCompany,
   kindOf,
   openView,
   removeQueryNodes,
   shown,
   signIn,
+  viewItemMatches,
   waitFor,
 } from './helpers';
 
@@ -165,21 +166,21 @@ describe('several nodes selected', () => {
     const company = await invoices('few');
     const [a, b] = [await query('few', 'totalAmount>100'), await query('few', 'totalAmount>200')];
     assert.equal(await vscode.commands.executeCommand('dataPlatform.pinQuery', a), 'pinned');
-    // { confirmed: false } answers "no" to the question: asked, so nothing goes.
+    // Declined: asked, so nothing goes.
     assert.equal(
-      await vscode.commands.executeCommand('dataPlatform.removeQuery', a, [a, b], { confirmed: false }),
+      await answering(api, [false], () => vscode.commands.executeCommand('dataPlatform.removeQuery', a, [a, b])),
       false,
     );
     assert.ok(company.queries.includes(a) && company.queries.includes(b));
     assert.equal(
-      await vscode.commands.executeCommand('dataPlatform.removeQuery', b, [a, b], { confirmed: true }),
+      await answering(api, [true], () => vscode.commands.executeCommand('dataPlatform.removeQuery', b, [a, b])),
       true,
     );
     assert.ok(!company.queries.includes(a) && !company.queries.includes(b));
     // Neither pinned nor named: no question, so a "no" answers nothing and both go.
     const [c, d] = [await query('few', 'totalAmount>300'), await query('few', 'totalAmount>400')];
     assert.equal(
-      await vscode.commands.executeCommand('dataPlatform.removeQuery', c, [c, d], { confirmed: false }),
+      await answering(api, [false], () => vscode.commands.executeCommand('dataPlatform.removeQuery', c, [c, d])),
       true,
     );
     assert.ok(!company.queries.includes(c) && !company.queries.includes(d));

@@ -19,6 +19,7 @@ import {
   invoiceDraft,
   keyboard,
   openView,
+  removeAccount,
   signIn,
   waitFor,
 } from './helpers';
@@ -115,7 +116,7 @@ describe('Safe on production: writes ask first', () => {
     assert.deepEqual(await posts(), ['/companies']);
   });
 
-  it('Create API Key asks too; Delete API Key asks once, its question naming production', async () => {
+  it('Create API Key asks too; Delete API Key asks once, its question naming production, whatever its caller passes', async () => {
     const before = asked().length;
     const created = await vscode.commands.executeCommand<CreateApiKeyResult>('dataPlatform.createApiKey', {
       accountId,
@@ -131,9 +132,12 @@ describe('Safe on production: writes ask first', () => {
     assert.equal(made?.outcome, 'created', JSON.stringify(made));
     if (made?.outcome !== 'created') return;
     const deleting = asked().length;
+    // Another extension or a command link cannot answer the production question (issue 37).
     const kept = await vscode.commands.executeCommand<DeleteApiKeyResult>('dataPlatform.deleteApiKey', {
       accountId,
       apiKeyId: made.apiKeyId,
+      confirmed: true,
+      inUseConfirmed: true,
     });
     assert.equal(kept?.outcome, 'cancelled');
     assert.equal(asked().length, deleting + 1, 'one question, not two');
@@ -214,12 +218,7 @@ describe('Safe on production: writes ask first', () => {
       assert.equal(odd?.outcome, 'invalid');
       assert.ok(!api.accounts.list().some((a) => a.name === 'Remote odd'), 'nothing added');
     } finally {
-      for (const added of [live, sandbox])
-        if (added?.account)
-          await vscode.commands.executeCommand('dataPlatform.removeAccount', {
-            accountId: added.account.id,
-            confirmed: true,
-          });
+      for (const added of [live, sandbox]) if (added?.account) await removeAccount(api, added.account.id);
     }
   });
 
@@ -234,12 +233,7 @@ describe('Safe on production: writes ask first', () => {
       assert.equal(tunnel?.account?.environment, 'production');
       assert.equal(local?.account?.environment, 'local');
     } finally {
-      for (const added of [tunnel, local])
-        if (added?.account)
-          await vscode.commands.executeCommand('dataPlatform.removeAccount', {
-            accountId: added.account.id,
-            confirmed: true,
-          });
+      for (const added of [tunnel, local]) if (added?.account) await removeAccount(api, added.account.id);
     }
   });
 });

@@ -19,6 +19,7 @@ import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode } from '../../src/tree/companyNodes';
 import {
   admin,
+  answering,
   canScreenshot,
   canType,
   emulator,
@@ -261,9 +262,10 @@ describe('queries that last', () => {
     const [pinned, open] = owner.queries;
     assert.ok(pinned.pinned && !open.pinned);
     // Declined, the pinned one stays.
-    assert.equal(await vscode.commands.executeCommand('dataPlatform.removeQuery', pinned, { confirmed: false }), false);
+    const removeQuery = (node: unknown) => vscode.commands.executeCommand('dataPlatform.removeQuery', node);
+    assert.equal(await answering(api, [false], () => removeQuery(pinned)), false);
     assert.ok(owner.queries.includes(pinned));
-    assert.equal(await vscode.commands.executeCommand('dataPlatform.removeQuery', pinned, { confirmed: true }), true);
+    assert.equal(await answering(api, [true], () => removeQuery(pinned)), true);
     assert.equal(await vscode.commands.executeCommand('dataPlatform.removeQuery', open), true);
     assert.ok(!owner.queries.includes(pinned) && !owner.queries.includes(open));
     assert.ok(!(await children(api, owner)).includes(open));

@@ -21,6 +21,7 @@ import {
   kindOf,
   labelOf,
   openView,
+  removeAccount,
   screenshot,
   signIn,
   waitFor,
@@ -261,10 +262,7 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
     assert.equal(added?.account?.name, 'Local emulator');
     assert.equal(added?.key?.outcome, 'stored');
     assert.equal(await api.accounts.getKey(added?.account?.id ?? ''), key, "the emulator's demo key, typed by nobody");
-    await vscode.commands.executeCommand('dataPlatform.removeAccount', {
-      accountId: added?.account?.id,
-      confirmed: true,
-    });
+    await removeAccount(api, added?.account?.id ?? '');
     const none = await vscode.commands.executeCommand<{ outcome: string; message?: string }>(
       'dataPlatform.addEmulatorAccount',
       { baseUrl: 'http://127.0.0.1:1' },
@@ -303,10 +301,7 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
     );
 
     await api.savedQueries.add(trialId, 'any-company', { dataType: 'invoices', query: 'status=Paid' });
-    assert.deepEqual(
-      await vscode.commands.executeCommand('dataPlatform.removeAccount', { accountId: trialId, confirmed: true }),
-      { outcome: 'done' },
-    );
+    assert.deepEqual(await removeAccount(api, trialId), { outcome: 'done' });
     assert.deepEqual(api.savedQueries.list(trialId, 'any-company'), [], 'its saved query nodes are gone too');
     assert.equal(api.accounts.get(trialId), undefined);
     assert.equal(

@@ -18,6 +18,7 @@ import {
   EXTENSION_ID,
   firstPageCompany,
   openView,
+  removeAccount,
   removeQueryNodes,
   screenshot,
   shown,
@@ -77,10 +78,7 @@ describe('walkthrough', () => {
         { baseUrl: url },
       );
       assert.equal(added?.outcome, 'added');
-      await vscode.commands.executeCommand('dataPlatform.removeAccount', {
-        accountId: added?.account?.id,
-        confirmed: true,
-      });
+      await removeAccount(api, added?.account?.id ?? '');
     });
     await waitFor('one account again', () => api.connections.list().length === 1 && api.tree.root);
 
