@@ -3,9 +3,9 @@
 // pause, cancels the search before it, and shows the pick busy meanwhile. Every account with a key
 // is searched, from wherever the command is run (the view's title, an account's menu, the palette),
 // and each row names its account: the view shows them side by side, and a company the user looks
-// for by name may be in any of them. A search that finds nothing says so in a row. The picked company is shown
-// in its account's list, as it is when its page is loaded, otherwise after the loaded companies
-// without paging to it (CompaniesRoot.showCompany), then selected and focused.
+// for by name may be in any of them. A search that finds nothing says so in a row. The picked
+// company is shown in its account's list, as it is when its page is loaded, otherwise after the
+// loaded companies without paging to it (CompaniesRoot.showCompany), then selected and focused.
 import * as vscode from 'vscode';
 import { companySearchParams, isApiError, isCancellation, type ApiError, type Company } from '../api';
 import type { Connections } from '../connection/connections';

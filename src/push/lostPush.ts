@@ -124,9 +124,10 @@ async function judge(op: PushOperation, sent: SentPush, read?: ReadRecord): Prom
  * What the push history says of `sent`: among the operations of its data type and connection
  * requested at or after its `sentAt` less `skewMs` (at most three pages of 100, newest first), the
  * first whose record is what was sent (`ours`); else the newest that could not be compared or was
- * past the ten whose records are read (`unconfirmed`); else `none`. An operation whose record differs from what was sent is another
- * client's. `list` is the company's push history (`listPushOperations` of `sent.companyId`),
- * `readRecord` reads a record of `sent.dataType` of that company.
+ * past the ten whose records are read (`unconfirmed`); else `none`. An operation whose record
+ * differs from what was sent is another client's. `list` is the company's push history
+ * (`listPushOperations` of `sent.companyId`), `readRecord` reads a record of `sent.dataType` of
+ * that company.
  */
 export async function findLostPush(
   list: (params: ListParams) => Promise<Page<PushOperation>>,
