@@ -34,6 +34,7 @@ export interface Commit {
 }
 
 export interface RecordedRun extends Commit {
+  /** When the run ended, ISO 8601 (the machine's load is the one at its start). */
   date: string;
   command: string;
   machine: Machine;
