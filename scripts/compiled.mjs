@@ -1,7 +1,7 @@
 // `npm run bench` and `npm run soak`: compile the tests (the bench lives in test/bench/, the soak
 // in test/soak/), then run the named one in a fresh Node with the garbage collector exposed, so
 // the runner can collect between cases and compare memory after a full collection.
-//   npm run bench -- [filter] [--quick] [--json <file>]
+//   npm run bench -- [filter] [--quick] [--json <file>] [--record]
 //     Speed is measured here, never by timed assertions in tests; `npm test` runs only `--quick`
 //     (test/unit/bench/quick.test.ts), which proves every case runs and reads the right count. A
 //     full run takes about 20 minutes on 2 cores and starts 3 VS Code extension hosts to time

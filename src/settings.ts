@@ -32,7 +32,7 @@ export function loadAllConcurrency(): number {
 }
 
 /** Records a list shows in the tree at most (Load all may hold more): VS Code's tree takes seconds
- * to show tens of thousands of rows (docs/benchmarks.md, "big lists"). */
+ * to show tens of thousands of rows (docs/performance.md, "Big lists in the tree"). */
 const DEFAULT_MAX_TREE_ROWS = 5_000;
 const MAX_MAX_TREE_ROWS = 1_000_000;
 

@@ -5,6 +5,8 @@
 //   --quick        one timed run each on smaller data: proves every case runs and reads the right
 //                  count (the unit tests run it), numbers not comparable
 //   --json <file>  also write the results, to compare runs
+//   --record       also append the run to test/bench/history/runs.jsonl (record.ts), which
+//                  docs/performance.md quotes; not with --quick
 // A case that reads the wrong number of records stops the run with exit code 1; a missed goal is
 // reported, not an error.
 import { writeFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ import {
   type Figure,
   type Suite,
 } from './harness';
+import { recordRun, RUNS_FILE } from './record';
 import { SUITES } from './suites';
 
 interface SuiteResult {
@@ -77,8 +80,9 @@ async function runSuite(
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { quick: { type: 'boolean', default: false }, json: { type: 'string' } },
+    options: { quick: { type: 'boolean', default: false }, json: { type: 'string' }, record: { type: 'boolean' } },
   });
+  if (values.record && values.quick) throw new Error('--record keeps runs to compare; a --quick run is not one');
   const filter = positionals.join(' ').toLowerCase();
   const quick = values.quick === true;
   const wanted = (name: string) => name.toLowerCase().includes(filter);
@@ -111,6 +115,10 @@ async function main(): Promise<void> {
       `${JSON.stringify({ date: new Date().toISOString(), quick, ...m, suites: results }, null, 2)}\n`,
     );
     console.log(`\nResults written to ${values.json}`);
+  }
+  if (values.record && results.length > 0) {
+    recordRun({ args: process.argv.slice(2), machine: m, suites: results });
+    console.log(`\nRun recorded in ${RUNS_FILE}`);
   }
 }
 

@@ -1,6 +1,6 @@
 // A list longer than dataPlatform.maxTreeRows: the tree shows that many records and a last row that
 // counts the rest and exports them all (VS Code's tree takes seconds to show tens of thousands of
-// rows: docs/benchmarks.md, "big lists").
+// rows: docs/performance.md, "Big lists in the tree").
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DataPlatformApi } from '../../src/testApi';
