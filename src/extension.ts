@@ -15,7 +15,7 @@ import { registerApiKeyCommands } from './commands/apiKeys';
 import { registerCreateCompanyCommands } from './commands/createCompany';
 import { registerExportCommands } from './commands/export';
 import { registerFindCompanyCommands } from './commands/findCompany';
-import { registerKeyCommands, setApiKey } from './commands/keys';
+import { registerAccountKeyCommands, setAccountKey } from './commands/accountKey';
 import { trackConfirmations } from './commands/confirmWrite';
 import { countProgress, progressRunning } from './commands/progress';
 import { registerQueryCommands } from './commands/query';
@@ -132,7 +132,7 @@ function registerCommands(
 ): vscode.Disposable[] {
   const { accounts, connections, tree, view, account, diagnostics } = core;
   const connectionOf = (accountId: string) => connections.get(accountId);
-  const keyDeps = { accounts, account };
+  const accountKeyDeps = { accounts, account };
   const { drafts, disposables: draftDisposables } = DraftFileSystem.register();
   return [
     ...draftDisposables,
@@ -140,14 +140,14 @@ function registerCommands(
     ...registerPushHistoryCommands(drafts),
     ...registerSyncCommands(),
     ...registerSyncSettingsCommands({ drafts, account }),
-    ...registerKeyCommands(keyDeps),
+    ...registerAccountKeyCommands(accountKeyDeps),
     ...registerAccountCommands({ accounts, account, forgetAccount: (id) => core.queryStore.saved.forgetScope(id) }),
     ...registerStatusActions({ statusBar: core.statusBar, connections, tree, view }),
     ...registerAddAccountCommands({
       accounts,
       connections,
       fetch,
-      setKey: (accountId, key) => setApiKey(keyDeps, { accountId, key }),
+      setKey: (accountId, key) => setAccountKey(accountKeyDeps, { accountId, key }),
       emulator,
     }),
     ...registerTreeCommands({ view, account, refreshAll }),
