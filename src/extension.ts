@@ -177,18 +177,18 @@ function registerCommands(
 /** The walkthrough's progress, and whether the emulator is offered: from the start in development
  * mode (the one `npm start` runs, at its address), otherwise once the user asks for it. */
 function startGuide(context: vscode.ExtensionContext, core: Core, testHooks: boolean) {
-  const keys = new ContextKeys(testHooks);
+  const contextKeys = new ContextKeys(testHooks);
   const development = developing(context);
   const emulatorOffer = new EmulatorOffer(
-    keys,
+    contextKeys,
     development,
     fetch,
     (development ? devEmulatorUrl(process.env) : undefined) ?? EMULATOR_URL,
   );
   const { tree, log, connections } = core;
   const extensionId = context.extension.id;
-  const walkthrough = registerWalkthrough({ extensionId, keys, tree, log, connections, remember: testHooks });
-  return { keys, emulatorOffer, ...walkthrough };
+  const walkthrough = registerWalkthrough({ extensionId, contextKeys, tree, log, connections, remember: testHooks });
+  return { contextKeys, emulatorOffer, ...walkthrough };
 }
 
 /** Keeps the view, status bar, context keys and prompts in step with the accounts. */
@@ -357,7 +357,7 @@ function testApiOf(
     quickPick: visibleQuickPick,
     progressRunning,
     registerCommand,
-    contextKeys: () => more.guide.keys.record,
+    contextKeys: () => more.guide.contextKeys.record,
     walkthroughActions: () => more.guide.heard,
     emulatorOffer: more.guide.emulatorOffer,
     confirmations: trackConfirmations(),
