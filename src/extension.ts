@@ -22,7 +22,7 @@ import { registerQueryCommands } from './commands/query';
 import { registerRecordCommands } from './commands/records';
 import { registerPushCommands } from './commands/push';
 import { registerPushHistoryCommands } from './commands/pushSettled';
-import { registerStatusActions } from './commands/statusActions';
+import { registerStatusBarActions } from './commands/statusBarActions';
 import { registerSyncCommands } from './commands/syncs';
 import { registerSyncSettingsCommands } from './commands/syncSettings';
 import { DraftFileSystem } from './documents/pushDrafts';
@@ -142,7 +142,7 @@ function registerCommands(
     ...registerSyncSettingsCommands({ drafts, account }),
     ...registerAccountKeyCommands(accountKeyDeps),
     ...registerAccountCommands({ accounts, account, forgetAccount: (id) => core.queryStore.saved.forgetScope(id) }),
-    ...registerStatusActions({ statusBar: core.statusBar, connections, tree, view }),
+    ...registerStatusBarActions({ statusBar: core.statusBar, connections, tree, view }),
     ...registerAddAccountCommands({
       accounts,
       connections,
