@@ -25,7 +25,7 @@ import { registerPushHistoryCommands } from './commands/pushSettled';
 import { registerStatusBarActions } from './commands/statusBarActions';
 import { registerSyncCommands } from './commands/syncs';
 import { registerSyncSettingsCommands } from './commands/syncSettings';
-import { DraftFileSystem } from './documents/pushDrafts';
+import { DraftFileSystem } from './push/drafts';
 import { registerShareCommands } from './commands/share';
 import { registerSelectionCommands } from './commands/selection';
 import { trackQuickPicks, visibleQuickPick } from './commands/quickPicks';
