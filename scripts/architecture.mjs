@@ -39,7 +39,8 @@ const UI_LAYER = [
   'src/connection/stateUi.ts',
   'src/documents/readOnlyFileSystem.ts',
   'src/documents/recordDocuments.ts',
-  'src/documents/pushDrafts.ts',
+  'src/push/drafts.ts',
+  'src/push/draftMarks.ts',
   'src/diagnostics/panel.ts',
   'src/diagnostics/bodyTabs.ts',
 ];

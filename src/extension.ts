@@ -15,17 +15,17 @@ import { registerApiKeyCommands } from './commands/apiKeys';
 import { registerCreateCompanyCommands } from './commands/createCompany';
 import { registerExportCommands } from './commands/export';
 import { registerFindCompanyCommands } from './commands/findCompany';
-import { registerKeyCommands, setApiKey } from './commands/keys';
+import { registerAccountKeyCommands, setAccountKey } from './commands/accountKey';
 import { trackConfirmations } from './commands/confirmWrite';
 import { countProgress, progressRunning } from './commands/progress';
 import { registerQueryCommands } from './commands/query';
 import { registerRecordCommands } from './commands/records';
 import { registerPushCommands } from './commands/push';
 import { registerPushHistoryCommands } from './commands/pushSettled';
-import { registerStatusActions } from './commands/statusActions';
+import { registerStatusBarActions } from './commands/statusBarActions';
 import { registerSyncCommands } from './commands/syncs';
 import { registerSyncSettingsCommands } from './commands/syncSettings';
-import { DraftFileSystem } from './documents/pushDrafts';
+import { DraftFileSystem } from './push/drafts';
 import { registerShareCommands } from './commands/share';
 import { registerSelectionCommands } from './commands/selection';
 import { trackQuickPicks, visibleQuickPick } from './commands/quickPicks';
@@ -132,7 +132,7 @@ function registerCommands(
 ): vscode.Disposable[] {
   const { accounts, connections, tree, view, account, diagnostics } = core;
   const connectionOf = (accountId: string) => connections.get(accountId);
-  const keyDeps = { accounts, account };
+  const accountKeyDeps = { accounts, account };
   const { drafts, disposables: draftDisposables } = DraftFileSystem.register();
   return [
     ...draftDisposables,
@@ -140,14 +140,14 @@ function registerCommands(
     ...registerPushHistoryCommands(drafts),
     ...registerSyncCommands(),
     ...registerSyncSettingsCommands({ drafts, account }),
-    ...registerKeyCommands(keyDeps),
+    ...registerAccountKeyCommands(accountKeyDeps),
     ...registerAccountCommands({ accounts, account, forgetAccount: (id) => core.queryStore.saved.forgetScope(id) }),
-    ...registerStatusActions({ statusBar: core.statusBar, connections, tree, view }),
+    ...registerStatusBarActions({ statusBar: core.statusBar, connections, tree, view }),
     ...registerAddAccountCommands({
       accounts,
       connections,
       fetch,
-      setKey: (accountId, key) => setApiKey(keyDeps, { accountId, key }),
+      setKey: (accountId, key) => setAccountKey(accountKeyDeps, { accountId, key }),
       emulator,
     }),
     ...registerTreeCommands({ view, account, refreshAll }),
@@ -177,18 +177,18 @@ function registerCommands(
 /** The walkthrough's progress, and whether the emulator is offered: from the start in development
  * mode (the one `npm start` runs, at its address), otherwise once the user asks for it. */
 function startGuide(context: vscode.ExtensionContext, core: Core, testHooks: boolean) {
-  const keys = new ContextKeys(testHooks);
+  const contextKeys = new ContextKeys(testHooks);
   const development = developing(context);
   const emulatorOffer = new EmulatorOffer(
-    keys,
+    contextKeys,
     development,
     fetch,
     (development ? devEmulatorUrl(process.env) : undefined) ?? EMULATOR_URL,
   );
   const { tree, log, connections } = core;
   const extensionId = context.extension.id;
-  const walkthrough = registerWalkthrough({ extensionId, keys, tree, log, connections, remember: testHooks });
-  return { keys, emulatorOffer, ...walkthrough };
+  const walkthrough = registerWalkthrough({ extensionId, contextKeys, tree, log, connections, remember: testHooks });
+  return { contextKeys, emulatorOffer, ...walkthrough };
 }
 
 /** Keeps the view, status bar, context keys and prompts in step with the accounts. */
@@ -357,7 +357,7 @@ function testApiOf(
     quickPick: visibleQuickPick,
     progressRunning,
     registerCommand,
-    contextKeys: () => more.guide.keys.record,
+    contextKeys: () => more.guide.contextKeys.record,
     walkthroughActions: () => more.guide.heard,
     emulatorOffer: more.guide.emulatorOffer,
     confirmations: trackConfirmations(),

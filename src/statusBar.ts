@@ -1,21 +1,28 @@
 // One status bar item: the account in use (the selected node's, else the first) and how much of
 // its key's rate-limit budget is left, on a warning background when it is a production account;
-// every account in its tooltip. Each account's budget comes from its own client, so one account's
-// 429 or 401 shows on that account alone. A click offers the useful actions (statusActions.ts).
+// every account in its tooltip (its words: format/statusBarText.ts). Each account's budget comes
+// from its own client, so one account's 429 or 401 shows on that account alone. A click offers the
+// useful actions (commands/statusBarActions.ts).
 import * as vscode from 'vscode';
 import type { Environment } from './accounts/environment';
 import type { RateLimitInfo } from './api';
 import type { ConnectionState } from './connection/connection';
-import { accountInUse, nextReset, statusBarText, statusBarTooltip, type AccountStatus } from './format/status';
+import {
+  accountInUse,
+  nextReset,
+  statusBarText,
+  statusBarTooltip,
+  type StatusBarAccount,
+} from './format/statusBarText';
 
 /** Node's longest timer; a reset further off is looked at again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export const STATUS_ACTIONS_COMMAND = 'dataPlatform.statusBarActions';
+export const STATUS_BAR_ACTIONS_COMMAND = 'dataPlatform.statusBarActions';
 
 export class StatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('dataPlatform.status', vscode.StatusBarAlignment.Left, 0);
-  private shown = new Map<string, AccountStatus>();
+  private shown = new Map<string, StatusBarAccount>();
   private order: string[] = [];
   private selectedId: string | undefined;
   private backgroundId: string | undefined;
@@ -24,7 +31,7 @@ export class StatusBar implements vscode.Disposable {
 
   constructor() {
     this.item.name = 'Data Platform';
-    this.item.command = STATUS_ACTIONS_COMMAND;
+    this.item.command = STATUS_BAR_ACTIONS_COMMAND;
   }
 
   get text(): string {
@@ -56,7 +63,7 @@ export class StatusBar implements vscode.Disposable {
   setAccounts(
     accounts: readonly { id: string; name: string; environment: Environment; state: ConnectionState }[],
   ): void {
-    const next = new Map<string, AccountStatus>();
+    const next = new Map<string, StatusBarAccount>();
     for (const a of accounts) {
       const before = this.shown.get(a.id);
       const sameClient =
@@ -87,7 +94,7 @@ export class StatusBar implements vscode.Disposable {
     this.item.dispose();
   }
 
-  private list(): AccountStatus[] {
+  private list(): StatusBarAccount[] {
     return this.order.flatMap((id) => this.shown.get(id) ?? []);
   }
 

@@ -54,7 +54,7 @@ export const isPushOption: Guard<PushOption> = (v): v is PushOption =>
   isRecord(v) && text(v.type) && (v.properties == null || isRecord(v.properties)) && withinBounds(v);
 
 /** What a push is known by: its key, status and type. Every other field may hold any JSON (a
- * hostile history does) and is checked where it is read (format/pushLabels.ts, push/follow.ts). */
+ * hostile history does) and is checked where it is read (push/labels.ts, push/follow.ts). */
 export const isPushOperation: Guard<PushOperation> = (v): v is PushOperation =>
   isRecord(v) && nonEmpty(v.pushOperationKey) && text(v.status) && text(v.dataType);
 

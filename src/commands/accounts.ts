@@ -107,7 +107,11 @@ export function pickEnvironment(title: string, current: Environment): Promise<En
     environment,
   });
   pick.items = [
-    item('production', ENVIRONMENT_ICONS.production, t('Live data: every write (create, push, sync, keys) asks first')),
+    item(
+      'production',
+      ENVIRONMENT_ICONS.production,
+      t('Live data: every write (create, push, sync, API keys) asks first'),
+    ),
     item('test', ENVIRONMENT_ICONS.test, t('A test or sandbox account: writes do not ask')),
     item('local', ENVIRONMENT_ICONS.local, t('An emulator or server on this machine: writes do not ask')),
   ];

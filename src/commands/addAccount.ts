@@ -20,8 +20,8 @@ import { apiKeyProblem } from '../auth/apiKeyInput';
 import { checkBaseUrl } from '../connection/baseUrl';
 import type { Connections } from '../connection/connections';
 import { t } from '../l10n';
+import type { SetAccountKeyResult } from './accountKey';
 import { pickEnvironment } from './accounts';
-import type { SetKeyResult } from './keys';
 import { chooseFrom, createQuickPick } from './quickPicks';
 import { registerCommand } from './register';
 
@@ -29,7 +29,7 @@ interface AddAccountDeps {
   accounts: AccountList;
   connections: Connections;
   /** Checks and stores a key for the account (Set API Key with arguments). */
-  setKey(accountId: string, key: string): Promise<SetKeyResult>;
+  setKey(accountId: string, key: string): Promise<SetAccountKeyResult>;
   fetch: FetchLike;
   /** The emulator as offered (dataPlatform.emulatorAvailable): `probe` is the look the user asked for. */
   emulator: {
@@ -40,7 +40,7 @@ interface AddAccountDeps {
 }
 
 export type AddAccountResult =
-  | { outcome: 'added'; account: Account; key?: SetKeyResult }
+  | { outcome: 'added'; account: Account; key?: SetAccountKeyResult }
   | { outcome: 'cancelled' }
   | { outcome: 'invalid'; message: string };
 

@@ -24,8 +24,8 @@ import {
 import { t } from '../l10n';
 import { ApiKeyNode, type ApiKeysNode } from '../tree/apiKeyNodes';
 import type { TreeNode } from '../tree/node';
+import type { SetAccountKeyResult } from './accountKey';
 import type { AccountTarget, ResolveAccount } from './accountTarget';
-import type { SetKeyResult } from './keys';
 import { askModal, chooseModal, confirmWrite } from './confirmWrite';
 import { withProgress } from './progress';
 import { createInputBox, settleOnce } from './quickPicks';
@@ -48,7 +48,7 @@ export type CreateApiKeyResult =
       revealed: boolean;
       /** What `then` did: the key copied, or the outcome of storing it as the account's key. */
       copied?: boolean;
-      used?: SetKeyResult['outcome'];
+      used?: SetAccountKeyResult['outcome'];
     }
   | { outcome: 'cancelled' }
   | { outcome: 'invalid'; message: string }
@@ -157,8 +157,8 @@ function keyActions(target: AccountTarget, key: string) {
       vscode.window.setStatusBarMessage(t('API key copied to the clipboard'), 3000);
       return true;
     },
-    use: async (): Promise<SetKeyResult['outcome']> => {
-      const r = await vscode.commands.executeCommand<SetKeyResult | undefined>('dataPlatform.setApiKey', {
+    use: async (): Promise<SetAccountKeyResult['outcome']> => {
+      const r = await vscode.commands.executeCommand<SetAccountKeyResult | undefined>('dataPlatform.setApiKey', {
         accountId,
         key,
       });

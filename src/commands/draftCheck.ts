@@ -3,9 +3,9 @@
 // the user says so; declined, nothing is sent and the draft stays open to fix.
 import type * as vscode from 'vscode';
 import { typeTitle } from '../dataTypes/words';
-import type { DraftFileSystem, DraftTarget } from '../documents/pushDrafts';
 import { t } from '../l10n';
 import { draftProblems } from '../push/draftProblems';
+import type { DraftFileSystem, DraftTarget } from '../push/drafts';
 import type { JsonSchema } from '../push/schema';
 import { askModal } from './confirmWrite';
 

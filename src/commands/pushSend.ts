@@ -5,10 +5,10 @@
 import * as vscode from 'vscode';
 import type { ApiError, DataPlatformClient, ListParams, PushOperation } from '../api';
 import { typeTitle } from '../dataTypes/words';
-import type { DraftTarget } from '../documents/pushDrafts';
-import { pushedRecordId, pushStatusText } from '../format/pushLabels';
 import { t } from '../l10n';
+import type { DraftTarget } from '../push/drafts';
 import type { DraftSends } from '../push/draftSends';
+import { pushedRecordId, pushStatusText } from '../push/labels';
 import { findLostPush, findWithin, type LostPush } from '../push/lostPush';
 import type { TreeNode } from '../tree/node';
 import type { AccountTarget } from './accountTarget';

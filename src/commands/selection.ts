@@ -1,6 +1,7 @@
 // The Companies view's selection: the context key the palette's `when` clauses read
-// (`dataPlatform.selection`, the selected node's contextValue), and the commands of the view's keys,
-// which act on the selected node as a key binding passes none (F2 renames a query or an account).
+// (`dataPlatform.selection`, the selected node's contextValue), and the commands of the view's
+// keybindings, which act on the selected node as a keybinding passes none (F2 renames a query or
+// an account).
 import * as vscode from 'vscode';
 import { NODE_COMMANDS, SELECTION_ACTIONS, SELECTION_KEY } from '../tree/contextValues';
 import { AccountRoot } from '../tree/accountRoot';
@@ -21,8 +22,8 @@ function fits(command: string, context: string): boolean {
   return need !== undefined && new RegExp(need.node).test(context);
 }
 
-/** Runs the first of `commands` that fits the selected node, on it. A key passes nothing; a test
- * may pass what an input box would ask (a query's or an account's new name) as its second
+/** Runs the first of `commands` that fits the selected node, on it. A keybinding passes nothing; a
+ * test may pass what an input box would ask (a query's or an account's new name) as its second
  * argument, which an account's commands take merged into `{ accountId }` instead of a node. No
  * argument answers a question (confirmWrite.ts). */
 function runOnSelected(view: SelectionDeps['view'], commands: readonly string[], answer: unknown): Thenable<unknown> {

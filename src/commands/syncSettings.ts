@@ -5,8 +5,8 @@
 import * as vscode from 'vscode';
 import { isApiError, isCancellation, type ApiError } from '../api';
 import { jsonIndent } from '../documents/recordDocuments';
-import type { DraftFileSystem } from '../documents/pushDrafts';
 import { t } from '../l10n';
+import type { DraftFileSystem } from '../push/drafts';
 import { settingsBody, settingsDocument, syncSettingsSchema } from '../sync/settingsSchema';
 import { CompanyNode } from '../tree/companyNodes';
 import { accountRootOf } from '../tree/provider';

@@ -114,7 +114,7 @@ async function fetchRecord(node: RecordNode, label: string, deps: TreeCommandDep
 }
 
 /** The node a Copy command acts on: the one it was invoked on (context menu), else, from the
- * palette or a key binding, the selected company or record in the Companies view. */
+ * palette or a keybinding, the selected company or record in the Companies view. */
 function copyTarget(node: unknown, deps: TreeCommandDeps): Copyable | undefined {
   const target = copyableOf(node ?? deps.view.selection.find((n) => copyableOf(n)));
   if (!target)

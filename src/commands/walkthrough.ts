@@ -62,7 +62,7 @@ export class EmulatorOffer {
   available: boolean;
 
   constructor(
-    private readonly keys: ContextKeys,
+    private readonly contextKeys: ContextKeys,
     private readonly development: boolean,
     private readonly fetchImpl: FetchLike,
     /** Where the emulator is looked for: the one `npm start` runs, else the usual port, else the
@@ -70,7 +70,7 @@ export class EmulatorOffer {
     private where: string = EMULATOR_URL,
   ) {
     this.available = development;
-    if (development) keys.setContextKey('dataPlatform.emulatorAvailable', true);
+    if (development) contextKeys.setContextKey('dataPlatform.emulatorAvailable', true);
   }
 
   /** A look the user asked for: its answer (and the key it handed out), also kept as the offer,
@@ -82,7 +82,7 @@ export class EmulatorOffer {
     if (probe.ok) this.where = probe.baseUrl;
     if (mine === this.checks && !this.development) {
       this.available = probe.ok;
-      this.keys.setContextKey('dataPlatform.emulatorAvailable', probe.ok);
+      this.contextKeys.setContextKey('dataPlatform.emulatorAvailable', probe.ok);
     }
     return probe;
   }
@@ -110,13 +110,13 @@ export class EmulatorOffer {
  * (`remember`) every action heard is kept, oldest first, even those done before. */
 export function registerWalkthrough(deps: {
   extensionId: string;
-  keys: ContextKeys;
+  contextKeys: ContextKeys;
   tree: BrowsedTree;
   log: Log;
   connections: Pick<Connections, 'list' | 'onDidChangeList'>;
   remember: boolean;
 }): { heard: readonly WalkthroughAction[]; disposables: vscode.Disposable[] } {
-  const progress = new WalkthroughProgress((key, value) => deps.keys.setContextKey(key, value));
+  const progress = new WalkthroughProgress((key, value) => deps.contextKeys.setContextKey(key, value));
   const heard: WalkthroughAction[] = [];
   const did = (action: WalkthroughAction | undefined) => {
     if (action && deps.remember) heard.push(action);

@@ -182,8 +182,8 @@ interface NodeCommand {
 
 const on = (node: string, palette: Palette, several?: string): NodeCommand => ({ node, palette, several });
 
-/** The Companies view's keys (package.json `keybindings`) pass no node: each of these commands runs
- * the first of its commands that fits the selected node, on that node. */
+/** The Companies view's keybindings (package.json `keybindings`) pass no node: each of these
+ * commands runs the first of its commands that fits the selected node, on that node. */
 export const SELECTION_ACTIONS: Readonly<Record<string, readonly string[]>> = {
   'dataPlatform.refreshSelected': ['dataPlatform.rerunQuery', 'dataPlatform.refresh'],
   'dataPlatform.renameSelected': ['dataPlatform.renameQuery', 'dataPlatform.renameAccount'],
@@ -250,7 +250,7 @@ const MENU_COMMANDS: Readonly<Record<string, NodeCommand>> = {
 const eitherOf = (commands: readonly string[]) =>
   commands.map((c) => `(?:${MENU_COMMANDS[c]?.node ?? '(?!)'})`).join('|');
 
-/** MENU_COMMANDS, and the commands of the keys: they too act on a fitting selected node only. */
+/** MENU_COMMANDS, and the keybindings' commands: they too act on a fitting selected node only. */
 export const NODE_COMMANDS: Readonly<Record<string, NodeCommand>> = {
   ...MENU_COMMANDS,
   ...Object.fromEntries(

@@ -6,16 +6,9 @@ import type { Company, DataPlatformClient, DataRecord, PagedList, PushOperation 
 import { dataType, isDataTypeId, type DataTypeId } from '../dataTypes/catalog';
 import { typeTitle } from '../dataTypes/words';
 import type { ListItems } from '../format/labels';
-import {
-  pushDescription,
-  pushedRecordId,
-  pushIcon,
-  pushLabel,
-  pushStatusText,
-  pushTooltip,
-} from '../format/pushLabels';
 import { recordLabel } from '../format/recordLabels';
 import { t } from '../l10n';
+import { pushDescription, pushedRecordId, pushIcon, pushLabel, pushStatusText, pushTooltip } from '../push/labels';
 import type { TreeContext } from './context';
 import { pushedRecordContext, pushHistoryContext, pushOperationContext } from './contextValues';
 import { TreeNode } from './node';

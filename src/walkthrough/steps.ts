@@ -1,6 +1,6 @@
 // The Getting Started walkthrough's progress, without `vscode`: which of the user's actions
 // completes which step, and the context key (named in the step's `completionEvents` in
-// package.json) that says so. src/commands/walkthrough.ts sets the keys; VS Code ticks the steps.
+// package.json) that says so. src/commands/walkthrough.ts sets them; VS Code ticks the steps.
 
 /** `contributes.walkthroughs[].id`. */
 export const WALKTHROUGH_ID = 'dataPlatform.gettingStarted';
@@ -9,7 +9,7 @@ export const WALKTHROUGH_ID = 'dataPlatform.gettingStarted';
 export type WalkthroughAction = 'account' | 'browse' | 'query' | 'export' | 'diagnostics';
 
 /** The context key each action turns true. */
-export const ACTION_KEYS: Readonly<Record<WalkthroughAction, string>> = {
+export const ACTION_CONTEXT_KEYS: Readonly<Record<WalkthroughAction, string>> = {
   account: 'dataPlatform.walkthrough.accountAdded',
   browse: 'dataPlatform.walkthrough.browsed',
   query: 'dataPlatform.walkthrough.queried',
@@ -50,15 +50,15 @@ export function actionOfCommand(command: string, result: unknown): WalkthroughAc
   return outcome === rule.outcome ? rule.action : undefined;
 }
 
-/** The actions done in this window. Each key is pulsed (true, then false at once): VS Code's
- * walkthrough service ticks a step when its key turns true, but takes a key already true when it
- * registers the walkthrough (which it may do only when the walkthrough is first opened) as seen,
- * and then never ticks that step in the session. `replay` pulses every done action again, for a
- * walkthrough opened after the user acted. */
+/** The actions done in this window. Each context key is pulsed (true, then false at once): VS
+ * Code's walkthrough service ticks a step when its key turns true, but takes a key already true
+ * when it registers the walkthrough (which it may do only when the walkthrough is first opened) as
+ * seen, and then never ticks that step in the session. `replay` pulses every done action again,
+ * for a walkthrough opened after the user acted. */
 export class WalkthroughProgress {
   private readonly done = new Set<WalkthroughAction>();
 
-  constructor(private readonly setKey: (key: string, value: boolean) => void) {}
+  constructor(private readonly setContextKey: (key: string, value: boolean) => void) {}
 
   /** Records the action; returns the ids of the steps it completes now (none when done before). */
   did(action: WalkthroughAction | undefined): string[] {
@@ -73,7 +73,7 @@ export class WalkthroughProgress {
   }
 
   private pulse(action: WalkthroughAction): void {
-    this.setKey(ACTION_KEYS[action], true);
-    this.setKey(ACTION_KEYS[action], false);
+    this.setContextKey(ACTION_CONTEXT_KEYS[action], true);
+    this.setContextKey(ACTION_CONTEXT_KEYS[action], false);
   }
 }

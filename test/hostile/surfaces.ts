@@ -11,12 +11,12 @@ import {
   apiKeyTooltip,
   summariseApiKey,
 } from '../../src/format/apiKeyLabels';
-import { pushLabel, pushStatusText, pushTooltip } from '../../src/format/pushLabels';
+import { pushLabel, pushStatusText, pushTooltip } from '../../src/push/labels';
 import { syncDescription, syncLabel, syncTooltip } from '../../src/format/syncLabels';
 import { pushFailure } from '../../src/push/failure';
 import type { Pipeline } from '../support/pipeline';
 
-/** As Open JSON writes a push or a sync (pushDrafts.ts's showJson). */
+/** As Open JSON writes a push or a sync (push/drafts.ts's showJson). */
 const openJson = (title: string, value: unknown): string => `${title}\n${JSON.stringify(value, null, 2)}`;
 
 export function pushSurfaces(p: Pipeline, ops: readonly PushOperation[]): Record<string, string> {

@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CreateCompanyResult } from '../../src/commands/createCompany';
-import type { SetKeyResult } from '../../src/commands/keys';
+import type { SetAccountKeyResult } from '../../src/commands/accountKey';
 import type { QueryResult } from '../../src/commands/query';
 import type { DataPlatformApi } from '../../src/testApi';
 import type { ErrorNode } from '../../src/tree/leafNodes';
@@ -182,11 +182,11 @@ describe('each operation once with a fault and once recovering, through the real
     const { key } = await emulator();
     const reported = api.diagnostics.size;
     await malformed('^/companies$');
-    const rejected = await vscode.commands.executeCommand<SetKeyResult>('dataPlatform.setApiKey', key);
+    const rejected = await vscode.commands.executeCommand<SetAccountKeyResult>('dataPlatform.setApiKey', key);
     assert.equal(rejected?.outcome, 'rejected');
     oneError(reported, 'malformedResponse');
     await admin.clearFaults();
-    const stored = await vscode.commands.executeCommand<SetKeyResult>('dataPlatform.setApiKey', key);
+    const stored = await vscode.commands.executeCommand<SetAccountKeyResult>('dataPlatform.setApiKey', key);
     assert.equal(stored?.outcome, 'stored');
     assert.equal(await firstAccountKey.get(api), key);
     assert.equal(api.progressRunning(), 0);

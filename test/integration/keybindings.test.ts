@@ -1,6 +1,7 @@
-// The Companies view's keys (package.json `keybindings`) and Load More / Load All on a list node's
-// own menu, in the real host. A key runs its command with no node: each key's command is run as the
-// key runs it (with the key's `args`, none) on a selected node it fits, and its effect checked.
+// The Companies view's keybindings (package.json `keybindings`) and Load More / Load All on a list
+// node's own menu, in the real host. A keybinding runs its command with no node: each keybinding's
+// command is run as the keybinding runs it (with its `args`, none) on a selected node it fits, and
+// its effect checked.
 // Where the command would ask (a name, a modal question), the test passes the answer as the
 // command's argument (src/commands/selection.ts): the harness cannot answer a modal dialog.
 import * as assert from 'node:assert/strict';
@@ -29,7 +30,7 @@ import {
   waitFor,
 } from './helpers';
 
-interface KeyBinding {
+interface Keybinding {
   command: string;
   key: string;
   mac?: string;
@@ -42,7 +43,7 @@ interface MenuEntry {
   group?: string;
 }
 interface Manifest {
-  contributes: { keybindings?: KeyBinding[]; menus: Record<string, MenuEntry[]> };
+  contributes: { keybindings?: Keybinding[]; menus: Record<string, MenuEntry[]> };
 }
 
 const manifest = () => vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as Manifest;
@@ -53,11 +54,11 @@ const byKind = (nodes: TreeNode[], kind: string) => nodes.filter((n) => kindOf(n
 const invoiceRequests = async (companyId: string) =>
   (await admin.requests()).filter((r) => r.path.endsWith(`/companies/${companyId}/data/invoices`));
 
-describe('keys of the Companies view, and Load All on a list node', function () {
+describe('keybindings of the Companies view, and Load All on a list node', function () {
   this.timeout(60_000);
   let api: DataPlatformApi;
   let few: string;
-  /** An account made for the keys that act on accounts (rename, delete). */
+  /** An account made for the keybindings that act on accounts (rename, delete). */
   let extraAccount: string | undefined;
 
   const company = async (): Promise<CompanyNode> => {
@@ -80,9 +81,9 @@ describe('keys of the Companies view, and Load All on a list node', function () 
       return api.companiesView.selection[0] === node;
     });
   };
-  /** What a key does: its command, with its args (none); `answer` only where it would ask. */
-  const press = <T>(key: KeyBinding, answer?: unknown): Thenable<T> =>
-    vscode.commands.executeCommand<T>(key.command, ...[key.args, answer].filter((a) => a !== undefined));
+  /** What a keybinding does: its command, with its args (none); `answer` where it would ask. */
+  const press = <T>(binding: Keybinding, answer?: unknown): Thenable<T> =>
+    vscode.commands.executeCommand<T>(binding.command, ...[binding.args, answer].filter((a) => a !== undefined));
   const query = async (text: string) =>
     shown(
       await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', {
@@ -114,57 +115,58 @@ describe('keys of the Companies view, and Load All on a list node', function () 
       .update('pageSize', undefined, vscode.ConfigurationTarget.Global);
   });
 
-  /** Each key's command on a node it fits: what it must have done. */
-  const effects: Record<string, (key: KeyBinding) => Promise<void>> = {
-    'dataPlatform.refreshSelected': async (key) => {
+  /** Each keybinding's command on a node it fits: what it must have done. */
+  const effects: Record<string, (binding: Keybinding) => Promise<void>> = {
+    'dataPlatform.refreshSelected': async (binding) => {
       const list = await invoices();
       await children(api, list);
       await select(list);
       await admin.clearRequests();
-      await press(key);
+      await press(binding);
       await children(api, list);
       assert.equal((await invoiceRequests(few)).length, 1, 'the list asked for its first page again');
     },
-    'dataPlatform.rerunQuery': async (key) => {
+    'dataPlatform.rerunQuery': async (binding) => {
       const node = await query('status=Submitted');
       await children(api, node);
       await select(node);
       await admin.clearRequests();
-      await press(key);
+      await press(binding);
       await children(api, node);
       assert.equal((await invoiceRequests(few)).length, 1, 'the query asked for its first page again');
     },
-    'dataPlatform.renameQuery': async (key) => {
+    'dataPlatform.renameQuery': async (binding) => {
       const node = await query('status=Paid');
       await select(node);
-      // The key passes no node (its args, none); the name, what the box would get, comes second.
-      await vscode.commands.executeCommand(key.command, key.args, 'Paid ones');
+      // The keybinding passes no node (its args, none); the name, what the box would get, comes
+      // second.
+      await vscode.commands.executeCommand(binding.command, binding.args, 'Paid ones');
       assert.equal(node.label, 'Paid ones');
       assert.match(labelOf(node), /^Paid ones\b/);
     },
-    'dataPlatform.renameAccount': async (key) => {
+    'dataPlatform.renameAccount': async (binding) => {
       const id = extraAccount ?? (await addAccount());
       const root = await waitFor('the account in the view', () => api.tree.rootOf(id));
       await children(api);
       await select(root);
-      assert.deepEqual(await press(key, { name: 'Renamed by a key' }), { outcome: 'done' });
+      assert.deepEqual(await press(binding, { name: 'Renamed by a key' }), { outcome: 'done' });
       assert.equal(api.accounts.get(id)?.name, 'Renamed by a key');
     },
-    'dataPlatform.removeQuery': async (key) => {
+    'dataPlatform.removeQuery': async (binding) => {
       const node = await query('status=Draft');
       await select(node);
-      assert.equal(await press(key), true, 'removed');
+      assert.equal(await press(binding), true, 'removed');
       assert.ok(!(await company()).queries.includes(node), 'the query node is gone');
     },
-    'dataPlatform.removeAccount': async (key) => {
+    'dataPlatform.removeAccount': async (binding) => {
       const id = extraAccount ?? (await addAccount());
       const root = await waitFor('the account in the view', () => api.tree.rootOf(id));
       await children(api);
       await select(root);
-      assert.deepEqual(await answering(api, [true], () => press(key)), { outcome: 'done' });
+      assert.deepEqual(await answering(api, [true], () => press(binding)), { outcome: 'done' });
       assert.equal(api.accounts.get(id), undefined, 'the account is removed');
     },
-    'dataPlatform.deleteApiKey': async (key) => {
+    'dataPlatform.deleteApiKey': async (binding) => {
       const root = api.tree.rootOf(api.connection.account.id);
       assert.ok(root);
       const [apiKey] = await waitFor('a key row', async () => {
@@ -174,53 +176,53 @@ describe('keys of the Companies view, and Load All on a list node', function () 
       await select(apiKey);
       const asked = api.confirmations.asked.length;
       api.confirmations.answers.length = 0; // declined: nothing is deleted
-      assert.deepEqual(await press(key), { outcome: 'cancelled' });
+      assert.deepEqual(await press(binding), { outcome: 'cancelled' });
       const question = api.confirmations.asked[asked]?.message ?? '';
       assert.match(
         question,
         new RegExp(`^Delete the API key "${labelOf(apiKey).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`),
       );
     },
-    'dataPlatform.openSelected': async (key) => {
+    'dataPlatform.openSelected': async (binding) => {
       const [record] = byKind(await children(api, await invoices()), 'record') as RecordNode[];
       await select(record);
-      const editor = await press<vscode.TextEditor | undefined>(key);
+      const editor = await press<vscode.TextEditor | undefined>(binding);
       assert.equal(editor?.document.uri.scheme, 'dataplatform');
       assert.equal((JSON.parse(editor?.document.getText() ?? '{}') as { id?: string }).id, record.record.id);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     },
-    'dataPlatform.copyAsCurl': async (key) => {
+    'dataPlatform.copyAsCurl': async (binding) => {
       const list = await invoices();
       await select(list);
       await vscode.env.clipboard.writeText('before');
-      await press(key);
+      await press(binding);
       const text = await vscode.env.clipboard.readText();
       assert.match(text, /^curl /);
       assert.ok(text.includes(`/companies/${few}/data/invoices`), text);
     },
   };
 
-  const keys = manifest().contributes.keybindings ?? [];
+  const keybindings = manifest().contributes.keybindings ?? [];
 
-  it('binds keys, each only while the Companies view has focus, and each is checked here', () => {
-    assert.ok(keys.length >= 5, 'refresh, rename, delete, open, copy as cURL');
+  it('binds its keybindings, each only while the Companies view has focus, and each is checked here', () => {
+    assert.ok(keybindings.length >= 5, 'refresh, rename, delete, open, copy as cURL');
     // A context menu shows the key of the command it lists: F2 and Delete are bound to those.
-    const bound = (key: string) => keys.filter((k) => k.key === key).map((k) => k.command);
+    const bound = (key: string) => keybindings.filter((k) => k.key === key).map((k) => k.command);
     assert.deepEqual(bound('f2'), ['dataPlatform.renameQuery', 'dataPlatform.renameAccount']);
     assert.deepEqual(bound('delete'), [
       'dataPlatform.removeQuery',
       'dataPlatform.removeAccount',
       'dataPlatform.deleteApiKey',
     ]);
-    for (const key of keys) {
-      assert.match(key.when ?? '', /\bfocusedView == '?dataPlatform\.companies'?/, key.key);
-      assert.ok(effects[key.command], `${key.key}: ${key.command} has a check in this file`);
+    for (const binding of keybindings) {
+      assert.match(binding.when ?? '', /\bfocusedView == '?dataPlatform\.companies'?/, binding.key);
+      assert.ok(effects[binding.command], `${binding.key}: ${binding.command} has a check in this file`);
     }
   });
 
-  for (const key of keys) {
-    it(`${key.key}${key.mac ? ` (mac ${key.mac})` : ''}: ${key.command} acts on the selected node`, async () => {
-      await effects[key.command]?.(key);
+  for (const binding of keybindings) {
+    it(`${binding.key}${binding.mac ? ` (mac ${binding.mac})` : ''}: ${binding.command} acts on the selected node`, async () => {
+      await effects[binding.command]?.(binding);
     });
   }
 

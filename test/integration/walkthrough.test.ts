@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { DataPlatformApi } from '../../src/testApi';
-import { ACTION_KEYS, WALKTHROUGH_ID, type WalkthroughAction } from '../../src/walkthrough/steps';
+import { ACTION_CONTEXT_KEYS, WALKTHROUGH_ID, type WalkthroughAction } from '../../src/walkthrough/steps';
 import {
   admin,
   canScreenshot,
@@ -44,8 +44,8 @@ describe('walkthrough', () => {
     await act();
     await waitFor(`the walkthrough to hear ${action}`, () => api.walkthroughActions().slice(before).includes(action));
     assert.ok(
-      api.contextKeys().some((k) => k.key === ACTION_KEYS[action] && k.value === true),
-      `${ACTION_KEYS[action]} is set`,
+      api.contextKeys().some((k) => k.key === ACTION_CONTEXT_KEYS[action] && k.value === true),
+      `${ACTION_CONTEXT_KEYS[action]} is set`,
     );
   };
   const lastAvailable = () => api.contextKeys().filter((k) => k.key === AVAILABLE);

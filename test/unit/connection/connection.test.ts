@@ -5,7 +5,7 @@ import { accountSecretName, type SecretStorageLike } from '../../../src/accounts
 import type { GateEvent } from '../../../src/api';
 import { gateLine, Log, requestLine, type LogSink } from '../../../src/log';
 import { startEmulator } from '../../emulator';
-import { statusBarText, statusBarTooltip } from '../../../src/format/status';
+import { statusBarText, statusBarTooltip } from '../../../src/format/statusBarText';
 
 /** SecretStorage in memory, firing onDidChange like the editor's (also for other windows' writes). */
 class MemorySecrets implements SecretStorageLike {

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
-  ACTION_KEYS,
+  ACTION_CONTEXT_KEYS,
   actionOfCommand,
   WALKTHROUGH_ID,
   WALKTHROUGH_STEPS,
@@ -45,11 +45,11 @@ const builtIn = new Set(
 );
 
 /** Every context key some file of src/ sets by name (`'setContext', 'key'` or `setContextKey('key'`). */
-function keysSetInSrc(dir = join(root, 'src')): Set<string> {
-  const keys = new Set<string>(Object.values(ACTION_KEYS));
+function contextKeysSetInSrc(dir = join(root, 'src')): Set<string> {
+  const keys = new Set<string>(Object.values(ACTION_CONTEXT_KEYS));
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
-    if (statSync(p).isDirectory()) keysSetInSrc(p).forEach((k) => keys.add(k));
+    if (statSync(p).isDirectory()) contextKeysSetInSrc(p).forEach((k) => keys.add(k));
     else if (name.endsWith('.ts'))
       for (const m of readFileSync(p, 'utf8').matchAll(/(?:'setContext',\s*|setContextKey\()'([\w.]+)'/g))
         keys.add(m[1]);
@@ -81,18 +81,18 @@ describe('walkthrough', () => {
     assert.deepEqual(progress.did('account'), ['addAccount', 'addAccountOrEmulator']);
     progress.did(undefined);
     assert.deepEqual(set, [
-      [ACTION_KEYS.browse, true],
-      [ACTION_KEYS.browse, false],
-      [ACTION_KEYS.account, true],
-      [ACTION_KEYS.account, false],
+      [ACTION_CONTEXT_KEYS.browse, true],
+      [ACTION_CONTEXT_KEYS.browse, false],
+      [ACTION_CONTEXT_KEYS.account, true],
+      [ACTION_CONTEXT_KEYS.account, false],
     ]);
     set.length = 0;
     progress.replay();
     assert.deepEqual(set, [
-      [ACTION_KEYS.browse, true],
-      [ACTION_KEYS.browse, false],
-      [ACTION_KEYS.account, true],
-      [ACTION_KEYS.account, false],
+      [ACTION_CONTEXT_KEYS.browse, true],
+      [ACTION_CONTEXT_KEYS.browse, false],
+      [ACTION_CONTEXT_KEYS.account, true],
+      [ACTION_CONTEXT_KEYS.account, false],
     ]);
   });
 
@@ -104,13 +104,13 @@ describe('walkthrough', () => {
     );
     for (const step of walkthrough.steps) {
       const action = WALKTHROUGH_STEPS.find((s) => s.id === step.id)?.action;
-      assert.ok(action && step.completionEvents?.includes(`onContext:${ACTION_KEYS[action]}`), step.id);
+      assert.ok(action && step.completionEvents?.includes(`onContext:${ACTION_CONTEXT_KEYS[action]}`), step.id);
       assert.ok(text(step.title) && text(step.description), `${step.id} has words`);
     }
   });
 
   it('names in completion events only commands, views and context keys that exist', () => {
-    const keys = keysSetInSrc();
+    const keys = contextKeysSetInSrc();
     for (const step of walkthrough?.steps ?? []) {
       for (const event of step.completionEvents ?? []) {
         const [kind, arg] = [event.slice(0, event.indexOf(':')), event.slice(event.indexOf(':') + 1)];
@@ -145,7 +145,7 @@ describe('walkthrough', () => {
     for (const e of emulatorEntries) assert.match(e.when ?? '', /\bdataPlatform\.emulatorAvailable\b/);
     for (const w of viewsWelcome.filter((v) => text(v.contents).includes('command:dataPlatform.addEmulatorAccount')))
       assert.match(w.when ?? '', /\bdataPlatform\.emulatorAvailable\b/);
-    assert.ok(keysSetInSrc().has('dataPlatform.emulatorAvailable'));
+    assert.ok(contextKeysSetInSrc().has('dataPlatform.emulatorAvailable'));
   });
 
   it('can be opened from the view title and the welcome view', () => {

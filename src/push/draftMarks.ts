@@ -1,13 +1,13 @@
-// The draft's problems marked as errors in the editor. VS Code's JSON support checks a draft against
-// its schema, but shows every problem as a warning (a yellow squiggle), a value not allowed and an
-// empty required field alike; Push asks before sending them (draftCheck.ts), and these marks say so
-// where the user is typing. Each problem is placed on its field through the JSON document's symbols
-// (a missing field: on the object that lacks it).
+// The draft's problems marked as errors in the editor. VS Code's JSON support checks a draft
+// against its schema, but shows every problem as a warning (a yellow squiggle), a value not allowed
+// and an empty required field alike; Push asks before sending them (commands/draftCheck.ts), and
+// these marks say so where the user is typing. Each problem is placed on its field through the
+// JSON document's symbols (a missing field: on the object that lacks it).
 import * as vscode from 'vscode';
-import type { DraftFileSystem } from '../documents/pushDrafts';
-import { draftProblems } from '../push/draftProblems';
-import type { JsonSchema } from '../push/schema';
-import { draftBody } from '../push/types';
+import type { DraftFileSystem } from './drafts';
+import { draftProblems } from './draftProblems';
+import type { JsonSchema } from './schema';
+import { draftBody } from './types';
 
 /** `lineItems[0].quantity` → `lineItems`, `0`, `quantity`: the names JSON's document symbols carry. */
 const segments = (path: string): string[] => path.split(/\.|\[(\d+)\]/).filter((s): s is string => !!s);

@@ -5,8 +5,8 @@ import {
   nextReset,
   statusBarText,
   statusBarTooltip,
-  type AccountStatus,
-} from '../../../src/format/status';
+  type StatusBarAccount,
+} from '../../../src/format/statusBarText';
 
 const noKey: ConnectionState = {
   kind: 'noKey',
@@ -18,9 +18,9 @@ const noKey: ConnectionState = {
 const ready = { kind: 'ready', baseUrl: 'https://api.codat.io' } as unknown as ConnectionState;
 const rate = { remaining: 9998, limit: 10000, observedAt: 0 };
 
-const live: AccountStatus = { id: 'a1', name: 'Live', environment: 'production', state: ready, rate };
-const sandbox: AccountStatus = { id: 'a2', name: 'Sand_box', environment: 'test', state: ready };
-const emulator: AccountStatus = { id: 'a3', name: 'Emulator', environment: 'local', state: noKey };
+const live: StatusBarAccount = { id: 'a1', name: 'Live', environment: 'production', state: ready, rate };
+const sandbox: StatusBarAccount = { id: 'a2', name: 'Sand_box', environment: 'test', state: ready };
+const emulator: StatusBarAccount = { id: 'a3', name: 'Emulator', environment: 'local', state: noKey };
 
 describe('status bar text', () => {
   it('shows one account, by name with its state', () => {

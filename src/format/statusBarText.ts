@@ -10,7 +10,7 @@ import { formatCount } from './amount';
 import { escapeMarkdown } from './markdown';
 
 /** One account as the status bar shows it. */
-export interface AccountStatus {
+export interface StatusBarAccount {
   id: string;
   name: string;
   environment: Environment;
@@ -19,12 +19,12 @@ export interface AccountStatus {
 }
 
 /** The account in use: the selected one, else the first. */
-export function accountInUse(accounts: readonly AccountStatus[], selectedId?: string): AccountStatus | undefined {
+export function accountInUse(accounts: readonly StatusBarAccount[], selectedId?: string): StatusBarAccount | undefined {
   return accounts.find((a) => a.id === selectedId) ?? accounts[0];
 }
 
 /** `$(flame) Live · 9,998 left`: production has its own icon; a problem shows instead. */
-export function statusBarText(current: AccountStatus | undefined): string {
+export function statusBarText(current: StatusBarAccount | undefined): string {
   if (!current) return t('$(account) Data Platform: no account');
   const { name, state, rate } = current;
   switch (state.kind) {
@@ -50,7 +50,7 @@ function resetLine(resetAt: number, now: number): string {
   return resetAt > now ? t('Resets at {0}', time) : t('Reset at {0}: the next request shows the new budget', time);
 }
 
-function accountLines({ name, environment, state, rate }: AccountStatus, inUse: boolean, now: number): string[] {
+function accountLines({ name, environment, state, rate }: StatusBarAccount, inUse: boolean, now: number): string[] {
   const e = escapeMarkdown;
   const lines = [
     inUse ? t('**{0}** (in use)', e(name)) : `**${e(name)}**`,
@@ -70,8 +70,8 @@ function accountLines({ name, environment, state, rate }: AccountStatus, inUse: 
 
 /** Every account (Markdown, with theme icons), the one in use marked, as of `now`. */
 export function statusBarTooltip(
-  accounts: readonly AccountStatus[],
-  current?: AccountStatus,
+  accounts: readonly StatusBarAccount[],
+  current?: StatusBarAccount,
   now: number = Date.now(),
 ): string {
   const blocks = [t('**Data Platform**')];
@@ -81,7 +81,7 @@ export function statusBarTooltip(
 }
 
 /** The next budget reset still ahead of `now` among the accounts, when the tooltip must change. */
-export function nextReset(accounts: readonly AccountStatus[], now: number): number | undefined {
+export function nextReset(accounts: readonly StatusBarAccount[], now: number): number | undefined {
   const ahead = accounts.flatMap((a) =>
     a.rate?.resetAt !== undefined && a.rate.resetAt > now ? [a.rate.resetAt] : [],
   );

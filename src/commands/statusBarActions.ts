@@ -4,14 +4,14 @@ import * as vscode from 'vscode';
 import type { Connections } from '../connection/connections';
 import { ENVIRONMENT_ICONS } from '../format/accountLabels';
 import { t } from '../l10n';
-import { STATUS_ACTIONS_COMMAND, type StatusBar } from '../statusBar';
+import { STATUS_BAR_ACTIONS_COMMAND, type StatusBar } from '../statusBar';
 import { accountRootOf } from '../tree/provider';
 import type { TreeNode } from '../tree/node';
 import type { CompaniesTreeProvider } from '../tree/provider';
 import { chooseFrom, createQuickPick } from './quickPicks';
 import { registerCommand } from './register';
 
-interface StatusActionsDeps {
+interface StatusBarActionsDeps {
   statusBar: StatusBar;
   connections: Connections;
   tree: CompaniesTreeProvider;
@@ -24,7 +24,7 @@ interface Action extends vscode.QuickPickItem {
 }
 
 /** Select Account…: the account picked becomes the one in use, selected in the view when shown. */
-async function selectAccount(deps: StatusActionsDeps): Promise<void> {
+async function selectAccount(deps: StatusBarActionsDeps): Promise<void> {
   const pick = createQuickPick<vscode.QuickPickItem & { id: string }>();
   pick.title = t('Data Platform: account in use');
   pick.items = deps.connections.list().map((c) => ({
@@ -40,7 +40,7 @@ async function selectAccount(deps: StatusActionsDeps): Promise<void> {
   if (root && deps.connections.list().length > 1) await deps.view.reveal(root, { select: true, focus: false });
 }
 
-function actions(deps: StatusActionsDeps): Action[] {
+function actions(deps: StatusBarActionsDeps): Action[] {
   const accountId = deps.statusBar.accountId;
   const account = accountId === undefined ? [] : [{ accountId }];
   const name = deps.statusBar.accountName;
@@ -65,7 +65,7 @@ function actions(deps: StatusActionsDeps): Action[] {
 }
 
 /** Shows the pick and runs the action chosen; resolves with its command (undefined: none). */
-async function showActions(deps: StatusActionsDeps): Promise<string | undefined> {
+async function showActions(deps: StatusBarActionsDeps): Promise<string | undefined> {
   const pick = createQuickPick<Action>();
   const name = deps.statusBar.accountName;
   pick.title = name === undefined ? t('Data Platform') : t('Data Platform: {0}', name);
@@ -78,9 +78,9 @@ async function showActions(deps: StatusActionsDeps): Promise<string | undefined>
   return chosen.command;
 }
 
-export function registerStatusActions(deps: StatusActionsDeps): vscode.Disposable[] {
+export function registerStatusBarActions(deps: StatusBarActionsDeps): vscode.Disposable[] {
   return [
-    registerCommand(STATUS_ACTIONS_COMMAND, () => showActions(deps)),
+    registerCommand(STATUS_BAR_ACTIONS_COMMAND, () => showActions(deps)),
     // The item shows the account of what is selected in the Companies view.
     deps.view.onDidChangeSelection((e) => deps.statusBar.setSelected(accountRootOf(e.selection[0])?.accountId)),
   ];

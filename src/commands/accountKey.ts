@@ -1,6 +1,8 @@
-// Set API key and Sign out, of one account (the node's, the selected one's, the only one or a
-// picked one). A key is checked with `GET /companies?pageSize=1` before it is stored, so a typo
-// never replaces a working key; it is kept in SecretStorage only, under the account's own id.
+// The account key: the API key an account's requests are sent with, set (Set API Key) and removed
+// (Sign Out) for one account (the node's, the selected one's, the only one or a picked one). Not
+// the API Keys folder (apiKeys.ts), which lists, creates and deletes the account's keys on the
+// server. A key is checked with `GET /companies?pageSize=1` before it is stored, so a typo never
+// replaces a working key; it is kept in SecretStorage only, under the account's own id.
 import * as vscode from 'vscode';
 import { isApiError, isCancellation, type ApiError } from '../api';
 import type { AccountList } from '../accounts/accountList';
@@ -10,7 +12,7 @@ import type { ResolveAccount } from './accountTarget';
 import { withCancellableProgress } from './progress';
 import { registerCommand } from './register';
 
-export type SetKeyResult =
+export type SetAccountKeyResult =
   | { outcome: 'stored' }
   | { outcome: 'cancelled' }
   /** Refused before anything was sent: not something a key can hold (`apiKeyProblem`). */
@@ -18,7 +20,7 @@ export type SetKeyResult =
   | { outcome: 'rejected'; error: ApiError }
   | { outcome: 'unavailable'; message: string };
 
-interface KeyCommandDeps {
+interface AccountKeyDeps {
   accounts: AccountList;
   /** The account acted on; its reporter gets failures with `prompt: false`, because this command
    * says what went wrong itself. */
@@ -56,7 +58,7 @@ async function readKey(name: string, state: { baseUrl: string }, given: unknown)
     .then((v) => v?.trim());
 }
 
-export async function setApiKey(deps: KeyCommandDeps, given?: unknown): Promise<SetKeyResult> {
+export async function setAccountKey(deps: AccountKeyDeps, given?: unknown): Promise<SetAccountKeyResult> {
   const target = await deps.account(typeof given === 'string' ? undefined : given, t('Set API Key: account'));
   if (!target) return { outcome: 'cancelled' };
   const { connection } = target;
@@ -110,8 +112,8 @@ export async function setApiKey(deps: KeyCommandDeps, given?: unknown): Promise<
   return { outcome: 'stored' };
 }
 
-/** Removes the account's key (the account stays). */
-async function signOut(deps: KeyCommandDeps, arg?: unknown): Promise<boolean> {
+/** Removes the account key (the account stays). */
+async function signOut(deps: AccountKeyDeps, arg?: unknown): Promise<boolean> {
   const target = await deps.account(arg, t('Sign Out: account'));
   if (!target) return false;
   const { connection } = target;
@@ -124,9 +126,9 @@ async function signOut(deps: KeyCommandDeps, arg?: unknown): Promise<boolean> {
   return true;
 }
 
-export function registerKeyCommands(deps: KeyCommandDeps): vscode.Disposable[] {
+export function registerAccountKeyCommands(deps: AccountKeyDeps): vscode.Disposable[] {
   return [
-    registerCommand('dataPlatform.setApiKey', (arg?: unknown) => setApiKey(deps, arg)),
+    registerCommand('dataPlatform.setApiKey', (arg?: unknown) => setAccountKey(deps, arg)),
     registerCommand('dataPlatform.signOut', (arg?: unknown) => signOut(deps, arg)),
   ];
 }

@@ -8,14 +8,15 @@
 // served here too, read-only, like a push operation opened as JSON. A company's sync settings open
 // the same way for editing, on a scheme of their own (Save Sync Settings shows on them alone):
 //   dataplatform-settings:/<company label>/Sync settings.json?draft=<session>.<n>
-// This file holds both: one in-memory store of editable documents. VS Code's JSON language
-// support asks for the schema like any document, and gives completion and validation from it. The
-// `$schema` line is dropped before the record is sent.
+// This file holds both: one in-memory store of editable documents, made for push drafts and
+// shared by Edit Sync Settings. VS Code's JSON language support asks for the schema like any
+// document, and gives completion and validation from it. The `$schema` line is dropped before the
+// record is sent.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { DataTypeId } from '../dataTypes/catalog';
-import { prettyJson, type Indent } from './json';
-import { sanitizeLabel } from './recordUri';
+import { prettyJson, type Indent } from '../documents/json';
+import { sanitizeLabel } from '../documents/recordUri';
 
 const DRAFT_SCHEME = 'dataplatform-draft';
 const JSON_SCHEME = 'dataplatform-json';

@@ -1,9 +1,9 @@
 // How a push operation reads in the tree: what was pushed and when, its status as a word and an
 // icon, and a tooltip with its timing and what it changed.
 import type { PushOperation } from '../api';
+import { escapeMarkdown } from '../format/markdown';
+import { operationLabel, shownText } from '../format/operationLabels';
 import { t } from '../l10n';
-import { escapeMarkdown } from './markdown';
-import { operationLabel, shownText } from './operationLabels';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -9,7 +9,7 @@ import {
   pushLabel,
   pushStatusText,
   pushTooltip,
-} from '../../../src/format/pushLabels';
+} from '../../../src/push/labels';
 
 const op = (over: Partial<PushOperation> = {}): PushOperation => ({
   pushOperationKey: 'k-1',
