@@ -4,7 +4,7 @@
 import { checkId, checkOptionalText, MAX_API_KEY_NAME_LENGTH } from './requestChecks';
 import { createRedactor, type Redactor } from './redact';
 import type { ApiRequest } from './requests';
-import { isRecord } from './responseShapes';
+import { isRecord } from '../util/guards';
 
 export interface CreateApiKeyRequest {
   name?: string;

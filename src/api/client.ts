@@ -18,8 +18,8 @@ import type {
   SyncSettings,
 } from './models';
 import { followItems, followPages, mappedPages, PagedList, type PageLoader } from './paging';
+import type { Guard } from '../util/guards';
 import {
-  Guard,
   isAnyRecord,
   isCompany,
   isDataRecord,
