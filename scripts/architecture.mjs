@@ -63,8 +63,6 @@ const UI_LAYER = [
   'src/settings.ts',
   'src/statusBar.ts',
   'src/testApi.ts',
-  'src/auth/keyPrompt.ts',
-  'src/connection/stateUi.ts',
   'src/documents/readOnlyFileSystem.ts',
   'src/documents/recordDocuments.ts',
   'src/documents/pushDrafts.ts',

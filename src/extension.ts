@@ -6,7 +6,7 @@ import { isApiError } from './api';
 import { AccountList } from './accounts/accountList';
 import { EMULATOR_URL } from './accounts/emulatorPreset';
 import { devEmulatorUrl, ensureDevEmulatorAccount, START_SCRIPT_ENV } from './accounts/devEmulator';
-import { KeyPrompt } from './auth/keyPrompt';
+import { KeyPrompt } from './commands/keyPrompt';
 import { setTranslator, t } from './l10n';
 import { accountResolver, type ResolveAccount } from './commands/accountTarget';
 import { registerAccountCommands } from './commands/accounts';
@@ -33,7 +33,8 @@ import { registerTreeCommands } from './commands/tree';
 import { BrowsedTree, ContextKeys, EmulatorOffer, registerWalkthrough } from './commands/walkthrough';
 import { Connections } from './connection/connections';
 import { createConnectionFactory } from './connection/factory';
-import { logConnectionState, showAccounts } from './connection/stateUi';
+import { logConnectionState } from './connection/stateLog';
+import { showAccounts } from './tree/accountStates';
 import { createReporter, forAccount, type ReportError } from './diagnostics/reporter';
 import { DiagnosticsStore } from './diagnostics/store';
 import { Log } from './log';
@@ -194,7 +195,7 @@ function startGuide(context: vscode.ExtensionContext, core: Core, testHooks: boo
 /** Keeps the view, status bar, context keys and prompts in step with the accounts. */
 function followAccounts(core: Core): vscode.Disposable[] {
   const { connections, tree, view, log, statusBar, keyPrompt } = core;
-  const show = () => showAccounts(connections.list(), { statusBar, view, log });
+  const show = () => showAccounts(connections.list(), { statusBar, view });
   return [
     connections.onDidChange(({ connection, state }) => {
       keyPrompt.reset(connection.account.id);
@@ -274,7 +275,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   // read (a palette "Set API Key" in a fresh window found "not loaded" otherwise). Bounded, so a
   // secret storage that never answers cannot hold every command back.
   const started = startAccounts(context, accounts, connections).then(() =>
-    showAccounts(connections.list(), { statusBar, view, log }),
+    showAccounts(connections.list(), { statusBar, view }),
   );
   await within(started, FIRST_LOAD_LIMIT_MS);
 
