@@ -42,6 +42,7 @@ import { QueryHistory } from './persistence/queryHistory';
 import { QueryNodeStore } from './persistence/queryNodeStore';
 import { SavedQueries } from './persistence/savedQueries';
 import { registerDiagnostics } from './diagnostics/panel';
+import { registerDiagnosticsCommands } from './commands/diagnostics';
 import { StatusBar } from './statusBar';
 import { loadAllConcurrency, pageSize, requestTimeoutMs } from './settings';
 import { testHooksEnabled, type DataPlatformApi } from './testApi';
@@ -234,7 +235,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   const accounts = new AccountList(context.globalState, context.secrets, () => crypto.randomUUID());
   const statusBar = new StatusBar();
   const diagnostics = new DiagnosticsStore();
-  const diagnosticsPanel = registerDiagnostics(context, diagnostics, testHooks);
+  const { panel: diagnosticsPanel, bodies } = registerDiagnostics(context, diagnostics, testHooks);
+  context.subscriptions.push(...registerDiagnosticsCommands(diagnosticsPanel, bodies));
   const connections = createConnections(context, { accounts, log, statusBar, channel });
   const keyPrompt = new KeyPrompt(connections, testHooks);
   const report = createReporter({ diagnostics, log, onUnauthorized: (a) => keyPrompt.offer(a) });
