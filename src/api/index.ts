@@ -5,6 +5,8 @@ export type { ListParams, PreparedRequest } from './client';
 export { companySearchParams } from './companySearch';
 export { ApiError, isApiError, isCancellation } from './errors';
 export { isPushOperation, PUSH_OPTION_BOUNDS } from './pushes';
+export { dataStatusPath, pullOperationPath, pushHistoryPath, pushOperationPath, pushPath } from './paths';
+export { API_KEYS_PATH } from './apiKeys';
 export type { ApiErrorJSON, SentRequest, ValidationDetail } from './errors';
 export { certificateProblem } from './networkErrors';
 export { followPages } from './paging';
