@@ -30,7 +30,7 @@ import { registerShareCommands } from './commands/share';
 import { registerSelectionCommands } from './commands/selection';
 import { trackQuickPicks, visibleQuickPick } from './commands/quickPicks';
 import { registerTreeCommands } from './commands/tree';
-import { BrowsedTree, ContextKeys, EmulatorOffer, registerWalkthrough } from './commands/walkthrough';
+import { ContextKeys, EmulatorOffer, registerWalkthrough } from './commands/walkthrough';
 import { Connections } from './connection/connections';
 import { createConnectionFactory } from './connection/factory';
 import { logConnectionState } from './connection/stateLog';
@@ -49,7 +49,8 @@ import { testHooksEnabled, type DataPlatformApi } from './testApi';
 import { within } from './util/within';
 import type { CompanyNodeLike } from './tree/context';
 import type { TreeNode } from './tree/node';
-import { accountRootOf } from './tree/provider';
+import { accountRootOf, CompaniesTreeProvider } from './tree/provider';
+import { PushTrackers } from './push/trackers';
 import { onCommandFailure, registerCommand } from './commands/register';
 
 /** How long activation waits for the first read of the accounts and their keys. */
@@ -84,7 +85,8 @@ function createCompaniesView(
   report: ReportError,
   queryStore: QueryNodeStore<CompanyNodeLike>,
 ) {
-  const tree = new BrowsedTree(
+  const pushes = new PushTrackers();
+  const tree = new CompaniesTreeProvider(
     {
       pageSize,
       loadAllConcurrency,
@@ -94,6 +96,7 @@ function createCompaniesView(
       onRootRendered: (empty) => void vscode.commands.executeCommand('setContext', 'dataPlatform.noCompanies', empty),
     },
     connections,
+    pushes,
   );
   const view = vscode.window.createTreeView('dataPlatform.companies', {
     treeDataProvider: tree,
@@ -101,7 +104,7 @@ function createCompaniesView(
     // Export, Copy ID and Remove Query act on every node selected; the other commands on the one clicked.
     canSelectMany: true,
   });
-  return { tree, view, queryStore };
+  return { tree, view, queryStore, pushes };
 }
 
 /** Under the test switch only: quick picks are described and progress is counted for the tests. */
@@ -117,7 +120,9 @@ interface Core {
   statusBar: StatusBar;
   accounts: AccountList;
   connections: Connections;
-  tree: BrowsedTree;
+  tree: CompaniesTreeProvider;
+  /** Each account's pushes followed, whatever the tree does. */
+  pushes: PushTrackers;
   view: vscode.TreeView<TreeNode>;
   report: ReportError;
   account: ResolveAccount;
@@ -195,7 +200,7 @@ function startGuide(context: vscode.ExtensionContext, core: Core, testHooks: boo
 
 /** Keeps the view, status bar, context keys and prompts in step with the accounts. */
 function followAccounts(core: Core): vscode.Disposable[] {
-  const { connections, tree, view, log, statusBar, keyPrompt } = core;
+  const { connections, tree, pushes, view, log, statusBar, keyPrompt } = core;
   const show = () => showAccounts(connections.list(), { statusBar, view });
   return [
     connections.onDidChange(({ connection, state }) => {
@@ -206,6 +211,7 @@ function followAccounts(core: Core): vscode.Disposable[] {
     }),
     connections.onDidChangeList(() => {
       show();
+      pushes.keepOnly(connections.list().map((c) => c.account.id));
       tree.accountsChanged();
     }),
   ];
@@ -241,7 +247,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   const keyPrompt = new KeyPrompt(connections, testHooks);
   const report = createReporter({ diagnostics, log, onUnauthorized: (a) => keyPrompt.offer(a) });
   onCommandFailure((command, e) => reportCommandFailure(command, e, { log, report }));
-  const { tree, view, queryStore } = createCompaniesView(connections, report, createQueryStore(context, log));
+  const { tree, view, queryStore, pushes } = createCompaniesView(connections, report, createQueryStore(context, log));
   const core: Core = {
     log,
     diagnostics,
@@ -249,6 +255,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
     accounts,
     connections,
     tree,
+    pushes,
     view,
     report,
     keyPrompt,
@@ -266,7 +273,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
     tree.reset();
   };
 
-  context.subscriptions.push(channel, diagnostics, accounts, connections, statusBar, tree, view);
+  context.subscriptions.push(channel, diagnostics, accounts, connections, statusBar, tree, pushes, view);
   context.subscriptions.push(
     ...wire(core, channel, queryHistory, refreshAll, guide.emulatorOffer),
     ...guide.disposables,
