@@ -5,6 +5,7 @@
 //   - the folders of src/ layer (FOLDER_ORDER, scripts/layers.mjs): a file imports from its own
 //     folder or one below it, type-only imports included; every folder has its place;
 //   - only src/api/ builds a path of the API (API_PATH_ROOTS below): the rest asks it for one;
+//   - outside src/api/, the API is imported through src/api/index.ts, its one surface;
 //   - test/emulator imports nothing from src/ (it is an independent double of the API);
 //   - only the UI layer (UI_LAYER below) uses `vscode`, directly or through what it imports: the
 //     domain is tested in plain Node;
@@ -212,6 +213,20 @@ function checkFolderOrder(files, order) {
     breaches.push(`src/${folder} has no place in the folder order (FOLDER_ORDER, scripts/layers.mjs): place it`);
 }
 
+/** An import of src/api/ from outside it that passes its surface, src/api/index.ts. */
+function checkApiSurface(files) {
+  const api = join(root, 'src', 'api') + '/';
+  const surface = join(api, 'index.ts');
+  for (const f of files) {
+    if (f.startsWith(api)) continue;
+    for (const target of importsOf(f))
+      if (target.startsWith(api) && target !== surface)
+        breaches.push(
+          `${rel(f)} imports ${rel(target)}: outside src/api/ the API is imported through src/api/index.ts`,
+        );
+  }
+}
+
 /** The text of a string or template literal, each substitution as `{}`; undefined for other nodes
  * and for a module specifier. */
 function literalText(node) {
@@ -363,6 +378,7 @@ for (const f of [...srcFiles, ...emulatorFiles]) checkLengths(f);
 checkCycles(srcFiles);
 if (folderOrder) checkFolderOrder(srcFiles, folderOrder);
 checkApiPaths(srcFiles);
+checkApiSurface(srcFiles);
 checkVscodeFree(srcFiles);
 checkEmulatorIndependence(emulatorFiles);
 checkExports(srcFiles, tsFiles(join(root, 'test')));
@@ -373,5 +389,5 @@ if (breaches.length) {
   process.exit(1);
 }
 console.log(
-  `architecture: ${srcFiles.length + emulatorFiles.length} files hold (functions ≤ ${MAX_FUNCTION_LINES} lines, files ≤ ${MAX_FILE_LINES} lines, no import cycles in src/, ${folderOrder ? 'folders in their order, ' : ''}API paths only in src/api/, vscode only in the UI layer, the emulator independent of src/, every export of src/ run by the extension and declared once)`,
+  `architecture: ${srcFiles.length + emulatorFiles.length} files hold (functions ≤ ${MAX_FUNCTION_LINES} lines, files ≤ ${MAX_FILE_LINES} lines, no import cycles in src/, ${folderOrder ? 'folders in their order, ' : ''}API paths only in src/api/ and the API used through its index, vscode only in the UI layer, the emulator independent of src/, every export of src/ run by the extension and declared once)`,
 );

@@ -5,6 +5,7 @@
 // read and compared with what was sent: another client's push of the same type is not ours. For a
 // company, the companies for one of that name created since.
 import {
+  cancelledError,
   pushHistoryPath,
   type ApiErrorJSON,
   type Company,
@@ -12,7 +13,6 @@ import {
   type Page,
   type PushOperation,
 } from '../api';
-import { cancelledError } from '../api/failures';
 import { formatValue } from '../query';
 import { parseInstant } from '../query/values';
 import { madeWhatWasSent } from './madeWhatWasSent';

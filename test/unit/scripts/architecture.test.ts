@@ -86,16 +86,37 @@ describe('architecture check', () => {
         "import { isText } from './guards';\nexport const text = (v: unknown): string => (isText(v) ? v : '');\n",
       'src/api/paths.ts':
         "import { text } from '../util/text';\nexport const companyPath = (id: unknown): string => `/companies/${text(id)}`;\n",
+      'src/api/index.ts': "export { companyPath } from './paths';\n",
       'src/tree/node.ts':
-        "import type { companyPath } from '../api/paths';\nexport type Path = ReturnType<typeof companyPath>;\n",
+        "import type { companyPath } from '../api';\nexport type Path = ReturnType<typeof companyPath>;\n",
       'src/extension.ts':
-        "import { companyPath } from './api/paths';\nimport type { Path } from './tree/node';\nexport function activate(): Path {\n  return companyPath('/companiesX/apiKeysY');\n}\n",
+        "import { companyPath } from './api';\nimport type { Path } from './tree/node';\nexport function activate(): Path {\n  return companyPath('/companiesX/apiKeysY');\n}\n",
       'test/emulator/e.ts': "export const route = '/companies/{id}';\n",
     });
     roots.push(root);
     const r = check(root);
     assert.equal(r.code, 0, r.output);
     assert.match(r.output, /folders in their order/);
+  });
+
+  it('lists an import of src/api/ from outside it that passes src/api/index.ts', () => {
+    const root = tree({
+      'src/api/index.ts': "export { client } from './client';\n",
+      'src/api/client.ts': "import { retry } from './retry';\nexport const client = (): number => retry();\n",
+      'src/api/retry.ts': 'export const retry = (): number => 1;\n',
+      'src/push/follow.ts': "import { retry } from '../api/retry';\nexport const follow = (): number => retry();\n",
+      'src/extension.ts':
+        "import { client } from './api';\nimport { follow } from './push/follow';\nexport function activate(): number {\n  return client() + follow();\n}\n",
+      'test/emulator/e.ts': 'export const e = 1;\n',
+    });
+    roots.push(root);
+    const r = check(root);
+    assert.equal(r.code, 1, r.output);
+    assert.match(r.output, /1 breach\b/);
+    assert.match(
+      r.output,
+      /src\/push\/follow\.ts imports src\/api\/retry\.ts: outside src\/api\/ the API is imported through src\/api\/index\.ts/,
+    );
   });
 
   it('lists an import of a folder above (type-only too), from a folder and from a top-level file, and a folder with no place', () => {
@@ -131,8 +152,9 @@ describe('architecture check', () => {
   it('lists a string or template literal outside src/api/ that builds an API path', () => {
     const root = tree({
       'src/api/paths.ts': 'export const pushPath = (c: string, k: string): string => `/companies/${c}/push/${k}`;\n',
+      'src/api/index.ts': "export { pushPath } from './paths';\n",
       'src/push/follow.ts':
-        "import { pushPath } from '../api/paths';\nexport const own = (c: string): string => `/companies/${encodeURIComponent(c)}/push`;\nexport const viaApi = (c: string): string => pushPath(c, 'k');\n",
+        "import { pushPath } from '../api';\nexport const own = (c: string): string => `/companies/${encodeURIComponent(c)}/push`;\nexport const viaApi = (c: string): string => pushPath(c, 'k');\n",
       'src/tree/keys.ts':
         "export const self = { href: '/apiKeys' };\nexport const conn = (c: string): string => `${c}/connections/${c}`;\n",
       'src/extension.ts':
