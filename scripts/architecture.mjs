@@ -2,6 +2,10 @@
 // so they stay true.
 //   - no function over 60 lines and no file over 400 lines in src/ and test/emulator/;
 //   - no import cycles in src/ (type-only imports included: a cycle of types is still a tangle);
+//   - the folders of src/ layer (FOLDER_ORDER, scripts/layers.mjs): a file imports from its own
+//     folder or one below it, type-only imports included; every folder has its place;
+//   - only src/api/ builds a path of the API (API_PATH_ROOTS below): the rest asks it for one;
+//   - outside src/api/, the API is imported through src/api/index.ts, its one surface;
 //   - test/emulator imports nothing from src/ (it is an independent double of the API);
 //   - only the UI layer (UI_LAYER below) uses `vscode`, directly or through what it imports: the
 //     domain is tested in plain Node;
@@ -9,10 +13,12 @@
 //     own file and by a test (a unit test's seam). One that only tests use is a test oracle and
 //     belongs with them; one nobody imports needs no `export`. No exported name is declared twice.
 // Prints every breach and exits 1 when there is one.
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { FOLDER_ORDER } from './layers.mjs';
 import { tsFiles } from './tsFiles.mjs';
 
 // `--root <dir>` checks another tree (the unit test's fixtures); by default, this repository.
@@ -20,6 +26,29 @@ const rootAt = process.argv.indexOf('--root');
 const root = rootAt >= 0 ? resolve(process.argv[rootAt + 1]) : resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const MAX_FUNCTION_LINES = 60;
 const MAX_FILE_LINES = 400;
+
+// A tree checked with `--root` brings its own folder order (its scripts/layers.mjs); one without
+// (the fixtures of the other rules) has none to check.
+const layersFile = join(root, 'scripts', 'layers.mjs');
+const folderOrder =
+  rootAt < 0
+    ? FOLDER_ORDER
+    : existsSync(layersFile)
+      ? (await import(pathToFileURL(layersFile).href)).FOLDER_ORDER
+      : null;
+
+// The first segments of the API's paths: those src/api calls (`/companies/{id}/…`, `/connections`
+// under a company, `/apiKeys`) and the API's other roots a feature may add.
+const API_PATH_ROOTS = [
+  'companies',
+  'connections',
+  'apiKeys',
+  'integrations',
+  'webhooks',
+  'profile',
+  'connectionManagement',
+];
+const API_PATH = new RegExp(`/(${API_PATH_ROOTS.join('|')})(?=[/?{]|$)`);
 
 // Exports that no file of src/ uses by design: what VS Code and the integration tests call.
 const ENTRY_POINTS = new Map([
@@ -35,8 +64,6 @@ const UI_LAYER = [
   'src/settings.ts',
   'src/statusBar.ts',
   'src/testApi.ts',
-  'src/auth/keyPrompt.ts',
-  'src/connection/stateUi.ts',
   'src/documents/readOnlyFileSystem.ts',
   'src/documents/recordDocuments.ts',
   'src/push/drafts.ts',
@@ -157,6 +184,74 @@ function checkVscodeFree(files) {
   for (const f of files) {
     const c = inUi(f) ? null : chain(f);
     if (c) breaches.push(`${rel(f)} uses ${c.join(' → ')}: outside the UI layer (UI_LAYER) the code stays vscode-free`);
+  }
+}
+
+/** The folder of a file of src/: its first folder, or a top-level file's name without `.ts`. */
+function folderOf(file) {
+  const parts = relative(join(root, 'src'), file).split(/[\\/]/);
+  return parts.length === 1 ? parts[0].replace(/\.ts$/, '') : parts[0];
+}
+
+/** An import of a folder above the importer's in the folder order, and a folder with no place. */
+function checkFolderOrder(files, order) {
+  const rank = new Map(order.map((folder, i) => [folder, i]));
+  const unplaced = new Set();
+  const src = join(root, 'src') + '/';
+  for (const f of files) {
+    const from = folderOf(f);
+    if (!rank.has(from)) unplaced.add(from);
+    for (const target of importsOf(f)) {
+      const to = folderOf(target);
+      if (!target.startsWith(src) || to === from || !rank.has(from) || !rank.has(to)) continue;
+      if (rank.get(to) > rank.get(from))
+        breaches.push(
+          `${rel(f)} imports ${rel(target)}: ${from} may not import ${to} (${to} is above ${from} in the folder order)`,
+        );
+    }
+  }
+  for (const folder of unplaced)
+    breaches.push(`src/${folder} has no place in the folder order (FOLDER_ORDER, scripts/layers.mjs): place it`);
+}
+
+/** An import of src/api/ from outside it that passes its surface, src/api/index.ts. */
+function checkApiSurface(files) {
+  const api = join(root, 'src', 'api') + '/';
+  const surface = join(api, 'index.ts');
+  for (const f of files) {
+    if (f.startsWith(api)) continue;
+    for (const target of importsOf(f))
+      if (target.startsWith(api) && target !== surface)
+        breaches.push(
+          `${rel(f)} imports ${rel(target)}: outside src/api/ the API is imported through src/api/index.ts`,
+        );
+  }
+}
+
+/** The text of a string or template literal, each substitution as `{}`; undefined for other nodes
+ * and for a module specifier. */
+function literalText(node) {
+  if (node.parent && (ts.isImportDeclaration(node.parent) || ts.isExportDeclaration(node.parent))) return undefined;
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isTemplateExpression(node))
+    return node.head.text + node.templateSpans.map((s) => `{}${s.literal.text}`).join('');
+  return undefined;
+}
+
+/** A string or template literal outside src/api/ that builds a path of the API. */
+function checkApiPaths(files) {
+  const api = join(root, 'src', 'api') + '/';
+  for (const f of files) {
+    if (f.startsWith(api)) continue;
+    const sf = parse(f);
+    const visit = (node) => {
+      const text = literalText(node);
+      if (text !== undefined && API_PATH.test(text)) {
+        const line = sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1;
+        breaches.push(`${rel(f)}:${line}: builds the API path ${JSON.stringify(text)}: only src/api/ builds them`);
+      } else ts.forEachChild(node, visit);
+    };
+    visit(sf);
   }
 }
 
@@ -282,6 +377,9 @@ const srcFiles = tsFiles(join(root, 'src'));
 const emulatorFiles = tsFiles(join(root, 'test', 'emulator'));
 for (const f of [...srcFiles, ...emulatorFiles]) checkLengths(f);
 checkCycles(srcFiles);
+if (folderOrder) checkFolderOrder(srcFiles, folderOrder);
+checkApiPaths(srcFiles);
+checkApiSurface(srcFiles);
 checkVscodeFree(srcFiles);
 checkEmulatorIndependence(emulatorFiles);
 checkExports(srcFiles, tsFiles(join(root, 'test')));
@@ -292,5 +390,5 @@ if (breaches.length) {
   process.exit(1);
 }
 console.log(
-  `architecture: ${srcFiles.length + emulatorFiles.length} files hold (functions ≤ ${MAX_FUNCTION_LINES} lines, files ≤ ${MAX_FILE_LINES} lines, no import cycles in src/, vscode only in the UI layer, the emulator independent of src/, every export of src/ run by the extension and declared once)`,
+  `architecture: ${srcFiles.length + emulatorFiles.length} files hold (functions ≤ ${MAX_FUNCTION_LINES} lines, files ≤ ${MAX_FILE_LINES} lines, no import cycles in src/, ${folderOrder ? 'folders in their order, ' : ''}API paths only in src/api/ and the API used through its index, vscode only in the UI layer, the emulator independent of src/, every export of src/ run by the extension and declared once)`,
 );

@@ -6,7 +6,7 @@ import { isApiError } from './api';
 import { AccountList } from './accounts/accountList';
 import { EMULATOR_URL } from './accounts/emulatorPreset';
 import { devEmulatorUrl, ensureDevEmulatorAccount, START_SCRIPT_ENV } from './accounts/devEmulator';
-import { KeyPrompt } from './auth/keyPrompt';
+import { KeyPrompt } from './commands/keyPrompt';
 import { setTranslator, t } from './l10n';
 import { accountResolver, type ResolveAccount } from './commands/accountTarget';
 import { registerAccountCommands } from './commands/accounts';
@@ -30,10 +30,11 @@ import { registerShareCommands } from './commands/share';
 import { registerSelectionCommands } from './commands/selection';
 import { trackQuickPicks, visibleQuickPick } from './commands/quickPicks';
 import { registerTreeCommands } from './commands/tree';
-import { BrowsedTree, ContextKeys, EmulatorOffer, registerWalkthrough } from './commands/walkthrough';
+import { ContextKeys, EmulatorOffer, registerWalkthrough } from './commands/walkthrough';
 import { Connections } from './connection/connections';
 import { createConnectionFactory } from './connection/factory';
-import { logConnectionState, showAccounts } from './connection/stateUi';
+import { logConnectionState } from './connection/stateLog';
+import { showAccounts } from './tree/accountStates';
 import { createReporter, forAccount, type ReportError } from './diagnostics/reporter';
 import { DiagnosticsStore } from './diagnostics/store';
 import { Log } from './log';
@@ -41,13 +42,15 @@ import { QueryHistory } from './persistence/queryHistory';
 import { QueryNodeStore } from './persistence/queryNodeStore';
 import { SavedQueries } from './persistence/savedQueries';
 import { registerDiagnostics } from './diagnostics/panel';
+import { registerDiagnosticsCommands } from './commands/diagnostics';
 import { StatusBar } from './statusBar';
 import { loadAllConcurrency, pageSize, requestTimeoutMs } from './settings';
 import { testHooksEnabled, type DataPlatformApi } from './testApi';
 import { within } from './util/within';
 import type { CompanyNodeLike } from './tree/context';
 import type { TreeNode } from './tree/node';
-import { accountRootOf } from './tree/provider';
+import { accountRootOf, CompaniesTreeProvider } from './tree/provider';
+import { PushTrackers } from './push/trackers';
 import { onCommandFailure, registerCommand } from './commands/register';
 
 /** How long activation waits for the first read of the accounts and their keys. */
@@ -82,7 +85,8 @@ function createCompaniesView(
   report: ReportError,
   queryStore: QueryNodeStore<CompanyNodeLike>,
 ) {
-  const tree = new BrowsedTree(
+  const pushes = new PushTrackers();
+  const tree = new CompaniesTreeProvider(
     {
       pageSize,
       loadAllConcurrency,
@@ -92,6 +96,7 @@ function createCompaniesView(
       onRootRendered: (empty) => void vscode.commands.executeCommand('setContext', 'dataPlatform.noCompanies', empty),
     },
     connections,
+    pushes,
   );
   const view = vscode.window.createTreeView('dataPlatform.companies', {
     treeDataProvider: tree,
@@ -99,7 +104,7 @@ function createCompaniesView(
     // Export, Copy ID and Remove Query act on every node selected; the other commands on the one clicked.
     canSelectMany: true,
   });
-  return { tree, view, queryStore };
+  return { tree, view, queryStore, pushes };
 }
 
 /** Under the test switch only: quick picks are described and progress is counted for the tests. */
@@ -115,7 +120,9 @@ interface Core {
   statusBar: StatusBar;
   accounts: AccountList;
   connections: Connections;
-  tree: BrowsedTree;
+  tree: CompaniesTreeProvider;
+  /** Each account's pushes followed, whatever the tree does. */
+  pushes: PushTrackers;
   view: vscode.TreeView<TreeNode>;
   report: ReportError;
   account: ResolveAccount;
@@ -193,8 +200,8 @@ function startGuide(context: vscode.ExtensionContext, core: Core, testHooks: boo
 
 /** Keeps the view, status bar, context keys and prompts in step with the accounts. */
 function followAccounts(core: Core): vscode.Disposable[] {
-  const { connections, tree, view, log, statusBar, keyPrompt } = core;
-  const show = () => showAccounts(connections.list(), { statusBar, view, log });
+  const { connections, tree, pushes, view, log, statusBar, keyPrompt } = core;
+  const show = () => showAccounts(connections.list(), { statusBar, view });
   return [
     connections.onDidChange(({ connection, state }) => {
       keyPrompt.reset(connection.account.id);
@@ -204,6 +211,7 @@ function followAccounts(core: Core): vscode.Disposable[] {
     }),
     connections.onDidChangeList(() => {
       show();
+      pushes.keepOnly(connections.list().map((c) => c.account.id));
       tree.accountsChanged();
     }),
   ];
@@ -233,12 +241,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   const accounts = new AccountList(context.globalState, context.secrets, () => crypto.randomUUID());
   const statusBar = new StatusBar();
   const diagnostics = new DiagnosticsStore();
-  const diagnosticsPanel = registerDiagnostics(context, diagnostics, testHooks);
+  const { panel: diagnosticsPanel, bodies } = registerDiagnostics(context, diagnostics, testHooks);
+  context.subscriptions.push(...registerDiagnosticsCommands(diagnosticsPanel, bodies));
   const connections = createConnections(context, { accounts, log, statusBar, channel });
   const keyPrompt = new KeyPrompt(connections, testHooks);
   const report = createReporter({ diagnostics, log, onUnauthorized: (a) => keyPrompt.offer(a) });
   onCommandFailure((command, e) => reportCommandFailure(command, e, { log, report }));
-  const { tree, view, queryStore } = createCompaniesView(connections, report, createQueryStore(context, log));
+  const { tree, view, queryStore, pushes } = createCompaniesView(connections, report, createQueryStore(context, log));
   const core: Core = {
     log,
     diagnostics,
@@ -246,6 +255,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
     accounts,
     connections,
     tree,
+    pushes,
     view,
     report,
     keyPrompt,
@@ -263,7 +273,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
     tree.reset();
   };
 
-  context.subscriptions.push(channel, diagnostics, accounts, connections, statusBar, tree, view);
+  context.subscriptions.push(channel, diagnostics, accounts, connections, statusBar, tree, pushes, view);
   context.subscriptions.push(
     ...wire(core, channel, queryHistory, refreshAll, guide.emulatorOffer),
     ...guide.disposables,
@@ -274,7 +284,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   // read (a palette "Set API Key" in a fresh window found "not loaded" otherwise). Bounded, so a
   // secret storage that never answers cannot hold every command back.
   const started = startAccounts(context, accounts, connections).then(() =>
-    showAccounts(connections.list(), { statusBar, view, log }),
+    showAccounts(connections.list(), { statusBar, view }),
   );
   await within(started, FIRST_LOAD_LIMIT_MS);
 

@@ -2,7 +2,7 @@
 // where VS Code keeps application-wide state, never in a workspace; each key sits in
 // SecretStorage under its account's own id, so two accounts on one origin keep two keys.
 // Free of `vscode`: the Memento and SecretStorage come in through the interfaces they satisfy.
-import { checkBaseUrl } from '../connection/baseUrl';
+import { checkBaseUrl } from './baseUrl';
 import { inferEnvironment, isEnvironment, type Environment } from './environment';
 import type { HistoryStore } from '../persistence/queryHistory';
 import { t } from '../l10n';

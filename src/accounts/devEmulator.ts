@@ -7,7 +7,7 @@
 // in START_SCRIPT_ENV.
 import { isLoopbackHost } from '../api';
 import type { Account, AccountList } from './accountList';
-import { checkBaseUrl } from '../connection/baseUrl';
+import { checkBaseUrl } from './baseUrl';
 import { EMULATOR_ACCOUNT_NAME, freeName, probeEmulator, type FetchLike } from './emulatorPreset';
 
 /** The address of the emulator `npm start` runs (DP_EMULATOR_URL, loopback only), which Add

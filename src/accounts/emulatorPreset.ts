@@ -4,9 +4,9 @@
 // public (a fake key for that emulator alone) and the emulator hands it out at `/_emulator/info`,
 // so nothing has to be typed. Asked of loopback addresses only; no key is ever sent there.
 import { isLoopbackHost } from '../api';
-import { apiKeyProblem } from '../auth/apiKeyInput';
+import { apiKeyProblem } from './apiKeyInput';
 import { t } from '../l10n';
-import { checkBaseUrl } from '../connection/baseUrl';
+import { checkBaseUrl } from './baseUrl';
 
 export const EMULATOR_URL = 'http://127.0.0.1:4010';
 export const EMULATOR_ACCOUNT_NAME = 'Local emulator';

@@ -9,7 +9,7 @@
 import { t } from '../l10n';
 import { decodeBody, parseJsonBody } from './jsonBody';
 import { redactApiKeyFields, redactDeep, redactOwned, type Redactor } from './redact';
-import { isRecord } from './responseShapes';
+import { isRecord } from '../util/guards';
 
 /** What is kept of a parsed answer, redacted (the secrets it keeps are its own to name). */
 type KeepAnswer = (json: unknown, redact: Redactor) => unknown;

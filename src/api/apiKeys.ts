@@ -4,24 +4,28 @@
 import { checkId, checkOptionalText, MAX_API_KEY_NAME_LENGTH } from './requestChecks';
 import { createRedactor, type Redactor } from './redact';
 import type { ApiRequest } from './requests';
-import { isRecord } from './responseShapes';
+import { isRecord } from '../util/guards';
 
 export interface CreateApiKeyRequest {
   name?: string;
 }
 
+/** The account's API keys (a list of one page, without links). */
+export const API_KEYS_PATH = '/apiKeys';
+
 export function apiKeysRequest(): ApiRequest {
-  return { method: 'GET', path: '/apiKeys' };
+  return { method: 'GET', path: API_KEYS_PATH };
 }
 
 export function createApiKeyRequest(request: CreateApiKeyRequest = {}): ApiRequest {
-  const name = checkOptionalText({ method: 'POST', path: '/apiKeys' }, request?.name, 'name', MAX_API_KEY_NAME_LENGTH);
-  return { method: 'POST', path: '/apiKeys', body: name !== undefined ? { name } : {} };
+  const target = { method: 'POST', path: API_KEYS_PATH };
+  const name = checkOptionalText(target, request?.name, 'name', MAX_API_KEY_NAME_LENGTH);
+  return { method: 'POST', path: API_KEYS_PATH, body: name !== undefined ? { name } : {} };
 }
 
 export function deleteApiKeyRequest(apiKeyId: string): ApiRequest {
-  const id = checkId({ method: 'DELETE', path: '/apiKeys/{apiKeyId}' }, apiKeyId, 'apiKeyId');
-  return { method: 'DELETE', path: `/apiKeys/${id}` };
+  const id = checkId({ method: 'DELETE', path: `${API_KEYS_PATH}/{apiKeyId}` }, apiKeyId, 'apiKeyId');
+  return { method: 'DELETE', path: `${API_KEYS_PATH}/${id}` };
 }
 
 /** The fields of a listed or created key that go further than the transport. */

@@ -1,11 +1,13 @@
 // The Data Platform API as methods. Each call validates its parameters (nothing is sent when one
 // is refused), builds the path and query string (requests.ts: a first page's URL equals the
 // `_links.current` the server writes, and "Copy as cURL" copies what the same builders build), and
-// hands the request to the transport. The transport and the account's own calls (its API keys)
-// are in clientBase.ts.
+// hands the request to the account's session (session.ts: the transport, base URL and redactor).
 import { dataType, type DataTypeId } from '../dataTypes/catalog';
 import { rowMaker, type RecordRow } from '../dataTypes/rows';
+import * as apiKeys from './apiKeys';
 import type {
+  ApiKeyDetails,
+  ApiKeyList,
   Company,
   DataConnection,
   CreateCompanyRequest,
@@ -18,9 +20,11 @@ import type {
   SyncSettings,
 } from './models';
 import { followItems, followPages, mappedPages, PagedList, type PageLoader } from './paging';
+import type { Guard } from '../util/guards';
 import {
-  Guard,
   isAnyRecord,
+  isApiKeyDetails,
+  isApiKeyList,
   isCompany,
   isDataRecord,
   isDataStatusMap,
@@ -28,10 +32,13 @@ import {
   isPullOperation,
   pageGuard,
 } from './responseShapes';
+import type { HttpRequest } from './transport';
 import type { CallOptions } from './transportOptions';
 import { redactDeep } from './redact';
 import { resolveHref } from './url';
-import { ClientBase, type ClientOptions } from './clientBase';
+import type { RateLimitInfo } from './rateLimit';
+import type { Redactor } from './redact';
+import { ApiSession, type ClientOptions } from './session';
 import * as requests from './requests';
 import * as pushes from './pushes';
 import * as syncs from './syncs';
@@ -43,7 +50,24 @@ const COMPANY_PAGE = pageGuard(isCompany);
 const RECORD_PAGE = pageGuard(isDataRecord);
 const ANY_PAGE = pageGuard(isAnyRecord);
 
-export class DataPlatformClient extends ClientBase {
+export class DataPlatformClient {
+  readonly baseUrl: string;
+  /** Replaces this client's key, in any form a text may hold it, by `***`: for what leaves the
+   * extension built from the API's answers (exported files). */
+  readonly redact: Redactor;
+  readonly #session: ApiSession;
+
+  constructor(options: ClientOptions) {
+    this.#session = new ApiSession(options);
+    this.baseUrl = this.#session.baseUrl;
+    this.redact = this.#session.redact;
+  }
+
+  /** Rate-limit headers of the last response that carried them. */
+  get rateLimit(): RateLimitInfo | undefined {
+    return this.#session.rateLimit;
+  }
+
   // The exact request a call would send, built as the call builds it, without sending anything:
   // for "Copy as cURL". Parameters are checked as the call checks them (a refusal throws).
 
@@ -98,7 +122,9 @@ export class DataPlatformClient extends ClientBase {
   }
 
   async getRecord(type: DataTypeId, companyId: string, recordId: string, options?: CallOptions): Promise<DataRecord> {
-    return this.fetchRecord(type, companyId, recordId, isDataRecord, `a record of ${type}`, options);
+    const request = requests.recordRequest(type, companyId, recordId);
+    // Not `bulk`: the record becomes a JSON document, redacted like every answer but a page of records.
+    return this.send({ ...request, accept: isDataRecord, expected: `a record of ${type}` }, options);
   }
 
   async getDataStatus(companyId: string, options?: CallOptions): Promise<DataStatusMap> {
@@ -209,6 +235,28 @@ export class DataPlatformClient extends ClientBase {
     return this.send({ ...request, accept, expected: 'a page of push operations' }, options);
   }
 
+  async listApiKeys(options?: CallOptions): Promise<ApiKeyList> {
+    const keep = apiKeys.keptApiKeys;
+    return this.send(
+      { ...apiKeys.apiKeysRequest(), keep, accept: isApiKeyList, expected: 'a list of API keys' },
+      options,
+    );
+  }
+
+  async createApiKey(request: apiKeys.CreateApiKeyRequest = {}, options?: CallOptions): Promise<ApiKeyDetails> {
+    const create = apiKeys.createApiKeyRequest(request);
+    return this.send(
+      { ...create, keep: apiKeys.keptApiKeys, accept: isApiKeyDetails, expected: 'an API key' },
+      options,
+    );
+  }
+
+  async deleteApiKey(apiKeyId: string, options?: CallOptions): Promise<void> {
+    const request = apiKeys.deleteApiKeyRequest(apiKeyId);
+    const call = { ...request, keep: apiKeys.keptApiKeys, accept: isNoContent, expected: 'no content', emptyOk: true };
+    await this.send<undefined>(call, options);
+  }
+
   /**
    * Follows a `_links` href. It must be relative to the base URL (or an absolute URL under it):
    * the key is never sent anywhere else. Results are checked to be objects only.
@@ -291,17 +339,8 @@ export class DataPlatformClient extends ClientBase {
     params: Omit<ListParams, 'page'> = {},
     options: Omit<CallOptions, 'signal'> = {},
   ): PageLoader<DataRecord> {
-    return this.pagesOf(type, companyId, params, RECORD_PAGE, options);
-  }
-
-  private pagesOf<T>(
-    type: DataTypeId,
-    companyId: string,
-    params: Omit<ListParams, 'page'>,
-    accept: Guard<Page<T>>,
-    options: Omit<CallOptions, 'signal'>,
-  ): PageLoader<T> {
-    return this.linked((o) => this.firstPage(type, companyId, params, accept, o), accept, options, true);
+    const first = (o: CallOptions) => this.firstPage(type, companyId, params, RECORD_PAGE, o);
+    return this.linked(first, RECORD_PAGE, options, true);
   }
 
   /** The first page from `first`, then each `_links` href, every answer checked by `accept`;
@@ -314,18 +353,6 @@ export class DataPlatformClient extends ClientBase {
   ): PageLoader<T> {
     return (href, o) =>
       href === undefined ? first({ ...options, ...o }) : this.fetchPage(href, accept, { ...options, ...o }, bulk);
-  }
-
-  private async fetchRecord<T>(
-    type: DataTypeId,
-    companyId: string,
-    recordId: string,
-    accept: Guard<T>,
-    expected: string,
-    options?: CallOptions,
-  ): Promise<T> {
-    // Not `bulk`: the record becomes a JSON document, redacted like every answer but a page of records.
-    return this.send({ ...requests.recordRequest(type, companyId, recordId), accept, expected }, options);
   }
 
   /** A page at a `_links` href; `bulk` for a page of records (see HttpRequest). */
@@ -354,10 +381,10 @@ export class DataPlatformClient extends ClientBase {
   }
 
   private prepared(request: ApiRequest): PreparedRequest {
-    return {
-      method: request.method,
-      url: `${this.baseUrl}${request.path}`,
-      ...(request.body !== undefined ? { body: request.body } : {}),
-    };
+    return this.#session.prepared(request);
+  }
+
+  private send<T>(request: HttpRequest<T>, options?: CallOptions): Promise<T> {
+    return this.#session.send(request, options);
   }
 }

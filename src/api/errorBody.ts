@@ -2,7 +2,7 @@
 // gateway or proxy sent back: the JSON error body, JSON wrapped in a string, `{message}` or
 // `{error:{message}}` variants, HTML error pages, plain text, nothing at all, or JSON cut short.
 import type { ErrorBody, Validation, ValidationItem } from './models';
-import { isRecord } from './responseShapes';
+import { isRecord } from '../util/guards';
 
 type BodyFormat = 'empty' | 'json' | 'invalidJson' | 'html' | 'text';
 

@@ -13,7 +13,7 @@ import { proxyAuthMessage, proxyUnreachableMessage, tlsTrustMessage, type Connec
 import { capRawBody, redactDeep, scrubBody, type Redactor } from './redact';
 import { t } from '../l10n';
 import { formatDuration } from '../util/duration';
-import { formatCount } from '../format/amount';
+import { formatCount } from '../util/amount';
 
 /** Where a call went, or would have gone. */
 export interface Target {

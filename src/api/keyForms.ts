@@ -11,7 +11,7 @@ import type { Needle } from './needleSearch';
 
 /**
  * Past this length only the key and its Base64 are looked for: the search's table grows with the
- * forms' total length, and keys this long are refused at entry (apiKeyInput.ts) anyway.
+ * forms' total length, and keys this long are refused at entry (accounts/apiKeyInput.ts) anyway.
  */
 const ALL_FORMS_UP_TO = 1024;
 

@@ -1,5 +1,7 @@
 // Records of the Data Platform API. Shapes follow the spec and, where it is silent, the
 // reference (Codat's public OpenAPI). Optional fields are omitted by the server, never null.
+// A record of any type (DataRecord) is the data types' concept, passed on here.
+export type { DataRecord } from '../dataTypes/rows';
 
 interface Link {
   href: string;
@@ -106,13 +108,6 @@ export interface Invoice {
   metadata?: InvoiceMetadata;
   modifiedDate?: string;
   sourceModifiedDate?: string;
-}
-
-/** A record of any company data type (a bill, a customer, an account …): an id and the fields of
- * its type, read through the data type catalog (src/dataTypes/catalog.ts), not typed one by one. */
-export interface DataRecord {
-  id: string;
-  [field: string]: unknown;
 }
 
 export interface ApiKeyDetails {

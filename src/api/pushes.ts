@@ -8,7 +8,8 @@ import { refusedParameter } from './failures';
 import type { DataConnection, PushOperation, PushOption } from './models';
 import { checkDataType, checkId, type Target } from './requestChecks';
 import { companyPath, listPath, type ApiRequest, type ListParams } from './requests';
-import { isRecord, pageGuard, type Guard } from './responseShapes';
+import { isRecord, type Guard } from '../util/guards';
+import { pageGuard } from './responseShapes';
 import { buildQueryString } from './url';
 
 /** The Accounting API's `timeoutInMinutes` is an int32. */

@@ -1,13 +1,8 @@
 // Response checks: that a success body has the shape the caller relies on, so a proxy's JSON or a
 // half-migrated server becomes a `malformedResponse` instead of a crash deep in the UI.
 // Deliberately shallow: required identifiers and the paging envelope, not every field.
+import { isRecord, type Guard } from '../util/guards';
 import type { ApiKeyDetails, ApiKeyList, Company, DataRecord, DataStatusMap, Page, PullOperation } from './models';
-
-export type Guard<T> = (value: unknown) => value is T;
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const hasStringId = (v: unknown): v is { id: string } => isRecord(v) && typeof v.id === 'string' && v.id !== '';
 

@@ -9,7 +9,8 @@ import { refusedParameter } from './failures';
 import type { PullOperation, SyncSetting, SyncSettings } from './models';
 import { checkId, type Target } from './requestChecks';
 import { companyPath, listPath, type ApiRequest, type ListParams } from './requests';
-import { isRecord, pageGuard, type Guard } from './responseShapes';
+import { isRecord, type Guard } from '../util/guards';
+import { pageGuard } from './responseShapes';
 
 /** The settings' whole numbers (hours, months, an order) are int32s on the server. */
 export const MAX_SYNC_NUMBER = 2_147_483_647;

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { isApiError, isCancellation, type ApiError } from '../api';
 import type { AccountList } from '../accounts/accountList';
-import { apiKeyProblem } from '../auth/apiKeyInput';
+import { apiKeyProblem } from '../accounts/apiKeyInput';
 import { t } from '../l10n';
 import type { ResolveAccount } from './accountTarget';
 import { withCancellableProgress } from './progress';

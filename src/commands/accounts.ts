@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { accountNameProblem, type AccountList } from '../accounts/accountList';
 import { environmentName, isEnvironment, type Environment } from '../accounts/environment';
-import { checkBaseUrl } from '../connection/baseUrl';
+import { checkBaseUrl } from '../accounts/baseUrl';
 import { ENVIRONMENT_ICONS } from '../format/accountLabels';
 import { t } from '../l10n';
 import type { ResolveAccount } from './accountTarget';

@@ -16,8 +16,8 @@ import {
   type EmulatorProbe,
   type FetchLike,
 } from '../accounts/emulatorPreset';
-import { apiKeyProblem } from '../auth/apiKeyInput';
-import { checkBaseUrl } from '../connection/baseUrl';
+import { apiKeyProblem } from '../accounts/apiKeyInput';
+import { checkBaseUrl } from '../accounts/baseUrl';
 import type { Connections } from '../connection/connections';
 import { t } from '../l10n';
 import type { SetAccountKeyResult } from './accountKey';

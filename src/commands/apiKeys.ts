@@ -6,9 +6,8 @@
 // again, naming what follows: that key is then removed from secret storage, as the API no longer
 // knows it. Enter on either question keeps the key.
 import * as vscode from 'vscode';
-import { isApiError, isCancellation, type ApiError, type ApiKeyDetails } from '../api';
+import { isApiError, isCancellation, MAX_API_KEY_NAME_LENGTH, type ApiError, type ApiKeyDetails } from '../api';
 import type { Account, AccountList } from '../accounts/accountList';
-import { MAX_API_KEY_NAME_LENGTH } from '../api/requestChecks';
 import { noKeyMessage } from '../format/accountLabels';
 import {
   apiKeyCreatedMessage,

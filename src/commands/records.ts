@@ -11,7 +11,7 @@ import { recordLabel } from '../format/recordLabels';
 import { formatValue } from '../query/format';
 import { RecordListNode, RecordNode } from '../tree/dataNodes';
 import { CompanyNode } from '../tree/companyNodes';
-import { formatCount } from '../format/amount';
+import { formatCount } from '../util/amount';
 import { accountRootOf } from '../tree/provider';
 import { noKeyMessage } from '../format/accountLabels';
 import { t } from '../l10n';

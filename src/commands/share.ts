@@ -8,15 +8,13 @@ import { isApiError, type DataPlatformClient, type PreparedRequest } from '../ap
 import type { DiagnosticsStore } from '../diagnostics/store';
 import { noKeyMessage } from '../format/accountLabels';
 import { t } from '../l10n';
-import { API_KEY_VARIABLE, curlCommand, requestOfError } from '../share/curl';
+import { API_KEY_VARIABLE, COPY_CURL_COMMAND, curlCommand, requestOfError } from '../share/curl';
 import { RecordListNode, RecordNode } from '../tree/dataNodes';
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
 import { accountRootOf } from '../tree/provider';
 import { CompanyNode } from '../tree/companyNodes';
 import { registerCommand } from './register';
-
-export const COPY_CURL_COMMAND = 'dataPlatform.copyAsCurl';
 
 interface ShareCommandDeps {
   /** From the palette, the command acts on the view's selection. */

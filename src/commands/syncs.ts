@@ -4,6 +4,7 @@
 // Refresh All Data on a company (a sync of every type, watched through the data status).
 import * as vscode from 'vscode';
 import {
+  dataStatusPath,
   isApiError,
   isCancellation,
   type ApiError,
@@ -248,7 +249,7 @@ async function refreshAll(watches: Set<AbortController>, node: unknown): Promise
   watches.add(controller);
   const running = (map: DataStatusMap) => Object.values(map).some((s) => isSyncRunning(s));
   const read = (signal?: AbortSignal) => client.getDataStatus(id, { signal });
-  const path = `/companies/${encodeURIComponent(id)}/dataStatus`;
+  const path = dataStatusPath(id);
   void read(controller.signal)
     .then((first) =>
       followUntil(

@@ -3,7 +3,7 @@
 // palette, the paged commands act on the companies list.
 import * as vscode from 'vscode';
 import { isApiError, isCancellation } from '../api';
-import { formatCount } from '../format/amount';
+import { formatCount } from '../util/amount';
 import { loadingAllTitle } from '../format/labels';
 import { noKeyMessage } from '../format/accountLabels';
 import { t } from '../l10n';

@@ -2,14 +2,12 @@
 // action completes which step is src/walkthrough/steps.ts), the command that opens it, and
 // whether "Add Local Emulator" is offered (dataPlatform.emulatorAvailable). Steps are observed
 // without touching the commands: each command's result through register.ts, and the opening of a
-// list of records through the Companies view's provider, which VS Code asks for its children.
+// list of records through the Companies view's provider (its onDidBrowse).
 import * as vscode from 'vscode';
 import { EMULATOR_URL, probeEmulator, type EmulatorProbe, type FetchLike } from '../accounts/emulatorPreset';
 import type { Connections } from '../connection/connections';
 import type { Log } from '../log';
-import { RecordListNode } from '../tree/dataNodes';
-import type { TreeNode } from '../tree/node';
-import { CompaniesTreeProvider } from '../tree/provider';
+import type { CompaniesTreeProvider } from '../tree/provider';
 import { actionOfCommand, WALKTHROUGH_ID, WalkthroughProgress, type WalkthroughAction } from '../walkthrough/steps';
 import { onCommandDone, registerCommand } from './register';
 
@@ -31,16 +29,6 @@ export class ContextKeys {
 
   get record(): readonly ContextKeySet[] {
     return this.kept;
-  }
-}
-
-/** The Companies view's provider, saying when a list of records (a data type, a query) is opened. */
-export class BrowsedTree extends CompaniesTreeProvider {
-  onBrowse: () => void = () => undefined;
-
-  override getChildren(element?: TreeNode): TreeNode[] | Promise<TreeNode[]> {
-    if (element instanceof RecordListNode) this.onBrowse();
-    return super.getChildren(element);
   }
 }
 
@@ -111,7 +99,7 @@ export class EmulatorOffer {
 export function registerWalkthrough(deps: {
   extensionId: string;
   contextKeys: ContextKeys;
-  tree: BrowsedTree;
+  tree: Pick<CompaniesTreeProvider, 'onDidBrowse'>;
   log: Log;
   connections: Pick<Connections, 'list' | 'onDidChangeList'>;
   remember: boolean;
@@ -123,7 +111,6 @@ export function registerWalkthrough(deps: {
     for (const step of progress.did(action)) deps.log.info(`walkthrough: step ${step} done`);
   };
   onCommandDone((command, result) => did(actionOfCommand(command, result)));
-  deps.tree.onBrowse = () => did('browse');
   // An account there already (added in an earlier session, or by `npm start`) is step one done.
   const accounts = () => {
     if (deps.connections.list().length > 0) did('account');
@@ -136,5 +123,6 @@ export function registerWalkthrough(deps: {
     );
     progress.replay();
   });
-  return { heard, disposables: [open, deps.connections.onDidChangeList(accounts)] };
+  const browsed = deps.tree.onDidBrowse(() => did('browse'));
+  return { heard, disposables: [open, browsed, deps.connections.onDidChangeList(accounts)] };
 }

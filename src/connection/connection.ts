@@ -7,7 +7,7 @@ import { DataPlatformClient, type GateEvent, type RateLimitInfo, type RequestSum
 import type { Account } from '../accounts/accountList';
 import { t } from '../l10n';
 import { Emitter, type Disposable, type Event } from '../util/emitter';
-import { checkBaseUrl } from './baseUrl';
+import { checkBaseUrl } from '../accounts/baseUrl';
 
 export type ConnectionState =
   | { kind: 'invalidBaseUrl'; message: string }

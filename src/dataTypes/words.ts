@@ -3,7 +3,7 @@
 // bills"; in English the same text as a count, so one message, as invoices always had). One literal t() call per message,
 // so scripts/l10n.mjs extracts them all. Every other message names a type by its title after a
 // colon ("Bills: not synced yet"), which reads right in any language.
-import { formatCount } from '../format/amount';
+import { formatCount } from '../util/amount';
 import { t } from '../l10n';
 import type { DataTypeId } from './catalog';
 

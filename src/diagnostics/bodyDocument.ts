@@ -8,7 +8,7 @@
 // (store.ts). Any other body (HTML, text, JSON of another shape) is the raw text the client kept.
 import { RAW_BODY_LIMIT } from '../api';
 import { DEFAULT_INDENT, escapedLine, type Indent } from '../documents/json';
-import { formatCount } from '../format/amount';
+import { formatCount } from '../util/amount';
 import { t } from '../l10n';
 import { keptRows } from './keep';
 import { MAX_INDENT_DEPTH, MAX_TEXT, WHOLE_BODIES_KEPT } from './limits';

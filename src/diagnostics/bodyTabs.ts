@@ -12,7 +12,6 @@ import { jsonIndent } from '../documents/recordDocuments';
 import { ReadOnlyFileSystem } from '../documents/readOnlyFileSystem';
 import { sanitizeLabel } from '../documents/recordUri';
 import { t } from '../l10n';
-import { registerCommand } from '../commands/register';
 
 export const BODY_SCHEME = 'dataplatform-body';
 export const OPEN_BODY_COMMAND = 'dataPlatform.openErrorBody';
@@ -128,10 +127,18 @@ async function showBody(uri: vscode.Uri): Promise<void> {
   }
 }
 
-/** The read-only file system and the command; the command returns the URI it opened. */
-export function registerBodyDocuments(store: DiagnosticsStore): vscode.Disposable[] {
+/** The body documents of a store's entries. */
+export interface BodyDocuments {
+  disposables: vscode.Disposable[];
+  /** Opens the body of the entry `target` names (see entryFor) and returns its URI: the work of
+   * OPEN_BODY_COMMAND, registered with the other commands (commands/diagnostics.ts). */
+  open(target?: unknown): Promise<vscode.Uri | undefined>;
+}
+
+/** The read-only file system, and what opens a body in it. */
+export function registerBodyDocuments(store: DiagnosticsStore): BodyDocuments {
   const fs = new BodyFileSystem(store);
-  return [
+  const disposables = [
     fs,
     vscode.workspace.registerFileSystemProvider(BODY_SCHEME, fs, {
       isCaseSensitive: true,
@@ -142,25 +149,26 @@ export function registerBodyDocuments(store: DiagnosticsStore): vscode.Disposabl
     vscode.workspace.onDidCloseTextDocument((d) => {
       if (d.uri.scheme === BODY_SCHEME) fs.closed(d.uri);
     }),
-    registerCommand(OPEN_BODY_COMMAND, async (target?: unknown): Promise<vscode.Uri | undefined> => {
-      const entry = entryFor(store, target);
-      if (!entry) {
-        void vscode.window.showInformationMessage(
-          typeof target === 'string' && target.startsWith('r')
-            ? t('The body of an error from before the window reloaded was not kept.')
-            : t('No API error with a body to open.'),
-        );
-        return undefined;
-      }
-      // A body of megabytes takes seconds to lay out and load into the editor: say it is coming.
-      return vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Window, title: t('Opening the error body') },
-        async () => {
-          const uri = fs.prepare(entry);
-          await showBody(uri);
-          return uri;
-        },
-      );
-    }),
   ];
+  const open = async (target?: unknown): Promise<vscode.Uri | undefined> => {
+    const entry = entryFor(store, target);
+    if (!entry) {
+      void vscode.window.showInformationMessage(
+        typeof target === 'string' && target.startsWith('r')
+          ? t('The body of an error from before the window reloaded was not kept.')
+          : t('No API error with a body to open.'),
+      );
+      return undefined;
+    }
+    // A body of megabytes takes seconds to lay out and load into the editor: say it is coming.
+    return vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: t('Opening the error body') },
+      async () => {
+        const uri = fs.prepare(entry);
+        await showBody(uri);
+        return uri;
+      },
+    );
+  };
+  return { disposables, open };
 }

@@ -15,11 +15,9 @@ import { ViewModelCache } from './viewCache';
 import type { DiagnosticView } from './viewModel';
 import { t } from '../l10n';
 import { rawBodyOf, wireList } from './wire';
-import { OPEN_BODY_COMMAND, registerBodyDocuments } from './bodyTabs';
-import { COPY_CURL_COMMAND } from '../commands/share';
-import { registerCommand } from '../commands/register';
+import { OPEN_BODY_COMMAND, registerBodyDocuments, type BodyDocuments } from './bodyTabs';
+import { COPY_CURL_COMMAND } from '../share/curl';
 
-const SHOW_DIAGNOSTICS_COMMAND = 'dataPlatform.showDiagnostics';
 const VIEW_TYPE = 'dataPlatform.diagnostics';
 const title = () => t('Data Platform Diagnostics');
 
@@ -288,25 +286,22 @@ export class DiagnosticsPanel implements DiagnosticsPanelApi {
   }
 }
 
-/** Registers `dataPlatform.showDiagnostics` and returns the panel's handle. Call once per host. */
+/** The panel and the body documents, for the commands that show them (commands/diagnostics.ts).
+ * Call once per host. */
 export function registerDiagnostics(
   context: vscode.ExtensionContext,
   store: DiagnosticsStore,
   testHooks: boolean,
-): DiagnosticsPanelApi {
+): { panel: DiagnosticsPanelApi; bodies: BodyDocuments } {
   const diagnostics = new DiagnosticsPanel(context.extensionUri, store, testHooks);
+  const bodies = registerBodyDocuments(store);
   context.subscriptions.push(
     diagnostics,
-    ...registerBodyDocuments(store),
-    // Returns the handle so tests in the same host can inspect the panel without another API field.
-    registerCommand(SHOW_DIAGNOSTICS_COMMAND, async (target?: unknown): Promise<DiagnosticsPanelApi> => {
-      await diagnostics.show(target);
-      return diagnostics;
-    }),
+    ...bodies.disposables,
     // Revives the panel after a window reload (activation by `onWebviewPanel:dataPlatform.diagnostics`).
     vscode.window.registerWebviewPanelSerializer(VIEW_TYPE, {
       deserializeWebviewPanel: (panel, state: unknown) => diagnostics.restore(panel, state),
     }),
   );
-  return diagnostics;
+  return { panel: diagnostics, bodies };
 }

@@ -3,7 +3,7 @@
 // reading survive only here. The state comes back from storage the extension does not control:
 // `restoredEntries` treats it as untrusted input and rebuilds every view from checked fields.
 import { t } from '../l10n';
-import { formatCount } from '../format/amount';
+import { formatCount } from '../util/amount';
 import { keptRows } from './keep';
 import { cutText } from './limits';
 import type { DiagnosticView, FieldView, ValidationRowView } from './viewModel';

@@ -1,7 +1,7 @@
 // Decides what the diagnostics panel shows for one entry, as plain strings, so the webview script
 // only lays out rows and every choice (labels, which fields appear, formatting) is tested in Node.
 import { RAW_BODY_LIMIT, type ApiErrorJSON, type ValidationDetail } from '../api';
-import { formatCount } from '../format/amount';
+import { formatCount } from '../util/amount';
 import { t } from '../l10n';
 import { formatDuration } from '../util/duration';
 import { requestOfError } from '../share/curl';

@@ -3,7 +3,7 @@
 // inside a record (an invoice's line items, a company's data connections) stays one JSON column:
 // one file, written with one rename, that loses nothing of the list. A data type's columns come
 // from its entry in the catalog (src/dataTypes/catalog.ts).
-import { isRecord } from '../api/responseShapes';
+import { isRecord } from '../util/guards';
 import { dataType, type DataTypeId } from '../dataTypes/catalog';
 
 /** What is exported: the companies, or a company's records of one data type. Picks the CSV columns. */

@@ -6,10 +6,15 @@
 // both phases: each id is written once, and its guards against a walk that would not end (the
 // page bound, the cap on an announced total, stale pages, loops) count from the first page.
 // No new request starts while written text is still queued.
-import { cancelledError } from '../api/failures';
-import { PageWalker } from '../api/paging';
-import { redactDeep } from '../api/redact';
-import { loadRemainingPages, type ApiError, type Page, type PageLoader } from '../api';
+import {
+  cancelledError,
+  loadRemainingPages,
+  PageWalker,
+  redactDeep,
+  type ApiError,
+  type Page,
+  type PageLoader,
+} from '../api';
 import type { RecordFormat } from './formats';
 
 /** Where the text goes: a file (fileSink.ts), or anything else that takes text in order. */

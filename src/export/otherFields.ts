@@ -2,7 +2,7 @@
 // from the data model (columns.ts), and a real server sends more than any model lists (Codat's
 // invoices carry `salesOrderRefs`, `withholdingTax`, `supplementalData`…); without this column a
 // CSV export would drop them without a word, where JSON and JSON Lines keep them.
-import { isRecord } from '../api/responseShapes';
+import { isRecord } from '../util/guards';
 
 /** The header of the column. */
 export const OTHER_FIELDS_COLUMN = 'otherFields';

@@ -2,8 +2,7 @@
 // never the key itself. `GET /apiKeys` returns every key whole, so the tree keeps a summary made
 // as the list arrives (the whole keys go no further than that), and every word here is built from
 // the summary. Pure, so it is unit-tested.
-import type { ApiKeyDetails } from '../api';
-import { MAX_API_KEY_NAME_LENGTH } from '../api/requestChecks';
+import { MAX_API_KEY_NAME_LENGTH, type ApiKeyDetails } from '../api';
 import { t } from '../l10n';
 import { escapeMarkdown } from './markdown';
 

@@ -4,7 +4,7 @@ import type { ExportFormat, ExportItems } from '../export/formats';
 import { FORMAT_EXTENSIONS } from '../export/formats';
 import { t } from '../l10n';
 import { typeFileName } from '../dataTypes/words';
-import { formatCount } from './amount';
+import { formatCount } from '../util/amount';
 import { listTitle, recordCount } from './labels';
 import { cutToBytes } from '../util/utf8';
 

@@ -1,12 +1,12 @@
 // Words and icons of the tree, as pure functions so they are unit-tested without an editor.
 // A record's own words are in recordLabels.ts, from its type's presentation in the catalog.
 import { certificateProblem, type ApiError, type Company, type DataStatus } from '../api';
-import { isRecord } from '../api/responseShapes';
+import { isRecord } from '../util/guards';
 import type { DataTypeId } from '../dataTypes/catalog';
 import { typeCount, typeEmpty, typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
 import { formatDuration } from '../util/duration';
-import { formatCount } from './amount';
+import { formatCount } from '../util/amount';
 import { escapeMarkdown } from './markdown';
 
 export { escapeMarkdown } from './markdown';

@@ -13,7 +13,7 @@ import {
 import { t } from '../l10n';
 import { phoneNumbers } from '../dataTypes/rows';
 import { getFieldValue } from '../query/values';
-import { formatAmount, formatPercent } from './amount';
+import { formatAmount, formatPercent } from '../util/amount';
 import { escapeMarkdown } from './markdown';
 import { statusIcon, recordStatusText } from './recordStatus';
 

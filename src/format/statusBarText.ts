@@ -6,7 +6,7 @@ import type { RateLimitInfo } from '../api';
 import type { ConnectionState } from '../connection/connection';
 import { t } from '../l10n';
 import { ENVIRONMENT_ICONS, environmentLine } from './accountLabels';
-import { formatCount } from './amount';
+import { formatCount } from '../util/amount';
 import { escapeMarkdown } from './markdown';
 
 /** One account as the status bar shows it. */

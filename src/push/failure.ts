@@ -1,7 +1,7 @@
 // A push that ended Failed or TimedOut is not an HTTP failure (its status was read with a 200), but
 // the user reads it the same way: its validation errors and warnings, the platform's message and
 // the operation itself. Made into an ApiError here so the diagnostics panel shows it like any other.
-import { ApiError, type PushOperation } from '../api';
+import { ApiError, pushPath, type PushOperation } from '../api';
 import { t } from '../l10n';
 
 /** The operation's own words: its error message, else what its validation says first. */
@@ -25,7 +25,7 @@ export function pushFailure(op: PushOperation): ApiError {
         : t('Push of {0} failed: {1}', op.dataType, summary(op)),
     // The push itself (its POST was answered; the push is what failed), as the log and panel name it.
     method: 'POST',
-    path: `/companies/${encodeURIComponent(op.companyId)}/connections/${encodeURIComponent(op.dataConnectionKey)}/push/${encodeURIComponent(op.dataType)}`,
+    path: pushPath(op.companyId, op.dataConnectionKey, op.dataType),
     status: op.statusCode,
     body: {
       statusCode: op.statusCode ?? 0,

@@ -1,9 +1,15 @@
 // Following an operation until it ends (a push until it settles, a queued sync until it is done):
 // the operation is asked for again and again, less and less often. A failure a later attempt may
 // cure (network, timeout, 5xx, 429) only delays the next poll, up to a limit; any other ends it.
-import { isApiError, isCancellation, type ApiError, type PushOperation } from '../api';
-import { cancelledError } from '../api/failures';
-import { sleep as realSleep } from '../api/retry';
+import {
+  cancelledError,
+  isApiError,
+  isCancellation,
+  pushOperationPath,
+  sleep as realSleep,
+  type ApiError,
+  type PushOperation,
+} from '../api';
 
 const SETTLED: ReadonlySet<string> = new Set(['Success', 'Failed', 'TimedOut']);
 
@@ -154,7 +160,7 @@ export function followPush(
   options: FollowOptions = {},
 ): Promise<PushOperation> {
   const { companyId, pushOperationKey: key } = initial;
-  const path = `/companies/${encodeURIComponent(companyId)}/push/${encodeURIComponent(key)}`;
+  const path = pushOperationPath(companyId, key);
   // Keys are UUIDs, which compare in any case.
   const isOwn = (op: PushOperation): boolean => op.pushOperationKey.toLowerCase() === key.toLowerCase();
   const ours = async (signal?: AbortSignal): Promise<PushOperation> => {

@@ -4,8 +4,15 @@
 // type through the same connection, requested since the push was sent, and the record it made is
 // read and compared with what was sent: another client's push of the same type is not ours. For a
 // company, the companies for one of that name created since.
-import type { ApiErrorJSON, Company, ListParams, Page, PushOperation } from '../api';
-import { cancelledError } from '../api/failures';
+import {
+  cancelledError,
+  pushHistoryPath,
+  type ApiErrorJSON,
+  type Company,
+  type ListParams,
+  type Page,
+  type PushOperation,
+} from '../api';
 import { formatValue } from '../query';
 import { parseInstant } from '../query/values';
 import { madeWhatWasSent } from './madeWhatWasSent';
@@ -141,8 +148,7 @@ export async function findLostPush(
     `requestedOnUtc>=${new Date(sinceMs).toISOString()}`,
   ].join('&&');
   const checkAborted = () => {
-    if (options.signal?.aborted)
-      throw cancelledError('GET', `/companies/${encodeURIComponent(sent.companyId)}/push`, 0);
+    if (options.signal?.aborted) throw cancelledError('GET', pushHistoryPath(sent.companyId), 0);
   };
   let unconfirmed: PushOperation | undefined;
   let judged = 0;

@@ -9,6 +9,9 @@ import type { ApiErrorJSON } from '../api';
 import { t } from '../l10n';
 import { answerLost } from '../push/lostPush';
 
+/** "Copy as cURL", which the diagnostics panel's button runs too. */
+export const COPY_CURL_COMMAND = 'dataPlatform.copyAsCurl';
+
 /** The variable the command reads the key from. */
 export const API_KEY_VARIABLE = 'DATA_PLATFORM_API_KEY';
 

@@ -1,7 +1,7 @@
 // A queued sync followed until its pull operation is done: complete, or ended in error. Its status
 // moves through Queued, Fetching, Mapping… (Codat's data set states); `isCompleted` and `isErrored`
 // say when it has ended, and a state that is an error says so even when they lag.
-import type { PullOperation } from '../api';
+import { pullOperationPath, type PullOperation } from '../api';
 import { followUntil, type FollowOptions } from '../push/follow';
 
 const ENDED = new Set([
@@ -31,7 +31,7 @@ export function watchSync(
   initial: PullOperation,
   options: FollowOptions<PullOperation> = {},
 ): Promise<PullOperation> {
-  const path = `/companies/${encodeURIComponent(initial.companyId)}/data/history/${encodeURIComponent(initial.id)}`;
+  const path = pullOperationPath(initial.companyId, initial.id);
   const fingerprint = (op: PullOperation) => `${op.status} ${op.progress} ${op.isCompleted} ${op.isErrored}`;
   return followUntil(get, initial, { settled: isSyncDone, fingerprint, path }, options);
 }

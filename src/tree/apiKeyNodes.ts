@@ -4,8 +4,7 @@
 // a key. The folder is a paged list of one page, so failing, retrying and refreshing work as
 // everywhere else in the tree.
 import * as vscode from 'vscode';
-import type { DataPlatformClient, PagedList } from '../api';
-import { PagedList as List } from '../api/paging';
+import { API_KEYS_PATH, PagedList, type DataPlatformClient } from '../api';
 import {
   API_KEY_LIMIT,
   apiKeyDescription,
@@ -85,10 +84,10 @@ export class ApiKeysNode extends PagedNode<ApiKeySummary> {
   }
 
   protected createList(client: DataPlatformClient): PagedList<ApiKeySummary> {
-    return new List<ApiKeySummary>(async (_href, options) => {
+    return new PagedList<ApiKeySummary>(async (_href, options) => {
       const list = await client.listApiKeys(options);
       const results = list.results.map((k) => summariseApiKey(k, this.usesKey(k.apiKey)));
-      const self = { href: '/apiKeys' };
+      const self = { href: API_KEYS_PATH };
       return {
         results,
         pageNumber: 1,

@@ -13,7 +13,7 @@ import {
 import { DATA_TYPES, type DataTypeId, type DataTypeSpec } from '../dataTypes/catalog';
 import type { RecordRow } from '../dataTypes/rows';
 import { typeTitle } from '../dataTypes/words';
-import { formatCount } from '../format/amount';
+import { formatCount } from '../util/amount';
 import { dataSetDescription, dataSetTooltip, isSyncRunning, type DataSetStatus } from '../format/labels';
 import { queryNodeLabel } from '../format/queryMessages';
 import { recordDescription, recordIcon, recordLabel, recordTooltip } from '../format/recordLabels';

@@ -2,16 +2,18 @@
 // account: with a single account its companies are the view's top-level items (most users have
 // one, and it saves them a click); with several, each account's root is a top-level node. A root
 // is rebuilt when its account's connection changes (other base URL or key); the other accounts'
-// roots live on, so their loaded lists stay.
+// roots live on, so their loaded lists stay. It also says when a list of records (a data type, a
+// query) is opened: the walkthrough's "browse" step.
 import * as vscode from 'vscode';
 import type { AccountRef, ReportError } from '../diagnostics/reporter';
 import { forAccount } from '../diagnostics/reporter';
 import type { Connection } from '../connection/connection';
 import type { Connections } from '../connection/connections';
+import type { PushTrackers } from '../push/trackers';
 import { AccountRoot } from './accountRoot';
 import type { TreeContext } from './context';
+import { RecordListNode } from './dataNodes';
 import { TreeNode } from './node';
-import { PushTracker } from '../push/tracker';
 
 type ProviderContext = Omit<TreeContext, 'changed' | 'client' | 'report' | 'account' | 'pushes'> & {
   report: ReportError;
@@ -28,12 +30,15 @@ export class CompaniesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
   private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.emitter.event;
   private readonly roots = new Map<string, AccountRoot>();
-  /** Per account, kept across root rebuilds: a push is followed whatever the tree does. */
-  private readonly trackers = new Map<string, PushTracker>();
+  private readonly browsed = new vscode.EventEmitter<void>();
+  /** A list of records (a data type, a query) was opened. */
+  readonly onDidBrowse = this.browsed.event;
 
   constructor(
     private readonly ctx: ProviderContext,
     private readonly connections: Connections,
+    /** Each account's, which outlive its roots (extension.ts makes them). */
+    private readonly pushes: Pick<PushTrackers, 'of'>,
   ) {}
 
   /** Whether the view shows one root node per account. */
@@ -89,11 +94,6 @@ export class CompaniesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
       root.dispose();
       this.roots.delete(id);
     }
-    for (const [id, tracker] of [...this.trackers]) {
-      if (this.connections.get(id)) continue;
-      tracker.dispose();
-      this.trackers.delete(id);
-    }
     this.emitter.fire(undefined);
   }
 
@@ -106,6 +106,7 @@ export class CompaniesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
   }
 
   getChildren(element?: TreeNode): TreeNode[] | Promise<TreeNode[]> {
+    if (element instanceof RecordListNode) this.browsed.fire();
     if (element) return element.getChildren();
     if (this.several) return this.accountRoots;
     const root = this.root;
@@ -126,21 +127,10 @@ export class CompaniesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
     return element.parent;
   }
 
-  /** The account's push tracker, made on first use. */
-  pushesOf(accountId: string): PushTracker {
-    let tracker = this.trackers.get(accountId);
-    if (!tracker) {
-      tracker = new PushTracker();
-      this.trackers.set(accountId, tracker);
-    }
-    return tracker;
-  }
-
   dispose(): void {
     for (const root of this.roots.values()) root.dispose();
     this.roots.clear();
-    for (const tracker of this.trackers.values()) tracker.dispose();
-    this.trackers.clear();
+    this.browsed.dispose();
     this.emitter.dispose();
   }
 
@@ -152,7 +142,7 @@ export class CompaniesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
       client: () => connection.client,
       report: forAccount(this.ctx.report, account),
       changed: (n) => this.changed(n),
-      pushes: this.pushesOf(connection.account.id),
+      pushes: this.pushes.of(connection.account.id),
     };
   }
 }

@@ -1,8 +1,7 @@
 // A company's Sync history folder: its pull operations (GET …/data/history), newest first, paged
 // like every list; a click opens one as JSON.
 import * as vscode from 'vscode';
-import type { Company, DataPlatformClient, PagedList, PullOperation } from '../api';
-import { PagedList as List } from '../api/paging';
+import { PagedList, type Company, type DataPlatformClient, type PullOperation } from '../api';
 import type { ListItems } from '../format/labels';
 import { syncDescription, syncIcon, syncLabel, syncTooltip } from '../format/syncLabels';
 import { t } from '../l10n';
@@ -41,7 +40,7 @@ export class SyncHistoryNode extends PagedNode<PullOperation> {
 
   protected createList(client: DataPlatformClient): PagedList<PullOperation> {
     const params = { pageSize: this.ctx.pageSize() };
-    return new List<PullOperation>(client.pullOperationPages(this.company.id, params));
+    return new PagedList<PullOperation>(client.pullOperationPages(this.company.id, params));
   }
   protected itemKey(op: PullOperation): string {
     return op.id;

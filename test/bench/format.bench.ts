@@ -2,7 +2,7 @@
 // for every invoice shown (VS Code asks for all children of an expanded node, so a 5,000 page
 // or "Load all" formats them all). Only the pure functions the tree calls; no `vscode`.
 import type { Invoice } from '../../src/api/models';
-import { formatCount } from '../../src/format/amount';
+import { formatCount } from '../../src/util/amount';
 import { loadMoreLabel, statusIcon } from '../../src/format/labels';
 import { invoiceDescription, invoiceLabel, invoiceTooltip } from '../support/invoiceLabels';
 import { invoices } from './fixtures';

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import type { DataPlatformClient } from '../../src/api/client';
 import { isApiError, type ApiError } from '../../src/api/errors';
 import type { PagedList } from '../../src/api/paging';
-import { apiKeyProblem } from '../../src/auth/apiKeyInput';
+import { apiKeyProblem } from '../../src/accounts/apiKeyInput';
 import { errorText, prettyJson } from '../../src/documents/json';
 import type { RunningEmulator } from '../emulator';
 import type { Pipeline } from '../support/pipeline';

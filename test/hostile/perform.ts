@@ -7,7 +7,7 @@ import { PagedList } from '../../src/api/paging';
 import { exportList } from '../../src/export/exportList';
 import { recordFormat } from '../../src/export/formats';
 import { COMPANY_TYPES, readExport } from '../support/csv';
-import { apiKeyProblem } from '../../src/auth/apiKeyInput';
+import { apiKeyProblem } from '../../src/accounts/apiKeyInput';
 import { errorText, prettyJson } from '../../src/documents/json';
 import type { Pipeline } from '../support/pipeline';
 import type { Operation } from './corpus';

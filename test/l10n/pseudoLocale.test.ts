@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { ApiError } from '../../src/api/errors';
-import { formatCount } from '../../src/format/amount';
+import { formatCount } from '../../src/util/amount';
 import { formatMessage } from '../../src/l10n';
 import { ENV } from '../host/protocol';
 import {

@@ -7,7 +7,7 @@ import { DataPlatformClient } from '../../../src/api/client';
 import { ApiError } from '../../../src/api/errors';
 import { createRedactor, redactDeep } from '../../../src/api/redact';
 import type { TraceEntry } from '../../../src/api/transportOptions';
-import { apiKeyProblem } from '../../../src/auth/apiKeyInput';
+import { apiKeyProblem } from '../../../src/accounts/apiKeyInput';
 import { persistableState, restoredEntries } from '../../../src/diagnostics/persist';
 import { DiagnosticsStore } from '../../../src/diagnostics/store';
 import { prettyBody, toViewModel } from '../../../src/diagnostics/viewModel';

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { checkBaseUrl } from '../../../src/connection/baseUrl';
+import { checkBaseUrl } from '../../../src/accounts/baseUrl';
 import { Connection, type ConnectionOptions, type ConnectionState } from '../../../src/connection/connection';
 import { accountSecretName, type SecretStorageLike } from '../../../src/accounts/accountList';
 import type { GateEvent } from '../../../src/api';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { ApiError } from '../../../src/api/errors';
 import type { Invoice } from '../../../src/api/models';
-import { currencyDigits, formatAmount, formatCount } from '../../../src/format/amount';
+import { currencyDigits, formatAmount, formatCount } from '../../../src/util/amount';
 import {
   escapeMarkdown,
   dataSetDescription,

@@ -73,6 +73,105 @@ describe('architecture check', () => {
     assert.match(r.output, /src\/api\/direct\.ts uses vscode: outside the UI layer/);
     assert.doesNotMatch(r.output, /src\/(tree\/node|extension)\.ts uses/, 'the UI layer may');
   });
+
+  // A tree brings its own order (scripts/layers.mjs), as this repository does.
+  const layers = (...folders: string[]) =>
+    `export const FOLDER_ORDER = [${folders.map((f) => `'${f}'`).join(', ')}];\n`;
+
+  it('passes a tree whose folders import only their own and those below them', () => {
+    const root = tree({
+      'scripts/layers.mjs': layers('util', 'api', 'tree', 'extension'),
+      'src/util/guards.ts': 'export const isText = (v: unknown): v is string => typeof v === "string";\n',
+      'src/util/text.ts':
+        "import { isText } from './guards';\nexport const text = (v: unknown): string => (isText(v) ? v : '');\n",
+      'src/api/paths.ts':
+        "import { text } from '../util/text';\nexport const companyPath = (id: unknown): string => `/companies/${text(id)}`;\n",
+      'src/api/index.ts': "export { companyPath } from './paths';\n",
+      'src/tree/node.ts':
+        "import type { companyPath } from '../api';\nexport type Path = ReturnType<typeof companyPath>;\n",
+      'src/extension.ts':
+        "import { companyPath } from './api';\nimport type { Path } from './tree/node';\nexport function activate(): Path {\n  return companyPath('/companiesX/apiKeysY');\n}\n",
+      'test/emulator/e.ts': "export const route = '/companies/{id}';\n",
+    });
+    roots.push(root);
+    const r = check(root);
+    assert.equal(r.code, 0, r.output);
+    assert.match(r.output, /folders in their order/);
+  });
+
+  it('lists an import of src/api/ from outside it that passes src/api/index.ts', () => {
+    const root = tree({
+      'src/api/index.ts': "export { client } from './client';\n",
+      'src/api/client.ts': "import { retry } from './retry';\nexport const client = (): number => retry();\n",
+      'src/api/retry.ts': 'export const retry = (): number => 1;\n',
+      'src/push/follow.ts': "import { retry } from '../api/retry';\nexport const follow = (): number => retry();\n",
+      'src/extension.ts':
+        "import { client } from './api';\nimport { follow } from './push/follow';\nexport function activate(): number {\n  return client() + follow();\n}\n",
+      'test/emulator/e.ts': 'export const e = 1;\n',
+    });
+    roots.push(root);
+    const r = check(root);
+    assert.equal(r.code, 1, r.output);
+    assert.match(r.output, /1 breach\b/);
+    assert.match(
+      r.output,
+      /src\/push\/follow\.ts imports src\/api\/retry\.ts: outside src\/api\/ the API is imported through src\/api\/index\.ts/,
+    );
+  });
+
+  it('lists an import of a folder above (type-only too), from a folder and from a top-level file, and a folder with no place', () => {
+    const root = tree({
+      'scripts/layers.mjs': layers('util', 'api', 'log', 'tree', 'extension'),
+      'src/util/a.ts': "import type { B } from '../api/b';\nexport type A = B | 1;\n",
+      'src/api/b.ts': 'export type B = 2;\n',
+      'src/log.ts': "import type { N } from './tree/node';\nexport type L = N;\n",
+      'src/tree/node.ts':
+        "import type { A } from '../util/a';\nimport type { L } from '../log';\nexport type N = A;\nexport type M = L;\n",
+      'src/extension.ts':
+        "import type { M } from './tree/node';\nimport type { X } from './extra/x';\nexport function activate(): M | X | undefined {\n  return undefined;\n}\n",
+      'src/extra/x.ts': 'export type X = 3;\n',
+      'test/emulator/e.ts': 'export const e = 1;\n',
+    });
+    roots.push(root);
+    const r = check(root);
+    assert.equal(r.code, 1, r.output);
+    assert.match(
+      r.output,
+      /src\/util\/a\.ts imports src\/api\/b\.ts: util may not import api \(api is above util in the folder order\)/,
+    );
+    assert.match(r.output, /src\/log\.ts imports src\/tree\/node\.ts: log may not import tree/);
+    assert.match(r.output, /src\/extra has no place in the folder order/);
+    assert.doesNotMatch(
+      r.output,
+      /src\/(tree\/node|extension)\.ts imports/,
+      'an import of a folder below is no breach',
+    );
+    assert.doesNotMatch(r.output, /extension\.ts imports src\/extra/, 'an unplaced folder is reported once, as such');
+  });
+
+  it('lists a string or template literal outside src/api/ that builds an API path', () => {
+    const root = tree({
+      'src/api/paths.ts': 'export const pushPath = (c: string, k: string): string => `/companies/${c}/push/${k}`;\n',
+      'src/api/index.ts': "export { pushPath } from './paths';\n",
+      'src/push/follow.ts':
+        "import { pushPath } from '../api';\nexport const own = (c: string): string => `/companies/${encodeURIComponent(c)}/push`;\nexport const viaApi = (c: string): string => pushPath(c, 'k');\n",
+      'src/tree/keys.ts':
+        "export const self = { href: '/apiKeys' };\nexport const conn = (c: string): string => `${c}/connections/${c}`;\n",
+      'src/extension.ts':
+        "import { own, viaApi } from './push/follow';\nimport { conn, self } from './tree/keys';\nexport function activate(): string {\n  return [own('c'), viaApi('c'), conn('c'), self.href, '/companiesX', 'companies/'].join();\n}\n",
+      'test/emulator/e.ts': 'export const e = 1;\n',
+    });
+    roots.push(root);
+    const r = check(root);
+    assert.equal(r.code, 1, r.output);
+    assert.match(r.output, /3 breaches/);
+    assert.match(
+      r.output,
+      /src\/push\/follow\.ts:2: builds the API path "\/companies\/\{\}\/push": only src\/api\/ builds them/,
+    );
+    assert.match(r.output, /src\/tree\/keys\.ts:1: builds the API path "\/apiKeys"/);
+    assert.match(r.output, /src\/tree\/keys\.ts:2: builds the API path "\{\}\/connections\/\{\}"/);
+  });
 });
 
 // The export rules on one tree of scenarios, checked in one run (a run costs a second): each

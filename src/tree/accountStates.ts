@@ -1,15 +1,13 @@
-// What the accounts' connection states look like in the UI: the status bar, the view's message,
-// the context keys the manifest's `when` clauses read, and one log line per change.
+// What the accounts' connection states look like in the UI: the status bar, the view's message
+// and title, the context keys the manifest's `when` clauses read.
 import * as vscode from 'vscode';
 import { environmentName } from '../accounts/environment';
-import { accountTag, type Log } from '../log';
+import type { Connection } from '../connection/connection';
 import type { StatusBar } from '../statusBar';
-import type { Connection, ConnectionState } from './connection';
 
 interface StateUi {
   statusBar: StatusBar;
   view: vscode.TreeView<unknown>;
-  log: Log;
 }
 
 /** `dataPlatform.state`: the one account's state; with several, `ready` when any can list
@@ -38,16 +36,4 @@ export function showAccounts(connections: readonly Connection[], ui: StateUi): v
   void vscode.commands.executeCommand('setContext', 'dataPlatform.state', overallState(connections));
   void vscode.commands.executeCommand('setContext', 'dataPlatform.hasAccount', connections.length > 0);
   void vscode.commands.executeCommand('setContext', 'dataPlatform.severalAccounts', connections.length > 1);
-}
-
-export function logConnectionState(connection: Connection, state: ConnectionState, log: Log): void {
-  const tag = accountTag(connection.account.name);
-  log.info(
-    tag +
-      (state.kind === 'invalidBaseUrl'
-        ? `base URL refused: ${state.message}`
-        : state.kind === 'secretsUnavailable'
-          ? state.message
-          : `API ${state.baseUrl}: ${state.kind === 'ready' ? 'key set' : 'no key'}`),
-  );
 }
