@@ -1,6 +1,7 @@
 // CONTRIBUTING.md stays a page a newcomer reads whole: its layout table names every folder and
 // top-level file of src/ (a new one fails here until it is described), names nothing that is gone,
-// and the page stays within 10 KB with no line past 120 characters.
+// lists them in the folder order the architecture check enforces, and the page stays within 10 KB
+// with no line past 120 characters.
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -39,6 +40,18 @@ describe('CONTRIBUTING.md', () => {
       [],
     );
     assert.equal(new Set(rows).size, rows.length);
+  });
+
+  it('lists them top of the stack first, in the folder order `npm run architecture` enforces', () => {
+    // Read as text: the tests compile to CommonJS, which cannot import an ES module.
+    const layers = readFileSync(join(root, 'scripts', 'layers.mjs'), 'utf8');
+    const order = /FOLDER_ORDER = \[([^\]]*)\]/.exec(layers)?.[1] ?? '';
+    const topDown = [...order.matchAll(/'([^']+)'/g)].map((m) => m[1]).reverse();
+    assert.ok(topDown.length > 10, 'read the folder order of scripts/layers.mjs');
+    assert.deepEqual(
+      rows.map((r) => r.replace(/\/$|\.ts$/, '')),
+      topDown,
+    );
   });
 
   it('stays within 10 KB', () => {
