@@ -8,7 +8,7 @@ import { EMULATOR_URL } from './accounts/emulatorPreset';
 import { devEmulatorUrl, ensureDevEmulatorAccount, START_SCRIPT_ENV } from './accounts/devEmulator';
 import { KeyPrompt } from './auth/keyPrompt';
 import { setTranslator, t } from './l10n';
-import { accountResolver, type ResolveAccount } from './commands/accountTarget';
+import { accountOfNode, accountResolver, type ResolveAccount } from './commands/accountTarget';
 import { registerAccountCommands } from './commands/accounts';
 import { registerAddAccountCommands } from './commands/addAccount';
 import { registerApiKeyCommands } from './commands/apiKeys';
@@ -16,7 +16,6 @@ import { registerCreateCompanyCommands } from './commands/createCompany';
 import { registerExportCommands } from './commands/export';
 import { registerFindCompanyCommands } from './commands/findCompany';
 import { registerKeyCommands, setApiKey } from './commands/keys';
-import { trackConfirmations } from './commands/confirmWrite';
 import { countProgress, progressRunning } from './commands/progress';
 import { registerQueryCommands } from './commands/query';
 import { registerRecordCommands } from './commands/records';
@@ -28,6 +27,7 @@ import { registerSyncSettingsCommands } from './commands/syncSettings';
 import { DraftFileSystem } from './documents/pushDrafts';
 import { registerShareCommands } from './commands/share';
 import { registerSelectionCommands } from './commands/selection';
+import { answerFromQueue } from './commands/prompt';
 import { trackQuickPicks, visibleQuickPick } from './commands/quickPicks';
 import { registerTreeCommands } from './commands/tree';
 import { BrowsedTree, ContextKeys, EmulatorOffer, registerWalkthrough } from './commands/walkthrough';
@@ -47,7 +47,6 @@ import { testHooksEnabled, type DataPlatformApi } from './testApi';
 import { within } from './util/within';
 import type { CompanyNodeLike } from './tree/context';
 import type { TreeNode } from './tree/node';
-import { accountRootOf } from './tree/provider';
 import { onCommandFailure, registerCommand } from './commands/register';
 
 /** How long activation waits for the first read of the accounts and their keys. */
@@ -102,11 +101,12 @@ function createCompaniesView(
   return { tree, view, queryStore };
 }
 
-/** Under the test switch only: quick picks are described and progress is counted for the tests. */
+/** Under the test switch only: quick picks are described, questions answered from the tests'
+ * queue and progress is counted for the tests. */
 function enableTestHooks(): void {
   trackQuickPicks();
   countProgress();
-  trackConfirmations();
+  answerFromQueue();
 }
 
 interface Core {
@@ -158,7 +158,7 @@ function registerCommands(
     ...registerQueryCommands({ tree, view, account, pageSize, history, settled: () => core.queryStore.settled() }),
     ...registerExportCommands({ view, account, pageSize, concurrency: loadAllConcurrency }),
     // Copy as cURL builds the request with the client of the node's account.
-    ...registerShareCommands({ view, client: (node) => accountRootOf(node)?.connection.client, pageSize, diagnostics }),
+    ...registerShareCommands({ view, client: (node) => accountOfNode(node)?.connection.client, pageSize, diagnostics }),
     ...registerRecordCommands({
       client: (ref) => connectionOf(ref.accountId)?.client,
       report: (e, ref) => {
@@ -360,7 +360,7 @@ function testApiOf(
     contextKeys: () => more.guide.keys.record,
     walkthroughActions: () => more.guide.heard,
     emulatorOffer: more.guide.emulatorOffer,
-    confirmations: trackConfirmations(),
+    prompts: answerFromQueue(),
   };
 }
 

@@ -22,7 +22,8 @@ import type { Connections } from '../connection/connections';
 import { t } from '../l10n';
 import { pickEnvironment } from './accounts';
 import type { SetKeyResult } from './keys';
-import { chooseFrom, createQuickPick } from './quickPicks';
+import { chooseFrom, prompt } from './prompt';
+import { createQuickPick } from './quickPicks';
 import { registerCommand } from './register';
 
 interface AddAccountDeps {
@@ -111,11 +112,10 @@ function pickPreset(emulator: AddAccountDeps['emulator']): Promise<Preset | unde
 }
 
 function askBaseUrl(title: string, value: string): Thenable<string | undefined> {
-  return vscode.window.showInputBox({
+  return prompt().input({
     title,
     prompt: t('https:// (plain http only for a loopback address such as the local emulator)'),
     value,
-    ignoreFocusOut: true,
     validateInput: (v) => {
       const check = checkBaseUrl(v);
       return check.ok ? undefined : check.message;
@@ -124,21 +124,19 @@ function askBaseUrl(title: string, value: string): Thenable<string | undefined> 
 }
 
 function askName(accounts: AccountList, value: string): Thenable<string | undefined> {
-  return vscode.window.showInputBox({
+  return prompt().input({
     title: t('Add Account (2/3): name'),
     prompt: t('How the account is shown in the Data Platform view, the status bar and the log'),
     value,
-    ignoreFocusOut: true,
     validateInput: (v) => accountNameProblem(v, accounts.list()),
   });
 }
 
 function askKey(name: string): Thenable<string | undefined> {
-  return vscode.window.showInputBox({
+  return prompt().input({
     title: t('Add Account (3/3): API key for {0}', name),
     prompt: t("It is checked, then kept in the editor's secret storage. Leave it empty to add it later."),
     password: true,
-    ignoreFocusOut: true,
     validateInput: (v) => (v.trim() === '' ? undefined : apiKeyProblem(v.trim())),
   });
 }

@@ -16,6 +16,7 @@ import type { CompanyNode } from '../tree/companyNodes';
 import type { TreeNode } from '../tree/node';
 import type { CompaniesTreeProvider } from '../tree/provider';
 import { accountTargetOf, namedAccountId, type AccountTarget } from './accountTarget';
+import { prompt } from './prompt';
 import { createQuickPick } from './quickPicks';
 import { registerCommand } from './register';
 
@@ -102,28 +103,20 @@ class FindPick {
     this.pick.matchOnDescription = true;
   }
 
-  run(): Promise<Choice | undefined> {
-    const { pick } = this;
-    return new Promise((resolve) => {
-      let done = false;
-      const finish = (choice: Choice | undefined) => {
-        if (done) return;
-        done = true;
-        if (this.timer !== undefined) clearTimeout(this.timer);
-        this.inFlight?.abort();
-        this.inFlight = undefined;
-        resolve(choice);
-        pick.dispose();
-      };
-      pick.onDidChangeValue((text) => this.typed(text));
-      pick.onDidAccept(() => {
-        const choice = (pick.selectedItems[0] ?? pick.activeItems[0])?.choice;
-        if (choice) finish(choice);
+  async run(): Promise<Choice | undefined> {
+    this.render();
+    try {
+      const row = await prompt().pick({
+        pick: this.pick,
+        typed: (text) => this.typed(text),
+        answers: (item) => item.choice !== undefined,
       });
-      pick.onDidHide(() => finish(undefined));
-      this.render();
-      pick.show();
-    });
+      return row?.choice;
+    } finally {
+      if (this.timer !== undefined) clearTimeout(this.timer);
+      this.inFlight?.abort();
+      this.inFlight = undefined;
+    }
   }
 
   private typed(text: string): void {

@@ -9,6 +9,7 @@ import { t } from '../l10n';
 import type { ResolveAccount } from './accountTarget';
 import { withCancellableProgress } from './progress';
 import { registerCommand } from './register';
+import { prompt } from './prompt';
 
 export type SetKeyResult =
   | { outcome: 'stored' }
@@ -45,12 +46,11 @@ async function readKey(name: string, state: { baseUrl: string }, given: unknown)
   if (typeof given === 'string') return given.trim();
   const key = (given as { key?: unknown } | undefined)?.key;
   if (typeof key === 'string') return key.trim();
-  return vscode.window
-    .showInputBox({
+  return prompt()
+    .input({
       title: t('Data Platform: API key for {0}', name),
       prompt: t("Paste the API key for {0}. It is checked, then kept in the editor's secret storage.", state.baseUrl),
       password: true,
-      ignoreFocusOut: true,
       validateInput: (v) => apiKeyProblem(v.trim()),
     })
     .then((v) => v?.trim());

@@ -9,8 +9,7 @@ import type { DraftFileSystem } from '../documents/pushDrafts';
 import { t } from '../l10n';
 import { settingsBody, settingsDocument, syncSettingsSchema } from '../sync/settingsSchema';
 import { CompanyNode } from '../tree/companyNodes';
-import { accountRootOf } from '../tree/provider';
-import type { ResolveAccount } from './accountTarget';
+import { accountOfNode, type ResolveAccount } from './accountTarget';
 import { confirmWrite } from './confirmWrite';
 import { withProgress } from './progress';
 import { registerCommand } from './register';
@@ -41,7 +40,7 @@ export function reportFailure(
 
 async function edit(deps: SyncSettingsDeps, node: unknown): Promise<vscode.Uri | undefined> {
   if (!(node instanceof CompanyNode)) return undefined;
-  const root = accountRootOf(node);
+  const root = accountOfNode(node)?.root;
   const client = root?.connection.client;
   if (!root || !client) return undefined;
   const { company } = node;

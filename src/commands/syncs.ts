@@ -20,12 +20,12 @@ import { isSyncDone, syncFailed, watchSync } from '../sync/watch';
 import { CompanyNode } from '../tree/companyNodes';
 import { RecordListNode } from '../tree/dataNodes';
 import { ErrorNode } from '../tree/leafNodes';
-import { accountRootOf } from '../tree/provider';
 import type { AccountRoot } from '../tree/accountRoot';
 import { confirmWrite } from './confirmWrite';
-import { createInputBox, settleOnce } from './quickPicks';
+import { prompt } from './prompt';
 import { withProgress } from './progress';
 import { registerCommand } from './register';
+import { accountOfNode } from './accountTarget';
 import { reportFailure } from './syncSettings';
 
 /** Longest schedule the API takes: an int32 of hours. */
@@ -97,7 +97,7 @@ function watch(
 
 async function queueSync(watches: Set<AbortController>, node: unknown): Promise<boolean> {
   const list = syncTarget(node);
-  const root = accountRootOf(list);
+  const root = accountOfNode(list)?.root;
   const client = root?.connection.client;
   if (!list || !root || !client) return false;
   const { company, dataType } = list;
@@ -146,21 +146,14 @@ function checkScheduleInput(value: string): string | undefined {
   return Number(v) > MAX_SCHEDULE_HOURS ? t('At most {0} hours', String(MAX_SCHEDULE_HOURS)) : undefined;
 }
 
-function askHours(title: string, current: number | undefined): Promise<number | undefined> {
-  const box = createInputBox();
-  box.title = title;
-  box.prompt = t('Hours between scheduled syncs (24: daily; 0: none). A Free trial allows no hourly schedule.');
-  box.value = current === undefined ? '24' : String(current);
-  box.ignoreFocusOut = true;
-  return new Promise((resolve) => {
-    const finish = settleOnce<number>(box, resolve);
-    box.onDidChangeValue((v) => (box.validationMessage = checkScheduleInput(v)));
-    box.onDidAccept(() => {
-      if (!checkScheduleInput(box.value)) finish(Number(box.value.trim()));
-    });
-    box.onDidHide(() => finish(undefined));
-    box.show();
+async function askHours(title: string, current: number | undefined): Promise<number | undefined> {
+  const hours = await prompt().input({
+    title,
+    prompt: t('Hours between scheduled syncs (24: daily; 0: none). A Free trial allows no hourly schedule.'),
+    value: current === undefined ? '24' : String(current),
+    validateInput: checkScheduleInput,
   });
+  return hours === undefined ? undefined : Number(hours.trim());
 }
 
 export type ScheduleResult =
@@ -181,7 +174,7 @@ function confirmSchedule(root: AccountRoot, list: RecordListNode, hours: number)
 
 async function setSchedule(node: unknown, arg: unknown): Promise<ScheduleResult> {
   const list = syncTarget(node);
-  const root = accountRootOf(list);
+  const root = accountOfNode(list)?.root;
   const client = root?.connection.client;
   if (!list || !root || !client) return { outcome: 'unavailable' };
   const type = syncName(list.spec);
@@ -223,7 +216,7 @@ function confirmRefreshAll(root: AccountRoot, name: string): Promise<boolean> {
 /** Refresh All Data: a sync of every type, watched through the data status until none runs. */
 async function refreshAll(watches: Set<AbortController>, node: unknown): Promise<boolean> {
   const company = node instanceof CompanyNode ? node : undefined;
-  const root = accountRootOf(company);
+  const root = accountOfNode(company)?.root;
   const client = root?.connection.client;
   if (!company || !root || !client || !(await confirmRefreshAll(root, company.company.name))) return false;
   const { id, name } = company.company;
