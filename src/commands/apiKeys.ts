@@ -28,7 +28,7 @@ import type { AccountTarget, ResolveAccount } from './accountTarget';
 import type { SetKeyResult } from './keys';
 import { askModal, chooseModal, confirmWrite } from './confirmWrite';
 import { withProgress } from './progress';
-import { createInputBox, settleOnce } from './quickPicks';
+import { prompt } from './prompt';
 import { registerCommand } from './register';
 
 interface ApiKeyCommandDeps {
@@ -46,12 +46,11 @@ export type CreateApiKeyResult =
       /** The new key's last four characters (the key itself is never returned). */
       last4: string;
       revealed: boolean;
-      /** What `then` did: the key copied, or the outcome of storing it as the account's key. */
+      /** What the modal's button did: the key copied, or the outcome of storing it as the account's key. */
       copied?: boolean;
       used?: SetKeyResult['outcome'];
     }
   | { outcome: 'cancelled' }
-  | { outcome: 'invalid'; message: string }
   | { outcome: 'unavailable'; message: string }
   /** The account holds the most keys it can (409). */
   | { outcome: 'limit'; error: ApiError; message: string }
@@ -64,41 +63,24 @@ export type DeleteApiKeyResult =
   | { outcome: 'unavailable'; message: string }
   | { outcome: 'failed'; error: ApiError };
 
-/** Tests and other extensions give the name instead of typing it, and may act on the new key as
- * its notification's buttons would: `{ accountId, name, then: 'copy' | 'use' }`. */
-interface CreateArgs {
-  name: string;
-  then?: 'copy' | 'use';
-}
-
 /** A key to delete, named by id: `{ accountId, apiKeyId }`. No argument answers its questions:
  * a caller (another extension, a command link) cannot skip the production question. */
 interface DeleteArgs {
   apiKeyId: string;
 }
 
-const isCreateArgs = (v: unknown): v is CreateArgs =>
-  typeof v === 'object' && v !== null && typeof (v as CreateArgs).name === 'string';
 const isDeleteArgs = (v: unknown): v is DeleteArgs =>
   typeof v === 'object' && v !== null && typeof (v as DeleteArgs).apiKeyId === 'string';
 
 /** The name typed, checked as it is typed; undefined when the box was dismissed. */
 function askName(accountName: string): Promise<string | undefined> {
-  const box = createInputBox();
-  box.title = t('Create API Key for {0}', accountName);
-  box.prompt = t(
-    'A name to tell the key by, at most {0} characters. Leave it empty for an unnamed key.',
-    MAX_API_KEY_NAME_LENGTH,
-  );
-  box.ignoreFocusOut = true;
-  return new Promise((resolve) => {
-    const finish = settleOnce<string>(box, resolve);
-    box.onDidChangeValue((v) => (box.validationMessage = apiKeyNameProblem(v)));
-    box.onDidAccept(() => {
-      if (!apiKeyNameProblem(box.value)) finish(box.value);
-    });
-    box.onDidHide(() => finish(undefined));
-    box.show();
+  return prompt().input({
+    title: t('Create API Key for {0}', accountName),
+    prompt: t(
+      'A name to tell the key by, at most {0} characters. Leave it empty for an unnamed key.',
+      MAX_API_KEY_NAME_LENGTH,
+    ),
+    validateInput: apiKeyNameProblem,
   });
 }
 
@@ -199,14 +181,8 @@ async function createApiKey(deps: ApiKeyCommandDeps, arg?: unknown): Promise<Cre
   if (!target) return { outcome: 'cancelled' };
   const client = target.connection.client;
   if (!client) return unavailable(target);
-  const given = isCreateArgs(arg) ? arg : undefined;
-  const name = given ? given.name : await askName(target.connection.account.name);
+  const name = await askName(target.connection.account.name);
   if (name === undefined) return { outcome: 'cancelled' };
-  const problem = apiKeyNameProblem(name);
-  if (problem) {
-    void vscode.window.showErrorMessage(t('Cannot create the API key: {0}', problem));
-    return { outcome: 'invalid', message: problem };
-  }
   const trimmed = name.trim();
   if (!(await confirmCreate(target.connection.account, trimmed))) return { outcome: 'cancelled' };
   let created: ApiKeyDetails;
@@ -227,12 +203,13 @@ async function createApiKey(deps: ApiKeyCommandDeps, arg?: unknown): Promise<Cre
   const actions = keyActions(target, created.apiKey);
   target.root.apiKeys.refresh();
   const revealed = await reveal(deps, target.root.apiKeys, created.id);
-  const result: CreateApiKeyResult = { outcome: 'created', apiKeyId: created.id, last4: summary.last4, revealed };
-  // An argument that says what to do with the key has dealt with it: no modal.
-  if (given?.then === 'copy') result.copied = await actions.copy();
-  else if (given?.then === 'use') result.used = await actions.use();
-  else Object.assign(result, await announce(target, summary, actions));
-  return result;
+  return {
+    outcome: 'created',
+    apiKeyId: created.id,
+    last4: summary.last4,
+    revealed,
+    ...(await announce(target, summary, actions)),
+  };
 }
 
 /** The key a delete acts on: the node's, else the one named by id (from the loaded folder, else

@@ -12,14 +12,17 @@ describe('query nodes, before a window reload', () => {
     const api = installedExtension().exports;
     assert.ok(api, 'the test API');
     const companyId = await wellKnownCompany('few');
-    const run = async (args: Record<string, string>): Promise<QueryNode> => {
-      const result = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', { companyId, ...args });
+    /** Run Query… on the company, its questions answered: the type, the filter, the order. */
+    const run = async (type: string, query: string, orderBy?: string): Promise<QueryNode> => {
+      api.prompts.answers.push(type, { value: query }, orderBy ? { value: orderBy } : 'No ordering');
+      const result = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', { companyId });
       if (result?.outcome !== 'shown') assert.fail(`the query was not shown: ${JSON.stringify(result)}`);
       return (result as { node: QueryNode }).node;
     };
-    await run({ query: 'status=Paid', orderBy: '-totalAmount' });
-    const bills = await run({ dataType: 'bills', query: 'status=Open' });
-    await vscode.commands.executeCommand('dataPlatform.renameQuery', bills, 'Open bills');
+    await run('Invoices', 'status=Paid', '-totalAmount');
+    const bills = await run('Bills', 'status=Open');
+    api.prompts.answers.push('Open bills');
+    await vscode.commands.executeCommand('dataPlatform.renameQuery', bills);
     await vscode.commands.executeCommand('dataPlatform.pinQuery', bills);
     const company = api.tree.root?.companyNode(companyId);
     assert.deepEqual(

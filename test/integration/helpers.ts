@@ -6,6 +6,12 @@ import * as vscode from 'vscode';
 import { DataPlatformClient } from '../../src/api/client';
 import type { CreateRecordResult } from '../../src/commands/push';
 import type { QueryResult } from '../../src/commands/query';
+import type { Answer, AskedQuestion } from '../../src/commands/answerQueue';
+import { environmentName, type Environment } from '../../src/accounts/environment';
+import type { CreateApiKeyResult } from '../../src/commands/apiKeys';
+import type { CreateCompanyResult } from '../../src/commands/createCompany';
+import type { DataTypeId } from '../../src/dataTypes/catalog';
+import { typeTitle } from '../../src/dataTypes/words';
 import type { DataPlatformApi } from '../../src/testApi';
 import type { QueryNode } from '../../src/tree/dataNodes';
 import type { CompanyNode } from '../../src/tree/companyNodes';
@@ -225,16 +231,81 @@ export async function firstPageCompany(api: DataPlatformApi, companyId: string):
  * they last across tree rebuilds (as across reloads), and the view loads again any it remembers
  * expanded, which would send requests into a later suite's checks. A pinned or named one goes
  * without the question it asks. */
-/** Runs `run` with `answers` queued for the questions it asks (modals: src/commands/confirmWrite.ts);
- * answers it did not use are dropped, so none is left for a later question. */
-export async function answering<T>(api: DataPlatformApi, answers: boolean[], run: () => Thenable<T>): Promise<T> {
-  const queue = api.confirmations.answers;
+/** Runs `run` with `answers` queued for the questions it asks (src/commands/prompt.ts, in the order
+ * asked); answers it did not use are dropped, so none is left for a later question. */
+export async function answering<T>(api: DataPlatformApi, answers: Answer[], run: () => Thenable<T>): Promise<T> {
+  const queue = api.prompts.answers;
   queue.push(...answers);
   try {
     return await run();
   } finally {
     queue.length = 0;
   }
+}
+
+/** What Run Query… is asked: the type (Invoices by default), the filter typed, the order typed
+ * (none by default); on the company of the account (the only, selected or named one). */
+export interface QueryAnswers {
+  accountId?: string;
+  companyId: string;
+  dataType?: DataTypeId;
+  query: string;
+  orderBy?: string;
+}
+
+/** Run Query… on a company, its three questions answered (src/commands/query.ts). */
+export async function runQuery(api: DataPlatformApi, a: QueryAnswers): Promise<QueryResult> {
+  const answers: Answer[] = [typeTitle(a.dataType ?? 'invoices'), { value: a.query }, orderAnswer(a.orderBy)];
+  const target =
+    a.accountId === undefined ? { companyId: a.companyId } : { accountId: a.accountId, companyId: a.companyId };
+  const r = await answering(api, answers, () =>
+    vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', target),
+  );
+  assert.ok(r, 'the command returns its outcome');
+  return r;
+}
+
+/** The orderBy pick's answer: the field typed, or its "No ordering" row. */
+export const orderAnswer = (orderBy?: string): Answer => (orderBy ? { value: orderBy } : 'No ordering');
+
+/** The modal questions asked (those before writes, and the other modals), oldest first. */
+export const modals = (api: DataPlatformApi): AskedQuestion[] => api.prompts.asked.filter((q) => q.kind === 'modal');
+
+/** Create Company… in the account (the only, selected or named one), its name and description
+ * typed; `then` answers what it asks next (the question before a write). */
+export function createCompany(
+  api: DataPlatformApi,
+  c: { accountId?: string; name: string; description?: string },
+  then: Answer[] = [],
+): Promise<CreateCompanyResult | undefined> {
+  const target = c.accountId === undefined ? undefined : { accountId: c.accountId };
+  return answering(api, [c.name, c.description ?? '', ...then], () =>
+    vscode.commands.executeCommand<CreateCompanyResult>('dataPlatform.createCompany', target),
+  );
+}
+
+/** Set Environment… on the account, the environment picked. */
+export function setEnvironment(api: DataPlatformApi, accountId: string, environment: Environment): Promise<unknown> {
+  return answering(api, [environmentName(environment)], () =>
+    vscode.commands.executeCommand('dataPlatform.setEnvironment', { accountId }),
+  );
+}
+
+/** Create API Key… on the account, its name typed; `then` answers what it asks next (the question
+ * before a write, then the modal offering the new key). */
+export function createApiKey(
+  api: DataPlatformApi,
+  c: { accountId: string; name: string },
+  then: Answer[] = [],
+): Promise<CreateApiKeyResult | undefined> {
+  return answering(api, [c.name, ...then], () =>
+    vscode.commands.executeCommand<CreateApiKeyResult>('dataPlatform.createApiKey', { accountId: c.accountId }),
+  );
+}
+
+/** Why the last question refused its queued answer (a filter that does not parse). */
+export function refusal(api: DataPlatformApi): string | undefined {
+  return api.prompts.asked.at(-1)?.validationMessage;
 }
 
 /** Remove Account, its question answered yes. */

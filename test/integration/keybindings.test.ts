@@ -5,7 +5,6 @@
 // command's argument (src/commands/selection.ts): the harness cannot answer a modal dialog.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { QueryResult } from '../../src/commands/query';
 import type { DataPlatformApi } from '../../src/testApi';
 import type { CompanyNode } from '../../src/tree/companyNodes';
 import type { DataTypeNode, RecordNode } from '../../src/tree/dataNodes';
@@ -20,9 +19,11 @@ import {
   keyboard,
   kindOf,
   labelOf,
+  modals,
   openView,
   removeAccount,
   removeQueryNodes,
+  runQuery,
   shown,
   signIn,
   viewItemMatches,
@@ -80,12 +81,12 @@ describe('keys of the Companies view, and Load All on a list node', function () 
       return api.companiesView.selection[0] === node;
     });
   };
-  /** What a key does: its command, with its args (none); `answer` only where it would ask. */
-  const press = <T>(key: KeyBinding, answer?: unknown): Thenable<T> =>
-    vscode.commands.executeCommand<T>(key.command, ...[key.args, answer].filter((a) => a !== undefined));
+  /** What a key does: its command, with its args (none). */
+  const press = <T>(key: KeyBinding): Thenable<T> =>
+    vscode.commands.executeCommand<T>(key.command, ...[key.args].filter((a) => a !== undefined));
   const query = async (text: string) =>
     shown(
-      await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', {
+      await runQuery(api, {
         accountId: api.connection.account.id,
         companyId: few,
         query: text,
@@ -137,8 +138,8 @@ describe('keys of the Companies view, and Load All on a list node', function () 
     'dataPlatform.renameQuery': async (key) => {
       const node = await query('status=Paid');
       await select(node);
-      // The key passes no node (its args, none); the name, what the box would get, comes second.
-      await vscode.commands.executeCommand(key.command, key.args, 'Paid ones');
+      // The key passes no node (its args, none); the name is typed into the box.
+      await answering(api, ['Paid ones'], () => press(key));
       assert.equal(node.label, 'Paid ones');
       assert.match(labelOf(node), /^Paid ones\b/);
     },
@@ -147,7 +148,7 @@ describe('keys of the Companies view, and Load All on a list node', function () 
       const root = await waitFor('the account in the view', () => api.tree.rootOf(id));
       await children(api);
       await select(root);
-      assert.deepEqual(await press(key, { name: 'Renamed by a key' }), { outcome: 'done' });
+      assert.deepEqual(await answering(api, ['Renamed by a key'], () => press(key)), { outcome: 'done' });
       assert.equal(api.accounts.get(id)?.name, 'Renamed by a key');
     },
     'dataPlatform.removeQuery': async (key) => {
@@ -172,10 +173,10 @@ describe('keys of the Companies view, and Load All on a list node', function () 
         return rows.length > 0 && rows;
       });
       await select(apiKey);
-      const asked = api.confirmations.asked.length;
-      api.confirmations.answers.length = 0; // declined: nothing is deleted
+      const asked = modals(api).length;
+      api.prompts.answers.length = 0; // declined: nothing is deleted
       assert.deepEqual(await press(key), { outcome: 'cancelled' });
-      const question = api.confirmations.asked[asked]?.message ?? '';
+      const question = modals(api)[asked]?.message ?? '';
       assert.match(
         question,
         new RegExp(`^Delete the API key "${labelOf(apiKey).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`),

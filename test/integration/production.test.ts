@@ -2,41 +2,44 @@
 // default, so nothing asks) is set to production through Set Environment's argument; then its root
 // and the status bar say so, and every write asks a modal question naming the account. The host
 // cannot click a modal: under the test switch each question is recorded and answered from
-// `api.confirmations.answers` (none left: declined). Declined, nothing reaches the emulator.
+// `api.prompts.answers` (none left: declined). Declined, nothing reaches the emulator.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { CreateApiKeyResult, DeleteApiKeyResult } from '../../src/commands/apiKeys';
-import type { CreateCompanyResult } from '../../src/commands/createCompany';
+import type { DeleteApiKeyResult } from '../../src/commands/apiKeys';
 import type { PushResult } from '../../src/commands/push';
+import type { Answer } from '../../src/commands/answerQueue';
+import type { Environment } from '../../src/accounts/environment';
 import type { DataPlatformApi } from '../../src/testApi';
 import { VALID_BODIES } from '../support/pushBodies';
 import {
   admin,
   canType,
+  createApiKey,
+  createCompany,
   emulator,
   emulatorClient,
   firstPageCompany,
   invoiceDraft,
   keyboard,
+  modals,
   openView,
   removeAccount,
+  setEnvironment,
   signIn,
   waitFor,
 } from './helpers';
 
-const create = (arg: unknown) => vscode.commands.executeCommand<CreateCompanyResult>('dataPlatform.createCompany', arg);
-const setEnvironment = (arg: unknown) =>
-  vscode.commands.executeCommand<{ outcome: string; message?: string }>('dataPlatform.setEnvironment', arg);
 const confirmWrites = (value: string | undefined) =>
   vscode.workspace.getConfiguration('dataPlatform').update('confirmWrites', value, vscode.ConfigurationTarget.Global);
 
 describe('Safe on production: writes ask first', () => {
   let api: DataPlatformApi;
   let accountId = '';
-  const asked = () => api.confirmations.asked;
+  const asked = () => modals(api);
+  const create = (c: { accountId: string; name: string }, then: Answer[] = []) => createCompany(api, c, then);
   const posts = async () => (await admin.requests()).filter((r) => r.method !== 'GET').map((r) => r.path);
-  const environment = async (env: string) => {
-    assert.deepEqual(await setEnvironment({ accountId, environment: env }), { outcome: 'done' });
+  const environment = async (env: Environment) => {
+    assert.deepEqual(await setEnvironment(api, accountId, env), { outcome: 'done' });
     await waitFor(`the ${env} account`, () => api.connection.account.environment === env);
   };
 
@@ -47,12 +50,12 @@ describe('Safe on production: writes ask first', () => {
   });
 
   beforeEach(async () => {
-    api.confirmations.answers.length = 0;
+    api.prompts.answers.length = 0;
     await admin.clearRequests();
   });
 
   after(async () => {
-    api.confirmations.answers.length = 0;
+    api.prompts.answers.length = 0;
     await confirmWrites(undefined);
     await environment('local');
     // Later test files count the seeded companies and keys.
@@ -87,9 +90,6 @@ describe('Safe on production: writes ask first', () => {
     if (api.connections.list().length === 1)
       assert.equal(api.companiesView.description, 'Production', 'alone, the account has no root: the view says it');
     assert.match(api.statusBar.tooltip, /Production: every write asks first/);
-    const refused = await setEnvironment({ accountId, environment: 'staging' });
-    assert.equal(refused?.outcome, 'invalid');
-    assert.equal(api.connection.account.environment, 'production', 'unchanged');
   });
 
   it('on production Create Company asks, naming the account; declined, nothing is sent', async () => {
@@ -110,25 +110,17 @@ describe('Safe on production: writes ask first', () => {
   });
 
   it('accepted, the company is created', async () => {
-    api.confirmations.answers.push(true);
-    const result = await create({ accountId, name: 'Prod Co' });
+    const result = await create({ accountId, name: 'Prod Co' }, [true]);
     assert.equal(result?.outcome, 'created', JSON.stringify(result));
     assert.deepEqual(await posts(), ['/companies']);
   });
 
   it('Create API Key asks too; Delete API Key asks once, its question naming production, whatever its caller passes', async () => {
     const before = asked().length;
-    const created = await vscode.commands.executeCommand<CreateApiKeyResult>('dataPlatform.createApiKey', {
-      accountId,
-      name: 'prod key',
-    });
+    const created = await createApiKey(api, { accountId, name: 'prod key' });
     assert.equal(created?.outcome, 'cancelled');
     assert.match(asked()[before]?.message ?? '', /^Create the API key "prod key" for /);
-    api.confirmations.answers.push(true);
-    const made = await vscode.commands.executeCommand<CreateApiKeyResult>('dataPlatform.createApiKey', {
-      accountId,
-      name: 'prod key',
-    });
+    const made = await createApiKey(api, { accountId, name: 'prod key' }, [true]);
     assert.equal(made?.outcome, 'created', JSON.stringify(made));
     if (made?.outcome !== 'created') return;
     const deleting = asked().length;

@@ -12,7 +12,18 @@ import type { DataPlatformApi } from '../../src/testApi';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode } from '../../src/tree/companyNodes';
 import { TestServer } from '../support/httpDouble';
-import { admin, emulator, emulatorClient, kindOf, openView, signIn, sleep, viewItemMatches, waitFor } from './helpers';
+import {
+  admin,
+  createCompany,
+  emulator,
+  emulatorClient,
+  kindOf,
+  openView,
+  signIn,
+  sleep,
+  viewItemMatches,
+  waitFor,
+} from './helpers';
 import { contextValue, listContext, queryContext, recordContext } from '../../src/tree/contextValues';
 import { getInvoice, listInvoices } from '../support/invoiceReads';
 
@@ -211,9 +222,7 @@ describe('Copy as cURL in a real VS Code extension host', function () {
   it('a diagnostics entry of a write whose answer was lost copies with a line saying it may already have been applied (issue 30, item 11)', async () => {
     await admin.addFault({ kind: 'reset', method: 'POST', path: '^/companies$', times: 1 });
     try {
-      const lost = await vscode.commands.executeCommand<{ outcome: string }>('dataPlatform.createCompany', {
-        name: 'Maybe Made Ltd',
-      });
+      const lost = await createCompany(api, { name: 'Maybe Made Ltd' });
       assert.equal(lost?.outcome, 'failed', JSON.stringify(lost));
     } finally {
       await admin.clearFaults();

@@ -14,14 +14,17 @@ import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode } from '../../src/tree/companyNodes';
 import {
   admin,
+  answering,
   canScreenshot,
   canType,
+  createCompany,
   emulator,
   keyboard,
   kindOf,
   labelOf,
   openView,
   removeAccount,
+  runQuery,
   screenshot,
   signIn,
   waitFor,
@@ -84,12 +87,13 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
     const uri = vscode.Uri.file(join(dir, 'asked.json'));
     const running = vscode.commands.executeCommand<{ outcome: string; written?: number }>(
       'dataPlatform.exportCompanies',
-      { uri, format: 'json' },
     );
     const pick = await waitFor(
       'the account pick',
       () => api.quickPick()?.title === 'Export: account' && api.quickPick(),
     );
+    // The save dialog, asked once the account is picked below.
+    api.prompts.answers.push(uri);
     assert.deepEqual(
       pick.items.map((i) => i.label),
       [api.connection.account.name, 'Free trial'],
@@ -164,19 +168,17 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
 
   it('commands act on the account they are given: create a company, export, run a query', async () => {
     // The Free-trial account is at its limit: the 402 proves the trial key made the request.
-    const refused = await vscode.commands.executeCommand<{ outcome: string; error?: { status?: number } }>(
-      'dataPlatform.createCompany',
-      { accountId: trialId, name: 'Fifty-first' },
-    );
+    const refused = await createCompany(api, { accountId: trialId, name: 'Fifty-first' });
     assert.equal(refused?.outcome, 'failed');
     assert.equal(refused?.error?.status, 402);
     // The 402 opens the diagnostics panel on its body; closed once it is there.
     (await waitFor('the diagnostics panel', () => api.diagnosticsPanel.panel)).dispose();
 
     const uri = vscode.Uri.file(join(dir, 'trial.json'));
-    const exported = await vscode.commands.executeCommand<{ outcome: string; written?: number }>(
-      'dataPlatform.exportCompanies',
-      { accountId: trialId, uri, format: 'json' },
+    const exported = await answering(api, [uri], () =>
+      vscode.commands.executeCommand<{ outcome: string; written?: number }>('dataPlatform.exportCompanies', {
+        accountId: trialId,
+      }),
     );
     assert.equal(exported?.outcome, 'written');
     assert.equal(exported.written, 50);
@@ -187,14 +189,7 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
     );
 
     const company = trial.pagedList?.items[0];
-    const shown = await vscode.commands.executeCommand<{
-      outcome: string;
-      node?: { company: { id: string }; parent?: unknown };
-    }>('dataPlatform.runQuery', {
-      accountId: trialId,
-      companyId: company?.id,
-      query: 'status=Paid',
-    });
+    const shown = await runQuery(api, { accountId: trialId, companyId: company?.id ?? '', query: 'status=Paid' });
     assert.equal(shown?.outcome, 'shown');
     assert.equal(
       trial.companyNode(company?.id ?? '')?.queries.length,
@@ -207,9 +202,8 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
     await api.companiesView.reveal(trial, { select: true, focus: true });
     await waitFor('the trial account selected', () => api.companiesView.selection[0] === trial);
     const uri = vscode.Uri.file(join(dir, 'selected.json'));
-    const exported = await vscode.commands.executeCommand<{ outcome: string; written?: number }>(
-      'dataPlatform.exportCompanies',
-      { uri, format: 'json' },
+    const exported = await answering(api, [uri], () =>
+      vscode.commands.executeCommand<{ outcome: string; written?: number }>('dataPlatform.exportCompanies'),
     );
     assert.equal(exported?.written, 50, "the selected account's 50 companies");
     await waitFor('the status bar on the selected account', () => api.statusBar.accountId === trialId);
