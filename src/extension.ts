@@ -147,7 +147,7 @@ function registerCommands(
       accounts,
       connections,
       fetch,
-      setKey: (accountId, key) => setApiKey(keyDeps, { accountId, key }),
+      setKey: (accountId, key) => setApiKey(keyDeps, { accountId }, key),
       emulator,
     }),
     ...registerTreeCommands({ view, account, refreshAll }),
@@ -209,10 +209,20 @@ function followAccounts(core: Core): vscode.Disposable[] {
   ];
 }
 
-/** A command's failure it did not report itself: an API error goes where API errors go (the
- * diagnostics panel and the log); anything else is a bug, logged with its stack and shown. */
+/** A command's failure it did not handle itself: an API error goes where API errors go (the
+ * diagnostics panel and the log) and is said, offering its details; anything else is a bug,
+ * logged with its stack and shown. */
 function reportCommandFailure(command: string, e: unknown, to: { log: Log; report: ReportError }): void {
-  if (isApiError(e)) return to.report(e);
+  if (isApiError(e)) {
+    to.report(e);
+    // A refusal's body (the 402's reason, a 400's validation) is what the user needs to read.
+    if (e.status === 402 || e.status === 400) void vscode.commands.executeCommand('dataPlatform.showDiagnostics', e);
+    const details = t('Show Details');
+    void vscode.window.showErrorMessage(e.message, details).then((c) => {
+      if (c) void vscode.commands.executeCommand('dataPlatform.showDiagnostics', e);
+    });
+    return;
+  }
   to.log.error(`command ${command} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   // The error's own text stays in the log, whose lines are scrubbed of keys; a notification is not.
   void vscode.window

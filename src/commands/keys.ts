@@ -39,13 +39,8 @@ function rejectionMessage(error: ApiError, host: string): string {
   }
 }
 
-/** The key given as the command's argument (tests and other extensions: a string, or
- * `{ accountId, key }`; menus pass tree nodes), else asked for; trimmed, undefined when the box
- * was dismissed. */
-async function readKey(name: string, state: { baseUrl: string }, given: unknown): Promise<string | undefined> {
-  if (typeof given === 'string') return given.trim();
-  const key = (given as { key?: unknown } | undefined)?.key;
-  if (typeof key === 'string') return key.trim();
+/** The key asked for; trimmed, undefined when the box was dismissed. */
+async function readKey(name: string, state: { baseUrl: string }): Promise<string | undefined> {
   return prompt()
     .input({
       title: t('Data Platform: API key for {0}', name),
@@ -56,8 +51,10 @@ async function readKey(name: string, state: { baseUrl: string }, given: unknown)
     .then((v) => v?.trim());
 }
 
-export async function setApiKey(deps: KeyCommandDeps, given?: unknown): Promise<SetKeyResult> {
-  const target = await deps.account(typeof given === 'string' ? undefined : given, t('Set API Key: account'));
+/** Set API Key on the account of `given` (a node, `{ accountId }`): the key asked for, or `typed`
+ * where the extension itself already asked (Add Account's last step), never a command argument. */
+export async function setApiKey(deps: KeyCommandDeps, given?: unknown, typed?: string): Promise<SetKeyResult> {
+  const target = await deps.account(given, t('Set API Key: account'));
   if (!target) return { outcome: 'cancelled' };
   const { connection } = target;
   const state = connection.state;
@@ -71,9 +68,9 @@ export async function setApiKey(deps: KeyCommandDeps, given?: unknown): Promise<
     void vscode.window.showErrorMessage(state.message);
     return { outcome: 'unavailable', message: state.message };
   }
-  const key = await readKey(connection.account.name, state, given);
+  const key = typed?.trim() ?? (await readKey(connection.account.name, state));
   if (!key) return { outcome: 'cancelled' };
-  // The argument gets the input box's check too: nothing else stands before the request.
+  // A key typed elsewhere gets the input box's check too: nothing else stands before the request.
   const problem = apiKeyProblem(key);
   if (problem) {
     void vscode.window.showErrorMessage(problem);

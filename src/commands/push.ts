@@ -43,11 +43,11 @@ export type PushResult =
   | { outcome: 'invalid' | 'cancelled' | 'unavailable' | 'lost'; message?: string }
   | { outcome: 'failed'; error: ApiError };
 
-/** What a command was asked to create in: a type's node, or ids (tests, other extensions). */
+/** What a command was asked to create in: a type's node, or ids (tests, other extensions); the
+ * connection is always asked (when there is more than one). */
 interface CreateArgs {
   companyId: string;
   companyName?: string;
-  connectionId?: string;
 }
 
 function createArgs(arg: unknown): CreateArgs | undefined {
@@ -55,9 +55,7 @@ function createArgs(arg: unknown): CreateArgs | undefined {
     return { companyId: arg.company.id, companyName: arg.company.name };
   if (typeof arg !== 'object' || arg === null) return undefined;
   const a = arg as Partial<CreateArgs>;
-  return typeof a.companyId === 'string'
-    ? { companyId: a.companyId, companyName: a.companyName, connectionId: a.connectionId }
-    : undefined;
+  return typeof a.companyId === 'string' ? { companyId: a.companyId, companyName: a.companyName } : undefined;
 }
 
 async function pickConnection(all: readonly DataConnection[], title: string): Promise<DataConnection | undefined> {
@@ -93,13 +91,11 @@ async function createRecord(deps: PushDeps, type: PushType, arg: unknown): Promi
       { location: vscode.ProgressLocation.Window, title: t('{0}: reading the connections', title) },
       () => client.listConnections(args.companyId, { pageSize: 100 }),
     );
-    connection = args.connectionId
-      ? all.results.find((c) => c.id === args.connectionId)
-      : await pickConnection(all.results, t('{0} for {1}', title, companyName));
+    connection = await pickConnection(all.results, t('{0} for {1}', title, companyName));
     if (!connection) {
-      if (all.results.length === 0 || args.connectionId)
+      if (all.results.length === 0)
         void vscode.window.showWarningMessage(t('{0} has no data connection to push to.', companyName));
-      return { outcome: all.results.length === 0 || args.connectionId ? 'unavailable' : 'cancelled' };
+      return { outcome: all.results.length === 0 ? 'unavailable' : 'cancelled' };
     }
     const id = connection.id;
     options = await withProgress(

@@ -216,18 +216,16 @@ function notOpened(ref: RecordRef, companyName: string, error: ApiError | undefi
   return { outcome: error?.status === 404 ? 'notFound' : error ? 'failed' : 'unavailable', message };
 }
 
-/** Open Record by ID on a data type's node: `{ id }` (tests, other extensions) skips the input. One
- * GET of the record, through the document system, so the tab reads that answer; nothing opens
- * when it fails. */
-async function openById(fs: RecordFileSystem, node: unknown, arg: unknown): Promise<OpenByIdResult> {
+/** Open Record by ID on a data type's node, the id asked for. One GET of the record, through the
+ * document system, so the tab reads that answer; nothing opens when it fails. */
+async function openById(fs: RecordFileSystem, node: unknown): Promise<OpenByIdResult> {
   const accountId = accountOfNode(node)?.root.accountId;
   if (!(node instanceof RecordListNode) || accountId === undefined) {
     const message = t('Open Record by ID works on a data type in the Data Platform view.');
     void vscode.window.showErrorMessage(message);
     return { outcome: 'unavailable', message };
   }
-  const given = typeof arg === 'object' && arg !== null ? (arg as { id?: unknown }).id : undefined;
-  const typed = typeof given === 'string' ? given.trim() : await askRecordId(node);
+  const typed = await askRecordId(node);
   if (!typed) return { outcome: 'cancelled' };
   // What the tree shows (an invoice's number) is looked up first: an id matches no number.
   const recordId = (await idOfShown(node, typed)) ?? typed;
@@ -257,7 +255,7 @@ export function registerRecordCommands(deps: RecordCommandDeps): vscode.Disposab
       const target = arg === undefined ? await askRecord(deps) : targetOf(arg, deps);
       return target ? openRecord(target, fs) : undefined;
     }),
-    registerCommand('dataPlatform.openRecordById', (node?: unknown, arg?: unknown) => openById(fs, node, arg)),
+    registerCommand('dataPlatform.openRecordById', (node?: unknown) => openById(fs, node)),
     // From the editor title the argument is the document's URI; from the palette, the active editor.
     registerCommand('dataPlatform.refreshRecord', (uri?: unknown) => {
       const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;

@@ -45,25 +45,19 @@ async function edit(deps: SyncSettingsDeps, node: unknown): Promise<vscode.Uri |
   if (!root || !client) return undefined;
   const { company } = node;
   const title = t('Sync settings of {0}', company.name);
-  try {
-    const current = await withProgress({ location: vscode.ProgressLocation.Window, title }, () =>
-      client.getSyncSettings(company.id),
-    );
-    const types = current.settings.map((s) => s.dataType);
-    const uri = deps.drafts.createSettings(
-      { accountId: root.accountId, companyId: company.id, companyName: company.name },
-      t('Sync settings'),
-      settingsDocument(current.settings),
-      syncSettingsSchema(types, title),
-      jsonIndent(),
-    );
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
-    return uri;
-  } catch (e) {
-    if (!isApiError(e)) throw e;
-    if (!isCancellation(e)) reportFailure((x) => root.reportError(x), e, t('Could not read the sync settings'));
-    return undefined;
-  }
+  const current = await withProgress({ location: vscode.ProgressLocation.Window, title }, () =>
+    client.getSyncSettings(company.id),
+  );
+  const types = current.settings.map((s) => s.dataType);
+  const uri = deps.drafts.createSettings(
+    { accountId: root.accountId, companyId: company.id, companyName: company.name },
+    t('Sync settings'),
+    settingsDocument(current.settings),
+    syncSettingsSchema(types, title),
+    jsonIndent(),
+  );
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+  return uri;
 }
 
 async function save(deps: SyncSettingsDeps, arg: unknown): Promise<SaveSettingsResult> {

@@ -109,22 +109,13 @@ async function queueSync(watches: Set<AbortController>, node: unknown): Promise<
     button: t('Queue Sync'),
   };
   if (!(await confirmWrite(account, ask))) return false;
-  let op: PullOperation;
-  try {
-    op = await withProgress(
-      {
-        location: vscode.ProgressLocation.Notification,
-        title: t('{0}: queueing a sync for {1}…', title, company.name),
-      },
-      () => client.queueSync(company.id, syncName(list.spec)),
-    );
-  } catch (e) {
-    if (isApiError(e) && !isCancellation(e)) {
-      root.reportError(e);
-      void vscode.window.showErrorMessage(t('Could not queue the sync: {0}', e.message));
-    }
-    return false;
-  }
+  const op: PullOperation = await withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: t('{0}: queueing a sync for {1}…', title, company.name),
+    },
+    () => client.queueSync(company.id, syncName(list.spec)),
+  );
   void vscode.window.showInformationMessage(
     t('{0} of {1}: sync queued; the list refreshes when it has finished.', title, company.name),
   );
@@ -132,12 +123,6 @@ async function queueSync(watches: Set<AbortController>, node: unknown): Promise<
   refreshType(root, company.id, list);
   watch(watches, root, list, op, client);
   return true;
-}
-
-/** What Set Sync Schedule was asked: from the tests or another extension, instead of the box. */
-function hoursArg(arg: unknown): number | undefined {
-  const h = (arg as { hours?: unknown } | undefined)?.hours;
-  return typeof h === 'number' ? h : undefined;
 }
 
 function checkScheduleInput(value: string): string | undefined {
@@ -172,7 +157,7 @@ function confirmSchedule(root: AccountRoot, list: RecordListNode, hours: number)
   });
 }
 
-async function setSchedule(node: unknown, arg: unknown): Promise<ScheduleResult> {
+async function setSchedule(node: unknown): Promise<ScheduleResult> {
   const list = syncTarget(node);
   const root = accountOfNode(list)?.root;
   const client = root?.connection.client;
@@ -184,7 +169,7 @@ async function setSchedule(node: unknown, arg: unknown): Promise<ScheduleResult>
       client.getSyncSettings(list.company.id),
     );
     const current = settings.settings.find((s) => s.dataType === type);
-    const hours = hoursArg(arg) ?? (await askHours(title, current?.syncSchedule));
+    const hours = await askHours(title, current?.syncSchedule);
     if (hours === undefined || !(await confirmSchedule(root, list, hours))) return { outcome: 'cancelled' };
     const setting = current ?? { dataType: type, fetchOnFirstLink: false, syncOrder: 0, syncSchedule: hours };
     await withProgress({ location: vscode.ProgressLocation.Notification, title }, () =>
@@ -220,18 +205,10 @@ async function refreshAll(watches: Set<AbortController>, node: unknown): Promise
   const client = root?.connection.client;
   if (!company || !root || !client || !(await confirmRefreshAll(root, company.company.name))) return false;
   const { id, name } = company.company;
-  try {
-    await withProgress(
-      { location: vscode.ProgressLocation.Notification, title: t('{0}: queueing a sync of all data…', name) },
-      () => client.refreshAllData(id),
-    );
-  } catch (e) {
-    if (isApiError(e) && !isCancellation(e)) {
-      root.reportError(e);
-      void vscode.window.showErrorMessage(t('Could not queue the syncs: {0}', e.message));
-    }
-    return false;
-  }
+  await withProgress(
+    { location: vscode.ProgressLocation.Notification, title: t('{0}: queueing a sync of all data…', name) },
+    () => client.refreshAllData(id),
+  );
   void vscode.window.showInformationMessage(
     t('{0}: a sync of every data type is queued; the lists refresh when the syncs have finished.', name),
   );
@@ -279,7 +256,7 @@ export function registerSyncCommands(): vscode.Disposable[] {
   return [
     registerCommand('dataPlatform.refreshAllData', (node?: unknown) => refreshAll(watches, node)),
     registerCommand('dataPlatform.queueSync', (node?: unknown) => queueSync(watches, node)),
-    registerCommand('dataPlatform.setSyncSchedule', (node?: unknown, arg?: unknown) => setSchedule(node, arg)),
+    registerCommand('dataPlatform.setSyncSchedule', (node?: unknown) => setSchedule(node)),
     { dispose: () => watches.forEach((c) => c.abort()) },
   ];
 }

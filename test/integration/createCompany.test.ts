@@ -12,6 +12,7 @@ import {
   labelOf,
   modals,
   refusal,
+  setApiKey,
   signIn,
   waitFor,
 } from './helpers';
@@ -140,10 +141,7 @@ describe('Create company', () => {
 
   it("opens the diagnostics panel on the Free-trial key's 51st company with the 402 body", async () => {
     const info = await admin.info();
-    const result = await vscode.commands.executeCommand<{ outcome: string }>(
-      'dataPlatform.setApiKey',
-      info.keys.freeTrial,
-    );
+    const result = await setApiKey(api, info.keys.freeTrial);
     assert.equal(result?.outcome, 'stored');
     await waitFor('the free-trial connection', () => api.connection.state.kind === 'ready');
     api.diagnostics.clear();

@@ -7,7 +7,6 @@
 // that are not retried.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { SetKeyResult } from '../../src/commands/keys';
 import type { DataPlatformApi } from '../../src/testApi';
 import type { ErrorNode } from '../../src/tree/leafNodes';
 import type { TreeNode } from '../../src/tree/node';
@@ -21,6 +20,7 @@ import {
   modals,
   openView,
   runQuery,
+  setApiKey,
   signIn,
   waitFor,
 } from './helpers';
@@ -186,11 +186,11 @@ describe('each operation once with a fault and once recovering, through the real
     const { key } = await emulator();
     const reported = api.diagnostics.size;
     await malformed('^/companies$');
-    const rejected = await vscode.commands.executeCommand<SetKeyResult>('dataPlatform.setApiKey', key);
+    const rejected = await setApiKey(api, key);
     assert.equal(rejected?.outcome, 'rejected');
     oneError(reported, 'malformedResponse');
     await admin.clearFaults();
-    const stored = await vscode.commands.executeCommand<SetKeyResult>('dataPlatform.setApiKey', key);
+    const stored = await setApiKey(api, key);
     assert.equal(stored?.outcome, 'stored');
     assert.equal(await firstAccountKey.get(api), key);
     assert.equal(api.progressRunning(), 0);

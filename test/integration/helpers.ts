@@ -9,6 +9,8 @@ import type { QueryResult } from '../../src/commands/query';
 import type { Answer, AskedQuestion } from '../../src/commands/answerQueue';
 import { environmentName, type Environment } from '../../src/accounts/environment';
 import type { CreateApiKeyResult } from '../../src/commands/apiKeys';
+import type { FindCompanyResult } from '../../src/commands/findCompany';
+import type { SetKeyResult } from '../../src/commands/keys';
 import type { CreateCompanyResult } from '../../src/commands/createCompany';
 import type { DataTypeId } from '../../src/dataTypes/catalog';
 import { typeTitle } from '../../src/dataTypes/words';
@@ -303,6 +305,27 @@ export function createApiKey(
   );
 }
 
+/** Rename Account… on the account, the new name typed. */
+export function renameAccount(api: DataPlatformApi, accountId: string, name: string): Promise<unknown> {
+  return answering(api, [name], () => vscode.commands.executeCommand('dataPlatform.renameAccount', { accountId }));
+}
+
+/** Set API Key… (on the only, selected or named account), the key typed into its box. */
+export function setApiKey(api: DataPlatformApi, key: string, accountId?: string): Promise<SetKeyResult | undefined> {
+  return answering(api, [key], () =>
+    vscode.commands.executeCommand<SetKeyResult>('dataPlatform.setApiKey', accountId && { accountId }),
+  );
+}
+
+/** Find Company…, `text` typed and the row of the company `companyId` accepted once a search (or
+ * the view's loaded list) shows it. */
+export function findCompany(api: DataPlatformApi, text: string, companyId: string): Promise<FindCompanyResult> {
+  const row = (r: { detail?: string }) => r.detail?.split(' · ')[0] === companyId;
+  return answering(api, [{ value: text, row }], () =>
+    vscode.commands.executeCommand<FindCompanyResult>('dataPlatform.findCompany'),
+  );
+}
+
 /** Why the last question refused its queued answer (a filter that does not parse). */
 export function refusal(api: DataPlatformApi): string | undefined {
   return api.prompts.asked.at(-1)?.validationMessage;
@@ -346,7 +369,7 @@ export async function invoiceDraft(companyId: string, body?: Record<string, unkn
 /** Signs in with the emulator's normal key through the real command; fails unless it was stored. */
 export async function signIn(api: DataPlatformApi): Promise<void> {
   const { key } = await emulator();
-  const result = await vscode.commands.executeCommand<{ outcome: string }>('dataPlatform.setApiKey', key);
+  const result = await setApiKey(api, key);
   if (result?.outcome !== 'stored') throw new Error(`setting the key failed: ${JSON.stringify(result)}`);
   await waitFor('a ready connection', () => api.connection.state.kind === 'ready');
   // A new key rebuilds the tree, and the view asks for its first page. Loaded here (the view's

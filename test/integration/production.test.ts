@@ -13,6 +13,7 @@ import type { DataPlatformApi } from '../../src/testApi';
 import { VALID_BODIES } from '../support/pushBodies';
 import {
   admin,
+  answering,
   canType,
   createApiKey,
   createCompany,
@@ -143,10 +144,8 @@ describe('Safe on production: writes ask first', () => {
     const before = asked().length;
     assert.equal(await vscode.commands.executeCommand('dataPlatform.queueSync', company.invoices), false);
     assert.equal(await vscode.commands.executeCommand('dataPlatform.refreshAllData', company), false);
-    const schedule = await vscode.commands.executeCommand<{ outcome: string }>(
-      'dataPlatform.setSyncSchedule',
-      company.invoices,
-      { hours: 6 },
+    const schedule = await answering(api, ['6'], () =>
+      vscode.commands.executeCommand<{ outcome: string }>('dataPlatform.setSyncSchedule', company.invoices),
     );
     assert.equal(schedule?.outcome, 'cancelled');
     assert.deepEqual(

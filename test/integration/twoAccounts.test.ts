@@ -24,8 +24,10 @@ import {
   labelOf,
   openView,
   removeAccount,
+  renameAccount,
   runQuery,
   screenshot,
+  setEnvironment,
   signIn,
   waitFor,
 } from './helpers';
@@ -218,11 +220,8 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('workbench.action.closePanel');
     // The README's picture of a production account: its root and the status bar flame-marked.
-    await vscode.commands.executeCommand('dataPlatform.renameAccount', { accountId: firstId, name: 'Live books' });
-    await vscode.commands.executeCommand('dataPlatform.setEnvironment', {
-      accountId: firstId,
-      environment: 'production',
-    });
+    await renameAccount(api, firstId, 'Live books');
+    await setEnvironment(api, firstId, 'production');
     const before = api.tree.rootOf(trialId);
     // A few companies a page, so both accounts fit on the screen.
     await config.update('pageSize', 6, vscode.ConfigurationTarget.Global);
@@ -240,8 +239,8 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
       await screenshot('accounts');
     } finally {
       await config.update('pageSize', undefined, vscode.ConfigurationTarget.Global);
-      await vscode.commands.executeCommand('dataPlatform.renameAccount', { accountId: firstId, name: firstName });
-      await vscode.commands.executeCommand('dataPlatform.setEnvironment', { accountId: firstId, environment: 'local' });
+      await renameAccount(api, firstId, firstName);
+      await setEnvironment(api, firstId, 'local');
     }
   });
 
@@ -268,17 +267,15 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
 
   it('renames and moves an account; a key never follows it to another origin; removing it deletes its key', async () => {
     const { url } = await emulator();
-    assert.deepEqual(
-      await vscode.commands.executeCommand('dataPlatform.renameAccount', { accountId: trialId, name: 'Trial' }),
-      { outcome: 'done' },
-    );
+    assert.deepEqual(await renameAccount(api, trialId, 'Trial'), { outcome: 'done' });
     await waitFor('the new name', async () => ((await children(api)) as AccountRoot[]).map(labelOf).includes('Trial'));
     assert.match(api.statusBar.tooltip, /\*\*Trial\*\*/);
 
     const elsewhere = url.replace('127.0.0.1', 'localhost');
-    const moved = await vscode.commands.executeCommand<{ outcome: string; keyForgotten?: boolean }>(
-      'dataPlatform.changeBaseUrl',
-      { accountId: trialId, baseUrl: elsewhere },
+    const moved = await answering(api, [elsewhere], () =>
+      vscode.commands.executeCommand<{ outcome: string; keyForgotten?: boolean }>('dataPlatform.changeBaseUrl', {
+        accountId: trialId,
+      }),
     );
     assert.deepEqual(moved, { outcome: 'done', keyForgotten: true });
     assert.equal(await api.accounts.getKey(trialId), undefined);
