@@ -326,6 +326,25 @@ export function findCompany(api: DataPlatformApi, text: string, companyId: strin
   );
 }
 
+/** What Add Account… resolved to, loosely (src/commands/addAccount.ts AddAccountResult). */
+interface AddedAccount {
+  outcome: string;
+  account?: { id: string; name: string; environment: string };
+  key?: { outcome: string };
+}
+
+/** Add Account… at another base URL, its questions answered: the address, the name, the
+ * environment where it is asked (not where the emulator itself answers: local), the key. */
+export function addAccount(
+  api: DataPlatformApi,
+  a: { name: string; baseUrl: string; key?: string; environment?: Environment },
+): Promise<AddedAccount | undefined> {
+  const environment = a.environment ? [environmentName(a.environment)] : [];
+  return answering(api, ['Another base URL…', a.baseUrl, a.name, ...environment, a.key ?? ''], () =>
+    vscode.commands.executeCommand<AddedAccount>('dataPlatform.addAccount'),
+  );
+}
+
 /** Why the last question refused its queued answer (a filter that does not parse). */
 export function refusal(api: DataPlatformApi): string | undefined {
   return api.prompts.asked.at(-1)?.validationMessage;
@@ -383,10 +402,7 @@ export async function signIn(api: DataPlatformApi): Promise<void> {
 export async function addTrialAccount(api: DataPlatformApi): Promise<string> {
   const { url } = await emulator();
   const key = (await admin.info()).keys.freeTrial;
-  const added = await vscode.commands.executeCommand<{ outcome: string; account?: { id: string } }>(
-    'dataPlatform.addAccount',
-    { name: 'Free trial', baseUrl: url, key },
-  );
+  const added = await addAccount(api, { name: 'Free trial', baseUrl: url, key });
   if (added?.outcome !== 'added' || !added.account)
     throw new Error(`adding the account failed: ${JSON.stringify(added)}`);
   await waitFor('two accounts in the view', () => api.tree.several);

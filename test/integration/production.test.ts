@@ -12,6 +12,7 @@ import type { Environment } from '../../src/accounts/environment';
 import type { DataPlatformApi } from '../../src/testApi';
 import { VALID_BODIES } from '../support/pushBodies';
 import {
+  addAccount,
   admin,
   answering,
   canType,
@@ -197,30 +198,36 @@ describe('Safe on production: writes ask first', () => {
     assert.equal(asked().length, before + 1, 'back to the default: no question');
   });
 
-  it('Add Account: elsewhere than loopback production unless the argument says test; an unknown one refused', async () => {
-    type Added = { outcome: string; account?: { id: string; environment: string } };
-    const add = (arg: unknown) => vscode.commands.executeCommand<Added>('dataPlatform.addAccount', arg);
-    const live = await add({ name: 'Remote live', baseUrl: 'https://remote.example' });
-    const sandbox = await add({ name: 'Remote sandbox', baseUrl: 'https://remote.example', environment: 'test' });
+  it('Add Account: elsewhere than loopback the environment is asked', async () => {
+    const asks = () => api.prompts.asked.filter((q) => q.message.startsWith('Add Account: environment of '));
+    const before = asks().length;
+    const remote = { baseUrl: 'https://remote.example' };
+    const live = await addAccount(api, { name: 'Remote live', ...remote, environment: 'production' });
+    const sandbox = await addAccount(api, { name: 'Remote sandbox', ...remote, environment: 'test' });
     try {
+      assert.equal(asks().length, before + 2, 'asked each time');
       assert.equal(live?.account?.environment, 'production');
       assert.equal(sandbox?.account?.environment, 'test');
-      const odd = await add({ name: 'Remote odd', baseUrl: 'https://remote.example', environment: 'staging' });
-      assert.equal(odd?.outcome, 'invalid');
-      assert.ok(!api.accounts.list().some((a) => a.name === 'Remote odd'), 'nothing added');
     } finally {
       for (const added of [live, sandbox]) if (added?.account) await removeAccount(api, added.account.id);
     }
   });
 
   it('Add Account: a loopback address is local only where the emulator itself answers (a tunnel to production is not)', async () => {
-    type Added = { outcome: string; account?: { id: string; environment: string } };
-    const add = (arg: unknown) => vscode.commands.executeCommand<Added>('dataPlatform.addAccount', arg);
     const { url } = await emulator();
-    // Something on loopback that is not the emulator: nothing listens on port 1.
-    const tunnel = await add({ name: 'Loopback tunnel', baseUrl: 'http://127.0.0.1:1' });
-    const local = await add({ name: 'Loopback emulator', baseUrl: url });
+    const asks = () => api.prompts.asked.filter((q) => q.message.startsWith('Add Account: environment of '));
+    const before = asks().length;
+    // Something on loopback that is not the emulator (nothing listens on port 1): asked, as
+    // anywhere else; where the emulator answers, local without a question.
+    const tunnel = await addAccount(api, {
+      name: 'Loopback tunnel',
+      baseUrl: 'http://127.0.0.1:1',
+      environment: 'production',
+    });
+    assert.equal(asks().length, before + 1, 'the tunnel: asked');
+    const local = await addAccount(api, { name: 'Loopback emulator', baseUrl: url });
     try {
+      assert.equal(asks().length, before + 1, 'the emulator: not asked');
       assert.equal(tunnel?.account?.environment, 'production');
       assert.equal(local?.account?.environment, 'local');
     } finally {

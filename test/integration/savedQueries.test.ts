@@ -18,6 +18,7 @@ import type { QueryNode } from '../../src/tree/dataNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode } from '../../src/tree/companyNodes';
 import {
+  addAccount,
   admin,
   answering,
   canScreenshot,
@@ -399,10 +400,7 @@ describe('queries that last, per account', () => {
     const { url, key } = await emulator();
     // The same key again under another name: the same companies, under a second account (keeping
     // them per origin would mix the two).
-    const added = await vscode.commands.executeCommand<{ outcome: string; account?: { id: string } }>(
-      'dataPlatform.addAccount',
-      { name: 'Same key again', baseUrl: url, key },
-    );
+    const added = await addAccount(api, { name: 'Same key again', baseUrl: url, key });
     assert.equal(added?.outcome, 'added');
     otherId = added?.account?.id ?? '';
     const firstId = api.connection.account.id;

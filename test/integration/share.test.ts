@@ -13,6 +13,7 @@ import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode } from '../../src/tree/companyNodes';
 import { TestServer } from '../support/httpDouble';
 import {
+  addAccount,
   admin,
   createCompany,
   emulator,
@@ -258,10 +259,8 @@ describe('Copy as cURL in a real VS Code extension host', function () {
       res.statusCode = 404;
       res.end(JSON.stringify({ statusCode: 404, service: 'test', error: 'No such page', correlationId: 'hostile' }));
     });
-    const added = await vscode.commands.executeCommand<{ outcome: string; account?: { id: string } }>(
-      'dataPlatform.addAccount',
-      { name: 'Hostile links', baseUrl: server.url, key },
-    );
+    // Loopback, but not the emulator: the environment is asked (production, as it was inferred).
+    const added = await addAccount(api, { name: 'Hostile links', baseUrl: server.url, key, environment: 'production' });
     const accountId = added?.account?.id ?? '';
     try {
       assert.equal(added?.outcome, 'added');

@@ -13,6 +13,7 @@ import type { AccountRoot } from '../../src/tree/accountRoot';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode } from '../../src/tree/companyNodes';
 import {
+  addAccount,
   admin,
   answering,
   canScreenshot,
@@ -62,11 +63,7 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
 
   it('Add Account adds a second account on the same origin with its own key: one root per account', async () => {
     const { url } = await emulator();
-    const added = await vscode.commands.executeCommand<{
-      outcome: string;
-      account?: { id: string };
-      key?: { outcome: string };
-    }>('dataPlatform.addAccount', { name: 'Free trial', baseUrl: url, key: trialKey });
+    const added = await addAccount(api, { name: 'Free trial', baseUrl: url, key: trialKey });
     assert.equal(added?.outcome, 'added');
     assert.equal(added?.key?.outcome, 'stored', 'the key was checked, then stored');
     trialId = added?.account?.id ?? '';
