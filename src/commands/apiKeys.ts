@@ -240,9 +240,9 @@ async function keyToDelete(
   return { outcome: 'notFound', apiKeyId: id };
 }
 
-/** Both questions, each skipped only when the argument answers it; false when one was declined.
- * The first is always asked, says the account's environment and whether the account itself uses
- * the key; the second, for that key, names what follows. Enter on either keeps the key. */
+/** Both questions, never skipped; false when one was declined. The first is always asked, says
+ * the account's environment and whether the account itself uses the key; the second, for that
+ * key, names what follows. Enter on either keeps the key. */
 async function confirmDelete(key: ApiKeySummary, account: Account): Promise<boolean> {
   const consequence = t('Whatever uses this key can no longer call the API. This cannot be undone.');
   const question = {
