@@ -154,7 +154,12 @@ function registerCommands(
     ...registerSelectionCommands({ view, onDidChangeTreeData: tree.onDidChangeTreeData }),
     ...registerCreateCompanyCommands({ view, account }),
     ...registerFindCompanyCommands({ tree, view, connections, report: core.report }),
-    ...registerApiKeyCommands({ view, account, accounts }),
+    ...registerApiKeyCommands({
+      view,
+      account,
+      accounts,
+      setKey: (accountId, key) => setApiKey(keyDeps, { accountId }, key),
+    }),
     ...registerQueryCommands({ tree, view, account, pageSize, history, settled: () => core.queryStore.settled() }),
     ...registerExportCommands({ view, account, pageSize, concurrency: loadAllConcurrency }),
     // Copy as cURL builds the request with the client of the node's account.

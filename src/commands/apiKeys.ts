@@ -37,6 +37,9 @@ interface ApiKeyCommandDeps {
   account: ResolveAccount;
   /** Where the account's own key is removed from once it is deleted. */
   accounts: AccountList;
+  /** Set API Key's check and store, with the new key (never a command argument: a key passed to
+   * a command could come from any caller). */
+  setKey(accountId: string, key: string): Promise<SetKeyResult>;
 }
 
 export type CreateApiKeyResult =
@@ -131,7 +134,7 @@ function createFailed(deps: ApiKeyCommandDeps, target: AccountTarget, e: ApiErro
 }
 
 /** The new key's two actions; the key lives in this closure only, as long as its notification. */
-function keyActions(target: AccountTarget, key: string) {
+function keyActions(deps: ApiKeyCommandDeps, target: AccountTarget, key: string) {
   const accountId = target.connection.account.id;
   return {
     copy: async (): Promise<boolean> => {
@@ -139,13 +142,7 @@ function keyActions(target: AccountTarget, key: string) {
       vscode.window.setStatusBarMessage(t('API key copied to the clipboard'), 3000);
       return true;
     },
-    use: async (): Promise<SetKeyResult['outcome']> => {
-      const r = await vscode.commands.executeCommand<SetKeyResult | undefined>('dataPlatform.setApiKey', {
-        accountId,
-        key,
-      });
-      return r?.outcome ?? 'cancelled';
-    },
+    use: async (): Promise<SetKeyResult['outcome']> => (await deps.setKey(accountId, key)).outcome,
   };
 }
 
@@ -200,7 +197,7 @@ async function createApiKey(deps: ApiKeyCommandDeps, arg?: unknown): Promise<Cre
     return createFailed(deps, target, e);
   }
   const summary = summariseApiKey(created, false);
-  const actions = keyActions(target, created.apiKey);
+  const actions = keyActions(deps, target, created.apiKey);
   target.root.apiKeys.refresh();
   const revealed = await reveal(deps, target.root.apiKeys, created.id);
   return {
