@@ -23,6 +23,8 @@ interface AccountCommandDeps {
 type AccountEditResult =
   { outcome: 'done'; keyForgotten?: boolean } | { outcome: 'cancelled' } | { outcome: 'invalid'; message: string };
 
+/** The account list's refusal (a plain Error, which the wrapper would report as a bug): said, and
+ * the result says so. */
 function refused(e: unknown): AccountEditResult {
   const message = e instanceof Error ? e.message : String(e);
   void vscode.window.showErrorMessage(message);

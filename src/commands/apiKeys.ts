@@ -192,6 +192,7 @@ async function createApiKey(deps: ApiKeyCommandDeps, arg?: unknown): Promise<Cre
       () => client.createApiKey(trimmed ? { name: trimmed } : {}),
     );
   } catch (e) {
+    // Not left to the wrapper (register.ts): the command's result says how it ended.
     if (!isApiError(e)) throw e;
     if (isCancellation(e)) return { outcome: 'cancelled' };
     return createFailed(deps, target, e);
@@ -224,6 +225,7 @@ async function keyToDelete(
   try {
     listed = (await connection.client?.listApiKeys())?.results.find((k) => k.id === id);
   } catch (e) {
+    // Not left to the wrapper (register.ts): the command's result says how it ended.
     if (!isApiError(e)) throw e;
     if (isCancellation(e)) return { outcome: 'cancelled' };
     target.report(e, { prompt: false });
@@ -294,6 +296,7 @@ async function deleteApiKey(deps: ApiKeyCommandDeps, arg?: unknown): Promise<Del
       () => client.deleteApiKey(key.id),
     );
   } catch (e) {
+    // Not left to the wrapper (register.ts): the command's result says how it ended.
     if (!isApiError(e)) throw e;
     if (isCancellation(e)) return { outcome: 'cancelled' };
     return deleteFailed(target, key, e);

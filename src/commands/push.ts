@@ -103,6 +103,7 @@ async function createRecord(deps: PushDeps, type: PushType, arg: unknown): Promi
       () => client.getPushOptions(args.companyId, id, type),
     );
   } catch (e) {
+    // Not left to the wrapper (register.ts): the command's result says how it ended.
     if (isApiError(e) && isCancellation(e)) return { outcome: 'cancelled' };
     return failed(target, e, t('{0}: could not read what a push of it takes', typeTitle(type)));
   }

@@ -85,6 +85,7 @@ async function save(deps: SyncSettingsDeps, arg: unknown): Promise<SaveSettingsR
       client.setSyncSettings(target.companyId, { settings: parsed.settings, overridesDefaults: true }),
     );
   } catch (e) {
+    // Not left to the wrapper (register.ts): the command's result says how it ended.
     if (!isApiError(e)) throw e;
     if (isCancellation(e)) return { outcome: 'cancelled' };
     return reportFailure((x) => account.report(x, { prompt: false }), e, t('The sync settings were not saved'));

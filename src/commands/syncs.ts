@@ -183,6 +183,7 @@ async function setSchedule(node: unknown): Promise<ScheduleResult> {
     );
     return { outcome: 'saved', hours };
   } catch (e) {
+    // Not left to the wrapper (register.ts): the command's result says how it ended.
     if (!isApiError(e)) throw e;
     if (isCancellation(e)) return { outcome: 'cancelled' };
     return reportFailure((x) => root.reportError(x), e, t('Could not change the sync schedule'));
