@@ -12,15 +12,21 @@ describe('query nodes, before a window reload', () => {
     const api = installedExtension().exports;
     assert.ok(api, 'the test API');
     const companyId = await wellKnownCompany('few');
-    /** Run Query… on the company, its questions answered: the type, the filter, the order. */
+    /** Run Query… on the company, its questions answered: the type (its row's description is its
+     * id: the labels are in the display language), the filter, the order (none: the first row). */
     const run = async (type: string, query: string, orderBy?: string): Promise<QueryNode> => {
-      api.prompts.answers.push(type, { value: query }, orderBy ? { value: orderBy } : 'No ordering');
+      const none = { row: () => true };
+      api.prompts.answers.push(
+        { row: (r) => r.description === type },
+        { value: query },
+        orderBy ? { value: orderBy } : none,
+      );
       const result = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', { companyId });
       if (result?.outcome !== 'shown') assert.fail(`the query was not shown: ${JSON.stringify(result)}`);
       return (result as { node: QueryNode }).node;
     };
-    await run('Invoices', 'status=Paid', '-totalAmount');
-    const bills = await run('Bills', 'status=Open');
+    await run('invoices', 'status=Paid', '-totalAmount');
+    const bills = await run('bills', 'status=Open');
     api.prompts.answers.push('Open bills');
     await vscode.commands.executeCommand('dataPlatform.renameQuery', bills);
     await vscode.commands.executeCommand('dataPlatform.pinQuery', bills);

@@ -56,7 +56,14 @@ export async function setKey(): Promise<void> {
   if (!api) throw new Error('the runner sets the test switch: the extension returns its internals');
   const known = api.accounts.list().some((a) => a.baseUrl === url);
   if (known) api.prompts.answers.push(key);
-  else api.prompts.answers.push('Another base URL…', url, new URL(url).host, key);
+  // The preset by its value, not its label (in the display language).
+  else
+    api.prompts.answers.push(
+      { row: (r) => (r as { preset?: string }).preset === 'other' },
+      url,
+      new URL(url).host,
+      key,
+    );
   const result = known
     ? await vscode.commands.executeCommand<{ outcome: string } | undefined>('dataPlatform.setApiKey')
     : (
