@@ -8,7 +8,7 @@ import { EMULATOR_URL } from './accounts/emulatorPreset';
 import { devEmulatorUrl, ensureDevEmulatorAccount, START_SCRIPT_ENV } from './accounts/devEmulator';
 import { KeyPrompt } from './commands/keyPrompt';
 import { setTranslator, t } from './l10n';
-import { accountResolver, type ResolveAccount } from './commands/accountTarget';
+import { accountOfNode, accountResolver, type ResolveAccount } from './commands/accountTarget';
 import { registerAccountCommands } from './commands/accounts';
 import { registerAddAccountCommands } from './commands/addAccount';
 import { registerApiKeyCommands } from './commands/apiKeys';
@@ -16,7 +16,6 @@ import { registerCreateCompanyCommands } from './commands/createCompany';
 import { registerExportCommands } from './commands/export';
 import { registerFindCompanyCommands } from './commands/findCompany';
 import { registerAccountKeyCommands, setAccountKey } from './commands/accountKey';
-import { trackConfirmations } from './commands/confirmWrite';
 import { countProgress, progressRunning } from './commands/progress';
 import { registerQueryCommands } from './commands/query';
 import { registerRecordCommands } from './commands/records';
@@ -28,6 +27,7 @@ import { registerSyncSettingsCommands } from './commands/syncSettings';
 import { DraftFileSystem } from './push/drafts';
 import { registerShareCommands } from './commands/share';
 import { registerSelectionCommands } from './commands/selection';
+import { answerFromQueue } from './commands/prompt';
 import { trackQuickPicks, visibleQuickPick } from './commands/quickPicks';
 import { registerTreeCommands } from './commands/tree';
 import { ContextKeys, EmulatorOffer, registerWalkthrough } from './commands/walkthrough';
@@ -49,7 +49,7 @@ import { testHooksEnabled, type DataPlatformApi } from './testApi';
 import { within } from './util/within';
 import type { CompanyNodeLike } from './tree/context';
 import type { TreeNode } from './tree/node';
-import { accountRootOf, CompaniesTreeProvider } from './tree/provider';
+import { CompaniesTreeProvider } from './tree/provider';
 import { PushTrackers } from './push/trackers';
 import { onCommandFailure, registerCommand } from './commands/register';
 
@@ -107,11 +107,12 @@ function createCompaniesView(
   return { tree, view, queryStore, pushes };
 }
 
-/** Under the test switch only: quick picks are described and progress is counted for the tests. */
+/** Under the test switch only: quick picks are described, questions answered from the tests'
+ * queue and progress is counted for the tests. */
 function enableTestHooks(): void {
   trackQuickPicks();
   countProgress();
-  trackConfirmations();
+  answerFromQueue();
 }
 
 interface Core {
@@ -154,18 +155,23 @@ function registerCommands(
       accounts,
       connections,
       fetch,
-      setKey: (accountId, key) => setAccountKey(accountKeyDeps, { accountId, key }),
+      setKey: (accountId, key) => setAccountKey(accountKeyDeps, { accountId }, key),
       emulator,
     }),
     ...registerTreeCommands({ view, account, refreshAll }),
     ...registerSelectionCommands({ view, onDidChangeTreeData: tree.onDidChangeTreeData }),
     ...registerCreateCompanyCommands({ view, account }),
     ...registerFindCompanyCommands({ tree, view, connections, report: core.report }),
-    ...registerApiKeyCommands({ view, account, accounts }),
+    ...registerApiKeyCommands({
+      view,
+      account,
+      accounts,
+      setKey: (accountId, key) => setAccountKey(accountKeyDeps, { accountId }, key),
+    }),
     ...registerQueryCommands({ tree, view, account, pageSize, history, settled: () => core.queryStore.settled() }),
     ...registerExportCommands({ view, account, pageSize, concurrency: loadAllConcurrency }),
     // Copy as cURL builds the request with the client of the node's account.
-    ...registerShareCommands({ view, client: (node) => accountRootOf(node)?.connection.client, pageSize, diagnostics }),
+    ...registerShareCommands({ view, client: (node) => accountOfNode(node)?.connection.client, pageSize, diagnostics }),
     ...registerRecordCommands({
       client: (ref) => connectionOf(ref.accountId)?.client,
       report: (e, ref) => {
@@ -217,10 +223,20 @@ function followAccounts(core: Core): vscode.Disposable[] {
   ];
 }
 
-/** A command's failure it did not report itself: an API error goes where API errors go (the
- * diagnostics panel and the log); anything else is a bug, logged with its stack and shown. */
+/** A command's failure it did not handle itself: an API error goes where API errors go (the
+ * diagnostics panel and the log) and is said, offering its details; anything else is a bug,
+ * logged with its stack and shown. */
 function reportCommandFailure(command: string, e: unknown, to: { log: Log; report: ReportError }): void {
-  if (isApiError(e)) return to.report(e);
+  if (isApiError(e)) {
+    to.report(e);
+    // A refusal's body (the 402's reason, a 400's validation) is what the user needs to read.
+    if (e.status === 402 || e.status === 400) void vscode.commands.executeCommand('dataPlatform.showDiagnostics', e);
+    const details = t('Show Details');
+    void vscode.window.showErrorMessage(e.message, details).then((c) => {
+      if (c) void vscode.commands.executeCommand('dataPlatform.showDiagnostics', e);
+    });
+    return;
+  }
   to.log.error(`command ${command} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   // The error's own text stays in the log, whose lines are scrubbed of keys; a notification is not.
   void vscode.window
@@ -370,7 +386,7 @@ function testApiOf(
     contextKeys: () => more.guide.contextKeys.record,
     walkthroughActions: () => more.guide.heard,
     emulatorOffer: more.guide.emulatorOffer,
-    confirmations: trackConfirmations(),
+    prompts: answerFromQueue(),
   };
 }
 

@@ -1,12 +1,12 @@
 // The one switch for what only tests need: the integration runner sets DP_TEST_HOOKS=on in the
 // extension host's environment, and only then does the extension keep its log lines and prompts,
-// track its quick picks, return its internals from `activate` (DataPlatformApi, below), and let the
-// diagnostics page report what it shows and obey the tests' clicks. A user's extension host never
-// has it, so a user's extension computes and sends none of it. Types only besides the switch: the
+// track its quick picks, answer its questions from a queue, return its internals from `activate`
+// (DataPlatformApi, below), and let the diagnostics page report what it shows and obey the tests'
+// clicks. A user's extension host never has it, so a user's extension computes and sends none of it. Types only besides the switch: the
 // test runner imports this file in plain Node.
 import type * as vscode from 'vscode';
 import type { AccountList } from './accounts/accountList';
-import type { ConfirmationHooks } from './commands/confirmWrite';
+import type { PromptHooks } from './commands/answerQueue';
 import type { progressRunning } from './commands/progress';
 import type { QuickPickSnapshot } from './commands/quickPicks';
 import type { registerCommand } from './commands/register';
@@ -66,7 +66,7 @@ export interface DataPlatformApi {
   walkthroughActions(): readonly WalkthroughAction[];
   /** Whether "Add Local Emulator" is offered: `check(url)` asks again (of another address). */
   readonly emulatorOffer: EmulatorOffer;
-  /** The modal questions before writes (src/commands/confirmWrite.ts): each one asked, and the
-   * answers the next ones get (none left: declined). */
-  readonly confirmations: ConfirmationHooks;
+  /** Every question asked (src/commands/prompt.ts), and the answers the next ones get (none left:
+   * a modal or dialog is declined, a quick pick or input box shown for real). */
+  readonly prompts: PromptHooks;
 }

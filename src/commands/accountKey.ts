@@ -11,6 +11,7 @@ import { t } from '../l10n';
 import type { ResolveAccount } from './accountTarget';
 import { withCancellableProgress } from './progress';
 import { registerCommand } from './register';
+import { prompt } from './prompt';
 
 export type SetAccountKeyResult =
   | { outcome: 'stored' }
@@ -40,26 +41,26 @@ function rejectionMessage(error: ApiError, host: string): string {
   }
 }
 
-/** The key given as the command's argument (tests and other extensions: a string, or
- * `{ accountId, key }`; menus pass tree nodes), else asked for; trimmed, undefined when the box
- * was dismissed. */
-async function readKey(name: string, state: { baseUrl: string }, given: unknown): Promise<string | undefined> {
-  if (typeof given === 'string') return given.trim();
-  const key = (given as { key?: unknown } | undefined)?.key;
-  if (typeof key === 'string') return key.trim();
-  return vscode.window
-    .showInputBox({
+/** The key asked for; trimmed, undefined when the box was dismissed. */
+async function readKey(name: string, state: { baseUrl: string }): Promise<string | undefined> {
+  return prompt()
+    .input({
       title: t('Data Platform: API key for {0}', name),
       prompt: t("Paste the API key for {0}. It is checked, then kept in the editor's secret storage.", state.baseUrl),
       password: true,
-      ignoreFocusOut: true,
       validateInput: (v) => apiKeyProblem(v.trim()),
     })
     .then((v) => v?.trim());
 }
 
-export async function setAccountKey(deps: AccountKeyDeps, given?: unknown): Promise<SetAccountKeyResult> {
-  const target = await deps.account(typeof given === 'string' ? undefined : given, t('Set API Key: account'));
+/** Set API Key on the account of `given` (a node, `{ accountId }`): the key asked for, or `typed`
+ * where the extension itself already asked (Add Account's last step), never a command argument. */
+export async function setAccountKey(
+  deps: AccountKeyDeps,
+  given?: unknown,
+  typed?: string,
+): Promise<SetAccountKeyResult> {
+  const target = await deps.account(given, t('Set API Key: account'));
   if (!target) return { outcome: 'cancelled' };
   const { connection } = target;
   const state = connection.state;
@@ -73,9 +74,9 @@ export async function setAccountKey(deps: AccountKeyDeps, given?: unknown): Prom
     void vscode.window.showErrorMessage(state.message);
     return { outcome: 'unavailable', message: state.message };
   }
-  const key = await readKey(connection.account.name, state, given);
+  const key = typed?.trim() ?? (await readKey(connection.account.name, state));
   if (!key) return { outcome: 'cancelled' };
-  // The argument gets the input box's check too: nothing else stands before the request.
+  // A key typed elsewhere gets the input box's check too: nothing else stands before the request.
   const problem = apiKeyProblem(key);
   if (problem) {
     void vscode.window.showErrorMessage(problem);

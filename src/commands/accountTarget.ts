@@ -1,6 +1,8 @@
-// Which account a command acts on: the account of the node it was invoked on, else of the node
-// selected in the Companies view, else the only account, else the one the user picks. Commands
-// given arguments instead of a node (tests, other extensions) may name it: `{ accountId }`.
+// Which account a command acts on, found here and nowhere else: the account of the node it was
+// invoked on (accountOfNode: all a command that acts only on a node needs), else of the node
+// selected in the Companies view, else the only account, else the one the user picks
+// (accountResolver). Commands given arguments instead of a node (tests, other extensions) may
+// name it: `{ accountId }`.
 import * as vscode from 'vscode';
 import type { Connection } from '../connection/connection';
 import type { Connections } from '../connection/connections';
@@ -10,7 +12,8 @@ import { t } from '../l10n';
 import type { AccountRoot } from '../tree/accountRoot';
 import type { TreeNode } from '../tree/node';
 import { accountRootOf, type CompaniesTreeProvider } from '../tree/provider';
-import { chooseFrom, createQuickPick } from './quickPicks';
+import { chooseFrom } from './prompt';
+import { createQuickPick } from './quickPicks';
 
 export interface AccountTarget {
   connection: Connection;
@@ -55,6 +58,13 @@ function pickAccount(connections: readonly Connection[], title: string): Promise
   return chooseFrom(pick, (item) => item.connection);
 }
 
+/** The account of `node` (the root above it in the Companies view); undefined for anything else.
+ * Never asks. */
+export function accountOfNode(node: unknown): AccountTarget | undefined {
+  const root = accountRootOf(node);
+  return root && { connection: root.connection, root, report: (e) => root.reportError(e) };
+}
+
 /** An account's target: its connection, its root in the view and its reporter; undefined while the
  * view has no root for it. */
 export function accountTargetOf(
@@ -76,7 +86,7 @@ export function accountResolver(deps: AccountTargetDeps): ResolveAccount {
   return async (arg, title) => {
     const named = namedAccountId(arg);
     if (named !== undefined) return targetOf(deps.connections.get(named));
-    const fromNode = accountRootOf(arg) ?? currentRoot(accountRootOf(deps.view.selection[0]));
+    const fromNode = accountOfNode(arg)?.root ?? currentRoot(accountOfNode(deps.view.selection[0])?.root);
     if (fromNode) return targetOf(deps.connections.get(fromNode.accountId));
     const all = deps.connections.list();
     if (all.length === 1) return targetOf(all[0]);

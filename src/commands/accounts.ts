@@ -1,17 +1,16 @@
 // Rename Account…, Edit Account… (its base URL or its key), Change Base URL…, Set Environment… and
 // Remove Account, each on the account of the node it was invoked on, else the selected or only
-// one, else a picked one. Arguments (`{ accountId, name }`, `{ accountId, baseUrl }`,
-// `{ accountId, environment }`) give what a prompt would ask; no argument answers Remove Account's
-// question (tests answer it through confirmWrite.ts's queue).
+// one, else a picked one (`{ accountId }` names it). No argument answers a question (prompt.ts).
 import * as vscode from 'vscode';
 import { accountNameProblem, type AccountList } from '../accounts/accountList';
-import { environmentName, isEnvironment, type Environment } from '../accounts/environment';
+import { environmentName, type Environment } from '../accounts/environment';
 import { checkBaseUrl } from '../accounts/baseUrl';
 import { ENVIRONMENT_ICONS } from '../format/accountLabels';
 import { t } from '../l10n';
 import type { ResolveAccount } from './accountTarget';
 import { askModal } from './confirmWrite';
-import { chooseFrom, createQuickPick } from './quickPicks';
+import { chooseFrom, prompt } from './prompt';
+import { createQuickPick } from './quickPicks';
 import { registerCommand } from './register';
 
 interface AccountCommandDeps {
@@ -24,11 +23,8 @@ interface AccountCommandDeps {
 type AccountEditResult =
   { outcome: 'done'; keyForgotten?: boolean } | { outcome: 'cancelled' } | { outcome: 'invalid'; message: string };
 
-function stringArg(arg: unknown, name: string): string | undefined {
-  const v = typeof arg === 'object' && arg !== null ? (arg as Record<string, unknown>)[name] : undefined;
-  return typeof v === 'string' ? v : undefined;
-}
-
+/** The account list's refusal (a plain Error, which the wrapper would report as a bug): said, and
+ * the result says so. */
 function refused(e: unknown): AccountEditResult {
   const message = e instanceof Error ? e.message : String(e);
   void vscode.window.showErrorMessage(message);
@@ -40,14 +36,11 @@ async function renameAccount(deps: AccountCommandDeps, arg?: unknown): Promise<A
   if (!target) return { outcome: 'cancelled' };
   const { account } = target.connection;
   const others = deps.accounts.list().filter((a) => a.id !== account.id);
-  const name =
-    stringArg(arg, 'name') ??
-    (await vscode.window.showInputBox({
-      title: t('Rename Account {0}', account.name),
-      value: account.name,
-      ignoreFocusOut: true,
-      validateInput: (v) => accountNameProblem(v, others),
-    }));
+  const name = await prompt().input({
+    title: t('Rename Account {0}', account.name),
+    value: account.name,
+    validateInput: (v) => accountNameProblem(v, others),
+  });
   if (name === undefined) return { outcome: 'cancelled' };
   try {
     await deps.accounts.rename(account.id, name);
@@ -62,20 +55,17 @@ async function changeBaseUrl(deps: AccountCommandDeps, arg?: unknown): Promise<A
   const target = await deps.account(arg, t('Change Base URL: account'));
   if (!target) return { outcome: 'cancelled' };
   const { account } = target.connection;
-  const baseUrl =
-    stringArg(arg, 'baseUrl') ??
-    (await vscode.window.showInputBox({
-      title: t('Base URL of {0}', account.name),
-      prompt: t(
-        'https:// (plain http only for a loopback address such as the local emulator). The key is kept only on the same origin.',
-      ),
-      value: account.baseUrl,
-      ignoreFocusOut: true,
-      validateInput: (v) => {
-        const check = checkBaseUrl(v);
-        return check.ok ? undefined : check.message;
-      },
-    }));
+  const baseUrl = await prompt().input({
+    title: t('Base URL of {0}', account.name),
+    prompt: t(
+      'https:// (plain http only for a loopback address such as the local emulator). The key is kept only on the same origin.',
+    ),
+    value: account.baseUrl,
+    validateInput: (v) => {
+      const check = checkBaseUrl(v);
+      return check.ok ? undefined : check.message;
+    },
+  });
   if (baseUrl === undefined) return { outcome: 'cancelled' };
   let keyForgotten: boolean;
   try {
@@ -121,15 +111,10 @@ export function pickEnvironment(title: string, current: Environment): Promise<En
 
 /** Set Environment…: production asks before every write; test and local do not. */
 async function setEnvironment(deps: AccountCommandDeps, arg?: unknown): Promise<AccountEditResult> {
-  const given = stringArg(arg, 'environment');
-  if (given !== undefined && !isEnvironment(given)) {
-    const message = t('"{0}" is not an environment: production, test or local.', given);
-    return refused(new Error(message));
-  }
   const target = await deps.account(arg, t('Set Environment: account'));
   if (!target) return { outcome: 'cancelled' };
   const { account } = target.connection;
-  const environment = given ?? (await pickEnvironment(t('Environment of {0}', account.name), account.environment));
+  const environment = await pickEnvironment(t('Environment of {0}', account.name), account.environment);
   if (environment === undefined) return { outcome: 'cancelled' };
   try {
     await deps.accounts.setEnvironment(account.id, environment);
@@ -141,7 +126,6 @@ async function setEnvironment(deps: AccountCommandDeps, arg?: unknown): Promise<
 
 /** Asks what to edit: the base URL or the key. */
 async function editAccount(deps: AccountCommandDeps, arg?: unknown): Promise<unknown> {
-  if (stringArg(arg, 'baseUrl') !== undefined) return changeBaseUrl(deps, arg);
   const target = await deps.account(arg, t('Edit Account: account'));
   if (!target) return { outcome: 'cancelled' };
   const { account } = target.connection;

@@ -3,12 +3,12 @@
 // a rejected key leaves the account there without a key, saying why, rather than losing what was
 // typed. Its environment is local only where the emulator itself answered (a loopback address is
 // not enough: a tunnel to production can listen there); elsewhere the user picks, production the
-// default. Arguments (`{ name, baseUrl, key, environment }`) skip the prompts for tests and other
-// extensions (without `environment`: local where the emulator answers, else production).
+// default. No argument answers a question; Add Local Emulator may be told where the emulator is
+// (`{ baseUrl }`, what it acts on, as Enter Another URL… does).
 import * as vscode from 'vscode';
 import { DEFAULT_BASE_URL, isLoopbackHost } from '../api';
 import { accountNameProblem, type Account, type AccountList } from '../accounts/accountList';
-import { inferEnvironment, isEnvironment, type Environment } from '../accounts/environment';
+import { inferEnvironment, type Environment } from '../accounts/environment';
 import {
   EMULATOR_ACCOUNT_NAME,
   freeName,
@@ -22,7 +22,8 @@ import type { Connections } from '../connection/connections';
 import { t } from '../l10n';
 import type { SetAccountKeyResult } from './accountKey';
 import { pickEnvironment } from './accounts';
-import { chooseFrom, createQuickPick } from './quickPicks';
+import { chooseFrom, prompt } from './prompt';
+import { createQuickPick } from './quickPicks';
 import { registerCommand } from './register';
 
 interface AddAccountDeps {
@@ -44,20 +45,10 @@ export type AddAccountResult =
   | { outcome: 'cancelled' }
   | { outcome: 'invalid'; message: string };
 
-interface AddArgs {
-  name?: string;
-  baseUrl?: string;
-  key?: string;
-  environment?: string;
-}
-
-const ARG_NAMES = ['name', 'baseUrl', 'key', 'environment'];
-
-function argsOf(v: unknown): AddArgs | undefined {
-  if (typeof v !== 'object' || v === null) return undefined;
-  const a = v as Record<string, unknown>;
-  const ok = ARG_NAMES.every((k) => a[k] === undefined || typeof a[k] === 'string');
-  return ok && ARG_NAMES.some((k) => k in a) ? a : undefined;
+/** Where Add Local Emulator looks: `{ baseUrl }`, else the emulator's usual address. */
+function emulatorUrlOf(v: unknown): string | undefined {
+  const url = typeof v === 'object' && v !== null ? (v as { baseUrl?: unknown }).baseUrl : undefined;
+  return typeof url === 'string' ? url : undefined;
 }
 
 /** Whether the emulator itself answers at `baseUrl` (loopback only; no key sent). */
@@ -111,11 +102,10 @@ function pickPreset(emulator: AddAccountDeps['emulator']): Promise<Preset | unde
 }
 
 function askBaseUrl(title: string, value: string): Thenable<string | undefined> {
-  return vscode.window.showInputBox({
+  return prompt().input({
     title,
     prompt: t('https:// (plain http only for a loopback address such as the local emulator)'),
     value,
-    ignoreFocusOut: true,
     validateInput: (v) => {
       const check = checkBaseUrl(v);
       return check.ok ? undefined : check.message;
@@ -124,21 +114,19 @@ function askBaseUrl(title: string, value: string): Thenable<string | undefined> 
 }
 
 function askName(accounts: AccountList, value: string): Thenable<string | undefined> {
-  return vscode.window.showInputBox({
+  return prompt().input({
     title: t('Add Account (2/3): name'),
     prompt: t('How the account is shown in the Data Platform view, the status bar and the log'),
     value,
-    ignoreFocusOut: true,
     validateInput: (v) => accountNameProblem(v, accounts.list()),
   });
 }
 
 function askKey(name: string): Thenable<string | undefined> {
-  return vscode.window.showInputBox({
+  return prompt().input({
     title: t('Add Account (3/3): API key for {0}', name),
     prompt: t("It is checked, then kept in the editor's secret storage. Leave it empty to add it later."),
     password: true,
-    ignoreFocusOut: true,
     validateInput: (v) => (v.trim() === '' ? undefined : apiKeyProblem(v.trim())),
   });
 }
@@ -149,18 +137,11 @@ async function finish(
   name: string,
   baseUrl: string,
   key: string | undefined,
-  environment?: string,
+  environment: Environment,
 ): Promise<AddAccountResult> {
   let account: Account;
   try {
-    if (environment !== undefined && !isEnvironment(environment))
-      throw new Error(t('"{0}" is not an environment: production, test or local.', environment));
-    account = await deps.accounts.add(
-      name,
-      baseUrl,
-      undefined,
-      environment ?? inferEnvironment(baseUrl, await emulatorAnswers(deps, baseUrl)),
-    );
+    account = await deps.accounts.add(name, baseUrl, undefined, environment);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     void vscode.window.showErrorMessage(t('Cannot add the account: {0}', message));
@@ -178,8 +159,7 @@ async function finish(
 
 /** One click: the emulator at its address (or the one given) with its demo key. */
 async function addEmulatorAccount(deps: AddAccountDeps, arg?: unknown): Promise<AddAccountResult> {
-  const given = argsOf(arg);
-  const probe = await deps.emulator.probe(given?.baseUrl ?? deps.emulator.url);
+  const probe = await deps.emulator.probe(emulatorUrlOf(arg) ?? deps.emulator.url);
   if (!probe.ok) {
     const other = t('Enter Another URL…');
     void vscode.window.showErrorMessage(probe.message, other).then(async (c) => {
@@ -188,19 +168,14 @@ async function addEmulatorAccount(deps: AddAccountDeps, arg?: unknown): Promise<
     });
     return { outcome: 'invalid', message: probe.message };
   }
-  const name =
-    given?.name ??
-    freeName(
-      EMULATOR_ACCOUNT_NAME,
-      deps.accounts.list().map((a) => a.name),
-    );
+  const name = freeName(
+    EMULATOR_ACCOUNT_NAME,
+    deps.accounts.list().map((a) => a.name),
+  );
   return finish(deps, name, probe.baseUrl, probe.key, 'local');
 }
 
-async function addAccount(deps: AddAccountDeps, arg?: unknown): Promise<AddAccountResult> {
-  const given = argsOf(arg);
-  if (given)
-    return finish(deps, given.name ?? '', given.baseUrl ?? '', given.key?.trim() || undefined, given.environment);
+async function addAccount(deps: AddAccountDeps): Promise<AddAccountResult> {
   const preset = await pickPreset(deps.emulator);
   if (preset === undefined) return { outcome: 'cancelled' };
   if (preset === 'emulator') return addEmulatorAccount(deps);
@@ -222,7 +197,7 @@ async function addAccount(deps: AddAccountDeps, arg?: unknown): Promise<AddAccou
 
 export function registerAddAccountCommands(deps: AddAccountDeps): vscode.Disposable[] {
   return [
-    registerCommand('dataPlatform.addAccount', (arg?: unknown) => addAccount(deps, arg)),
+    registerCommand('dataPlatform.addAccount', () => addAccount(deps)),
     registerCommand('dataPlatform.addEmulatorAccount', (arg?: unknown) => addEmulatorAccount(deps, arg)),
   ];
 }

@@ -27,7 +27,7 @@ import type { SetAccountKeyResult } from './accountKey';
 import type { AccountTarget, ResolveAccount } from './accountTarget';
 import { askModal, chooseModal, confirmWrite } from './confirmWrite';
 import { withProgress } from './progress';
-import { createInputBox, settleOnce } from './quickPicks';
+import { prompt } from './prompt';
 import { registerCommand } from './register';
 
 interface ApiKeyCommandDeps {
@@ -36,6 +36,9 @@ interface ApiKeyCommandDeps {
   account: ResolveAccount;
   /** Where the account's own key is removed from once it is deleted. */
   accounts: AccountList;
+  /** Set API Key's check and store, with the new key (never a command argument: a key passed to
+   * a command could come from any caller). */
+  setKey(accountId: string, key: string): Promise<SetAccountKeyResult>;
 }
 
 export type CreateApiKeyResult =
@@ -45,12 +48,11 @@ export type CreateApiKeyResult =
       /** The new key's last four characters (the key itself is never returned). */
       last4: string;
       revealed: boolean;
-      /** What `then` did: the key copied, or the outcome of storing it as the account's key. */
+      /** What the modal's button did: the key copied, or the outcome of storing it as the account's key. */
       copied?: boolean;
       used?: SetAccountKeyResult['outcome'];
     }
   | { outcome: 'cancelled' }
-  | { outcome: 'invalid'; message: string }
   | { outcome: 'unavailable'; message: string }
   /** The account holds the most keys it can (409). */
   | { outcome: 'limit'; error: ApiError; message: string }
@@ -63,41 +65,24 @@ export type DeleteApiKeyResult =
   | { outcome: 'unavailable'; message: string }
   | { outcome: 'failed'; error: ApiError };
 
-/** Tests and other extensions give the name instead of typing it, and may act on the new key as
- * its notification's buttons would: `{ accountId, name, then: 'copy' | 'use' }`. */
-interface CreateArgs {
-  name: string;
-  then?: 'copy' | 'use';
-}
-
 /** A key to delete, named by id: `{ accountId, apiKeyId }`. No argument answers its questions:
  * a caller (another extension, a command link) cannot skip the production question. */
 interface DeleteArgs {
   apiKeyId: string;
 }
 
-const isCreateArgs = (v: unknown): v is CreateArgs =>
-  typeof v === 'object' && v !== null && typeof (v as CreateArgs).name === 'string';
 const isDeleteArgs = (v: unknown): v is DeleteArgs =>
   typeof v === 'object' && v !== null && typeof (v as DeleteArgs).apiKeyId === 'string';
 
 /** The name typed, checked as it is typed; undefined when the box was dismissed. */
 function askName(accountName: string): Promise<string | undefined> {
-  const box = createInputBox();
-  box.title = t('Create API Key for {0}', accountName);
-  box.prompt = t(
-    'A name to tell the key by, at most {0} characters. Leave it empty for an unnamed key.',
-    MAX_API_KEY_NAME_LENGTH,
-  );
-  box.ignoreFocusOut = true;
-  return new Promise((resolve) => {
-    const finish = settleOnce<string>(box, resolve);
-    box.onDidChangeValue((v) => (box.validationMessage = apiKeyNameProblem(v)));
-    box.onDidAccept(() => {
-      if (!apiKeyNameProblem(box.value)) finish(box.value);
-    });
-    box.onDidHide(() => finish(undefined));
-    box.show();
+  return prompt().input({
+    title: t('Create API Key for {0}', accountName),
+    prompt: t(
+      'A name to tell the key by, at most {0} characters. Leave it empty for an unnamed key.',
+      MAX_API_KEY_NAME_LENGTH,
+    ),
+    validateInput: apiKeyNameProblem,
   });
 }
 
@@ -148,7 +133,7 @@ function createFailed(deps: ApiKeyCommandDeps, target: AccountTarget, e: ApiErro
 }
 
 /** The new key's two actions; the key lives in this closure only, as long as its notification. */
-function keyActions(target: AccountTarget, key: string) {
+function keyActions(deps: ApiKeyCommandDeps, target: AccountTarget, key: string) {
   const accountId = target.connection.account.id;
   return {
     copy: async (): Promise<boolean> => {
@@ -156,13 +141,7 @@ function keyActions(target: AccountTarget, key: string) {
       vscode.window.setStatusBarMessage(t('API key copied to the clipboard'), 3000);
       return true;
     },
-    use: async (): Promise<SetAccountKeyResult['outcome']> => {
-      const r = await vscode.commands.executeCommand<SetAccountKeyResult | undefined>('dataPlatform.setApiKey', {
-        accountId,
-        key,
-      });
-      return r?.outcome ?? 'cancelled';
-    },
+    use: async (): Promise<SetAccountKeyResult['outcome']> => (await deps.setKey(accountId, key)).outcome,
   };
 }
 
@@ -198,14 +177,8 @@ async function createApiKey(deps: ApiKeyCommandDeps, arg?: unknown): Promise<Cre
   if (!target) return { outcome: 'cancelled' };
   const client = target.connection.client;
   if (!client) return unavailable(target);
-  const given = isCreateArgs(arg) ? arg : undefined;
-  const name = given ? given.name : await askName(target.connection.account.name);
+  const name = await askName(target.connection.account.name);
   if (name === undefined) return { outcome: 'cancelled' };
-  const problem = apiKeyNameProblem(name);
-  if (problem) {
-    void vscode.window.showErrorMessage(t('Cannot create the API key: {0}', problem));
-    return { outcome: 'invalid', message: problem };
-  }
   const trimmed = name.trim();
   if (!(await confirmCreate(target.connection.account, trimmed))) return { outcome: 'cancelled' };
   let created: ApiKeyDetails;
@@ -218,20 +191,22 @@ async function createApiKey(deps: ApiKeyCommandDeps, arg?: unknown): Promise<Cre
       () => client.createApiKey(trimmed ? { name: trimmed } : {}),
     );
   } catch (e) {
+    // Not left to the wrapper (register.ts): the command's result says how it ended.
     if (!isApiError(e)) throw e;
     if (isCancellation(e)) return { outcome: 'cancelled' };
     return createFailed(deps, target, e);
   }
   const summary = summariseApiKey(created, false);
-  const actions = keyActions(target, created.apiKey);
+  const actions = keyActions(deps, target, created.apiKey);
   target.root.apiKeys.refresh();
   const revealed = await reveal(deps, target.root.apiKeys, created.id);
-  const result: CreateApiKeyResult = { outcome: 'created', apiKeyId: created.id, last4: summary.last4, revealed };
-  // An argument that says what to do with the key has dealt with it: no modal.
-  if (given?.then === 'copy') result.copied = await actions.copy();
-  else if (given?.then === 'use') result.used = await actions.use();
-  else Object.assign(result, await announce(target, summary, actions));
-  return result;
+  return {
+    outcome: 'created',
+    apiKeyId: created.id,
+    last4: summary.last4,
+    revealed,
+    ...(await announce(target, summary, actions)),
+  };
 }
 
 /** The key a delete acts on: the node's, else the one named by id (from the loaded folder, else
@@ -249,6 +224,7 @@ async function keyToDelete(
   try {
     listed = (await connection.client?.listApiKeys())?.results.find((k) => k.id === id);
   } catch (e) {
+    // Not left to the wrapper (register.ts): the command's result says how it ended.
     if (!isApiError(e)) throw e;
     if (isCancellation(e)) return { outcome: 'cancelled' };
     target.report(e, { prompt: false });
@@ -262,9 +238,9 @@ async function keyToDelete(
   return { outcome: 'notFound', apiKeyId: id };
 }
 
-/** Both questions, each skipped only when the argument answers it; false when one was declined.
- * The first is always asked, says the account's environment and whether the account itself uses
- * the key; the second, for that key, names what follows. Enter on either keeps the key. */
+/** Both questions, never skipped; false when one was declined. The first is always asked, says
+ * the account's environment and whether the account itself uses the key; the second, for that
+ * key, names what follows. Enter on either keeps the key. */
 async function confirmDelete(key: ApiKeySummary, account: Account): Promise<boolean> {
   const consequence = t('Whatever uses this key can no longer call the API. This cannot be undone.');
   const question = {
@@ -319,6 +295,7 @@ async function deleteApiKey(deps: ApiKeyCommandDeps, arg?: unknown): Promise<Del
       () => client.deleteApiKey(key.id),
     );
   } catch (e) {
+    // Not left to the wrapper (register.ts): the command's result says how it ended.
     if (!isApiError(e)) throw e;
     if (isCancellation(e)) return { outcome: 'cancelled' };
     return deleteFailed(target, key, e);

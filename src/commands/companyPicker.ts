@@ -15,6 +15,7 @@ import {
 } from '../api';
 import { companyPlatforms, loadMoreLabel } from '../format/labels';
 import { t } from '../l10n';
+import { prompt } from './prompt';
 import { createQuickPick } from './quickPicks';
 
 interface CompanyPickerDeps {
@@ -59,34 +60,27 @@ class CompanyPicker {
     this.pick.ignoreFocusOut = true;
   }
 
-  run(): Promise<Company | undefined> {
+  async run(): Promise<Company | undefined> {
     const { pick, list } = this;
-    return new Promise<Company | undefined>((resolve) => {
-      const finish = (c: Company | undefined) => {
-        if (this.done) return;
-        this.done = true;
-        if (this.searchTimer !== undefined) clearTimeout(this.searchTimer);
-        this.searchAbort?.abort();
-        resolve(c);
-        pick.dispose();
-      };
-      pick.onDidChangeValue((text) => this.search(text));
-      pick.onDidAccept(() => {
-        const item = pick.selectedItems[0] ?? pick.activeItems[0];
-        if (item?.loadMore) void this.load();
-        else if (item?.company) finish(item.company);
-      });
-      pick.onDidHide(() => finish(undefined));
-      // The view may load pages (or fail) while the pick is open.
-      const subscription = list.onDidChange(() => {
-        if (!this.done && !list.loading) this.render();
-      });
-      pick.onDidHide(() => subscription.dispose());
-      pick.show();
-      this.render();
-      // Only what is missing: a first page, or joining a load the view has in flight.
-      if (list.pagesLoaded === 0 || list.loading) void this.load();
+    const answers = (item: CompanyItem) => {
+      if (item.loadMore) void this.load();
+      return item.company !== undefined;
+    };
+    // The view may load pages (or fail) while the pick is open.
+    const subscription = list.onDidChange(() => {
+      if (!this.done && !list.loading) this.render();
     });
+    this.render();
+    // Only what is missing: a first page, or joining a load the view has in flight.
+    if (list.pagesLoaded === 0 || list.loading) void this.load();
+    try {
+      return (await prompt().pick({ pick, typed: (text) => this.search(text), answers }))?.company;
+    } finally {
+      this.done = true;
+      subscription.dispose();
+      if (this.searchTimer !== undefined) clearTimeout(this.searchTimer);
+      this.searchAbort?.abort();
+    }
   }
 
   private fail(e: unknown): void {

@@ -1,7 +1,6 @@
 // The one question before a write: a modal naming the account and what will happen, asked on a
 // production account (or on every account with `dataPlatform.confirmWrites: always`; the rule is
-// src/accounts/environment.ts). Under the test switch the host cannot click a modal: each question
-// is recorded and answered from a queue the test fills (empty: declined, so nothing hangs).
+// src/accounts/environment.ts), asked through prompt.ts like every question.
 // Enter: in VS Code's modal messages the first button is the primary one, focused when the dialog
 // opens, so Enter presses it; the Cancel VS Code adds (or an item marked `isCloseAffordance`) is
 // always put last and cannot be made the default (the API has no default-button option). So a
@@ -12,50 +11,20 @@ import { writeNeedsConfirmation } from '../accounts/environment';
 import { accountHost } from '../format/accountLabels';
 import { t } from '../l10n';
 import { confirmWrites } from '../settings';
-
-interface AskedQuestion {
-  message: string;
-  detail: string;
-  /** The buttons, in the order shown: the first is the one Enter presses. */
-  buttons: string[];
-}
-
-/** What the tests see of the questions (DataPlatformApi.confirmations). */
-export interface ConfirmationHooks {
-  /** Every question asked, oldest first. */
-  readonly asked: AskedQuestion[];
-  /** The next answers: true accepts, false declines. */
-  readonly answers: boolean[];
-}
-
-let hooks: ConfirmationHooks | undefined;
-
-/** Called under the test switch: questions are recorded and answered from the queue. */
-export function trackConfirmations(): ConfirmationHooks {
-  hooks ??= { asked: [], answers: [] };
-  return hooks;
-}
+import { prompt } from './prompt';
 
 /** A modal question whose `button` goes ahead; true when it was pressed. `safe`, when given, is
  * a button that does nothing, put first so that Enter presses it (destructive and production
- * questions). Under the test switch, a queued true is `button`. */
+ * questions). */
 export async function askModal(message: string, detail: string, button: string, safe?: string): Promise<boolean> {
   const buttons = safe === undefined ? [button] : [safe, button];
-  if (hooks) {
-    hooks.asked.push({ message, detail, buttons });
-    return hooks.answers.shift() ?? false;
-  }
-  return (await vscode.window.showWarningMessage(message, { modal: true, detail }, ...buttons)) === button;
+  return (await prompt().modal({ message, detail, buttons, yes: button })) === button;
 }
 
 /** A modal that waits for the user, with several buttons; the one pressed, undefined when closed.
- * Under the test switch, a queued true presses the first button. */
-export async function chooseModal(message: string, detail: string, buttons: string[]): Promise<string | undefined> {
-  if (hooks) {
-    hooks.asked.push({ message, detail, buttons });
-    return hooks.answers.shift() ? buttons[0] : undefined;
-  }
-  return vscode.window.showInformationMessage(message, { modal: true, detail }, ...buttons);
+ * A test's `true` presses the first. */
+export function chooseModal(message: string, detail: string, buttons: string[]): Promise<string | undefined> {
+  return prompt().modal({ message, detail, buttons, yes: buttons[0], severity: 'information' });
 }
 
 interface Write {

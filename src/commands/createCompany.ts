@@ -14,6 +14,7 @@ import type { AccountTarget, ResolveAccount } from './accountTarget';
 import { withProgress } from './progress';
 import { confirmWrite } from './confirmWrite';
 import { registerCommand } from './register';
+import { prompt } from './prompt';
 
 interface CreateCompanyDeps {
   view: vscode.TreeView<TreeNode>;
@@ -25,24 +26,13 @@ interface CreateCompanyDeps {
 export type CreateCompanyResult =
   | { outcome: 'created'; company: Company; revealed: boolean; recovered?: true }
   | { outcome: 'cancelled' }
-  | { outcome: 'invalid'; message: string }
   | { outcome: 'unavailable'; message: string }
   | { outcome: 'failed'; error: ApiError };
 
-interface CreateCompanyArgs {
-  name: string;
-  description?: string;
-}
-
-function isArgs(v: unknown): v is CreateCompanyArgs {
-  return typeof v === 'object' && v !== null && typeof (v as CreateCompanyArgs).name === 'string';
-}
-
 async function askName(): Promise<string | undefined> {
-  return vscode.window.showInputBox({
+  return prompt().input({
     title: t('Create Company (1/2): name'),
     prompt: t("Letters, digits, spaces and - ' , & @ . ? ! are kept; other characters are removed by the API."),
-    ignoreFocusOut: true,
     validateInput: (value) => {
       const check = checkCompanyNameInput(value);
       if (!check.ok) return check.message;
@@ -52,10 +42,9 @@ async function askName(): Promise<string | undefined> {
 }
 
 async function askDescription(): Promise<string | undefined> {
-  return vscode.window.showInputBox({
+  return prompt().input({
     title: t('Create Company (2/2): description (optional)'),
     prompt: t('Press Enter to leave it empty.'),
-    ignoreFocusOut: true,
   });
 }
 
@@ -175,18 +164,14 @@ async function createCompany(deps: CreateCompanyDeps, lost: LostCreates, arg?: u
     });
     return { outcome: 'unavailable', message };
   }
-  // Arguments let tests and other extensions skip the input boxes; menus pass tree nodes.
-  const given = isArgs(arg) ? arg : undefined;
-  const name = given ? given.name : await askName();
+  const name = await askName();
   if (name === undefined) return { outcome: 'cancelled' };
+  // The box accepts only a name that checks; what the API will store is what the user was shown.
   const check = checkCompanyNameInput(name);
-  if (!check.ok) {
-    void vscode.window.showErrorMessage(t('Cannot create the company: {0}.', check.message));
-    return { outcome: 'invalid', message: check.message };
-  }
-  const rawDescription = given ? given.description : await askDescription();
-  if (!given && rawDescription === undefined) return { outcome: 'cancelled' };
-  const description = rawDescription?.trim() || undefined;
+  if (!check.ok) return { outcome: 'cancelled' };
+  const rawDescription = await askDescription();
+  if (rawDescription === undefined) return { outcome: 'cancelled' };
+  const description = rawDescription.trim() || undefined;
   const before = await beforeCreate(deps, lost, target, client, check.stored);
   if (before !== 'create') return before;
   return send(deps, lost, target, client, { name: name.trim(), stored: check.stored, description });

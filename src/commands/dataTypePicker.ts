@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
 import { DATA_TYPES, type DataTypeId } from '../dataTypes/catalog';
 import { typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
-import { createQuickPick, settleOnce } from './quickPicks';
+import { chooseFrom } from './prompt';
+import { createQuickPick } from './quickPicks';
 
 interface TypeItem extends vscode.QuickPickItem {
   type: DataTypeId;
@@ -19,13 +20,5 @@ export function pickDataType(title: string, preselect: DataTypeId = 'invoices'):
   // The segment as a description: the name the API and its documentation use.
   pick.items = DATA_TYPES.map((d) => ({ label: typeTitle(d.id), description: d.id, type: d.id }));
   pick.activeItems = pick.items.filter((i) => i.type === preselect);
-  return new Promise((resolve) => {
-    const finish = settleOnce<DataTypeId>(pick, resolve);
-    pick.onDidAccept(() => {
-      const item = pick.selectedItems[0] ?? pick.activeItems[0];
-      if (item) finish(item.type);
-    });
-    pick.onDidHide(() => finish(undefined));
-    pick.show();
-  });
+  return chooseFrom(pick, (item) => item.type);
 }

@@ -9,7 +9,7 @@ import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { isApiError, isCancellation, type DataPlatformClient, type PageLoader } from '../api';
 import type { ReportError } from '../diagnostics/reporter';
-import type { ResolveAccount } from './accountTarget';
+import { accountOfNode, type ResolveAccount } from './accountTarget';
 import {
   EXPORT_FORMATS,
   formatOfFileName,
@@ -34,10 +34,10 @@ import { csvDelimiter, defaultExportFormat } from '../settings';
 import { QueryNode, RecordListNode, RecordNode } from '../tree/dataNodes';
 import type { TreeNode } from '../tree/node';
 import { CompanyNode } from '../tree/companyNodes';
-import { accountRootOf } from '../tree/provider';
 import { runExport, type ExportRun } from './exportRun';
 import { selectedNodes } from './severalNodes';
-import { chooseFrom, createQuickPick } from './quickPicks';
+import { chooseFrom, prompt } from './prompt';
+import { createQuickPick } from './quickPicks';
 import { registerCommand } from './register';
 
 interface ExportCommandDeps {
@@ -50,14 +50,16 @@ interface ExportCommandDeps {
   concurrency(): number;
 }
 
-/** What a caller may pass instead of answering the dialogs. */
+/** What a caller may pass: no answer to the dialogs (those are asked, prompt.ts), only a token
+ * that cancels the export as the notification's Cancel does. */
 interface ExportArgs {
-  uri?: vscode.Uri;
-  /** For several lists: the folder their files go to. */
-  folder?: vscode.Uri;
-  format?: ExportFormat;
-  /** Cancels the export as the notification's Cancel does. */
   token?: vscode.CancellationToken;
+}
+
+/** The file an export writes, and in which format. */
+interface ExportFile {
+  uri: vscode.Uri;
+  format: ExportFormat;
 }
 
 export type ExportResult =
@@ -109,12 +111,8 @@ function recordListOf(node: unknown): RecordListNode | undefined {
 
 function isExportArgs(v: unknown): v is ExportArgs {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  const a = v as ExportArgs;
-  return (
-    (a.uri === undefined || a.uri instanceof vscode.Uri) &&
-    (a.folder === undefined || a.folder instanceof vscode.Uri) &&
-    (a.format === undefined || EXPORT_FORMATS.includes(a.format))
-  );
+  const { token } = v as ExportArgs;
+  return token !== undefined && typeof token.isCancellationRequested === 'boolean';
 }
 
 let lastFolder: vscode.Uri | undefined;
@@ -139,29 +137,22 @@ function pickFormat(
   return chooseFrom(pick, (item) => item.format);
 }
 
-/** The file and format: from the arguments (a format passed wins over the name's extension),
- * else the save dialog (the extension of the name chosen wins); a quick pick when neither tells. */
-async function chooseFile(
-  subject: ExportSubject,
-  args: ExportArgs,
-): Promise<{ uri: vscode.Uri; format: ExportFormat } | undefined> {
-  if (args.uri) {
-    const format = args.format ?? formatOfFileName(args.uri.path) ?? (await pickFormat());
-    return format && { uri: args.uri, format };
-  }
-  const preferred = args.format ?? defaultExportFormat() ?? lastFormat;
+/** The file and format: the save dialog (the extension of the name chosen says the format); a
+ * quick pick when it does not. */
+async function chooseFile(subject: ExportSubject): Promise<ExportFile | undefined> {
+  const preferred = defaultExportFormat() ?? lastFormat;
   const labels = { csv: t('CSV files'), json: t('JSON files'), jsonl: t('JSON Lines files') };
   const filters: Record<string, string[]> = {};
   for (const f of [preferred, ...EXPORT_FORMATS.filter((x) => x !== preferred)])
     filters[labels[f]] = [FORMAT_EXTENSIONS[f]];
-  const uri = await vscode.window.showSaveDialog({
+  const uri = await prompt().saveDialog({
     title: exportDialogTitle(subject),
     saveLabel: t('Export'),
     defaultUri: vscode.Uri.joinPath(defaultFolder(), exportFileName(subject, preferred)),
     filters,
   });
   if (!uri) return undefined;
-  const format = formatOfFileName(uri.path) ?? args.format ?? (await pickFormat());
+  const format = formatOfFileName(uri.path) ?? (await pickFormat());
   if (!format) return undefined;
   // The next export starts where this one went, in the same format.
   lastFolder = vscode.Uri.joinPath(uri, '..');
@@ -217,14 +208,14 @@ function outcomeOf(
   return { outcome: 'failed', written, message };
 }
 
-/** Exports `target` of the account of `of` (a node, or arguments naming an account); `announce`
- * false leaves saying what was written to the caller. */
+/** Exports `target` of the account of `of` (a node, or arguments naming an account) to `file`, by
+ * default the one asked for; `announce` false leaves saying what was written to the caller. */
 async function exportTarget(
   target: Target,
   of: unknown,
   args: ExportArgs,
   deps: ExportCommandDeps,
-  announce = true,
+  { announce = true, file }: { announce?: boolean; file?: ExportFile } = {},
 ): Promise<ExportResult> {
   const account = await deps.account(of, t('Export: account'));
   if (!account) return { outcome: 'dismissed' };
@@ -234,7 +225,7 @@ async function exportTarget(
     void vscode.window.showWarningMessage(message);
     return { outcome: 'unavailable', message };
   }
-  const chosen = await chooseFile(target.subject, args);
+  const chosen = file ?? (await chooseFile(target.subject));
   if (!chosen) return { outcome: 'dismissed' };
   const { uri, format } = chosen;
   const { items } = target.subject;
@@ -259,7 +250,7 @@ async function exportTarget(
       return { outcome: 'written', uri, written };
     }
     // The same export to the same file, without the dialogs.
-    const again = () => exportTarget(target, of, { uri, format }, deps);
+    const again = () => exportTarget(target, of, args, deps, { file: { uri, format } });
     announceWritten(uri, exportChangedMessage(items, written, job.fileName, dataChanged), again);
     return { outcome: 'written', uri, written, dataChanged };
   } catch (e) {
@@ -270,8 +261,8 @@ async function exportTarget(
 /** Several records: one file of the records of `nodes`, each fetched whole, in the order selected. */
 function selectedRecordsTarget(nodes: RecordNode[]): Target | string {
   const [first] = nodes;
-  const account = accountRootOf(first);
-  if (nodes.some((n) => n.spec.id !== first.spec.id || accountRootOf(n) !== account))
+  const account = accountOfNode(first)?.root;
+  if (nodes.some((n) => n.spec.id !== first.spec.id || accountOfNode(n)?.root !== account))
     return t('Select records of one data type and one account to export them together.');
   const companies = new Set(nodes.map((n) => n.company.id));
   const ids = nodes.map((n) => `${n.company.id}/${n.record.id}`);
@@ -294,19 +285,16 @@ function selectedRecordsTarget(nodes: RecordNode[]): Target | string {
  * file already there), one after another under the single export's progress; the first that does
  * not end written (cancelled, failed) stops the rest. */
 async function exportLists(lists: RecordListNode[], args: ExportArgs, deps: ExportCommandDeps): Promise<ExportResult> {
-  const folder =
-    args.folder ??
-    (
-      await vscode.window.showOpenDialog({
-        title: t('Export {0} lists to a folder', lists.length),
-        openLabel: t('Export Here'),
-        canSelectFiles: false,
-        canSelectFolders: true,
-        defaultUri: defaultFolder(),
-      })
-    )?.[0];
+  const [folder] =
+    (await prompt().openDialog({
+      title: t('Export {0} lists to a folder', lists.length),
+      openLabel: t('Export Here'),
+      canSelectFiles: false,
+      canSelectFolders: true,
+      defaultUri: defaultFolder(),
+    })) ?? [];
   if (!folder) return { outcome: 'dismissed' };
-  const format = args.format ?? (await pickFormat(t('The format of the {0} files', lists.length)));
+  const format = await pickFormat(t('The format of the {0} files', lists.length));
   if (!format) return { outcome: 'dismissed' };
   lastFolder = folder;
   const used = new Set<string>();
@@ -319,7 +307,7 @@ async function exportLists(lists: RecordListNode[], args: ExportArgs, deps: Expo
     });
     used.add(name);
     const uri = vscode.Uri.joinPath(folder, name);
-    const result = await exportTarget(target, list, { uri, format, token: args.token }, deps, false);
+    const result = await exportTarget(target, list, args, deps, { announce: false, file: { uri, format } });
     results.push(result);
     if (result.outcome !== 'written') break;
   }

@@ -13,9 +13,10 @@ import type { ReportError } from '../diagnostics/reporter';
 import { companyPlatforms } from '../format/labels';
 import { t } from '../l10n';
 import type { CompanyNode } from '../tree/companyNodes';
-import type { TreeNode } from '../tree/node';
+import { TreeNode } from '../tree/node';
 import type { CompaniesTreeProvider } from '../tree/provider';
 import { accountTargetOf, namedAccountId, type AccountTarget } from './accountTarget';
+import { prompt } from './prompt';
 import { createQuickPick } from './quickPicks';
 import { registerCommand } from './register';
 
@@ -34,19 +35,7 @@ interface FindCompanyDeps {
 export type FindCompanyResult =
   | { outcome: 'revealed'; company: Company; accountId: string; node: CompanyNode; revealed: boolean }
   | { outcome: 'cancelled' }
-  | { outcome: 'notFound'; message: string }
   | { outcome: 'unavailable'; message: string };
-
-/** What tests and other extensions pass to skip the pick: the text searched, and which result. */
-interface FindArgs {
-  text: string;
-  accountId?: string;
-  companyId?: string;
-}
-
-function isFindArgs(v: unknown): v is FindArgs {
-  return typeof v === 'object' && v !== null && typeof (v as FindArgs).text === 'string';
-}
 
 /** One account's answer to a search. */
 interface Found {
@@ -102,28 +91,20 @@ class FindPick {
     this.pick.matchOnDescription = true;
   }
 
-  run(): Promise<Choice | undefined> {
-    const { pick } = this;
-    return new Promise((resolve) => {
-      let done = false;
-      const finish = (choice: Choice | undefined) => {
-        if (done) return;
-        done = true;
-        if (this.timer !== undefined) clearTimeout(this.timer);
-        this.inFlight?.abort();
-        this.inFlight = undefined;
-        resolve(choice);
-        pick.dispose();
-      };
-      pick.onDidChangeValue((text) => this.typed(text));
-      pick.onDidAccept(() => {
-        const choice = (pick.selectedItems[0] ?? pick.activeItems[0])?.choice;
-        if (choice) finish(choice);
+  async run(): Promise<Choice | undefined> {
+    this.render();
+    try {
+      const row = await prompt().pick({
+        pick: this.pick,
+        typed: (text) => this.typed(text),
+        answers: (item) => item.choice !== undefined,
       });
-      pick.onDidHide(() => finish(undefined));
-      this.render();
-      pick.show();
-    });
+      return row?.choice;
+    } finally {
+      if (this.timer !== undefined) clearTimeout(this.timer);
+      this.inFlight?.abort();
+      this.inFlight = undefined;
+    }
   }
 
   private typed(text: string): void {
@@ -213,9 +194,9 @@ function itemOf(choice: Choice): FindItem {
 
 /** The accounts searched: every account with a key, from wherever the command is run (a node the
  * view or a menu passes does not narrow it); only tests and other extensions may name one account
- * (`{ text, accountId }`). */
+ * (`{ accountId }`). */
 function targetsOf(deps: FindCompanyDeps, arg: unknown): AccountTarget[] {
-  const named = isFindArgs(arg) ? namedAccountId(arg) : undefined;
+  const named = arg instanceof TreeNode ? undefined : namedAccountId(arg);
   const connections = deps.connections.list().filter((c) => named === undefined || c.account.id === named);
   return connections.flatMap((connection) => {
     const target = connection.client ? accountTargetOf(deps, connection) : undefined;
@@ -243,28 +224,12 @@ async function reveal(deps: FindCompanyDeps, { company, target }: Choice): Promi
   return { outcome: 'revealed', company, accountId: target.root.accountId, node, revealed };
 }
 
-/** Without the pick: the search for `text`, and the result `companyId` names (else the first). */
-async function findGiven(targets: readonly AccountTarget[], args: FindArgs): Promise<Choice | string> {
-  const found = await searchAccounts(targets, args.text);
-  const all = found.flatMap((f) => f.companies.map((company) => ({ company, target: f.target })));
-  const choice = args.companyId === undefined ? all[0] : all.find((c) => c.company.id === args.companyId);
-  return choice ?? t('No company found for "{0}".', args.text.trim());
-}
-
 async function findCompany(deps: FindCompanyDeps, arg?: unknown): Promise<FindCompanyResult> {
   const targets = targetsOf(deps, arg);
   if (targets.length === 0) {
     const message = t('Set an API key before finding a company.');
     void vscode.window.showErrorMessage(message);
     return { outcome: 'unavailable', message };
-  }
-  if (isFindArgs(arg)) {
-    const choice = await findGiven(targets, arg);
-    if (typeof choice === 'string') {
-      void vscode.window.showInformationMessage(choice);
-      return { outcome: 'notFound', message: choice };
-    }
-    return reveal(deps, choice);
   }
   const choice = await new FindPick(targets, deps.searchDelayMs ?? 300).run();
   return choice ? reveal(deps, choice) : { outcome: 'cancelled' };

@@ -21,7 +21,8 @@ import type { AccountTarget, ResolveAccount } from './accountTarget';
 import { withProgress } from './progress';
 import { confirmWrite } from './confirmWrite';
 import { confirmDraftProblems } from './draftCheck';
-import { chooseFrom, createQuickPick } from './quickPicks';
+import { chooseFrom } from './prompt';
+import { createQuickPick } from './quickPicks';
 import { followSettled } from './pushSettled';
 import { afterLostAnswer, beforeSend, type PushOfDraft } from './pushSend';
 import { registerCommand } from './register';
@@ -42,11 +43,11 @@ export type PushResult =
   | { outcome: 'invalid' | 'cancelled' | 'unavailable' | 'lost'; message?: string }
   | { outcome: 'failed'; error: ApiError };
 
-/** What a command was asked to create in: a type's node, or ids (tests, other extensions). */
+/** What a command was asked to create in: a type's node, or ids (tests, other extensions); the
+ * connection is always asked (when there is more than one). */
 interface CreateArgs {
   companyId: string;
   companyName?: string;
-  connectionId?: string;
 }
 
 function createArgs(arg: unknown): CreateArgs | undefined {
@@ -54,9 +55,7 @@ function createArgs(arg: unknown): CreateArgs | undefined {
     return { companyId: arg.company.id, companyName: arg.company.name };
   if (typeof arg !== 'object' || arg === null) return undefined;
   const a = arg as Partial<CreateArgs>;
-  return typeof a.companyId === 'string'
-    ? { companyId: a.companyId, companyName: a.companyName, connectionId: a.connectionId }
-    : undefined;
+  return typeof a.companyId === 'string' ? { companyId: a.companyId, companyName: a.companyName } : undefined;
 }
 
 async function pickConnection(all: readonly DataConnection[], title: string): Promise<DataConnection | undefined> {
@@ -92,13 +91,11 @@ async function createRecord(deps: PushDeps, type: PushType, arg: unknown): Promi
       { location: vscode.ProgressLocation.Window, title: t('{0}: reading the connections', title) },
       () => client.listConnections(args.companyId, { pageSize: 100 }),
     );
-    connection = args.connectionId
-      ? all.results.find((c) => c.id === args.connectionId)
-      : await pickConnection(all.results, t('{0} for {1}', title, companyName));
+    connection = await pickConnection(all.results, t('{0} for {1}', title, companyName));
     if (!connection) {
-      if (all.results.length === 0 || args.connectionId)
+      if (all.results.length === 0)
         void vscode.window.showWarningMessage(t('{0} has no data connection to push to.', companyName));
-      return { outcome: all.results.length === 0 || args.connectionId ? 'unavailable' : 'cancelled' };
+      return { outcome: all.results.length === 0 ? 'unavailable' : 'cancelled' };
     }
     const id = connection.id;
     options = await withProgress(
@@ -106,6 +103,7 @@ async function createRecord(deps: PushDeps, type: PushType, arg: unknown): Promi
       () => client.getPushOptions(args.companyId, id, type),
     );
   } catch (e) {
+    // Not left to the wrapper (register.ts): the command's result says how it ended.
     if (isApiError(e) && isCancellation(e)) return { outcome: 'cancelled' };
     return failed(target, e, t('{0}: could not read what a push of it takes', typeTitle(type)));
   }

@@ -16,7 +16,8 @@ import type { TreeNode } from '../tree/node';
 import { PUSH_STATUSES, PushHistoryNode, PushOperationNode } from '../tree/pushNodes';
 import { SyncNode } from '../tree/syncHistory';
 import type { AccountTarget } from './accountTarget';
-import { chooseFrom, createQuickPick } from './quickPicks';
+import { chooseFrom } from './prompt';
+import { createQuickPick } from './quickPicks';
 import { registerCommand } from './register';
 
 interface SettledDeps {

@@ -5,11 +5,11 @@
 // under the company, paged like the type's own node, and kept across window reloads.
 import * as vscode from 'vscode';
 import { isApiError, type ApiError, type Company, type DataPlatformClient } from '../api';
-import { dataType, isDataTypeId, type DataTypeSpec } from '../dataTypes/catalog';
+import { dataType, type DataTypeSpec } from '../dataTypes/catalog';
 import { typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
 import type { QueryHistory } from '../persistence/queryHistory';
-import { orderByPickRows, orderByProblem, queryPickRows, queryProblem, type PickRow } from '../format/queryMessages';
+import { orderByPickRows, queryPickRows, type PickRow } from '../format/queryMessages';
 import { DataFolderNode, QueryNode, RecordListNode, type RecordQuery } from '../tree/dataNodes';
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
@@ -19,7 +19,8 @@ import { pickCompany } from './companyPicker';
 import { pickDataType } from './dataTypePicker';
 import type { ResolveAccount } from './accountTarget';
 import { registerQueryNodeCommands } from './queryNodes';
-import { createQuickPick, settleOnce } from './quickPicks';
+import { prompt } from './prompt';
+import { createQuickPick } from './quickPicks';
 import { registerCommand } from './register';
 
 interface QueryCommandDeps {
@@ -34,28 +35,13 @@ interface QueryCommandDeps {
 }
 
 export type QueryResult =
-  | { outcome: 'shown'; node: QueryNode }
-  | { outcome: 'cancelled' }
-  | { outcome: 'invalid'; message: string }
-  | { outcome: 'unavailable'; message: string };
+  { outcome: 'shown'; node: QueryNode } | { outcome: 'cancelled' } | { outcome: 'unavailable'; message: string };
 
-/** What tests and other extensions may pass instead of answering the prompts. With a query and
- * no dataType, the query is of invoices. */
-interface QueryArgs {
-  companyId?: string;
-  dataType?: string;
-  query?: string;
-  orderBy?: string;
-}
-
-function isQueryArgs(v: unknown): v is QueryArgs {
-  if (typeof v !== 'object' || v === null) return false;
-  const a = v as QueryArgs;
-  const values = [a.companyId, a.dataType, a.query, a.orderBy];
-  return (
-    ['companyId', 'dataType', 'query', 'orderBy'].some((k) => k in a) &&
-    values.every((x) => x === undefined || typeof x === 'string')
-  );
+/** The company a caller names instead of a node (`{ accountId, companyId }`): what the command
+ * acts on, not an answer; the type, filter and order are always asked. */
+function namedCompanyId(v: unknown): string | undefined {
+  const id = typeof v === 'object' && v !== null ? (v as { companyId?: unknown }).companyId : undefined;
+  return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
 interface RowItem extends vscode.QuickPickItem {
@@ -98,19 +84,16 @@ function pickRow(
   };
   pick.value = initial;
   update(initial);
-  return new Promise((resolve) => {
-    const finish = settleOnce<PickRow>(pick, resolve);
-    pick.onDidChangeValue(update);
-    pick.onDidAccept(() => {
-      const row = (pick.selectedItems[0] ?? pick.activeItems[0])?.row;
-      if (row?.completion !== undefined) {
-        pick.value = row.completion;
-        update(row.completion);
-      } else if (row?.value) finish(row);
-    });
-    pick.onDidHide(() => finish(undefined));
-    pick.show();
-  });
+  const answers = (item: RowItem) => {
+    const row = item.row;
+    if (row?.completion === undefined) return row?.value !== undefined;
+    pick.value = row.completion;
+    update(row.completion);
+    return false;
+  };
+  return prompt()
+    .pick({ pick, typed: update, answers })
+    .then((item) => item?.row);
 }
 
 function askQuery(
@@ -159,11 +142,12 @@ async function companyFor(deps: QueryCommandDeps, arg: unknown): Promise<Company
     return { outcome: 'unavailable', message };
   }
   let company: Company | undefined;
-  if (isQueryArgs(arg) && arg.companyId) {
+  const companyId = namedCompanyId(arg);
+  if (companyId) {
     // One request for the company, not a walk through the view's pages to find it.
-    company = root.companyNode(arg.companyId)?.company ?? (await fetchCompany(report, client, arg.companyId));
+    company = root.companyNode(companyId)?.company ?? (await fetchCompany(report, client, companyId));
     if (!company) {
-      const message = t('Company {0} could not be found (see Data Platform Diagnostics).', arg.companyId);
+      const message = t('Company {0} could not be found (see Data Platform Diagnostics).', companyId);
       void vscode.window.showErrorMessage(message);
       return { outcome: 'unavailable', message };
     }
@@ -192,39 +176,22 @@ async function companyFor(deps: QueryCommandDeps, arg: unknown): Promise<Company
 
 type Typed = { outcome: 'typed'; spec: DataTypeSpec } | QueryResult;
 
-/** The type a query is of: the node's, the arguments', invoices for a query given without one, or
- * the one picked. */
+/** The type a query is of: the node's, or the one picked. */
 async function typeFor(arg: unknown): Promise<Typed> {
   if (arg instanceof RecordListNode) return { outcome: 'typed', spec: arg.spec };
-  if (isQueryArgs(arg) && arg.dataType !== undefined) {
-    if (isDataTypeId(arg.dataType)) return { outcome: 'typed', spec: dataType(arg.dataType) };
-    const message = t('{0} is not a data type this version knows', arg.dataType);
-    void vscode.window.showErrorMessage(message);
-    return { outcome: 'invalid', message };
-  }
-  if (isQueryArgs(arg) && arg.query !== undefined) return { outcome: 'typed', spec: dataType('invoices') };
   const picked = await pickDataType(t('Run Query: data type'));
   return picked ? { outcome: 'typed', spec: dataType(picked) } : { outcome: 'cancelled' };
 }
 
 type Asked = { outcome: 'asked'; query: RecordQuery } | QueryResult;
 
-/** The filter and order from the arguments (checked against the type's schema) or the prompts. */
+/** The filter and order asked (each checked against the type's schema as it is typed). */
 async function queryFor(
   deps: QueryCommandDeps,
   company: CompanyNode,
   spec: DataTypeSpec,
-  arg: unknown,
   current: RecordQuery,
 ): Promise<Asked> {
-  if (isQueryArgs(arg) && arg.query !== undefined) {
-    const problem = queryProblem(arg.query, spec.schema) ?? orderByProblem(arg.orderBy ?? '', spec.schema);
-    if (problem) {
-      void vscode.window.showErrorMessage(t('Invalid query: {0}', problem));
-      return { outcome: 'invalid', message: problem };
-    }
-    return { outcome: 'asked', query: { query: arg.query.trim(), orderBy: arg.orderBy?.trim() || undefined } };
-  }
   const filter = await askQuery(deps, company, spec, current.query ?? '');
   if (!filter?.value) return { outcome: 'cancelled' };
   // A recent entry brings its own order; a typed filter asks for one.
@@ -257,17 +224,17 @@ async function runQuery(deps: QueryCommandDeps, arg?: unknown): Promise<QueryRes
   if (!(company instanceof CompanyNode)) return company;
   const typed = await typeFor(arg);
   if (typed.outcome !== 'typed') return typed;
-  const asked = await queryFor(deps, company, typed.spec, arg, {});
+  const asked = await queryFor(deps, company, typed.spec, {});
   if (asked.outcome !== 'asked') return asked;
   return show(deps, company, company.addQuery(asked.query, typed.spec.id));
 }
 
 /** On a query node: edits its filter in place. On a type's node: adds a query node of that type. */
-async function filterRecords(deps: QueryCommandDeps, target?: unknown, arg?: unknown): Promise<QueryResult> {
+async function filterRecords(deps: QueryCommandDeps, target?: unknown): Promise<QueryResult> {
   const node = target instanceof ErrorNode ? target.owner : target;
-  if (!(node instanceof RecordListNode) || !(node.owner instanceof CompanyNode)) return runQuery(deps, target ?? arg);
+  if (!(node instanceof RecordListNode) || !(node.owner instanceof CompanyNode)) return runQuery(deps, target);
   const company = node.owner;
-  const asked = await queryFor(deps, company, node.spec, arg, node.query);
+  const asked = await queryFor(deps, company, node.spec, node.query);
   if (asked.outcome !== 'asked') return asked;
   const updated =
     node instanceof QueryNode ? company.replaceQuery(node, asked.query) : company.addQuery(asked.query, node.dataType);
@@ -280,6 +247,6 @@ export function registerQueryCommands(deps: QueryCommandDeps): vscode.Disposable
     ...registerQueryNodeCommands(deps),
     registerCommand('dataPlatform.runQuery', (arg?: unknown) => runQuery(deps, arg)),
     // The id predates the other data types; it filters any type's list.
-    registerCommand('dataPlatform.filter', (target?: unknown, arg?: unknown) => filterRecords(deps, target, arg)),
+    registerCommand('dataPlatform.filter', (target?: unknown) => filterRecords(deps, target)),
   ];
 }

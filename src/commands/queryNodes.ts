@@ -11,7 +11,7 @@ import { QueryNode } from '../tree/dataNodes';
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
 import { CompanyNode } from '../tree/companyNodes';
-import { createInputBox, settleOnce } from './quickPicks';
+import { prompt } from './prompt';
 import { registerCommand } from './register';
 import { askModal } from './confirmWrite';
 import { selectedNodes } from './severalNodes';
@@ -45,35 +45,21 @@ const nameProblem = (name: string): string | undefined =>
 /** The name typed into an input box; undefined when dismissed. A name too long cannot be taken. */
 function askName(node: QueryNode): Promise<string | undefined> {
   const filter = node.query.query ?? t('(no filter)');
-  const box = createInputBox();
-  box.title = t('Rename Query');
-  box.prompt = t('The name shown for {0}. Leave it empty to show the filter.', filter);
-  box.placeholder = filter;
-  box.value = node.label ?? '';
-  box.ignoreFocusOut = true;
-  return new Promise((resolve) => {
-    const finish = settleOnce<string>(box, resolve);
-    box.onDidChangeValue((v) => (box.validationMessage = nameProblem(v)));
-    box.onDidAccept(() => {
-      if (!nameProblem(box.value)) finish(box.value);
-    });
-    box.onDidHide(() => finish(undefined));
-    box.show();
+  return prompt().input({
+    title: t('Rename Query'),
+    prompt: t('The name shown for {0}. Leave it empty to show the filter.', filter),
+    placeholder: filter,
+    value: node.label ?? '',
+    validateInput: nameProblem,
   });
 }
 
-/** Names the query (an empty name shows its filter again); undefined when dismissed or refused.
- * A caller may pass the name instead of answering the input box. */
-async function rename(deps: QueryNodeCommandDeps, arg: unknown, name: unknown): Promise<QueryNode | undefined> {
+/** Names the query (an empty name shows its filter again); undefined when dismissed. */
+async function rename(deps: QueryNodeCommandDeps, arg: unknown): Promise<QueryNode | undefined> {
   const target = targetOf(deps, arg);
   if (!target) return undefined;
-  const label = typeof name === 'string' ? name : await askName(target.node);
+  const label = await askName(target.node);
   if (label === undefined) return undefined;
-  const problem = nameProblem(label);
-  if (problem) {
-    void vscode.window.showErrorMessage(problem);
-    return undefined;
-  }
   // A node no longer in the tree (its company was rebuilt meanwhile) has nothing to rename.
   const renamed = target.company.queryList.rename(target.node, label);
   await deps.settled();
@@ -143,7 +129,7 @@ export function registerQueryNodeCommands(deps: QueryNodeCommandDeps): vscode.Di
   const register = (id: string, handler: (arg?: unknown, more?: unknown, last?: unknown) => unknown) =>
     registerCommand(id, handler);
   return [
-    register('dataPlatform.renameQuery', (arg, name) => rename(deps, arg, name)),
+    register('dataPlatform.renameQuery', (arg) => rename(deps, arg)),
     register('dataPlatform.pinQuery', (arg) => pin(deps, arg, true)),
     register('dataPlatform.unpinQuery', (arg) => pin(deps, arg, false)),
     register('dataPlatform.removeQuery', (arg, more) => remove(deps, arg, more)),

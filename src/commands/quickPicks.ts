@@ -35,26 +35,6 @@ export function createQuickPick<T extends vscode.QuickPickItem>(): vscode.QuickP
   return tracked(vscode.window.createQuickPick<T>());
 }
 
-/** Shows `pick` and resolves with what the accepted item gives, or undefined when it is hidden
- * without a choice; the pick is disposed once hidden. */
-export function chooseFrom<T extends vscode.QuickPickItem, R>(
-  pick: vscode.QuickPick<T>,
-  value: (item: T) => R,
-): Promise<R | undefined> {
-  return new Promise((resolve) => {
-    pick.onDidAccept(() => {
-      const item = pick.selectedItems[0];
-      resolve(item === undefined ? undefined : value(item));
-      pick.hide();
-    });
-    pick.onDidHide(() => {
-      resolve(undefined);
-      pick.dispose();
-    });
-    pick.show();
-  });
-}
-
 /** How a pick or an input box ends: the first call resolves with its value and disposes it; later
  * calls (the hide that the dispose itself causes) do nothing. */
 export function settleOnce<V>(

@@ -12,15 +12,15 @@ import { formatValue } from '../query/format';
 import { RecordListNode, RecordNode } from '../tree/dataNodes';
 import { CompanyNode } from '../tree/companyNodes';
 import { formatCount } from '../util/amount';
-import { accountRootOf } from '../tree/provider';
 import { noKeyMessage } from '../format/accountLabels';
 import { t } from '../l10n';
-import type { ResolveAccount } from './accountTarget';
+import { accountOfNode, type ResolveAccount } from './accountTarget';
 import { pickCompany } from './companyPicker';
 import { pickDataType } from './dataTypePicker';
 import { withProgress } from './progress';
 import { registerCommand } from './register';
 import { selectedNodes } from './severalNodes';
+import { prompt } from './prompt';
 
 interface RecordCommandDeps {
   /** The client of a record's account (the first account for a reference that names none). */
@@ -106,10 +106,9 @@ async function askRecord(deps: RecordCommandDeps): Promise<OpenTarget | undefine
   if (!company) return undefined;
   const type = await pickDataType(t('Open JSON: {0}: data type', company.name));
   if (!type) return undefined;
-  const recordId = await vscode.window.showInputBox({
+  const recordId = await prompt().input({
     title: t('Open JSON: {0}: {1}', company.name, typeTitle(type)),
     prompt: t('The record id (Copy ID on a record in the tree gives it)'),
-    ignoreFocusOut: true,
     validateInput: (v) => (v.trim() ? undefined : t('Enter a record id')),
   });
   const ref = {
@@ -142,7 +141,7 @@ export function copyIds(node: unknown, selection: unknown): Promise<string> | un
 function targetOf(arg: unknown, deps: RecordCommandDeps): OpenTarget | undefined {
   // A tree node's row has the label: no request before the open.
   if (arg instanceof RecordNode) {
-    const accountId = accountRootOf(arg)?.accountId;
+    const accountId = accountOfNode(arg)?.root.accountId;
     if (accountId === undefined) return undefined;
     return {
       ref: { companyId: arg.company.id, dataType: arg.spec.id, recordId: arg.record.id, accountId },
@@ -165,12 +164,11 @@ export type OpenByIdResult =
 /** The id typed for a record of the list's type; undefined when dismissed. */
 async function askRecordId(list: RecordListNode): Promise<string | undefined> {
   const field = shownField(list.spec);
-  const id = await vscode.window.showInputBox({
+  const id = await prompt().input({
     title: t('Open Record by ID: {0}: {1}', list.company.name, typeTitle(list.spec.id)),
     prompt: field
       ? t('The record id (Copy ID on a record in the tree gives it), or its {0} as the tree shows it', field)
       : t('The record id (Copy ID on a record in the tree gives it)'),
-    ignoreFocusOut: true,
     validateInput: (v) => (v.trim() ? undefined : t('Enter a record id')),
   });
   return id?.trim();
@@ -187,7 +185,7 @@ function shownField(spec: DataTypeSpec): string | undefined {
  * none or several match, or the query cannot be had (the id is then tried as typed). */
 async function idOfShown(list: RecordListNode, text: string): Promise<string | undefined> {
   const field = shownField(list.spec);
-  const client = accountRootOf(list)?.connection.client;
+  const client = accountOfNode(list)?.connection.client;
   if (!field || !client) return undefined;
   try {
     const query = `${field}=${formatValue(text)}`;
@@ -218,18 +216,16 @@ function notOpened(ref: RecordRef, companyName: string, error: ApiError | undefi
   return { outcome: error?.status === 404 ? 'notFound' : error ? 'failed' : 'unavailable', message };
 }
 
-/** Open Record by ID on a data type's node: `{ id }` (tests, other extensions) skips the input. One
- * GET of the record, through the document system, so the tab reads that answer; nothing opens
- * when it fails. */
-async function openById(fs: RecordFileSystem, node: unknown, arg: unknown): Promise<OpenByIdResult> {
-  const accountId = accountRootOf(node)?.accountId;
+/** Open Record by ID on a data type's node, the id asked for. One GET of the record, through the
+ * document system, so the tab reads that answer; nothing opens when it fails. */
+async function openById(fs: RecordFileSystem, node: unknown): Promise<OpenByIdResult> {
+  const accountId = accountOfNode(node)?.root.accountId;
   if (!(node instanceof RecordListNode) || accountId === undefined) {
     const message = t('Open Record by ID works on a data type in the Data Platform view.');
     void vscode.window.showErrorMessage(message);
     return { outcome: 'unavailable', message };
   }
-  const given = typeof arg === 'object' && arg !== null ? (arg as { id?: unknown }).id : undefined;
-  const typed = typeof given === 'string' ? given.trim() : await askRecordId(node);
+  const typed = await askRecordId(node);
   if (!typed) return { outcome: 'cancelled' };
   // What the tree shows (an invoice's number) is looked up first: an id matches no number.
   const recordId = (await idOfShown(node, typed)) ?? typed;
@@ -259,7 +255,7 @@ export function registerRecordCommands(deps: RecordCommandDeps): vscode.Disposab
       const target = arg === undefined ? await askRecord(deps) : targetOf(arg, deps);
       return target ? openRecord(target, fs) : undefined;
     }),
-    registerCommand('dataPlatform.openRecordById', (node?: unknown, arg?: unknown) => openById(fs, node, arg)),
+    registerCommand('dataPlatform.openRecordById', (node?: unknown) => openById(fs, node)),
     // From the editor title the argument is the document's URI; from the palette, the active editor.
     registerCommand('dataPlatform.refreshRecord', (uri?: unknown) => {
       const target = uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri;

@@ -1,8 +1,12 @@
-// The one place commands are registered. A command reports the API errors it expects itself; any
-// other failure (a bug, a throw from VS Code) would otherwise end in the extension host's console,
-// unseen: here it is logged with its stack and shown to the user, and the command resolves to
-// undefined. extension.ts says where failures go before any command is registered.
+// The one place commands are registered, and the one place a command's failure is handled: a
+// cancellation (Escape, a progress notification's Cancel) ends it quietly; an API error is
+// reported (the diagnostics panel, a message offering its details) and any other failure (a bug, a
+// throw from VS Code) logged with its stack and shown, where it would otherwise end in the
+// extension host's console, unseen. Either way the command resolves to undefined, so commands
+// catch only what they handle in a way of their own. extension.ts says where failures go before
+// any command is registered.
 import * as vscode from 'vscode';
+import { isCancellation } from '../api';
 
 type CommandFailure = (command: string, error: unknown) => void;
 type CommandDone = (command: string, result: unknown) => void;
@@ -28,7 +32,7 @@ export function registerCommand(command: string, handler: (...args: never[]) => 
       onDone(command, result);
       return result;
     } catch (e) {
-      onFailure(command, e);
+      if (!isCancellation(e)) onFailure(command, e);
       return undefined;
     }
   });

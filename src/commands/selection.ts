@@ -4,7 +4,6 @@
 // an account).
 import * as vscode from 'vscode';
 import { NODE_COMMANDS, SELECTION_ACTIONS, SELECTION_KEY } from '../tree/contextValues';
-import { AccountRoot } from '../tree/accountRoot';
 import type { TreeNode } from '../tree/node';
 import { registerCommand } from './register';
 
@@ -22,20 +21,14 @@ function fits(command: string, context: string): boolean {
   return need !== undefined && new RegExp(need.node).test(context);
 }
 
-/** Runs the first of `commands` that fits the selected node, on it. A keybinding passes nothing; a
- * test may pass what an input box would ask (a query's or an account's new name) as its second
- * argument, which an account's commands take merged into `{ accountId }` instead of a node. No
- * argument answers a question (confirmWrite.ts). */
-function runOnSelected(view: SelectionDeps['view'], commands: readonly string[], answer: unknown): Thenable<unknown> {
+/** Runs the first of `commands` that fits the selected node, on it; a key passes nothing, and no
+ * argument answers a question (prompt.ts). */
+function runOnSelected(view: SelectionDeps['view'], commands: readonly string[]): Thenable<unknown> {
   const node = view.selection[0];
   const context = contextOf(node);
   const command = commands.find((c) => fits(c, context));
   if (!node || !command) return Promise.resolve(undefined);
-  if (node instanceof AccountRoot && typeof answer === 'object' && answer !== null)
-    return vscode.commands.executeCommand(command, { accountId: node.accountId, ...answer });
-  return answer === undefined
-    ? vscode.commands.executeCommand(command, node)
-    : vscode.commands.executeCommand(command, node, answer);
+  return vscode.commands.executeCommand(command, node);
 }
 
 export function registerSelectionCommands(deps: SelectionDeps): vscode.Disposable[] {
@@ -60,7 +53,7 @@ export function registerSelectionCommands(deps: SelectionDeps): vscode.Disposabl
       }
     }),
     ...Object.entries(SELECTION_ACTIONS).map(([id, commands]) =>
-      registerCommand(id, (answer?: unknown) => runOnSelected(deps.view, commands, answer)),
+      registerCommand(id, () => runOnSelected(deps.view, commands)),
     ),
   ];
 }

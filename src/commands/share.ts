@@ -12,8 +12,8 @@ import { API_KEY_VARIABLE, COPY_CURL_COMMAND, curlCommand, requestOfError } from
 import { RecordListNode, RecordNode } from '../tree/dataNodes';
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
-import { accountRootOf } from '../tree/provider';
 import { CompanyNode } from '../tree/companyNodes';
+import { accountOfNode } from './accountTarget';
 import { registerCommand } from './register';
 
 interface ShareCommandDeps {
@@ -87,7 +87,7 @@ async function copyNode(arg: unknown, deps: ShareCommandDeps): Promise<string | 
   }
   const client = deps.client(node);
   if (!client) {
-    void vscode.window.showWarningMessage(noKeyMessage(accountRootOf(node)?.connection.account.name));
+    void vscode.window.showWarningMessage(noKeyMessage(accountOfNode(node)?.connection.account.name));
     return undefined;
   }
   let request: PreparedRequest;

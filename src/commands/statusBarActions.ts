@@ -5,10 +5,11 @@ import type { Connections } from '../connection/connections';
 import { ENVIRONMENT_ICONS } from '../format/accountLabels';
 import { t } from '../l10n';
 import { STATUS_BAR_ACTIONS_COMMAND, type StatusBar } from '../statusBar';
-import { accountRootOf } from '../tree/provider';
 import type { TreeNode } from '../tree/node';
 import type { CompaniesTreeProvider } from '../tree/provider';
-import { chooseFrom, createQuickPick } from './quickPicks';
+import { chooseFrom } from './prompt';
+import { createQuickPick } from './quickPicks';
+import { accountOfNode } from './accountTarget';
 import { registerCommand } from './register';
 
 interface StatusBarActionsDeps {
@@ -82,6 +83,6 @@ export function registerStatusBarActions(deps: StatusBarActionsDeps): vscode.Dis
   return [
     registerCommand(STATUS_BAR_ACTIONS_COMMAND, () => showActions(deps)),
     // The item shows the account of what is selected in the Companies view.
-    deps.view.onDidChangeSelection((e) => deps.statusBar.setSelected(accountRootOf(e.selection[0])?.accountId)),
+    deps.view.onDidChangeSelection((e) => deps.statusBar.setSelected(accountOfNode(e.selection[0])?.root.accountId)),
   ];
 }

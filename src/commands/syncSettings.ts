@@ -9,8 +9,7 @@ import { t } from '../l10n';
 import type { DraftFileSystem } from '../push/drafts';
 import { settingsBody, settingsDocument, syncSettingsSchema } from '../sync/settingsSchema';
 import { CompanyNode } from '../tree/companyNodes';
-import { accountRootOf } from '../tree/provider';
-import type { ResolveAccount } from './accountTarget';
+import { accountOfNode, type ResolveAccount } from './accountTarget';
 import { confirmWrite } from './confirmWrite';
 import { withProgress } from './progress';
 import { registerCommand } from './register';
@@ -41,30 +40,24 @@ export function reportFailure(
 
 async function edit(deps: SyncSettingsDeps, node: unknown): Promise<vscode.Uri | undefined> {
   if (!(node instanceof CompanyNode)) return undefined;
-  const root = accountRootOf(node);
+  const root = accountOfNode(node)?.root;
   const client = root?.connection.client;
   if (!root || !client) return undefined;
   const { company } = node;
   const title = t('Sync settings of {0}', company.name);
-  try {
-    const current = await withProgress({ location: vscode.ProgressLocation.Window, title }, () =>
-      client.getSyncSettings(company.id),
-    );
-    const types = current.settings.map((s) => s.dataType);
-    const uri = deps.drafts.createSettings(
-      { accountId: root.accountId, companyId: company.id, companyName: company.name },
-      t('Sync settings'),
-      settingsDocument(current.settings),
-      syncSettingsSchema(types, title),
-      jsonIndent(),
-    );
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
-    return uri;
-  } catch (e) {
-    if (!isApiError(e)) throw e;
-    if (!isCancellation(e)) reportFailure((x) => root.reportError(x), e, t('Could not read the sync settings'));
-    return undefined;
-  }
+  const current = await withProgress({ location: vscode.ProgressLocation.Window, title }, () =>
+    client.getSyncSettings(company.id),
+  );
+  const types = current.settings.map((s) => s.dataType);
+  const uri = deps.drafts.createSettings(
+    { accountId: root.accountId, companyId: company.id, companyName: company.name },
+    t('Sync settings'),
+    settingsDocument(current.settings),
+    syncSettingsSchema(types, title),
+    jsonIndent(),
+  );
+  await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+  return uri;
 }
 
 async function save(deps: SyncSettingsDeps, arg: unknown): Promise<SaveSettingsResult> {
@@ -92,6 +85,7 @@ async function save(deps: SyncSettingsDeps, arg: unknown): Promise<SaveSettingsR
       client.setSyncSettings(target.companyId, { settings: parsed.settings, overridesDefaults: true }),
     );
   } catch (e) {
+    // Not left to the wrapper (register.ts): the command's result says how it ended.
     if (!isApiError(e)) throw e;
     if (isCancellation(e)) return { outcome: 'cancelled' };
     return reportFailure((x) => account.report(x, { prompt: false }), e, t('The sync settings were not saved'));

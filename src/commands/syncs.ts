@@ -21,12 +21,12 @@ import { isSyncDone, syncFailed, watchSync } from '../sync/watch';
 import { CompanyNode } from '../tree/companyNodes';
 import { RecordListNode } from '../tree/dataNodes';
 import { ErrorNode } from '../tree/leafNodes';
-import { accountRootOf } from '../tree/provider';
 import type { AccountRoot } from '../tree/accountRoot';
 import { confirmWrite } from './confirmWrite';
-import { createInputBox, settleOnce } from './quickPicks';
+import { prompt } from './prompt';
 import { withProgress } from './progress';
 import { registerCommand } from './register';
+import { accountOfNode } from './accountTarget';
 import { reportFailure } from './syncSettings';
 
 /** Longest schedule the API takes: an int32 of hours. */
@@ -98,7 +98,7 @@ function watch(
 
 async function queueSync(watches: Set<AbortController>, node: unknown): Promise<boolean> {
   const list = syncTarget(node);
-  const root = accountRootOf(list);
+  const root = accountOfNode(list)?.root;
   const client = root?.connection.client;
   if (!list || !root || !client) return false;
   const { company, dataType } = list;
@@ -110,22 +110,13 @@ async function queueSync(watches: Set<AbortController>, node: unknown): Promise<
     button: t('Queue Sync'),
   };
   if (!(await confirmWrite(account, ask))) return false;
-  let op: PullOperation;
-  try {
-    op = await withProgress(
-      {
-        location: vscode.ProgressLocation.Notification,
-        title: t('{0}: queueing a sync for {1}…', title, company.name),
-      },
-      () => client.queueSync(company.id, syncName(list.spec)),
-    );
-  } catch (e) {
-    if (isApiError(e) && !isCancellation(e)) {
-      root.reportError(e);
-      void vscode.window.showErrorMessage(t('Could not queue the sync: {0}', e.message));
-    }
-    return false;
-  }
+  const op: PullOperation = await withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: t('{0}: queueing a sync for {1}…', title, company.name),
+    },
+    () => client.queueSync(company.id, syncName(list.spec)),
+  );
   void vscode.window.showInformationMessage(
     t('{0} of {1}: sync queued; the list refreshes when it has finished.', title, company.name),
   );
@@ -135,33 +126,20 @@ async function queueSync(watches: Set<AbortController>, node: unknown): Promise<
   return true;
 }
 
-/** What Set Sync Schedule was asked: from the tests or another extension, instead of the box. */
-function hoursArg(arg: unknown): number | undefined {
-  const h = (arg as { hours?: unknown } | undefined)?.hours;
-  return typeof h === 'number' ? h : undefined;
-}
-
 function checkScheduleInput(value: string): string | undefined {
   const v = value.trim();
   if (!/^\d+$/.test(v)) return t('Enter a whole number of hours (0: no scheduled sync)');
   return Number(v) > MAX_SCHEDULE_HOURS ? t('At most {0} hours', String(MAX_SCHEDULE_HOURS)) : undefined;
 }
 
-function askHours(title: string, current: number | undefined): Promise<number | undefined> {
-  const box = createInputBox();
-  box.title = title;
-  box.prompt = t('Hours between scheduled syncs (24: daily; 0: none). A Free trial allows no hourly schedule.');
-  box.value = current === undefined ? '24' : String(current);
-  box.ignoreFocusOut = true;
-  return new Promise((resolve) => {
-    const finish = settleOnce<number>(box, resolve);
-    box.onDidChangeValue((v) => (box.validationMessage = checkScheduleInput(v)));
-    box.onDidAccept(() => {
-      if (!checkScheduleInput(box.value)) finish(Number(box.value.trim()));
-    });
-    box.onDidHide(() => finish(undefined));
-    box.show();
+async function askHours(title: string, current: number | undefined): Promise<number | undefined> {
+  const hours = await prompt().input({
+    title,
+    prompt: t('Hours between scheduled syncs (24: daily; 0: none). A Free trial allows no hourly schedule.'),
+    value: current === undefined ? '24' : String(current),
+    validateInput: checkScheduleInput,
   });
+  return hours === undefined ? undefined : Number(hours.trim());
 }
 
 export type ScheduleResult =
@@ -180,9 +158,9 @@ function confirmSchedule(root: AccountRoot, list: RecordListNode, hours: number)
   });
 }
 
-async function setSchedule(node: unknown, arg: unknown): Promise<ScheduleResult> {
+async function setSchedule(node: unknown): Promise<ScheduleResult> {
   const list = syncTarget(node);
-  const root = accountRootOf(list);
+  const root = accountOfNode(list)?.root;
   const client = root?.connection.client;
   if (!list || !root || !client) return { outcome: 'unavailable' };
   const type = syncName(list.spec);
@@ -192,7 +170,7 @@ async function setSchedule(node: unknown, arg: unknown): Promise<ScheduleResult>
       client.getSyncSettings(list.company.id),
     );
     const current = settings.settings.find((s) => s.dataType === type);
-    const hours = hoursArg(arg) ?? (await askHours(title, current?.syncSchedule));
+    const hours = await askHours(title, current?.syncSchedule);
     if (hours === undefined || !(await confirmSchedule(root, list, hours))) return { outcome: 'cancelled' };
     const setting = current ?? { dataType: type, fetchOnFirstLink: false, syncOrder: 0, syncSchedule: hours };
     await withProgress({ location: vscode.ProgressLocation.Notification, title }, () =>
@@ -206,6 +184,7 @@ async function setSchedule(node: unknown, arg: unknown): Promise<ScheduleResult>
     );
     return { outcome: 'saved', hours };
   } catch (e) {
+    // Not left to the wrapper (register.ts): the command's result says how it ended.
     if (!isApiError(e)) throw e;
     if (isCancellation(e)) return { outcome: 'cancelled' };
     return reportFailure((x) => root.reportError(x), e, t('Could not change the sync schedule'));
@@ -224,22 +203,14 @@ function confirmRefreshAll(root: AccountRoot, name: string): Promise<boolean> {
 /** Refresh All Data: a sync of every type, watched through the data status until none runs. */
 async function refreshAll(watches: Set<AbortController>, node: unknown): Promise<boolean> {
   const company = node instanceof CompanyNode ? node : undefined;
-  const root = accountRootOf(company);
+  const root = accountOfNode(company)?.root;
   const client = root?.connection.client;
   if (!company || !root || !client || !(await confirmRefreshAll(root, company.company.name))) return false;
   const { id, name } = company.company;
-  try {
-    await withProgress(
-      { location: vscode.ProgressLocation.Notification, title: t('{0}: queueing a sync of all data…', name) },
-      () => client.refreshAllData(id),
-    );
-  } catch (e) {
-    if (isApiError(e) && !isCancellation(e)) {
-      root.reportError(e);
-      void vscode.window.showErrorMessage(t('Could not queue the syncs: {0}', e.message));
-    }
-    return false;
-  }
+  await withProgress(
+    { location: vscode.ProgressLocation.Notification, title: t('{0}: queueing a sync of all data…', name) },
+    () => client.refreshAllData(id),
+  );
   void vscode.window.showInformationMessage(
     t('{0}: a sync of every data type is queued; the lists refresh when the syncs have finished.', name),
   );
@@ -287,7 +258,7 @@ export function registerSyncCommands(): vscode.Disposable[] {
   return [
     registerCommand('dataPlatform.refreshAllData', (node?: unknown) => refreshAll(watches, node)),
     registerCommand('dataPlatform.queueSync', (node?: unknown) => queueSync(watches, node)),
-    registerCommand('dataPlatform.setSyncSchedule', (node?: unknown, arg?: unknown) => setSchedule(node, arg)),
+    registerCommand('dataPlatform.setSyncSchedule', (node?: unknown) => setSchedule(node)),
     { dispose: () => watches.forEach((c) => c.abort()) },
   ];
 }

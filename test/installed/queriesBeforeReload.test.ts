@@ -12,14 +12,23 @@ describe('query nodes, before a window reload', () => {
     const api = installedExtension().exports;
     assert.ok(api, 'the test API');
     const companyId = await wellKnownCompany('few');
-    const run = async (args: Record<string, string>): Promise<QueryNode> => {
-      const result = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', { companyId, ...args });
+    /** Run Query… on the company, its questions answered: the type (its row's description is its
+     * id: the labels are in the display language), the filter, the order (none: the first row). */
+    const run = async (type: string, query: string, orderBy?: string): Promise<QueryNode> => {
+      const none = { row: () => true };
+      api.prompts.answers.push(
+        { row: (r) => r.description === type },
+        { value: query },
+        orderBy ? { value: orderBy } : none,
+      );
+      const result = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', { companyId });
       if (result?.outcome !== 'shown') assert.fail(`the query was not shown: ${JSON.stringify(result)}`);
       return (result as { node: QueryNode }).node;
     };
-    await run({ query: 'status=Paid', orderBy: '-totalAmount' });
-    const bills = await run({ dataType: 'bills', query: 'status=Open' });
-    await vscode.commands.executeCommand('dataPlatform.renameQuery', bills, 'Open bills');
+    await run('invoices', 'status=Paid', '-totalAmount');
+    const bills = await run('bills', 'status=Open');
+    api.prompts.answers.push('Open bills');
+    await vscode.commands.executeCommand('dataPlatform.renameQuery', bills);
     await vscode.commands.executeCommand('dataPlatform.pinQuery', bills);
     const company = api.tree.root?.companyNode(companyId);
     assert.deepEqual(

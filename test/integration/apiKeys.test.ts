@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CreateApiKeyResult, DeleteApiKeyResult } from '../../src/commands/apiKeys';
 import { lastFour } from '../../src/format/apiKeyLabels';
+import type { Answer } from '../../src/commands/answerQueue';
 import type { DataPlatformApi } from '../../src/testApi';
 import type { ApiKeyNode, ApiKeysNode } from '../../src/tree/apiKeyNodes';
 import type { AccountRoot } from '../../src/tree/accountRoot';
@@ -18,6 +19,7 @@ import {
   answering,
   canScreenshot,
   canType,
+  createApiKey,
   emulator,
   emulatorClient,
   EXTENSION_ID,
@@ -25,6 +27,7 @@ import {
   keyboard,
   kindOf,
   labelOf,
+  modals,
   openView,
   removeAccount,
   screenshot,
@@ -35,13 +38,13 @@ import {
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
   (await api.tree.getChildren(node)) ?? [];
-const create = (arg: unknown) => vscode.commands.executeCommand<CreateApiKeyResult>('dataPlatform.createApiKey', arg);
 const remove = (arg: unknown) => vscode.commands.executeCommand<DeleteApiKeyResult>('dataPlatform.deleteApiKey', arg);
 const descriptionOf = (n: TreeNode) => String(n.getTreeItem().description ?? '');
 const iconOf = (n: TreeNode) => (n.getTreeItem().iconPath as vscode.ThemeIcon | undefined)?.id;
 
 describe('API keys: list, create up to the limit, delete, per account', () => {
   let api: DataPlatformApi;
+  const create = (c: { accountId: string; name: string }, then: Answer[] = []) => createApiKey(api, c, then);
   let accountId = '';
   let trialId = '';
 
@@ -119,7 +122,7 @@ describe('API keys: list, create up to the limit, delete, per account', () => {
 
   it('Create API Key… checks the name as it is typed', async function () {
     if (!canType()) this.skip();
-    const running = create({ accountId });
+    const running = vscode.commands.executeCommand<CreateApiKeyResult>('dataPlatform.createApiKey', { accountId });
     await waitFor('the name box', () => api.quickPick()?.title?.startsWith('Create API Key for'));
     const tooLong = 'Nightly export to the warehouse, EU region, read-only';
     assert.ok(tooLong.length > 50);
@@ -141,13 +144,12 @@ describe('API keys: list, create up to the limit, delete, per account', () => {
 
   it('the new key is offered in a modal that waits for the user; its Copy Key (first: Enter) puts the whole key on the clipboard, and only its last four are shown', async () => {
     await vscode.env.clipboard.writeText('');
-    const asked = api.confirmations.asked.length;
+    const asked = modals(api).length;
     // The modal's first button pressed (the test queue stands for the click).
-    api.confirmations.answers.push(true);
-    const result = await create({ accountId, name: 'Copied key' });
+    const result = await create({ accountId, name: 'Copied key' }, [true]);
     assert.equal(result?.outcome, 'created', JSON.stringify(result));
     if (result?.outcome !== 'created') return;
-    const [offered, ...more] = api.confirmations.asked.slice(asked);
+    const [offered, ...more] = modals(api).slice(asked);
     assert.deepEqual(more, [], 'one modal');
     assert.match(
       offered.message,
@@ -289,7 +291,7 @@ describe('API keys: list, create up to the limit, delete, per account', () => {
     }
     const row = selectedKey();
     assert.equal(row?.apiKey.id, spare);
-    api.confirmations.answers.push(true);
+    api.prompts.answers.push(true);
     const result = await vscode.commands.executeCommand<DeleteApiKeyResult>('dataPlatform.deleteSelected');
     assert.deepEqual(result, { outcome: 'deleted', apiKeyId: spare, wasInUse: false });
 
@@ -298,7 +300,7 @@ describe('API keys: list, create up to the limit, delete, per account', () => {
   });
 
   it('Use for This Account stores the new key through Set API Key, and the folder marks it in use', async () => {
-    const result = await create({ accountId, name: 'Key in use', then: 'use' });
+    const result = await create({ accountId, name: 'Key in use' }, ['Use for This Account']);
     assert.equal(result?.outcome, 'created', JSON.stringify(result));
     if (result?.outcome !== 'created') return;
     assert.equal(result.used, 'stored');
@@ -316,15 +318,15 @@ describe('API keys: list, create up to the limit, delete, per account', () => {
   it('deleting the key in use: the first question says it is the key in use, Enter keeps it on both; once both are answered, the account is signed out', async () => {
     const inUse = (await keyNodes()).find((n) => n.apiKey.inUse);
     assert.ok(inUse);
-    const asked = api.confirmations.asked.length;
+    const asked = modals(api).length;
     // Declined (an empty queue): nothing deleted.
     assert.deepEqual(await remove({ accountId, apiKeyId: inUse.apiKey.id }), { outcome: 'cancelled' });
-    const [first] = api.confirmations.asked.slice(asked);
+    const [first] = modals(api).slice(asked);
     assert.match(first.detail, /This is the key .+ itself uses: the account stops working until another key is set\./);
     assert.deepEqual(first.buttons, ['Keep the Key', 'Delete'], 'Enter presses the first: it keeps the key');
-    api.confirmations.answers.push(true, true);
+    api.prompts.answers.push(true, true);
     const result = await remove({ accountId, apiKeyId: inUse.apiKey.id });
-    const second = api.confirmations.asked.at(-1);
+    const second = modals(api).at(-1);
     assert.match(second?.message ?? '', /^This is the key .+ uses: the account will stop working/);
     assert.deepEqual(second?.buttons, ['Keep the Key', 'Delete Anyway']);
     assert.deepEqual(result, { outcome: 'deleted', apiKeyId: inUse.apiKey.id, wasInUse: true });

@@ -3,14 +3,23 @@
 // create whose answer was lost (a timeout, a gateway's 5xx) is looked for before it is sent again.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { CreateCompanyResult } from '../../src/commands/createCompany';
 import type { DataPlatformApi } from '../../src/testApi';
-import { activateExtension, admin, emulatorClient, labelOf, signIn, waitFor } from './helpers';
-
-const create = (arg: unknown) => vscode.commands.executeCommand<CreateCompanyResult>('dataPlatform.createCompany', arg);
+import {
+  activateExtension,
+  admin,
+  createCompany,
+  emulatorClient,
+  labelOf,
+  modals,
+  refusal,
+  setApiKey,
+  signIn,
+  waitFor,
+} from './helpers';
 
 describe('Create company', () => {
   let api: DataPlatformApi;
+  const create = (c: { name: string; description?: string }) => createCompany(api, c);
 
   before(async () => {
     api = await activateExtension();
@@ -96,27 +105,27 @@ describe('Create company', () => {
 
   it('a create whose 503 left it unknown and that is not in the list: the next create of the name asks first', async () => {
     await admin.addFault({ kind: 'status', status: 503, method: 'POST', path: '^/companies$', times: 1 });
-    api.confirmations.answers.length = 0;
-    const asked = api.confirmations.asked.length;
+    api.prompts.answers.length = 0;
+    const asked = modals(api).length;
     const posts = async () =>
       (await admin.requests()).filter((r) => r.method === 'POST' && r.path === '/companies').length;
     try {
       await admin.clearRequests();
       const lost = await create({ name: 'Unknown Fate Ltd' });
       assert.equal(lost?.outcome, 'failed', JSON.stringify(lost));
-      assert.equal(api.confirmations.asked.length, asked, 'no question yet on a local account');
+      assert.equal(modals(api).length, asked, 'no question yet on a local account');
       // Declined (the queue is empty): nothing sent.
       assert.deepEqual(await create({ name: 'Unknown Fate Ltd' }), { outcome: 'cancelled' });
-      assert.equal(api.confirmations.asked.length, asked + 1, 'asked before creating it again');
-      assert.match(api.confirmations.asked[asked].message, /got no usable answer/);
+      assert.equal(modals(api).length, asked + 1, 'asked before creating it again');
+      assert.match(modals(api)[asked].message, /got no usable answer/);
       assert.equal(await posts(), 1);
       // Another name is not asked about.
       const other = await create({ name: 'Certain Fate Ltd' });
       assert.equal(other?.outcome, 'created');
-      assert.equal(api.confirmations.asked.length, asked + 1);
+      assert.equal(modals(api).length, asked + 1);
     } finally {
       await admin.clearFaults();
-      api.confirmations.answers.length = 0;
+      api.prompts.answers.length = 0;
     }
   });
 
@@ -124,17 +133,15 @@ describe('Create company', () => {
     await admin.clearRequests();
     for (const name of ['', '   ', '<#>*']) {
       const result = await create({ name });
-      assert.equal(result?.outcome, 'invalid', `${JSON.stringify(name)}: ${JSON.stringify(result)}`);
+      assert.equal(result?.outcome, 'cancelled', `${JSON.stringify(name)}: ${JSON.stringify(result)}`);
+      assert.ok(refusal(api), `${JSON.stringify(name)} refused by the input box`);
     }
     assert.deepEqual(await admin.requests(), [], 'nothing was sent');
   });
 
   it("opens the diagnostics panel on the Free-trial key's 51st company with the 402 body", async () => {
     const info = await admin.info();
-    const result = await vscode.commands.executeCommand<{ outcome: string }>(
-      'dataPlatform.setApiKey',
-      info.keys.freeTrial,
-    );
+    const result = await setApiKey(api, info.keys.freeTrial);
     assert.equal(result?.outcome, 'stored');
     await waitFor('the free-trial connection', () => api.connection.state.kind === 'ready');
     api.diagnostics.clear();

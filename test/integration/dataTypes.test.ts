@@ -10,7 +10,6 @@ import * as vscode from 'vscode';
 import type { DataRecord } from '../../src/api';
 import type { DataPlatformClient } from '../../src/api/client';
 import type { ExportResult } from '../../src/commands/export';
-import type { QueryResult } from '../../src/commands/query';
 import { DATA_TYPES, idParameter, type DataTypeSpec } from '../../src/dataTypes/catalog';
 import { typeCount, typeTitle } from '../../src/dataTypes/words';
 import { labelOr } from '../../src/documents/recordUri';
@@ -24,13 +23,16 @@ import type { CompanyNode } from '../../src/tree/companyNodes';
 import { asExported, dataTypeColumnTypes, readExport } from '../support/csv';
 import {
   admin,
+  answering,
   canScreenshot,
   emulator,
   emulatorClient,
   firstPageCompany,
   labelOf,
   openView,
+  refusal,
   removeQueryNodes,
+  runQuery,
   screenshot,
   signIn,
   waitFor,
@@ -168,13 +170,13 @@ describe('every data type against the emulator', () => {
       const total = expected.totalResults;
       assert.ok(total > 0, `the example filter ${spec.example} matches some ${spec.id}`);
       await admin.clearRequests();
-      const result = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', {
+      const result = await runQuery(api, {
         companyId: ids.many,
         dataType: spec.id,
         query: spec.example,
         orderBy: '-modifiedDate',
       });
-      assert.equal(result?.outcome, 'shown', result?.outcome === 'invalid' ? result.message : undefined);
+      assert.equal(result.outcome, 'shown', refusal(api));
       const node = (result as { node: QueryNode }).node;
       assert.equal(node.dataType, spec.id);
       assert.equal(contextOf(node), queryContext(spec.id, false, node.morePages));
@@ -196,15 +198,13 @@ describe('every data type against the emulator', () => {
 
       // A field the type does not have is refused before anything is sent.
       await admin.clearRequests();
-      const refused = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', {
+      const refused = await runQuery(api, {
         companyId: ids.many,
         dataType: spec.id,
         query: 'colour=red',
       });
-      assert.deepEqual(refused, {
-        outcome: 'invalid',
-        message: `Col 1: Unknown field "colour" on ${spec.schema.recordName}`,
-      });
+      assert.deepEqual(refused, { outcome: 'cancelled' }, 'the filter cannot be accepted');
+      assert.equal(refusal(api), `Col 1: Unknown field "colour" on ${spec.schema.recordName}`);
       assert.deepEqual(await requestsOf(spec), []);
     });
 
@@ -263,12 +263,12 @@ describe('every data type against the emulator', () => {
         );
       const odd = candidates.reduce((a, b) => (oddness(b) > oddness(a) ? b : a));
       const { companyId, ...record } = odd as DataRecord & { companyId: string };
-      const result = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', {
+      const result = await runQuery(api, {
         companyId,
         dataType: spec.id,
         query: `id=${record.id}`,
       });
-      assert.equal(result?.outcome, 'shown', result?.outcome === 'invalid' ? result.message : undefined);
+      assert.equal(result.outcome, 'shown', refusal(api));
       const [node] = recordsIn(await children(api, (result as { node: QueryNode }).node), spec);
       assert.equal(node?.record.id, record.id);
       const item = node.getTreeItem();
@@ -301,10 +301,9 @@ describe('every data type against the emulator', () => {
       const dir = mkdtempSync(join(tmpdir(), 'dp-types-export-'));
       try {
         const uri = vscode.Uri.file(join(dir, `${spec.id}.csv`));
-        const result = await vscode.commands.executeCommand<ExportResult>(
-          'dataPlatform.exportRecords',
-          await typeNode('few', spec),
-          { uri },
+        const node = await typeNode('few', spec);
+        const result = await answering(api, [uri], () =>
+          vscode.commands.executeCommand<ExportResult>('dataPlatform.exportRecords', node),
         );
         const want = [];
         for await (const r of emu.allRecords(spec.id, ids.few, { pageSize: 5000 })) want.push(r);

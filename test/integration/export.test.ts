@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { DataPlatformClient } from '../../src/api/client';
 import type { ExportResult } from '../../src/commands/export';
-import type { QueryResult } from '../../src/commands/query';
 import type { DataPlatformApi } from '../../src/testApi';
 import { isTempFileOf } from '../support/tempFiles';
 import type { DataTypeNode, QueryNode } from '../../src/tree/dataNodes';
@@ -19,6 +18,7 @@ import { asExported, COMPANY_TYPES, INVOICE_TYPES, readExport } from '../support
 import { assertNoSecret } from '../support/secretScan';
 import {
   admin,
+  answering,
   canType,
   emulator,
   emulatorClient,
@@ -27,6 +27,7 @@ import {
   keyboard,
   openView,
   removeQueryNodes,
+  runQuery,
   signIn,
   viewItemMatches,
   waitFor,
@@ -53,12 +54,15 @@ describe('export', () => {
     return company.invoices;
   };
   const queryNode = async (companyId: string, query: string, orderBy: string): Promise<QueryNode> => {
-    const r = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', { companyId, query, orderBy });
+    const r = await runQuery(api, { companyId, query, orderBy });
     assert.equal(r?.outcome, 'shown');
     return (r as { node: QueryNode }).node;
   };
-  const exportInvoices = (node: unknown, args: object) =>
-    vscode.commands.executeCommand<ExportResult>('dataPlatform.exportRecords', node, args);
+  /** Export… on `node`, the save dialog answered with `uri`. */
+  const exportInvoices = (node: unknown, uri: vscode.Uri, token?: vscode.CancellationToken) =>
+    answering(api, [uri], () =>
+      vscode.commands.executeCommand<ExportResult>('dataPlatform.exportRecords', node, token && { token }),
+    );
   const written = (r: ExportResult | undefined): number => {
     if (r?.outcome !== 'written') assert.fail(`expected a written file, got ${JSON.stringify(r)}`);
     return r.written;
@@ -116,7 +120,7 @@ describe('export', () => {
   for (const format of FORMATS) {
     it(`exports a company's Invoices node as ${format}: every invoice, every field, in order`, async () => {
       const uri = vscode.Uri.file(join(dir, `few.${format}`));
-      assert.equal(written(await exportInvoices(await invoicesNode('few'), { uri, format })), 7);
+      assert.equal(written(await exportInvoices(await invoicesNode('few'), uri)), 7);
       const want = (await listInvoices(emu, ids.few, { pageSize: 5000 })).results;
       assert.deepEqual(
         readExport(await fileText(uri.fsPath), format, INVOICE_TYPES),
@@ -130,7 +134,7 @@ describe('export', () => {
       const node = await queryNode(ids.many, query, orderBy);
       const uri = vscode.Uri.file(join(dir, `query.${format}`));
       await admin.clearRequests();
-      const n = written(await exportInvoices(node, { uri, format }));
+      const n = written(await exportInvoices(node, uri));
       const log = (await admin.requests()).filter((r) => r.path.includes('/data/invoices'));
       const want = await collect(allInvoices(emu, ids.many, { pageSize: 5000, query, orderBy }));
       assert.equal(n, want.length);
@@ -150,7 +154,9 @@ describe('export', () => {
 
     it(`exports the companies as ${format}`, async () => {
       const uri = vscode.Uri.file(join(dir, `companies.${format}`));
-      const r = await vscode.commands.executeCommand<ExportResult>('dataPlatform.exportCompanies', { uri, format });
+      const r = await answering(api, [uri], () =>
+        vscode.commands.executeCommand<ExportResult>('dataPlatform.exportCompanies'),
+      );
       const want = await collect(emu.allCompanies({ pageSize: 5000 }));
       assert.equal(written(r), want.length);
       assert.deepEqual(
@@ -162,7 +168,7 @@ describe('export', () => {
 
   it('exports all 25,000 invoices of a company, the format taken from the file name', async () => {
     const uri = vscode.Uri.file(join(dir, 'Many invoices.csv'));
-    assert.equal(written(await exportInvoices(await invoicesNode('many'), { uri })), 25_000);
+    assert.equal(written(await exportInvoices(await invoicesNode('many'), uri)), 25_000);
     const want = await collect(allInvoices(emu, ids.many, { pageSize: 5000 }));
     assert.deepEqual(
       readExport(await fileText(uri.fsPath), 'csv', INVOICE_TYPES),
@@ -175,7 +181,7 @@ describe('export', () => {
     await api.companiesView.reveal(node, { select: true, focus: true });
     await waitFor('the query node selected', () => api.companiesView.selection[0] === node);
     const uri = vscode.Uri.file(join(dir, 'selected.jsonl'));
-    written(await exportInvoices(undefined, { uri }));
+    written(await exportInvoices(undefined, uri));
     const want = (await listInvoices(emu, ids.few, { query: 'totalAmount>0', orderBy: 'totalAmount' })).results;
     assert.deepEqual(
       readExport(await fileText(uri.fsPath), 'jsonl', INVOICE_TYPES),
@@ -188,7 +194,9 @@ describe('export', () => {
     const uri = vscode.Uri.file(join(dir, 'companies.txt'));
     const pickShown = () =>
       waitFor('the format pick', () => api.quickPick()?.title === 'Export: choose a format' && api.quickPick());
-    let running = vscode.commands.executeCommand<ExportResult>('dataPlatform.exportCompanies', { uri });
+    // The save dialog answered; the format pick, asked next, is typed into.
+    api.prompts.answers.push(uri);
+    let running = vscode.commands.executeCommand<ExportResult>('dataPlatform.exportCompanies');
     assert.deepEqual(
       (await pickShown()).items.map((i) => i.label),
       ['CSV', 'JSON', 'JSON Lines'],
@@ -197,7 +205,8 @@ describe('export', () => {
     assert.deepEqual(await running, { outcome: 'dismissed' });
     assert.deepEqual(readdirSync(dir), []);
 
-    running = vscode.commands.executeCommand<ExportResult>('dataPlatform.exportCompanies', { uri });
+    api.prompts.answers.push(uri);
+    running = vscode.commands.executeCommand<ExportResult>('dataPlatform.exportCompanies');
     await pickShown();
     await keyboard.type('lines');
     await waitFor('JSON Lines highlighted', () => api.quickPick()?.active === 'JSON Lines');
@@ -217,7 +226,7 @@ describe('export', () => {
     token?: vscode.CancellationToken,
   ): Promise<{ running: Thenable<ExportResult | undefined> }> {
     await admin.addFault({ kind: 'latency', latencyMs: 400, path: '/data/invoices' });
-    const running = exportInvoices(await invoicesNode('many'), { uri: vscode.Uri.file(target), token });
+    const running = exportInvoices(await invoicesNode('many'), vscode.Uri.file(target), token);
     await waitFor(
       'the first page in the temporary file',
       () => {
@@ -319,7 +328,9 @@ describe('export to another file system', () => {
       fs.files.set('/out/existing.txt', Buffer.from('other'));
       const company = await firstPageCompany(api, ids.few);
       const uri = vscode.Uri.from({ scheme: 'dpexport-mem', path: '/out/few.csv' });
-      const r = await vscode.commands.executeCommand<ExportResult>('dataPlatform.exportRecords', company, { uri });
+      const r = await answering(api, [uri], () =>
+        vscode.commands.executeCommand<ExportResult>('dataPlatform.exportRecords', company),
+      );
       assert.equal(r?.outcome, 'written');
       assert.deepEqual([...fs.files.keys()].sort(), ['/out/existing.txt', '/out/few.csv']);
       assert.equal(fs.renames.length, 1);

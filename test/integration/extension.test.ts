@@ -20,7 +20,7 @@ describe('extension in a real VS Code extension host', () => {
     for (const id of declared) assert.ok(registered.has(id), `${id} is declared but not registered`);
   });
 
-  it('logs with its stack and resolves a command that throws what it did not expect; an API error goes to the diagnostics panel', async () => {
+  it('logs with its stack and resolves a command that throws what it did not expect; an API error goes to the diagnostics panel; a cancellation ends it quietly', async () => {
     const api = await activateExtension();
     const failing = api.registerCommand('dataPlatform.test.throws', () => {
       throw new TypeError('a bug in a test command');
@@ -30,6 +30,9 @@ describe('extension in a real VS Code extension host', () => {
     await signIn(api);
     const rejecting = api.registerCommand('dataPlatform.test.rejects', () =>
       api.connection.client?.getCompany('no-such-company'),
+    );
+    const cancelled = api.registerCommand('dataPlatform.test.cancelled', () =>
+      api.connection.client?.getCompany('no-such-company', { signal: AbortSignal.abort() }),
     );
     try {
       const lines = api.logLines().length;
@@ -48,9 +51,23 @@ describe('extension in a real VS Code extension host', () => {
       const entries = api.diagnostics.size;
       assert.equal(await vscode.commands.executeCommand('dataPlatform.test.rejects'), undefined);
       assert.equal(api.diagnostics.size, entries + 1, 'the API error is an entry of the panel');
+
+      // A cancellation (Escape, a progress notification's Cancel) ends a command quietly.
+      const before = api.logLines().length;
+      assert.equal(await vscode.commands.executeCommand('dataPlatform.test.cancelled'), undefined);
+      assert.equal(api.diagnostics.size, entries + 1, 'no entry');
+      assert.deepEqual(
+        api
+          .logLines()
+          .slice(before)
+          .filter((l) => l.level === 'error'),
+        [],
+        'no error logged',
+      );
     } finally {
       failing.dispose();
       rejecting.dispose();
+      cancelled.dispose();
     }
   });
 

@@ -7,14 +7,23 @@
 // that are not retried.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { CreateCompanyResult } from '../../src/commands/createCompany';
-import type { SetAccountKeyResult } from '../../src/commands/accountKey';
-import type { QueryResult } from '../../src/commands/query';
 import type { DataPlatformApi } from '../../src/testApi';
 import type { ErrorNode } from '../../src/tree/leafNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { RecordNode } from '../../src/tree/dataNodes';
-import { admin, emulator, firstAccountKey, kindOf, openView, signIn, waitFor } from './helpers';
+import {
+  admin,
+  createCompany,
+  emulator,
+  firstAccountKey,
+  kindOf,
+  modals,
+  openView,
+  runQuery,
+  setApiKey,
+  signIn,
+  waitFor,
+} from './helpers';
 import { recordContext } from '../../src/tree/contextValues';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
@@ -108,23 +117,18 @@ describe('each operation once with a fault and once recovering, through the real
     const reported = api.diagnostics.size;
     await admin.addFault({ kind: 'status', status: 500, method: 'POST', path: '^/companies$' });
     await admin.clearRequests();
-    const failed = await vscode.commands.executeCommand<CreateCompanyResult>('dataPlatform.createCompany', {
-      name: 'Fault Matrix Ltd',
-    });
+    const failed = await createCompany(api, { name: 'Fault Matrix Ltd' });
     assert.equal(failed?.outcome, 'failed', JSON.stringify(failed));
     assert.equal((await admin.requests()).filter((r) => r.method === 'POST').length, 1, 'a POST is never retried');
     oneError(reported, 'server');
     await admin.clearFaults();
     // A 500 says nothing of whether the company was made: it was looked for, and creating the
     // name again asks first (issue 30, item 2).
-    const asked = api.confirmations.asked.length;
-    api.confirmations.answers.push(true);
-    const created = await vscode.commands.executeCommand<CreateCompanyResult>('dataPlatform.createCompany', {
-      name: 'Fault Matrix Ltd',
-    });
+    const asked = modals(api).length;
+    const created = await createCompany(api, { name: 'Fault Matrix Ltd' }, [true]);
     assert.equal(created?.outcome, 'created', JSON.stringify(created));
-    assert.equal(api.confirmations.asked.length, asked + 1);
-    assert.match(api.confirmations.asked[asked].message, /got no usable answer/);
+    assert.equal(modals(api).length, asked + 1);
+    assert.match(modals(api)[asked].message, /got no usable answer/);
     assert.equal(api.progressRunning(), 0);
   });
 
@@ -132,7 +136,7 @@ describe('each operation once with a fault and once recovering, through the real
     const few = (await admin.info()).companies.few;
     const reported = api.diagnostics.size;
     await malformed(`^/companies/${few}/data/invoices$`);
-    const result = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', {
+    const result = await runQuery(api, {
       companyId: few,
       query: 'status=Paid',
     });
@@ -182,11 +186,11 @@ describe('each operation once with a fault and once recovering, through the real
     const { key } = await emulator();
     const reported = api.diagnostics.size;
     await malformed('^/companies$');
-    const rejected = await vscode.commands.executeCommand<SetAccountKeyResult>('dataPlatform.setApiKey', key);
+    const rejected = await setApiKey(api, key);
     assert.equal(rejected?.outcome, 'rejected');
     oneError(reported, 'malformedResponse');
     await admin.clearFaults();
-    const stored = await vscode.commands.executeCommand<SetAccountKeyResult>('dataPlatform.setApiKey', key);
+    const stored = await setApiKey(api, key);
     assert.equal(stored?.outcome, 'stored');
     assert.equal(await firstAccountKey.get(api), key);
     assert.equal(api.progressRunning(), 0);

@@ -16,13 +16,16 @@ import { listContext, recordContext } from '../../src/tree/contextValues';
 import {
   addTrialAccount,
   admin,
+  answering,
   canType,
   emulator,
   emulatorClient,
   emulatorInvoice,
+  findCompany,
   firstPageCompany,
   keyboard,
   openView,
+  refusal,
   signIn,
   sleep,
   viewItemMatches,
@@ -33,6 +36,9 @@ const PAGE_SIZE = 5;
 
 describe('Find Company and Open Record by ID', function () {
   let api: DataPlatformApi;
+  /** Open Record by ID on the list, the id typed into its box. */
+  const openById = (list: unknown, id: string) =>
+    answering(api, [id], () => vscode.commands.executeCommand<OpenByIdResult>('dataPlatform.openRecordById', list));
   let emu: DataPlatformClient;
   let notLoaded: Company[];
 
@@ -79,10 +85,7 @@ describe('Find Company and Open Record by ID', function () {
     const root = api.tree.root;
     assert.ok(root && !root.pagedList?.items.some((c) => c.id === target.id), 'not on the loaded page');
 
-    const result = await vscode.commands.executeCommand<FindCompanyResult>('dataPlatform.findCompany', {
-      text: ` ${target.name.slice(1)} `,
-      companyId: target.id,
-    });
+    const result = await findCompany(api, ` ${target.name.slice(1)} `, target.id);
     assert.equal(result?.outcome, 'revealed');
     const { node, revealed, accountId } = result;
     assert.equal(accountId, api.connection.account.id);
@@ -114,19 +117,19 @@ describe('Find Company and Open Record by ID', function () {
   it('a company already loaded is revealed where it is; a search that finds nothing says so', async () => {
     const loaded = api.tree.root?.pagedList?.items[2];
     assert.ok(loaded);
-    const result = await vscode.commands.executeCommand<FindCompanyResult>('dataPlatform.findCompany', {
-      text: loaded.name,
-      companyId: loaded.id,
-    });
+    const result = await findCompany(api, loaded.name, loaded.id);
     assert.equal(result?.outcome, 'revealed');
     const top = await api.tree.getChildren();
     assert.equal(top.indexOf(result.node), 3);
     assert.equal(api.tree.root?.pagedList?.items.length, PAGE_SIZE);
 
-    const none = await vscode.commands.executeCommand<FindCompanyResult>('dataPlatform.findCompany', {
-      text: 'No Such Company Zzqx',
-    });
-    assert.deepEqual(none, { outcome: 'notFound', message: 'No company found for "No Such Company Zzqx".' });
+    // The row that says so cannot be accepted: the pick goes unanswered.
+    const noMatch = (r: { label: string }) => r.label.includes('No company matches');
+    const none = await answering(api, [{ value: 'No Such Company Zzqx', row: noMatch }], () =>
+      vscode.commands.executeCommand<FindCompanyResult>('dataPlatform.findCompany'),
+    );
+    assert.deepEqual(none, { outcome: 'cancelled' });
+    assert.equal(refusal(api), '$(info) No company matches "No Such Company Zzqx".');
   });
 
   it('typing in the pick searches the API; Enter reveals the company found', async function () {
@@ -200,13 +203,7 @@ describe('Find Company and Open Record by ID', function () {
     const invoice = (await emu.listRecords('invoices', ids.few, { pageSize: 1 })).results[0];
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 
-    const opened = await vscode.commands.executeCommand<OpenByIdResult>(
-      'dataPlatform.openRecordById',
-      company.invoices,
-      {
-        id: ` ${invoice.id} `,
-      },
-    );
+    const opened = await openById(company.invoices, ` ${invoice.id} `);
     assert.equal(opened?.outcome, 'opened');
     const doc = (opened as { editor: vscode.TextEditor }).editor.document;
     assert.equal(parseRecordUri(doc.uri)?.recordId, invoice.id, 'the id trimmed');
@@ -216,13 +213,7 @@ describe('Find Company and Open Record by ID', function () {
 
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const reported = api.diagnostics.size;
-    const missing = await vscode.commands.executeCommand<OpenByIdResult>(
-      'dataPlatform.openRecordById',
-      company.invoices,
-      {
-        id: 'no-such-invoice',
-      },
-    );
+    const missing = await openById(company.invoices, 'no-such-invoice');
     assert.deepEqual(missing, {
       outcome: 'notFound',
       message: `Invoices: no record with the id or invoiceNumber no-such-invoice in company ${company.company.name}.`,
@@ -243,13 +234,7 @@ describe('Find Company and Open Record by ID', function () {
     assert.ok(invoice.invoiceNumber, 'the emulator numbers its invoices');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await admin.clearRequests();
-    const opened = await vscode.commands.executeCommand<OpenByIdResult>(
-      'dataPlatform.openRecordById',
-      company.invoices,
-      {
-        id: invoice.invoiceNumber,
-      },
-    );
+    const opened = await openById(company.invoices, invoice.invoiceNumber);
     assert.equal(opened?.outcome, 'opened');
     const doc = (opened as { editor: vscode.TextEditor }).editor.document;
     assert.equal(parseRecordUri(doc.uri)?.recordId, invoice.id);
@@ -319,9 +304,7 @@ describe('Find Company with two accounts', () => {
   it('searches every account and reveals the company under its own account', async () => {
     const target = await trialOnlyCompany();
     await admin.clearRequests();
-    const result = await vscode.commands.executeCommand<FindCompanyResult>('dataPlatform.findCompany', {
-      text: target.name,
-    });
+    const result = await findCompany(api, target.name, target.id);
     assert.equal(result?.outcome, 'revealed');
     assert.equal(result.accountId, trialId);
     const trial = api.tree.rootOf(trialId);

@@ -6,6 +6,14 @@ import * as vscode from 'vscode';
 import { DataPlatformClient } from '../../src/api/client';
 import type { CreateRecordResult } from '../../src/commands/push';
 import type { QueryResult } from '../../src/commands/query';
+import type { Answer, AskedQuestion } from '../../src/commands/answerQueue';
+import { environmentName, type Environment } from '../../src/accounts/environment';
+import type { CreateApiKeyResult } from '../../src/commands/apiKeys';
+import type { FindCompanyResult } from '../../src/commands/findCompany';
+import type { SetAccountKeyResult } from '../../src/commands/accountKey';
+import type { CreateCompanyResult } from '../../src/commands/createCompany';
+import type { DataTypeId } from '../../src/dataTypes/catalog';
+import { typeTitle } from '../../src/dataTypes/words';
 import type { DataPlatformApi } from '../../src/testApi';
 import type { QueryNode } from '../../src/tree/dataNodes';
 import type { CompanyNode } from '../../src/tree/companyNodes';
@@ -225,16 +233,125 @@ export async function firstPageCompany(api: DataPlatformApi, companyId: string):
  * they last across tree rebuilds (as across reloads), and the view loads again any it remembers
  * expanded, which would send requests into a later suite's checks. A pinned or named one goes
  * without the question it asks. */
-/** Runs `run` with `answers` queued for the questions it asks (modals: src/commands/confirmWrite.ts);
- * answers it did not use are dropped, so none is left for a later question. */
-export async function answering<T>(api: DataPlatformApi, answers: boolean[], run: () => Thenable<T>): Promise<T> {
-  const queue = api.confirmations.answers;
+/** Runs `run` with `answers` queued for the questions it asks (src/commands/prompt.ts, in the order
+ * asked); answers it did not use are dropped, so none is left for a later question. */
+export async function answering<T>(api: DataPlatformApi, answers: Answer[], run: () => Thenable<T>): Promise<T> {
+  const queue = api.prompts.answers;
   queue.push(...answers);
   try {
     return await run();
   } finally {
     queue.length = 0;
   }
+}
+
+/** What Run Query… is asked: the type (Invoices by default), the filter typed, the order typed
+ * (none by default); on the company of the account (the only, selected or named one). */
+export interface QueryAnswers {
+  accountId?: string;
+  companyId: string;
+  dataType?: DataTypeId;
+  query: string;
+  orderBy?: string;
+}
+
+/** Run Query… on a company, its three questions answered (src/commands/query.ts). */
+export async function runQuery(api: DataPlatformApi, a: QueryAnswers): Promise<QueryResult> {
+  const answers: Answer[] = [typeTitle(a.dataType ?? 'invoices'), { value: a.query }, orderAnswer(a.orderBy)];
+  const target =
+    a.accountId === undefined ? { companyId: a.companyId } : { accountId: a.accountId, companyId: a.companyId };
+  const r = await answering(api, answers, () =>
+    vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', target),
+  );
+  assert.ok(r, 'the command returns its outcome');
+  return r;
+}
+
+/** The orderBy pick's answer: the field typed, or its "No ordering" row. */
+export const orderAnswer = (orderBy?: string): Answer => (orderBy ? { value: orderBy } : 'No ordering');
+
+/** The modal questions asked (those before writes, and the other modals), oldest first. */
+export const modals = (api: DataPlatformApi): AskedQuestion[] => api.prompts.asked.filter((q) => q.kind === 'modal');
+
+/** Create Company… in the account (the only, selected or named one), its name and description
+ * typed; `then` answers what it asks next (the question before a write). */
+export function createCompany(
+  api: DataPlatformApi,
+  c: { accountId?: string; name: string; description?: string },
+  then: Answer[] = [],
+): Promise<CreateCompanyResult | undefined> {
+  const target = c.accountId === undefined ? undefined : { accountId: c.accountId };
+  return answering(api, [c.name, c.description ?? '', ...then], () =>
+    vscode.commands.executeCommand<CreateCompanyResult>('dataPlatform.createCompany', target),
+  );
+}
+
+/** Set Environment… on the account, the environment picked. */
+export function setEnvironment(api: DataPlatformApi, accountId: string, environment: Environment): Promise<unknown> {
+  return answering(api, [environmentName(environment)], () =>
+    vscode.commands.executeCommand('dataPlatform.setEnvironment', { accountId }),
+  );
+}
+
+/** Create API Key… on the account, its name typed; `then` answers what it asks next (the question
+ * before a write, then the modal offering the new key). */
+export function createApiKey(
+  api: DataPlatformApi,
+  c: { accountId: string; name: string },
+  then: Answer[] = [],
+): Promise<CreateApiKeyResult | undefined> {
+  return answering(api, [c.name, ...then], () =>
+    vscode.commands.executeCommand<CreateApiKeyResult>('dataPlatform.createApiKey', { accountId: c.accountId }),
+  );
+}
+
+/** Rename Account… on the account, the new name typed. */
+export function renameAccount(api: DataPlatformApi, accountId: string, name: string): Promise<unknown> {
+  return answering(api, [name], () => vscode.commands.executeCommand('dataPlatform.renameAccount', { accountId }));
+}
+
+/** Set API Key… (on the only, selected or named account), the key typed into its box. */
+export function setApiKey(
+  api: DataPlatformApi,
+  key: string,
+  accountId?: string,
+): Promise<SetAccountKeyResult | undefined> {
+  return answering(api, [key], () =>
+    vscode.commands.executeCommand<SetAccountKeyResult>('dataPlatform.setApiKey', accountId && { accountId }),
+  );
+}
+
+/** Find Company…, `text` typed and the row of the company `companyId` accepted once a search (or
+ * the view's loaded list) shows it. */
+export function findCompany(api: DataPlatformApi, text: string, companyId: string): Promise<FindCompanyResult> {
+  const row = (r: { detail?: string }) => r.detail?.split(' · ')[0] === companyId;
+  return answering(api, [{ value: text, row }], () =>
+    vscode.commands.executeCommand<FindCompanyResult>('dataPlatform.findCompany'),
+  );
+}
+
+/** What Add Account… resolved to, loosely (src/commands/addAccount.ts AddAccountResult). */
+interface AddedAccount {
+  outcome: string;
+  account?: { id: string; name: string; environment: string };
+  key?: { outcome: string };
+}
+
+/** Add Account… at another base URL, its questions answered: the address, the name, the
+ * environment where it is asked (not where the emulator itself answers: local), the key. */
+export function addAccount(
+  api: DataPlatformApi,
+  a: { name: string; baseUrl: string; key?: string; environment?: Environment },
+): Promise<AddedAccount | undefined> {
+  const environment = a.environment ? [environmentName(a.environment)] : [];
+  return answering(api, ['Another base URL…', a.baseUrl, a.name, ...environment, a.key ?? ''], () =>
+    vscode.commands.executeCommand<AddedAccount>('dataPlatform.addAccount'),
+  );
+}
+
+/** Why the last question refused its queued answer (a filter that does not parse). */
+export function refusal(api: DataPlatformApi): string | undefined {
+  return api.prompts.asked.at(-1)?.validationMessage;
 }
 
 /** Remove Account, its question answered yes. */
@@ -275,7 +392,7 @@ export async function invoiceDraft(companyId: string, body?: Record<string, unkn
 /** Signs in with the emulator's normal key through the real command; fails unless it was stored. */
 export async function signIn(api: DataPlatformApi): Promise<void> {
   const { key } = await emulator();
-  const result = await vscode.commands.executeCommand<{ outcome: string }>('dataPlatform.setApiKey', key);
+  const result = await setApiKey(api, key);
   if (result?.outcome !== 'stored') throw new Error(`setting the key failed: ${JSON.stringify(result)}`);
   await waitFor('a ready connection', () => api.connection.state.kind === 'ready');
   // A new key rebuilds the tree, and the view asks for its first page. Loaded here (the view's
@@ -289,10 +406,7 @@ export async function signIn(api: DataPlatformApi): Promise<void> {
 export async function addTrialAccount(api: DataPlatformApi): Promise<string> {
   const { url } = await emulator();
   const key = (await admin.info()).keys.freeTrial;
-  const added = await vscode.commands.executeCommand<{ outcome: string; account?: { id: string } }>(
-    'dataPlatform.addAccount',
-    { name: 'Free trial', baseUrl: url, key },
-  );
+  const added = await addAccount(api, { name: 'Free trial', baseUrl: url, key });
   if (added?.outcome !== 'added' || !added.account)
     throw new Error(`adding the account failed: ${JSON.stringify(added)}`);
   await waitFor('two accounts in the view', () => api.tree.several);

@@ -6,7 +6,6 @@
 // command's argument (src/commands/selection.ts): the harness cannot answer a modal dialog.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { QueryResult } from '../../src/commands/query';
 import type { DataPlatformApi } from '../../src/testApi';
 import type { CompanyNode } from '../../src/tree/companyNodes';
 import type { DataTypeNode, RecordNode } from '../../src/tree/dataNodes';
@@ -21,9 +20,11 @@ import {
   keyboard,
   kindOf,
   labelOf,
+  modals,
   openView,
   removeAccount,
   removeQueryNodes,
+  runQuery,
   shown,
   signIn,
   viewItemMatches,
@@ -81,12 +82,12 @@ describe('keybindings of the Companies view, and Load All on a list node', funct
       return api.companiesView.selection[0] === node;
     });
   };
-  /** What a keybinding does: its command, with its args (none); `answer` where it would ask. */
-  const press = <T>(binding: Keybinding, answer?: unknown): Thenable<T> =>
-    vscode.commands.executeCommand<T>(binding.command, ...[binding.args, answer].filter((a) => a !== undefined));
+  /** What a keybinding does: its command, with its args (none). */
+  const press = <T>(binding: Keybinding): Thenable<T> =>
+    vscode.commands.executeCommand<T>(binding.command, ...[binding.args].filter((a) => a !== undefined));
   const query = async (text: string) =>
     shown(
-      await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', {
+      await runQuery(api, {
         accountId: api.connection.account.id,
         companyId: few,
         query: text,
@@ -138,9 +139,8 @@ describe('keybindings of the Companies view, and Load All on a list node', funct
     'dataPlatform.renameQuery': async (binding) => {
       const node = await query('status=Paid');
       await select(node);
-      // The keybinding passes no node (its args, none); the name, what the box would get, comes
-      // second.
-      await vscode.commands.executeCommand(binding.command, binding.args, 'Paid ones');
+      // The keybinding passes no node (its args, none); the name is typed into the box.
+      await answering(api, ['Paid ones'], () => press(binding));
       assert.equal(node.label, 'Paid ones');
       assert.match(labelOf(node), /^Paid ones\b/);
     },
@@ -149,7 +149,7 @@ describe('keybindings of the Companies view, and Load All on a list node', funct
       const root = await waitFor('the account in the view', () => api.tree.rootOf(id));
       await children(api);
       await select(root);
-      assert.deepEqual(await press(binding, { name: 'Renamed by a key' }), { outcome: 'done' });
+      assert.deepEqual(await answering(api, ['Renamed by a key'], () => press(binding)), { outcome: 'done' });
       assert.equal(api.accounts.get(id)?.name, 'Renamed by a key');
     },
     'dataPlatform.removeQuery': async (binding) => {
@@ -174,10 +174,10 @@ describe('keybindings of the Companies view, and Load All on a list node', funct
         return rows.length > 0 && rows;
       });
       await select(apiKey);
-      const asked = api.confirmations.asked.length;
-      api.confirmations.answers.length = 0; // declined: nothing is deleted
+      const asked = modals(api).length;
+      api.prompts.answers.length = 0; // declined: nothing is deleted
       assert.deepEqual(await press(binding), { outcome: 'cancelled' });
-      const question = api.confirmations.asked[asked]?.message ?? '';
+      const question = modals(api)[asked]?.message ?? '';
       assert.match(
         question,
         new RegExp(`^Delete the API key "${labelOf(apiKey).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`),

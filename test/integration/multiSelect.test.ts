@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ExportResult } from '../../src/commands/export';
-import type { QueryResult } from '../../src/commands/query';
+import type { Answer } from '../../src/commands/answerQueue';
 import type { DataPlatformApi } from '../../src/testApi';
 import type { QueryNode } from '../../src/tree/dataNodes';
 import type { TreeNode } from '../../src/tree/node';
@@ -22,6 +22,7 @@ import {
   kindOf,
   openView,
   removeQueryNodes,
+  runQuery,
   shown,
   signIn,
   viewItemMatches,
@@ -47,13 +48,16 @@ describe('several nodes selected', () => {
     (await children(api, (await invoices(which)).invoices)).filter((n) => kindOf(n) === 'record');
   const query = async (which: string, text: string): Promise<QueryNode> =>
     shown(
-      await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', {
+      await runQuery(api, {
         companyId: ids[which],
         query: text,
       }),
     );
-  const exportOf = (nodes: readonly unknown[], args: object) =>
-    vscode.commands.executeCommand<ExportResult>('dataPlatform.exportRecords', nodes[0], nodes, args);
+  /** Export… on `nodes` selected, its dialog and pick answered with `answers`. */
+  const exportOf = (nodes: readonly unknown[], answers: Answer[]) =>
+    answering(api, answers, () =>
+      vscode.commands.executeCommand<ExportResult>('dataPlatform.exportRecords', nodes[0], nodes),
+    );
 
   before(async () => {
     api = await openView();
@@ -88,7 +92,7 @@ describe('several nodes selected', () => {
     const all = await records('few');
     const picked = [all[3], all[0], all[5]];
     const uri = vscode.Uri.file(join(dir, 'picked.jsonl'));
-    const result = await exportOf(picked, { uri });
+    const result = await exportOf(picked, [uri]);
     assert.equal(result?.outcome, 'written', JSON.stringify(result));
     const want = picked.map((n) => (n as unknown as { record: { id: string } }).record.id);
     const got = readExport(readFileSync(uri.fsPath, 'utf8'), 'jsonl', INVOICE_TYPES);
@@ -101,7 +105,7 @@ describe('several nodes selected', () => {
     await settings().update('export.csvDelimiter', ';', vscode.ConfigurationTarget.Global);
     const few = await invoices('few');
     const paid = await query('few', 'status=Paid');
-    const first = await exportOf([few.invoices, paid], { folder: vscode.Uri.file(dir), format: 'csv' });
+    const first = await exportOf([few.invoices, paid], [[vscode.Uri.file(dir)], 'CSV']);
     if (first?.outcome !== 'several') assert.fail(JSON.stringify(first));
     assert.deepEqual(
       first.results.map((r) => r.outcome),
@@ -121,7 +125,7 @@ describe('several nodes selected', () => {
     // Again into the same folder: new names, the first files as they were.
     const before = names.map((n) => readFileSync(join(dir, n), 'utf8'));
     writeFileSync(join(dir, 'marker'), '');
-    const again = await exportOf([few.invoices, paid], { folder: vscode.Uri.file(dir), format: 'csv' });
+    const again = await exportOf([few.invoices, paid], [[vscode.Uri.file(dir)], 'CSV']);
     assert.equal(again?.outcome, 'several');
     assert.equal(readdirSync(dir).length, 5);
     assert.deepEqual(
@@ -133,10 +137,9 @@ describe('several nodes selected', () => {
   it('writes the format of dataPlatform.export.defaultFormat without asking, for a name with no extension', async () => {
     await settings().update('export.defaultFormat', 'jsonl', vscode.ConfigurationTarget.Global);
     const uri = vscode.Uri.file(join(dir, 'no-extension'));
-    const exporting = vscode.commands.executeCommand<ExportResult>(
-      'dataPlatform.exportRecords',
-      (await invoices('few')).invoices,
-      { uri },
+    const { invoices: list } = await invoices('few');
+    const exporting = answering(api, [uri], () =>
+      vscode.commands.executeCommand<ExportResult>('dataPlatform.exportRecords', list),
     );
     const ended = await waitFor('the export to end, or a format to be asked for', async () => {
       const settled = await Promise.race([

@@ -2,41 +2,46 @@
 // default, so nothing asks) is set to production through Set Environment's argument; then its root
 // and the status bar say so, and every write asks a modal question naming the account. The host
 // cannot click a modal: under the test switch each question is recorded and answered from
-// `api.confirmations.answers` (none left: declined). Declined, nothing reaches the emulator.
+// `api.prompts.answers` (none left: declined). Declined, nothing reaches the emulator.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { CreateApiKeyResult, DeleteApiKeyResult } from '../../src/commands/apiKeys';
-import type { CreateCompanyResult } from '../../src/commands/createCompany';
+import type { DeleteApiKeyResult } from '../../src/commands/apiKeys';
 import type { PushResult } from '../../src/commands/push';
+import type { Answer } from '../../src/commands/answerQueue';
+import type { Environment } from '../../src/accounts/environment';
 import type { DataPlatformApi } from '../../src/testApi';
 import { VALID_BODIES } from '../support/pushBodies';
 import {
+  addAccount,
   admin,
+  answering,
   canType,
+  createApiKey,
+  createCompany,
   emulator,
   emulatorClient,
   firstPageCompany,
   invoiceDraft,
   keyboard,
+  modals,
   openView,
   removeAccount,
+  setEnvironment,
   signIn,
   waitFor,
 } from './helpers';
 
-const create = (arg: unknown) => vscode.commands.executeCommand<CreateCompanyResult>('dataPlatform.createCompany', arg);
-const setEnvironment = (arg: unknown) =>
-  vscode.commands.executeCommand<{ outcome: string; message?: string }>('dataPlatform.setEnvironment', arg);
 const confirmWrites = (value: string | undefined) =>
   vscode.workspace.getConfiguration('dataPlatform').update('confirmWrites', value, vscode.ConfigurationTarget.Global);
 
 describe('Safe on production: writes ask first', () => {
   let api: DataPlatformApi;
   let accountId = '';
-  const asked = () => api.confirmations.asked;
+  const asked = () => modals(api);
+  const create = (c: { accountId: string; name: string }, then: Answer[] = []) => createCompany(api, c, then);
   const posts = async () => (await admin.requests()).filter((r) => r.method !== 'GET').map((r) => r.path);
-  const environment = async (env: string) => {
-    assert.deepEqual(await setEnvironment({ accountId, environment: env }), { outcome: 'done' });
+  const environment = async (env: Environment) => {
+    assert.deepEqual(await setEnvironment(api, accountId, env), { outcome: 'done' });
     await waitFor(`the ${env} account`, () => api.connection.account.environment === env);
   };
 
@@ -47,12 +52,12 @@ describe('Safe on production: writes ask first', () => {
   });
 
   beforeEach(async () => {
-    api.confirmations.answers.length = 0;
+    api.prompts.answers.length = 0;
     await admin.clearRequests();
   });
 
   after(async () => {
-    api.confirmations.answers.length = 0;
+    api.prompts.answers.length = 0;
     await confirmWrites(undefined);
     await environment('local');
     // Later test files count the seeded companies and keys.
@@ -87,9 +92,6 @@ describe('Safe on production: writes ask first', () => {
     if (api.connections.list().length === 1)
       assert.equal(api.companiesView.description, 'Production', 'alone, the account has no root: the view says it');
     assert.match(api.statusBar.tooltip, /Production: every write asks first/);
-    const refused = await setEnvironment({ accountId, environment: 'staging' });
-    assert.equal(refused?.outcome, 'invalid');
-    assert.equal(api.connection.account.environment, 'production', 'unchanged');
   });
 
   it('on production Create Company asks, naming the account; declined, nothing is sent', async () => {
@@ -110,25 +112,17 @@ describe('Safe on production: writes ask first', () => {
   });
 
   it('accepted, the company is created', async () => {
-    api.confirmations.answers.push(true);
-    const result = await create({ accountId, name: 'Prod Co' });
+    const result = await create({ accountId, name: 'Prod Co' }, [true]);
     assert.equal(result?.outcome, 'created', JSON.stringify(result));
     assert.deepEqual(await posts(), ['/companies']);
   });
 
   it('Create API Key asks too; Delete API Key asks once, its question naming production, whatever its caller passes', async () => {
     const before = asked().length;
-    const created = await vscode.commands.executeCommand<CreateApiKeyResult>('dataPlatform.createApiKey', {
-      accountId,
-      name: 'prod key',
-    });
+    const created = await createApiKey(api, { accountId, name: 'prod key' });
     assert.equal(created?.outcome, 'cancelled');
     assert.match(asked()[before]?.message ?? '', /^Create the API key "prod key" for /);
-    api.confirmations.answers.push(true);
-    const made = await vscode.commands.executeCommand<CreateApiKeyResult>('dataPlatform.createApiKey', {
-      accountId,
-      name: 'prod key',
-    });
+    const made = await createApiKey(api, { accountId, name: 'prod key' }, [true]);
     assert.equal(made?.outcome, 'created', JSON.stringify(made));
     if (made?.outcome !== 'created') return;
     const deleting = asked().length;
@@ -151,10 +145,8 @@ describe('Safe on production: writes ask first', () => {
     const before = asked().length;
     assert.equal(await vscode.commands.executeCommand('dataPlatform.queueSync', company.invoices), false);
     assert.equal(await vscode.commands.executeCommand('dataPlatform.refreshAllData', company), false);
-    const schedule = await vscode.commands.executeCommand<{ outcome: string }>(
-      'dataPlatform.setSyncSchedule',
-      company.invoices,
-      { hours: 6 },
+    const schedule = await answering(api, ['6'], () =>
+      vscode.commands.executeCommand<{ outcome: string }>('dataPlatform.setSyncSchedule', company.invoices),
     );
     assert.equal(schedule?.outcome, 'cancelled');
     assert.deepEqual(
@@ -206,30 +198,36 @@ describe('Safe on production: writes ask first', () => {
     assert.equal(asked().length, before + 1, 'back to the default: no question');
   });
 
-  it('Add Account: elsewhere than loopback production unless the argument says test; an unknown one refused', async () => {
-    type Added = { outcome: string; account?: { id: string; environment: string } };
-    const add = (arg: unknown) => vscode.commands.executeCommand<Added>('dataPlatform.addAccount', arg);
-    const live = await add({ name: 'Remote live', baseUrl: 'https://remote.example' });
-    const sandbox = await add({ name: 'Remote sandbox', baseUrl: 'https://remote.example', environment: 'test' });
+  it('Add Account: elsewhere than loopback the environment is asked', async () => {
+    const asks = () => api.prompts.asked.filter((q) => q.message.startsWith('Add Account: environment of '));
+    const before = asks().length;
+    const remote = { baseUrl: 'https://remote.example' };
+    const live = await addAccount(api, { name: 'Remote live', ...remote, environment: 'production' });
+    const sandbox = await addAccount(api, { name: 'Remote sandbox', ...remote, environment: 'test' });
     try {
+      assert.equal(asks().length, before + 2, 'asked each time');
       assert.equal(live?.account?.environment, 'production');
       assert.equal(sandbox?.account?.environment, 'test');
-      const odd = await add({ name: 'Remote odd', baseUrl: 'https://remote.example', environment: 'staging' });
-      assert.equal(odd?.outcome, 'invalid');
-      assert.ok(!api.accounts.list().some((a) => a.name === 'Remote odd'), 'nothing added');
     } finally {
       for (const added of [live, sandbox]) if (added?.account) await removeAccount(api, added.account.id);
     }
   });
 
   it('Add Account: a loopback address is local only where the emulator itself answers (a tunnel to production is not)', async () => {
-    type Added = { outcome: string; account?: { id: string; environment: string } };
-    const add = (arg: unknown) => vscode.commands.executeCommand<Added>('dataPlatform.addAccount', arg);
     const { url } = await emulator();
-    // Something on loopback that is not the emulator: nothing listens on port 1.
-    const tunnel = await add({ name: 'Loopback tunnel', baseUrl: 'http://127.0.0.1:1' });
-    const local = await add({ name: 'Loopback emulator', baseUrl: url });
+    const asks = () => api.prompts.asked.filter((q) => q.message.startsWith('Add Account: environment of '));
+    const before = asks().length;
+    // Something on loopback that is not the emulator (nothing listens on port 1): asked, as
+    // anywhere else; where the emulator answers, local without a question.
+    const tunnel = await addAccount(api, {
+      name: 'Loopback tunnel',
+      baseUrl: 'http://127.0.0.1:1',
+      environment: 'production',
+    });
+    assert.equal(asks().length, before + 1, 'the tunnel: asked');
+    const local = await addAccount(api, { name: 'Loopback emulator', baseUrl: url });
     try {
+      assert.equal(asks().length, before + 1, 'the emulator: not asked');
       assert.equal(tunnel?.account?.environment, 'production');
       assert.equal(local?.account?.environment, 'local');
     } finally {

@@ -20,6 +20,7 @@ import {
   invoiceDraft,
   keyboard,
   labelOf,
+  modals,
   screenshot,
   signIn,
   waitFor,
@@ -44,7 +45,7 @@ describe('Push a record', function () {
   });
 
   afterEach(async () => {
-    api.confirmations.answers.length = 0;
+    api.prompts.answers.length = 0;
     await admin.clearFaults();
     await admin.clearPushRules();
     await vscode.workspace.getConfiguration('dataPlatform').update('requestTimeout', undefined, true);
@@ -155,9 +156,9 @@ describe('Push a record', function () {
     const doc = await draft(body);
     const reported = api.diagnostics.size;
     // The missing customer is asked about first (the next test); pushed anyway, the server refuses it.
-    api.confirmations.answers.push(true);
+    api.prompts.answers.push(true);
     const r = await push(doc.uri);
-    assert.deepEqual(api.confirmations.answers, [], 'asked about the missing customer');
+    assert.deepEqual(api.prompts.answers, [], 'asked about the missing customer');
     assert.equal(r?.outcome, 'pushed', JSON.stringify(r));
     if (r?.outcome !== 'pushed') return;
     assert.equal(r.operation.status, 'Failed');
@@ -177,8 +178,8 @@ describe('Push a record', function () {
   });
 
   it('an unfilled draft, and one with a value not allowed: asked first, declined, nothing sent (issue 31)', async () => {
-    api.confirmations.answers.length = 0;
-    const asked = api.confirmations.asked.length;
+    api.prompts.answers.length = 0;
+    const asked = modals(api).length;
     const unfilled = await draft();
     const wrongStatus = await draft({ ...VALID_BODIES.invoices, status: 'Paid' });
     await admin.clearRequests();
@@ -186,7 +187,7 @@ describe('Push a record', function () {
     assert.deepEqual(await push(unfilled.uri), { outcome: 'cancelled' });
     assert.deepEqual(await push(wrongStatus.uri), { outcome: 'cancelled' });
     assert.equal(await postCount(), 0, 'nothing sent');
-    const [first, second] = api.confirmations.asked.slice(asked);
+    const [first, second] = modals(api).slice(asked);
     assert.match(first.message, /^The Invoices? draft has \d+ problems\. Push it anyway\?$/);
     for (const field of [
       'customerRef.id is empty',
@@ -196,7 +197,7 @@ describe('Push a record', function () {
       assert.ok(first.detail.includes(field), `${field} in ${first.detail}`);
     assert.match(second.message, /^The Invoices? draft has a problem\. Push it anyway\?$/);
     assert.ok(second.detail.includes('status is "Paid", not one of "Draft", "Submitted"'), second.detail);
-    assert.equal(api.confirmations.asked.length, asked + 2);
+    assert.equal(modals(api).length, asked + 2);
     assert.ok(
       vscode.workspace.textDocuments.some((d) => d.uri.toString() === unfilled.uri.toString()),
       'the draft is still open to fix',
@@ -239,13 +240,13 @@ describe('Push a record', function () {
 
   it('pushing a draft a second time asks first, naming the record it made; declined, nothing is sent (issue 31, item 2)', async () => {
     const doc = await draft(VALID_BODIES.invoices);
-    api.confirmations.answers.length = 0;
-    const asked = api.confirmations.asked.length;
+    api.prompts.answers.length = 0;
+    const asked = modals(api).length;
     await admin.clearRequests();
     const first = await push(doc.uri);
     assert.equal(first?.outcome, 'pushed', JSON.stringify(first));
     if (first?.outcome !== 'pushed') return;
-    assert.equal(api.confirmations.asked.length, asked, 'a local account pushes a new draft without a question');
+    assert.equal(modals(api).length, asked, 'a local account pushes a new draft without a question');
     const key = first.operation.pushOperationKey;
     const done = await waitFor(
       'the push to succeed',
@@ -257,14 +258,14 @@ describe('Push a record', function () {
 
     // Declined (the queue is empty): nothing sent.
     assert.deepEqual(await push(doc.uri), { outcome: 'cancelled' });
-    assert.equal(api.confirmations.asked.length, asked + 1, 'asked the second time');
-    const question = api.confirmations.asked[asked];
+    assert.equal(modals(api).length, asked + 1, 'asked the second time');
+    const question = modals(api)[asked];
     assert.match(question.message, /already pushed/);
     assert.ok(question.message.includes(record), `names the record: ${question.message}`);
     assert.equal(await postCount(), 1, 'declined: nothing sent');
 
     // Accepted: sent as another record.
-    api.confirmations.answers.push(true);
+    api.prompts.answers.push(true);
     const again = await push(doc.uri);
     assert.equal(again?.outcome, 'pushed', JSON.stringify(again));
     assert.equal(await postCount(), 2);
@@ -279,14 +280,14 @@ describe('Push a record', function () {
   it('a second Push of a draft whose first push has no answer yet asks first', async () => {
     await admin.addFault({ kind: 'latency', latencyMs: 2_000, method: 'POST', path: '/push/', times: 1 });
     const doc = await draft(VALID_BODIES.invoices);
-    const asked = api.confirmations.asked.length;
+    const asked = modals(api).length;
     await admin.clearRequests();
     const first = push(doc.uri);
     // Its "Pushing…" notification shows while the POST is out.
     await waitFor('the first push in flight', () => api.progressRunning() === 1);
     assert.deepEqual(await push(doc.uri), { outcome: 'cancelled' }, 'declined');
-    assert.equal(api.confirmations.asked.length, asked + 1);
-    assert.match(api.confirmations.asked[asked].message, /no answer has come yet/);
+    assert.equal(modals(api).length, asked + 1);
+    assert.match(modals(api)[asked].message, /no answer has come yet/);
     const r = await first;
     assert.equal(r?.outcome, 'pushed', JSON.stringify(r));
     assert.equal(await postCount(), 1, 'sent once');
@@ -301,8 +302,8 @@ describe('Push a record', function () {
   it('a push a gateway answered 502 after taking it is found in the push history, and never sent again silently (issue 30, item 2)', async () => {
     await admin.addFault({ kind: 'appliedThenGateway', method: 'POST', path: '/push/', times: 1 });
     const doc = await draft(VALID_BODIES.invoices);
-    api.confirmations.answers.length = 0;
-    const asked = api.confirmations.asked.length;
+    api.prompts.answers.length = 0;
+    const asked = modals(api).length;
     await admin.clearRequests();
     const r = await push(doc.uri);
     assert.equal(r?.outcome, 'pushed', JSON.stringify(r));
@@ -313,7 +314,7 @@ describe('Push a record', function () {
     await waitFor('the found push to succeed', () => tracker().get(key)?.status === 'Success', 20_000);
     // The next Push of the same draft asks (declined: nothing sent).
     assert.deepEqual(await push(doc.uri), { outcome: 'cancelled' });
-    assert.equal(api.confirmations.asked.length, asked + 1);
+    assert.equal(modals(api).length, asked + 1);
     assert.equal(await postCount(), 1, 'never sent again silently');
   });
 
@@ -331,18 +332,18 @@ describe('Push a record', function () {
     );
     await admin.addFault({ kind: 'reset', method: 'POST', path: '/push/', times: 1 });
     const doc = await draft(VALID_BODIES.invoices);
-    api.confirmations.answers.length = 0;
-    const asked = api.confirmations.asked.length;
+    api.prompts.answers.length = 0;
+    const asked = modals(api).length;
     await admin.clearRequests();
     const r = await push(doc.uri);
     assert.equal(r?.outcome, 'lost', JSON.stringify(r));
-    assert.equal(api.confirmations.asked.length, asked + 1, 'Send Again is asked on a local account too');
-    assert.match(api.confirmations.asked[asked].message, /does not show it\. Send it again\?$/);
+    assert.equal(modals(api).length, asked + 1, 'Send Again is asked on a local account too');
+    assert.match(modals(api)[asked].message, /does not show it\. Send it again\?$/);
     assert.equal(await postCount(), 1, 'declined: sent once');
     // The next Push of the draft looks again and asks before sending.
     assert.deepEqual(await push(doc.uri), { outcome: 'cancelled' });
-    assert.equal(api.confirmations.asked.length, asked + 2);
-    assert.match(api.confirmations.asked[asked + 1].message, /^The last push of this draft got no usable answer/);
+    assert.equal(modals(api).length, asked + 2);
+    assert.match(modals(api)[asked + 1].message, /^The last push of this draft got no usable answer/);
     assert.equal(await postCount(), 1);
   });
 

@@ -45,9 +45,9 @@ describe('Push: a Failed push echoing the key', function () {
     const doc = await invoiceDraft(companyId, { ...VALID_BODIES.invoices, status: echoed, [`x ${key}`]: 1 });
     const reported = api.diagnostics.size;
     // The status the schema refuses is asked about first: Push Anyway, so the server answers Failed.
-    api.confirmations.answers.push(true);
+    api.prompts.answers.push(true);
     const r = await vscode.commands.executeCommand<PushResult>('dataPlatform.pushDraft', doc.uri);
-    assert.deepEqual(api.confirmations.answers, [], 'asked about the draft’s problems');
+    assert.deepEqual(api.prompts.answers, [], 'asked about the draft’s problems');
     assert.equal(r?.outcome, 'pushed', JSON.stringify(r));
     if (r?.outcome !== 'pushed') return;
     assert.equal(r.operation.status, 'Failed');

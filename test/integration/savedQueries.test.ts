@@ -18,6 +18,7 @@ import type { QueryNode } from '../../src/tree/dataNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode } from '../../src/tree/companyNodes';
 import {
+  addAccount,
   admin,
   answering,
   canScreenshot,
@@ -28,7 +29,10 @@ import {
   keyboard,
   labelOf,
   openView,
+  type QueryAnswers,
+  refusal,
   removeQueryNodes,
+  runQuery,
   screenshot,
   shown,
   signIn,
@@ -57,8 +61,8 @@ describe('queries that last', () => {
     assert.ok(node, 'the company is on the first page');
     return node;
   };
-  const run = async (args: Record<string, string>): Promise<QueryNode> =>
-    shown(await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', { companyId, ...args }));
+  const run = async (args: Omit<QueryAnswers, 'companyId'>): Promise<QueryNode> =>
+    shown(await runQuery(api, { companyId, ...args }));
   /** What a window reload does to the tree (see the top of this file). Collapsed first, so the view
    * itself expands nothing and only what a test expands is fetched. */
   const rebuild = async (): Promise<CompanyNode> => {
@@ -96,7 +100,7 @@ describe('queries that last', () => {
   it('come back after the tree is rebuilt from storage, with type, filter, orderBy, name and pin, fetching nothing until expanded', async () => {
     const paid = await run({ query: 'status=Paid', orderBy: '-totalAmount' });
     const bills = await run({ dataType: 'bills', query: 'status=Open' });
-    await vscode.commands.executeCommand('dataPlatform.renameQuery', bills, 'Open bills');
+    await answering(api, ['Open bills'], () => vscode.commands.executeCommand('dataPlatform.renameQuery', bills));
     await vscode.commands.executeCommand('dataPlatform.pinQuery', bills);
     const expected: SavedQuery[] = [
       { dataType: 'bills', query: 'status=Open', label: 'Open bills', pinned: true },
@@ -142,7 +146,9 @@ describe('queries that last', () => {
     const id = node.getTreeItem().id;
     const list = node.pagedList;
     assert.strictEqual(
-      await vscode.commands.executeCommand('dataPlatform.renameQuery', node, '  Not void, oldest first  '),
+      await answering(api, ['  Not void, oldest first  '], () =>
+        vscode.commands.executeCommand('dataPlatform.renameQuery', node),
+      ),
       node,
     );
     assert.equal(node.label, 'Not void, oldest first');
@@ -158,13 +164,14 @@ describe('queries that last', () => {
 
     const tooLong = 'x'.repeat(101);
     assert.equal(
-      await vscode.commands.executeCommand('dataPlatform.renameQuery', node, tooLong),
+      await answering(api, [tooLong], () => vscode.commands.executeCommand('dataPlatform.renameQuery', node)),
       undefined,
       'a name over 100 characters is refused',
     );
+    assert.equal(refusal(api), 'A name of at most 100 characters, please.');
     assert.equal(node.label, 'Not void, oldest first');
 
-    await vscode.commands.executeCommand('dataPlatform.renameQuery', node, '');
+    await answering(api, [''], () => vscode.commands.executeCommand('dataPlatform.renameQuery', node));
     assert.equal(node.label, undefined);
     assert.match(labelOf(node), /^status!=Void — \d+ invoices$/);
     assert.equal(node.getTreeItem().description, 'orderBy issueDate');
@@ -358,10 +365,10 @@ describe('queries that last', () => {
     if (!canScreenshot()) this.skip();
     await forget();
     const pinned = await run({ query: 'status=Paid', orderBy: '-totalAmount' });
-    await vscode.commands.executeCommand('dataPlatform.renameQuery', pinned, 'Paid, largest');
+    await answering(api, ['Paid, largest'], () => vscode.commands.executeCommand('dataPlatform.renameQuery', pinned));
     await vscode.commands.executeCommand('dataPlatform.pinQuery', pinned);
     const named = await run({ dataType: 'bills', query: 'status=Open' });
-    await vscode.commands.executeCommand('dataPlatform.renameQuery', named, 'Bills to pay');
+    await answering(api, ['Bills to pay'], () => vscode.commands.executeCommand('dataPlatform.renameQuery', named));
     await run({ query: 'dueDate<2025-01-01 && amountDue>0' });
     await vscode.commands.executeCommand('workbench.actions.treeView.dataPlatform.companies.collapseAll');
     const owner = await rebuild();
@@ -393,15 +400,12 @@ describe('queries that last, per account', () => {
     const { url, key } = await emulator();
     // The same key again under another name: the same companies, under a second account (keeping
     // them per origin would mix the two).
-    const added = await vscode.commands.executeCommand<{ outcome: string; account?: { id: string } }>(
-      'dataPlatform.addAccount',
-      { name: 'Same key again', baseUrl: url, key },
-    );
+    const added = await addAccount(api, { name: 'Same key again', baseUrl: url, key });
     assert.equal(added?.outcome, 'added');
     otherId = added?.account?.id ?? '';
     const firstId = api.connection.account.id;
     const companyId = (await admin.info()).companies.few;
-    const shown = await vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', {
+    const shown = await runQuery(api, {
       accountId: otherId,
       companyId,
       query: 'status=Void',

@@ -12,7 +12,19 @@ import type { DataPlatformApi } from '../../src/testApi';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode } from '../../src/tree/companyNodes';
 import { TestServer } from '../support/httpDouble';
-import { admin, emulator, emulatorClient, kindOf, openView, signIn, sleep, viewItemMatches, waitFor } from './helpers';
+import {
+  addAccount,
+  admin,
+  createCompany,
+  emulator,
+  emulatorClient,
+  kindOf,
+  openView,
+  signIn,
+  sleep,
+  viewItemMatches,
+  waitFor,
+} from './helpers';
 import { contextValue, listContext, queryContext, recordContext } from '../../src/tree/contextValues';
 import { getInvoice, listInvoices } from '../support/invoiceReads';
 
@@ -211,9 +223,7 @@ describe('Copy as cURL in a real VS Code extension host', function () {
   it('a diagnostics entry of a write whose answer was lost copies with a line saying it may already have been applied (issue 30, item 11)', async () => {
     await admin.addFault({ kind: 'reset', method: 'POST', path: '^/companies$', times: 1 });
     try {
-      const lost = await vscode.commands.executeCommand<{ outcome: string }>('dataPlatform.createCompany', {
-        name: 'Maybe Made Ltd',
-      });
+      const lost = await createCompany(api, { name: 'Maybe Made Ltd' });
       assert.equal(lost?.outcome, 'failed', JSON.stringify(lost));
     } finally {
       await admin.clearFaults();
@@ -249,10 +259,8 @@ describe('Copy as cURL in a real VS Code extension host', function () {
       res.statusCode = 404;
       res.end(JSON.stringify({ statusCode: 404, service: 'test', error: 'No such page', correlationId: 'hostile' }));
     });
-    const added = await vscode.commands.executeCommand<{ outcome: string; account?: { id: string } }>(
-      'dataPlatform.addAccount',
-      { name: 'Hostile links', baseUrl: server.url, key },
-    );
+    // Loopback, but not the emulator: the environment is asked (production, as it was inferred).
+    const added = await addAccount(api, { name: 'Hostile links', baseUrl: server.url, key, environment: 'production' });
     const accountId = added?.account?.id ?? '';
     try {
       assert.equal(added?.outcome, 'added');

@@ -9,7 +9,7 @@ import type { SyncSetting } from '../../src/api/models';
 import type { DataPlatformApi } from '../../src/testApi';
 import type { CompanyNode } from '../../src/tree/companyNodes';
 import type { TreeNode } from '../../src/tree/node';
-import { admin, emulatorClient, firstPageCompany, openView, signIn, waitFor } from './helpers';
+import { admin, answering, emulatorClient, firstPageCompany, openView, setApiKey, signIn, waitFor } from './helpers';
 
 const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
   (await api.tree.getChildren(node)) ?? [];
@@ -18,6 +18,11 @@ describe('syncs and sync schedules', function () {
   // A queued sync ends 3 s after it was queued; the watch polls after 1 s, then 2 s, then 4 s.
   this.timeout(30_000);
   let api: DataPlatformApi;
+  /** Set Sync Schedule on the list, the hours typed into its box. */
+  const schedule = (list: unknown, hours: number) =>
+    answering(api, [String(hours)], () =>
+      vscode.commands.executeCommand<ScheduleResult>('dataPlatform.setSyncSchedule', list),
+    );
 
   before(async () => {
     api = await openView();
@@ -85,9 +90,7 @@ describe('syncs and sync schedules', function () {
 
   it('Set Sync Schedule changes one type’s schedule, which the API then reads back', async () => {
     const company = await companyNamed('few');
-    const r = await vscode.commands.executeCommand<ScheduleResult>('dataPlatform.setSyncSchedule', company.invoices, {
-      hours: 6,
-    });
+    const r = await schedule(company.invoices, 6);
     assert.deepEqual(r, { outcome: 'saved', hours: 6 });
     const settings = await (await emulatorClient()).getSyncSettings(company.company.id);
     assert.equal(settings.settings.find((s) => s.dataType === 'invoices')?.syncSchedule, 6);
@@ -141,7 +144,7 @@ describe('syncs and sync schedules', function () {
 
   it('an hourly schedule on a Free trial is refused with the 402, its body in the diagnostics panel', async () => {
     const info = await admin.info();
-    await vscode.commands.executeCommand('dataPlatform.setApiKey', info.keys.freeTrial);
+    await setApiKey(api, info.keys.freeTrial);
     await waitFor('the free-trial connection', () => api.connection.state.kind === 'ready');
     // The account's first company (the API Keys folder comes before the companies).
     const company = (await children(api)).find((n) => (n.getTreeItem().contextValue ?? '').startsWith('company')) as
@@ -149,9 +152,7 @@ describe('syncs and sync schedules', function () {
     assert.ok(company, 'a company of the Free-trial account');
     await children(api, company);
     api.diagnostics.clear();
-    const r = await vscode.commands.executeCommand<ScheduleResult>('dataPlatform.setSyncSchedule', company.invoices, {
-      hours: 1,
-    });
+    const r = await schedule(company.invoices, 1);
     assert.equal(r?.outcome, 'failed', JSON.stringify(r));
     if (r?.outcome !== 'failed') return;
     assert.equal(r.error.status, 402);
@@ -161,13 +162,7 @@ describe('syncs and sync schedules', function () {
     const panel = await waitFor('the diagnostics panel', () => api.diagnosticsPanel.panel);
     panel.dispose();
     // A daily schedule is allowed.
-    const daily = await vscode.commands.executeCommand<ScheduleResult>(
-      'dataPlatform.setSyncSchedule',
-      company.invoices,
-      {
-        hours: 24,
-      },
-    );
+    const daily = await schedule(company.invoices, 24);
     assert.deepEqual(daily, { outcome: 'saved', hours: 24 });
   });
 });

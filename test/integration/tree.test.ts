@@ -8,6 +8,7 @@ import type { DataTypeNode } from '../../src/tree/dataNodes';
 import type { CompanyNode } from '../../src/tree/companyNodes';
 import {
   admin,
+  answering,
   canScreenshot,
   emulator,
   emulatorInvoice,
@@ -17,7 +18,9 @@ import {
   labelOf,
   type LoggedRequest,
   openView,
+  refusal,
   screenshot,
+  setApiKey,
   signIn,
   sleep,
   waitFor,
@@ -91,10 +94,7 @@ describe('companies tree against the emulator', () => {
     await waitFor('no key', () => api.connection.state.kind === 'noKey');
     assert.deepEqual(await children(api), [], 'no key: an empty tree, so the welcome view shows');
 
-    const wrong = await vscode.commands.executeCommand<{ outcome: string }>(
-      'dataPlatform.setApiKey',
-      'not-a-real-key-123',
-    );
+    const wrong = await setApiKey(api, 'not-a-real-key-123');
     assert.equal(wrong?.outcome, 'rejected');
     assert.equal(await firstAccountKey.get(api), undefined);
 
@@ -590,12 +590,11 @@ describe('companies tree against the emulator', () => {
   it('refuses a plain-http base URL that is not loopback for an account, which keeps its own', async () => {
     const { url } = await emulator();
     const id = api.connection.account.id;
-    const refused = await vscode.commands.executeCommand<{ outcome: string; message?: string }>(
-      'dataPlatform.changeBaseUrl',
-      { accountId: id, baseUrl: 'http://example.com:8080' },
+    const refused = await answering(api, ['http://example.com:8080'], () =>
+      vscode.commands.executeCommand<{ outcome: string }>('dataPlatform.changeBaseUrl', { accountId: id }),
     );
-    assert.equal(refused?.outcome, 'invalid');
-    assert.match(refused?.message ?? '', /https:\/\/ unless it is a loopback address/);
+    assert.equal(refused?.outcome, 'cancelled', 'the input box does not take it');
+    assert.match(refusal(api) ?? '', /https:\/\/ unless it is a loopback address/);
     assert.equal(api.accounts.get(id)?.baseUrl, url);
     assert.equal(api.connection.state.kind, 'ready');
     assert.equal(byContext(await children(api), 'company').length, 100);

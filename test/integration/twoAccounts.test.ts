@@ -13,16 +13,22 @@ import type { AccountRoot } from '../../src/tree/accountRoot';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode } from '../../src/tree/companyNodes';
 import {
+  addAccount,
   admin,
+  answering,
   canScreenshot,
   canType,
+  createCompany,
   emulator,
   keyboard,
   kindOf,
   labelOf,
   openView,
   removeAccount,
+  renameAccount,
+  runQuery,
   screenshot,
+  setEnvironment,
   signIn,
   waitFor,
 } from './helpers';
@@ -57,11 +63,7 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
 
   it('Add Account adds a second account on the same origin with its own key: one root per account', async () => {
     const { url } = await emulator();
-    const added = await vscode.commands.executeCommand<{
-      outcome: string;
-      account?: { id: string };
-      key?: { outcome: string };
-    }>('dataPlatform.addAccount', { name: 'Free trial', baseUrl: url, key: trialKey });
+    const added = await addAccount(api, { name: 'Free trial', baseUrl: url, key: trialKey });
     assert.equal(added?.outcome, 'added');
     assert.equal(added?.key?.outcome, 'stored', 'the key was checked, then stored');
     trialId = added?.account?.id ?? '';
@@ -84,12 +86,13 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
     const uri = vscode.Uri.file(join(dir, 'asked.json'));
     const running = vscode.commands.executeCommand<{ outcome: string; written?: number }>(
       'dataPlatform.exportCompanies',
-      { uri, format: 'json' },
     );
     const pick = await waitFor(
       'the account pick',
       () => api.quickPick()?.title === 'Export: account' && api.quickPick(),
     );
+    // The save dialog, asked once the account is picked below.
+    api.prompts.answers.push(uri);
     assert.deepEqual(
       pick.items.map((i) => i.label),
       [api.connection.account.name, 'Free trial'],
@@ -164,19 +167,17 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
 
   it('commands act on the account they are given: create a company, export, run a query', async () => {
     // The Free-trial account is at its limit: the 402 proves the trial key made the request.
-    const refused = await vscode.commands.executeCommand<{ outcome: string; error?: { status?: number } }>(
-      'dataPlatform.createCompany',
-      { accountId: trialId, name: 'Fifty-first' },
-    );
+    const refused = await createCompany(api, { accountId: trialId, name: 'Fifty-first' });
     assert.equal(refused?.outcome, 'failed');
     assert.equal(refused?.error?.status, 402);
     // The 402 opens the diagnostics panel on its body; closed once it is there.
     (await waitFor('the diagnostics panel', () => api.diagnosticsPanel.panel)).dispose();
 
     const uri = vscode.Uri.file(join(dir, 'trial.json'));
-    const exported = await vscode.commands.executeCommand<{ outcome: string; written?: number }>(
-      'dataPlatform.exportCompanies',
-      { accountId: trialId, uri, format: 'json' },
+    const exported = await answering(api, [uri], () =>
+      vscode.commands.executeCommand<{ outcome: string; written?: number }>('dataPlatform.exportCompanies', {
+        accountId: trialId,
+      }),
     );
     assert.equal(exported?.outcome, 'written');
     assert.equal(exported.written, 50);
@@ -187,14 +188,7 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
     );
 
     const company = trial.pagedList?.items[0];
-    const shown = await vscode.commands.executeCommand<{
-      outcome: string;
-      node?: { company: { id: string }; parent?: unknown };
-    }>('dataPlatform.runQuery', {
-      accountId: trialId,
-      companyId: company?.id,
-      query: 'status=Paid',
-    });
+    const shown = await runQuery(api, { accountId: trialId, companyId: company?.id ?? '', query: 'status=Paid' });
     assert.equal(shown?.outcome, 'shown');
     assert.equal(
       trial.companyNode(company?.id ?? '')?.queries.length,
@@ -207,9 +201,8 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
     await api.companiesView.reveal(trial, { select: true, focus: true });
     await waitFor('the trial account selected', () => api.companiesView.selection[0] === trial);
     const uri = vscode.Uri.file(join(dir, 'selected.json'));
-    const exported = await vscode.commands.executeCommand<{ outcome: string; written?: number }>(
-      'dataPlatform.exportCompanies',
-      { uri, format: 'json' },
+    const exported = await answering(api, [uri], () =>
+      vscode.commands.executeCommand<{ outcome: string; written?: number }>('dataPlatform.exportCompanies'),
     );
     assert.equal(exported?.written, 50, "the selected account's 50 companies");
     await waitFor('the status bar on the selected account', () => api.statusBar.accountId === trialId);
@@ -224,11 +217,8 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('workbench.action.closePanel');
     // The README's picture of a production account: its root and the status bar flame-marked.
-    await vscode.commands.executeCommand('dataPlatform.renameAccount', { accountId: firstId, name: 'Live books' });
-    await vscode.commands.executeCommand('dataPlatform.setEnvironment', {
-      accountId: firstId,
-      environment: 'production',
-    });
+    await renameAccount(api, firstId, 'Live books');
+    await setEnvironment(api, firstId, 'production');
     const before = api.tree.rootOf(trialId);
     // A few companies a page, so both accounts fit on the screen.
     await config.update('pageSize', 6, vscode.ConfigurationTarget.Global);
@@ -246,8 +236,8 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
       await screenshot('accounts');
     } finally {
       await config.update('pageSize', undefined, vscode.ConfigurationTarget.Global);
-      await vscode.commands.executeCommand('dataPlatform.renameAccount', { accountId: firstId, name: firstName });
-      await vscode.commands.executeCommand('dataPlatform.setEnvironment', { accountId: firstId, environment: 'local' });
+      await renameAccount(api, firstId, firstName);
+      await setEnvironment(api, firstId, 'local');
     }
   });
 
@@ -274,17 +264,15 @@ describe('accounts: two accounts on the same emulator, side by side', () => {
 
   it('renames and moves an account; a key never follows it to another origin; removing it deletes its key', async () => {
     const { url } = await emulator();
-    assert.deepEqual(
-      await vscode.commands.executeCommand('dataPlatform.renameAccount', { accountId: trialId, name: 'Trial' }),
-      { outcome: 'done' },
-    );
+    assert.deepEqual(await renameAccount(api, trialId, 'Trial'), { outcome: 'done' });
     await waitFor('the new name', async () => ((await children(api)) as AccountRoot[]).map(labelOf).includes('Trial'));
     assert.match(api.statusBar.tooltip, /\*\*Trial\*\*/);
 
     const elsewhere = url.replace('127.0.0.1', 'localhost');
-    const moved = await vscode.commands.executeCommand<{ outcome: string; keyForgotten?: boolean }>(
-      'dataPlatform.changeBaseUrl',
-      { accountId: trialId, baseUrl: elsewhere },
+    const moved = await answering(api, [elsewhere], () =>
+      vscode.commands.executeCommand<{ outcome: string; keyForgotten?: boolean }>('dataPlatform.changeBaseUrl', {
+        accountId: trialId,
+      }),
     );
     assert.deepEqual(moved, { outcome: 'done', keyForgotten: true });
     assert.equal(await api.accounts.getKey(trialId), undefined);

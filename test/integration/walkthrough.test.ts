@@ -13,6 +13,7 @@ import type { DataPlatformApi } from '../../src/testApi';
 import { ACTION_CONTEXT_KEYS, WALKTHROUGH_ID, type WalkthroughAction } from '../../src/walkthrough/steps';
 import {
   admin,
+  answering,
   canScreenshot,
   emulator,
   EXTENSION_ID,
@@ -20,6 +21,7 @@ import {
   openView,
   removeAccount,
   removeQueryNodes,
+  runQuery,
   screenshot,
   shown,
   signIn,
@@ -87,7 +89,7 @@ describe('walkthrough', () => {
     await heardDoing('browse', () => Promise.resolve(api.tree.getChildren(company.invoices)));
     await heardDoing('query', async () =>
       shown(
-        await vscode.commands.executeCommand('dataPlatform.runQuery', {
+        await runQuery(api, {
           companyId: ids.few,
           query: 'totalAmount>0',
           orderBy: 'totalAmount',
@@ -98,13 +100,8 @@ describe('walkthrough', () => {
     dirs.push(dir);
     await heardDoing('export', async () => {
       const uri = vscode.Uri.file(join(dir, 'invoices.csv'));
-      const r = await vscode.commands.executeCommand<{ outcome: string }>(
-        'dataPlatform.exportRecords',
-        company.invoices,
-        {
-          uri,
-          format: 'csv',
-        },
+      const r = await answering(api, [uri], () =>
+        vscode.commands.executeCommand<{ outcome: string }>('dataPlatform.exportRecords', company.invoices),
       );
       assert.equal(r?.outcome, 'written');
     });
@@ -117,11 +114,8 @@ describe('walkthrough', () => {
       baseUrl: 'http://127.0.0.1:1',
     });
     assert.equal(none?.outcome, 'invalid');
-    const wrong = await vscode.commands.executeCommand<{ outcome: string }>('dataPlatform.runQuery', {
-      companyId: ids.few,
-      query: 'totalAmount>>0',
-    });
-    assert.equal(wrong?.outcome, 'invalid');
+    const wrong = await runQuery(api, { companyId: ids.few, query: 'totalAmount>>0' });
+    assert.equal(wrong.outcome, 'cancelled');
     assert.deepEqual(api.walkthroughActions().slice(before), []);
   });
 
