@@ -55,11 +55,13 @@ export interface ExportOptions {
  * request), and little next to the pages in flight themselves. */
 const MAX_WAITING_TEXT = 4 * 1024 * 1024;
 
-/** Records formatted, checked and written at a time. A whole page's text (500 invoices: about
- * 1 MB) would be one large object, kept by V8 until the next full collection; a chunk's is a small
- * string the young generation reclaims at once (the memory benchmark's export peak fell by
- * about 40 MB). */
-export const CHUNK_RECORDS = 50;
+/** Records formatted, checked and written at a time. A chunk's text, and the JSON it is checked
+ * as, must stay below V8's large-object size (128 KB): a larger string is allocated in the old
+ * generation and kept until the next full collection. 50 invoices came to 66,000 characters of
+ * CSV, 131 KB once one name is not Latin-1, and a sampling heap profile put 205 MB of the
+ * 100,000-invoice export's old-generation allocation in those chunks (docs/profiles/export.md);
+ * 16 invoices are about 21,000 characters. */
+export const CHUNK_RECORDS = 16;
 
 /** Formats pages in order and queues their text on the sink; each id is written once, so records
  * that move between pages while the export runs appear once. */
@@ -111,13 +113,17 @@ class PageWriter {
     if (text === '' || this.failure) return;
     // Handed over at once, so no text waits in this queue: the sink encodes or keeps it. Failures
     // are kept, not left rejecting: `flushed` hands them on to whoever waits next.
-    this.waiting += text.length;
+    // Only the length is kept past the call: a closure holding the text would keep it alive until
+    // its write finished, long enough to be promoted to the old generation (155 MB of the
+    // 100,000-invoice export's old-generation allocation was chunk text held so).
+    const { length } = text;
+    this.waiting += length;
     const written = this.sink.write(text).then(
       () => {
-        this.waiting -= text.length;
+        this.waiting -= length;
       },
       (error: unknown) => {
-        this.waiting -= text.length;
+        this.waiting -= length;
         this.failure ??= { error };
       },
     );
