@@ -124,6 +124,8 @@ export class SecretScanner {
       pendingPadded = padded;
     }
     if (pendingStart >= 0) addSpan(spans, pendingStart, pendingEnd);
+    // The redactor lives as long as its account: it must not hold the last text it read.
+    this.skip?.start('');
     return spans;
   }
 
