@@ -1,9 +1,11 @@
 // Where in a text the forms of a secret stand: one pass of the canonical reader through the needle
-// automaton, with the original start and end of each match. Plain stretches are skipped by a
-// regular expression that stops only where a match could begin (an escape, or a needle's first
-// three characters as written, or its first ones up to an escape or invisible character), so
-// ordinary text is scanned at the regex engine's speed; it runs at most once every SKIP_EVERY
-// units read, so text that stops it everywhere stays linear.
+// automaton, with the original start and end of each match. Plain stretches are skipped to where a
+// match could begin: for a key whose forms are ASCII (every real key), by searching for each
+// form's rarest early character and for escapes (anchorSkip.ts); for any other, by a regular
+// expression that stops at an escape or at a needle's first three characters as written (or its
+// first ones up to an escape or invisible character). A skip is tried at most once every
+// SKIP_EVERY units read, so text that stops it everywhere stays linear.
+import { AnchorSkip } from './anchorSkip';
 import { CanonicalReader } from './canonicalText';
 import type { Needle } from './needleSearch';
 import { NeedleSet } from './needleSearch';
@@ -21,32 +23,50 @@ const unitClass = (u: number): string => (u === SPACE ? '\\s+\\u{85}' : `\\u{${u
 /** Where an escaped or hidden character may stand instead of the next one of a needle. */
 const ANY_ESCAPE = `[${INVISIBLE_CLASS}${ESCAPE_CLASS}]`;
 
+/** Finds where reading must resume, at or after a token boundary in state 0 (-1: no match can
+ * begin there or later). */
+interface Skip {
+  start(text: string): void;
+  next(from: number): number;
+}
+
 /** Stops where a needle may begin; none when a needle's start cannot be written as a class. */
-function skipper(needles: readonly Needle[]): RegExp | undefined {
+export function regexSkip(needles: readonly Needle[]): Skip | undefined {
   const starts = new Set<string>();
   for (const { units } of needles) {
     if (units.length < 3 || units.slice(0, 3).some(isSurrogate)) return undefined;
     const [a, b, c] = units.map((u) => `[${unitClass(u)}]`);
     starts.add(`${a}(?=${ANY_ESCAPE}|${b}(?:${c}|${ANY_ESCAPE}))`);
   }
-  return new RegExp(`[${ESCAPE_CLASS}]|${[...starts].join('|')}`, 'giu');
+  const skip = new RegExp(`[${ESCAPE_CLASS}]|${[...starts].join('|')}`, 'giu');
+  let text = '';
+  return {
+    start: (t) => void (text = t),
+    // Each alternative matches one character, so the match's start is `lastIndex - 1`.
+    next: (from) => {
+      skip.lastIndex = from;
+      return skip.test(text) ? skip.lastIndex - 1 : -1;
+    },
+  };
 }
 
 export class SecretScanner {
   private readonly set: NeedleSet;
-  private readonly skip: RegExp | undefined;
+  private readonly skip: Skip | undefined;
   private readonly mask: number;
   /** The last units read and where each began, enough to reach back over the longest needle. */
   private readonly codes: Int32Array;
   private readonly starts: Int32Array;
 
-  /** `wholeWords`: a match counts only with no letter or digit on either side. */
+  /** `wholeWords`: a match counts only with no letter or digit on either side. `skipFor`: how plain
+   * stretches are passed over (the same matches whichever; compared in secretSpans.test.ts). */
   constructor(
     needles: readonly Needle[],
     private readonly wholeWords: boolean,
+    skipFor: (needles: readonly Needle[]) => Skip | undefined = (n) => AnchorSkip.of(n) ?? regexSkip(n),
   ) {
     this.set = new NeedleSet(needles);
-    this.skip = wholeWords ? undefined : skipper(needles);
+    this.skip = wholeWords ? undefined : skipFor(needles);
     let size = 2;
     while (size < this.set.longest + 2) size *= 2;
     this.mask = size - 1;
@@ -60,6 +80,7 @@ export class SecretScanner {
     if (text.length < this.set.shortest) return [];
     const { set, codes, starts, mask, wholeWords } = this;
     const reader = new CanonicalReader(text);
+    this.skip?.start(text);
     const spans: number[] = [];
     let state = 0;
     let unitsRead = SKIP_EVERY;
@@ -76,7 +97,7 @@ export class SecretScanner {
         this.skip &&
         reader.atBoundary
       ) {
-        skipped = this.skipAhead(reader, text);
+        skipped = this.skipAhead(reader);
         if (skipped < 0) break;
         unitsRead = 0;
       }
@@ -103,18 +124,18 @@ export class SecretScanner {
       pendingPadded = padded;
     }
     if (pendingStart >= 0) addSpan(spans, pendingStart, pendingEnd);
+    // The redactor lives as long as its account: it must not hold the last text it read.
+    this.skip?.start('');
     return spans;
   }
 
-  /** Moves the reader to the next place a match may begin, returning how far (-1: there is none).
-   * Each alternative matches one character, so the match's start is `lastIndex - 1`. */
-  private skipAhead(reader: CanonicalReader, text: string): number {
-    const skip = this.skip as RegExp;
+  /** Moves the reader to the next place a match may begin, returning how far (-1: there is none). */
+  private skipAhead(reader: CanonicalReader): number {
     const from = reader.position;
-    skip.lastIndex = from;
-    if (!skip.test(text)) return -1;
-    reader.moveTo(skip.lastIndex - 1);
-    return skip.lastIndex - 1 - from;
+    const to = (this.skip as Skip).next(from);
+    if (to < 0) return -1;
+    reader.moveTo(to);
+    return to - from;
   }
 }
 

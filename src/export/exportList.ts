@@ -60,11 +60,13 @@ export interface ExportOptions {
  * request), and little next to the pages in flight themselves. */
 const MAX_WAITING_TEXT = 4 * 1024 * 1024;
 
-/** Records formatted, checked and written at a time. A whole page's text (500 invoices: about
- * 1 MB) would be one large object, kept by V8 until the next full collection; a chunk's is a small
- * string the young generation reclaims at once (the memory benchmark's export peak fell by
- * about 40 MB). */
-export const CHUNK_RECORDS = 50;
+/** Records formatted, checked and written at a time. A chunk's text, and the JSON it is checked
+ * as, must stay below V8's large-object size (128 KB): a larger string is allocated in the old
+ * generation and kept until the next full collection. 50 invoices came to 66,000 characters of
+ * CSV, 131 KB once one name is not Latin-1, and a sampling heap profile put 205 MB of the
+ * 100,000-invoice export's old-generation allocation in those chunks (docs/profiles/export.md);
+ * 16 invoices are about 21,000 characters. */
+export const CHUNK_RECORDS = 16;
 
 /** Formats pages in order and queues their text on the sink; each id is written once, so records
  * that move between pages while the export runs appear once. */
@@ -82,11 +84,19 @@ class PageWriter {
     private readonly walker: PageWalker,
   ) {}
 
-  /** Queues the page's new records (the walker knows which are); returns how many were new. */
+  /** Queues the page's new records (the walker knows which are); returns how many were new. The
+   * page's results (its own copy, `owned`) are emptied as they are written, its length kept: a
+   * record written is not kept alive by the page while the rest of it is formatted. */
   take(page: Page<unknown>): number {
-    const fresh = this.walker.fresh(page);
+    const fresh: unknown[] = this.walker.fresh(page);
+    const results: unknown[] = page.results;
     for (let at = 0; at < fresh.length; at += CHUNK_RECORDS) {
       this.queue(this.text(fresh.slice(at, at + CHUNK_RECORDS), this.progress.written + at));
+      // Formatting a page allocates about 10 MB: records still held then are promoted to the old
+      // generation (172 MB over the memory benchmark's export, against 41 MB when written ones
+      // are let go). A record's index in `fresh` is at most its index in the results.
+      fresh.fill(undefined, at, at + CHUNK_RECORDS);
+      results.fill(undefined, 0, at + CHUNK_RECORDS);
     }
     this.progress.written += fresh.length;
     this.progress.totalResults = page.totalResults;
@@ -116,13 +126,17 @@ class PageWriter {
     if (text === '' || this.failure) return;
     // Handed over at once, so no text waits in this queue: the sink encodes or keeps it. Failures
     // are kept, not left rejecting: `flushed` hands them on to whoever waits next.
-    this.waiting += text.length;
+    // Only the length is kept past the call: a closure holding the text would keep it alive until
+    // its write finished, long enough to be promoted to the old generation (155 MB of the
+    // 100,000-invoice export's old-generation allocation was chunk text held so).
+    const { length } = text;
+    this.waiting += length;
     const written = this.sink.write(text).then(
       () => {
-        this.waiting -= text.length;
+        this.waiting -= length;
       },
       (error: unknown) => {
-        this.waiting -= text.length;
+        this.waiting -= length;
         this.failure ??= { error };
       },
     );
@@ -144,6 +158,19 @@ class PageWriter {
 
 type Step = { href?: string; stop?: ApiError };
 
+/**
+ * The page with a results array of the export's own, which `take` empties as it writes, so a
+ * record written is not held while the rest of its page is formatted. The source's array (a
+ * test's fixture, a cache) is never changed; the page object handed over is left with an empty
+ * one: the client's page stayed reachable while it was taken (the heap profile showed its records
+ * promoted all the same when only the copy was emptied).
+ */
+function owned<T>(page: Page<T>): Page<T> {
+  const results = [...page.results];
+  (page as { results: T[] }).results = [];
+  return { ...page, results };
+}
+
 /** The first page taken, and what the rest of the walk needs of it: its totals, not its records
  * (a page kept for the whole export outlives collections of the young generation; dropping it
  * lowered the export's peak in the memory benchmark). */
@@ -152,7 +179,7 @@ async function firstPage<T>(
   writer: PageWriter,
   walker: PageWalker,
 ): Promise<{ step: Step; totalResults: number; pageSize: number }> {
-  const page = await source.load(undefined, { signal: writer.options.signal });
+  const page = owned(await source.load(undefined, { signal: writer.options.signal }));
   writer.take(page);
   return { step: walker.next(page, undefined), totalResults: page.totalResults, pageSize: page.pageSize };
 }
@@ -183,7 +210,7 @@ export async function exportList<T>(
     const href = step.href;
     if (!href) break;
     if (signal?.aborted) throw cancelledError('GET', href, 0);
-    const page = await source.load(href, { signal });
+    const page = owned(await source.load(href, { signal }));
     writer.take(page);
     step = walker.next(page, href);
     await writer.flushed();
@@ -222,7 +249,7 @@ async function loadByNumber<T>(
     // that much text, never a backlog that grows with the export.
     load: async (href, s) => {
       await writer.room();
-      return source.load(href, { signal: s });
+      return owned(await source.load(href, { signal: s }));
     },
     accept: (page, href) => {
       const fresh = writer.take(page);

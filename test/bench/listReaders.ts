@@ -5,6 +5,7 @@
 // its requests in flight.
 import { CodatLending } from '@codat/lending';
 import { rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataPlatformClient } from '../../src/api/client';
@@ -25,6 +26,9 @@ export interface ListReader {
   kind: 'extension' | 'sdk' | 'fetch';
   /** Requests in flight at most. */
   inFlight: number;
+  /** The file it writes, if any: an export is also held to the bare client that writes the same
+   * format (a `fetch` row with the same `writes`). */
+  writes?: ExportFormat;
   /** Sets up for a target (a client, as the extension keeps one per connection) and returns the
    * read: every invoice, resolving with how many are held at the end. */
   reader(target: ListTarget): () => Promise<number>;
@@ -53,6 +57,7 @@ function extensionExport(format: ExportFormat, concurrency: number): ListReader 
     name: `extension Export to ${format === 'csv' ? 'CSV' : 'JSON Lines'}, ${concurrency} in flight`,
     kind: 'extension',
     inFlight: concurrency,
+    writes: format,
     reader(t) {
       const client = new DataPlatformClient({ baseUrl: t.url, apiKey: t.key, retry: { maxAttempts: 1 } });
       const file = join(tmpdir(), `dp-bench-export-${process.pid}.${format}`);
@@ -135,6 +140,72 @@ function rawFetch(inFlight: number): ListReader {
   };
 }
 
+/** A naive CSV cell: text quoted when it holds a comma, quote or line end, objects as JSON. */
+function naiveCell(v: unknown): string {
+  const text =
+    typeof v === 'string' ? v : typeof v === 'object' && v !== null ? JSON.stringify(v) : (JSON.stringify(v) ?? '');
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** What issue 37 measured the export against: fetch, JSON.parse and a naive CSV writer (each
+ * record's own fields, in the first record's order, one row each), `inFlight` pages at once,
+ * written to a file in page order as they arrive. */
+function rawFetchCsv(inFlight: number): ListReader {
+  return {
+    name: `bare fetch + naive CSV file, ${inFlight} in flight`,
+    kind: 'fetch',
+    inFlight,
+    writes: 'csv',
+    reader(t) {
+      const headers = { Authorization: `Basic ${Buffer.from(t.key).toString('base64')}` };
+      const file = join(tmpdir(), `dp-bench-bare-${process.pid}.csv`);
+      const page = async (n: number): Promise<RawPage> => {
+        const res = await fetch(`${t.url}/companies/${t.companyId}/data/invoices?page=${n}&pageSize=${t.pageSize}`, {
+          headers,
+        });
+        if (!res.ok) throw new Error(`fetch: page ${n} answered ${res.status}`);
+        return (await res.json()) as RawPage;
+      };
+      return async () => {
+        const handle = await open(file, 'w');
+        try {
+          const first = await page(1);
+          const columns = Object.keys(first.results[0] ?? {});
+          const rows = (records: unknown[]): string =>
+            records
+              .map((r) => `${columns.map((c) => naiveCell((r as Record<string, unknown>)[c])).join(',')}\n`)
+              .join('');
+          const texts: (string | undefined)[] = [];
+          let written = first.results.length;
+          await handle.write(`${columns.join(',')}\n${rows(first.results)}`);
+          const last = Math.ceil(first.totalResults / t.pageSize);
+          let next = 2;
+          let flushed = 2;
+          let writing = Promise.resolve();
+          const worker = async (): Promise<void> => {
+            for (let n = next++; n <= last; n = next++) {
+              const records = (await page(n)).results;
+              written += records.length;
+              texts[n] = rows(records);
+              // Pages go to the file in order, each as soon as those before it are written.
+              for (let text = texts[flushed]; text !== undefined; text = texts[flushed]) {
+                texts[flushed++] = undefined;
+                writing = writing.then(() => handle.write(text).then(() => undefined));
+              }
+            }
+          };
+          await Promise.all(Array.from({ length: inFlight }, worker));
+          await writing;
+          return written;
+        } finally {
+          await handle.close();
+          rmSync(file, { force: true });
+        }
+      };
+    },
+  };
+}
+
 export const LIST_READERS: readonly ListReader[] = [
   extensionLoadAll(4),
   extensionLoadAll(8),
@@ -143,4 +214,5 @@ export const LIST_READERS: readonly ListReader[] = [
   codatSdk(),
   rawFetch(4),
   rawFetch(8),
+  rawFetchCsv(4),
 ];

@@ -49,7 +49,21 @@ function goalFigures(counts: readonly number[], results: ReadonlyMap<string, Cas
   for (const count of counts) {
     const at = `${count.toLocaleString('en-US')} @ ${latencyMs} ms`;
     for (const reader of LIST_READERS.filter((r) => r.kind === 'extension')) {
-      const fetchRow = LIST_READERS.find((r) => r.kind === 'fetch' && r.inFlight === reader.inFlight);
+      const fetchRow = LIST_READERS.find((r) => r.kind === 'fetch' && r.inFlight === reader.inFlight && !r.writes);
+      // An export is also held to the bare client that writes the same file (issue 37).
+      const writerRow = LIST_READERS.find(
+        (r) => r.kind === 'fetch' && r.inFlight === reader.inFlight && reader.writes && r.writes === reader.writes,
+      );
+      if (writerRow)
+        figures.push(
+          ratioFigure(
+            results,
+            `${at}: ${reader.name} vs ${writerRow.name} (× the time)`,
+            caseName(count, reader),
+            caseName(count, writerRow),
+            FETCH_GOAL,
+          ),
+        );
       if (sdk)
         figures.push(
           ratioFigure(

@@ -13,11 +13,13 @@ import { packageSuite } from './package.bench';
 import { pagesSuite } from './pages.bench';
 import { pagingSuite } from './paging.bench';
 import { querySuite } from './query.bench';
+import { redactSuite } from './redact.bench';
 
 export const SUITES: readonly Suite[] = [
   loadAllSuite(100),
   loadAllSuite(0),
   pagesSuite,
+  redactSuite,
   emulatorPageSuite,
   packageSuite,
   bigTreeSuite,

@@ -131,6 +131,25 @@ describe('export walker against the emulator', function () {
     assert.ok(requestsAtWrite[0] < 13, `page 1 was written after ${requestsAtWrite[0]} requests`);
   });
 
+  it("takes each page's records out of it without changing the source's array or records", async () => {
+    const load = invoicePages(client(), emu.companies.many, { pageSize: 100 });
+    const taken: [Page<Invoice>, Invoice[], string][] = [];
+    const keep: typeof load = async (href, options) => {
+      const page = await load(href, options);
+      taken.push([page, page.results, JSON.stringify(page.results)]);
+      return page;
+    };
+    const sink = memorySink();
+    const result = await exportList({ load: keep, concurrency: 3 }, recordFormat('csv', 'invoices'), sink);
+    assert.equal(result.written, INVOICES);
+    assert.equal(readExport(sink.text(), 'csv', 'invoices').length, INVOICES);
+    for (const [page, results, was] of taken) {
+      // Nothing of a page taken holds its records; the array the source made is as it was.
+      assert.deepEqual(page.results, []);
+      assert.equal(JSON.stringify(results), was);
+    }
+  });
+
   /** An export of the big company, 100 a page, whose sink holds its second write until
    * `release`; `loads` counts the pages asked for. */
   function slowSinkExport(options: ExportOptions) {
