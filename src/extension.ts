@@ -8,7 +8,7 @@ import { EMULATOR_URL } from './accounts/emulatorPreset';
 import { devEmulatorUrl, ensureDevEmulatorAccount, START_SCRIPT_ENV } from './accounts/devEmulator';
 import { KeyPrompt } from './commands/keyPrompt';
 import { setTranslator, t } from './l10n';
-import { accountOfNode, accountResolver, type ResolveAccount } from './commands/accountTarget';
+import { accountOfNode, accountResolver, reporterOf, type ResolveAccount } from './commands/accountTarget';
 import { registerAccountCommands } from './commands/accounts';
 import { registerAddAccountCommands } from './commands/addAccount';
 import { registerApiKeyCommands } from './commands/apiKeys';
@@ -226,9 +226,15 @@ function followAccounts(core: Core): vscode.Disposable[] {
 /** A command's failure it did not handle itself: an API error goes where API errors go (the
  * diagnostics panel and the log) and is said, offering its details; anything else is a bug,
  * logged with its stack and shown. */
-function reportCommandFailure(command: string, e: unknown, to: { log: Log; report: ReportError }): void {
+/** `arg`, the command's first argument, says whose account an API error is (a node, `{ accountId }`). */
+function reportCommandFailure(
+  command: string,
+  e: unknown,
+  arg: unknown,
+  to: { log: Log; report: ReportError; connections: Connections },
+): void {
   if (isApiError(e)) {
-    to.report(e);
+    reporterOf(to, arg)(e);
     // A refusal's body (the 402's reason, a 400's validation) is what the user needs to read.
     if (e.status === 402 || e.status === 400) void vscode.commands.executeCommand('dataPlatform.showDiagnostics', e);
     const details = t('Show Details');
@@ -262,7 +268,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   const connections = createConnections(context, { accounts, log, statusBar, channel });
   const keyPrompt = new KeyPrompt(connections, testHooks);
   const report = createReporter({ diagnostics, log, onUnauthorized: (a) => keyPrompt.offer(a) });
-  onCommandFailure((command, e) => reportCommandFailure(command, e, { log, report }));
+  onCommandFailure((command, e, args) => reportCommandFailure(command, e, args[0], { log, report, connections }));
   const { tree, view, queryStore, pushes } = createCompaniesView(connections, report, createQueryStore(context, log));
   const core: Core = {
     log,

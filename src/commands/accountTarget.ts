@@ -65,6 +65,19 @@ export function accountOfNode(node: unknown): AccountTarget | undefined {
   return root && { connection: root.connection, root, report: (e) => root.reportError(e) };
 }
 
+/** The reporter of the account a command was given (a node, `{ accountId }`) or of the only
+ * account, else the untagged one: the wrapper reports a command's unhandled API error through it,
+ * so the entry names its account and a 401 offers that account's key. */
+export function reporterOf(
+  deps: { connections: Pick<Connections, 'get' | 'list'>; report: ReportError },
+  arg: unknown,
+): ReportError {
+  const id = namedAccountId(arg) ?? accountOfNode(arg)?.root.accountId;
+  const all = deps.connections.list();
+  const connection = id !== undefined ? deps.connections.get(id) : all.length === 1 ? all[0] : undefined;
+  return connection ? forAccount(deps.report, () => connection.account) : deps.report;
+}
+
 /** An account's target: its connection, its root in the view and its reporter; undefined while the
  * view has no root for it. */
 export function accountTargetOf(

@@ -8,7 +8,8 @@
 import * as vscode from 'vscode';
 import { isCancellation } from '../api';
 
-type CommandFailure = (command: string, error: unknown) => void;
+/** `args` are the command's own: the account a failure belongs to is read from them. */
+type CommandFailure = (command: string, error: unknown, args: readonly unknown[]) => void;
 type CommandDone = (command: string, result: unknown) => void;
 
 let onFailure: CommandFailure = () => undefined;
@@ -32,7 +33,7 @@ export function registerCommand(command: string, handler: (...args: never[]) => 
       onDone(command, result);
       return result;
     } catch (e) {
-      if (!isCancellation(e)) onFailure(command, e);
+      if (!isCancellation(e)) onFailure(command, e, args);
       return undefined;
     }
   });

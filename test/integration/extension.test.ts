@@ -51,11 +51,16 @@ describe('extension in a real VS Code extension host', () => {
       const entries = api.diagnostics.size;
       assert.equal(await vscode.commands.executeCommand('dataPlatform.test.rejects'), undefined);
       assert.equal(api.diagnostics.size, entries + 1, 'the API error is an entry of the panel');
+      // Given its account (a node, `{ accountId }`), the entry names it, as a command's own report did.
+      const { id, name } = api.connection.account;
+      assert.equal(await vscode.commands.executeCommand('dataPlatform.test.rejects', { accountId: id }), undefined);
+      assert.equal(api.diagnostics.size, entries + 2);
+      assert.equal(api.diagnostics.entries()[0]?.account, name, 'the entry names the account');
 
       // A cancellation (Escape, a progress notification's Cancel) ends a command quietly.
       const before = api.logLines().length;
       assert.equal(await vscode.commands.executeCommand('dataPlatform.test.cancelled'), undefined);
-      assert.equal(api.diagnostics.size, entries + 1, 'no entry');
+      assert.equal(api.diagnostics.size, entries + 2, 'no entry');
       assert.deepEqual(
         api
           .logLines()
