@@ -117,14 +117,7 @@ function rawFetch(inFlight: number): ListReader {
     kind: 'fetch',
     inFlight,
     reader(t) {
-      const headers = { Authorization: `Basic ${Buffer.from(t.key).toString('base64')}` };
-      const page = async (n: number): Promise<RawPage> => {
-        const res = await fetch(`${t.url}/companies/${t.companyId}/data/invoices?page=${n}&pageSize=${t.pageSize}`, {
-          headers,
-        });
-        if (!res.ok) throw new Error(`fetch: page ${n} answered ${res.status}`);
-        return (await res.json()) as RawPage;
-      };
+      const page = (n: number) => fetchPage(t, n);
       return async () => {
         const first = await page(1);
         const pages: unknown[][] = [first.results];
@@ -138,6 +131,20 @@ function rawFetch(inFlight: number): ListReader {
       };
     },
   };
+}
+
+/** Page `n` of the company's invoices by bare `fetch` and `JSON.parse`, as a user without the
+ * client would read it. */
+async function fetchPage(
+  t: { url: string; key: string; companyId: string; pageSize: number },
+  n: number,
+): Promise<RawPage> {
+  const headers = { Authorization: `Basic ${Buffer.from(t.key).toString('base64')}` };
+  const res = await fetch(`${t.url}/companies/${t.companyId}/data/invoices?page=${n}&pageSize=${t.pageSize}`, {
+    headers,
+  });
+  if (!res.ok) throw new Error(`fetch: page ${n} answered ${res.status}`);
+  return (await res.json()) as RawPage;
 }
 
 /** A naive CSV cell: text quoted when it holds a comma, quote or line end, objects as JSON. */
@@ -157,15 +164,8 @@ function rawFetchCsv(inFlight: number): ListReader {
     inFlight,
     writes: 'csv',
     reader(t) {
-      const headers = { Authorization: `Basic ${Buffer.from(t.key).toString('base64')}` };
       const file = join(tmpdir(), `dp-bench-bare-${process.pid}.csv`);
-      const page = async (n: number): Promise<RawPage> => {
-        const res = await fetch(`${t.url}/companies/${t.companyId}/data/invoices?page=${n}&pageSize=${t.pageSize}`, {
-          headers,
-        });
-        if (!res.ok) throw new Error(`fetch: page ${n} answered ${res.status}`);
-        return (await res.json()) as RawPage;
-      };
+      const page = (n: number) => fetchPage(t, n);
       return async () => {
         const handle = await open(file, 'w');
         try {
