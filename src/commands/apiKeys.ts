@@ -6,7 +6,7 @@
 // again, naming what follows: that key is then removed from secret storage, as the API no longer
 // knows it. Enter on either question keeps the key.
 import * as vscode from 'vscode';
-import { isApiError, isCancellation, MAX_API_KEY_NAME_LENGTH, type ApiError, type ApiKeyDetails } from '../api';
+import { MAX_API_KEY_NAME_LENGTH, type ApiError, type ApiKeyDetails } from '../api';
 import type { Account, AccountList } from '../accounts/accountList';
 import { noKeyMessage } from '../format/accountLabels';
 import {
@@ -28,7 +28,7 @@ import type { AccountTarget, ResolveAccount } from './accountTarget';
 import { askModal, chooseModal, confirmWrite } from './confirmWrite';
 import { withProgress } from './progress';
 import { prompt } from './prompt';
-import { registerCommand } from './register';
+import { endedBy, registerCommand } from './register';
 
 interface ApiKeyCommandDeps {
   view: vscode.TreeView<TreeNode>;
@@ -191,10 +191,7 @@ async function createApiKey(deps: ApiKeyCommandDeps, arg?: unknown): Promise<Cre
       () => client.createApiKey(trimmed ? { name: trimmed } : {}),
     );
   } catch (e) {
-    // Not left to the wrapper (register.ts): the command's result says how it ended.
-    if (!isApiError(e)) throw e;
-    if (isCancellation(e)) return { outcome: 'cancelled' };
-    return createFailed(deps, target, e);
+    return endedBy(e, (error) => createFailed(deps, target, error));
   }
   const summary = summariseApiKey(created, false);
   const actions = keyActions(deps, target, created.apiKey);
@@ -224,14 +221,13 @@ async function keyToDelete(
   try {
     listed = (await connection.client?.listApiKeys())?.results.find((k) => k.id === id);
   } catch (e) {
-    // Not left to the wrapper (register.ts): the command's result says how it ended.
-    if (!isApiError(e)) throw e;
-    if (isCancellation(e)) return { outcome: 'cancelled' };
-    target.report(e, { prompt: false });
-    void vscode.window.showErrorMessage(
-      t('Could not list the API keys of {0}: {1}', connection.account.name, e.message),
-    );
-    return { outcome: 'failed', error: e };
+    return endedBy(e, (error) => {
+      target.report(error, { prompt: false });
+      void vscode.window.showErrorMessage(
+        t('Could not list the API keys of {0}: {1}', connection.account.name, error.message),
+      );
+      return { outcome: 'failed', error };
+    });
   }
   if (listed) return summariseApiKey(listed, connection.usesKey(listed.apiKey));
   void vscode.window.showErrorMessage(t('{0} has no API key with the id {1}.', connection.account.name, id));
@@ -295,10 +291,7 @@ async function deleteApiKey(deps: ApiKeyCommandDeps, arg?: unknown): Promise<Del
       () => client.deleteApiKey(key.id),
     );
   } catch (e) {
-    // Not left to the wrapper (register.ts): the command's result says how it ended.
-    if (!isApiError(e)) throw e;
-    if (isCancellation(e)) return { outcome: 'cancelled' };
-    return deleteFailed(target, key, e);
+    return endedBy(e, (error) => deleteFailed(target, key, error));
   }
   if (key.inUse) await forgetDeletedKey(deps, target, key);
   else {

@@ -6,7 +6,7 @@
 // catch only what they handle in a way of their own. extension.ts says where failures go before
 // any command is registered.
 import * as vscode from 'vscode';
-import { isCancellation } from '../api';
+import { isApiError, isCancellation, type ApiError } from '../api';
 
 /** `args` are the command's own: the account a failure belongs to is read from them. */
 type CommandFailure = (command: string, error: unknown, args: readonly unknown[]) => void;
@@ -37,4 +37,12 @@ export function registerCommand(command: string, handler: (...args: never[]) => 
       return undefined;
     }
   });
+}
+
+/** How a command whose result says how it ended (tests and callers read it) ends on a failure: a
+ * cancellation is `{ outcome: 'cancelled' }`, an API error what `failed` makes of it, and
+ * anything else (a bug) goes on to the wrapper above. */
+export function endedBy<R>(e: unknown, failed: (error: ApiError) => R): R | { outcome: 'cancelled' } {
+  if (!isApiError(e)) throw e;
+  return isCancellation(e) ? { outcome: 'cancelled' } : failed(e);
 }

@@ -3,7 +3,7 @@
 // (a POST, sent once) and says what the API made of them: a Free trial's hourly schedule is
 // refused with a 402, a locked setting or a bad value with a 400, each body in the panel.
 import * as vscode from 'vscode';
-import { isApiError, isCancellation, type ApiError } from '../api';
+import type { ApiError } from '../api';
 import { jsonIndent } from '../documents/recordDocuments';
 import { t } from '../l10n';
 import type { DraftFileSystem } from '../push/drafts';
@@ -12,7 +12,7 @@ import { CompanyNode } from '../tree/companyNodes';
 import { accountOfNode, type ResolveAccount } from './accountTarget';
 import { confirmWrite } from './confirmWrite';
 import { withProgress } from './progress';
-import { registerCommand } from './register';
+import { endedBy, registerCommand } from './register';
 
 interface SyncSettingsDeps {
   drafts: DraftFileSystem;
@@ -85,10 +85,9 @@ async function save(deps: SyncSettingsDeps, arg: unknown): Promise<SaveSettingsR
       client.setSyncSettings(target.companyId, { settings: parsed.settings, overridesDefaults: true }),
     );
   } catch (e) {
-    // Not left to the wrapper (register.ts): the command's result says how it ended.
-    if (!isApiError(e)) throw e;
-    if (isCancellation(e)) return { outcome: 'cancelled' };
-    return reportFailure((x) => account.report(x, { prompt: false }), e, t('The sync settings were not saved'));
+    return endedBy(e, (error) =>
+      reportFailure((x) => account.report(x, { prompt: false }), error, t('The sync settings were not saved')),
+    );
   }
   // The document is the API's now: saved in memory too, so closing it asks nothing.
   await vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.save();

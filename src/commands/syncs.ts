@@ -25,7 +25,7 @@ import type { AccountRoot } from '../tree/accountRoot';
 import { confirmWrite } from './confirmWrite';
 import { prompt } from './prompt';
 import { withProgress } from './progress';
-import { registerCommand } from './register';
+import { endedBy, registerCommand } from './register';
 import { accountOfNode } from './accountTarget';
 import { reportFailure } from './syncSettings';
 
@@ -184,10 +184,9 @@ async function setSchedule(node: unknown): Promise<ScheduleResult> {
     );
     return { outcome: 'saved', hours };
   } catch (e) {
-    // Not left to the wrapper (register.ts): the command's result says how it ended.
-    if (!isApiError(e)) throw e;
-    if (isCancellation(e)) return { outcome: 'cancelled' };
-    return reportFailure((x) => root.reportError(x), e, t('Could not change the sync schedule'));
+    return endedBy(e, (error) =>
+      reportFailure((x) => root.reportError(x), error, t('Could not change the sync schedule')),
+    );
   }
 }
 
