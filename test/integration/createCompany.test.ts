@@ -5,12 +5,12 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DataPlatformApi } from '../../src/testApi';
 import {
-  activateExtension,
   admin,
   createCompany,
   emulatorClient,
   labelOf,
   modals,
+  openView,
   refusal,
   setApiKey,
   signIn,
@@ -22,9 +22,7 @@ describe('Create company', () => {
   const create = (c: { name: string; description?: string }) => createCompany(api, c);
 
   before(async () => {
-    api = await activateExtension();
-    await admin.clearFaults();
-    await vscode.commands.executeCommand('workbench.view.extension.dataPlatform');
+    api = await openView();
     await signIn(api);
   });
 

@@ -12,7 +12,6 @@ import type { DataPlatformApi } from '../../src/testApi';
 import type { TreeNode } from '../../src/tree/node';
 import { VALID_BODIES } from '../support/pushBodies';
 import {
-  activateExtension,
   admin,
   canScreenshot,
   canType,
@@ -21,6 +20,7 @@ import {
   keyboard,
   labelOf,
   modals,
+  openView,
   screenshot,
   signIn,
   waitFor,
@@ -37,9 +37,7 @@ describe('Push a record', function () {
   let companyId: string;
 
   before(async () => {
-    api = await activateExtension();
-    await admin.clearFaults();
-    await vscode.commands.executeCommand('workbench.view.extension.dataPlatform');
+    api = await openView();
     await signIn(api);
     companyId = (await admin.info()).companies.empty;
   });

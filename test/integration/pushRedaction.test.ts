@@ -13,7 +13,7 @@ import type { DataPlatformApi } from '../../src/testApi';
 import { base64, htmlDecimal } from '../support/keyEncodings';
 import { VALID_BODIES } from '../support/pushBodies';
 import { assertNoSecret } from '../support/secretScan';
-import { activateExtension, admin, emulator, invoiceDraft, signIn, sleep, waitFor } from './helpers';
+import { admin, emulator, invoiceDraft, openView, signIn, sleep, waitFor } from './helpers';
 
 function rendered(panel: DiagnosticsPanelApi, what: string, check: (r: RenderSnapshot) => boolean) {
   return waitFor(`the diagnostics webview to render ${what}`, () => {
@@ -27,9 +27,7 @@ describe('Push: a Failed push echoing the key', function () {
   let api: DataPlatformApi;
 
   before(async () => {
-    api = await activateExtension();
-    await admin.clearFaults();
-    await vscode.commands.executeCommand('workbench.view.extension.dataPlatform');
+    api = await openView();
     await signIn(api);
   });
 
