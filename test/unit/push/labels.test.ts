@@ -10,16 +10,9 @@ import {
   pushStatusText,
   pushTooltip,
 } from '../../../src/push/labels';
+import { pushOperation } from '../../support/pushOperations';
 
-const op = (over: Partial<PushOperation> = {}): PushOperation => ({
-  pushOperationKey: 'k-1',
-  companyId: 'c-1',
-  dataConnectionKey: 'conn-1',
-  dataType: 'invoices',
-  status: 'Pending',
-  requestedOnUtc: '2026-11-26T14:03:12Z',
-  ...over,
-});
+const op = pushOperation;
 
 describe('push operation labels', () => {
   it('names the type pushed and when (the time alone today), and a type it does not know as sent', () => {

@@ -4,16 +4,9 @@ import * as assert from 'node:assert/strict';
 import { ApiError } from '../../../src/api/errors';
 import type { PushOperation } from '../../../src/api/models';
 import { PushTracker, type PushSettled } from '../../../src/push/tracker';
+import { pushOperation } from '../../support/pushOperations';
 
-const op = (status: string, over: Partial<PushOperation> = {}): PushOperation => ({
-  pushOperationKey: 'k-1',
-  companyId: 'c-1',
-  dataConnectionKey: 'conn-1',
-  dataType: 'invoices',
-  status,
-  requestedOnUtc: '2026-11-26T14:03:12Z',
-  ...over,
-});
+const op = (status: string, over: Partial<PushOperation> = {}): PushOperation => pushOperation({ status, ...over });
 
 const instant = { sleep: () => Promise.resolve(), firstDelayMs: 1 };
 

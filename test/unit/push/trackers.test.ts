@@ -3,15 +3,9 @@
 import * as assert from 'node:assert/strict';
 import type { PushOperation } from '../../../src/api/models';
 import { PushTrackers } from '../../../src/push/trackers';
+import { pushOperation } from '../../support/pushOperations';
 
-const pending: PushOperation = {
-  pushOperationKey: 'k-1',
-  companyId: 'c-1',
-  dataConnectionKey: 'conn-1',
-  dataType: 'invoices',
-  status: 'Pending',
-  requestedOnUtc: '2026-11-26T14:03:12Z',
-};
+const pending = pushOperation();
 
 // A read that never answers unless aborted: the push stays followed until its tracker stops.
 const hanging = (signal?: AbortSignal): Promise<PushOperation> =>
