@@ -39,12 +39,14 @@ import { resolveHref } from './url';
 import type { RateLimitInfo } from './rateLimit';
 import type { Redactor } from './redact';
 import { ApiSession, type ClientOptions } from './session';
+import { CompaniesApi } from './companiesApi';
+import { ConnectionsApi } from './connectionsApi';
 import * as requests from './requests';
 import * as pushes from './pushes';
 import * as syncs from './syncs';
-import type { ApiRequest, ListParams, PreparedRequest } from './requests';
+import type { ApiRequest, CompanyListParams, ListParams, PreparedRequest } from './requests';
 
-export type { ClientOptions, ListParams, PreparedRequest };
+export type { ClientOptions, CompanyListParams, ListParams, PreparedRequest };
 
 const COMPANY_PAGE = pageGuard(isCompany);
 const RECORD_PAGE = pageGuard(isDataRecord);
@@ -55,12 +57,18 @@ export class DataPlatformClient {
   /** Replaces this client's key, in any form a text may hold it, by `***`: for what leaves the
    * extension built from the API's answers (exported files). */
   readonly redact: Redactor;
+  /** A company's connections, the integrations, a pull's validation. */
+  readonly connections: ConnectionsApi;
+  /** A company changed or removed. */
+  readonly companies: CompaniesApi;
   readonly #session: ApiSession;
 
   constructor(options: ClientOptions) {
     this.#session = new ApiSession(options);
     this.baseUrl = this.#session.baseUrl;
     this.redact = this.#session.redact;
+    this.connections = new ConnectionsApi(this.#session);
+    this.companies = new CompaniesApi(this.#session);
   }
 
   /** Rate-limit headers of the last response that carried them. */
@@ -72,7 +80,7 @@ export class DataPlatformClient {
   // for "Copy as cURL". Parameters are checked as the call checks them (a refusal throws).
 
   /** What `listCompanies(params)` sends: page 1 unless `params.page` says otherwise. */
-  companiesRequest(params: ListParams = {}): PreparedRequest {
+  companiesRequest(params: CompanyListParams = {}): PreparedRequest {
     return this.prepared(requests.companiesRequest(params));
   }
 
@@ -91,7 +99,7 @@ export class DataPlatformClient {
     return this.prepared(requests.recordRequest(type, companyId, recordId));
   }
 
-  async listCompanies(params: ListParams = {}, options?: CallOptions): Promise<Page<Company>> {
+  async listCompanies(params: CompanyListParams = {}, options?: CallOptions): Promise<Page<Company>> {
     return this.send(
       { ...requests.companiesRequest(params), accept: COMPANY_PAGE, expected: 'a page of companies' },
       options,
@@ -271,7 +279,7 @@ export class DataPlatformClient {
   }
 
   /** Every company matching `params`, each once, across all pages. */
-  async *allCompanies(params: ListParams = {}, options?: CallOptions): AsyncGenerator<Company, void, undefined> {
+  async *allCompanies(params: CompanyListParams = {}, options?: CallOptions): AsyncGenerator<Company, void, undefined> {
     const first = await this.listCompanies(params, options);
     yield* followItems(first, (href, o) => this.fetchPage(href, COMPANY_PAGE, { ...options, ...o }), options);
   }
@@ -291,7 +299,7 @@ export class DataPlatformClient {
    * A PagedList of companies for a tree node. Parameters are checked when the first page loads,
    * so a refused query lands in `lastError` like any other failure.
    */
-  companyList(params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PagedList<Company> {
+  companyList(params: Omit<CompanyListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PagedList<Company> {
     return new PagedList<Company>(this.companyPages(params, options));
   }
 
@@ -312,7 +320,7 @@ export class DataPlatformClient {
 
   /** The pages of the companies: the first (no href) with `params`, then each `_links` href,
    * every answer checked to be a page of companies. */
-  companyPages(params: Omit<ListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PageLoader<Company> {
+  companyPages(params: Omit<CompanyListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PageLoader<Company> {
     return this.linked((o) => this.listCompanies(params, o), COMPANY_PAGE, options);
   }
 

@@ -1,7 +1,9 @@
 // The public surface of the API client: what the rest of src/ uses, and nothing else (tests
 // import internals from their own modules). Nothing under src/api imports `vscode`.
 export { DataPlatformClient } from './client';
-export type { ListParams, PreparedRequest } from './client';
+export type { CompanyListParams, ListParams, PreparedRequest } from './client';
+export type { CompaniesApi } from './companiesApi';
+export type { ConnectionsApi } from './connectionsApi';
 export { companySearchParams } from './companySearch';
 export { ApiError, isApiError, isCancellation } from './errors';
 export { isPushOperation, PUSH_OPTION_BOUNDS } from './pushes';

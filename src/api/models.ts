@@ -53,6 +53,44 @@ export interface Company {
   dataConnections?: DataConnection[];
 }
 
+/** An accounting, banking or commerce platform a company can connect to (`GET /integrations`). */
+export interface Integration {
+  /** The platform key a connection is created with (`POST …/connections`). */
+  key: string;
+  name: string;
+  /** Whether the client's customers may use it: disabled ones can still be listed, not linked. */
+  enabled: boolean;
+  /** Shown as text only: the extension host never fetches it. */
+  logoUrl?: string;
+  sourceId?: string;
+  sourceType?: string;
+  integrationId?: string;
+  isOfflineConnector?: boolean;
+  isBeta?: boolean;
+  dataProvidedBy?: string;
+}
+
+/** `PATCH /companies/{companyId}`: the fields given are changed, the others kept. */
+export interface CompanyUpdate {
+  name?: string;
+  description?: string;
+  tags?: Record<string, string>;
+}
+
+/** One rule a pulled data set broke or warned about (`ValidationResult.definitions.validationItem`). */
+export interface PullValidationItem {
+  ruleId?: string;
+  itemId?: string;
+  message?: string;
+  validatorName?: string;
+}
+
+/** `GET /companies/{companyId}/sync/{datasetId}/validation`: what a pull's validation found. */
+export interface PullValidation {
+  errors?: PullValidationItem[];
+  warnings?: PullValidationItem[];
+}
+
 export interface CreateCompanyRequest {
   name: string;
   description?: string;

@@ -28,6 +28,12 @@ export interface ListParams {
   orderBy?: string;
 }
 
+/** The companies list also filters by tags: `tags=region=uk && team=invoice-finance` (Codat's
+ * query language over the company's tags), sent after the other parameters. STUB: not sent yet. */
+export interface CompanyListParams extends ListParams {
+  tags?: string;
+}
+
 export interface ApiRequest {
   method: 'GET' | 'POST' | 'DELETE';
   /** Encoded path and query relative to the base URL, starting with `/`. */
@@ -64,7 +70,7 @@ export function listPath(base: string, params: ListParams, schema: QuerySchema):
 }
 
 /** A page of the companies (page 1 unless `params.page` says otherwise). */
-export function companiesRequest(params: ListParams = {}): ApiRequest {
+export function companiesRequest(params: CompanyListParams = {}): ApiRequest {
   return { method: 'GET', path: listPath('/companies', params, COMPANY_SCHEMA) };
 }
 
