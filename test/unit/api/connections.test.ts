@@ -6,6 +6,7 @@ import { DataPlatformClient } from '../../../src/api/client';
 import { isConnection, isIntegration, isPullValidation } from '../../../src/api/connections';
 import { ApiError, type ApiErrorKind } from '../../../src/api/errors';
 import { MAX_QUERY_LENGTH } from '../../../src/query';
+import { curlCommand } from '../../../src/share/curl';
 import { TestServer } from '../../support/httpDouble';
 
 const KEY = 'sk_live_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
@@ -140,6 +141,18 @@ describe('connections API: requests as built', () => {
     for (const bad of ['', '   ', 'a=b\nX: 1', 'a=\u0007', 'a=\u2029', 'a=\udc00', 'x'.repeat(MAX_QUERY_LENGTH + 1), 7])
       refuses(() => c.companiesRequest({ tags: bad as string }), 'tags');
     assert.ok(c.companiesRequest({ tags: 'x'.repeat(MAX_QUERY_LENGTH) }).url.endsWith('x'));
+  });
+
+  it('Copy as cURL repeats a PATCH, a PUT and a DELETE with their method and body', () => {
+    const patch = curlCommand(c.companies.updateRequest('co1', { name: "Dave's" }));
+    assert.match(patch, /^curl .* --request PATCH 'https:\/\/api\.example\.test\/companies\/co1'/);
+    assert.ok(patch.includes(`--data-raw '{"name":"Dave'\\''s"}'`), patch);
+    const put = curlCommand(c.connections.updateAuthorizationRequest('co', 'cx', { token: 't' }));
+    assert.match(put, /--request PUT '[^']+\/connections\/cx\/authorization'/);
+    assert.ok(put.includes(`--data-raw '{"token":"t"}'`), put);
+    const del = curlCommand(c.connections.deleteRequest('co', 'cx'));
+    assert.match(del, /--request DELETE '[^']+\/companies\/co\/connections\/cx'/);
+    assert.ok(!del.includes('--data-raw'), del);
   });
 
   it('a refused request sends nothing: the call rejects with no attempt made', async () => {
