@@ -91,7 +91,8 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** The companies list's `tags` filter: Codat's query language over tags, which the API checks
  * itself (tag names are the company's own, so no schema here). Refused when blank, longer than a
- * query may be, or holding a control character or a lone surrogate (a line of its own in a log). */
+ * query may be, or holding a control character (it would add a line to a log) or, as an id may
+ * not, a lone surrogate. */
 export function checkTagsQuery(target: Target, tags: unknown): string | undefined {
   if (tags === undefined) return undefined;
   if (typeof tags !== 'string' || tags.trim() === '')

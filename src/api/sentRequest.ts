@@ -1,7 +1,7 @@
 // What an error keeps of its request so that it can be repeated ("Copy as cURL" on a diagnostics
 // entry): the absolute URL, and a write's body only when the call marked it as the user's own input
 // (and not as holding credentials).
-// A POST with any other body is not kept at all: repeated without its body it would be another
+// A write with any other body is not kept at all: repeated without its body it would be another
 // request. Everything passes the key's redactor, as the path of an error already does.
 import { ApiError, type SentRequest } from './errors';
 import type { Redactor } from './redact';
