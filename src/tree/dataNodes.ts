@@ -24,6 +24,7 @@ import type { SavedQuery } from '../persistence/savedQueries';
 import type { TreeContext } from './context';
 import { dataFolderContext, listContext, plainContext, queryContext, recordContext } from './contextValues';
 import type { CompanyDataStatus } from './dataStatus';
+import { MessageNode } from './leafNodes';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
 
@@ -43,6 +44,8 @@ export interface QueryOwner extends TreeNode {
   addQuery(query: RecordQuery, type?: DataTypeId): QueryNode;
   replaceQuery(old: QueryNode, query: RecordQuery): QueryNode;
   removeQuery(node: QueryNode): boolean;
+  /** Why the company's lists are empty, when it is known (no connection is Linked). */
+  emptyWhy?(): string | undefined;
 }
 
 /** A list of a company's records of one type, fetched only when expanded: the type's node under
@@ -110,6 +113,11 @@ export abstract class RecordListNode extends PagedNode<RecordRow> {
   }
   protected override hiddenNode(hidden: number): TreeNode {
     return new HiddenRowsNode(this, hidden);
+  }
+  /** An empty list of a company without a Linked connection says that is why. */
+  protected override emptyNode(): TreeNode | undefined {
+    const why = this.owner.emptyWhy?.();
+    return why ? new MessageNode(this, `${this.key}:empty`, why, 'plug') : super.emptyNode();
   }
 }
 
