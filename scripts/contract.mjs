@@ -2,7 +2,6 @@
 // and the client are held to (test/unit/contract/emulator.test.ts), from a local copy of codatio/oas:
 //
 //   node scripts/contract.mjs [path]      (default: /work/.mirror/codatio+oas/repo)
-//
 // `path` is a bare git mirror (read at its HEAD, whose commit is recorded) or a checkout. Only the
 // facts are kept: properties, types, nullability (as JSON Schema `null` types), enums, required
 // fields, list paths, data status keys and the documented error texts; `$ref`s are inlined,
@@ -304,54 +303,96 @@ function sync() {
   };
 }
 
+// Connections from creation to Linked (integrations, create, unlink by PATCH, delete answered 200 with
+// no body, replace the authorization); companies listed by `tags`, PUT, PATCH, DELETE; a pull's validation.
+const CONNECTIONS = '/companies/{companyId}/connections';
+const CONNECTION = `${CONNECTIONS}/{connectionId}`;
+const COMPANY = '/companies/{companyId}';
+const op = (path, method) => docs[PLATFORM].paths[platformPath(path, method)][method];
+const bodyOf = (path, method) => convert(platform, op(path, method).requestBody.content['application/json'].schema);
+const statusesAll = (ops) => Object.fromEntries(Object.entries(ops).map(([k, [p, m]]) => [k, statusesOf(p, m)]));
+const queryOf = (path) =>
+  op(path, 'get')
+    .parameters.map((p) => (p.$ref ? pointer(platform, p.$ref) : p))
+    .filter((p) => p.in === 'query')
+    .map((p) => p.name);
+
+const integrations = () => ({
+  listPath: platformPath('/integrations'),
+  listQuery: queryOf('/integrations'),
+  itemPath: platformPath('/integrations/{platformKey}'),
+  record: schemaOf(PLATFORM, 'Integration'),
+  statuses: statusesAll({ list: ['/integrations', 'get'], item: ['/integrations/{platformKey}', 'get'] }),
+});
+
+const connections = (authorizationPath = `${CONNECTION}/authorization`) => ({
+  listPath: platformPath(CONNECTIONS),
+  itemPath: platformPath(CONNECTION),
+  record: schemaOf(PLATFORM, 'Connection'),
+  createBody: bodyOf(CONNECTIONS, 'post'),
+  updateBody: bodyOf(CONNECTION, 'patch'),
+  authorizationPath,
+  authorizationBody: bodyOf(authorizationPath, 'put'),
+  deleteHasBody: op(CONNECTION, 'delete').responses['200'].content !== undefined,
+  statuses: statusesAll({
+    create: [CONNECTIONS, 'post'],
+    get: [CONNECTION, 'get'],
+    update: [CONNECTION, 'patch'],
+    delete: [CONNECTION, 'delete'],
+    authorization: [authorizationPath, 'put'],
+  }),
+});
+
+const companies = () => ({
+  listPath: platformPath('/companies'),
+  listQuery: queryOf('/companies'),
+  itemPath: platformPath(COMPANY),
+  record: schemaOf(PLATFORM, 'Company'),
+  createBody: bodyOf('/companies', 'post'),
+  replaceBody: bodyOf(COMPANY, 'put'),
+  updateBody: bodyOf(COMPANY, 'patch'),
+  statuses: statusesAll({
+    create: ['/companies', 'post'],
+    replace: [COMPANY, 'put'],
+    update: [COMPANY, 'patch'],
+    delete: [COMPANY, 'delete'],
+  }),
+});
+
+const validation = (path = `${COMPANY}/sync/{datasetId}/validation`) => ({
+  path: platformPath(path),
+  record: schemaOf(PLATFORM, 'ValidationResult'),
+  statuses: statusesOf(path, 'get'),
+});
+
 const platform = docs[PLATFORM];
+const PLATFORM_COVERS =
+  'companies (listed, tagged, created, replaced, changed, deleted), data status, pull operations, their history and validation, sync settings, paging, errors, integrations, connections and their lifecycle, push options and operations';
 const contract = {
   $comment:
     "Written by scripts/contract.mjs from Codat's OpenAPI documents (github.com/codatio/oas); regenerate, do not edit.",
   sources: [
-    {
-      document: PLATFORM,
-      title: platform.info.title,
-      version: platform.info.version,
-      commit,
-      covers:
-        'companies, data status, pull operations and their history, sync settings, paging, errors, connections, push options and operations',
-    },
-    {
-      document: LENDING,
-      title: docs[LENDING].info.title,
-      version: docs[LENDING].info.version,
-      commit,
-      covers: 'the accounting data types except tax rates and items; the 409',
-    },
-    {
-      document: PAYABLES,
-      title: docs[PAYABLES].info.title,
-      version: docs[PAYABLES].info.version,
-      commit,
-      covers: 'taxRates',
-    },
-    {
-      document: 'json/Codat-Accounting.json',
-      title: 'Accounting API',
-      version: '2.1.0',
-      commit: ACCOUNTING_COMMIT,
-      covers: 'items and the push paths (transcribed by hand, see scripts/contract.mjs)',
-    },
-  ],
+    [PLATFORM, platform.info, commit, PLATFORM_COVERS],
+    [LENDING, docs[LENDING].info, commit, 'the accounting data types except tax rates and items; the 409'],
+    [PAYABLES, docs[PAYABLES].info, commit, 'taxRates'],
+    [
+      'json/Codat-Accounting.json',
+      { title: 'Accounting API', version: '2.1.0' },
+      ACCOUNTING_COMMIT,
+      'items and the push paths (transcribed by hand, see scripts/contract.mjs)',
+    ],
+  ].map(([document, { title, version }, at, covers]) => ({ document, title, version, commit: at, covers })),
   page: schemaOf(PLATFORM, 'PagingInfo'),
   error: { record: schemaOf(PLATFORM, 'ErrorMessage'), byStatus: errorTexts() },
-  companies: { listPath: '/companies', itemPath: '/companies/{companyId}', record: schemaOf(PLATFORM, 'Company') },
+  companies: companies(),
   dataStatus: { path: '/companies/{companyId}/dataStatus', ...dataStatuses() },
   pullOperation: { path: '/companies/{companyId}/data/queue/{dataType}', record: schemaOf(PLATFORM, 'PullOperation') },
   dataTypes: Object.fromEntries(TYPES.map(dataType)),
-  connections: {
-    listPath: platformPath('/companies/{companyId}/connections'),
-    itemPath: platformPath('/companies/{companyId}/connections/{connectionId}'),
-    record: schemaOf(PLATFORM, 'Connection'),
-  },
+  integrations: integrations(),
+  connections: connections(),
   push: push(),
   sync: sync(),
+  validation: validation(),
 };
 
 const out = new URL('../test/contract/codat.json', import.meta.url);

@@ -3,6 +3,7 @@
 import type { CreateCompanyRequest } from './wire';
 import { sanitiseCompanyName } from './companyName';
 import { CONNECTION_ROUTES } from './connections';
+import { INTEGRATION_ROUTES } from './integrations';
 import {
   ApiResponse,
   companyLimitExceeded,
@@ -218,6 +219,7 @@ const routes: Route[] = [
     },
   },
   ...RECORD_TYPES.flatMap(recordRoutes),
+  ...INTEGRATION_ROUTES,
   ...CONNECTION_ROUTES,
   ...PUSH_ROUTES,
   {

@@ -2,6 +2,7 @@
 // every account, and companies created over the API. Names, dates and ids depend on the seed only.
 import type { Company, DataConnection } from './wire';
 import { BASE_CURRENCIES, PLATFORMS, companyName, personName } from './names';
+import { integrationNamed } from './integrations';
 import { Random } from './random';
 
 export type AccountName = 'normal' | 'freeTrial' | 'expired';
@@ -36,9 +37,13 @@ export function redirectUrl(companyId: string): string {
 
 function connection(r: Random, companyId: string, platform: string, createdMs: number): DataConnection {
   const id = r.uuid();
+  const drawnIntegrationId = r.uuid();
+  // The platform's integration (integrations.ts) when it has one, so a connection names its key.
+  const integration = integrationNamed(platform);
   return {
     id,
-    integrationId: r.uuid(),
+    integrationId: integration?.integrationId ?? drawnIntegrationId,
+    ...(integration ? { integrationKey: integration.key } : {}),
     sourceId: r.uuid(),
     sourceType: 'Accounting',
     platformName: platform,
