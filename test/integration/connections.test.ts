@@ -1,0 +1,185 @@
+// Connections in the real host against the emulator (issue 32): a company without a connection
+// says so; Create Connection… picks an integration, creates it PendingAuth and offers its link;
+// the test plays the company user's browser (GET the link page, POST its Authorize form); the
+// watch sees Linked and says so, and the first sync completes. Unlink and Delete Connection each
+// ask on a production account: declined, nothing is sent; accepted, sent once.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Company, DataConnection } from '../../src/api/models';
+import type { CreateConnectionResult } from '../../src/commands/connections';
+import type { WriteResult } from '../../src/commands/writeOnce';
+import type { DataPlatformApi } from '../../src/testApi';
+import type { CompanyNode } from '../../src/tree/companyNodes';
+import type { ConnectionNode } from '../../src/tree/connectionNodes';
+import type { TreeNode } from '../../src/tree/node';
+import {
+  admin,
+  answering,
+  emulatorClient,
+  kindOf,
+  labelOf,
+  modals,
+  openView,
+  setEnvironment,
+  signIn,
+  waitFor,
+} from './helpers';
+
+const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
+  (await api.tree.getChildren(node)) ?? [];
+
+/** The company user's browser: the link page read, its Authorize form posted as a form would be. */
+async function authorizeInBrowser(linkUrl: string): Promise<string> {
+  const page = await fetch(linkUrl);
+  assert.equal(page.status, 200);
+  const html = await page.text();
+  const form =
+    /<form id="authorize" method="post" action="([^"]+)"><input type="hidden" name="token" value="([^"]+)">/.exec(html);
+  assert.ok(form, 'the page has an Authorize form with its token');
+  const action = new URL(form[1].replace(/&amp;/g, '&'), linkUrl);
+  const posted = await fetch(action, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token: form[2] }).toString(),
+  });
+  assert.equal(posted.status, 200, await posted.clone().text());
+  return posted.text();
+}
+
+describe('connections: create, authorize, watch, unlink, delete', function () {
+  // The watch polls after 1 s, 2 s, 4 s; the first syncs end 3 s after they were queued.
+  this.timeout(60_000);
+  let api: DataPlatformApi;
+  let company: Company;
+  let node: CompanyNode;
+  let accountId = '';
+  const writes = async () => (await admin.requests()).filter((r) => r.method !== 'GET');
+  const connectionNodes = async (): Promise<ConnectionNode[]> =>
+    (await children(api, node.connections)).filter((n) => kindOf(n) === 'connection') as ConnectionNode[];
+  const notices = () => api.prompts.asked.filter((q) => q.kind === 'notification');
+
+  before(async () => {
+    api = await openView();
+    await signIn(api);
+    accountId = api.connection.account.id;
+    const client = await emulatorClient();
+    company = await client.createCompany({ name: 'Connections Co' });
+    await children(api);
+    const shown = api.tree.root?.showCompany(company);
+    assert.ok(shown, 'the new company is shown');
+    node = shown;
+  });
+
+  beforeEach(async () => {
+    api.prompts.answers.length = 0;
+    await admin.clearRequests();
+  });
+
+  after(async () => {
+    api.prompts.answers.length = 0;
+    await setEnvironment(api, accountId, 'local');
+    await admin.reset();
+    await signIn(api);
+    await vscode.commands.executeCommand('dataPlatform.refresh');
+  });
+
+  it('a company without a connection says so: on its row, in its Connections folder', async () => {
+    assert.match(String(node.getTreeItem().description), /no connection/);
+    const kids = await children(api, node);
+    assert.equal(labelOf(kids[1]), 'Connections', 'the Connections folder follows Data');
+    const rows = await children(api, node.connections);
+    assert.deepEqual(rows.map(kindOf), ['message']);
+    assert.match(labelOf(rows[0]), /No connections: Create Connection…/);
+  });
+
+  it('creates a connection from a picked integration, offers its link, and the watch sees it Linked', async () => {
+    const result = await answering(api, ['Xero', 'Copy Link URL'], () =>
+      vscode.commands.executeCommand<CreateConnectionResult>('dataPlatform.createConnection', node.connections),
+    );
+    assert.equal(result?.outcome, 'created', JSON.stringify(result));
+    if (result?.outcome !== 'created') return;
+    const { connection } = result;
+    assert.equal(connection.status, 'PendingAuth');
+    assert.equal(connection.platformName, 'Xero');
+    assert.ok(result.link.ok, 'the emulator’s own loopback link may be opened');
+    // One POST, no other write; the offer was answered "Copy Link URL".
+    assert.deepEqual(
+      (await writes()).map((r) => `${r.method} ${r.path}`),
+      [`POST /companies/${company.id}/connections`],
+    );
+    const offer = notices().find((q) => q.buttons.includes('Open Link'));
+    assert.deepEqual(offer?.buttons, ['Open Link', 'Copy Link URL']);
+    await waitFor('the link copied', async () => (await vscode.env.clipboard.readText()) === connection.linkUrl);
+    const pending = await waitFor('the pending connection in the folder', async () =>
+      (await connectionNodes()).find((n) => n.connection.id === connection.id),
+    );
+    assert.match(pending.getTreeItem().contextValue ?? '', /\bopenLink\b.*status=PendingAuth/);
+    assert.match(String(node.getTreeItem().description), /no linked connection/);
+
+    // The company's user, in the browser.
+    assert.match(await authorizeInBrowser(connection.linkUrl), /Linked|authorized/i);
+
+    const linked = await waitFor('the notification that it is Linked', () =>
+      notices().find((q) => /Xero connection of Connections Co is Linked/.test(q.message)),
+    );
+    assert.deepEqual(linked.buttons, []);
+    const shown = await waitFor('the folder showing it Linked', async () =>
+      (await connectionNodes()).find((n) => n.connection.id === connection.id && n.connection.status === 'Linked'),
+    );
+    assert.match(shown.getTreeItem().contextValue ?? '', /status=Linked/);
+    assert.doesNotMatch(String(node.getTreeItem().description ?? ''), /no (linked )?connection/);
+  });
+
+  it('the first sync after linking completes: the Sync history shows it', async () => {
+    const done = await waitFor(
+      'a completed sync of invoices',
+      async () => {
+        node.syncHistory.refresh();
+        const rows = await children(api, node.syncHistory);
+        return rows.find((r) => /^Invoices/.test(labelOf(r)) && r.getTreeItem().description === 'complete');
+      },
+      20_000,
+    );
+    assert.ok(done);
+  });
+
+  it('Unlink asks on production: declined, nothing is sent; accepted, one PATCH and the row says Unlinked', async () => {
+    await setEnvironment(api, accountId, 'production');
+    await admin.clearRequests();
+    const [linked] = await connectionNodes();
+    const unlink = (answer: boolean) =>
+      answering(api, [answer], () =>
+        vscode.commands.executeCommand<WriteResult<DataConnection>>('dataPlatform.unlinkConnection', linked),
+      );
+    assert.deepEqual(await unlink(false), { outcome: 'cancelled' });
+    assert.match(modals(api).at(-1)?.message ?? '', /Unlink the Xero connection of Connections Co/);
+    assert.deepEqual(await writes(), [], 'declined: nothing sent');
+    const done = await unlink(true);
+    assert.equal(done?.outcome, 'done', JSON.stringify(done));
+    assert.deepEqual(
+      (await writes()).map((r) => r.method),
+      ['PATCH'],
+    );
+    await waitFor('the row Unlinked', async () =>
+      (await connectionNodes()).some((n) => n.connection.status === 'Unlinked'),
+    );
+  });
+
+  it('Delete Connection asks on production: declined, nothing is sent; accepted, one DELETE and it leaves the folder', async () => {
+    await admin.clearRequests();
+    const [connection] = await connectionNodes();
+    const remove = (answer: boolean) =>
+      answering(api, [answer], () =>
+        vscode.commands.executeCommand<WriteResult<true>>('dataPlatform.deleteConnection', connection),
+      );
+    assert.deepEqual(await remove(false), { outcome: 'cancelled' });
+    assert.match(modals(api).at(-1)?.message ?? '', /Delete the Xero connection of Connections Co/);
+    assert.deepEqual(await writes(), [], 'declined: nothing sent');
+    assert.deepEqual(await remove(true), { outcome: 'done', value: true });
+    assert.deepEqual(
+      (await writes()).map((r) => r.method),
+      ['DELETE'],
+    );
+    await waitFor('the folder empty again', async () => (await connectionNodes()).length === 0);
+  });
+});
