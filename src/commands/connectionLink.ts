@@ -103,13 +103,16 @@ function watchEnded(c: DataConnection, companyName: string): void {
 
 /** The watches running, each stopped by its progress's Cancel or with the extension. */
 export class ConnectionWatches implements vscode.Disposable {
-  private readonly running = new Set<AbortController>();
+  /** By connection id (lower case). */
+  private readonly running = new Map<string, AbortController>();
 
   /** Watches `c` (just created, PendingAuth) until it leaves PendingAuth; resolves with it as last
    * seen, undefined when stopped or failed (the user is told). */
   watch(root: AccountRoot, client: DataPlatformClient, companyId: string, c: DataConnection, companyName: string) {
     const own = new AbortController();
-    this.running.add(own);
+    const key = c.id.toLowerCase();
+    this.running.get(key)?.abort();
+    this.running.set(key, own);
     const title = t('Waiting for the {0} connection of {1} to be authorized…', connectionLabel(c), companyName);
     const path = new URL(client.connections.connectionRequest(companyId, c.id).url).pathname;
     return withCancellableProgress(title, async (signal) => {
@@ -137,13 +140,18 @@ export class ConnectionWatches implements vscode.Disposable {
         return undefined;
       } finally {
         signal.removeEventListener('abort', stop);
-        this.running.delete(own);
+        if (this.running.get(key) === own) this.running.delete(key);
       }
     });
   }
 
+  /** Stops the watch of a connection (deleted: there is nothing left to wait for). */
+  stop(connectionId: string): void {
+    this.running.get(connectionId.toLowerCase())?.abort();
+  }
+
   dispose(): void {
-    for (const c of this.running) c.abort();
+    for (const c of this.running.values()) c.abort();
     this.running.clear();
   }
 }

@@ -21,6 +21,8 @@ interface ConnectionWriteDeps {
   drafts: DraftFileSystem;
   account: ResolveAccount;
   lost: LostWrites;
+  /** Stops the watch of a pending connection, once it is deleted. */
+  stopWatching(connectionId: string): void;
 }
 
 /** What a command on a connection's node acts on. */
@@ -160,6 +162,7 @@ async function remove(deps: ConnectionWriteDeps, node: unknown): Promise<WriteRe
     },
   );
   if (result.outcome === 'done') {
+    deps.stopWatching(x.connection.id);
     refreshed(x);
     void vscode.window.showInformationMessage(t('The {0} connection of {1} is deleted.', name, x.companyName));
   }

@@ -117,7 +117,7 @@ async function link(node: unknown, how: 'open' | 'copy'): Promise<LinkCheck | un
 export function registerConnectionCommands(deps: ConnectionDeps): vscode.Disposable[] {
   const lost = new LostWrites();
   const watches = new ConnectionWatches();
-  const writes = connectionWriteCommands({ ...deps, lost });
+  const writes = connectionWriteCommands({ ...deps, lost, stopWatching: (id) => watches.stop(id) });
   return [
     registerCommand('dataPlatform.createConnection', (node?: unknown) => create(lost, watches, node)),
     registerCommand('dataPlatform.openConnectionLink', (node?: unknown) => link(node, 'open')),

@@ -24,7 +24,7 @@ import type { SavedQuery } from '../persistence/savedQueries';
 import type { TreeContext } from './context';
 import { dataFolderContext, listContext, plainContext, queryContext, recordContext } from './contextValues';
 import type { CompanyDataStatus } from './dataStatus';
-import { MessageNode } from './leafNodes';
+import { ErrorNode, MessageNode } from './leafNodes';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
 
@@ -83,6 +83,7 @@ export abstract class RecordListNode extends PagedNode<RecordRow> {
    * it (often after queueing it), nothing is wrong. */
   protected override async expectedFailure(error: ApiError): Promise<boolean> {
     if (error.kind !== 'dataSetNotRequested') return super.expectedFailure(error);
+    if (this.notLinked(error)) return true;
     await this.owner.dataStatus.settled().catch(() => undefined);
     return isSyncRunning(this.dataSetStatus());
   }
@@ -118,6 +119,18 @@ export abstract class RecordListNode extends PagedNode<RecordRow> {
   protected override emptyNode(): TreeNode | undefined {
     const why = this.owner.emptyWhy?.();
     return why ? new MessageNode(this, `${this.key}:empty`, why, 'plug') : super.emptyNode();
+  }
+  /** Without a Linked connection nothing was ever synced: the API's 409 "not requested" is that,
+   * not a failure, and reads as the reason (Queue Sync could not help). */
+  protected override render(list: PagedList<RecordRow>): TreeNode[] {
+    const children = super.render(list);
+    const why = this.notLinked(list.lastError);
+    return why
+      ? children.map((c) => (c instanceof ErrorNode ? new MessageNode(this, `${this.key}:empty`, why, 'plug') : c))
+      : children;
+  }
+  private notLinked(error: Error | undefined): string | undefined {
+    return isApiError(error) && error.kind === 'dataSetNotRequested' ? this.owner.emptyWhy?.() : undefined;
   }
 }
 

@@ -90,6 +90,10 @@ describe('connections: create, authorize, watch, unlink, delete', function () {
     const rows = await children(api, node.connections);
     assert.deepEqual(rows.map(kindOf), ['message']);
     assert.match(labelOf(rows[0]), /No connections: Create Connection…/);
+    // Never synced without a connection: the list's 409 reads as the reason, not as an error.
+    const invoices = await children(api, node.invoices);
+    assert.deepEqual(invoices.map(kindOf), ['message']);
+    assert.equal(labelOf(invoices[0]), 'No data: the company has no connection (Create Connection…)');
   });
 
   it('creates a connection from a picked integration, offers its link, and the watch sees it Linked', async () => {
@@ -143,6 +147,16 @@ describe('connections: create, authorize, watch, unlink, delete', function () {
     assert.ok(done);
   });
 
+  it('a connection deauthorized on the platform shows so, and the company has no linked connection again', async () => {
+    await admin.deauthorize(company.id);
+    node.connections.refresh();
+    const [row] = await connectionNodes();
+    assert.equal(row.connection.status, 'Deauthorized');
+    assert.match(row.getTreeItem().contextValue ?? '', /\bunlink\b.*status=Deauthorized/);
+    assert.match(String(row.getTreeItem().description), /^Deauthorized · Accounting · synced/);
+    assert.match(String(node.getTreeItem().description), /no linked connection/);
+  });
+
   it('Unlink asks on production: declined, nothing is sent; accepted, one PATCH and the row says Unlinked', async () => {
     await setEnvironment(api, accountId, 'production');
     await admin.clearRequests();
@@ -165,7 +179,74 @@ describe('connections: create, authorize, watch, unlink, delete', function () {
     );
   });
 
+  it('a create whose answer was lost is found among the connections, not sent again', async () => {
+    await setEnvironment(api, accountId, 'local');
+    await admin.addFault({ kind: 'appliedThenGateway', method: 'POST', path: '/connections', times: 1 });
+    await admin.clearRequests();
+    const result = await answering(api, ['QuickBooks Online'], () =>
+      vscode.commands.executeCommand<CreateConnectionResult>('dataPlatform.createConnection', node),
+    );
+    assert.equal(result?.outcome, 'created', JSON.stringify(result));
+    assert.equal(result?.outcome === 'created' && result.recovered, true, 'found after the lost answer');
+    assert.equal(result?.outcome === 'created' && result.connection.status, 'PendingAuth');
+    assert.deepEqual(
+      (await writes()).map((r) => r.method),
+      ['POST'],
+      'sent once',
+    );
+    await waitFor('two connections', async () => (await connectionNodes()).length === 2);
+  });
+
+  it('Update Authorization: an editable document of strings, pushed once', async () => {
+    await admin.clearRequests();
+    const pending = (await connectionNodes()).find((n) => n.connection.status === 'PendingAuth');
+    assert.ok(pending);
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('dataPlatform.editConnectionAuthorization', pending);
+    assert.equal(uri?.scheme, 'dataplatform-authorization');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    const { $schema } = JSON.parse(doc.getText()) as { $schema: string };
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(uri, new vscode.Range(0, 0, doc.lineCount, 0), JSON.stringify({ $schema, token: 'abc' }));
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const pushed = await vscode.commands.executeCommand<{ outcome: string }>(
+      'dataPlatform.pushConnectionAuthorization',
+      uri,
+    );
+    assert.equal(pushed?.outcome, 'done', JSON.stringify(pushed));
+    assert.deepEqual(
+      (await writes()).map((r) => `${r.method} ${r.path}`),
+      [`PUT /companies/${company.id}/connections/${pending.connection.id}/authorization`],
+    );
+  });
+
+  it('a delete whose answer was lost and did not take asks, on any account, before it is sent again', async () => {
+    await admin.addFault({ kind: 'status', status: 503, method: 'DELETE', path: '/connections/', times: 1 });
+    await admin.clearRequests();
+    const pending = (await connectionNodes()).find((n) => n.connection.status === 'PendingAuth');
+    assert.ok(pending);
+    const remove = (answers: boolean[]) =>
+      answering(api, answers, () =>
+        vscode.commands.executeCommand<WriteResult<true>>('dataPlatform.deleteConnection', pending),
+      );
+    const lost = await remove([]);
+    assert.equal(lost?.outcome, 'failed', JSON.stringify(lost));
+    assert.equal(lost?.outcome === 'failed' && lost.lost, true);
+    const asked = modals(api).length;
+    assert.deepEqual(await remove([false]), { outcome: 'cancelled' }, 'asked, declined');
+    assert.match(modals(api).at(-1)?.message ?? '', /An earlier Delete Connection .* got no usable answer/);
+    assert.equal(modals(api).length, asked + 1);
+    assert.deepEqual(await remove([true]), { outcome: 'done', value: true });
+    assert.deepEqual(
+      (await writes()).map((r) => r.method),
+      ['DELETE', 'DELETE'],
+      'the lost one, then one more after the question',
+    );
+    await waitFor('one connection left', async () => (await connectionNodes()).length === 1);
+    await waitFor('its watch stopped with it', () => api.progressRunning() === 0);
+  });
+
   it('Delete Connection asks on production: declined, nothing is sent; accepted, one DELETE and it leaves the folder', async () => {
+    await setEnvironment(api, accountId, 'production');
     await admin.clearRequests();
     const [connection] = await connectionNodes();
     const remove = (answer: boolean) =>
