@@ -83,9 +83,8 @@ export abstract class RecordListNode extends PagedNode<RecordRow> {
    * it (often after queueing it), nothing is wrong. */
   protected override async expectedFailure(error: ApiError): Promise<boolean> {
     if (error.kind !== 'dataSetNotRequested') return super.expectedFailure(error);
-    if (this.notLinked(error)) return true;
     await this.owner.dataStatus.settled().catch(() => undefined);
-    return isSyncRunning(this.dataSetStatus());
+    return isSyncRunning(this.dataSetStatus()) || this.notLinked(error) !== undefined;
   }
 
   /** A 409 is Codat's one answer for "not requested" and "still syncing": the company's data status,
@@ -93,8 +92,11 @@ export abstract class RecordListNode extends PagedNode<RecordRow> {
   override async getChildren(): Promise<TreeNode[]> {
     const children = await super.getChildren();
     const error = this.pagedList?.lastError;
+    const list = this.pagedList;
     if (isApiError(error) && error.status === 409 && this.owner.dataStatus.state !== 'loaded') {
       await this.owner.dataStatus.settled().catch(() => undefined);
+      // Rendered again: what the 409 means may read differently by the status (no connection).
+      if (list === this.pagedList && list?.lastError === error) return this.render(list);
     }
     return children;
   }
@@ -129,8 +131,12 @@ export abstract class RecordListNode extends PagedNode<RecordRow> {
       ? children.map((c) => (c instanceof ErrorNode ? new MessageNode(this, `${this.key}:empty`, why, 'plug') : c))
       : children;
   }
+  /** Why a 409 is no failure when no connection is Linked; not while a sync runs (the statuses,
+   * once loaded, tell), which is the other thing the 409 means. */
   private notLinked(error: Error | undefined): string | undefined {
-    return isApiError(error) && error.kind === 'dataSetNotRequested' ? this.owner.emptyWhy?.() : undefined;
+    if (!isApiError(error) || error.kind !== 'dataSetNotRequested') return undefined;
+    if (this.owner.dataStatus.state !== 'loaded' || isSyncRunning(this.dataSetStatus())) return undefined;
+    return this.owner.emptyWhy?.();
   }
 }
 
