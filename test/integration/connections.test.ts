@@ -20,6 +20,7 @@ import {
   labelOf,
   modals,
   openView,
+  refusal,
   setEnvironment,
   signIn,
   waitFor,
@@ -94,6 +95,15 @@ describe('connections: create, authorize, watch, unlink, delete', function () {
     const invoices = await children(api, node.invoices);
     assert.deepEqual(invoices.map(kindOf), ['message']);
     assert.equal(labelOf(invoices[0]), 'No data: the company has no connection (Create Connection…)');
+  });
+
+  it('shows a disabled integration as such and does not create it', async () => {
+    const result = await answering(api, ['Shopify'], () =>
+      vscode.commands.executeCommand<CreateConnectionResult>('dataPlatform.createConnection', node),
+    );
+    assert.deepEqual(result, { outcome: 'cancelled' });
+    assert.match(refusal(api) ?? '', /Disabled for this account: it cannot be linked/);
+    assert.deepEqual(await writes(), [], 'nothing sent');
   });
 
   it('creates a connection from a picked integration, offers its link, and the watch sees it Linked', async () => {
