@@ -2,6 +2,7 @@
 // and the client are held to (test/unit/contract/emulator.test.ts), from a local copy of codatio/oas:
 //
 //   node scripts/contract.mjs [path]      (default: /work/.mirror/codatio+oas/repo)
+//
 // `path` is a bare git mirror (read at its HEAD, whose commit is recorded) or a checkout. Only the
 // facts are kept: properties, types, nullability (as JSON Schema `null` types), enums, required
 // fields, list paths, data status keys and the documented error texts; `$ref`s are inlined,
@@ -10,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
+import { platformLifecycle } from './contractLifecycle.mjs';
 
 const root = process.argv[2] ?? '/work/.mirror/codatio+oas/repo';
 const bare = existsSync(join(root, 'HEAD')) && existsSync(join(root, 'objects'));
@@ -303,69 +305,8 @@ function sync() {
   };
 }
 
-// Connections from creation to Linked (integrations, create, unlink by PATCH, delete answered 200 with
-// no body, replace the authorization); companies listed by `tags`, PUT, PATCH, DELETE; a pull's validation.
-const CONNECTIONS = '/companies/{companyId}/connections';
-const CONNECTION = `${CONNECTIONS}/{connectionId}`;
-const COMPANY = '/companies/{companyId}';
-const op = (path, method) => docs[PLATFORM].paths[platformPath(path, method)][method];
-const bodyOf = (path, method) => convert(platform, op(path, method).requestBody.content['application/json'].schema);
-const statusesAll = (ops) => Object.fromEntries(Object.entries(ops).map(([k, [p, m]]) => [k, statusesOf(p, m)]));
-const queryOf = (path) =>
-  op(path, 'get')
-    .parameters.map((p) => (p.$ref ? pointer(platform, p.$ref) : p))
-    .filter((p) => p.in === 'query')
-    .map((p) => p.name);
-
-const integrations = () => ({
-  listPath: platformPath('/integrations'),
-  listQuery: queryOf('/integrations'),
-  itemPath: platformPath('/integrations/{platformKey}'),
-  record: schemaOf(PLATFORM, 'Integration'),
-  statuses: statusesAll({ list: ['/integrations', 'get'], item: ['/integrations/{platformKey}', 'get'] }),
-});
-
-const connections = (authorizationPath = `${CONNECTION}/authorization`) => ({
-  listPath: platformPath(CONNECTIONS),
-  itemPath: platformPath(CONNECTION),
-  record: schemaOf(PLATFORM, 'Connection'),
-  createBody: bodyOf(CONNECTIONS, 'post'),
-  updateBody: bodyOf(CONNECTION, 'patch'),
-  authorizationPath,
-  authorizationBody: bodyOf(authorizationPath, 'put'),
-  deleteHasBody: op(CONNECTION, 'delete').responses['200'].content !== undefined,
-  statuses: statusesAll({
-    create: [CONNECTIONS, 'post'],
-    get: [CONNECTION, 'get'],
-    update: [CONNECTION, 'patch'],
-    delete: [CONNECTION, 'delete'],
-    authorization: [authorizationPath, 'put'],
-  }),
-});
-
-const companies = () => ({
-  listPath: platformPath('/companies'),
-  listQuery: queryOf('/companies'),
-  itemPath: platformPath(COMPANY),
-  record: schemaOf(PLATFORM, 'Company'),
-  createBody: bodyOf('/companies', 'post'),
-  replaceBody: bodyOf(COMPANY, 'put'),
-  updateBody: bodyOf(COMPANY, 'patch'),
-  statuses: statusesAll({
-    create: ['/companies', 'post'],
-    replace: [COMPANY, 'put'],
-    update: [COMPANY, 'patch'],
-    delete: [COMPANY, 'delete'],
-  }),
-});
-
-const validation = (path = `${COMPANY}/sync/{datasetId}/validation`) => ({
-  path: platformPath(path),
-  record: schemaOf(PLATFORM, 'ValidationResult'),
-  statuses: statusesOf(path, 'get'),
-});
-
 const platform = docs[PLATFORM];
+const lifecycle = platformLifecycle({ platform, convert, pointer, platformPath, statusesOf, schemaOf });
 const PLATFORM_COVERS =
   'companies (listed, tagged, created, replaced, changed, deleted), data status, pull operations, their history and validation, sync settings, paging, errors, integrations, connections and their lifecycle, push options and operations';
 const contract = {
@@ -384,15 +325,15 @@ const contract = {
   ].map(([document, { title, version }, at, covers]) => ({ document, title, version, commit: at, covers })),
   page: schemaOf(PLATFORM, 'PagingInfo'),
   error: { record: schemaOf(PLATFORM, 'ErrorMessage'), byStatus: errorTexts() },
-  companies: companies(),
+  companies: lifecycle.companies,
   dataStatus: { path: '/companies/{companyId}/dataStatus', ...dataStatuses() },
   pullOperation: { path: '/companies/{companyId}/data/queue/{dataType}', record: schemaOf(PLATFORM, 'PullOperation') },
   dataTypes: Object.fromEntries(TYPES.map(dataType)),
-  integrations: integrations(),
-  connections: connections(),
+  integrations: lifecycle.integrations,
+  connections: lifecycle.connections,
   push: push(),
   sync: sync(),
-  validation: validation(),
+  validation: lifecycle.validation,
 };
 
 const out = new URL('../test/contract/codat.json', import.meta.url);

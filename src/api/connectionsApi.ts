@@ -103,9 +103,10 @@ export class ConnectionsApi {
     authorization: Record<string, string>,
     options?: CallOptions,
   ): Promise<DataConnection> {
-    // Not kept by an error (no `shareBody`): the values are the platform's credentials, and a
-    // diagnostics entry is saved with the workspace. Its entry offers no Copy as cURL.
-    return this.write(connections.authorizationRequest(companyId, connectionId, authorization), options, false);
+    const request = connections.authorizationRequest(companyId, connectionId, authorization);
+    // The values are the platform's credentials: no error keeps them (a diagnostics entry is saved
+    // with the workspace, so its entry offers no Copy as cURL), no trace line shows them.
+    return this.write({ ...request, secretBody: true }, options);
   }
 
   /** What `validation` sends. */
@@ -118,10 +119,16 @@ export class ConnectionsApi {
     return this.send({ ...request, accept: connections.isPullValidation, expected: 'validation results' }, options);
   }
 
-  /** A write answered with the connection, sent once; its body (built from ids and keys the user
-   * picked) kept by an error unless `shareBody` is false, so the entry can be copied as cURL. */
-  private write(request: ApiRequest, options?: CallOptions, shareBody = true): Promise<DataConnection> {
-    const call = { ...request, once: true, shareBody, accept: connections.isConnection, expected: 'a connection' };
+  /** A write answered with the connection, sent once; its body (what the user picked) kept by an
+   * error, so the entry can be copied as cURL, unless it is secret. */
+  private write(request: ApiRequest & { secretBody?: boolean }, options?: CallOptions): Promise<DataConnection> {
+    const call = {
+      ...request,
+      once: true,
+      shareBody: true,
+      accept: connections.isConnection,
+      expected: 'a connection',
+    };
     return this.send(call, options);
   }
 

@@ -25,7 +25,7 @@ import { RateGate, type GateTicket } from './rateGate';
 import { parseRateLimit, RateLimitInfo, type HeaderGetter } from './rateLimit';
 import { basicAuthValue, capRawBody, createRedactor, Redactor, scrubBody } from './redact';
 import { decideRetry, DEFAULT_RETRY_POLICY, requestedWaitMs, RetryPolicy, sleep as realSleep } from './retry';
-import { withSentRequest, type RequestToKeep } from './sentRequest';
+import { tracedBody, withSentRequest, type RequestToKeep } from './sentRequest';
 import { DEFAULT_TIMEOUT_MS, MAX_RESPONSE_BYTES } from './transportOptions';
 import type { CallOptions, RequestSummary, TraceEntry, TransportOptions } from './transportOptions';
 
@@ -210,7 +210,7 @@ export class HttpTransport {
     const requestBody = req.body === undefined ? undefined : JSON.stringify(req.body);
     const timeoutMs = options.timeoutMs ?? this.timeoutMs();
     const sent = await this.send(req, requestBody, options.signal, timeoutMs);
-    const trace: TraceEntry = { method: req.method, path, attempt, requestBody };
+    const trace: TraceEntry = { method: req.method, path, attempt, requestBody: tracedBody(req, requestBody) };
     if (!sent.response) {
       const result = this.transportFailure(sent.failure, sent.stopped, req.method, path, attempt, timeoutMs);
       this.logAttempt(

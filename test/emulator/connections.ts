@@ -38,7 +38,12 @@ export const CONNECTION_ROUTES: Route[] = [
   {
     pattern: ['companies', '*', 'connections'],
     methods: {
-      GET: companyObjectsHandler('connections', connectionsOf, CONNECTION_FIELDS),
+      // Settled first: a connection's lastSync is set when a sync through it completes.
+      GET: companyObjectsHandler(
+        'connections',
+        (entry, state) => (state.settle(entry), connectionsOf(entry)),
+        CONNECTION_FIELDS,
+      ),
       POST: createConnection,
     },
   },
@@ -48,6 +53,7 @@ export const CONNECTION_ROUTES: Route[] = [
       GET: (req, [id, connectionId], state) => {
         const entry = ownCompany(state, req.account, id);
         if (!isEntry(entry)) return entry;
+        state.settle(entry);
         const connection = findConnection(entry, connectionId);
         return connection instanceof ApiResponse ? connection : ok(structuredClone(connection));
       },

@@ -16,6 +16,7 @@ export const GROUPS = [
   'csv',
   'moving',
   'pushOptions',
+  'connection',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
@@ -72,7 +73,31 @@ export type Operation =
   /** The first page of a company's Sync history, each sync as its tree row and Open JSON show it. */
   | { op: 'syncHistory' }
   /** Create API Key: the new key, as its row and its notification show it. */
-  | { op: 'createApiKey' };
+  | { op: 'createApiKey' }
+  /** Issue 32: one request of the connections and companies API (performConnections.ts). */
+  | { op: 'connections'; call: ConnectionCall };
+
+/** A call of `client.connections` / `client.companies`, or the companies list filtered by tags. */
+export type ConnectionCall =
+  /** The first page of the integrations (Create Connection's pick). */
+  | { call: 'integrations' }
+  | { call: 'integration'; platformKey: string }
+  /** The first page of a company's connections (the Connections folder). */
+  | { call: 'connections'; companyId: string }
+  | { call: 'connection'; companyId: string; connectionId: string }
+  | { call: 'create'; companyId: string; platformKey: string }
+  | { call: 'unlink'; companyId: string; connectionId: string }
+  | { call: 'delete'; companyId: string; connectionId: string }
+  | { call: 'authorize'; companyId: string; connectionId: string; authorization: Record<string, string> }
+  | { call: 'validation'; companyId: string; datasetId: string }
+  | {
+      call: 'editCompany';
+      companyId: string;
+      update: { name?: string; description?: string; tags?: Record<string, string> };
+    }
+  | { call: 'deleteCompany'; companyId: string }
+  /** The first page of the companies filtered by tags (Filter Companies by Tag…). */
+  | { call: 'byTag'; tags: string };
 
 export type Outcome =
   /** The operation succeeded with this many records (a page's, all pages', or 1). */

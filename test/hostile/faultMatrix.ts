@@ -81,7 +81,7 @@ export type Cell = '✓' | ApiErrorKind;
  * else ends with the row's error. */
 export function expectedCell(
   row: FaultRow,
-  column: { method: 'GET' | 'POST'; noContent?: boolean; recoversLost?: boolean },
+  column: { method: string; noContent?: boolean; recoversLost?: boolean },
   once: boolean,
 ): Cell {
   const { method, noContent } = column;

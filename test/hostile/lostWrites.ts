@@ -1,10 +1,11 @@
 // The fault matrix's writes that are looked up when their answer is lost (issue 30, items 2 and 3):
-// Create company and Push, each as its command does it. A POST is never retried; after an answer
-// lost to a timeout, a dropped connection, an unreadable body or a gateway's 5xx, the companies
-// list or the push history is read, and a write found there (a push: one whose record holds what
-// was sent) is the command's success, with nothing sent again. The user's retry after a lost
-// answer looks again first (the command asks before sending), so a write the server did is never
-// made twice: a row whose fault lets the write through (`applied`) must end with it made once.
+// Create company and Push, each as its command does it (issue 32's in connectionColumns.ts). A
+// write is never retried; after an answer lost to a timeout, a dropped connection, an unreadable
+// body or a gateway's 5xx, the companies list or the push history is read, and a write found there
+// (a push: one whose record holds what was sent) is the command's success, with nothing sent again.
+// The user's retry after a lost answer looks again first (the command asks before sending), so a
+// write the server did is never made twice: a row whose fault lets the write through (`applied`)
+// must end with it made once.
 import * as assert from 'node:assert/strict';
 import { isApiError, type ApiError } from '../../src/api/errors';
 import { answerLost, findLostCompany, findLostPush, type SentPush } from '../../src/push/lostPush';
@@ -14,20 +15,32 @@ import type { Column, World } from './matrixColumns';
 
 /** What one write is: its POST, how it is looked up after a lost answer, how many it made. */
 interface LostWrite {
+  /** The state the user is in before the write (a connection to re-authorize is Deauthorized). */
+  before?(w: World): Promise<void>;
   post(w: World, signal?: AbortSignal): Promise<unknown>;
   /** Whether the history holds this write, sent at `sentAt`. */
   find(w: World, sentAt: Date): Promise<boolean>;
-  /** How many records (companies, pushes) the writes made. */
-  made(w: World): Promise<number>;
+  /** How many records (companies, pushes) the writes made; for a change, 1 once it is made. A delete
+   * has none: a 2xx to it with a body it never reads is its success, done or not. */
+  made?(w: World): Promise<number>;
 }
 
-function lostWriteColumn(name: string, path: (emu: RunningEmulator) => string, write: LostWrite): Column {
+/** A write (a POST, or a PUT, PATCH or DELETE sent once) looked up after a lost answer. */
+export function lostWriteColumn(
+  name: string,
+  path: (emu: RunningEmulator) => string,
+  write: LostWrite,
+  method: Column['method'] = 'POST',
+  noContent = false,
+): Column {
   return {
     name,
-    method: 'POST',
+    method,
+    noContent,
     recoversLost: true,
     path,
-    prepare(w) {
+    async prepare(w) {
+      await write.before?.(w);
       let calls = 0;
       /** When the write whose answer was lost was sent, while it is not found. */
       let uncertain: Date | undefined;
@@ -48,7 +61,7 @@ function lostWriteColumn(name: string, path: (emu: RunningEmulator) => string, w
           return e;
         }
       };
-      return Promise.resolve({
+      return {
         run: (signal) => {
           calls++;
           return w.progress.run(async () => {
@@ -58,14 +71,14 @@ function lostWriteColumn(name: string, path: (emu: RunningEmulator) => string, w
           });
         },
         check() {
-          // A POST is never retried: the emulator saw at most one per command (a slow one is
+          // A write is never retried: the emulator saw at most one per command (a slow one is
           // logged only once it is answered).
-          const posts = w.emu.requests.entries().filter((r) => r.method === 'POST' && pattern.test(r.path)).length;
-          assert.ok(posts <= calls, `${name}: ${posts} POSTs for ${calls} commands`);
+          const sent = w.emu.requests.entries().filter((r) => r.method === method && pattern.test(r.path)).length;
+          assert.ok(sent <= calls, `${name}: ${sent} ${method}s for ${calls} commands`);
         },
-        made: () => write.made(w),
+        ...(write.made ? { made: () => write.made?.(w) ?? Promise.resolve(0) } : {}),
         idle: () => true,
-      });
+      };
     },
   };
 }

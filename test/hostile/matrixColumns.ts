@@ -61,7 +61,7 @@ export interface Operation {
 
 export interface Column {
   name: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Its success is a 204 without a body: whatever body a 2xx carries is not read. */
   noContent?: boolean;
   /** After a lost answer, the write is looked up (lostWrites.ts): one the server did is a success. */
@@ -127,7 +127,7 @@ const companiesPath = (): string => '^/companies$';
 
 /** A read of one answer (not a list the tree pages): after a recovery, the same answer as a
  * fault-free emulator gives. */
-function readColumn<T>(
+export function readColumn<T>(
   name: string,
   path: (emu: RunningEmulator) => string,
   read: (w: World, signal?: AbortSignal) => Promise<T>,

@@ -16,6 +16,7 @@ import { followPush } from '../../src/push/follow';
 import { pushSchema, pushTemplate } from '../../src/push/schema';
 import type { ApiKeyDetails, PushOperation } from '../../src/api/models';
 import { apiKeySurfaces, pushSurfaces, syncSurfaces } from './surfaces';
+import { performConnectionCall } from './performConnections';
 
 export interface Performed {
   error?: ApiError;
@@ -216,6 +217,8 @@ async function run(p: Pipeline, key: string, op: Operation): Promise<Performed> 
     }
     case 'pushOptions':
       return pushOptions(p, key);
+    case 'connections':
+      return performConnectionCall(p, key, op.call);
     case 'syncSettings': {
       const client = p.client(key);
       try {

@@ -2,6 +2,8 @@
 import type { HostileCase } from '../corpus';
 import { apiKeyFormCorpus } from './apiKeyForms';
 import { sizeCorpus } from './bodySizes';
+import { connectionEchoCases, connectionShapeCases } from './connectionAnswers';
+import { connectionCorpus } from './connections';
 import { csvCorpus } from './csvCells';
 import { echoCorpus } from './echoes';
 import { envelopeCorpus } from './envelopes';
@@ -27,5 +29,8 @@ export function hostileCases(): HostileCase[] {
     ...movingCorpus(),
     ...pushOptionsCorpus(),
     ...apiKeyFormCorpus(),
+    ...connectionCorpus(),
+    ...connectionEchoCases(),
+    ...connectionShapeCases(),
   ];
 }

@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { DataPlatformClient, type ClientOptions } from '../../../src/api/client';
 import { ApiError, isApiError } from '../../../src/api/errors';
+import type { TraceEntry } from '../../../src/api/transportOptions';
 import { refusedPort, replies, TestServer, type Reply } from '../../support/httpDouble';
 
 const KEY = 'sk_live_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
@@ -204,6 +205,19 @@ describe('connection and company writes: sent once, never retried', function () 
       const body = built.body === undefined ? {} : { body: JSON.stringify(built.body) };
       assert.deepEqual(error.request, { url: built.url, ...body }, write.name);
     }
+  });
+
+  it('a trace line shows the authorization sent by its field names only; other writes as sent', async () => {
+    const traces: TraceEntry[] = [];
+    const c = client({ onTrace: (t) => traces.push(t) });
+    server.reply(replies.json(200, CONNECTION), replies.json(200, COMPANY));
+    await c.connections.updateAuthorization('co-1', 'cx-1', { clientId: 'id-1', clientSecret: 's3cr3t-value' });
+    await c.companies.update('co-1', { name: 'Bank of Dave' });
+    assert.equal(server.requests[0].body, '{"clientId":"id-1","clientSecret":"s3cr3t-value"}', 'sent whole');
+    assert.deepEqual(
+      traces.map((t) => t.requestBody),
+      ['{"clientId":"***","clientSecret":"***"}', '{"name":"Bank of Dave"}'],
+    );
   });
 
   it('a malformed answer to a write is malformedResponse, after one request', async () => {

@@ -10,12 +10,21 @@ import * as assert from 'node:assert/strict';
 import { prettyJson } from '../../../src/documents/json';
 import { startEmulator, type RunningEmulator } from '../../emulator';
 import { FAULT_ROWS, expectedCell, formatTable, type Cell, type FaultRow } from '../../hostile/faultMatrix';
-import { COLUMNS, PAGE_SIZE, Progress, QUERY, type Column, type Reference } from '../../hostile/matrixColumns';
+import { CONNECTION_COLUMNS } from '../../hostile/connectionColumns';
+import {
+  COLUMNS as EARLIER,
+  PAGE_SIZE,
+  Progress,
+  QUERY,
+  type Column,
+  type Reference,
+} from '../../hostile/matrixColumns';
 import { Pipeline } from '../../support/pipeline';
 import { assertNoSecret } from '../../support/secretScan';
 import { getInvoice, listInvoices } from '../../support/invoiceReads';
 
 const INVOICES = 300;
+const COLUMNS: readonly Column[] = [...EARLIER, ...CONNECTION_COLUMNS];
 // A short window, so a 429's X-Rate-Limit-Reset asks for a wait the client accepts.
 const RATE_LIMIT = { limit: 10_000, windowMs: 20_000 };
 
