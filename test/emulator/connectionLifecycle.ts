@@ -7,7 +7,7 @@ import { ApiResponse, errorResponse, validationError } from './errors';
 import { DATA_TYPES } from './dataTypes';
 import { type Integration, findIntegration } from './integrations';
 import { type Handler, type JsonObject, isEntry, isResponse, ok, ownCompany, readObject } from './routing';
-import type { CompanyEntry, EmulatorState } from './state';
+import type { AccountName, CompanyEntry, EmulatorState } from './state';
 import type { DataConnection } from './wire';
 
 export function connectionsOf(entry: CompanyEntry): readonly DataConnection[] {
@@ -67,7 +67,7 @@ export const createConnection: Handler = (req, [id], state) => {
 /** The company's connection a route names, or the 404/403 that says why not. */
 function connectionOf(
   state: EmulatorState,
-  account: Parameters<typeof ownCompany>[1],
+  account: AccountName,
   id: string,
   connectionId: string,
 ): { entry: CompanyEntry; connection: DataConnection } | ApiResponse {

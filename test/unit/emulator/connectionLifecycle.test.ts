@@ -3,9 +3,10 @@
 // sync of every type, Deny, the token, unlinking, deleting, the authorization and the injected
 // deauthorization.
 import * as assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
 import { SYNC_DURATION_MS, startEmulator, type RunningEmulator } from '../../emulator';
 import { escapeHtml } from '../../emulator/linkPage';
-import { ManualClock, admin, call, walk } from '../../emulator/testing';
+import { ManualClock, admin, basic, call, walk } from '../../emulator/testing';
 import type { Company, DataConnection, DataStatusMap, ErrorBody, Page, PullOperation } from '../../emulator/wire';
 
 interface Integration {
@@ -125,6 +126,31 @@ describe('emulator: integrations and the connection lifecycle', () => {
     });
     const c = (await res.json()) as DataConnection;
     assert.ok(c.linkUrl.startsWith(`http://localhost:${port}/link/`), c.linkUrl);
+  });
+
+  it('gives link URLs at the emulator URL when the Host is not a loopback name with its port', async () => {
+    const { port } = new URL(emu.url);
+    for (const host of ['evil.example', `evil.example:${port}`, 'localhost:1', `127.0.0.1:${port}@evil.example`]) {
+      const c = await new Promise<DataConnection>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: `/companies/${emu.companies.few}/connections`,
+            headers: { Host: host, Authorization: basic(emu.keys.normal), 'Content-Type': 'application/json' },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as DataConnection));
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify({ platformKey: 'gbol' }));
+      });
+      assert.ok(c.linkUrl.startsWith(`${emu.url}/link/`), `${host}: ${c.linkUrl}`);
+    }
   });
 
   it('authorizing on the link page links it and queues the first sync of every type through it', async () => {
