@@ -273,4 +273,25 @@ describe('connections: create, authorize, watch, unlink, delete', function () {
     );
     await waitFor('the folder empty again', async () => (await connectionNodes()).length === 0);
   });
+
+  it('a watched connection unlinked before it was authorized: the watch ends and says so', async () => {
+    await setEnvironment(api, accountId, 'local');
+    const result = await answering(api, ['Sandbox'], () =>
+      vscode.commands.executeCommand<CreateConnectionResult>('dataPlatform.createConnection', node),
+    );
+    assert.equal(result?.outcome, 'created', JSON.stringify(result));
+    await waitFor('the watch running', () => api.progressRunning() === 1);
+    const pending = await waitFor('the pending connection', async () =>
+      (await connectionNodes()).find((n) => n.connection.status === 'PendingAuth'),
+    );
+    const unlinked = await vscode.commands.executeCommand<WriteResult<DataConnection>>(
+      'dataPlatform.unlinkConnection',
+      pending,
+    );
+    assert.equal(unlinked?.outcome, 'done', JSON.stringify(unlinked));
+    await waitFor('the watch’s last word', () =>
+      notices().some((q) => /Sandbox connection of Connections Co is Unlinked: it was not authorized/.test(q.message)),
+    );
+    await waitFor('the watch ended', () => api.progressRunning() === 0);
+  });
 });
