@@ -5,7 +5,7 @@
 // says how it ended. Every watch stops with the extension.
 import * as vscode from 'vscode';
 import { isApiError, isCancellation, type DataConnection, type DataPlatformClient } from '../api';
-import { connectionLabel, connectionState, connectionStatusText } from '../format/connectionLabels';
+import { connectionLabel, connectionState, connectionStatusText, noLinks } from '../format/connectionLabels';
 import { t } from '../l10n';
 import { checkLinkUrl, shownLink, type LinkCheck } from '../links/linkUrl';
 import { isPending, watchConnection } from '../links/watch';
@@ -33,9 +33,10 @@ function refuseLink(c: DataConnection, check: Extract<LinkCheck, { ok: false }>)
   });
 }
 
-/** After a create (or from a pending connection's menu): Open Link or Copy Link URL, when the link
- * may be opened. Asked without waiting: the user may answer it whenever. */
-export function offerLink(c: DataConnection, baseUrl: string, companyName: string): LinkCheck {
+/** After a create: Open Link or Copy Link URL, when the link may be opened. Asked without waiting:
+ * the user may answer it whenever. */
+export function offerLink(c: DataConnection, baseUrl: string, company: string): LinkCheck {
+  const companyName = noLinks(company);
   const check = checkLinkUrl(c.linkUrl, baseUrl);
   if (!check.ok) {
     refuseLink(c, check);
@@ -76,7 +77,8 @@ function refreshCompanyConnections(company: CompanyNode | undefined): void {
   company.syncHistory.refresh();
 }
 
-function watchEnded(c: DataConnection, companyName: string): void {
+function watchEnded(c: DataConnection, company: string): void {
+  const companyName = noLinks(company);
   const name = connectionLabel(c);
   const state = connectionState(c.status);
   const message =

@@ -12,7 +12,6 @@ import { authorizationBody, authorizationSchema } from '../links/authorization';
 import { deleteTook, LostWrites, readConnections, unlinkTook } from '../links/lostWrites';
 import type { DraftFileSystem } from '../push/drafts';
 import type { AccountRoot } from '../tree/accountRoot';
-import { CompanyNode } from '../tree/companyNodes';
 import { ConnectionNode } from '../tree/connectionNodes';
 import { accountOfNode, type ResolveAccount } from './accountTarget';
 import { writeOnce, type OnceWrite, type WriteResult } from './writeOnce';
@@ -53,9 +52,9 @@ async function readConnection(x: ConnectionTarget): Promise<DataConnection | und
   }
 }
 
+/** The company's connections read again (its row and data types go by them). */
 function refreshed(x: ConnectionTarget): void {
-  const company = x.root.companyNode(x.companyId);
-  if (company instanceof CompanyNode) company.connections.refresh();
+  x.root.companyNode(x.companyId)?.connections.refresh();
 }
 
 /** What every write on a connection shares: its account, its key, its reporting and wording. */

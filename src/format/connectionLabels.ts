@@ -58,9 +58,17 @@ const day = (value: unknown): string | undefined => {
   return text === undefined || text === '' ? undefined : text.slice(0, 10);
 };
 
-/** The platform's name, else its integration id, else the connection's id. */
+/** Server text for a notification, whose message turns `[text](target)` into a link: the pair
+ * is broken by a zero-width space, so a name can never become something to click. */
+export function noLinks(text: string): string {
+  return text.replace(/\]\s*\(/g, (m) => `${m.slice(0, 1)}\u200b${m.slice(1)}`);
+}
+
+/** The platform's name, else its integration id, else the connection's id (never a link). */
 export function connectionLabel(c: DataConnection): string {
-  return shownText(c.platformName) || shownText(c.integrationId) || shownText(c.id) || t('(unnamed connection)');
+  return noLinks(
+    shownText(c.platformName) || shownText(c.integrationId) || shownText(c.id) || t('(unnamed connection)'),
+  );
 }
 
 /** `Linked · Accounting · synced 2026-11-26`. */
@@ -112,7 +120,7 @@ export function emptyWithoutLinkText(company: Company): string {
 /** An integration in Create Connection's pick: its name (escaped of codicon syntax), its key and
  * source type; a disabled one says so. The logo URL is never shown nor fetched. */
 export function integrationItem(i: Integration): { label: string; description: string; detail?: string } {
-  const name = (shownText(i.name) || shownText(i.key) || '?').replace(/\$\(/g, '$\u200b(');
+  const name = noLinks((shownText(i.name) || shownText(i.key) || '?').replace(/\$\(/g, '$\u200b('));
   const parts = [shownText(i.key) ?? ''];
   const source = shownText(i.sourceType);
   if (source) parts.push(source);

@@ -14,6 +14,7 @@ import {
   hasLinkedConnection,
   integrationItem,
   noLinkedConnectionText,
+  noLinks,
 } from '../../../src/format/connectionLabels';
 
 const conn = (over: Partial<DataConnection> = {}): DataConnection => ({
@@ -66,6 +67,14 @@ describe('connection labels', () => {
     );
   });
 
+  it('never lets a server name become a link in a notification', () => {
+    const label = connectionLabel(conn({ platformName: '[Open](command:workbench.action.quit)' }));
+    assert.doesNotMatch(label, /\]\s*\(/);
+    assert.equal(label.replace(/\u200b/g, ''), '[Open](command:workbench.action.quit)', 'the text itself kept');
+    assert.equal(noLinks('Xero (UK)'), 'Xero (UK)', 'plain parentheses untouched');
+    assert.doesNotMatch(integrationItem({ key: 'k', name: '[x] (y)', enabled: true }).label, /\]\s*\(/);
+  });
+
   it('puts every id and both dates in the tooltip, hostile text escaped', () => {
     const tip = connectionTooltip(conn({ platformName: '[click](command:evil)', sourceId: '**s**' }));
     assert.match(tip, /Connection id: d\\-1/);
@@ -74,7 +83,7 @@ describe('connection labels', () => {
     assert.match(tip, /Created: 2026\\-11\\-20/);
     assert.match(tip, /Last sync: 2026\\-11\\-26/);
     assert.ok(!tip.includes('[click](command:evil)'), 'no link can be injected');
-    assert.match(tip, /\\\[click\\\]\\\(command:evil\\\)/);
+    assert.match(tip, /\\\[click\\\]\u200b?\\\(command:evil\\\)/);
     assert.match(connectionTooltip(conn({ status: 'PendingAuth' })), /Open Link/);
   });
 
