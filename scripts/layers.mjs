@@ -17,6 +17,7 @@ export const FOLDER_ORDER = [
   'format',
   'push',
   'sync',
+  'links',
   'share',
   'diagnostics',
   'settings',

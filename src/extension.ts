@@ -1,6 +1,5 @@
-// Entry point: wiring only. Builds the long-lived objects (log, accounts and their connections,
-// diagnostics, tree, status bar), connects their events and registers the commands from their own
-// modules.
+// Entry point: wiring only. Builds the long-lived objects (log, accounts and their connections, diagnostics,
+// tree, status bar), connects their events and registers the commands from their own modules.
 import * as vscode from 'vscode';
 import { isApiError } from './api';
 import { AccountList } from './accounts/accountList';
@@ -12,6 +11,7 @@ import { accountOfNode, accountResolver, reporterOf, type ResolveAccount } from 
 import { registerAccountCommands } from './commands/accounts';
 import { registerAddAccountCommands } from './commands/addAccount';
 import { registerApiKeyCommands } from './commands/apiKeys';
+import { registerConnectionCommands } from './commands/connections';
 import { registerCreateCompanyCommands } from './commands/createCompany';
 import { registerExportCommands } from './commands/export';
 import { registerFindCompanyCommands } from './commands/findCompany';
@@ -147,7 +147,7 @@ function registerCommands(
     ...registerPushCommands({ view, account, drafts }),
     ...registerPushHistoryCommands(drafts),
     ...registerSyncCommands(),
-    ...registerSyncSettingsCommands({ drafts, account }),
+    ...[registerSyncSettingsCommands, registerConnectionCommands].flatMap((register) => register({ drafts, account })),
     ...registerAccountKeyCommands(accountKeyDeps),
     ...registerAccountCommands({ accounts, account, forgetAccount: (id) => core.queryStore.saved.forgetScope(id) }),
     ...registerStatusBarActions({ statusBar: core.statusBar, connections, tree, view }),

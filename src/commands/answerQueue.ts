@@ -3,7 +3,7 @@
 // the order asked, as Azure's TestUserInput has it: an answer that cannot answer the question it
 // meets (a URI for a modal) is the test's mistake and fails the command loudly.
 
-type QuestionKind = 'modal' | 'input' | 'pick' | 'save' | 'open';
+type QuestionKind = 'modal' | 'input' | 'pick' | 'save' | 'open' | 'notification';
 
 /** A question as the tests read it back. */
 export interface AskedQuestion {
@@ -12,7 +12,7 @@ export interface AskedQuestion {
   message: string;
   /** A modal's detail; an input box's prompt; a pick's placeholder. */
   detail: string;
-  /** A modal's buttons, in the order shown: the first is the one Enter presses. */
+  /** A modal's or a notification's buttons, in the order shown: a modal's first is the one Enter presses. */
   buttons: string[];
   /** Why the queued answer was refused: an input box's validateInput message, or the detail of
    * the pick's row it named, which cannot be accepted. */
@@ -64,6 +64,23 @@ export function modalButton(answer: Answer, buttons: readonly string[], yes: str
   if (answer === true) return yes;
   if (typeof answer === 'string' && buttons.includes(answer)) return answer;
   throw mismatch('modal', answer);
+}
+
+/** Whether a notification takes the next queued answer: only one with buttons, and only while
+ * answers are queued. A notification comes when its work ends (a watch, a sync), not when a test
+ * asks: one without buttons never takes an answer meant for a later question, and with nothing
+ * queued it is left unanswered, as a user who does not click it leaves it. */
+export function notificationTakesAnswer(buttons: readonly string[], queued: number): boolean {
+  return buttons.length > 0 && queued > 0;
+}
+
+/** The button a notification's answer presses: `true` the first, a string the button of that
+ * label; `false`/`undefined` leave it unanswered. */
+export function notificationButton(answer: Answer, buttons: readonly string[]): string | undefined {
+  if (answer === undefined || answer === false) return undefined;
+  if (buttons.length > 0 && answer === true) return buttons[0];
+  if (typeof answer === 'string' && buttons.includes(answer)) return answer;
+  throw mismatch('notification', answer);
 }
 
 /** What an input box makes of its answer: the value accepted, or why its validateInput refused it

@@ -6,7 +6,15 @@
 // and a test must not hang on one), while a quick pick or an input box is shown for real: host
 // tests type into those with real keystrokes (paging, searching, validation shown as typed).
 import * as vscode from 'vscode';
-import { dialogFiles, inputValue, modalButton, pickAnswer, type PromptHooks } from './answerQueue';
+import {
+  dialogFiles,
+  inputValue,
+  modalButton,
+  notificationButton,
+  notificationTakesAnswer,
+  pickAnswer,
+  type PromptHooks,
+} from './answerQueue';
 import { createInputBox, settleOnce } from './quickPicks';
 
 interface ModalQuestion {
@@ -17,6 +25,13 @@ interface ModalQuestion {
   /** The button a test's `true` presses (the go-ahead). */
   yes: string;
   severity?: 'warning' | 'information';
+}
+
+/** A notification that offers what to do next (Open Link, Copy Link URL); nothing waits on it. */
+interface Notification {
+  message: string;
+  buttons: string[];
+  severity?: 'information' | 'warning' | 'error';
 }
 
 interface InputQuestion {
@@ -55,6 +70,8 @@ interface UserInput {
   pick<T extends vscode.QuickPickItem>(q: PickQuestion<T>): Promise<T | undefined>;
   saveDialog(options: vscode.SaveDialogOptions): Promise<vscode.Uri | undefined>;
   openDialog(options: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined>;
+  /** The button of the notification pressed; undefined when it was closed or left alone. */
+  notify(n: Notification): Promise<string | undefined>;
 }
 
 const vscodeInput: UserInput = {
@@ -97,6 +114,15 @@ const vscodeInput: UserInput = {
   },
   async openDialog(options) {
     return vscode.window.showOpenDialog(options);
+  },
+  async notify({ message, buttons, severity }) {
+    const show =
+      severity === 'error'
+        ? vscode.window.showErrorMessage
+        : severity === 'warning'
+          ? vscode.window.showWarningMessage
+          : vscode.window.showInformationMessage;
+    return show(message, ...buttons);
   },
 };
 
@@ -183,6 +209,11 @@ function queued(hooks: PromptHooks): UserInput {
     openDialog(options) {
       hooks.asked.push({ kind: 'open', message: options.title ?? '', detail: '', buttons: [] });
       return settle(() => dialogFiles(next(), 'open') as vscode.Uri[] | undefined);
+    },
+    notify(n) {
+      hooks.asked.push({ kind: 'notification', message: n.message, detail: '', buttons: [...n.buttons] });
+      const take = notificationTakesAnswer(n.buttons, hooks.answers.length);
+      return settle(() => (take ? notificationButton(next(), n.buttons) : undefined));
     },
   };
 }

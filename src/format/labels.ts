@@ -42,7 +42,7 @@ export function loadMoreLabel(loaded: number, total?: number, locale?: string): 
 
 /** What a paged node lists: the companies, a company's records of one data type, its pushes or
  * syncs, or an account's API keys. */
-export type ListItems = 'companies' | 'pushes' | 'syncs' | 'apiKeys' | DataTypeId;
+export type ListItems = 'companies' | 'pushes' | 'syncs' | 'apiKeys' | 'connections' | DataTypeId;
 
 function companyCount(n: number, locale?: string): string {
   return n === 1 ? t('{0} company', formatCount(n, locale)) : t('{0} companies', formatCount(n, locale));
@@ -56,6 +56,8 @@ export function recordCount(items: ListItems, n: number, locale?: string): strin
     return n === 1 ? t('{0} sync', formatCount(n, locale)) : t('{0} syncs', formatCount(n, locale));
   if (items === 'apiKeys')
     return n === 1 ? t('{0} API key', formatCount(n, locale)) : t('{0} API keys', formatCount(n, locale));
+  if (items === 'connections')
+    return n === 1 ? t('{0} connection', formatCount(n, locale)) : t('{0} connections', formatCount(n, locale));
   return items === 'companies' ? companyCount(n, locale) : typeCount(items, n, locale);
 }
 
@@ -69,6 +71,7 @@ export function listTitle(items: ListItems): string {
   if (items === 'pushes') return t('Push history');
   if (items === 'syncs') return t('Sync history');
   if (items === 'apiKeys') return t('API Keys');
+  if (items === 'connections') return t('Connections');
   return items === 'companies' ? t('Companies') : typeTitle(items);
 }
 
@@ -77,6 +80,7 @@ export function emptyListLabel(items: ListItems): string {
   if (items === 'pushes') return t('No pushes');
   if (items === 'syncs') return t('No syncs');
   if (items === 'apiKeys') return t('No API keys');
+  if (items === 'connections') return t('No connections: Create Connection… links the company to its platform');
   return items === 'companies' ? t('No companies') : typeEmpty(items);
 }
 

@@ -8,6 +8,8 @@
 // served here too, read-only, like a push operation opened as JSON. A company's sync settings open
 // the same way for editing, on a scheme of their own (Save Sync Settings shows on them alone):
 //   dataplatform-settings:/<company label>/Sync settings.json?draft=<session>.<n>
+// and a connection's authorization, to replace (Push Authorization shows on it alone):
+//   dataplatform-authorization:/<company label>/<platform> authorization.json?draft=<session>.<n>
 // This file holds both: one in-memory store of editable documents, made for push drafts and
 // shared by Edit Sync Settings. VS Code's JSON language support asks for the schema like any
 // document, and gives completion and validation from it. The `$schema` line is dropped before the
@@ -21,6 +23,7 @@ import { sanitizeLabel } from '../documents/recordUri';
 const DRAFT_SCHEME = 'dataplatform-draft';
 const JSON_SCHEME = 'dataplatform-json';
 const SETTINGS_SCHEME = 'dataplatform-settings';
+const AUTHORIZATION_SCHEME = 'dataplatform-authorization';
 
 /** Where a draft is pushed to. */
 export interface DraftTarget {
@@ -40,9 +43,16 @@ interface SettingsTarget {
   companyName: string;
 }
 
+/** Whose connection's authorization a document holds. */
+interface AuthorizationTarget extends SettingsTarget {
+  connectionId: string;
+  platformName: string;
+}
+
 interface Draft {
   target?: DraftTarget;
   settings?: SettingsTarget;
+  authorization?: AuthorizationTarget;
   /** The schema the document names, as built (Push checks the draft against it first). */
   schema?: object;
   bytes: Uint8Array;
@@ -65,6 +75,7 @@ export class DraftFileSystem implements vscode.FileSystemProvider, vscode.TextDo
       disposables: [
         vscode.workspace.registerFileSystemProvider(DRAFT_SCHEME, drafts, { isCaseSensitive: true }),
         vscode.workspace.registerFileSystemProvider(SETTINGS_SCHEME, drafts, { isCaseSensitive: true }),
+        vscode.workspace.registerFileSystemProvider(AUTHORIZATION_SCHEME, drafts, { isCaseSensitive: true }),
         vscode.workspace.registerTextDocumentContentProvider(JSON_SCHEME, drafts),
         drafts.changes,
       ],
@@ -98,6 +109,24 @@ export class DraftFileSystem implements vscode.FileSystemProvider, vscode.TextDo
     const file = sanitizeLabel(title) || 'settings';
     const content = { record: value, schema, schemaLabel: 'sync settings schema' };
     return this.store(SETTINGS_SCHEME, file, { settings: target }, target, content, indent);
+  }
+
+  /** A connection's authorization to write, under a `$schema` line naming `schema`. */
+  createAuthorization(
+    target: AuthorizationTarget,
+    title: string,
+    value: object,
+    schema: object,
+    indent: Indent,
+  ): vscode.Uri {
+    const file = sanitizeLabel(title) || 'authorization';
+    const content = { record: value, schema, schemaLabel: 'authorization schema' };
+    return this.store(AUTHORIZATION_SCHEME, file, { authorization: target }, target, content, indent);
+  }
+
+  /** Whose connection the authorization document at `uri` is for; undefined for any other URI. */
+  authorizationOf(uri: vscode.Uri): AuthorizationTarget | undefined {
+    return this.drafts.get(uri.toString())?.authorization;
   }
 
   /** A read-only JSON document of `value` (a schema, a push operation), titled `label`. */
@@ -140,7 +169,7 @@ export class DraftFileSystem implements vscode.FileSystemProvider, vscode.TextDo
   private store(
     scheme: string,
     file: string,
-    meta: Pick<Draft, 'target' | 'settings' | 'schema'>,
+    meta: Pick<Draft, 'target' | 'settings' | 'authorization' | 'schema'>,
     company: { companyName: string; companyId: string },
     content: { record: object; schema: object; schemaLabel: string },
     indent: Indent,

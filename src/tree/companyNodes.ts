@@ -1,14 +1,16 @@
 // The account in the tree: the companies (root list) and a company, under which sit its Data
 // folder (src/tree/dataNodes.ts) and its query nodes.
 import * as vscode from 'vscode';
-import type { Company, DataPlatformClient, PagedList } from '../api/index';
+import type { Company, DataConnection, DataPlatformClient, PagedList } from '../api/index';
 import type { DataTypeId } from '../dataTypes/catalog';
 import type { AccountRef } from '../diagnostics/reporter';
+import { emptyWithoutLinkText, noLinkedConnectionText } from '../format/connectionLabels';
 import { companyPlatforms, companyTooltip, type ListItems } from '../format/labels';
 import { t } from '../l10n';
 import type { TreeContext } from './context';
 import { CompanyDataStatus } from './dataStatus';
 import { CompanyQueries } from './companyQueries';
+import { ConnectionsFolderNode } from './connectionNodes';
 import { companyContext } from './contextValues';
 import { withFound } from './foundItems';
 import { DataFolderNode, type DataTypeNode, type QueryNode, type QueryOwner, type RecordQuery } from './dataNodes';
@@ -87,6 +89,11 @@ export class CompanyNode extends TreeNode implements QueryOwner {
   /** The data set statuses of every type, one request shared by the type nodes. */
   readonly dataStatus: CompanyDataStatus;
   readonly data: DataFolderNode;
+  /** The company's data connections, after Data. */
+  readonly connections: ConnectionsFolderNode;
+  /** The connections as last read whole (the Connections folder, a watch): newer than the
+   * company's `dataConnections`, which come with the companies list. */
+  private connectionsSeen?: readonly DataConnection[];
   /** The company's pushes, newest first, and the ones of this window followed live. */
   readonly pushHistory: PushHistoryNode;
   /** The company's syncs (pull operations), newest first. */
@@ -109,6 +116,7 @@ export class CompanyNode extends TreeNode implements QueryOwner {
       for (const node of this.queryList.all) if (node.pagedList?.lastError !== undefined) ctx.changed(node);
     });
     this.data = new DataFolderNode(this, ctx);
+    this.connections = new ConnectionsFolderNode(this, ctx);
     this.pushHistory = new PushHistoryNode(this, ctx);
     this.syncHistory = new SyncHistoryNode(this, ctx);
     this.queryList = new CompanyQueries(this, ctx);
@@ -129,7 +137,9 @@ export class CompanyNode extends TreeNode implements QueryOwner {
     const item = new vscode.TreeItem(c.name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `company:${c.id}`;
     item.iconPath = new vscode.ThemeIcon('organization');
-    item.description = companyPlatforms(c).join(', ') || undefined;
+    const known = this.withConnections;
+    const noLink = noLinkedConnectionText(known);
+    item.description = [companyPlatforms(known).join(', '), noLink].filter((p) => !!p).join(' · ') || undefined;
     item.tooltip = new vscode.MarkdownString(companyTooltip(c));
     item.contextValue = companyContext();
     return item;
@@ -137,7 +147,28 @@ export class CompanyNode extends TreeNode implements QueryOwner {
 
   override getChildren(): TreeNode[] {
     this.dataStatus.ensureLoaded();
-    return [this.data, this.pushHistory, this.syncHistory, ...this.queryList.all];
+    return [this.data, this.connections, this.pushHistory, this.syncHistory, ...this.queryList.all];
+  }
+
+  /** The company with its connections as last seen. */
+  get withConnections(): Company {
+    const seen = this.connectionsSeen;
+    return seen ? { ...this.company, dataConnections: [...seen] } : this.company;
+  }
+
+  /** The connections were read whole: the row and the data types' empty states go by them. */
+  connectionsRead(connections: readonly DataConnection[]): void {
+    const before = noLinkedConnectionText(this.withConnections);
+    this.connectionsSeen = connections;
+    if (noLinkedConnectionText(this.withConnections) === before) return;
+    this.ctx.changed(this);
+  }
+
+  /** Why a data type's list is empty when no connection is Linked; undefined when one is (or
+   * the company's connections are not known). */
+  emptyWhy(): string | undefined {
+    const known = this.withConnections;
+    return noLinkedConnectionText(known) === undefined ? undefined : emptyWithoutLinkText(known);
   }
 
   get queries(): readonly QueryNode[] {
@@ -162,6 +193,7 @@ export class CompanyNode extends TreeNode implements QueryOwner {
   /** A company's refresh reloads what it holds: its data statuses and lists, and its queries. */
   override refresh(): void {
     this.data.refresh();
+    this.connections.refresh();
     this.pushHistory.refresh();
     this.syncHistory.refresh();
     this.queryList.refresh();
@@ -170,6 +202,7 @@ export class CompanyNode extends TreeNode implements QueryOwner {
   /** The company left the tree: stop its lists', statuses' and queries' loads. */
   override dispose(): void {
     this.data.dispose();
+    this.connections.dispose();
     this.pushHistory.dispose();
     this.syncHistory.dispose();
     this.dataStatus.dispose();

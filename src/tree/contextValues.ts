@@ -24,7 +24,9 @@ type NodeKind =
   | 'syncHistory'
   | 'sync'
   | 'apiKeys'
-  | 'apiKey';
+  | 'apiKey'
+  | 'connections'
+  | 'connection';
 
 /** What a node offers; each word is the `when` of one or a few menu entries. */
 type Capability =
@@ -58,6 +60,11 @@ type Capability =
   | 'refreshAllData'
   | 'createApiKey'
   | 'deleteApiKey'
+  | 'createConnection'
+  | 'openLink'
+  | 'unlink'
+  | 'deleteConnection'
+  | 'updateAuthorization'
   /** A paged list not known to be complete: Load More and Load All on the node itself. */
   | 'page';
 
@@ -90,7 +97,33 @@ export function accountProblemContext(o: { setKey: boolean; editAccount: boolean
 
 /** A company: Refresh All Data syncs its every type (Queue Sync, of one type, is on each type's node). */
 export function companyContext(): string {
-  return contextValue('company', ['refresh', 'refreshAllData', 'syncSettings', 'query', 'copy', 'curl', 'export']);
+  return contextValue('company', [
+    'refresh',
+    'refreshAllData',
+    'syncSettings',
+    'createConnection',
+    'query',
+    'copy',
+    'curl',
+    'export',
+  ]);
+}
+
+/** A company's Connections folder. */
+export function connectionsContext(o: { morePages: boolean }): string {
+  return contextValue('connections', ['refresh', 'createConnection', o.morePages && 'page']);
+}
+
+/** A connection, by its status (`status=Linked`, `status=other` for one this version does not
+ * know): a pending one offers its link again; an unlinked one cannot be unlinked. */
+export function connectionContext(state: 'Linked' | 'PendingAuth' | 'Unlinked' | 'Deauthorized' | 'other'): string {
+  const can = contextValue('connection', [
+    state === 'PendingAuth' && 'openLink',
+    state !== 'Unlinked' && 'unlink',
+    'updateAuthorization',
+    'deleteConnection',
+  ]);
+  return `${can} status=${state}`;
 }
 
 export function dataFolderContext(): string {
@@ -245,6 +278,12 @@ const MENU_COMMANDS: Readonly<Record<string, NodeCommand>> = {
   'dataPlatform.editSyncSettings': on('\\bsyncSettings\\b', 'never'),
   'dataPlatform.openSyncOperation': on('^sync\\b', 'never'),
   'dataPlatform.refreshAllData': on('\\brefreshAllData\\b', 'never'),
+  'dataPlatform.createConnection': on('\\bcreateConnection\\b', 'never'),
+  'dataPlatform.openConnectionLink': on('\\bopenLink\\b', 'never'),
+  'dataPlatform.copyConnectionLink': on('\\bopenLink\\b', 'never'),
+  'dataPlatform.unlinkConnection': on('\\bunlink\\b', 'never'),
+  'dataPlatform.deleteConnection': on('\\bdeleteConnection\\b', 'never'),
+  'dataPlatform.editConnectionAuthorization': on('\\bupdateAuthorization\\b', 'never'),
 };
 
 const eitherOf = (commands: readonly string[]) =>

@@ -24,6 +24,7 @@ import type { SavedQuery } from '../persistence/savedQueries';
 import type { TreeContext } from './context';
 import { dataFolderContext, listContext, plainContext, queryContext, recordContext } from './contextValues';
 import type { CompanyDataStatus } from './dataStatus';
+import { ErrorNode, MessageNode } from './leafNodes';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
 
@@ -43,6 +44,8 @@ export interface QueryOwner extends TreeNode {
   addQuery(query: RecordQuery, type?: DataTypeId): QueryNode;
   replaceQuery(old: QueryNode, query: RecordQuery): QueryNode;
   removeQuery(node: QueryNode): boolean;
+  /** Why the company's lists are empty, when it is known (no connection is Linked). */
+  emptyWhy?(): string | undefined;
 }
 
 /** A list of a company's records of one type, fetched only when expanded: the type's node under
@@ -81,7 +84,7 @@ export abstract class RecordListNode extends PagedNode<RecordRow> {
   protected override async expectedFailure(error: ApiError): Promise<boolean> {
     if (error.kind !== 'dataSetNotRequested') return super.expectedFailure(error);
     await this.owner.dataStatus.settled().catch(() => undefined);
-    return isSyncRunning(this.dataSetStatus());
+    return isSyncRunning(this.dataSetStatus()) || this.notLinked(error) !== undefined;
   }
 
   /** A 409 is Codat's one answer for "not requested" and "still syncing": the company's data status,
@@ -89,8 +92,11 @@ export abstract class RecordListNode extends PagedNode<RecordRow> {
   override async getChildren(): Promise<TreeNode[]> {
     const children = await super.getChildren();
     const error = this.pagedList?.lastError;
+    const list = this.pagedList;
     if (isApiError(error) && error.status === 409 && this.owner.dataStatus.state !== 'loaded') {
       await this.owner.dataStatus.settled().catch(() => undefined);
+      // Rendered again: what the 409 means may read differently by the status (no connection).
+      if (list === this.pagedList && list?.lastError === error) return this.render(list);
     }
     return children;
   }
@@ -110,6 +116,27 @@ export abstract class RecordListNode extends PagedNode<RecordRow> {
   }
   protected override hiddenNode(hidden: number): TreeNode {
     return new HiddenRowsNode(this, hidden);
+  }
+  /** An empty list of a company without a Linked connection says that is why. */
+  protected override emptyNode(): TreeNode | undefined {
+    const why = this.owner.emptyWhy?.();
+    return why ? new MessageNode(this, `${this.key}:empty`, why, 'plug') : super.emptyNode();
+  }
+  /** Without a Linked connection nothing was ever synced: the API's 409 "not requested" is that,
+   * not a failure, and reads as the reason (Queue Sync could not help). */
+  protected override render(list: PagedList<RecordRow>): TreeNode[] {
+    const children = super.render(list);
+    const why = this.notLinked(list.lastError);
+    return why
+      ? children.map((c) => (c instanceof ErrorNode ? new MessageNode(this, `${this.key}:empty`, why, 'plug') : c))
+      : children;
+  }
+  /** Why a 409 is no failure when no connection is Linked; not while a sync runs (the statuses,
+   * once loaded, tell), which is the other thing the 409 means. */
+  private notLinked(error: Error | undefined): string | undefined {
+    if (!isApiError(error) || error.kind !== 'dataSetNotRequested') return undefined;
+    if (this.owner.dataStatus.state !== 'loaded' || isSyncRunning(this.dataSetStatus())) return undefined;
+    return this.owner.emptyWhy?.();
   }
 }
 

@@ -43,6 +43,9 @@ const EVERY: { [K in BuilderName]: () => string[] } = {
   pushedRecordContext: () => types.map((type) => contexts.pushedRecordContext(type)),
   syncHistoryContext: () => flags(['morePages']).map((o) => contexts.syncHistoryContext(o)),
   apiKeysContext: () => [contexts.apiKeysContext()],
+  connectionsContext: () => flags(['morePages']).map((o) => contexts.connectionsContext(o)),
+  connectionContext: () =>
+    (['Linked', 'PendingAuth', 'Unlinked', 'Deauthorized', 'other'] as const).map((s) => contexts.connectionContext(s)),
 };
 
 /** Each distinct contextValue once. */

@@ -1,5 +1,12 @@
 import * as assert from 'node:assert/strict';
-import { dialogFiles, inputValue, modalButton, pickAnswer } from '../../../src/commands/answerQueue';
+import {
+  dialogFiles,
+  inputValue,
+  modalButton,
+  notificationButton,
+  notificationTakesAnswer,
+  pickAnswer,
+} from '../../../src/commands/answerQueue';
 
 const file = (path: string) => ({ scheme: 'file', path });
 
@@ -15,6 +22,22 @@ describe('the test queue of answers', () => {
   it('a modal refuses an answer that is none of its buttons, or a file', () => {
     assert.throws(() => modalButton('Delete Everything', ['Delete'], 'Delete'), /cannot answer the modal/);
     assert.throws(() => modalButton(file('/x'), ['Delete'], 'Delete'), /cannot answer the modal/);
+  });
+
+  it('a notification takes an answer only when it has buttons and answers are queued', () => {
+    assert.equal(notificationTakesAnswer(['Open Link', 'Copy Link URL'], 2), true);
+    assert.equal(notificationTakesAnswer([], 2), false, 'a notice without buttons leaves the queue alone');
+    assert.equal(notificationTakesAnswer(['Open Link'], 0), false, 'nothing queued: left unanswered');
+  });
+
+  it('a notification: true presses its first button, a label that one, false or nothing leaves it', () => {
+    const buttons = ['Open Link', 'Copy Link URL'];
+    assert.equal(notificationButton(true, buttons), 'Open Link');
+    assert.equal(notificationButton('Copy Link URL', buttons), 'Copy Link URL');
+    assert.equal(notificationButton(false, buttons), undefined);
+    assert.equal(notificationButton(undefined, buttons), undefined);
+    assert.throws(() => notificationButton('Delete', buttons), /cannot answer the notification/);
+    assert.throws(() => notificationButton(file('/x'), buttons), /cannot answer the notification/);
   });
 
   it("an input box's answer goes through its validateInput: refused, the box is dismissed", () => {
