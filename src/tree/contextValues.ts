@@ -24,7 +24,9 @@ type NodeKind =
   | 'syncHistory'
   | 'sync'
   | 'apiKeys'
-  | 'apiKey';
+  | 'apiKey'
+  /** The active tag filter of an account's companies, shown above them. */
+  | 'companyFilter';
 
 /** What a node offers; each word is the `when` of one or a few menu entries. */
 type Capability =
@@ -58,6 +60,11 @@ type Capability =
   | 'refreshAllData'
   | 'createApiKey'
   | 'deleteApiKey'
+  | 'editCompany'
+  | 'deleteCompany'
+  | 'filterCompanies'
+  | 'clearCompanyFilter'
+  | 'validation'
   /** A paged list not known to be complete: Load More and Load All on the node itself. */
   | 'page';
 
@@ -69,8 +76,9 @@ export function contextValue(
   return [kind, ...can.filter((c): c is Capability => !!c), ...(type ? [`type=${type}`] : [])].join(' ');
 }
 
-/** An account's root (its companies list); a signed-out one offers only refresh. */
-export function accountContext(o: { ready: boolean; morePages: boolean }): string {
+/** An account's root (its companies list); a signed-out one offers only refresh (and clearing a
+ * tag filter it still has). */
+export function accountContext(o: { ready: boolean; morePages: boolean; filtered?: boolean }): string {
   const { ready } = o;
   return contextValue('account', [
     'refresh',
@@ -79,8 +87,15 @@ export function accountContext(o: { ready: boolean; morePages: boolean }): strin
     ready && 'exportCompanies',
     ready && 'createApiKey',
     ready && 'signOut',
+    ready && 'filterCompanies',
+    o.filtered && 'clearCompanyFilter',
     o.morePages && 'page',
   ]);
+}
+
+/** The row above an account's companies while a tag filter narrows them. */
+export function companyFilterContext(): string {
+  return contextValue('companyFilter', ['filterCompanies', 'clearCompanyFilter']);
 }
 
 /** The one child of an account that cannot list its companies, and what fixes it. */
@@ -88,9 +103,21 @@ export function accountProblemContext(o: { setKey: boolean; editAccount: boolean
   return contextValue('accountProblem', [o.setKey && 'setKey', o.editAccount && 'editAccount']);
 }
 
-/** A company: Refresh All Data syncs its every type (Queue Sync, of one type, is on each type's node). */
-export function companyContext(): string {
-  return contextValue('company', ['refresh', 'refreshAllData', 'syncSettings', 'query', 'copy', 'curl', 'export']);
+/** A company: Refresh All Data syncs its every type (Queue Sync, of one type, is on each type's node).
+ * One deleted elsewhere offers Refresh (of the list) and its copies only. */
+export function companyContext(o: { deleted?: boolean } = {}): string {
+  if (o.deleted) return contextValue('company', ['refresh', 'copy']);
+  return contextValue('company', [
+    'refresh',
+    'refreshAllData',
+    'syncSettings',
+    'query',
+    'copy',
+    'curl',
+    'export',
+    'editCompany',
+    'deleteCompany',
+  ]);
 }
 
 export function dataFolderContext(): string {
@@ -132,6 +159,11 @@ export function recordContext(type: DataTypeId): string {
 /** A node with nothing to offer but its click. */
 export function plainContext(kind: 'loadMore' | 'loadAll' | 'message' | 'sync' | 'apiKey'): string {
   return contextValue(kind, kind === 'apiKey' ? ['deleteApiKey'] : []);
+}
+
+/** A sync of the Sync history: its validation results open from its menu. */
+export function syncContext(): string {
+  return contextValue('sync', ['validation']);
 }
 
 /** A list's failure; `fix` is the one thing that may fix it besides a retry. */
@@ -245,6 +277,12 @@ const MENU_COMMANDS: Readonly<Record<string, NodeCommand>> = {
   'dataPlatform.editSyncSettings': on('\\bsyncSettings\\b', 'never'),
   'dataPlatform.openSyncOperation': on('^sync\\b', 'never'),
   'dataPlatform.refreshAllData': on('\\brefreshAllData\\b', 'never'),
+  'dataPlatform.editCompany': on('\\beditCompany\\b', 'selected'),
+  'dataPlatform.deleteCompany': on('\\bdeleteCompany\\b', 'selected'),
+  // From the palette: the selected, only or picked account.
+  'dataPlatform.filterCompaniesByTag': on('\\bfilterCompanies\\b', 'always'),
+  'dataPlatform.clearCompanyTagFilter': on('\\bclearCompanyFilter\\b', 'never'),
+  'dataPlatform.showSyncValidation': on('\\bvalidation\\b', 'never'),
 };
 
 const eitherOf = (commands: readonly string[]) =>

@@ -6,7 +6,7 @@ import type { ListItems } from '../format/labels';
 import { syncDescription, syncIcon, syncLabel, syncTooltip } from '../format/syncLabels';
 import { t } from '../l10n';
 import type { TreeContext } from './context';
-import { plainContext, syncHistoryContext } from './contextValues';
+import { syncContext, syncHistoryContext } from './contextValues';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
 
@@ -67,7 +67,7 @@ export class SyncNode extends TreeNode {
     const icon = syncIcon(op);
     item.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
     item.tooltip = new vscode.MarkdownString(syncTooltip(op));
-    item.contextValue = plainContext('sync');
+    item.contextValue = syncContext();
     item.command = { command: 'dataPlatform.openSyncOperation', title: t('Open JSON'), arguments: [this] };
     return item;
   }
