@@ -185,16 +185,8 @@ export class DataPlatformClient {
   }
 
   /** A page of a company's data connections. */
-  async listConnections(
-    companyId: string,
-    params: ListParams = {},
-    options?: CallOptions,
-  ): Promise<Page<DataConnection>> {
-    const accept = pushes.CONNECTION_PAGE;
-    return this.send(
-      { ...pushes.connectionsRequest(companyId, params), accept, expected: 'a page of connections' },
-      options,
-    );
+  listConnections(companyId: string, params: ListParams = {}, options?: CallOptions): Promise<Page<DataConnection>> {
+    return this.connections.list(companyId, params, options);
   }
 
   /** The fields a push of `dataType` through the connection takes. */
@@ -299,7 +291,10 @@ export class DataPlatformClient {
    * A PagedList of companies for a tree node. Parameters are checked when the first page loads,
    * so a refused query lands in `lastError` like any other failure.
    */
-  companyList(params: Omit<CompanyListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PagedList<Company> {
+  companyList(
+    params: Omit<CompanyListParams, 'page'> = {},
+    options: Omit<CallOptions, 'signal'> = {},
+  ): PagedList<Company> {
     return new PagedList<Company>(this.companyPages(params, options));
   }
 
@@ -320,7 +315,10 @@ export class DataPlatformClient {
 
   /** The pages of the companies: the first (no href) with `params`, then each `_links` href,
    * every answer checked to be a page of companies. */
-  companyPages(params: Omit<CompanyListParams, 'page'> = {}, options: Omit<CallOptions, 'signal'> = {}): PageLoader<Company> {
+  companyPages(
+    params: Omit<CompanyListParams, 'page'> = {},
+    options: Omit<CallOptions, 'signal'> = {},
+  ): PageLoader<Company> {
     return this.linked((o) => this.listCompanies(params, o), COMPANY_PAGE, options);
   }
 

@@ -1,11 +1,12 @@
-// The write side's requests and answers: a company's connections, the push options of a
-// connection, a push (a POST, never retried or resent: see transport.ts) and the push history.
-// Built here as requests.ts builds the reads, every parameter checked before anything is sent.
+// The write side's requests and answers: the push options of a connection (connections.ts builds
+// the connection's own requests), a push (a POST, never retried or resent: see transport.ts) and
+// the push history. Built here as requests.ts builds the reads, every parameter checked first.
 import { t } from '../l10n';
 import type { DataTypeId } from '../dataTypes/catalog';
-import { CONNECTION_SCHEMA, PUSH_OPERATION_SCHEMA } from '../query';
+import { PUSH_OPERATION_SCHEMA } from '../query';
 import { refusedParameter } from './failures';
-import type { DataConnection, PushOperation, PushOption } from './models';
+import { connectionPath } from './connections';
+import type { PushOperation, PushOption } from './models';
 import { checkDataType, checkId, type Target } from './requestChecks';
 import { companyPath, listPath, type ApiRequest, type ListParams } from './requests';
 import { isRecord, type Guard } from '../util/guards';
@@ -22,9 +23,6 @@ export interface PushParams {
 
 const text = (v: unknown): v is string => typeof v === 'string';
 const nonEmpty = (v: unknown): v is string => text(v) && v !== '';
-
-const isConnection: Guard<DataConnection> = (v): v is DataConnection =>
-  isRecord(v) && nonEmpty(v.id) && text(v.platformName) && text(v.status);
 
 /** How far a push options tree is read. A real one is a few levels deep with a few hundred fields
  * and choices; a hostile one nesting thousands of levels would build a schema of many megabytes
@@ -59,21 +57,7 @@ export const isPushOption: Guard<PushOption> = (v): v is PushOption =>
 export const isPushOperation: Guard<PushOperation> = (v): v is PushOperation =>
   isRecord(v) && nonEmpty(v.pushOperationKey) && text(v.status) && text(v.dataType);
 
-export const CONNECTION_PAGE = pageGuard(isConnection);
 export const PUSH_OPERATION_PAGE = pageGuard(isPushOperation);
-
-/** `/companies/{id}/connections/{connectionId}`, both ids checked (`rest` names the endpoint). */
-function connectionPath(companyId: string, connectionId: string, method: string, rest: string): string {
-  const company = companyPath(companyId, method, `/connections/{connectionId}${rest}`);
-  const target: Target = { method, path: `${company}/connections/{connectionId}${rest}` };
-  return `${company}/connections/${checkId(target, connectionId, 'connectionId')}`;
-}
-
-/** A page of a company's data connections; query and orderBy checked against their schema. */
-export function connectionsRequest(companyId: string, params: ListParams = {}): ApiRequest {
-  const base = `${companyPath(companyId, 'GET', '/connections')}/connections`;
-  return { method: 'GET', path: listPath(base, params, CONNECTION_SCHEMA) };
-}
 
 export function pushOptionsRequest(companyId: string, connectionId: string, type: DataTypeId): ApiRequest {
   const connection = connectionPath(companyId, connectionId, 'GET', '/options/{dataType}');

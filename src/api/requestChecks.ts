@@ -3,7 +3,7 @@
 // failures.ts), and no request goes out. Responses are checked in responseShapes.ts.
 import { t } from '../l10n';
 import { refusedParameter, refusedQuery, type Target } from './failures';
-import { parseOrderBy, parseQuery, type QuerySchema } from '../query';
+import { MAX_QUERY_LENGTH, parseOrderBy, parseQuery, type QuerySchema } from '../query';
 import { dataType, isDataTypeId, type DataTypeSpec } from '../dataTypes/catalog';
 
 export const MAX_PAGE_SIZE = 5000;
@@ -84,6 +84,27 @@ export function checkDataType(target: Target, value: unknown): DataTypeSpec {
   if (!isDataTypeId(value))
     throw refusedParameter(target, 'dataType', t('{0} is not a data type this version knows', String(value)));
   return dataType(value);
+}
+
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** The companies list's `tags` filter: Codat's query language over tags, which the API checks
+ * itself (tag names are the company's own, so no schema here). Refused when blank, longer than a
+ * query may be, or holding a control character or a lone surrogate (a line of its own in a log). */
+export function checkTagsQuery(target: Target, tags: unknown): string | undefined {
+  if (tags === undefined) return undefined;
+  if (typeof tags !== 'string' || tags.trim() === '')
+    throw refusedParameter(target, 'tags', t('{0} must not be empty', 'tags'));
+  if (tags.length > MAX_QUERY_LENGTH)
+    throw refusedParameter(
+      target,
+      'tags',
+      t('{0} must be at most {1} characters (got {2})', 'tags', MAX_QUERY_LENGTH, tags.length),
+    );
+  if (CONTROL.test(tags) || LONE_SURROGATE.test(tags))
+    throw refusedParameter(target, 'tags', t('{0} must not contain control characters', 'tags'));
+  return tags;
 }
 
 export function checkCompanyName(target: Target, name: unknown): string {

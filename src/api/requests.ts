@@ -3,7 +3,7 @@
 // Every parameter is checked here (a refusal throws an ApiError and nothing is sent).
 import { idParameter, type DataTypeId } from '../dataTypes/catalog';
 import { COMPANY_SCHEMA, type QuerySchema } from '../query';
-import type { CreateCompanyRequest } from './models';
+import type { CompanyUpdate, CreateCompanyRequest } from './models';
 import {
   checkCompanyName,
   checkDataType,
@@ -13,8 +13,11 @@ import {
   checkPaging,
   checkQuery,
   checkTags,
+  checkTagsQuery,
   type Target,
 } from './requestChecks';
+import { refusedParameter } from './failures';
+import { t } from '../l10n';
 import { buildQueryString } from './url';
 
 export interface ListParams {
@@ -29,13 +32,13 @@ export interface ListParams {
 }
 
 /** The companies list also filters by tags: `tags=region=uk && team=invoice-finance` (Codat's
- * query language over the company's tags), sent after the other parameters. STUB: not sent yet. */
+ * query language over the company's tags), sent after the other parameters. */
 export interface CompanyListParams extends ListParams {
   tags?: string;
 }
 
 export interface ApiRequest {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Encoded path and query relative to the base URL, starting with `/`. */
   path: string;
   body?: unknown;
@@ -56,7 +59,12 @@ export function companyPath(companyId: string, method: string, rest = ''): strin
 
 /** `base?page=…&pageSize=…&query=…&orderBy=…`, in the order the API writes its `_links`, so a
  * first page's URL equals the `_links.current` the server writes. */
-export function listPath(base: string, params: ListParams, schema: QuerySchema): string {
+export function listPath(
+  base: string,
+  params: ListParams,
+  schema: QuerySchema,
+  more: ReadonlyArray<[string, string | undefined]> = [],
+): string {
   const target: Target = { method: 'GET', path: base };
   const { page, pageSize } = checkPaging(target, params.page, params.pageSize);
   const query = checkQuery(target, params.query, schema);
@@ -66,12 +74,15 @@ export function listPath(base: string, params: ListParams, schema: QuerySchema):
     ['pageSize', pageSize],
     ['query', query],
     ['orderBy', orderBy],
+    ...more,
   ])}`;
 }
 
-/** A page of the companies (page 1 unless `params.page` says otherwise). */
+/** A page of the companies (page 1 unless `params.page` says otherwise); `tags` goes last, where
+ * the API writes it in `_links`. */
 export function companiesRequest(params: CompanyListParams = {}): ApiRequest {
-  return { method: 'GET', path: listPath('/companies', params, COMPANY_SCHEMA) };
+  const tags = checkTagsQuery({ method: 'GET', path: '/companies' }, params?.tags);
+  return { method: 'GET', path: listPath('/companies', params, COMPANY_SCHEMA, [['tags', tags]]) };
 }
 
 export function companyRequest(companyId: string): ApiRequest {
@@ -108,4 +119,26 @@ export function recordRequest(type: DataTypeId, companyId: string, recordId: str
   const company = companyPath(companyId, 'GET', `/data/${spec.id}/{${parameter}}`);
   const id = checkId({ method: 'GET', path: `${company}/data/${spec.id}/{${parameter}}` }, recordId, parameter);
   return { method: 'GET', path: `${company}/data/${spec.id}/${id}` };
+}
+
+/** `PATCH /companies/{id}`: the fields given, checked as Create Company checks them; at least one. */
+export function updateCompanyRequest(companyId: string, update: CompanyUpdate): ApiRequest {
+  const path = companyPath(companyId, 'PATCH');
+  const target: Target = { method: 'PATCH', path: '/companies/{companyId}' };
+  const name = update?.name === undefined ? undefined : checkCompanyName(target, update.name);
+  const description = checkOptionalText(target, update?.description, 'description');
+  const tags = checkTags(target, update?.tags);
+  const body: CompanyUpdate = {
+    ...(name !== undefined ? { name } : {}),
+    ...(description !== undefined ? { description } : {}),
+    ...(tags ? { tags } : {}),
+  };
+  if (Object.keys(body).length === 0)
+    throw refusedParameter(target, 'body', t('Give at least one of name, description or tags to change'));
+  return { method: 'PATCH', path, body };
+}
+
+/** `DELETE /companies/{id}`: the company and everything under it. */
+export function deleteCompanyRequest(companyId: string): ApiRequest {
+  return { method: 'DELETE', path: companyPath(companyId, 'DELETE') };
 }

@@ -73,6 +73,10 @@ function jitter(retry: number, policy: RetryPolicy, random: () => number): numbe
 
 interface AttemptOutcome {
   method: string;
+  /** A write sent at most once (HttpRequest's `once`), retried as a POST is whatever its method: a
+   * PUT or DELETE is idempotent in HTTP, yet one retried after a lost answer could meet a 404 of
+   * its own delete, or overwrite what someone changed in between. */
+  once?: boolean;
   /** The attempt that just failed, from 1. */
   attempt: number;
   /** HTTP status, when a response arrived. */
@@ -87,7 +91,7 @@ type RetryDecision =
   { retry: true; delayMs: number } | { retry: false; reason: 'notRetryable' | 'attemptsExhausted' | 'waitTooLong' };
 
 export function decideRetry(outcome: AttemptOutcome, policy: RetryPolicy, random: () => number): RetryDecision {
-  const idempotent = isIdempotent(outcome.method);
+  const idempotent = !outcome.once && isIdempotent(outcome.method);
   let retryable: boolean;
   if (outcome.status !== undefined) {
     // A response means the request reached the server: only safe to repeat when idempotent.

@@ -31,7 +31,9 @@ import type { CallOptions, RequestSummary, TraceEntry, TransportOptions } from '
 
 /** Its path, body and whether the body may be kept on a failure (sentRequest.ts); answers.ts. */
 export interface HttpRequest<T> extends RequestToKeep, AnswerHandling {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A write sent at most once whatever its method, retried only as a POST is (retry.ts). */
+  once?: boolean;
   /** Narrows the parsed JSON; false makes the response a `malformedResponse`. */
   accept: (json: unknown) => json is T;
   /** What `accept` wants, for the malformed-response message. */
@@ -139,7 +141,7 @@ export class HttpTransport {
     const path = this.redact(req.path);
     for (let attempt = 1; ; attempt++) {
       if (options.signal?.aborted) throw cancelledError(req.method, path, attempt - 1);
-      // Only GETs wait in the gate: a POST is never held back or repeated on the gate's account.
+      // Only GETs wait in the gate: a write is never held back or repeated on the gate's account.
       const ticket =
         req.method === 'GET' ? await this.enterGate(req.method, path, attempt - 1, options.signal) : undefined;
       let result: Attempt<T>;
@@ -149,19 +151,12 @@ export class HttpTransport {
         ticket?.leave();
       }
       if (result.ok) return result.value;
-      // Any 429 (a POST's too) says the key's budget is spent: every GET waits it out together.
+      // Any 429 (a write's too) says the key's budget is spent: every GET waits it out together.
       if (result.error.status === 429) this.gate.close(result.waitMs);
-      const decision = decideRetry(
-        {
-          method: req.method,
-          attempt,
-          status: result.error.status,
-          networkCode: result.networkCode,
-          requestedWaitMs: result.waitMs,
-        },
-        this.policy,
-        this.random,
-      );
+      const { method, once } = req;
+      const { error, networkCode, waitMs: requestedWaitMs } = result;
+      const outcome = { method, once, attempt, status: error.status, networkCode, requestedWaitMs };
+      const decision = decideRetry(outcome, this.policy, this.random);
       if (!decision.retry) throw result.error;
       await this.wait(decision.delayMs, options.signal, req.method, path, attempt);
     }

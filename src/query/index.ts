@@ -4,6 +4,7 @@ export type { Comparison, ComparisonOperator, FieldType, Logical, QueryExpr, Que
 export {
   COMPANY_SCHEMA,
   CONNECTION_SCHEMA,
+  INTEGRATION_SCHEMA,
   INVOICE_SCHEMA,
   PULL_OPERATION_SCHEMA,
   PUSH_OPERATION_SCHEMA,

@@ -73,6 +73,26 @@ export const CONNECTION_SCHEMA: QuerySchema = {
   },
 };
 
+/** The integrations (`GET /integrations`), Codat's Platform API; `datatypeFeatures` is an array. */
+export const INTEGRATION_SCHEMA: QuerySchema = {
+  recordName: 'Integration',
+  fields: {
+    key: 'string',
+    name: 'string',
+    enabled: 'boolean',
+    logoUrl: 'string',
+    sourceId: 'string',
+    sourceType: 'string',
+    integrationId: 'string',
+    isOfflineConnector: 'boolean',
+    isBeta: 'boolean',
+    dataProvidedBy: 'string',
+  },
+  values: {
+    sourceType: ['Accounting', 'Banking', 'BankFeed', 'Commerce', 'Expense', 'Other', 'Unknown'],
+  },
+};
+
 /** A company's push history (`GET /companies/{id}/push`); arrays and objects are not queryable. */
 export const PUSH_OPERATION_SCHEMA: QuerySchema = {
   recordName: 'PushOperation',

@@ -187,6 +187,15 @@ describe('retry: decisions', () => {
     assert.equal(decide({ method: 'POST', attempt: 1, networkCode: 'ECONNREFUSED' }).retry, true);
   });
 
+  it('retries a write sent once (`once`) as a POST, whatever its method', () => {
+    for (const method of ['PUT', 'PATCH', 'DELETE', 'POST']) {
+      for (const status of [429, 500, 502, 503, 504])
+        assert.deepEqual(decide({ method, once: true, attempt: 1, status }), { retry: false, reason: 'notRetryable' });
+      assert.equal(decide({ method, once: true, attempt: 1, networkCode: 'ECONNRESET' }).retry, false, method);
+      assert.equal(decide({ method, once: true, attempt: 1, networkCode: 'ECONNREFUSED' }).retry, true, method);
+    }
+  });
+
   it('does not retry timeouts or cancellations (they carry neither status nor code)', () => {
     assert.equal(decide({ method: 'GET', attempt: 1 }).retry, false);
   });
