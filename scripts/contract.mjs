@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
+import { platformLifecycle } from './contractLifecycle.mjs';
 
 const root = process.argv[2] ?? '/work/.mirror/codatio+oas/repo';
 const bare = existsSync(join(root, 'HEAD')) && existsSync(join(root, 'objects'));
@@ -305,53 +306,34 @@ function sync() {
 }
 
 const platform = docs[PLATFORM];
+const lifecycle = platformLifecycle({ platform, convert, pointer, platformPath, statusesOf, schemaOf });
+const PLATFORM_COVERS =
+  'companies (listed, tagged, created, replaced, changed, deleted), data status, pull operations, their history and validation, sync settings, paging, errors, integrations, connections and their lifecycle, push options and operations';
 const contract = {
   $comment:
     "Written by scripts/contract.mjs from Codat's OpenAPI documents (github.com/codatio/oas); regenerate, do not edit.",
   sources: [
-    {
-      document: PLATFORM,
-      title: platform.info.title,
-      version: platform.info.version,
-      commit,
-      covers:
-        'companies, data status, pull operations and their history, sync settings, paging, errors, connections, push options and operations',
-    },
-    {
-      document: LENDING,
-      title: docs[LENDING].info.title,
-      version: docs[LENDING].info.version,
-      commit,
-      covers: 'the accounting data types except tax rates and items; the 409',
-    },
-    {
-      document: PAYABLES,
-      title: docs[PAYABLES].info.title,
-      version: docs[PAYABLES].info.version,
-      commit,
-      covers: 'taxRates',
-    },
-    {
-      document: 'json/Codat-Accounting.json',
-      title: 'Accounting API',
-      version: '2.1.0',
-      commit: ACCOUNTING_COMMIT,
-      covers: 'items and the push paths (transcribed by hand, see scripts/contract.mjs)',
-    },
-  ],
+    [PLATFORM, platform.info, commit, PLATFORM_COVERS],
+    [LENDING, docs[LENDING].info, commit, 'the accounting data types except tax rates and items; the 409'],
+    [PAYABLES, docs[PAYABLES].info, commit, 'taxRates'],
+    [
+      'json/Codat-Accounting.json',
+      { title: 'Accounting API', version: '2.1.0' },
+      ACCOUNTING_COMMIT,
+      'items and the push paths (transcribed by hand, see scripts/contract.mjs)',
+    ],
+  ].map(([document, { title, version }, at, covers]) => ({ document, title, version, commit: at, covers })),
   page: schemaOf(PLATFORM, 'PagingInfo'),
   error: { record: schemaOf(PLATFORM, 'ErrorMessage'), byStatus: errorTexts() },
-  companies: { listPath: '/companies', itemPath: '/companies/{companyId}', record: schemaOf(PLATFORM, 'Company') },
+  companies: lifecycle.companies,
   dataStatus: { path: '/companies/{companyId}/dataStatus', ...dataStatuses() },
   pullOperation: { path: '/companies/{companyId}/data/queue/{dataType}', record: schemaOf(PLATFORM, 'PullOperation') },
   dataTypes: Object.fromEntries(TYPES.map(dataType)),
-  connections: {
-    listPath: platformPath('/companies/{companyId}/connections'),
-    itemPath: platformPath('/companies/{companyId}/connections/{connectionId}'),
-    record: schemaOf(PLATFORM, 'Connection'),
-  },
+  integrations: lifecycle.integrations,
+  connections: lifecycle.connections,
   push: push(),
   sync: sync(),
+  validation: lifecycle.validation,
 };
 
 const out = new URL('../test/contract/codat.json', import.meta.url);

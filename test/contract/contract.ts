@@ -31,13 +31,54 @@ export interface Contract {
   sources: ContractSource[];
   page: Schema;
   error: { record: Schema; byStatus: Record<string, { descriptions: string[]; texts: string[] }> };
-  companies: { listPath: string; itemPath: string; record: Schema };
+  companies: ContractCompanies;
   dataStatus: { path: string; keys: string[]; eachKey: Schema };
   pullOperation: { path: string; record: Schema };
   dataTypes: Record<string, ContractDataType>;
-  connections: { listPath: string; itemPath: string; record: Schema };
+  integrations: ContractIntegrations;
+  connections: ContractConnections;
   push: ContractPush;
   sync: ContractSync;
+  /** `GET /companies/{companyId}/sync/{datasetId}/validation`: ValidationResult. */
+  validation: { path: string; record: Schema; statuses: string[] };
+}
+
+/** Companies listed (query parameters: `tags` among them), created, replaced, changed, deleted. */
+export interface ContractCompanies {
+  listPath: string;
+  listQuery: string[];
+  itemPath: string;
+  record: Schema;
+  createBody: Schema;
+  /** PUT: CompanyRequestBody. */
+  replaceBody: Schema;
+  /** PATCH: CompanyUpdateRequest. */
+  updateBody: Schema;
+  statuses: { create: string[]; replace: string[]; update: string[]; delete: string[] };
+}
+
+/** The platforms a connection is made from: `GET /integrations` (paged) and `/integrations/{platformKey}`. */
+export interface ContractIntegrations {
+  listPath: string;
+  listQuery: string[];
+  itemPath: string;
+  record: Schema;
+  statuses: { list: string[]; item: string[] };
+}
+
+/** A company's connections and their lifecycle: create, read, unlink (PATCH), delete, authorization (PUT). */
+export interface ContractConnections {
+  listPath: string;
+  itemPath: string;
+  record: Schema;
+  createBody: Schema;
+  /** UpdateConnectionStatus, closed to other fields. */
+  updateBody: Schema;
+  authorizationPath: string;
+  authorizationBody: Schema;
+  /** Whether DELETE's 200 has content (it has none). */
+  deleteHasBody: boolean;
+  statuses: { create: string[]; get: string[]; update: string[]; delete: string[]; authorization: string[] };
 }
 
 /** A company's sync settings and its pull operation history (Platform API). */
@@ -149,6 +190,9 @@ export const SCHEMAS = {
   record: (type: string): Schema => contractType(type).record,
   connection: CONTRACT.connections.record,
   connections: pageOf(CONTRACT.connections.record),
+  integration: CONTRACT.integrations.record,
+  integrations: pageOf(CONTRACT.integrations.record),
+  validation: CONTRACT.validation.record,
   pushOption: CONTRACT.push.option,
   pushOperation: CONTRACT.push.operation,
   pushOperations: pageOf(CONTRACT.push.operation),

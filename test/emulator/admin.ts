@@ -4,6 +4,7 @@
 // but GET /info (the public demo keys) needs the token printed at start, and a POST must be
 // application/json, which a page cannot send across origins without a preflight the emulator fails.
 import { timingSafeEqual } from 'node:crypto';
+import { deauthorize } from './connectionLifecycle';
 import { ApiResponse, errorResponse } from './errors';
 import { FaultRuleError, type FaultController } from './faults';
 import { mediaType } from './http';
@@ -144,6 +145,22 @@ function info(ctx: AdminContext): ApiResponse {
   });
 }
 
+/** `POST /deauthorize {companyId, connectionId?}`: the fault of a user revoking access on the
+ * platform; the connection (the company's first Linked one unless named) turns Deauthorized. */
+function deauthorizeConnection(req: AdminRequest, ctx: AdminContext): ApiResponse {
+  const body = parseRule(req.body, 'body');
+  if (body instanceof ApiResponse) return body;
+  const { companyId, connectionId } = (body ?? {}) as { companyId?: unknown; connectionId?: unknown };
+  if (typeof companyId !== 'string' || (connectionId !== undefined && typeof connectionId !== 'string'))
+    return errorResponse(400, 'PublicApi', 'The body must be {"companyId": "…", "connectionId"?: "…"}.');
+  const entry = ctx.state.find(companyId);
+  if (!entry) return errorResponse(404, 'PublicApi', `No company was found with ID ${companyId}`);
+  const connection = deauthorize(entry, connectionId);
+  if (!connection)
+    return errorResponse(404, 'PublicApi', `The company has no ${connectionId ?? 'Linked'} connection to deauthorize.`);
+  return ok(structuredClone(connection));
+}
+
 export function handleAdmin(req: AdminRequest, ctx: AdminContext): ApiResponse {
   const { method, path } = req;
   // Checked for the whole path first, so no route below can throw on a bad escape (a 500).
@@ -163,6 +180,7 @@ export function handleAdmin(req: AdminRequest, ctx: AdminContext): ApiResponse {
     }
     return wrongMethod(['GET', 'DELETE']);
   }
+  if (path === '/deauthorize') return method === 'POST' ? deauthorizeConnection(req, ctx) : wrongMethod(['POST']);
   if (path === '/reset') {
     if (method !== 'POST') return wrongMethod(['POST']);
     ctx.reset();

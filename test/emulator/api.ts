@@ -1,19 +1,12 @@
 // The API's endpoints for an authenticated account: routing (404 unknown path, 405 wrong
 // method) and the handlers. Authentication, rate limits and faults happen before this.
-import type { CreateCompanyRequest } from './wire';
-import { sanitiseCompanyName } from './companyName';
+import { COMPANY_ROUTES } from './companyRoutes';
 import { CONNECTION_ROUTES } from './connections';
-import {
-  ApiResponse,
-  companyLimitExceeded,
-  errorResponse,
-  methodNotAllowed,
-  notFound,
-  validationError,
-} from './errors';
+import { INTEGRATION_ROUTES } from './integrations';
+import { ApiResponse, errorResponse, methodNotAllowed, notFound, validationError } from './errors';
 import { DATA_TYPES, RECORD_TYPES, type DataType } from './dataTypes';
 import { invoiceIndex, generateInvoice } from './invoices';
-import { listCompanies, listInvoices } from './listing';
+import { listInvoices } from './listing';
 import { readPageRequest } from './paging';
 import { readPath } from './percentEncoding';
 import { invoiceType, withPushed } from './pushRecords';
@@ -23,7 +16,6 @@ import { getRecord, listRecords } from './recordListing';
 import {
   type ApiRequest,
   type Handler,
-  type JsonObject,
   type Route,
   isEntry,
   isResponse,
@@ -33,66 +25,6 @@ import {
   readyData,
 } from './routing';
 import { type CompanyEntry, type EmulatorState, MAX_API_KEYS } from './state';
-
-// ---- companies ------------------------------------------------------------------------------
-
-// Bounds of the emulator's choosing (the reference gives none), so a company's size is bounded
-// too: a name, a description, tags. Lengths are of the text as sent, in UTF-16 code units.
-export const COMPANY_LIMITS = { name: 200, description: 4096, tags: 50, tagKey: 200, tagValue: 1000 } as const;
-
-const createError = (field: string, message: string): ApiResponse =>
-  validationError('ClientsApi', field, message, 'CreateCompany');
-
-function tagsProblem(tags: Record<string, string>): string | undefined {
-  const { tags: most, tagKey, tagValue } = COMPANY_LIMITS;
-  const entries = Object.entries(tags);
-  if (entries.length > most) return `The tags field must hold at most ${most} tags.`;
-  if (entries.some(([k, v]) => k.length > tagKey || v.length > tagValue))
-    return `Each tag must have a name of at most ${tagKey} characters and a value of at most ${tagValue}.`;
-  return undefined;
-}
-
-function readCreateCompany(body: JsonObject): CreateCompanyRequest | ApiResponse {
-  if (typeof body.name !== 'string')
-    return validationError('ClientsApi', 'name', 'The name field is required and must be a string.', 'CreateCompany');
-  if (body.name.length > COMPANY_LIMITS.name)
-    return createError('name', `The name field must be at most ${COMPANY_LIMITS.name} characters.`);
-  const name = sanitiseCompanyName(body.name);
-  if (name.length === 0) {
-    return validationError(
-      'ClientsApi',
-      'name',
-      "The name field must contain at least one letter, digit or allowed punctuation (- ' , & @ . ? !).",
-      'CreateCompany',
-    );
-  }
-  const request: CreateCompanyRequest = { name };
-  if (body.description !== undefined && body.description !== null) {
-    if (typeof body.description !== 'string')
-      return validationError('ClientsApi', 'description', 'The description field must be a string.', 'CreateCompany');
-    if (body.description.length > COMPANY_LIMITS.description)
-      return createError(
-        'description',
-        `The description field must be at most ${COMPANY_LIMITS.description} characters.`,
-      );
-    request.description = body.description;
-  }
-  if (body.tags !== undefined && body.tags !== null) {
-    const tags = body.tags;
-    if (typeof tags !== 'object' || Array.isArray(tags) || !Object.values(tags).every((v) => typeof v === 'string')) {
-      return validationError(
-        'ClientsApi',
-        'tags',
-        'The tags field must be an object of string values.',
-        'CreateCompany',
-      );
-    }
-    const problem = tagsProblem(tags as Record<string, string>);
-    if (problem) return createError('tags', problem);
-    request.tags = tags as Record<string, string>;
-  }
-  return request;
-}
 
 const readyInvoices = (state: EmulatorState, entry: CompanyEntry): ApiResponse | undefined =>
   readyData(state, entry, 'invoices');
@@ -137,36 +69,7 @@ function recordRoutes(type: DataType): Route[] {
 }
 
 const routes: Route[] = [
-  {
-    pattern: ['companies'],
-    methods: {
-      GET: (req, _args, state) => {
-        const request = readPageRequest(req.params);
-        if (isResponse(request)) return request;
-        const page = listCompanies('/companies', request, state.companiesOf(req.account));
-        return isResponse(page) ? page : ok(page);
-      },
-      POST: (req, _args, state) => {
-        const body = readObject(req, false);
-        if (isResponse(body)) return body;
-        const request = readCreateCompany(body);
-        if (isResponse(request)) return request;
-        const company = state.createCompany(req.account, request);
-        return company === 'limit' ? companyLimitExceeded() : ok(company);
-      },
-    },
-  },
-  {
-    pattern: ['companies', '*'],
-    methods: {
-      GET: (req, [id], state) => {
-        const entry = ownCompany(state, req.account, id);
-        if (!isEntry(entry)) return entry;
-        state.settle(entry);
-        return ok(entry.company);
-      },
-    },
-  },
+  ...COMPANY_ROUTES,
   {
     pattern: ['companies', '*', 'dataStatus'],
     methods: {
@@ -218,6 +121,7 @@ const routes: Route[] = [
     },
   },
   ...RECORD_TYPES.flatMap(recordRoutes),
+  ...INTEGRATION_ROUTES,
   ...CONNECTION_ROUTES,
   ...PUSH_ROUTES,
   {

@@ -2,6 +2,7 @@
 // every account, and companies created over the API. Names, dates and ids depend on the seed only.
 import type { Company, DataConnection } from './wire';
 import { BASE_CURRENCIES, PLATFORMS, companyName, personName } from './names';
+import { integrationNamed } from './integrations';
 import { Random } from './random';
 
 export type AccountName = 'normal' | 'freeTrial' | 'expired';
@@ -36,9 +37,13 @@ export function redirectUrl(companyId: string): string {
 
 function connection(r: Random, companyId: string, platform: string, createdMs: number): DataConnection {
   const id = r.uuid();
+  const drawnIntegrationId = r.uuid();
+  // The platform's integration (integrations.ts) when it has one, so a connection names its key.
+  const integration = integrationNamed(platform);
   return {
     id,
-    integrationId: r.uuid(),
+    integrationId: integration?.integrationId ?? drawnIntegrationId,
+    ...(integration ? { integrationKey: integration.key } : {}),
     sourceId: r.uuid(),
     sourceType: 'Accounting',
     platformName: platform,
@@ -60,6 +65,8 @@ interface Blueprint {
   wellKnown?: WellKnownName;
   /** Data connections: 1 unless said (the well-known companies with none and with two). */
   connections?: 0 | 1 | 2;
+  /** A well-known company's tags (none when not given). */
+  tags?: Record<string, string>;
 }
 
 /** A second accounting connection, on another platform and linked a month after the first. */
@@ -107,7 +114,15 @@ function build(seed: number, b: Blueprint): SeededCompany {
   if (b.dataset.kind === 'complete') company.lastSync = isoSeconds(LAST_SYNC - r.int(0, 30 * 24) * HOUR_MS);
   if (r.chance(0.7)) company.createdByUserName = personName(r);
   if (r.chance(0.5))
-    company.tags = { region: r.pick(['UK', 'US', 'EU', 'APAC']), tier: r.pick(['gold', 'silver', 'bronze']) };
+    company.tags = {
+      region: r.pick(['uk', 'us', 'eu', 'apac']),
+      team: r.pick(['invoice-finance', 'lending', 'payables', 'onboarding']),
+    };
+  // The well-known companies' tags are fixed, so a test can filter by them whatever the seed.
+  if (b.wellKnown) {
+    if (b.tags) company.tags = { ...b.tags };
+    else delete company.tags;
+  }
   company.products = ['accounting'];
   company.dataConnections = connectionsOf(r, b, id, platform, createdMs);
   return { company, account: b.account, currency, platform, dataset: b.dataset, wellKnown: b.wellKnown };
@@ -133,6 +148,7 @@ function wellKnownSpecs(o: SeedOptions): Omit<Blueprint, 'account' | 'position'>
       description: `Emulator: ${o.invoices} invoices, for paging, filters and load-all.`,
       dataset: { kind: 'complete', count: o.invoices },
       wellKnown: 'many',
+      tags: { region: 'uk', team: 'invoice-finance' },
     },
     {
       label: 'few',
@@ -140,6 +156,7 @@ function wellKnownSpecs(o: SeedOptions): Omit<Blueprint, 'account' | 'position'>
       description: `Emulator: ${FEW_INVOICES} invoices, one page.`,
       dataset: { kind: 'complete', count: FEW_INVOICES },
       wellKnown: 'few',
+      tags: { region: 'uk', team: 'lending' },
       connections: 2,
     },
     {
@@ -148,6 +165,7 @@ function wellKnownSpecs(o: SeedOptions): Omit<Blueprint, 'account' | 'position'>
       description: 'Emulator: invoices synced, none exist.',
       dataset: { kind: 'complete', count: 0 },
       wellKnown: 'empty',
+      tags: { region: 'us', team: 'invoice-finance' },
     },
     {
       label: 'notRequested',
@@ -155,6 +173,7 @@ function wellKnownSpecs(o: SeedOptions): Omit<Blueprint, 'account' | 'position'>
       description: 'Emulator: invoices never requested (409 until a sync is queued).',
       dataset: { kind: 'notRequested' },
       wellKnown: 'notRequested',
+      tags: { region: 'us', team: 'lending' },
     },
     {
       label: 'syncing',
@@ -171,6 +190,7 @@ function wellKnownSpecs(o: SeedOptions): Omit<Blueprint, 'account' | 'position'>
       platform: 'Xero',
       dataset: { kind: 'unsupported' },
       wellKnown: 'unsupported',
+      tags: { region: 'eu', team: 'payables' },
     },
   ];
 }

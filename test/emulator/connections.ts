@@ -1,13 +1,22 @@
 // A company's data connections (Codat's Platform API): `GET /companies/{id}/connections` (paged,
-// `query`, `orderBy`) and `…/connections/{connectionId}`. They are the company's `dataConnections`,
-// one list, so a company and its connections never disagree. Seeded companies have one, `few` two
-// and `syncing` none (companies.ts); created companies none.
-import { ApiResponse, errorResponse } from './errors';
+// `query`, `orderBy`) and `…/connections/{connectionId}`, and their lifecycle (connectionLifecycle.ts):
+// POST a new one, PATCH to Unlinked, DELETE, PUT its authorization. They are the company's
+// `dataConnections`, one list, so a company and its connections never disagree. Seeded companies
+// have one, `few` two and `syncing` none (companies.ts); created companies none until one is created.
+import { ApiResponse } from './errors';
+import {
+  connectionsOf,
+  createConnection,
+  deleteConnection,
+  findConnection,
+  updateAuthorization,
+  updateConnection,
+} from './connectionLifecycle';
 import type { FieldType, RecordFields } from './fields';
 import { companyObjectsHandler } from './listing';
 import { type Route, isEntry, ok, ownCompany } from './routing';
-import type { CompanyEntry } from './state';
-import type { DataConnection } from './wire';
+
+export { connectionsOf, findConnection } from './connectionLifecycle';
 
 export const CONNECTION_FIELDS: RecordFields = {
   name: 'Connection',
@@ -25,22 +34,17 @@ export const CONNECTION_FIELDS: RecordFields = {
   ]),
 };
 
-export function connectionsOf(entry: CompanyEntry): readonly DataConnection[] {
-  return entry.company.dataConnections ?? [];
-}
-
-/** The company's connection with this id (ids compare as Codat's UUIDs do: in any case), or the 404. */
-export function findConnection(entry: CompanyEntry, connectionId: string): DataConnection | ApiResponse {
-  const id = connectionId.toLowerCase();
-  const found = connectionsOf(entry).find((c) => c.id.toLowerCase() === id);
-  return found ?? errorResponse(404, 'PublicApi', `No data connection was found with ID ${connectionId}`);
-}
-
 export const CONNECTION_ROUTES: Route[] = [
   {
     pattern: ['companies', '*', 'connections'],
     methods: {
-      GET: companyObjectsHandler('connections', connectionsOf, CONNECTION_FIELDS),
+      // Settled first: a connection's lastSync is set when a sync through it completes.
+      GET: companyObjectsHandler(
+        'connections',
+        (entry, state) => (state.settle(entry), connectionsOf(entry)),
+        CONNECTION_FIELDS,
+      ),
+      POST: createConnection,
     },
   },
   {
@@ -49,9 +53,16 @@ export const CONNECTION_ROUTES: Route[] = [
       GET: (req, [id, connectionId], state) => {
         const entry = ownCompany(state, req.account, id);
         if (!isEntry(entry)) return entry;
+        state.settle(entry);
         const connection = findConnection(entry, connectionId);
         return connection instanceof ApiResponse ? connection : ok(structuredClone(connection));
       },
+      PATCH: updateConnection,
+      DELETE: deleteConnection,
     },
+  },
+  {
+    pattern: ['companies', '*', 'connections', '*', 'authorization'],
+    methods: { PUT: updateAuthorization },
   },
 ];

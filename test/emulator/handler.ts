@@ -4,11 +4,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handleAdmin } from './admin';
 import { handleApi } from './api';
+import { LINK_PREFIX, linkAnswer } from './linkPage';
 import { readApiKey } from './auth';
 import { MESSAGES, accountExpired, errorResponse, forbidden, unauthorized } from './errors';
 import { faultAnswer } from './faultAnswers';
 import type { FaultController } from './faults';
-import { TooLarge, type Written, readBody, render, send } from './http';
+import { TooLarge, type Written, isLoopbackHost, readBody, render, send } from './http';
 import type { RateLimiter } from './rateLimit';
 import type { RequestLog, RequestTicket } from './requestLog';
 import type { AccountName, Authentication, EmulatorState } from './state';
@@ -69,6 +70,16 @@ function serveAdmin(x: Exchange, ctx: ServerContext): void {
   ctx.log(`${x.method} ${x.path}${x.url.search} ${w.status} ${x.elapsed()} (admin)`);
 }
 
+/** The origin the request was sent to: its Host when that is a loopback name with the emulator's
+ * port (a client that reached it as `localhost` gets links at `localhost`), else the emulator's URL. */
+function originOf(x: Exchange, ctx: ServerContext): string {
+  const own = new URL(ctx.url);
+  const host = x.req.headers.host ?? '';
+  const sent = urlOf(`http://${host}/`);
+  const fits = sent !== undefined && sent.host === host.toLowerCase() && sent.port === own.port;
+  return fits && isLoopbackHost(sent.hostname) ? sent.origin : ctx.url;
+}
+
 /** The API's own answer: rate limit, then credential, then the endpoint. */
 function apiAnswer(x: Exchange, ctx: ServerContext, key: string | undefined, auth: Authentication): Written {
   const rate = ctx.limiter.take(key);
@@ -90,6 +101,7 @@ function apiAnswer(x: Exchange, ctx: ServerContext, key: string | undefined, aut
         body: x.body,
         contentType: x.req.headers['content-type'],
         account: auth.account,
+        origin: originOf(x, ctx),
       },
       ctx.state,
     ),
@@ -153,8 +165,17 @@ async function answerApi(x: Exchange, ctx: ServerContext, ticket: RequestTicket)
   record(w.status);
 }
 
+/** The link page (linkPage.ts): the platform's sign-in as the emulator plays it; no key, not the API. */
+function serveLink(x: Exchange, ctx: ServerContext): void {
+  const link = { method: x.method, path: x.path, body: x.body, contentType: x.req.headers['content-type'] };
+  const w = linkAnswer(link, ctx.state);
+  send(x.res, w);
+  ctx.log(`${x.method} ${x.path} ${w.status} ${x.elapsed()} (link page)`);
+}
+
 const ROUTES: readonly Route[] = [
   { matches: (path) => path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`), serve: serveAdmin },
+  { matches: (path) => path.startsWith(LINK_PREFIX), serve: serveLink },
   { matches: () => true, serve: serveApi },
 ];
 

@@ -1,7 +1,8 @@
 // The API emulator: a local server of the Data Platform API, held to Codat's published contract
 // (README), for running, demonstrating and testing the extension with no account and no network.
 // Never bundled into the extension.
-export { startEmulator, isLoopbackHost } from './server';
+export { startEmulator } from './server';
+export { isLoopbackHost } from './http';
 export { ADMIN_PREFIX, ADMIN_TOKEN_HEADER } from './handler';
 export type { EmulatorOptions, RunningEmulator } from './server';
 export type { DemoKeys, WellKnownCompanies } from './state';

@@ -1,5 +1,6 @@
 // Paging parameters and the paged envelope. Links are relative to the base URL: `self` is the
-// bare path, the others carry page, pageSize, query and orderBy, percent-encoded (RFC 3986).
+// bare path, the others carry page, pageSize, query, orderBy and (companies) tags, percent-encoded
+// (RFC 3986).
 import type { Link, Page, PageLinks } from './wire';
 import { percentEncode } from './percentEncoding';
 import { type ApiResponse, validationError } from './errors';
@@ -14,6 +15,8 @@ export interface PageRequest {
   query?: string;
   /** The order as sent; undefined when absent or blank. */
   orderBy?: string;
+  /** The companies list's tag filter as sent (companyRoutes.ts); its links carry it last. */
+  tags?: string;
 }
 
 const WHOLE_NUMBER = /^\d+$/;
@@ -65,6 +68,7 @@ function link(path: string, request: PageRequest, page: number): Link {
   let href = `${path}?page=${page}&pageSize=${request.pageSize}`;
   if (request.query !== undefined) href += `&query=${percentEncode(request.query)}`;
   if (request.orderBy !== undefined) href += `&orderBy=${percentEncode(request.orderBy)}`;
+  if (request.tags !== undefined) href += `&tags=${percentEncode(request.tags)}`;
   return { href };
 }
 

@@ -84,6 +84,11 @@ export class PullStore {
     this.byCompany.clear();
   }
 
+  /** A deleted company's history goes with it. */
+  forget(companyId: string): void {
+    this.byCompany.delete(companyId);
+  }
+
   private listOf(companyId: string): PullOperation[] {
     let list = this.byCompany.get(companyId);
     if (!list) {

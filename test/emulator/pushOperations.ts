@@ -77,6 +77,12 @@ export class PushStore {
     this.rules.reset();
   }
 
+  /** A deleted company's pushes and the records they created go with it. */
+  forget(companyId: string): void {
+    this.operations.delete(companyId);
+    for (const key of [...this.created.keys()]) if (key.startsWith(`${companyId}/`)) this.created.delete(key);
+  }
+
   private iso(ms: number): string {
     return new Date(ms).toISOString();
   }

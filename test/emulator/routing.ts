@@ -23,6 +23,8 @@ export interface ApiRequest {
   /** The Content-Type header as sent, if any. */
   contentType: string | undefined;
   account: AccountName;
+  /** The origin the client reached the emulator at (`http://127.0.0.1:PORT`): what link URLs start with. */
+  origin: string;
 }
 
 export type Handler = (req: ApiRequest, args: string[], state: EmulatorState) => ApiResponse;

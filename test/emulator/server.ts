@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import { MESSAGES, errorResponse } from './errors';
 import { FaultController } from './faults';
 import { type ServerContext, handle } from './handler';
-import { render, send } from './http';
+import { isLoopbackHost, render, send } from './http';
 import { DEFAULT_PUSH_DELAY_MS } from './pushOperations';
 import type { PushRules } from './pushRules';
 import { RateLimiter } from './rateLimit';
@@ -49,11 +49,6 @@ export interface RunningEmulator {
   rateWindows(): number;
   reset(): void;
   close(): Promise<void>;
-}
-
-export function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || h === '::ffff:127.0.0.1';
 }
 
 function positiveInteger(name: string, value: number | undefined, fallback: number, min = 0): number {

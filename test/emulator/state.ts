@@ -111,12 +111,13 @@ export class EmulatorState {
     return this.options.now().getTime();
   }
 
-  private iso(ms = this.nowMs()): string {
+  /** The clock's time (or `ms`) as an ISO instant. */
+  iso(ms = this.nowMs()): string {
     return new Date(ms).toISOString();
   }
 
   /** Deterministic ids for things created at run time: same seed, same calls → same ids. */
-  private nextRandom(label: string): Random {
+  nextRandom(label: string): Random {
     return Random.of(this.options.seed, 'runtime', label, this.counter++);
   }
 
@@ -251,6 +252,15 @@ export class EmulatorState {
     return company;
   }
 
+  /** The company and everything under it go: its data sets, syncs, pushes and connections. */
+  deleteCompany(entry: CompanyEntry): void {
+    const id = entry.company.id;
+    this.companies.delete(id);
+    this.order.set(entry.account, this.order.get(entry.account)?.filter((c) => c !== id) ?? []);
+    this.pulls.forget(id);
+    this.pushes.forget(id);
+  }
+
   invoiceSource(entry: CompanyEntry): InvoiceSource {
     const source = {
       seed: this.options.seed,
@@ -296,6 +306,8 @@ export class EmulatorState {
           running: undefined,
         });
         if (!entry.company.lastSync || entry.company.lastSync < completed) entry.company.lastSync = completed;
+        const connection = entry.company.dataConnections?.find((c) => c.id === run.op.connectionId);
+        if (connection && (!connection.lastSync || connection.lastSync < completed)) connection.lastSync = completed;
       }
     }
     return this.datasetOf(entry, type);
@@ -328,16 +340,19 @@ export class EmulatorState {
   }
 
   /**
-   * Queues a sync of one data type. A sync already running is returned as is; a ready data set
-   * keeps serving its data until the new sync completes.
+   * Queues a sync of one data type through a connection (the company's first unless named). A sync
+   * already running is returned as is; a ready data set keeps serving its data until the new sync completes.
    */
-  queueSync(entry: CompanyEntry, type = 'invoices'): PullOperation {
+  queueSync(
+    entry: CompanyEntry,
+    type = 'invoices',
+    connectionId = entry.company.dataConnections?.[0]?.id,
+  ): PullOperation {
     this.settle(entry);
     const d = this.datasetOf(entry, type);
     if (d.running) return { ...d.running.op };
-    const connection = entry.company.dataConnections?.[0];
     const op = this.operation(entry.company.id, statusKey(type), this.nowMs(), this.nextRandom('sync').uuid());
-    if (connection) op.connectionId = connection.id;
+    if (connectionId) op.connectionId = connectionId;
     const countAfter = d.state === 'ready' || type !== 'invoices' ? d.count : entry.bookSize;
     d.running = { op, completesAt: this.nowMs() + SYNC_DURATION_MS, countAfter };
     const answer = { ...op };

@@ -1,12 +1,14 @@
 // The sync endpoints (Codat's Platform API): queuing a sync of a data type
 // (`POST …/data/queue/{dataType}`) or of all of them (`POST …/data/all`), the pull operation history (`GET …/data/history`, paged with
-// `query` and `orderBy`, and `…/data/history/{datasetId}`), and the company's sync settings
+// `query` and `orderBy`, and `…/data/history/{datasetId}`), a pull's validation result
+// (`…/sync/{datasetId}/validation`), and the company's sync settings
 // (`GET`/`POST …/syncSettings`).
 import { ApiResponse, dataTypeNotSupported, errorResponse } from './errors';
 import { segmentOf } from './dataSets';
 import { DATA_TYPES } from './dataTypes';
 import type { FieldType, RecordFields } from './fields';
 import { companyObjectsHandler } from './listing';
+import { validationOf } from './pullValidation';
 import { type Route, isEntry, isResponse, ok, ownCompany, readObject } from './routing';
 import { applySettingsUpdate, readSettingsUpdate, settingsOf } from './syncSettings';
 
@@ -71,6 +73,19 @@ export const SYNC_ROUTES: Route[] = [
         if (!isEntry(entry)) return entry;
         const op = state.operationOf(entry, datasetId);
         return op ? ok(op) : errorResponse(404, 'PullApi', `No pull operation was found with ID ${datasetId}`);
+      },
+    },
+  },
+  {
+    pattern: ['companies', '*', 'sync', '*', 'validation'],
+    methods: {
+      GET: (req, [id, datasetId], state) => {
+        const entry = ownCompany(state, req.account, id);
+        if (!isEntry(entry)) return entry;
+        const op = state.operationOf(entry, datasetId);
+        return op
+          ? ok(validationOf(op))
+          : errorResponse(404, 'PullApi', `No pull operation was found with ID ${datasetId}`);
       },
     },
   },

@@ -26,11 +26,13 @@ export interface Page<T> {
 export interface DataConnection {
   id: string;
   integrationId: string;
+  integrationKey?: string;
   sourceId: string;
   sourceType: string;
   platformName: string;
   linkUrl: string;
   status: 'PendingAuth' | 'Linked' | 'Unlinked' | 'Deauthorized';
+  lastSync?: string;
   created: string;
 }
 

@@ -193,6 +193,11 @@ export const admin = {
     };
     return info.push.connections;
   },
+  /** The user revoked access on the platform: the company's connection (its first Linked one unless
+   * named) turns Deauthorized. */
+  async deauthorize(companyId: string, connectionId?: string): Promise<void> {
+    await adminCall('/deauthorize', 'POST', { companyId, ...(connectionId ? { connectionId } : {}) });
+  },
   /** Back to the seeded state: companies, faults, the log. */
   async reset(): Promise<void> {
     await adminCall('/reset', 'POST');
