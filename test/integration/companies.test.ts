@@ -180,6 +180,9 @@ describe('Companies: edit, filter by tag, delete; a pull’s validation', functi
   it('Delete Company on production: declined or mistyped, nothing is sent; the name typed deletes it once', async () => {
     const node = await shownCompany('Doomed Quokka Ltd');
     const id = node.company.id;
+    const stored = () => api.savedQueries.list(api.connection.account.id, id);
+    node.addQuery({ query: 'status=Void' });
+    await waitFor('its query node stored', () => stored().length === 1);
     await setEnvironment(api, api.connection.account.id, 'production');
     await waitFor('a production account', () => api.connection.account.environment === 'production');
     await admin.clearRequests();
@@ -200,6 +203,7 @@ describe('Companies: edit, filter by tag, delete; a pull’s validation', functi
       [['DELETE', `/companies/${id}`, 204]],
     );
     assert.equal(api.tree.root?.companyNode(id), undefined, 'gone from the tree');
+    await waitFor('its query nodes forgotten', () => stored().length === 0);
     assert.ok(!(await children()).includes(node));
     await assert.rejects((await emulatorClient()).getCompany(id), /404|not found/i);
   });
