@@ -69,6 +69,9 @@ describe('Companies: edit, filter by tag, delete; a pull’s validation', functi
     await admin.clearRequests();
   });
 
+  // A filter a failed test left would hide the companies the next tests look for.
+  afterEach(() => vscode.commands.executeCommand('dataPlatform.clearCompanyTagFilter'));
+
   after(async () => {
     api.prompts.answers.length = 0;
     await setEnvironment(api, api.connection.account.id, 'local');
@@ -164,6 +167,17 @@ describe('Companies: edit, filter by tag, delete; a pull’s validation', functi
     assert.match(refusal(api) ?? '', /not >/);
     assert.equal(root.tagFilter, 'region=uk', 'the filter stays');
 
+    // A filter nothing matches stays shown, so it can be cleared, and says why the list is empty.
+    assert.deepEqual(await filter('region=nowhere'), { outcome: 'filtered', filter: 'region=nowhere' });
+    const none = await children();
+    assert.deepEqual(
+      none.filter((n) => kindOf(n) !== 'apiKeys').map((n) => [kindOf(n), labelOf(n)]),
+      [
+        ['companyFilter', 'tags: region=nowhere'],
+        ['message', 'No companies have these tags'],
+      ],
+    );
+
     await admin.clearRequests();
     await vscode.commands.executeCommand('dataPlatform.clearCompanyTagFilter', root);
     const all = await children();
@@ -186,7 +200,11 @@ describe('Companies: edit, filter by tag, delete; a pull’s validation', functi
     await setEnvironment(api, api.connection.account.id, 'production');
     await waitFor('a production account', () => api.connection.account.environment === 'production');
     await admin.clearRequests();
-    const asked = modals(api).length;
+    const asked = modals(api).length + 1;
+    // An edit on production asks first; declined, nothing is sent.
+    assert.deepEqual(await edit(node, ['Doomed Quokka Ltd', 'changed', '', false]), { outcome: 'cancelled' });
+    assert.match(modals(api).at(-1)?.message ?? '', /Save the changes to company "Doomed Quokka Ltd"/);
+    assert.deepEqual(await writes(), []);
 
     assert.deepEqual(await remove(node, [false]), { outcome: 'cancelled' }, 'the modal declined');
     assert.equal(modals(api).length, asked + 1);
@@ -206,6 +224,21 @@ describe('Companies: edit, filter by tag, delete; a pull’s validation', functi
     await waitFor('its query nodes forgotten', () => stored().length === 0);
     assert.ok(!(await children()).includes(node));
     await assert.rejects((await emulatorClient()).getCompany(id), /404|not found/i);
+  });
+
+  it('a delete whose answer a gateway lost is found done (the company answers 404), not sent again', async () => {
+    await setEnvironment(api, api.connection.account.id, 'local');
+    const node = await shownCompany('Lost Delete Quokka Ltd');
+    const id = node.company.id;
+    await admin.addFault({ kind: 'appliedThenGateway', method: 'DELETE', path: '^/companies/', times: 1 });
+    try {
+      await admin.clearRequests();
+      assert.deepEqual(await remove(node, [true]), { outcome: 'deleted', recovered: true });
+      assert.equal((await writes()).length, 1, 'sent once');
+      assert.equal(api.tree.root?.companyNode(id), undefined, 'gone from the tree');
+    } finally {
+      await admin.clearFaults();
+    }
   });
 
   it('a company deleted elsewhere says so on its row, with Refresh, which lists the companies without it', async () => {
