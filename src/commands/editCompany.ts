@@ -44,7 +44,9 @@ async function askEdit(company: Company): Promise<CompanyEdit | undefined> {
   if (description === undefined) return undefined;
   const tags = await prompt().input({
     title: t('Edit Company (3/3): tags'),
-    prompt: t('key=value pairs separated by ";" (region=uk; team=invoice-finance); empty for none.'),
+    prompt: t(
+      'key=value pairs separated by ";" (region=uk; team=invoice-finance); \\; for a ";" inside one; empty for none.',
+    ),
     value: formatTags(company.tags),
     validateInput: (v) => {
       const check = parseTags(v);

@@ -9,33 +9,58 @@ import { checkCompanyNameInput } from './companyName';
 
 type Tags = Record<string, string>;
 
-/** `key=value; key2=value2`, in the tags' order; '' without tags. */
+const escape = (text: string, special: RegExp) => text.replace(special, (c) => `\\${c}`);
+
+/** `key=value; key2=value2`, in the tags' order; '' without tags. A `;` or `\\` in a key or value,
+ * and a `=` in a key, is written after a `\\`, so what the server holds reads back the same. */
 export function formatTags(tags: Tags | undefined): string {
   return Object.entries(tags ?? {})
-    .map(([k, v]) => `${k}=${v}`)
+    .map(([k, v]) => `${escape(k, /[\\;=]/g)}=${escape(v, /[\\;]/g)}`)
     .join('; ');
 }
 
 type TagsCheck = { ok: true; tags: Tags } | { ok: false; message: string };
 
-/** The tags typed as `key=value; key2=value2` (spaces around each part ignored; empty: no tags). A
- * value may hold `=`; neither may hold `;`, the separator. */
-export function parseTags(text: string): TagsCheck {
-  const tags: Tags = {};
-  const parts = text.split(';').map((p) => p.trim());
-  // A trailing `;` is a separator the user left, not an empty tag.
-  if (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
-  for (const [i, part] of parts.entries()) {
-    const eq = part.indexOf('=');
-    if (eq < 0) return { ok: false, message: t('Tag {0} ("{1}") needs key=value', i + 1, part) };
-    const key = part.slice(0, eq).trim();
-    const value = part.slice(eq + 1).trim();
-    if (key === '') return { ok: false, message: t('Tag {0} ("{1}") has no key', i + 1, part) };
-    if (Object.prototype.hasOwnProperty.call(tags, key))
-      return { ok: false, message: t('The key "{0}" is given twice', key) };
-    tags[key] = value;
+/** The text's parts between unescaped `;`, each as its key and value (split at the first unescaped
+ * `=`, undefined without one), the escapes taken out. */
+function tagParts(text: string): { raw: string; key: string; value?: string }[] {
+  const parts: { raw: string; key: string; value?: string }[] = [];
+  let part = { raw: '', key: '', value: undefined as string | undefined };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === ';') {
+      parts.push(part);
+      part = { raw: '', key: '', value: undefined };
+      continue;
+    }
+    const escaped = c === '\\' && i + 1 < text.length;
+    const ch = escaped ? text[++i] : c;
+    part.raw += escaped ? `\\${ch}` : ch;
+    if (!escaped && ch === '=' && part.value === undefined) part.value = '';
+    else if (part.value === undefined) part.key += ch;
+    else part.value += ch;
   }
-  return { ok: true, tags };
+  parts.push(part);
+  return parts;
+}
+
+/** The tags typed as `key=value; key2=value2` (spaces around each key and value ignored; empty: no
+ * tags). A value may hold `=`; `\\` makes the next character plain (`\\;` in a value). */
+export function parseTags(text: string): TagsCheck {
+  // A Map, made an object at the end: a key such as `__proto__` stays an ordinary key.
+  const tags = new Map<string, string>();
+  const parts = tagParts(text);
+  // A trailing `;` is a separator the user left, not an empty tag; so is an empty text.
+  if (parts[parts.length - 1].raw.trim() === '') parts.pop();
+  for (const [i, part] of parts.entries()) {
+    const shown = part.raw.trim();
+    if (part.value === undefined) return { ok: false, message: t('Tag {0} ("{1}") needs key=value', i + 1, shown) };
+    const key = part.key.trim();
+    if (key === '') return { ok: false, message: t('Tag {0} ("{1}") has no key', i + 1, shown) };
+    if (tags.has(key)) return { ok: false, message: t('The key "{0}" is given twice', key) };
+    tags.set(key, part.value.trim());
+  }
+  return { ok: true, tags: Object.fromEntries(tags) };
 }
 
 /** The operators the companies list's `tags` parameter takes. */

@@ -50,7 +50,23 @@ describe('company tags as typed (key=value; key2=value2)', () => {
   it('a key is not a prototype property: "constructor" and "__proto__" are ordinary keys', () => {
     assert.deepEqual(parseTags('constructor=x'), { ok: true, tags: { constructor: 'x' } });
     const r = parseTags('__proto__=x; a=1');
-    assert.equal(r.ok, true);
+    assert.ok(r.ok);
+    assert.deepEqual(Object.keys(r.tags), ['__proto__', 'a']);
+    assert.equal(Object.getOwnPropertyDescriptor(r.tags, '__proto__')?.value, 'x');
+    assert.equal(Object.getPrototypeOf(r.tags), Object.prototype, 'not made the prototype');
+  });
+
+  it('a ; or \\ in a key or value, and = in a key, is escaped and read back the same', () => {
+    const tags = { 'a;b': 'c;d', 'k=ey': 'v=al', 'back\\slash': 'x\\y', plain: 'ok' };
+    const text = formatTags(tags);
+    assert.equal(text, 'a\\;b=c\\;d; k\\=ey=v=al; back\\\\slash=x\\\\y; plain=ok');
+    assert.deepEqual(parseTags(text), { ok: true, tags });
+    assert.deepEqual(parseTags('note=a\\;b; x=1'), { ok: true, tags: { note: 'a;b', x: '1' } });
+    assert.deepEqual(
+      parseTags('trailing=\\'),
+      { ok: true, tags: { trailing: '\\' } },
+      'a lone \\ at the end is itself',
+    );
   });
 });
 
