@@ -65,6 +65,8 @@ type Capability =
   | 'filterCompanies'
   | 'clearCompanyFilter'
   | 'validation'
+  /** A failed sync: its validation results get a button on its row. */
+  | 'syncFailed'
   /** A paged list not known to be complete: Load More and Load All on the node itself. */
   | 'page';
 
@@ -161,9 +163,9 @@ export function plainContext(kind: 'loadMore' | 'loadAll' | 'message' | 'sync' |
   return contextValue(kind, kind === 'apiKey' ? ['deleteApiKey'] : []);
 }
 
-/** A sync of the Sync history: its validation results open from its menu. */
-export function syncContext(): string {
-  return contextValue('sync', ['validation']);
+/** A sync of the Sync history: its validation results open from its menu (a failed one's from its row too). */
+export function syncContext(o: { failed: boolean }): string {
+  return contextValue('sync', ['validation', o.failed && 'syncFailed']);
 }
 
 /** A list's failure; `fix` is the one thing that may fix it besides a retry. */

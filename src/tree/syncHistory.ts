@@ -7,6 +7,7 @@ import { syncDescription, syncIcon, syncLabel, syncTooltip } from '../format/syn
 import { t } from '../l10n';
 import type { TreeContext } from './context';
 import { syncContext, syncHistoryContext } from './contextValues';
+import { syncFailed } from '../sync/watch';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
 
@@ -67,7 +68,7 @@ export class SyncNode extends TreeNode {
     const icon = syncIcon(op);
     item.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
     item.tooltip = new vscode.MarkdownString(syncTooltip(op));
-    item.contextValue = syncContext();
+    item.contextValue = syncContext({ failed: syncFailed(op) });
     item.command = { command: 'dataPlatform.openSyncOperation', title: t('Open JSON'), arguments: [this] };
     return item;
   }

@@ -268,7 +268,7 @@ describe('Companies: edit, filter by tag, delete; a pull’s validation', functi
     const syncs = (await children(company.syncHistory)).filter((n) => kindOf(n) === 'sync') as SyncNode[];
     const failed = syncs.find((s) => s.operation.isErrored);
     assert.ok(failed, 'the seeded history has a failed pull');
-    assert.match(failed.getTreeItem().contextValue ?? '', /\bvalidation\b/);
+    assert.match(failed.getTreeItem().contextValue ?? '', /\bvalidation\b.*\bsyncFailed\b/, 'a button on its row');
     const result = await vscode.commands.executeCommand<SyncValidationResult>(
       'dataPlatform.showSyncValidation',
       failed,
@@ -283,6 +283,7 @@ describe('Companies: edit, filter by tag, delete; a pull’s validation', functi
 
     const fine = syncs.find((s) => s.operation.status === 'Complete');
     assert.ok(fine);
+    assert.doesNotMatch(fine.getTreeItem().contextValue ?? '', /\bsyncFailed\b/, 'its menu only');
     const none = await vscode.commands.executeCommand<SyncValidationResult>('dataPlatform.showSyncValidation', fine);
     assert.deepEqual(none, { outcome: 'none' });
   });

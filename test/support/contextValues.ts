@@ -42,7 +42,7 @@ const EVERY: { [K in BuilderName]: () => string[] } = {
   pushHistoryContext: () => flags(['filtered', 'morePages']).map((o) => contexts.pushHistoryContext(o)),
   pushOperationContext: () => flags(['failed', 'stalled']).map((o) => contexts.pushOperationContext(o)),
   pushedRecordContext: () => types.map((type) => contexts.pushedRecordContext(type)),
-  syncContext: () => [contexts.syncContext()],
+  syncContext: () => flags(['failed']).map((o) => contexts.syncContext(o)),
   syncHistoryContext: () => flags(['morePages']).map((o) => contexts.syncHistoryContext(o)),
   apiKeysContext: () => [contexts.apiKeysContext()],
 };
