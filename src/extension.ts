@@ -11,8 +11,8 @@ import { accountOfNode, accountResolver, reporterOf, type ResolveAccount } from 
 import { registerAccountCommands } from './commands/accounts';
 import { registerAddAccountCommands } from './commands/addAccount';
 import { registerApiKeyCommands } from './commands/apiKeys';
+import { registerCompanyCommands } from './commands/companies';
 import { registerConnectionCommands } from './commands/connections';
-import { registerCreateCompanyCommands } from './commands/createCompany';
 import { registerExportCommands } from './commands/export';
 import { registerFindCompanyCommands } from './commands/findCompany';
 import { registerAccountKeyCommands, setAccountKey } from './commands/accountKey';
@@ -160,7 +160,7 @@ function registerCommands(
     }),
     ...registerTreeCommands({ view, account, refreshAll }),
     ...registerSelectionCommands({ view, onDidChangeTreeData: tree.onDidChangeTreeData }),
-    ...registerCreateCompanyCommands({ view, account }),
+    ...registerCompanyCommands({ view, account }),
     ...registerFindCompanyCommands({ tree, view, connections, report: core.report }),
     ...registerApiKeyCommands({
       view,

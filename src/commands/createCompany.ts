@@ -29,15 +29,19 @@ export type CreateCompanyResult =
   | { outcome: 'unavailable'; message: string }
   | { outcome: 'failed'; error: ApiError };
 
+/** A company name as it is typed (Create and Edit Company): refused, or noted when the API will
+ * strip characters. */
+export function companyNameValidation(value: string): string | vscode.InputBoxValidationMessage | undefined {
+  const check = checkCompanyNameInput(value);
+  if (!check.ok) return check.message;
+  return check.note ? { message: check.note, severity: vscode.InputBoxValidationSeverity.Info } : undefined;
+}
+
 async function askName(): Promise<string | undefined> {
   return prompt().input({
     title: t('Create Company (1/2): name'),
     prompt: t("Letters, digits, spaces and - ' , & @ . ? ! are kept; other characters are removed by the API."),
-    validateInput: (value) => {
-      const check = checkCompanyNameInput(value);
-      if (!check.ok) return check.message;
-      return check.note ? { message: check.note, severity: vscode.InputBoxValidationSeverity.Info } : undefined;
-    },
+    validateInput: companyNameValidation,
   });
 }
 

@@ -19,6 +19,7 @@ import type { AccountTarget } from './accountTarget';
 import { chooseFrom } from './prompt';
 import { createQuickPick } from './quickPicks';
 import { registerCommand } from './register';
+import { showSyncValidation } from './syncValidation';
 
 interface SettledDeps {
   view: vscode.TreeView<TreeNode>;
@@ -119,6 +120,7 @@ export function registerPushHistoryCommands(drafts: DraftFileSystem): vscode.Dis
       const op = node.operation;
       return drafts.openJson(`sync ${op.dataType} ${op.id}`, op);
     }),
+    registerCommand('dataPlatform.showSyncValidation', (node?: unknown) => showSyncValidation(drafts, node)),
     registerCommand('dataPlatform.showPushDetails', (node?: unknown) => {
       if (!(node instanceof PushOperationNode)) return false;
       void vscode.commands.executeCommand('dataPlatform.showDiagnostics', pushFailure(node.operation));

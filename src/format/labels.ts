@@ -7,6 +7,7 @@ import { typeCount, typeEmpty, typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
 import { formatDuration } from '../util/duration';
 import { formatCount } from '../util/amount';
+import { formatTags } from './companyEdit';
 import { escapeMarkdown } from './markdown';
 
 export { escapeMarkdown } from './markdown';
@@ -29,8 +30,37 @@ export function companyTooltip(c: Company): string {
   const platforms = companyPlatforms(c);
   if (platforms.length) lines.push(`${t('Platform: {0}', e(platforms.join(', ')))}  `);
   if (c.lastSync) lines.push(`${t('Last sync: {0}', e(c.lastSync))}  `);
+  const tags = formatTags(c.tags);
+  if (tags) lines.push(`${t('Tags: {0}', e(tags))}  `);
   lines.push(t('Id: {0}', e(c.id)));
   return lines.join('\n');
+}
+
+/** A company the API answered 404 for (deleted elsewhere): its row's description. */
+export function companyGoneLabel(): string {
+  return t('deleted');
+}
+
+/** The one child of a company deleted elsewhere. */
+export function companyGoneMessage(): string {
+  return t('Deleted elsewhere: refresh the companies list');
+}
+
+/** The tooltip of a company deleted elsewhere: what happened and what to do. */
+export function companyGoneTooltip(c: Company): string {
+  const e = escapeMarkdown;
+  return [
+    `**${e(c.name)}**`,
+    '',
+    t('The API no longer has this company (404): it was deleted elsewhere. Refresh the companies list.'),
+    '',
+    t('Id: {0}', e(c.id)),
+  ].join('\n');
+}
+
+/** `tags: region=uk`: an account's companies list while a tag filter is active. */
+export function tagFilterLabel(filter: string): string {
+  return t('tags: {0}', filter);
 }
 
 /** `Load more (100 of 12,345 loaded)`. */

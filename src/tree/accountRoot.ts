@@ -4,13 +4,14 @@
 // and an account that cannot list companies (no key, a refused base URL) says so under itself only.
 // Its API Keys folder comes first, before the companies.
 import * as vscode from 'vscode';
-import type { ApiError, Company, PagedList } from '../api';
+import type { ApiError, Company, CompanyListParams, PagedList } from '../api';
 import type { Connection } from '../connection/connection';
 import { accountDescription, accountProblem, accountTooltip, ENVIRONMENT_ICONS } from '../format/accountLabels';
+import { escapeMarkdown, tagFilterLabel } from '../format/labels';
 import { t } from '../l10n';
 import { ApiKeysNode } from './apiKeyNodes';
 import type { TreeContext } from './context';
-import { accountContext, accountProblemContext } from './contextValues';
+import { accountContext, accountProblemContext, companyFilterContext } from './contextValues';
 import { MessageNode } from './leafNodes';
 import { TreeNode } from './node';
 import { CompaniesRoot } from './companyNodes';
@@ -25,6 +26,9 @@ export class AccountRoot extends CompaniesRoot {
     readonly connection: Connection,
     /** Whether the view shows account roots (several accounts) or this root's children. */
     private readonly visible: () => boolean,
+    /** Each account's tag filter, by account id: kept by the provider, so it outlives this root
+     * (a new key rebuilds it) for the rest of the session. */
+    private readonly tagFilters: Map<string, string> = new Map(),
   ) {
     super(ctx);
     this.apiKeys = new ApiKeysNode(this, ctx, (key) => connection.usesKey(key));
@@ -37,6 +41,25 @@ export class AccountRoot extends CompaniesRoot {
   /** The account's pushes followed in this window. */
   get pushes(): PushTracker {
     return this.ctx.pushes;
+  }
+
+  /** The tag filter (Codat's query language over tags) the companies are listed with, if any. */
+  get tagFilter(): string | undefined {
+    return this.tagFilters.get(this.accountId);
+  }
+
+  /** Lists the companies again with `filter` (none: all of them). */
+  setTagFilter(filter: string | undefined): void {
+    if (filter === this.tagFilter) return;
+    if (filter === undefined) this.tagFilters.delete(this.accountId);
+    else this.tagFilters.set(this.accountId, filter);
+    this.dropList();
+    this.ctx.changed(this);
+  }
+
+  protected override listFilter(): Pick<CompanyListParams, 'tags'> {
+    const tags = this.tagFilter;
+    return tags === undefined ? {} : { tags };
   }
 
   /** Reports a failure of this account's request (tagged with the account). */
@@ -52,14 +75,20 @@ export class AccountRoot extends CompaniesRoot {
     const { account, state } = this.connection;
     const item = new vscode.TreeItem(account.name, vscode.TreeItemCollapsibleState.Expanded);
     item.id = this.key;
-    item.description = accountDescription(account);
-    item.tooltip = new vscode.MarkdownString(accountTooltip(account, state), true);
+    const filter = this.tagFilter;
+    const description = accountDescription(account);
+    item.description = filter === undefined ? description : `${description} · ${tagFilterLabel(filter)}`;
+    const tooltip = accountTooltip(account, state);
+    item.tooltip = new vscode.MarkdownString(
+      filter === undefined ? tooltip : `${tooltip}\n\n${escapeMarkdown(tagFilterLabel(filter))}`,
+      true,
+    );
     const ready = state.kind === 'ready';
     // Production is coloured so it stands out in any theme (package.json's contributed colour).
     const colour =
       account.environment === 'production' ? new vscode.ThemeColor('dataPlatform.productionForeground') : undefined;
     item.iconPath = new vscode.ThemeIcon(ready ? ENVIRONMENT_ICONS[account.environment] : 'warning', colour);
-    item.contextValue = accountContext({ ready, morePages: this.morePages });
+    item.contextValue = accountContext({ ready, morePages: this.morePages, filtered: filter !== undefined });
     return item;
   }
 
@@ -73,6 +102,10 @@ export class AccountRoot extends CompaniesRoot {
    * the view stays empty, so its welcome content (Create Company) shows. */
   protected override render(list: PagedList<Company>): TreeNode[] {
     const children = super.render(list);
+    // A filter is shown above what it let through (with one account there is no account row to show
+    // it on), and stays when it lets nothing through, so it can be cleared.
+    const filter = this.tagFilter;
+    if (filter !== undefined) children.unshift(new CompanyFilterNode(this, filter));
     return children.length > 0 && this.connection.client ? [this.apiKeys, ...children] : children;
   }
 
@@ -89,7 +122,34 @@ export class AccountRoot extends CompaniesRoot {
 
   /** With several accounts, an empty account says so under its root; alone, the welcome view does. */
   protected override emptyNode(): TreeNode | undefined {
+    if (this.tagFilter !== undefined)
+      return new MessageNode(this, `${this.key}:empty`, t('No companies have these tags'), 'info');
     return this.visible() ? new MessageNode(this, `${this.key}:empty`, t('No companies yet'), 'info') : undefined;
+  }
+}
+
+/** The active tag filter, above the companies it lets through: a click edits it, its inline
+ * button clears it. */
+class CompanyFilterNode extends TreeNode {
+  constructor(
+    readonly root: AccountRoot,
+    readonly filter: string,
+  ) {
+    super(root);
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(tagFilterLabel(this.filter));
+    item.id = `${this.root.key}:tagFilter`;
+    item.iconPath = new vscode.ThemeIcon('filter');
+    item.tooltip = t('The companies are listed with this tag filter. Clear Tag Filter lists them all.');
+    item.contextValue = companyFilterContext();
+    item.command = {
+      command: 'dataPlatform.filterCompaniesByTag',
+      title: t('Filter Companies by Tag…'),
+      arguments: [this.root],
+    };
+    return item;
   }
 }
 

@@ -1,11 +1,25 @@
 // The account in the tree: the companies (root list) and a company, under which sit its Data
 // folder (src/tree/dataNodes.ts) and its query nodes.
 import * as vscode from 'vscode';
-import type { Company, DataConnection, DataPlatformClient, PagedList } from '../api/index';
+import {
+  isApiError,
+  type Company,
+  type CompanyListParams,
+  type DataConnection,
+  type DataPlatformClient,
+  type PagedList,
+} from '../api/index';
 import type { DataTypeId } from '../dataTypes/catalog';
 import type { AccountRef } from '../diagnostics/reporter';
 import { emptyWithoutLinkText, noLinkedConnectionText } from '../format/connectionLabels';
-import { companyPlatforms, companyTooltip, type ListItems } from '../format/labels';
+import {
+  companyGoneLabel,
+  companyGoneMessage,
+  companyGoneTooltip,
+  companyPlatforms,
+  companyTooltip,
+  type ListItems,
+} from '../format/labels';
 import { t } from '../l10n';
 import type { TreeContext } from './context';
 import { CompanyDataStatus } from './dataStatus';
@@ -14,6 +28,7 @@ import { ConnectionsFolderNode } from './connectionNodes';
 import { companyContext } from './contextValues';
 import { withFound } from './foundItems';
 import { DataFolderNode, type DataTypeNode, type QueryNode, type QueryOwner, type RecordQuery } from './dataNodes';
+import { MessageNode } from './leafNodes';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
 import { PushHistoryNode } from './pushNodes';
@@ -24,6 +39,9 @@ export class CompaniesRoot extends PagedNode<Company> {
   /** Companies shown before the page holding them is loaded (picked from a search), after the
    * loaded ones; each moves to its place, keeping its node, when its page arrives. */
   private readonly extras = new Map<string, Company>();
+  /** Companies deleted in this window: gone from the view at once, before the list is read again
+   * (the list itself is not edited; its next load no longer has them). */
+  private readonly removed = new Set<string>();
 
   constructor(ctx: TreeContext) {
     super(undefined, ctx);
@@ -42,7 +60,11 @@ export class CompaniesRoot extends PagedNode<Company> {
     return undefined;
   }
   protected createList(client: DataPlatformClient): PagedList<Company> {
-    return client.companyList({ pageSize: this.ctx.pageSize() });
+    return client.companyList({ pageSize: this.ctx.pageSize(), ...this.listFilter() });
+  }
+  /** What narrows the list (an account's tag filter); nothing here. */
+  protected listFilter(): Pick<CompanyListParams, 'tags'> {
+    return {};
   }
   protected itemKey(item: Company): string {
     return item.id;
@@ -54,6 +76,7 @@ export class CompaniesRoot extends PagedNode<Company> {
   }
   /** A shown company node by id, for reveal and tests. */
   companyNode(companyId: string): CompanyNode | undefined {
+    if (this.removed.has(companyId)) return undefined;
     const company = this.pagedList?.items.find((c) => c.id === companyId) ?? this.extras.get(companyId);
     return company ? (this.itemNode(company) as CompanyNode) : undefined;
   }
@@ -69,14 +92,34 @@ export class CompaniesRoot extends PagedNode<Company> {
     return this.companyNode(company.id);
   }
 
+  /** A company deleted: its node leaves the view (its loads stopped, its saved queries
+   * forgotten) without reading the list again. */
+  removeCompany(companyId: string): void {
+    const node = this.companyNode(companyId);
+    this.removed.add(companyId);
+    this.extras.delete(companyId);
+    node?.queryList.forgetAll();
+    node?.dispose();
+    this.ctx.changed(this);
+  }
+
   protected override render(list: PagedList<Company>): TreeNode[] {
     const loaded = list.items.map((c) => c.id);
-    return withFound(super.render(list), loaded, this.extras, (c) => this.itemNode(c));
+    const shown = withFound(super.render(list), loaded, this.extras, (c) => this.itemNode(c));
+    return shown.filter((n) => !(n instanceof CompanyNode && this.removed.has(n.company.id)));
   }
 
   override refresh(): void {
     this.extras.clear();
+    this.removed.clear();
     super.refresh();
+  }
+
+  /** The list is made again with other parameters (a tag filter set or cleared). */
+  protected override dropList(): void {
+    this.extras.clear();
+    this.removed.clear();
+    super.dropList();
   }
 
   override dispose(): void {
@@ -101,25 +144,57 @@ export class CompanyNode extends TreeNode implements QueryOwner {
   /** Filtered lists (Run query…), shown after the Data folder, pinned ones first; restored from
    * the query store when this node is made. */
   readonly queryList: CompanyQueries;
+  private current: Company;
+  /** The API answered 404 for the company: deleted elsewhere. */
+  private deleted = false;
 
   constructor(
     parent: TreeNode | undefined,
     private readonly ctx: TreeContext,
-    readonly company: Company,
+    company: Company,
   ) {
     super(parent);
+    this.current = company;
     // A type node shows its status until its list has a count; one whose list is loaded is not
     // re-rendered for it (that would render its thousands of records again).
     // A failed query node too: its 409 reads by the status.
     this.dataStatus = new CompanyDataStatus(ctx, company, () => {
       for (const node of this.data.typeNodes) if (node.pagedList?.totalResults === undefined) ctx.changed(node);
       for (const node of this.queryList.all) if (node.pagedList?.lastError !== undefined) ctx.changed(node);
+      const error = this.dataStatus.error;
+      if (isApiError(error) && error.kind === 'notFound') this.markDeleted();
     });
     this.data = new DataFolderNode(this, ctx);
     this.connections = new ConnectionsFolderNode(this, ctx);
     this.pushHistory = new PushHistoryNode(this, ctx);
     this.syncHistory = new SyncHistoryNode(this, ctx);
     this.queryList = new CompanyQueries(this, ctx);
+  }
+
+  /** The company as last read (an edit shows at once, in place). */
+  get company(): Company {
+    return this.current;
+  }
+
+  /** Whether the API answered 404 for the company (deleted elsewhere). */
+  get isDeleted(): boolean {
+    return this.deleted;
+  }
+
+  /** Shows the company as the API now has it (after Edit Company): the row changes, its children
+   * and expansion stay. */
+  update(company: Company): void {
+    this.current = company;
+    this.ctx.changed(this);
+  }
+
+  /** The company is gone from the API (a 404): its row says so and offers Refresh of the list;
+   * what it still had loading stops. */
+  markDeleted(): void {
+    if (this.deleted) return;
+    this.deleted = true;
+    this.stopLoads();
+    this.ctx.changed(this);
   }
 
   /** The account the company belongs to (its id scopes anything kept per company). */
@@ -136,16 +211,24 @@ export class CompanyNode extends TreeNode implements QueryOwner {
     const c = this.company;
     const item = new vscode.TreeItem(c.name, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `company:${c.id}`;
+    item.contextValue = companyContext({ deleted: this.deleted });
+    if (this.deleted) {
+      item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+      item.description = companyGoneLabel();
+      item.tooltip = new vscode.MarkdownString(companyGoneTooltip(c));
+      return item;
+    }
     item.iconPath = new vscode.ThemeIcon('organization');
     const known = this.withConnections;
     const noLink = noLinkedConnectionText(known);
     item.description = [companyPlatforms(known).join(', '), noLink].filter((p) => !!p).join(' · ') || undefined;
     item.tooltip = new vscode.MarkdownString(companyTooltip(c));
-    item.contextValue = companyContext();
     return item;
   }
 
   override getChildren(): TreeNode[] {
+    if (this.deleted)
+      return [new MessageNode(this, `company:${this.company.id}:deleted`, companyGoneMessage(), 'warning')];
     this.dataStatus.ensureLoaded();
     return [this.data, this.connections, this.pushHistory, this.syncHistory, ...this.queryList.all];
   }
@@ -192,6 +275,8 @@ export class CompanyNode extends TreeNode implements QueryOwner {
 
   /** A company's refresh reloads what it holds: its data statuses and lists, and its queries. */
   override refresh(): void {
+    // Deleted elsewhere: nothing under it can load; the list is read again, without it.
+    if (this.deleted) return this.parent?.refresh();
     this.data.refresh();
     this.connections.refresh();
     this.pushHistory.refresh();
@@ -201,6 +286,10 @@ export class CompanyNode extends TreeNode implements QueryOwner {
 
   /** The company left the tree: stop its lists', statuses' and queries' loads. */
   override dispose(): void {
+    this.stopLoads();
+  }
+
+  private stopLoads(): void {
     this.data.dispose();
     this.connections.dispose();
     this.pushHistory.dispose();

@@ -110,6 +110,14 @@ export class CompanyQueries {
     for (const q of this.nodes) q.dispose();
   }
 
+  /** The company was deleted: its query nodes go, and storage keeps none of them. */
+  forgetAll(): void {
+    this.dispose();
+    this.nodes = [];
+    this.unknown.length = 0;
+    this.save();
+  }
+
   /** Drops the oldest unpinned nodes past the bound, re-renders the company and stores the list. */
   private changed(): void {
     const open = this.nodes.filter((q) => !q.pinned);

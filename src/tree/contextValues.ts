@@ -26,7 +26,9 @@ type NodeKind =
   | 'apiKeys'
   | 'apiKey'
   | 'connections'
-  | 'connection';
+  | 'connection'
+  /** The active tag filter of an account's companies, shown above them. */
+  | 'companyFilter';
 
 /** What a node offers; each word is the `when` of one or a few menu entries. */
 type Capability =
@@ -65,6 +67,13 @@ type Capability =
   | 'unlink'
   | 'deleteConnection'
   | 'updateAuthorization'
+  | 'editCompany'
+  | 'deleteCompany'
+  | 'filterCompanies'
+  | 'clearCompanyFilter'
+  | 'validation'
+  /** A failed sync: its validation results get a button on its row. */
+  | 'syncFailed'
   /** A paged list not known to be complete: Load More and Load All on the node itself. */
   | 'page';
 
@@ -76,8 +85,9 @@ export function contextValue(
   return [kind, ...can.filter((c): c is Capability => !!c), ...(type ? [`type=${type}`] : [])].join(' ');
 }
 
-/** An account's root (its companies list); a signed-out one offers only refresh. */
-export function accountContext(o: { ready: boolean; morePages: boolean }): string {
+/** An account's root (its companies list); a signed-out one offers only refresh (and clearing a
+ * tag filter it still has). */
+export function accountContext(o: { ready: boolean; morePages: boolean; filtered?: boolean }): string {
   const { ready } = o;
   return contextValue('account', [
     'refresh',
@@ -86,8 +96,15 @@ export function accountContext(o: { ready: boolean; morePages: boolean }): strin
     ready && 'exportCompanies',
     ready && 'createApiKey',
     ready && 'signOut',
+    ready && 'filterCompanies',
+    o.filtered && 'clearCompanyFilter',
     o.morePages && 'page',
   ]);
+}
+
+/** The row above an account's companies while a tag filter narrows them. */
+export function companyFilterContext(): string {
+  return contextValue('companyFilter', ['filterCompanies', 'clearCompanyFilter']);
 }
 
 /** The one child of an account that cannot list its companies, and what fixes it. */
@@ -95,8 +112,10 @@ export function accountProblemContext(o: { setKey: boolean; editAccount: boolean
   return contextValue('accountProblem', [o.setKey && 'setKey', o.editAccount && 'editAccount']);
 }
 
-/** A company: Refresh All Data syncs its every type (Queue Sync, of one type, is on each type's node). */
-export function companyContext(): string {
+/** A company: Refresh All Data syncs its every type (Queue Sync, of one type, is on each type's node).
+ * One deleted elsewhere offers Refresh (of the list) and its copies only. */
+export function companyContext(o: { deleted?: boolean } = {}): string {
+  if (o.deleted) return contextValue('company', ['refresh', 'copy']);
   return contextValue('company', [
     'refresh',
     'refreshAllData',
@@ -106,6 +125,8 @@ export function companyContext(): string {
     'copy',
     'curl',
     'export',
+    'editCompany',
+    'deleteCompany',
   ]);
 }
 
@@ -165,6 +186,11 @@ export function recordContext(type: DataTypeId): string {
 /** A node with nothing to offer but its click. */
 export function plainContext(kind: 'loadMore' | 'loadAll' | 'message' | 'sync' | 'apiKey'): string {
   return contextValue(kind, kind === 'apiKey' ? ['deleteApiKey'] : []);
+}
+
+/** A sync of the Sync history: its validation results open from its menu (a failed one's from its row too). */
+export function syncContext(o: { failed: boolean }): string {
+  return contextValue('sync', ['validation', o.failed && 'syncFailed']);
 }
 
 /** A list's failure; `fix` is the one thing that may fix it besides a retry. */
@@ -284,6 +310,12 @@ const MENU_COMMANDS: Readonly<Record<string, NodeCommand>> = {
   'dataPlatform.unlinkConnection': on('\\bunlink\\b', 'never'),
   'dataPlatform.deleteConnection': on('\\bdeleteConnection\\b', 'never'),
   'dataPlatform.editConnectionAuthorization': on('\\bupdateAuthorization\\b', 'never'),
+  'dataPlatform.editCompany': on('\\beditCompany\\b', 'selected'),
+  'dataPlatform.deleteCompany': on('\\bdeleteCompany\\b', 'selected'),
+  // From the palette: the selected, only or picked account.
+  'dataPlatform.filterCompaniesByTag': on('\\bfilterCompanies\\b', 'always'),
+  'dataPlatform.clearCompanyTagFilter': on('\\bclearCompanyFilter\\b', 'never'),
+  'dataPlatform.showSyncValidation': on('\\bvalidation\\b', 'never'),
 };
 
 const eitherOf = (commands: readonly string[]) =>

@@ -30,6 +30,8 @@ export class CompaniesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
   private readonly emitter = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.emitter.event;
   private readonly roots = new Map<string, AccountRoot>();
+  /** Each account's tag filter, for the session (a rebuilt root keeps its account's). */
+  private readonly tagFilters = new Map<string, string>();
   private readonly browsed = new vscode.EventEmitter<void>();
   /** A list of records (a data type, a query) was opened. */
   readonly onDidBrowse = this.browsed.event;
@@ -63,7 +65,7 @@ export class CompaniesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
     if (!root) {
       const connection = this.connections.get(accountId);
       if (!connection) return undefined;
-      root = new AccountRoot(this.contextOf(connection), connection, () => this.several);
+      root = new AccountRoot(this.contextOf(connection), connection, () => this.several, this.tagFilters);
       this.roots.set(accountId, root);
     }
     return root;
@@ -93,6 +95,7 @@ export class CompaniesTreeProvider implements vscode.TreeDataProvider<TreeNode>,
       if (this.connections.get(id)) continue;
       root.dispose();
       this.roots.delete(id);
+      this.tagFilters.delete(id);
     }
     this.emitter.fire(undefined);
   }

@@ -6,7 +6,8 @@ import type { ListItems } from '../format/labels';
 import { syncDescription, syncIcon, syncLabel, syncTooltip } from '../format/syncLabels';
 import { t } from '../l10n';
 import type { TreeContext } from './context';
-import { plainContext, syncHistoryContext } from './contextValues';
+import { syncContext, syncHistoryContext } from './contextValues';
+import { syncFailed } from '../sync/watch';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
 
@@ -67,7 +68,7 @@ export class SyncNode extends TreeNode {
     const icon = syncIcon(op);
     item.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
     item.tooltip = new vscode.MarkdownString(syncTooltip(op));
-    item.contextValue = plainContext('sync');
+    item.contextValue = syncContext({ failed: syncFailed(op) });
     item.command = { command: 'dataPlatform.openSyncOperation', title: t('Open JSON'), arguments: [this] };
     return item;
   }

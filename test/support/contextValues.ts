@@ -22,9 +22,10 @@ function flags<K extends string>(keys: readonly K[]): Record<K, boolean>[] {
 const types = DATA_TYPES.map((spec) => spec.id);
 
 const EVERY: { [K in BuilderName]: () => string[] } = {
-  accountContext: () => flags(['ready', 'morePages']).map((o) => contexts.accountContext(o)),
+  accountContext: () => flags(['ready', 'morePages', 'filtered']).map((o) => contexts.accountContext(o)),
   accountProblemContext: () => flags(['setKey', 'editAccount']).map((o) => contexts.accountProblemContext(o)),
-  companyContext: () => [contexts.companyContext()],
+  companyContext: () => [false, true].map((deleted) => contexts.companyContext({ deleted })),
+  companyFilterContext: () => [contexts.companyFilterContext()],
   dataFolderContext: () => [contexts.dataFolderContext()],
   listContext: () => types.flatMap((type) => [false, true].map((more) => contexts.listContext(type, more))),
   queryContext: () =>
@@ -41,6 +42,7 @@ const EVERY: { [K in BuilderName]: () => string[] } = {
   pushHistoryContext: () => flags(['filtered', 'morePages']).map((o) => contexts.pushHistoryContext(o)),
   pushOperationContext: () => flags(['failed', 'stalled']).map((o) => contexts.pushOperationContext(o)),
   pushedRecordContext: () => types.map((type) => contexts.pushedRecordContext(type)),
+  syncContext: () => flags(['failed']).map((o) => contexts.syncContext(o)),
   syncHistoryContext: () => flags(['morePages']).map((o) => contexts.syncHistoryContext(o)),
   apiKeysContext: () => [contexts.apiKeysContext()],
   connectionsContext: () => flags(['morePages']).map((o) => contexts.connectionsContext(o)),
