@@ -9,5 +9,8 @@
 // pushes alone, less the 8 KB of follow-redirects dropped. Daily use (issue 21: environments and the
 // question before a write, Find Company, Open Record by ID, the walkthrough, the view's keys and
 // selection, several nodes at once, the status bar's actions, the tree's row limit) took it to
-// 368 KB (from 342); 400 KB leaves it room and still catches a 160 KB dependency.
-export const BUNDLE_BUDGET_KB = 400;
+// 368 KB (from 342). Connections and company edits (issue 32: the Connections folder, the link and
+// its watch, three connection writes sent once, Edit and Delete Company, the tag filter, a sync's
+// validation) took it from 392 to 430 KB, 32 KB of it the new modules, mostly their messages;
+// 480 KB leaves room for the next feature and still catches a 160 KB dependency.
+export const BUNDLE_BUDGET_KB = 480;
