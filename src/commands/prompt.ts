@@ -213,6 +213,9 @@ function queued(hooks: PromptHooks): UserInput {
     notify(n) {
       hooks.asked.push({ kind: 'notification', message: n.message, detail: '', buttons: [...n.buttons] });
       const take = notificationTakesAnswer(n.buttons, hooks.answers.length);
+      // One no answer was queued for is shown as a user sees it (a screenshot may hold it); its
+      // buttons answer nothing here.
+      if (!take) void vscodeInput.notify(n);
       return settle(() => (take ? notificationButton(next(), n.buttons) : undefined));
     },
   };

@@ -15,12 +15,14 @@ import type { TreeNode } from '../../src/tree/node';
 import {
   admin,
   answering,
+  canScreenshot,
   emulatorClient,
   kindOf,
   labelOf,
   modals,
   openView,
   refusal,
+  screenshot,
   setEnvironment,
   signIn,
   waitFor,
@@ -284,6 +286,11 @@ describe('connections: create, authorize, watch, unlink, delete', function () {
     const pending = await waitFor('the pending connection', async () =>
       (await connectionNodes()).find((n) => n.connection.status === 'PendingAuth'),
     );
+    // No queued answer: the link is offered in a real notification, beside the watch's progress.
+    const offer = await waitFor('the link offered', () =>
+      notices().find((q) => /Sandbox connection of Connections Co waits for authorization/.test(q.message)),
+    );
+    assert.deepEqual(offer.buttons, ['Open Link', 'Copy Link URL']);
     const unlinked = await vscode.commands.executeCommand<WriteResult<DataConnection>>(
       'dataPlatform.unlinkConnection',
       pending,
@@ -293,5 +300,48 @@ describe('connections: create, authorize, watch, unlink, delete', function () {
       notices().some((q) => /Sandbox connection of Connections Co is Unlinked: it was not authorized/.test(q.message)),
     );
     await waitFor('the watch ended', () => api.progressRunning() === 0);
+  });
+
+  it('a company with a Linked, a Deauthorized and a pending connection: the link offered in a real notification', async () => {
+    // Made over the API, as another client would: two linked at their link page, one then revoked.
+    const client = await emulatorClient();
+    const harbour = await client.createCompany({ name: 'Harbour Tiles Ltd' });
+    for (const key of ['gbol', 'qhyg']) {
+      const made = await client.connections.create(harbour.id, key);
+      await authorizeInBrowser(made.linkUrl);
+      if (key === 'qhyg') await admin.deauthorize(harbour.id, made.id);
+    }
+    await vscode.commands.executeCommand('dataPlatform.refresh');
+    await children(api);
+    const company = api.tree.root?.showCompany(harbour);
+    assert.ok(company, 'the company is shown');
+    // Earlier suites' notifications cleared, so the picture shows this one's.
+    await vscode.commands.executeCommand('notifications.clearAll');
+    const result = await answering(api, ['FreshBooks'], () =>
+      vscode.commands.executeCommand<CreateConnectionResult>('dataPlatform.createConnection', company),
+    );
+    assert.equal(result?.outcome, 'created', JSON.stringify(result));
+    if (result?.outcome !== 'created') return;
+    const rows = await waitFor('three connections in the folder', async () => {
+      const kids = (await children(api, company.connections)).filter((n) => kindOf(n) === 'connection');
+      return kids.length === 3 && (kids as ConnectionNode[]);
+    });
+    assert.deepEqual(rows.map((r) => r.connection.status).sort(), ['Deauthorized', 'Linked', 'PendingAuth']);
+    await waitFor('the link offered', () =>
+      notices().find((q) => /FreshBooks connection of Harbour Tiles Ltd waits for authorization/.test(q.message)),
+    );
+    if (canScreenshot()) {
+      // The README's picture: the notification centre shows the offer beside the watch's progress.
+      const pending = rows.find((r) => r.connection.status === 'PendingAuth');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.commands.executeCommand('workbench.action.closePanel');
+      if (pending) await api.companiesView.reveal(pending, { select: true, focus: true });
+      await vscode.commands.executeCommand('notifications.showList');
+      await screenshot('connections');
+      await vscode.commands.executeCommand('notifications.hideList');
+    }
+    // The watch ends once the company's user authorizes it.
+    await authorizeInBrowser(result.connection.linkUrl);
+    await waitFor('the watch ended', () => api.progressRunning() === 0, 20_000);
   });
 });
