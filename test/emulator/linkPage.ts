@@ -90,14 +90,15 @@ function form(action: string, companyId: string, connection: DataConnection, lab
   );
 }
 
+/** A connection no longer pending: its link does nothing more. */
+function alreadyPage(connection: DataConnection): Written {
+  const { platformName, status } = connection;
+  return page(200, `Already ${status}`, text(`This ${platformName} connection is already ${status}.`));
+}
+
 function startPage(companyName: string, companyId: string, connection: DataConnection): Written {
   const platform = connection.platformName;
-  if (connection.status !== 'PendingAuth')
-    return page(
-      200,
-      `Already ${connection.status}`,
-      text(`This ${platform} connection is already ${connection.status}.`),
-    );
+  if (connection.status !== 'PendingAuth') return alreadyPage(connection);
   return page(
     200,
     `Link ${platform}`,
@@ -120,12 +121,7 @@ function answerForm(state: EmulatorState, req: LinkRequest, found: Found, action
   if (!sameToken(sent, tokenOf(connection)))
     return page(403, 'Forbidden', text('This form was not sent from this connection’s link page.'));
   const platform = connection.platformName;
-  if (connection.status !== 'PendingAuth')
-    return page(
-      200,
-      `Already ${connection.status}`,
-      text(`This ${platform} connection is already ${connection.status}.`),
-    );
+  if (connection.status !== 'PendingAuth') return alreadyPage(connection);
   if (action === 'deny')
     return page(200, 'Access denied', text(`Access to ${platform} was denied; the connection is still pending.`));
   linkConnection(state, entry, connection);
