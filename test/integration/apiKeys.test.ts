@@ -19,6 +19,7 @@ import {
   answering,
   canScreenshot,
   canType,
+  children,
   createApiKey,
   emulator,
   emulatorClient,
@@ -36,8 +37,6 @@ import {
   waitFor,
 } from './helpers';
 
-const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
-  (await api.tree.getChildren(node)) ?? [];
 const remove = (arg: unknown) => vscode.commands.executeCommand<DeleteApiKeyResult>('dataPlatform.deleteApiKey', arg);
 const descriptionOf = (n: TreeNode) => String(n.getTreeItem().description ?? '');
 const iconOf = (n: TreeNode) => (n.getTreeItem().iconPath as vscode.ThemeIcon | undefined)?.id;

@@ -11,11 +11,11 @@ import type { WriteResult } from '../../src/commands/writeOnce';
 import type { DataPlatformApi } from '../../src/testApi';
 import type { CompanyNode } from '../../src/tree/companyNodes';
 import type { ConnectionNode } from '../../src/tree/connectionNodes';
-import type { TreeNode } from '../../src/tree/node';
 import {
   admin,
   answering,
   canScreenshot,
+  children,
   emulatorClient,
   kindOf,
   labelOf,
@@ -27,9 +27,6 @@ import {
   signIn,
   waitFor,
 } from './helpers';
-
-const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
-  (await api.tree.getChildren(node)) ?? [];
 
 /** The company user's browser: the link page read, its Authorize form posted as a form would be. */
 async function authorizeInBrowser(linkUrl: string): Promise<string> {

@@ -25,6 +25,7 @@ import {
   admin,
   answering,
   canScreenshot,
+  children,
   emulator,
   emulatorClient,
   firstPageCompany,
@@ -42,8 +43,6 @@ import {
  * tax rates). */
 const PAGE_SIZE = 1;
 
-const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
-  (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
 const recordsIn = (nodes: TreeNode[], spec: DataTypeSpec) =>
   nodes.filter((n) => contextOf(n) === recordContext(spec.id)) as RecordNode[];

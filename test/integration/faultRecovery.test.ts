@@ -13,6 +13,7 @@ import type { TreeNode } from '../../src/tree/node';
 import type { RecordNode } from '../../src/tree/dataNodes';
 import {
   admin,
+  children,
   createCompany,
   emulator,
   firstAccountKey,
@@ -26,8 +27,6 @@ import {
 } from './helpers';
 import { recordContext } from '../../src/tree/contextValues';
 
-const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
-  (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode): string => n.getTreeItem().contextValue ?? '';
 const idsOf = (nodes: TreeNode[], kind: string): string[] =>
   nodes.filter((n) => kindOf(n) === kind).map((n) => String(n.getTreeItem().id));

@@ -15,6 +15,7 @@ import type { CreateCompanyResult } from '../../src/commands/createCompany';
 import type { DataTypeId } from '../../src/dataTypes/catalog';
 import { typeTitle } from '../../src/dataTypes/words';
 import type { DataPlatformApi } from '../../src/testApi';
+import type { TreeNode } from '../../src/tree/node';
 import type { QueryNode } from '../../src/tree/dataNodes';
 import type { CompanyNode } from '../../src/tree/companyNodes';
 import { TEST_HOOKS_ENV } from '../../src/testApi';
@@ -203,6 +204,10 @@ export const admin = {
     await adminCall('/reset', 'POST');
   },
 };
+
+/** A node's children in the view (the view's top level without `node`), never undefined. */
+export const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
+  (await api.tree.getChildren(node)) ?? [];
 
 /** The label of a tree node as VS Code shows it. */
 export function labelOf(node: { getTreeItem(): vscode.TreeItem }): string {

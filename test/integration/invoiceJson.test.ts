@@ -4,7 +4,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { DataPlatformApi } from '../../src/testApi';
-import type { TreeNode } from '../../src/tree/node';
 import type { Invoice } from '../../src/api';
 import type { RecordNode } from '../../src/tree/dataNodes';
 import type { CompanyNode } from '../../src/tree/companyNodes';
@@ -13,6 +12,7 @@ import { DATA_TYPES } from '../../src/dataTypes/catalog';
 import {
   admin,
   canScreenshot,
+  children,
   emulator,
   emulatorInvoice,
   firstPageCompany,
@@ -25,9 +25,6 @@ import {
 
 /** A record node of the invoices type. */
 type InvoiceNode = RecordNode & { record: Invoice };
-
-const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
-  (await api.tree.getChildren(node)) ?? [];
 
 const tabsOf = (uri: vscode.Uri) =>
   vscode.window.tabGroups.all

@@ -14,6 +14,7 @@ import {
   admin,
   answering,
   canType,
+  children,
   emulator,
   EXTENSION_ID,
   firstPageCompany,
@@ -48,8 +49,6 @@ interface Manifest {
 }
 
 const manifest = () => vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as Manifest;
-const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
-  (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
 const byKind = (nodes: TreeNode[], kind: string) => nodes.filter((n) => kindOf(n) === kind);
 const invoiceRequests = async (companyId: string) =>

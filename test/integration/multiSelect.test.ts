@@ -17,6 +17,7 @@ import { recordContext } from '../../src/tree/contextValues';
 import {
   admin,
   answering,
+  children,
   EXTENSION_ID,
   firstPageCompany,
   kindOf,
@@ -29,8 +30,6 @@ import {
   waitFor,
 } from './helpers';
 
-const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
-  (await api.tree.getChildren(node)) ?? [];
 const idOf = (r: unknown): string => (r as { id: string }).id;
 
 describe('several nodes selected', () => {

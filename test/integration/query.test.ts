@@ -12,25 +12,24 @@ import {
   admin,
   answering,
   canScreenshot,
+  children,
   emulatorClient,
   firstPageCompany,
   labelOf,
   openView,
   orderAnswer,
-  type QueryAnswers,
   refusal,
   removeQueryNodes,
   runQuery,
   screenshot,
   shown,
   signIn,
+  type QueryAnswers,
   waitFor,
 } from './helpers';
 import { queryContext, recordContext } from '../../src/tree/contextValues';
 import { listInvoices } from '../support/invoiceReads';
 
-const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
-  (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
 const invoicesIn = (nodes: TreeNode[]): Invoice[] =>
   nodes

@@ -23,13 +23,13 @@ import {
   answering,
   canScreenshot,
   canType,
+  children,
   emulator,
   EXTENSION_ID,
   firstPageCompany,
   keyboard,
   labelOf,
   openView,
-  type QueryAnswers,
   refusal,
   removeQueryNodes,
   runQuery,
@@ -37,12 +37,11 @@ import {
   shown,
   signIn,
   sleep,
+  type QueryAnswers,
   viewItemMatches,
   waitFor,
 } from './helpers';
 
-const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
-  (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
 const iconOf = (n: TreeNode) => (n.getTreeItem().iconPath as vscode.ThemeIcon | undefined)?.id;
 /** What a query node is, as storage keeps it. */

@@ -15,6 +15,7 @@ import { TestServer } from '../support/httpDouble';
 import {
   addAccount,
   admin,
+  children,
   createCompany,
   emulator,
   emulatorClient,
@@ -30,8 +31,6 @@ import { getInvoice, listInvoices } from '../support/invoiceReads';
 
 const run = promisify(execFile);
 const COMMAND = 'dataPlatform.copyAsCurl';
-const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
-  (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
 /** Plain data, as the API sent it. */
 const json = (value: unknown): unknown => JSON.parse(JSON.stringify(value));

@@ -8,11 +8,17 @@ import type { ScheduleResult } from '../../src/commands/syncs';
 import type { SyncSetting } from '../../src/api/models';
 import type { DataPlatformApi } from '../../src/testApi';
 import type { CompanyNode } from '../../src/tree/companyNodes';
-import type { TreeNode } from '../../src/tree/node';
-import { admin, answering, emulatorClient, firstPageCompany, openView, setApiKey, signIn, waitFor } from './helpers';
-
-const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
-  (await api.tree.getChildren(node)) ?? [];
+import {
+  admin,
+  answering,
+  children,
+  emulatorClient,
+  firstPageCompany,
+  openView,
+  setApiKey,
+  signIn,
+  waitFor,
+} from './helpers';
 
 describe('syncs and sync schedules', function () {
   // A queued sync ends 3 s after it was queued; the watch polls after 1 s, then 2 s, then 4 s.

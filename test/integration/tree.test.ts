@@ -10,24 +10,23 @@ import {
   admin,
   answering,
   canScreenshot,
+  children,
   emulator,
   emulatorInvoice,
   EXTENSION_ID,
   firstAccountKey,
   kindOf,
   labelOf,
-  type LoggedRequest,
   openView,
   refusal,
   screenshot,
   setApiKey,
   signIn,
   sleep,
+  type LoggedRequest,
   waitFor,
 } from './helpers';
 
-const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
-  (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
 /** The nodes of a kind: `company`, `record`, `loadMore`, … (the first word of the contextValue). */
 const byContext = (nodes: TreeNode[], kind: string) => nodes.filter((n) => kindOf(n) === kind);

@@ -18,6 +18,7 @@ import {
   answering,
   canScreenshot,
   canType,
+  children,
   createCompany,
   emulator,
   keyboard,
@@ -33,8 +34,6 @@ import {
   waitFor,
 } from './helpers';
 
-const children = async (api: DataPlatformApi, node?: TreeNode): Promise<TreeNode[]> =>
-  (await api.tree.getChildren(node)) ?? [];
 const contextOf = (n: TreeNode) => n.getTreeItem().contextValue ?? '';
 const companiesOf = (nodes: TreeNode[]) => nodes.filter((n) => kindOf(n) === 'company') as CompanyNode[];
 
