@@ -111,7 +111,7 @@ export function requestOfError(
     method: error.method,
     url: sent.url,
     ...(sent.body !== undefined ? { bodyText: sent.body } : {}),
-    ...(mayHaveBeenApplied(error) ? { note: appliedNote(error.method) } : {}),
+    ...(mayHaveBeenApplied(error) ? { note: appliedNote(error.method, sent.url) } : {}),
   };
 }
 
@@ -120,9 +120,21 @@ function mayHaveBeenApplied(error: Pick<ApiErrorJSON, 'method' | 'attempts' | 'k
   return !['GET', 'HEAD', 'OPTIONS'].includes(error.method.toUpperCase()) && answerLost(error);
 }
 
-function appliedNote(method: string): string {
+/** Where a write of this URL shows once it is done: what to read before running it again. */
+function whereItShows(url: string): string {
+  const path = new URL(url, 'http://x').pathname;
+  if (/\/push\//.test(path)) return t('the push history');
+  if (/\/connections(\/|$)/.test(path)) return t('the company’s connections');
+  if (/\/(data\/(queue|all)|syncSettings)(\/|$)/.test(path)) return t('the sync history and settings');
+  if (/\/apiKeys(\/|$)/.test(path)) return t('the API keys');
+  if (/\/companies\/[^/]+$/.test(path)) return t('the company');
+  return t('the companies list');
+}
+
+function appliedNote(method: string, url: string): string {
   return t(
-    'WARNING: this {0} got no usable answer, so it may already have been applied. Running it again may write it twice: check the push history or the companies list first.',
+    'WARNING: this {0} got no usable answer, so it may already have been applied. Running it again may write it twice: check {1} first.',
     method.toUpperCase(),
+    whereItShows(url),
   );
 }

@@ -179,6 +179,24 @@ describe('Copy as cURL', function () {
     assert.equal(requestOfError(refused.toJSON())?.note, undefined, 'a 400 says it was not done');
   });
 
+  it('a lost write names where it would show: the push history, the connections, the company, the list', () => {
+    const lost = (method: string, path: string) =>
+      requestOfError({
+        method,
+        attempts: 1,
+        kind: 'timeout',
+        status: undefined,
+        code: undefined,
+        request: { url: `https://api.example.com${path}` },
+      })?.note ?? '';
+    assert.match(lost('POST', '/companies/c1/connections/x1/push/invoices'), /check the push history first/);
+    assert.match(lost('DELETE', '/companies/c1/connections/x1'), /check the company’s connections first/);
+    assert.match(lost('PATCH', '/companies/c1'), /check the company first/);
+    assert.match(lost('POST', '/companies'), /check the companies list first/);
+    assert.match(lost('POST', '/companies/c1/data/all'), /check the sync history and settings first/);
+    assert.match(lost('DELETE', '/apiKeys/k1'), /check the API keys first/);
+  });
+
   it('keeps no request it could not repeat as it was', async () => {
     const refused = await failure(listInvoices(client(), emu.companies.many, { query: 'status=' }));
     assert.equal(refused.request, undefined, 'refused before sending: never made');
