@@ -174,7 +174,7 @@ const sum = (list) =>
 // The integration lane is the longest, and it waits on its host's every answer: the others run at a
 // lower priority, so they take the cores only while it waits, not the other way round.
 const FOREGROUND = 'integration';
-const BACKGROUND_NICENESS = 10;
+const BACKGROUND_NICENESS = 19;
 const lanes = {
   static: lint && [
     // src/ alone, without the tests' types (a `describe` in src/ would pass the test compile).
