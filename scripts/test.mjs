@@ -6,7 +6,8 @@
 //   integration  the integration tests in a real VS Code extension host;
 //   host    `npm run package`, then that .vsix installed into a host in the pseudo-locale qps-ploc:
 //           the localisation tests, then the installed-package tests.
-// The lanes overlap what waits (host start-up, timers in tests) with what computes; it ends with
+// The lanes overlap what waits (host start-up, timers in tests) with what computes, all but the
+// integration lane at the lowest CPU priority (its host is the critical path); it ends with
 // one summary line across all of them. `npm run lint` remains the lint a developer runs alone.
 //   --unit         unit tests only
 //   --integration  integration tests only (the development build; English, then qps-ploc)
@@ -170,11 +171,12 @@ const sum = (list) =>
     zero(),
   );
 
-/** The lanes: each a list of steps run in order, the lanes at once. */
-// The integration lane is the longest, and it waits on its host's every answer: the others run at a
-// lower priority, so they take the cores only while it waits, not the other way round.
+// The integration lane is the longest, and it waits on its host's every answer: the others run at the
+// lowest priority, so they take the cores while it waits, not the other way round.
 const FOREGROUND = 'integration';
 const BACKGROUND_NICENESS = 19;
+
+/** The lanes: each a list of steps run in order, the lanes at once. */
 const lanes = {
   static: lint && [
     // src/ alone, without the tests' types (a `describe` in src/ would pass the test compile).
