@@ -6,7 +6,8 @@
 //   integration  the integration tests in a real VS Code extension host;
 //   host    `npm run package`, then that .vsix installed into a host in the pseudo-locale qps-ploc:
 //           the localisation tests, then the installed-package tests.
-// The lanes overlap what waits (host start-up, timers in tests) with what computes; it ends with
+// The lanes overlap what waits (host start-up, timers in tests) with what computes, all but the
+// integration lane at the lowest CPU priority (its host is the critical path); it ends with
 // one summary line across all of them. `npm run lint` remains the lint a developer runs alone.
 //   --unit         unit tests only
 //   --integration  integration tests only (the development build; English, then qps-ploc)
@@ -26,6 +27,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { setPriority } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tsFiles } from './tsFiles.mjs';
@@ -54,11 +56,22 @@ function step(title, cmd, cmdArgs) {
   }
 }
 
+/** The logs of the lanes that run at a lower CPU priority (see `lanes`). */
+const background = new Set();
+
 /** Runs a command with its output into the lane's log; resolves to its exit code. */
 function run(log, cmd, cmdArgs, env = {}) {
   return new Promise((res) => {
     log.write(`\n> ${[cmd === node ? 'node' : cmd, ...cmdArgs].join(' ')}\n`);
     const child = spawn(cmd, cmdArgs, { cwd: root, env: { ...process.env, ...env }, shell: onWindows && cmd === npm });
+    // Set before the child starts its own workers (mocha's, a host's), which inherit it.
+    if (background.has(log) && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, BACKGROUND_NICENESS);
+      } catch {
+        // Not allowed here: the lane runs at the normal priority, only slower to finish the whole run.
+      }
+    }
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
     child.on('error', (e) => {
@@ -158,6 +171,11 @@ const sum = (list) =>
     zero(),
   );
 
+// The integration lane is the longest, and it waits on its host's every answer: the others run at the
+// lowest priority, so they take the cores while it waits, not the other way round.
+const FOREGROUND = 'integration';
+const BACKGROUND_NICENESS = 19;
+
 /** The lanes: each a list of steps run in order, the lanes at once. */
 const lanes = {
   static: lint && [
@@ -205,6 +223,7 @@ const lanes = {
 async function lane(name, stepsOfLane) {
   const file = join(resultsDir, `${name}.log`);
   const log = createWriteStream(file);
+  if (name !== FOREGROUND) background.add(log);
   const results = [];
   for (const s of stepsOfLane) results.push(await s(log));
   await new Promise((r) => log.end(r));

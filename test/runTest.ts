@@ -35,6 +35,8 @@ import { limitsFromEnv, Watchdog } from './host/watchdog';
 
 const root = resolve(__dirname, '..', '..');
 const cleanups: (() => Promise<void>)[] = [];
+/** How long the host tests' emulator keeps a push pending and a sync running (its defaults: 1.5 s, 3 s). */
+const HOST_TEST_OPERATION_MS = 500;
 
 async function cleanUp(): Promise<void> {
   // Last registered first: the host before the emulator before the temp folder.
@@ -124,6 +126,11 @@ async function main(): Promise<number> {
   const emulator: RunningEmulator = await startEmulator({
     host: '127.0.0.1',
     port: 0,
+    // Pushes and syncs settle before the extension's first poll (about 1 s), not after its third
+    // (1 + 2 + 4 s): the host tests wait on those polls, not on the emulator. A test that needs one
+    // pending for longer says so with a push rule's delayMs.
+    pushDelayMs: HOST_TEST_OPERATION_MS,
+    syncDurationMs: HOST_TEST_OPERATION_MS,
     // A big list's Load all is hundreds of requests a minute: not rate limited.
     ...(treeInvoices ? { invoices: treeInvoices, rateLimit: { limit: 1e9, windowMs: 60_000 } } : {}),
   });

@@ -11,7 +11,7 @@ import { DEFAULT_PUSH_DELAY_MS } from './pushOperations';
 import type { PushRules } from './pushRules';
 import { RateLimiter } from './rateLimit';
 import { RequestLog } from './requestLog';
-import { type DemoKeys, EmulatorState, type WellKnownCompanies } from './state';
+import { type DemoKeys, EmulatorState, SYNC_DURATION_MS, type WellKnownCompanies } from './state';
 
 export interface EmulatorOptions {
   port?: number;
@@ -30,6 +30,8 @@ export interface EmulatorOptions {
   invoiceRecords?: readonly object[];
   /** How long a valid push stays Pending before it succeeds, on the `now` clock (default 1500 ms). */
   pushDelayMs?: number;
+  /** How long a queued sync runs before it completes, on the `now` clock (default SYNC_DURATION_MS). */
+  syncDurationMs?: number;
 }
 
 export interface RunningEmulator {
@@ -73,6 +75,7 @@ function contextOf(options: EmulatorOptions): ServerContext {
     now,
     fewInvoices: options.invoiceRecords,
     pushDelayMs: positiveInteger('pushDelayMs', options.pushDelayMs, DEFAULT_PUSH_DELAY_MS),
+    syncDurationMs: positiveInteger('syncDurationMs', options.syncDurationMs, SYNC_DURATION_MS),
   });
   const faults = new FaultController(seed);
   const requests = new RequestLog();

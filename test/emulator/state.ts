@@ -35,7 +35,7 @@ export type DemoKeys = { normal: string; freeTrial: string; expired: string; out
 export type WellKnownCompanies = Record<WellKnownName, string>;
 
 export const MAX_API_KEYS = 10;
-/** How long a queued sync takes on the injected clock. */
+/** How long a queued sync takes on the injected clock, unless the emulator's options say otherwise. */
 export const SYNC_DURATION_MS = 3000;
 export { DATA_TYPES } from './dataTypes';
 
@@ -70,6 +70,8 @@ export interface StateOptions {
   fewInvoices?: readonly object[];
   /** How long a push takes by default, on the clock (pushOperations.ts). */
   pushDelayMs?: number;
+  /** How long a queued sync runs, on the clock (default SYNC_DURATION_MS). */
+  syncDurationMs?: number;
 }
 
 export class EmulatorState {
@@ -354,7 +356,7 @@ export class EmulatorState {
     const op = this.operation(entry.company.id, statusKey(type), this.nowMs(), this.nextRandom('sync').uuid());
     if (connectionId) op.connectionId = connectionId;
     const countAfter = d.state === 'ready' || type !== 'invoices' ? d.count : entry.bookSize;
-    d.running = { op, completesAt: this.nowMs() + SYNC_DURATION_MS, countAfter };
+    d.running = { op, completesAt: this.nowMs() + (this.options.syncDurationMs ?? SYNC_DURATION_MS), countAfter };
     const answer = { ...op };
     // Reported as fetching from now on, so dataStatus and history show progress.
     Object.assign(op, { status: 'Fetching', progress: 50 });

@@ -499,7 +499,9 @@ describe('diagnostics panel in a real VS Code extension host', () => {
         await panel.show(entry.id);
         await panel.post({ type: 'click', action: 'raw', id: entry.id });
         await panel.post({ type: 'drive', action: 'reportState' });
-        await sleep(1500);
+        // A user's page must stay silent for a while; a test page may stop being watched once it did both.
+        const reported = () => testHooks && types.includes('rendered') && types.includes('rawBody');
+        for (const end = Date.now() + 1500; !reported() && Date.now() < end;) await sleep(20);
         return types;
       } finally {
         panel.dispose();

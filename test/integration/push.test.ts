@@ -203,8 +203,9 @@ describe('Push a record', function () {
   });
 
   it('follows a push the service answered 202 (pending) to its end', async () => {
-    // Pending for 4 s: long enough to see it spin under Push history (the README's picture).
-    await admin.addPushRule({ answer: 202, delayMs: 4_000, times: 1 });
+    // Pending for 2.5 s: it spins under Push history for the README's picture, and the follow's
+    // second poll (about 3 s in) sees it end, where a longer one waited for the third (about 7 s).
+    await admin.addPushRule({ answer: 202, delayMs: 2_500, times: 1 });
     const doc = await draft(VALID_BODIES.invoices);
     const r = await push(doc.uri);
     assert.equal(r?.outcome, 'pushed', JSON.stringify(r));

@@ -220,6 +220,22 @@ describe('emulator: sync settings and pull operation history', () => {
     assert.deepEqual([one.status, one.json.id, one.json.isCompleted], [200, queued.id, true]);
   });
 
+  it('completes a queued sync after the syncDurationMs it was started with, not before', async () => {
+    const quick = await startEmulator({ invoices: 50, companies: 10, now: clock.now, syncDurationMs: 400 });
+    try {
+      const { many } = quick.companies;
+      const queued = (await call<PullOperation>(quick, `/companies/${many}/data/queue/bills`, { method: 'POST' })).json;
+      const status = async () =>
+        (await call<PullOperation>(quick, `/companies/${many}/data/history/${queued.id}`)).json.status;
+      clock.advance(399);
+      assert.equal(await status(), 'Fetching');
+      clock.advance(1);
+      assert.equal(await status(), 'Complete');
+    } finally {
+      await quick.close();
+    }
+  });
+
   it('applies faults to the new paths as to any other', async () => {
     emu.faults.add({ kind: 'status', status: 503, path: '/syncSettings', times: 2 });
     emu.faults.add({ kind: 'status', status: 500, path: '/data/history', times: 1 });
