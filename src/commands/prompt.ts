@@ -13,6 +13,7 @@ import {
   notificationButton,
   notificationTakesAnswer,
   pickAnswer,
+  type Answer,
   type PromptHooks,
 } from './answerQueue';
 import { createInputBox, settleOnce } from './quickPicks';
@@ -157,6 +158,35 @@ async function rowOf<T extends vscode.QuickPickItem>(pick: vscode.QuickPick<T>, 
   return undefined;
 }
 
+/** A pick answered from the queue: its answer typed, then the row it names accepted. */
+async function answeredPick<T extends vscode.QuickPickItem>(
+  q: PickQuestion<T>,
+  asked: object,
+  next: () => Answer | undefined,
+): Promise<T | undefined> {
+  const { pick } = q;
+  try {
+    const answer = pickAnswer(next());
+    if (!answer) return undefined;
+    if (answer.value !== undefined) {
+      pick.value = answer.value;
+      q.typed?.(answer.value);
+    }
+    // A row that does something else (a completion) is done, and the answer looked for again;
+    // one that cannot be accepted (a filter that does not parse) leaves the pick unanswered.
+    let refused: T | undefined;
+    for (let tries = 0; tries < 5; tries++) {
+      const row = await rowOf(pick, answer.accepts);
+      if (!row || (q.answers?.(row) ?? true)) return row;
+      refused = row;
+    }
+    if (refused) Object.assign(asked, { validationMessage: refused.detail ?? refused.label });
+    return undefined;
+  } finally {
+    pick.dispose();
+  }
+}
+
 function queued(hooks: PromptHooks): UserInput {
   const has = () => hooks.answers.length > 0;
   const next = () => hooks.answers.shift();
@@ -181,26 +211,7 @@ function queued(hooks: PromptHooks): UserInput {
       const { pick } = q;
       const asked = { kind: 'pick' as const, message: pick.title ?? '', detail: pick.placeholder ?? '', buttons: [] };
       hooks.asked.push(asked);
-      try {
-        const answer = pickAnswer(next());
-        if (!answer) return undefined;
-        if (answer.value !== undefined) {
-          pick.value = answer.value;
-          q.typed?.(answer.value);
-        }
-        // A row that does something else (a completion) is done, and the answer looked for again;
-        // one that cannot be accepted (a filter that does not parse) leaves the pick unanswered.
-        let refused: T | undefined;
-        for (let tries = 0; tries < 5; tries++) {
-          const row = await rowOf(pick, answer.accepts);
-          if (!row || (q.answers?.(row) ?? true)) return row;
-          refused = row;
-        }
-        if (refused) Object.assign(asked, { validationMessage: refused.detail ?? refused.label });
-        return undefined;
-      } finally {
-        pick.dispose();
-      }
+      return answeredPick(q, asked, next);
     },
     saveDialog(options) {
       hooks.asked.push({ kind: 'save', message: options.title ?? '', detail: '', buttons: [] });
