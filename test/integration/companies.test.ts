@@ -26,7 +26,6 @@ import {
   modals,
   openView,
   refusal,
-  setEnvironment,
   signIn,
   waitFor,
 } from './helpers';
@@ -74,7 +73,7 @@ describe('Companies: edit, filter by tag, delete; a pull’s validation', functi
 
   after(async () => {
     api.prompts.answers.length = 0;
-    await setEnvironment(api, api.connection.account.id, 'local');
+    await api.accounts.setEnvironment(api.connection.account.id, 'local');
     await vscode.commands.executeCommand('dataPlatform.clearCompanyTagFilter');
     // Later suites count the seeded companies.
     await admin.reset();
@@ -197,7 +196,8 @@ describe('Companies: edit, filter by tag, delete; a pull’s validation', functi
     const stored = () => api.savedQueries.list(api.connection.account.id, id);
     node.addQuery({ query: 'status=Void' });
     await waitFor('its query node stored', () => stored().length === 1);
-    await setEnvironment(api, api.connection.account.id, 'production');
+    // Set Environment's own journey is the production suite's; here the account is only made production.
+    await api.accounts.setEnvironment(api.connection.account.id, 'production');
     await waitFor('a production account', () => api.connection.account.environment === 'production');
     await admin.clearRequests();
     const asked = modals(api).length + 1;
@@ -227,7 +227,7 @@ describe('Companies: edit, filter by tag, delete; a pull’s validation', functi
   });
 
   it('a delete whose answer a gateway lost is found done (the company answers 404), not sent again', async () => {
-    await setEnvironment(api, api.connection.account.id, 'local');
+    await api.accounts.setEnvironment(api.connection.account.id, 'local');
     const node = await shownCompany('Lost Delete Quokka Ltd');
     const id = node.company.id;
     await admin.addFault({ kind: 'appliedThenGateway', method: 'DELETE', path: '^/companies/', times: 1 });
@@ -242,7 +242,7 @@ describe('Companies: edit, filter by tag, delete; a pull’s validation', functi
   });
 
   it('a company deleted elsewhere says so on its row, with Refresh, which lists the companies without it', async () => {
-    await setEnvironment(api, api.connection.account.id, 'local');
+    await api.accounts.setEnvironment(api.connection.account.id, 'local');
     const node = await shownCompany('Vanishing Quokka Ltd');
     const id = node.company.id;
     await (await emulatorClient()).companies.delete(id);
