@@ -14,6 +14,7 @@ import type { DraftFileSystem } from '../push/drafts';
 import type { AccountRoot } from '../tree/accountRoot';
 import { ConnectionNode } from '../tree/connectionNodes';
 import { accountOfNode, type ResolveAccount } from './accountTarget';
+import { documentTarget } from './documentTarget';
 import { writeOnce, type OnceWrite, type WriteResult } from './writeOnce';
 
 interface ConnectionWriteDeps {
@@ -193,17 +194,16 @@ async function documentToPush(
   deps: ConnectionWriteDeps,
   arg: unknown,
 ): Promise<PushResult | { uri: vscode.Uri; x: ConnectionTarget; authorization: Record<string, string> }> {
-  const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
-  const target = uri && deps.drafts.authorizationOf(uri);
-  if (!uri || !target) return { outcome: 'unavailable' };
-  const parsed = authorizationBody(deps.drafts.textOf(uri));
-  if (!parsed.ok) {
-    void vscode.window.showErrorMessage(t('The authorization cannot be sent: {0}', parsed.message));
-    return { outcome: 'invalid', message: parsed.message };
-  }
-  const account = await deps.account({ accountId: target.accountId }, t('Push Authorization'));
-  const client = account?.connection.client;
-  if (!account || !client) return { outcome: 'unavailable' };
+  const found = await documentTarget(arg, {
+    of: (uri) => deps.drafts.authorizationOf(uri),
+    text: (uri) => deps.drafts.textOf(uri),
+    parse: authorizationBody,
+    refused: (message) => t('The authorization cannot be sent: {0}', message),
+    title: t('Push Authorization'),
+    account: deps.account,
+  });
+  if ('outcome' in found) return found;
+  const { uri, target, parsed, account, client } = found;
   const { companyId, companyName, connectionId: id, platformName } = target;
   const connection = { id, platformName } as DataConnection;
   return {

@@ -11,6 +11,7 @@ import { settingsBody, settingsDocument, syncSettingsSchema } from '../sync/sett
 import { CompanyNode } from '../tree/companyNodes';
 import { accountOfNode, type ResolveAccount } from './accountTarget';
 import { confirmWrite } from './confirmWrite';
+import { documentTarget } from './documentTarget';
 import { withProgress } from './progress';
 import { endedBy, registerCommand } from './register';
 
@@ -61,17 +62,16 @@ async function edit(deps: SyncSettingsDeps, node: unknown): Promise<vscode.Uri |
 }
 
 async function save(deps: SyncSettingsDeps, arg: unknown): Promise<SaveSettingsResult> {
-  const uri = arg instanceof vscode.Uri ? arg : vscode.window.activeTextEditor?.document.uri;
-  const target = uri && deps.drafts.settingsOf(uri);
-  if (!uri || !target) return { outcome: 'unavailable' };
-  const parsed = settingsBody(deps.drafts.textOf(uri));
-  if (!parsed.ok) {
-    void vscode.window.showErrorMessage(t('The sync settings cannot be sent: {0}', parsed.message));
-    return { outcome: 'invalid', message: parsed.message };
-  }
-  const account = await deps.account({ accountId: target.accountId }, t('Save Sync Settings'));
-  const client = account?.connection.client;
-  if (!account || !client) return { outcome: 'unavailable' };
+  const found = await documentTarget(arg, {
+    of: (uri) => deps.drafts.settingsOf(uri),
+    text: (uri) => deps.drafts.textOf(uri),
+    parse: settingsBody,
+    refused: (message) => t('The sync settings cannot be sent: {0}', message),
+    title: t('Save Sync Settings'),
+    account: deps.account,
+  });
+  if ('outcome' in found) return found;
+  const { uri, target, parsed, account, client } = found;
   const { account: owner } = account.connection;
   const ask = {
     question: t('Save the sync settings of {0} in {1}?', target.companyName, owner.name),
