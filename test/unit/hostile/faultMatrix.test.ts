@@ -24,6 +24,10 @@ import { assertNoSecret } from '../../support/secretScan';
 import { getInvoice, listInvoices } from '../../support/invoiceReads';
 
 const INVOICES = 300;
+// A row's cells run side by side, each with its own emulator, but at most this many at once: with
+// every column at once (30 since the connection columns), a loaded machine answered a timeout row's
+// retry past its client's 1 s timeout.
+const CELLS_AT_ONCE = 10;
 const COLUMNS: readonly Column[] = [...EARLIER, ...CONNECTION_COLUMNS];
 // A short window, so a 429's X-Rate-Limit-Reset asks for a wait the client accepts.
 const RATE_LIMIT = { limit: 10_000, windowMs: 20_000 };
@@ -118,7 +122,11 @@ describe('fault matrix: every fault × every operation (issue 12)', function () 
       const rows: Array<{ name: string; cells: Cell[] }> = [];
       const wrong: string[] = [];
       for (const row of FAULT_ROWS) {
-        const cells = await Promise.all(COLUMNS.map((column) => runCell(row, column, once, ref)));
+        const cells: Cell[] = [];
+        for (let at = 0; at < COLUMNS.length; at += CELLS_AT_ONCE) {
+          const batch = COLUMNS.slice(at, at + CELLS_AT_ONCE);
+          cells.push(...(await Promise.all(batch.map((column) => runCell(row, column, once, ref)))));
+        }
         await new Promise((resolve) => setImmediate(resolve));
         cells.forEach((cell, i) => {
           const want = expectedCell(row, COLUMNS[i], once);
