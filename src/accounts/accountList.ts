@@ -59,6 +59,8 @@ function isAccount(v: unknown): v is Omit<Account, 'environment'> & { environmen
 export class AccountList implements Disposable {
   private readonly changed = new Emitter<void>();
   private readonly subscription: Disposable;
+  /** Each change reads the list and writes it back; one at a time, so none is lost to another. */
+  private queue: Promise<unknown> = Promise.resolve();
   /** Fires when the list or a key changed (keys: in this window or another). */
   readonly onDidChange: Event<void> = this.changed.event;
 
@@ -94,7 +96,31 @@ export class AccountList implements Disposable {
 
   /** Adds an account (and its key, when given); its environment is inferred from the base URL
    * unless given. Throws with a message the user can read. */
-  async add(name: string, baseUrl: string, key?: string, environment?: Environment): Promise<Account> {
+  add(name: string, baseUrl: string, key?: string, environment?: Environment): Promise<Account> {
+    return this.serial(() => this.addNow(name, baseUrl, key, environment));
+  }
+
+  rename(id: string, name: string): Promise<Account> {
+    return this.serial(() => this.renameNow(id, name));
+  }
+
+  setEnvironment(id: string, environment: Environment): Promise<Account> {
+    return this.serial(() => this.setEnvironmentNow(id, environment));
+  }
+
+  /** Moves an account to another base URL. A key is never carried to another origin: it is
+   * forgotten, and the user enters the key for the new place; the environment is inferred again
+   * there, so an account moved off loopback is production until the user says otherwise. */
+  changeBaseUrl(id: string, baseUrl: string): Promise<{ account: Account; keyForgotten: boolean }> {
+    return this.serial(() => this.changeBaseUrlNow(id, baseUrl));
+  }
+
+  /** Removes the account and deletes its key. */
+  remove(id: string): Promise<void> {
+    return this.serial(() => this.removeNow(id));
+  }
+
+  private async addNow(name: string, baseUrl: string, key?: string, environment?: Environment): Promise<Account> {
     const list = this.list();
     const problem = accountNameProblem(name, list);
     if (problem) throw new Error(problem);
@@ -113,7 +139,7 @@ export class AccountList implements Disposable {
     return account;
   }
 
-  async rename(id: string, name: string): Promise<Account> {
+  private async renameNow(id: string, name: string): Promise<Account> {
     const list = this.list();
     const account = this.require(list, id);
     const problem = accountNameProblem(
@@ -126,7 +152,7 @@ export class AccountList implements Disposable {
     return account;
   }
 
-  async setEnvironment(id: string, environment: Environment): Promise<Account> {
+  private async setEnvironmentNow(id: string, environment: Environment): Promise<Account> {
     const list = this.list();
     const account = this.require(list, id);
     account.environment = environment;
@@ -134,10 +160,7 @@ export class AccountList implements Disposable {
     return account;
   }
 
-  /** Moves an account to another base URL. A key is never carried to another origin: it is
-   * forgotten, and the user enters the key for the new place; the environment is inferred again
-   * there, so an account moved off loopback is production until the user says otherwise. */
-  async changeBaseUrl(id: string, baseUrl: string): Promise<{ account: Account; keyForgotten: boolean }> {
+  private async changeBaseUrlNow(id: string, baseUrl: string): Promise<{ account: Account; keyForgotten: boolean }> {
     const list = this.list();
     const account = this.require(list, id);
     const url = checkBaseUrl(baseUrl);
@@ -153,8 +176,7 @@ export class AccountList implements Disposable {
     return { account, keyForgotten };
   }
 
-  /** Removes the account and deletes its key. */
-  async remove(id: string): Promise<void> {
+  private async removeNow(id: string): Promise<void> {
     const list = this.list();
     this.require(list, id);
     await this.secrets.delete(accountSecretName(id));
@@ -183,6 +205,12 @@ export class AccountList implements Disposable {
     const account = list.find((a) => a.id === id);
     if (!account) throw new Error(t('That account no longer exists.'));
     return account;
+  }
+
+  private serial<T>(change: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(change, change);
+    this.queue = next.catch(() => undefined);
+    return next;
   }
 
   private async write(list: readonly Account[]): Promise<void> {

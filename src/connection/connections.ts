@@ -17,7 +17,6 @@ export class Connections implements Disposable {
   private readonly listener: Disposable;
   private readonly stateChanged = new Emitter<ConnectionChange>();
   private readonly listChanged = new Emitter<void>();
-  private syncing: Promise<void> = Promise.resolve();
   /** A connection's base URL or key changed (its state is new). */
   readonly onDidChange: Event<ConnectionChange> = this.stateChanged.event;
   /** Accounts were added, removed, renamed or reordered. */
@@ -39,13 +38,13 @@ export class Connections implements Disposable {
     return this.byId.get(accountId);
   }
 
-  /** Brings the connections in line with the list and re-reads every key; serialised. */
+  /** Brings the connections in line with the list at once, then re-reads every key (each
+   * connection's reads are serialised by the connection). A name, base URL or environment never
+   * waits behind a slow key read: a write asked right after "production" must see it. */
   sync(): Promise<void> {
-    this.syncing = this.syncing.then(
-      () => this.syncNow(),
-      () => this.syncNow(),
-    );
-    return this.syncing;
+    const accounts = this.follow();
+    // Every key is re-read: the list's event does not say whose key changed.
+    return Promise.all(accounts.flatMap((a) => this.byId.get(a.id)?.reload() ?? [])).then(() => undefined);
   }
 
   dispose(): void {
@@ -55,7 +54,7 @@ export class Connections implements Disposable {
     this.listChanged.dispose();
   }
 
-  private async syncNow(): Promise<void> {
+  private follow(): Account[] {
     const accounts = this.accounts.list();
     let listChanged = false;
     for (const id of [...this.byId.keys()]) {
@@ -79,8 +78,7 @@ export class Connections implements Disposable {
       listChanged = true;
     }
     if (listChanged) this.listChanged.fire();
-    // Every key is re-read: the list's event does not say whose key changed.
-    await Promise.all(accounts.flatMap((a) => this.byId.get(a.id)?.reload() ?? []));
+    return accounts;
   }
 
   private drop(id: string): void {

@@ -74,6 +74,30 @@ describe('accounts', () => {
     assert.equal(fired, 2, 'other secrets are not ours');
   });
 
+  it('changes made at once are all kept: each reads the list the one before wrote', async () => {
+    const accounts = new AccountList(memento(), secrets(), ids());
+    const a = await accounts.add('A', 'http://127.0.0.1:4010');
+    // An add awaits its key's storage before it writes; a read of the list then would lose it.
+    const results = await Promise.allSettled([
+      accounts.add('B', 'http://127.0.0.1:4011', 'key-b'),
+      accounts.setEnvironment(a.id, 'production'),
+      accounts.add('b', 'http://127.0.0.1:4012'),
+      accounts.rename(a.id, 'Live'),
+    ]);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['fulfilled', 'fulfilled', 'rejected', 'fulfilled'],
+      'the second "b" sees the first',
+    );
+    assert.deepEqual(
+      accounts.list().map((x) => [x.name, x.environment]),
+      [
+        ['Live', 'production'],
+        ['B', 'production'],
+      ],
+    );
+  });
+
   it('skips stored entries it cannot trust', () => {
     const state = memento({
       [ACCOUNTS_KEY]: [

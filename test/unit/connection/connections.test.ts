@@ -111,6 +111,24 @@ describe('connections: one per account', () => {
     w.connections.dispose();
   });
 
+  it("an environment set while a key read hangs is the connection's at once (a write asked next must see it)", async () => {
+    const w = world();
+    const a = await w.accounts.add('A', emu.url, emu.keys.normal);
+    await w.connections.sync();
+    const get = w.store.get;
+    w.store.get = () => new Promise<string | undefined>(() => undefined);
+    try {
+      void w.connections.sync();
+      await w.accounts.setEnvironment(a.id, 'production');
+      assert.equal(w.connections.get(a.id)?.account.environment, 'production');
+      await w.accounts.rename(a.id, 'Live');
+      assert.equal(w.connections.get(a.id)?.account.name, 'Live');
+    } finally {
+      w.store.get = get;
+      w.connections.dispose();
+    }
+  });
+
   it("tags every log line with the account name, scrubs every account's key, keeps each budget apart", async () => {
     const w = world();
     const a = await w.accounts.add('Production', emu.url, emu.keys.normal);
