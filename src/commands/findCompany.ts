@@ -7,7 +7,7 @@
 // company is shown in its account's list, as it is when its page is loaded, otherwise after the
 // loaded companies without paging to it (CompaniesRoot.showCompany), then selected and focused.
 import * as vscode from 'vscode';
-import { companySearchParams, isApiError, isCancellation, type ApiError, type Company } from '../api';
+import { companySearchParams, isApiError, isCancellation, sleep, type ApiError, type Company } from '../api';
 import type { Connections } from '../connection/connections';
 import type { ReportError } from '../diagnostics/reporter';
 import { companyPlatforms } from '../format/labels';
@@ -204,6 +204,17 @@ function targetsOf(deps: FindCompanyDeps, arg: unknown): AccountTarget[] {
   });
 }
 
+const REVEAL_RETRY_MS = 250;
+
+async function tryReveal(deps: FindCompanyDeps, node: CompanyNode): Promise<boolean> {
+  try {
+    await deps.view.reveal(node, { select: true, focus: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The company in its account's list (shown there if its page is not loaded), selected and focused. */
 async function reveal(deps: FindCompanyDeps, { company, target }: Choice): Promise<FindCompanyResult> {
   const root = deps.tree.rootOf(target.root.accountId);
@@ -214,13 +225,10 @@ async function reveal(deps: FindCompanyDeps, { company, target }: Choice): Promi
     void vscode.window.showWarningMessage(message);
     return { outcome: 'unavailable', message };
   }
-  let revealed = true;
-  try {
-    await deps.view.reveal(node, { select: true, focus: true });
-  } catch {
-    // The view may be hidden or still rendering; the company is in the tree all the same.
-    revealed = false;
-  }
+  // The view may still be rendering the row just added (reveal then cannot resolve it): a second
+  // try after a moment finds it. A hidden view fails both; the company is in the tree all the same.
+  let revealed = await tryReveal(deps, node);
+  if (!revealed) revealed = await sleep(REVEAL_RETRY_MS).then(() => tryReveal(deps, node));
   return { outcome: 'revealed', company, accountId: target.root.accountId, node, revealed };
 }
 
