@@ -66,6 +66,10 @@ export interface SentRequest {
   url: string;
   /** The JSON body as sent. */
   body?: string;
+  /** As PreparedRequest's: the answer was a file (a copied command writes it with `-o`). */
+  download?: true;
+  /** As PreparedRequest's: the body was this file, as multipart part `file` (name redacted). */
+  upload?: { name: string; contentType: string };
 }
 
 /** The data of an ApiError, listed once: the class, its copies (`with`) and its JSON form share it. */
