@@ -5,6 +5,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
+import { Readable } from 'node:stream';
 import type { UploadSource } from '../api';
 import { t } from '../l10n';
 
@@ -55,6 +56,6 @@ export async function fileUploadSource(path: string, maxBytes: number): Promise<
     contentType: contentTypeOf(name),
     size,
     // `end` holds the stream to the size announced: a file that grew since is not sent past it.
-    open: () => createReadStream(path, size === 0 ? { start: 0, end: -1 } : { start: 0, end: size - 1 }),
+    open: () => (size === 0 ? Readable.from([]) : createReadStream(path, { start: 0, end: size - 1 })),
   };
 }
