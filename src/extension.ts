@@ -173,7 +173,7 @@ function registerCommands(
     }),
     ...registerQueryCommands({ tree, view, account, pageSize, history, settled: () => core.queryStore.settled() }),
     ...registerExportCommands({ view, account, pageSize, concurrency: loadAllConcurrency }),
-    ...registerDocumentCommands({ view, account, storage: core.storage }),
+    ...registerDocumentCommands({ view, account }, core.storage),
     // Copy as cURL builds the request with the client of the node's account.
     ...registerShareCommands({ view, client: (node) => accountOfNode(node)?.connection.client, pageSize, diagnostics }),
     ...registerRecordCommands({

@@ -4,7 +4,7 @@
 // anything is offered again). The upload counts its bytes; the delete's push operation is followed
 // as every push is. The record's Attachments folder is read again after either.
 import * as vscode from 'vscode';
-import type { Attachment, DataPlatformClient, PushOperation, RecordPlace } from '../api';
+import type { Attachment, DataPlatformClient, PushOperation, RecordPlace, UploadSource } from '../api';
 import { typeTitle } from '../dataTypes/words';
 import { transferred } from '../format/attachmentLabels';
 import { recordLabel } from '../format/recordLabels';
@@ -15,7 +15,8 @@ import { AttachmentNode, AttachmentsFolderNode } from '../tree/attachmentNodes';
 import { RecordNode } from '../tree/dataNodes';
 import type { TreeNode } from '../tree/node';
 import { accountOfNode, type AccountTarget } from './accountTarget';
-import { fileUploadSource } from './documentFiles';
+import { fileUploadSource, UploadRefused } from '../files/uploadSource';
+import { maxDownloadBytes } from '../settings';
 import { prompt } from './prompt';
 import { followSettled } from './pushSettled';
 import { writeOnce, type OnceWrite, type WriteResult } from './writeOnce';
@@ -75,11 +76,8 @@ function write<R>(
   });
 }
 
-type UploadResult = WriteResult<Attachment | undefined> | { outcome: 'unavailable' };
-
-async function upload(deps: WriteDeps, node: unknown): Promise<UploadResult> {
-  const x = await folderTarget(node);
-  if (!x) return { outcome: 'unavailable' };
+/** The file picked from disk, as an upload; undefined when none was picked or it is refused (said). */
+async function pickFile(x: FolderTarget): Promise<UploadSource | undefined> {
   const files = await prompt().openDialog({
     title: t('Upload Attachment to {0}', x.record),
     canSelectFiles: true,
@@ -88,8 +86,21 @@ async function upload(deps: WriteDeps, node: unknown): Promise<UploadResult> {
     openLabel: t('Upload'),
   });
   const path = files?.[0]?.fsPath;
-  if (!path) return { outcome: 'cancelled' };
-  const file = await fileUploadSource(path);
+  if (!path) return undefined;
+  return fileUploadSource(path, maxDownloadBytes()).catch((e: unknown) => {
+    if (!(e instanceof UploadRefused)) throw e;
+    void vscode.window.showWarningMessage(e.message);
+    return undefined;
+  });
+}
+
+type UploadResult = WriteResult<Attachment | undefined> | { outcome: 'unavailable' };
+
+async function upload(deps: WriteDeps, node: unknown): Promise<UploadResult> {
+  const x = await folderTarget(node);
+  if (!x) return { outcome: 'unavailable' };
+  const file = await pickFile(x);
+  if (!file) return { outcome: 'cancelled' };
   const before = x.folder.attachments.map((a) => String(a.id));
   const list = () => x.client.documents.listAttachments(x.place);
   const question = {

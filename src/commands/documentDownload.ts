@@ -6,13 +6,20 @@
 // reach the extension's files, a browser workbench or a remote window, Save As… is offered) or
 // saved where the user chose.
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import * as vscode from 'vscode';
-import { isApiError, isCancellation, type ApiError, type Downloaded, type DownloadOptions } from '../api';
+import {
+  isApiError,
+  isCancellation,
+  type ApiError,
+  type ByteSink,
+  type Downloaded,
+  type DownloadOptions,
+} from '../api';
+import { fileByteSink, targetIn } from '../files/fileSink';
 import { transferred } from '../format/attachmentLabels';
 import { t } from '../l10n';
 import { maxDownloadBytes } from '../settings';
-import { fileSink } from './documentFiles';
 import { withCancellableProgress } from './progress';
 import { prompt } from './prompt';
 
@@ -28,8 +35,9 @@ export type DownloadResult =
 export interface DownloadJob {
   /** The progress title: `Invoice INV-001: downloading the PDF`. */
   title: string;
-  /** Where the file goes (the final path: nothing is there until every byte arrived). */
-  path: string;
+  /** The file's sink, made once the answer is known to be the file: `path` holds nothing until
+   * every byte arrived (src/files). */
+  open(): Promise<{ path: string; sink: ByteSink }>;
   run(options: DownloadOptions): Promise<Downloaded>;
   /** Reports a failure to the diagnostics panel, tagged with the account. */
   report(error: ApiError): void;
@@ -59,18 +67,19 @@ function showFailure(message: string, error: ApiError): void {
     });
 }
 
-/** Downloads into `job.path`; the file is there only when the outcome is `saved`. */
-export async function download(job: DownloadJob): Promise<DownloadResult> {
+/** Downloads into the file `job` opens; the file is there only when the outcome is `saved`. */
+export async function downloadDocument(job: DownloadJob): Promise<DownloadResult> {
+  let path = '';
+  const open = async () => {
+    const file = await job.open();
+    path = file.path;
+    return file.sink;
+  };
   try {
     const done = await withCancellableProgress(job.title, (signal, progress) =>
-      job.run({
-        signal,
-        maxBytes: maxDownloadBytes(),
-        open: () => fileSink(job.path),
-        onProgress: progressReporter(progress),
-      }),
+      job.run({ signal, maxBytes: maxDownloadBytes(), open, onProgress: progressReporter(progress) }),
     );
-    return { outcome: 'saved', path: job.path, bytes: done.bytes };
+    return { outcome: 'saved', path, bytes: done.bytes };
   } catch (e) {
     if (!isApiError(e)) throw e;
     if (isCancellation(e)) return { outcome: 'cancelled' };
@@ -89,13 +98,22 @@ export async function download(job: DownloadJob): Promise<DownloadResult> {
  * else the home folder. */
 let lastFolder: string | undefined;
 
-/** The file the user chose to save `name` as; undefined when dismissed. */
-export async function askSavePath(title: string, name: string, filters?: Record<string, string[]>) {
+/** The file the user chose to save `name` as, opened as a sink when the answer is the file: written
+ * only inside the folder chosen (src/files targetIn); undefined when dismissed. */
+export async function askSaveFile(
+  title: string,
+  name: string,
+  filters?: Record<string, string[]>,
+): Promise<DownloadJob['open'] | undefined> {
   const folder = lastFolder ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? homedir();
   const uri = await prompt().saveDialog({ title, defaultUri: vscode.Uri.file(join(folder, name)), filters });
   if (!uri) return undefined;
-  lastFolder = join(uri.fsPath, '..');
-  return uri.fsPath;
+  const chosen = dirname(uri.fsPath);
+  lastFolder = chosen;
+  return async () => {
+    const path = targetIn(chosen, basename(uri.fsPath), name);
+    return { path, sink: await fileByteSink(path) };
+  };
 }
 
 /** Whether an installed extension contributes an editor for files named like `name`. */

@@ -14,17 +14,27 @@ import { AttachmentNode } from '../tree/attachmentNodes';
 import { RecordNode } from '../tree/dataNodes';
 import type { TreeNode } from '../tree/node';
 import { accountOfNode, type AccountTarget, type ResolveAccount } from './accountTarget';
-import { cachePath, safeFileName } from './documentFiles';
-import { askSavePath, download, openDownloaded, type DownloadJob, type DownloadResult } from './documentDownload';
+import { DownloadCache } from '../files/downloadCache';
+import { defaultPdfName, safeFileName } from '../files/fileNames';
+import {
+  askSaveFile,
+  downloadDocument,
+  openDownloaded,
+  type DownloadJob,
+  type DownloadResult,
+} from './documentDownload';
 import { registerCommand } from './register';
 
 import { attachmentWriteCommands } from './attachmentWrites';
 
 interface DocumentDeps {
   account: ResolveAccount;
-  /** The extension's own storage (globalStorageUri): the download cache is under it. */
-  storage: vscode.Uri;
   view: vscode.TreeView<TreeNode>;
+}
+
+interface Deps extends DocumentDeps {
+  /** Where Open downloads to (under the extension's storage). */
+  cache: DownloadCache;
 }
 
 interface PdfTarget {
@@ -43,7 +53,7 @@ function clientOf(account: AccountTarget | undefined): DataPlatformClient | unde
 }
 
 /** The invoice of a row, of its JSON tab (the URI the title bar gives) or of the active editor. */
-async function pdfTarget(deps: DocumentDeps, arg: unknown): Promise<PdfTarget | undefined> {
+async function pdfTarget(deps: Deps, arg: unknown): Promise<PdfTarget | undefined> {
   if (arg instanceof RecordNode) {
     const account = accountOfNode(arg);
     const client = clientOf(account);
@@ -62,10 +72,10 @@ async function pdfTarget(deps: DocumentDeps, arg: unknown): Promise<PdfTarget | 
   return { account, client, companyId: ref.companyId, invoiceId: ref.recordId, label };
 }
 
-function pdfJob(x: PdfTarget, path: string): DownloadJob {
+function pdfJob(x: PdfTarget, open: DownloadJob['open']): DownloadJob {
   return {
     title: t('Invoice {0}: downloading the PDF', x.label),
-    path,
+    open,
     run: (options) => x.client.documents.downloadInvoicePdf(x.companyId, x.invoiceId, options),
     report: (e) => x.account.report(e),
     unsupported: t('This platform does not provide invoice PDFs'),
@@ -73,17 +83,15 @@ function pdfJob(x: PdfTarget, path: string): DownloadJob {
   };
 }
 
-const pdfName = (x: PdfTarget) => safeFileName(`${x.label}.pdf`, `invoice-${safeFileName(x.invoiceId, 'pdf')}.pdf`);
+const pdfName = (x: PdfTarget) => defaultPdfName(x.label, x.invoiceId);
 
 async function savePdf(x: PdfTarget): Promise<DownloadResult> {
-  const path = await askSavePath(t('Save PDF of invoice {0}', x.label), pdfName(x), { PDF: ['pdf'] });
-  return path ? download(pdfJob(x, path)) : { outcome: 'cancelled' };
+  const open = await askSaveFile(t('Save PDF of invoice {0}', x.label), pdfName(x), { PDF: ['pdf'] });
+  return open ? downloadDocument(pdfJob(x, open)) : { outcome: 'cancelled' };
 }
 
-async function openPdf(deps: DocumentDeps, x: PdfTarget): Promise<DownloadResult> {
-  const accountId = x.account.connection.account.id;
-  const path = cachePath(deps.storage.fsPath, [accountId, x.companyId, 'invoices', x.invoiceId], pdfName(x));
-  const done = await download(pdfJob(x, path));
+async function openPdf(deps: Deps, x: PdfTarget): Promise<DownloadResult> {
+  const done = await downloadDocument(pdfJob(x, () => deps.cache.download(pdfName(x), 'Invoice.pdf')));
   return done.outcome === 'saved' ? openDownloaded(done, () => savePdf(x)) : done;
 }
 
@@ -100,46 +108,40 @@ function attachmentTarget(node: unknown): AttachmentTarget | undefined {
   return account && client && { account, client, node };
 }
 
-function attachmentJob(x: AttachmentTarget, path: string): DownloadJob | undefined {
+function attachmentJob(x: AttachmentTarget, open: DownloadJob['open']): DownloadJob | undefined {
   const place = x.node.folder.place();
   if (!place) return undefined;
   const a = x.node.attachment;
   return {
     title: t('{0}: downloading', x.node.name),
-    path,
+    open,
     run: (options) => x.client.documents.downloadAttachment(place, a.id, a.contentType ?? undefined, options),
     report: (e) => x.account.report(e),
     failed: (reason) => t('Could not download {0}: {1}', x.node.name, reason),
   };
 }
 
-const attachmentFile = (x: AttachmentTarget) =>
-  safeFileName(x.node.name, `attachment-${safeFileName(String(x.node.attachment.id), 'file')}`);
+const attachmentFile = (x: AttachmentTarget) => safeFileName(x.node.attachment.name ?? undefined, 'attachment');
 
 async function saveAttachment(x: AttachmentTarget): Promise<DownloadResult> {
-  const path = await askSavePath(t('Save {0}', x.node.name), attachmentFile(x));
-  const job = path && attachmentJob(x, path);
-  return job ? download(job) : { outcome: 'cancelled' };
+  const open = await askSaveFile(t('Save {0}', x.node.name), attachmentFile(x));
+  const job = open && attachmentJob(x, open);
+  return job ? downloadDocument(job) : { outcome: 'cancelled' };
 }
 
-async function openAttachment(deps: DocumentDeps, x: AttachmentTarget): Promise<DownloadResult> {
-  const place = x.node.folder.place();
-  if (!place) return { outcome: 'unavailable' };
-  const parts = [
-    x.account.connection.account.id,
-    place.companyId,
-    place.dataType,
-    place.recordId,
-    x.node.attachment.id,
-  ];
-  const job = attachmentJob(x, cachePath(deps.storage.fsPath, parts.map(String), attachmentFile(x)));
-  const done = job ? await download(job) : ({ outcome: 'unavailable' } as const);
+async function openAttachment(deps: Deps, x: AttachmentTarget): Promise<DownloadResult> {
+  const job = attachmentJob(x, () => deps.cache.download(attachmentFile(x), 'attachment'));
+  const done = job ? await downloadDocument(job) : ({ outcome: 'unavailable' } as const);
   return done.outcome === 'saved' ? openDownloaded(done, () => saveAttachment(x)) : done;
 }
 
 const unavailable: DownloadResult = { outcome: 'unavailable' };
 
-export function registerDocumentCommands(deps: DocumentDeps): vscode.Disposable[] {
+/** `storage`: the extension's own storage (globalStorageUri), where Open downloads to. */
+export function registerDocumentCommands(given: DocumentDeps, storage: vscode.Uri): vscode.Disposable[] {
+  const deps: Deps = { ...given, cache: new DownloadCache(storage.fsPath) };
+  // What earlier windows opened and no viewer holds any more.
+  void deps.cache.cleanup().catch(() => undefined);
   const writes = attachmentWriteCommands(deps.view);
   return [
     registerCommand('dataPlatform.openInvoicePdf', async (arg?: unknown) => {
