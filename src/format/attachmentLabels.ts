@@ -34,8 +34,12 @@ const day = (value: unknown): string | undefined => {
   return text === undefined || text === '' ? undefined : sanitizeLabel(text.slice(0, 10));
 };
 
+// Controls, bidirectional and zero-width characters: a content type keeps its `/`, nothing else unseen.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const UNSEEN = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
 const contentType = (a: Attachment): string | undefined => {
-  const text = sanitizeLabel(shownText(a.contentType) ?? '');
+  const text = (typeof a.contentType === 'string' ? a.contentType : '').replace(UNSEEN, '').trim().slice(0, 100);
   return text === '' ? undefined : text;
 };
 
