@@ -120,7 +120,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     handle(req, res, ctx).catch(() => {
-      if (!res.headersSent) send(res, render(errorResponse(500, 'PublicApi', MESSAGES[500]), {}));
+      if (!res.headersSent) void send(res, render(errorResponse(500, 'PublicApi', MESSAGES[500]), {}));
       else res.destroy();
     });
   });
