@@ -137,14 +137,15 @@ export async function openDownloaded(
   saved: { path: string; bytes: number },
   saveAs: () => Promise<DownloadResult>,
 ): Promise<DownloadResult> {
-  const uri = vscode.Uri.file(saved.path);
+  const { path, bytes } = saved;
+  const uri = vscode.Uri.file(path);
   if (editorFor(saved.path)) {
     await vscode.commands.executeCommand('vscode.open', uri);
-    return { outcome: 'opened', ...saved, how: 'editor' };
+    return { outcome: 'opened', path, bytes, how: 'editor' };
   }
   if (!viewerUnreachable()) {
     await prompt().openExternal(uri);
-    return { outcome: 'opened', ...saved, how: 'external' };
+    return { outcome: 'opened', path, bytes, how: 'external' };
   }
   const save = t('Save As…');
   const chosen = await prompt().notify({
@@ -152,5 +153,5 @@ export async function openDownloaded(
     buttons: [save],
     severity: 'information',
   });
-  return { outcome: 'offeredSave', ...saved, ...(chosen === save ? { saved: await saveAs() } : {}) };
+  return { outcome: 'offeredSave', path, bytes, ...(chosen === save ? { saved: await saveAs() } : {}) };
 }
