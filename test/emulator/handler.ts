@@ -29,6 +29,8 @@ export interface ServerContext {
   requests: RequestLog;
   limiter: RateLimiter;
   latencyMs: number;
+  /** The largest file an upload may carry. */
+  uploadCapBytes: number;
   now: () => Date;
   log: (line: string) => void;
   reset: () => void;
@@ -112,7 +114,7 @@ async function apiAnswer(
     origin: originOf(x, ctx),
   };
   if (!x.streamed) return render(handleApi(req, ctx.state), rate.headers);
-  const answer = await handleUpload(req, x.req, ctx.state);
+  const answer = await handleUpload(req, x.req, ctx.state, ctx.uploadCapBytes);
   x.upload = answer.upload;
   return render(answer.response, rate.headers);
 }
