@@ -15,6 +15,7 @@ import type { CompanyNode } from '../../src/tree/companyNodes';
 import type { RecordNode } from '../../src/tree/dataNodes';
 import type { DataTypeId } from '../../src/dataTypes/catalog';
 import { ENV } from '../host/protocol';
+import { evaluateWhen } from '../support/whenClause';
 import {
   admin,
   answering,
@@ -53,7 +54,7 @@ async function addGeneratedAttachment(body: Record<string, unknown>): Promise<{ 
     headers: { 'X-Emulator-Token': token, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
-  assert.equal(res.status, 200, await res.clone().text());
+  assert.ok(res.ok, `${res.status} ${await res.clone().text()}`);
   return (await res.json()) as { id: string; name: string };
 }
 
@@ -148,7 +149,11 @@ describe('documents: invoice PDFs and record attachments', function () {
         contributes: { menus: Record<string, { command: string; when?: string }[]> };
       }
     ).contributes.menus['editor/title'].find((m) => m.command === 'dataPlatform.openInvoicePdf');
-    assert.match(titleBar?.when ?? '', /resourceScheme == dataplatform/);
+    const uri = editor.document.uri;
+    const on = (path: string) =>
+      evaluateWhen((titleBar?.when ?? 'false').replace(/'/g, ''), { resourceScheme: uri.scheme, resourcePath: path });
+    assert.ok(on(uri.path), 'in the invoice tab’s title bar');
+    assert.ok(!on(uri.path.replace('/invoices/', '/bills/')), 'not in a bill’s');
     const fromTab = await run('dataPlatform.openInvoicePdf', editor.document.uri);
     assert.ok(['opened', 'offeredSave'].includes(fromTab?.outcome ?? ''), JSON.stringify(fromTab));
     assert.ok(existsSync(fromTab?.path ?? ''), 'downloaded again from the tab');
