@@ -85,7 +85,7 @@ export class AttachmentsFolderNode extends PagedNode<Attachment> {
 
   getTreeItem(): vscode.TreeItem {
     const item = this.collapsedItem(t('Attachments'));
-    item.iconPath = new vscode.ThemeIcon('paperclip');
+    item.iconPath = new vscode.ThemeIcon('attach');
     const count = this.pagedList?.totalResults;
     if (count !== undefined && !this.noLink) item.description = String(count);
     item.tooltip = t('The files attached to this record in the accounting platform');
