@@ -220,6 +220,21 @@ describe('documents: invoice PDFs and record attachments', function () {
     }
   });
 
+  it('a failed list shows an error row with Retry; Retry lists the attachments', async () => {
+    const third = (await records('invoices'))[2];
+    assert.ok(third?.attachments, 'a third invoice');
+    await admin.addFault({ kind: 'status', status: 400, method: 'GET', path: '/attachments', times: 1 });
+    const [error] = await children(api, third.attachments);
+    assert.equal(kindOf(error), 'error');
+    assert.match(error.getTreeItem().contextValue ?? '', /\bretry\b/);
+    await vscode.commands.executeCommand('dataPlatform.retry', error);
+    const rows = await children(api, third.attachments);
+    assert.ok(
+      rows.every((r) => kindOf(r) === 'attachment') || rows.map(labelOf).join() === 'No attachments',
+      rows.map(labelOf).join(', '),
+    );
+  });
+
   it('Open and Save As… of an attachment: the bytes the emulator serves', async () => {
     const [first] = await records('invoices');
     const rows = await attachmentsOf(first);
@@ -282,6 +297,27 @@ describe('documents: invoice PDFs and record attachments', function () {
     await waitFor('the upload listed', async () =>
       (await attachmentsOf(bill)).some((r) => labelOf(r) === 'receipt-upload.txt'),
     );
+  });
+
+  it('an upload whose answer was lost is found among the attachments by name and size, not sent again', async () => {
+    await setEnvironment(api, accountId, 'local');
+    const [, invoice] = await records('invoices');
+    const file = join(dir, 'lost-answer.csv');
+    writeFileSync(file, 'a,b\n1,2\n');
+    await admin.addFault({ kind: 'appliedThenGateway', method: 'POST', path: '/attachment', times: 1 });
+    await admin.clearRequests();
+    const result = await answering(api, [vscode.Uri.file(file)], () =>
+      vscode.commands.executeCommand<WriteResult & { recovered?: true }>('dataPlatform.uploadAttachment', invoice),
+    );
+    assert.equal(result?.outcome, 'done', JSON.stringify(result));
+    assert.equal(result?.recovered, true, 'found after the lost answer');
+    assert.equal(result?.value?.name, 'lost-answer.csv');
+    assert.deepEqual(
+      (await writes()).map((r) => `${r.method} ${r.path.split('/').slice(-1)[0]}`),
+      ['POST attachment'],
+      'sent once, to the invoice’s upload path',
+    );
+    await setEnvironment(api, accountId, 'production');
   });
 
   it('Delete Attachment names the file on production, sends once and follows the push until it leaves the list', async () => {
