@@ -350,4 +350,14 @@ describe('documents: invoice PDFs and record attachments', function () {
       20_000,
     );
   });
+
+  it('without a Linked accounting connection the folder says so instead of listing', async () => {
+    const ids = (await admin.connections()).few ?? [];
+    assert.ok(ids.length > 0);
+    for (const id of ids) await admin.deauthorize(company.company.id, id).catch(() => undefined);
+    const [first] = await records('invoices');
+    first.attachments?.refresh();
+    const rows = await children(api, first.attachments);
+    assert.deepEqual(rows.map(labelOf), ['No Linked accounting connection: attachments are read through one']);
+  });
 });
