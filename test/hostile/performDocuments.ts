@@ -93,7 +93,10 @@ export async function performDocumentCall(p: Pipeline, key: string, c: DocumentC
   });
   try {
     const found = await records(p.client(key), c, opened);
-    const ids = found.map((r, i) => String((r as { id?: unknown }).id ?? `file ${i}`));
+    const ids = found.map((r, i) => {
+      const id = (r as { id?: unknown }).id;
+      return typeof id === 'string' ? id : `file ${i}`;
+    });
     return { ids, text: sinkText(opened, false), surfaces: surfaces(found) };
   } catch (e) {
     if (!isApiError(e)) throw e;
