@@ -20,7 +20,7 @@ describe('documents against the emulator (issue 33)', () => {
   after(() => emu.close());
 
   const first = async (type: 'invoices' | 'bills'): Promise<{ id: string; invoiceNumber?: string }> =>
-    (await client.listRecords(type, emu.companies.few, { pageSize: 1 })).results[0] as { id: string };
+    (await client.listRecords(type, emu.companies.few, { pageSize: 1 })).results[0];
   const place = (dataType: 'invoices' | 'bills', recordId: string): RecordPlace => ({
     companyId: emu.companies.few,
     connectionId: emu.connections.few[0],
