@@ -14,7 +14,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** An entry this young may be a download under way or a file a viewer is opening: kept. */
 const IN_USE_MS = 60 * 1000;
 
-export interface CacheLimits {
+interface CacheLimits {
   /** Entries older than this are removed on cleanup. */
   maxAgeMs: number;
   /** Then the oldest go until the rest take at most this many bytes. */
@@ -24,7 +24,7 @@ export interface CacheLimits {
 const DEFAULT_LIMITS: CacheLimits = { maxAgeMs: DAY_MS, maxBytes: 500 * 1024 * 1024 };
 
 /** A download into the cache: `path` is the file once `sink` is committed. */
-export interface CachedDownload {
+interface CachedDownload {
   path: string;
   sink: ByteSink;
 }
