@@ -34,10 +34,9 @@ import {
 } from './responseShapes';
 import type { HttpRequest } from './transport';
 import type { CallOptions } from './transportOptions';
-import { redactDeep } from './redact';
+import { redactDeep, type Redactor } from './redact';
 import { resolveHref } from './url';
 import type { RateLimitInfo } from './rateLimit';
-import type { Redactor } from './redact';
 import { ApiSession, type ClientOptions } from './session';
 import { CompaniesApi } from './companiesApi';
 import { ConnectionsApi } from './connectionsApi';

@@ -31,6 +31,8 @@ export type ApiErrorKind =
   | 'timeout'
   | 'cancelled'
   | 'malformedResponse'
+  /** A download over the caller's cap (by its Content-Length, or stopped there while streaming). */
+  | 'responseTooLarge'
   | 'unexpectedStatus';
 
 /** Kinds that a later attempt may cure; the UI offers "retry" for these. Not `proxyAuth` or
