@@ -2,6 +2,7 @@
 // after telling it where to connect. Not rate limited: a benchmark's thousands of requests a
 // minute would otherwise turn into 429s and retries.
 import { startEmulator } from '../emulator';
+import { startAttachmentStub } from './attachmentStub';
 import type { EmulatorAddress, EmulatorSpec } from './emulatorProcess';
 
 async function main(): Promise<void> {
@@ -17,8 +18,10 @@ async function main(): Promise<void> {
     companyId: emu.companies.many,
     smallCompanyId: emu.companies.few,
   };
+  const stub = spec.attachmentBytes ? await startAttachmentStub(emu.keys.normal, spec.attachmentBytes) : undefined;
+  if (stub) address.attachment = stub.attachment;
   process.once('disconnect', () => {
-    void emu.close().finally(() => process.exit(0));
+    void Promise.all([emu.close(), stub?.close()]).finally(() => process.exit(0));
   });
   process.send?.(address);
 }
