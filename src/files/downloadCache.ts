@@ -3,7 +3,7 @@
 // sanitised name inside it, so two invoices with the same number do not collide and the viewer's
 // title reads as the document's name. Cleared on start: entries older than a day go, then the
 // oldest until the whole fits a cap, so the cache cannot grow without bound.
-import { chmod, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ByteSink } from '../api';
 import { fileByteSink, targetIn } from './fileSink';
@@ -37,7 +37,8 @@ interface Entry {
 
 /** Bytes of the files under `path` and when it last changed (the newest of them). */
 async function measure(path: string): Promise<Entry> {
-  const info = await stat(path);
+  // lstat: a link is measured (and removed) as itself, never followed out of the cache.
+  const info = await lstat(path);
   if (!info.isDirectory()) return { path, modified: info.mtimeMs, bytes: info.size };
   let entry: Entry = { path, modified: info.mtimeMs, bytes: 0 };
   for (const name of await readdir(path)) {
