@@ -13,7 +13,7 @@ import { RAW_BODY_LIMIT, type Redactor } from './redact';
 import { decideRetry, requestedWaitMs, type RetryPolicy } from './retry';
 import type { RequestSummary, TraceEntry } from './transportOptions';
 
-export type Stopped = 'cancelled' | 'timeout' | undefined;
+type Stopped = 'cancelled' | 'timeout' | undefined;
 
 export interface TransferContext {
   /** The JSON requests' instance: the key in the Authorization header, no redirects, no proxy. */

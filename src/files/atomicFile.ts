@@ -49,6 +49,22 @@ export class AtomicFile {
     return { bytesWritten: length };
   }
 
+  /** Writes the buffers in order, all of them (one system call for many, most of the time). */
+  async writeAll(buffers: readonly Buffer[]): Promise<void> {
+    if (this.done) throw new Error('The file is already finished');
+    const total = buffers.reduce((sum, b) => sum + b.length, 0);
+    const { bytesWritten } = await this.handle.writev(buffers);
+    if (bytesWritten < total) {
+      const rest = Buffer.concat(buffers).subarray(bytesWritten);
+      await this.write(rest);
+    }
+  }
+
+  /** Flushes what is written so far to the disk, so the final sync has little left to do. */
+  async flushToDisk(): Promise<void> {
+    if (!this.done) await this.handle.datasync();
+  }
+
   /** Synced (a crash right after cannot leave an empty file under the name), given `mode`, then
    * renamed onto the target. A failure deletes the temporary file and is passed on. */
   async commit(mode = 0o600): Promise<void> {

@@ -3,7 +3,7 @@
 // sanitised name inside it, so two invoices with the same number do not collide and the viewer's
 // title reads as the document's name. Cleared on start: entries older than a day go, then the
 // oldest until the whole fits a cap, so the cache cannot grow without bound.
-import { chmod, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ByteSink } from '../api';
 import { fileByteSink, targetIn } from './fileSink';
@@ -14,7 +14,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** An entry this young may be a download under way or a file a viewer is opening: kept. */
 const IN_USE_MS = 60 * 1000;
 
-export interface CacheLimits {
+interface CacheLimits {
   /** Entries older than this are removed on cleanup. */
   maxAgeMs: number;
   /** Then the oldest go until the rest take at most this many bytes. */
@@ -24,7 +24,7 @@ export interface CacheLimits {
 const DEFAULT_LIMITS: CacheLimits = { maxAgeMs: DAY_MS, maxBytes: 500 * 1024 * 1024 };
 
 /** A download into the cache: `path` is the file once `sink` is committed. */
-export interface CachedDownload {
+interface CachedDownload {
   path: string;
   sink: ByteSink;
 }
@@ -37,7 +37,8 @@ interface Entry {
 
 /** Bytes of the files under `path` and when it last changed (the newest of them). */
 async function measure(path: string): Promise<Entry> {
-  const info = await stat(path);
+  // lstat: a link is measured (and removed) as itself, never followed out of the cache.
+  const info = await lstat(path);
   if (!info.isDirectory()) return { path, modified: info.mtimeMs, bytes: info.size };
   let entry: Entry = { path, modified: info.mtimeMs, bytes: 0 };
   for (const name of await readdir(path)) {

@@ -2,12 +2,15 @@
 // an aborted download leaves nothing; cleanup removes what is old, then the oldest over the cap.
 import * as assert from 'node:assert/strict';
 import {
+  existsSync,
+  lutimesSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -105,5 +108,21 @@ describe('download cache', () => {
     writeFileSync(join(cache.folder, 'stray'), 'abc');
     assert.equal(await cache.cleanup(), 3);
     assert.deepEqual(readdirSync(cache.folder), []);
+  });
+
+  it('cleanup removes a link in the cache as a link: never follows it out, never deletes what it points at', async function () {
+    if (process.platform === 'win32') this.skip();
+    const outside = join(root, 'outside');
+    mkdirSync(outside);
+    writeFileSync(join(outside, 'precious.txt'), 'keep me');
+    const cache = new DownloadCache(join(root, 'storage'), { maxAgeMs: 24 * HOUR, maxBytes: 1e9 }, () => Date.now());
+    await download(cache, 'a.pdf', 'a');
+    const link = join(cache.folder, 'd-link');
+    symlinkSync(outside, link);
+    const past = new Date(Date.now() - 48 * HOUR);
+    lutimesSync(link, past, past);
+    await cache.cleanup();
+    assert.ok(!existsSync(link), 'the old link is gone');
+    assert.equal(readFileSync(join(outside, 'precious.txt'), 'utf8'), 'keep me');
   });
 });
