@@ -274,6 +274,27 @@ describe('documents: invoice PDFs and record attachments', function () {
       .update('downloads.maxSizeMB', undefined, vscode.ConfigurationTarget.Global);
   });
 
+  it('a download cut short, or stalled past the request timeout, fails with nothing left', async () => {
+    const [, second] = await records('invoices');
+    const big = (await attachmentsOf(second)).find((r) => labelOf(r) === 'big.pdf');
+    assert.ok(big, 'the generated file of the cap test');
+    const node: AttachmentNode = big;
+    const settings = vscode.workspace.getConfiguration('dataPlatform');
+    for (const kind of ['cutBody', 'stallBody']) {
+      await admin.clearFaults();
+      await admin.addFault({ kind, path: '/download' });
+      if (kind === 'stallBody') await settings.update('requestTimeout', 1, vscode.ConfigurationTarget.Global);
+      const folder = mkdtempSync(join(dir, `${kind}-`));
+      const result = await answering(api, [vscode.Uri.file(join(folder, 'big.pdf'))], () =>
+        run('dataPlatform.saveAttachment', node),
+      );
+      assert.equal(result?.outcome, 'failed', `${kind}: ${JSON.stringify(result)}`);
+      assert.deepEqual(readdirSync(folder), [], `${kind}: nothing left behind`);
+    }
+    await settings.update('requestTimeout', undefined, vscode.ConfigurationTarget.Global);
+    await admin.clearFaults();
+  });
+
   it('Upload Attachment… to a bill asks on production: declined, nothing sent; accepted, one POST and it is listed', async () => {
     await setEnvironment(api, accountId, 'production');
     const [, bill] = await records('bills');
