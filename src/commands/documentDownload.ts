@@ -88,7 +88,11 @@ export async function downloadDocument(job: DownloadJob): Promise<DownloadResult
       void prompt().notify({ message: job.unsupported, buttons: [], severity: 'information' });
       return { outcome: 'unsupported', message: job.unsupported, error: e };
     }
-    const message = job.failed(e.message);
+    // Over the cap: the setting that sets it is what the user can change.
+    const message =
+      e.kind === 'responseTooLarge'
+        ? `${job.failed(e.message)} ${t('The limit is the setting dataPlatform.downloads.maxSizeMB.')}`
+        : job.failed(e.message);
     showFailure(message, e);
     return { outcome: 'failed', message, error: e };
   }

@@ -267,6 +267,7 @@ describe('documents: invoice PDFs and record attachments', function () {
     );
     assert.equal(result?.outcome, 'failed', JSON.stringify(result));
     assert.equal(result?.error?.kind, 'responseTooLarge');
+    assert.match(result?.message ?? '', /^Could not download big\.pdf: .*dataPlatform\.downloads\.maxSizeMB/);
     assert.deepEqual(readdirSync(folder), [], 'nothing left behind');
     assert.ok(api.diagnostics.entries().some((e) => e.error.kind === 'responseTooLarge'));
     await vscode.workspace
