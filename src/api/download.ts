@@ -185,12 +185,15 @@ async function receive(
   const head = Buffer.concat(first.head);
   const refused = check(meta, head, run.status ?? 200);
   if (refused === undefined) return into(run, { stream, chunks, first, meta }, options, watch, timeoutMs);
+  // The error's text is read within the timeout, as a failed status's is.
+  watch.restart();
   const rest = first.ended ? Buffer.alloc(0) : await readCapped(stream).catch(() => Buffer.alloc(0));
   const bytes = Buffer.concat([head, rest]);
   const get = (name: string): string | undefined => (name === 'content-type' ? meta.contentType : undefined);
   const info = responseInfo(run.ctx, run.target, run.status ?? 200, get, bytes, run.attempt);
   const error = refusedFile(info, refused, bytes);
-  logRun(run, error, run.ctx.tracing() ? info.text : undefined);
+  // A body that is not text (a wrong file's bytes) is named in a trace line, never shown.
+  logRun(run, error, error.rawBody !== undefined ? info.text : binaryTrace(bytes.length, meta.contentType));
   return { ok: false, error, final: true };
 }
 
