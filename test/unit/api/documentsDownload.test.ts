@@ -115,6 +115,31 @@ describe('documents: downloads (issue 33)', () => {
     });
   }
 
+  it('refuses a page that stalls after its first bytes within the timeout, keeping what came', async () => {
+    const page = `<!DOCTYPE html><html><body>${'x'.repeat(700)}`;
+    server.on(stalling({ 'Content-Type': 'text/html' }, Buffer.from(page)));
+    const { client } = loggingClient(server.url, { timeoutMs: 300 });
+    const options = opening(new MemorySink());
+    await assert.rejects(client.documents.downloadInvoicePdf('c1', 'inv-1', options), (e: unknown) => {
+      isKind('malformedResponse')(e);
+      assert.equal((e as ApiError).rawBody, page);
+      return true;
+    });
+    assert.equal(options.opened.length, 0);
+  });
+
+  it('names a refused body that is not text in the trace, and keeps none of it', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+    server.on(chunked(200, { 'Content-Type': 'image/png' }, png));
+    const { client, traces } = loggingClient(server.url);
+    const error = await client.documents
+      .downloadInvoicePdf('c1', 'inv-1', opening(new MemorySink()))
+      .catch((e: unknown) => e);
+    assert.ok(error instanceof ApiError);
+    assert.equal(error.rawBody, undefined);
+    assert.equal(traces[0].responseBody, '<12 bytes, image/png>');
+  });
+
   it('refuses a body whose Content-Length is over the cap before reading any of it', async () => {
     server.on(stalling({ ...PDF_HEADERS, 'Content-Length': String(5_000_000) }, pdfBytes(1024)));
     const options = opening(new MemorySink(), { maxBytes: 1_000_000 });
