@@ -140,6 +140,25 @@ describe('documents: downloads (issue 33)', () => {
     assert.equal(traces[0].responseBody, '<12 bytes, image/png>');
   });
 
+  it('holds no place in the rate gate while its body streams: a JSON read goes meanwhile', async () => {
+    server.on(stalling(PDF_HEADERS, pdfBytes(2048)), (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ id: 'c1', name: 'Acme' }));
+    });
+    const controller = new AbortController();
+    const { client } = loggingClient(server.url, { maxInFlight: () => 1 });
+    const sink = new MemorySink();
+    let streaming!: () => void;
+    const started = new Promise<void>((resolve) => (streaming = resolve));
+    const options = opening(sink, { signal: controller.signal, onProgress: () => streaming() });
+    const download = client.documents.downloadInvoicePdf('c1', 'inv-1', options);
+    await started;
+    assert.equal((await client.getCompany('c1')).name, 'Acme');
+    controller.abort();
+    await assert.rejects(download, isKind('cancelled'));
+    assert.deepEqual(sink.events, ['abort']);
+  });
+
   it('refuses a body whose Content-Length is over the cap before reading any of it', async () => {
     server.on(stalling({ ...PDF_HEADERS, 'Content-Length': String(5_000_000) }, pdfBytes(1024)));
     const options = opening(new MemorySink(), { maxBytes: 1_000_000 });
