@@ -28,6 +28,8 @@ interface Run {
   attempt: number;
   started: number;
   status?: number;
+  /** The answer's correlation header, redacted. */
+  correlationId?: string;
 }
 
 function logRun(run: Run, error: ApiError | undefined, body?: string): void {
@@ -36,7 +38,8 @@ function logRun(run: Run, error: ApiError | undefined, body?: string): void {
     durationMs: Math.max(0, run.ctx.now() - run.started),
     attempt: run.attempt,
     ...(run.status !== undefined ? { status: run.status } : {}),
-    ...(error ? { errorKind: error.kind, ...(error.correlationId ? { correlationId: error.correlationId } : {}) } : {}),
+    correlationId: error ? error.correlationId : run.correlationId,
+    errorKind: error?.kind,
   };
   run.ctx.log(summary, { ...run.target, attempt: run.attempt, status: run.status, responseBody: body });
 }
@@ -233,6 +236,8 @@ async function attempt(
     run.status = response.status;
     const get = headerGetter(response.headers);
     ctx.observe(get);
+    const correlation = get('x-correlation-id') ?? get('correlation-id') ?? get('x-request-id');
+    run.correlationId = correlation === undefined ? undefined : ctx.redact(correlation);
     if (response.status < 200 || response.status >= 300) return await failedStatus(run, stream, get, watch, timeoutMs);
     const meta = fileMeta(get, ctx.redact);
     if (meta.length !== undefined && meta.length > options.maxBytes) {

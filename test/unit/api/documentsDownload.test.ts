@@ -38,6 +38,7 @@ describe('documents: downloads (issue 33)', () => {
       ...PDF_HEADERS,
       'Content-Length': String(body.length),
       'Content-Disposition': `attachment; filename="INV-0042.pdf"`,
+      'X-Correlation-Id': 'corr-42',
     };
     server.on(chunked(200, headers, body));
     const { client, summaries, traces } = loggingClient(server.url);
@@ -57,8 +58,8 @@ describe('documents: downloads (issue 33)', () => {
     assert.equal(arrival.method, 'GET');
     assert.equal(arrival.headers.authorization, `Basic ${Buffer.from(KEY).toString('base64')}`);
     assert.deepEqual(
-      summaries.map((s) => [s.method, s.path, s.status, s.attempt]),
-      [['GET', '/companies/c1/data/invoices/inv-1/pdf', 200, 1]],
+      summaries.map((s) => [s.method, s.path, s.status, s.attempt, s.correlationId]),
+      [['GET', '/companies/c1/data/invoices/inv-1/pdf', 200, 1, 'corr-42']],
     );
     assert.equal(traces[0].responseBody, `<${body.length} bytes, application/pdf>`);
   });
