@@ -89,7 +89,7 @@ async function memoryFigures(target: AttachmentTarget, dir: string, runs: number
   return figures;
 }
 
-function speedFigures(results: ReadonlyMap<string, CaseResult>, curl: boolean): Figure[] {
+export function speedFigures(results: ReadonlyMap<string, CaseResult>, curl: boolean): Figure[] {
   const figures: (Figure | undefined)[] = [
     curl
       ? ratioFigure(
