@@ -28,6 +28,8 @@ interface Run {
   attempt: number;
   started: number;
   status?: number;
+  /** The answer's correlation header, redacted. */
+  correlationId?: string;
 }
 
 function logRun(run: Run, error: ApiError | undefined, body?: string): void {
@@ -36,7 +38,8 @@ function logRun(run: Run, error: ApiError | undefined, body?: string): void {
     durationMs: Math.max(0, run.ctx.now() - run.started),
     attempt: run.attempt,
     ...(run.status !== undefined ? { status: run.status } : {}),
-    ...(error ? { errorKind: error.kind, ...(error.correlationId ? { correlationId: error.correlationId } : {}) } : {}),
+    correlationId: error ? error.correlationId : run.correlationId,
+    errorKind: error?.kind,
   };
   run.ctx.log(summary, { ...run.target, attempt: run.attempt, status: run.status, responseBody: body });
 }
@@ -185,12 +188,15 @@ async function receive(
   const head = Buffer.concat(first.head);
   const refused = check(meta, head, run.status ?? 200);
   if (refused === undefined) return into(run, { stream, chunks, first, meta }, options, watch, timeoutMs);
+  // The error's text is read within the timeout, as a failed status's is.
+  watch.restart();
   const rest = first.ended ? Buffer.alloc(0) : await readCapped(stream).catch(() => Buffer.alloc(0));
   const bytes = Buffer.concat([head, rest]);
   const get = (name: string): string | undefined => (name === 'content-type' ? meta.contentType : undefined);
   const info = responseInfo(run.ctx, run.target, run.status ?? 200, get, bytes, run.attempt);
   const error = refusedFile(info, refused, bytes);
-  logRun(run, error, run.ctx.tracing() ? info.text : undefined);
+  // A body that is not text (a wrong file's bytes) is named in a trace line, never shown.
+  logRun(run, error, error.rawBody !== undefined ? info.text : binaryTrace(bytes.length, meta.contentType));
   return { ok: false, error, final: true };
 }
 
@@ -230,6 +236,8 @@ async function attempt(
     run.status = response.status;
     const get = headerGetter(response.headers);
     ctx.observe(get);
+    const correlation = get('x-correlation-id') ?? get('correlation-id') ?? get('x-request-id');
+    run.correlationId = correlation === undefined ? undefined : ctx.redact(correlation);
     if (response.status < 200 || response.status >= 300) return await failedStatus(run, stream, get, watch, timeoutMs);
     const meta = fileMeta(get, ctx.redact);
     if (meta.length !== undefined && meta.length > options.maxBytes) {

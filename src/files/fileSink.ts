@@ -45,6 +45,7 @@ export class FileByteSink implements ByteSink {
   constructor(private readonly file: SinkFile) {}
 
   async write(chunk: Buffer): Promise<void> {
+    if (this.finished) throw new Error('The file is already finished');
     this.throwFailure();
     this.queued.push(chunk);
     this.queuedBytes += chunk.length;

@@ -81,7 +81,7 @@ async function memoryFigures(target: AttachmentTarget, dir: string, runs: number
       name: `RSS growth downloading ${size}: ${label}`,
       value: rss,
       unit: 'MB',
-      detail: `median of ${runs}, peak over the transfer vs before: JS heap +${heap.toFixed(1)} MB, Buffers +${buffers.toFixed(1)} MB, over a baseline RSS of ${median((r) => r.baselineRss).toFixed(0)} MB`,
+      detail: `median of ${runs}, peak over the transfer vs before: JS heap +${heap.toFixed(1)} MB, Buffers allocated +${buffers.toFixed(1)} MB (freed as collected), over a baseline RSS of ${median((r) => r.baselineRss).toFixed(0)} MB`,
       // --quick's few megabytes say nothing of a 200 MB transfer's peak: not held to the goal.
       ...(which === 'extension' && !quick ? { goal: MEMORY_GOAL } : {}),
     });
@@ -89,7 +89,7 @@ async function memoryFigures(target: AttachmentTarget, dir: string, runs: number
   return figures;
 }
 
-function speedFigures(results: ReadonlyMap<string, CaseResult>, curl: boolean): Figure[] {
+export function speedFigures(results: ReadonlyMap<string, CaseResult>, curl: boolean): Figure[] {
   const figures: (Figure | undefined)[] = [
     curl
       ? ratioFigure(

@@ -1,6 +1,6 @@
 // The fault matrix's columns of issue 33: an invoice's PDF and a bill's attachment downloaded into
 // a sink (after any fault: never committed unless whole, aborted if it was opened; after a recovery,
-// the same bytes as a fault-free emulator serves), the attachments listed and read, and the writes
+// the same bytes as a fault-free emulator serves), the attachments listed and each read, and the writes
 // (an upload, a delete), each sent once per command and, after a lost answer, looked up as the
 // command does (lostWrites.ts).
 import * as assert from 'node:assert/strict';
@@ -85,9 +85,17 @@ export const DOCUMENT_COLUMNS: readonly Column[] = [
       ),
   ),
   readColumn(
-    'list attachments',
-    (emu) => billsPath(emu, 'data/bills/[^/]+/attachments$'),
-    async (w, signal) => (await w.client.documents.listAttachments(await bill(w, signal), { signal })).map((a) => a.id),
+    'list and read attachments',
+    // The list and each attachment read alone (`…/attachments/{id}`): a fault once strikes the list.
+    (emu) => billsPath(emu, 'data/bills/[^/]+/attachments(/[^/]+)?$'),
+    async (w, signal) => {
+      const place = await bill(w, signal);
+      const listed = await w.client.documents.listAttachments(place, { signal });
+      const read = [];
+      for (const a of listed) read.push(await w.client.documents.getAttachment(place, a.id, { signal }));
+      assert.deepEqual(read, listed);
+      return listed.map((a) => a.id);
+    },
   ),
   readColumn(
     'download attachment',

@@ -110,5 +110,7 @@ describe('download sink: writes behind the network', () => {
     await sink.abort();
     assert.deepEqual(file.events, ['abort']);
     await assert.rejects(sink.commit(), /already finished/);
+    await assert.rejects(sink.write(chunk(2)), /already finished/);
+    assert.equal(file.written.length, 1, 'only the chunk handed over before the abort');
   });
 });
