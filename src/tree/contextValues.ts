@@ -206,7 +206,7 @@ export function attachmentsContext(type: DataTypeId): string {
 export function attachmentContext(type: DataTypeId): string {
   return contextValue(
     'attachment',
-    ['download', dataType(type).attachments?.delete === true && 'deleteAttachment'],
+    ['download', 'curl', dataType(type).attachments?.delete === true && 'deleteAttachment'],
     type,
   );
 }

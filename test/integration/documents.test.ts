@@ -208,7 +208,7 @@ describe('documents: invoice PDFs and record attachments', function () {
     const png = rows.find((r) => labelOf(r).endsWith('.png'));
     assert.match(String(png?.getTreeItem().description), /^image\/png · [\d.]+ (B|KB) · \d{4}-\d{2}-\d{2}/);
     assert.equal((png?.getTreeItem().iconPath as vscode.ThemeIcon).id, 'file-media');
-    assert.match(png?.getTreeItem().contextValue ?? '', /^attachment download deleteAttachment type=bills/);
+    assert.match(png?.getTreeItem().contextValue ?? '', /^attachment download curl deleteAttachment type=bills/);
     // The second record has none.
     const none = await children(api, bill.attachments);
     assert.deepEqual(none.map(labelOf), ['No attachments']);
@@ -248,6 +248,10 @@ describe('documents: invoice PDFs and record attachments', function () {
     const saved = await answering(api, [target], () => run('dataPlatform.saveAttachment', png));
     assert.equal(saved?.outcome, 'saved', JSON.stringify(saved));
     assert.deepEqual(readFileSync(target.fsPath), served);
+    const curl = await vscode.commands.executeCommand<string>('dataPlatform.copyAsCurl', png);
+    assert.match(curl ?? '', new RegExp(`/attachments/${png.attachment.id}/download`));
+    assert.match(curl ?? '', /--output /, 'the body goes to a file, never the terminal');
+    assert.ok(!(curl ?? '').includes((await emulator()).key), 'no key in it');
   });
 
   it('a body over the size cap is refused while it streams: nothing left', async () => {
