@@ -1,7 +1,7 @@
 // A record's documents: Open PDF and Save PDF As… of an invoice (its row's menu, its JSON tab's
 // title bar), Open and Save As… of an attachment (a row of a record's Attachments folder). Open
-// downloads into the extension's storage (a folder per document, the file replaced at each open)
-// and opens it there; Save As… writes only the file the user chose. Upload and Delete are in
+// downloads into the extension's download cache (a folder per download, cleaned at start) and
+// opens it from there; Save As… writes only the file the user chose. Upload and Delete are in
 // attachmentWrites.ts.
 import * as vscode from 'vscode';
 import type { DataPlatformClient } from '../api';
@@ -13,9 +13,9 @@ import { t } from '../l10n';
 import { AttachmentNode } from '../tree/attachmentNodes';
 import { RecordNode } from '../tree/dataNodes';
 import type { TreeNode } from '../tree/node';
-import { accountOfNode, type AccountTarget, type ResolveAccount } from './accountTarget';
 import { DownloadCache } from '../files/downloadCache';
 import { defaultPdfName, safeFileName } from '../files/fileNames';
+import { accountOfNode, type AccountTarget, type ResolveAccount } from './accountTarget';
 import {
   askSaveFile,
   downloadDocument,
@@ -23,9 +23,8 @@ import {
   type DownloadJob,
   type DownloadResult,
 } from './documentDownload';
-import { registerCommand } from './register';
-
 import { attachmentWriteCommands } from './attachmentWrites';
+import { registerCommand } from './register';
 
 interface DocumentDeps {
   account: ResolveAccount;
