@@ -24,7 +24,7 @@ export class DocumentsApi {
   /** `GET /companies/{companyId}/data/invoices/{invoiceId}/pdf`, streamed into the caller's sink.
    * Only a PDF is accepted (content type `application/pdf` or `application/octet-stream`, and the
    * bytes start with `%PDF-`); anything else fails as a malformed response with its body kept. */
-  downloadInvoicePdf(companyId: string, invoiceId: string, options: DownloadOptions): Promise<Downloaded> {
+  async downloadInvoicePdf(companyId: string, invoiceId: string, options: DownloadOptions): Promise<Downloaded> {
     return this.session.download(documents.invoicePdfRequest(companyId, invoiceId).path, pdfCheck, options);
   }
 
@@ -44,7 +44,7 @@ export class DocumentsApi {
     return this.session.prepared(documents.attachmentRequest(place, attachmentId));
   }
   /** `GET …/attachments/{attachmentId}`. */
-  getAttachment(place: RecordPlace, attachmentId: string, options?: CallOptions): Promise<Attachment> {
+  async getAttachment(place: RecordPlace, attachmentId: string, options?: CallOptions): Promise<Attachment> {
     const request = documents.attachmentRequest(place, attachmentId);
     return this.session.send({ ...request, accept: documents.isAttachment, expected: 'an attachment' }, options);
   }
@@ -55,7 +55,7 @@ export class DocumentsApi {
   /** `GET …/attachments/{attachmentId}/download`, streamed into the caller's sink. `expectedType`
    * (the attachment's `contentType`) decides what is accepted besides `application/octet-stream`:
    * an HTML page or a JSON body is refused unless that is what the attachment is. */
-  downloadAttachment(
+  async downloadAttachment(
     place: RecordPlace,
     attachmentId: string,
     expectedType: string | undefined,
@@ -75,8 +75,8 @@ export class DocumentsApi {
    * gives the type: invoices `attachment`, bills `attachments`), multipart/form-data with one part
    * `file`, streamed from the source. Sent once. Answers 200 with no body the contract names: the
    * caller lists the attachments to find the new one. */
-  uploadAttachment(place: RecordPlace, file: UploadSource, options?: UploadOptions): Promise<void> {
-    return this.session.upload(documents.uploadAttachmentRequest(place).path, file, options);
+  async uploadAttachment(place: RecordPlace, file: UploadSource, options?: UploadOptions): Promise<void> {
+    await this.session.upload(documents.uploadAttachmentRequest(place).path, file, options);
   }
 
   /** What `deleteAttachment` sends. */
@@ -85,7 +85,7 @@ export class DocumentsApi {
   }
   /** `DELETE …/connections/{connectionId}/push/bills/{billId}/attachments/{attachmentId}` (Sync for
    * Payables v1): answered with a push operation, which the caller follows. Sent once. */
-  deleteAttachment(place: RecordPlace, attachmentId: string, options?: CallOptions): Promise<PushOperation> {
+  async deleteAttachment(place: RecordPlace, attachmentId: string, options?: CallOptions): Promise<PushOperation> {
     const request = documents.deleteAttachmentRequest(place, attachmentId);
     const call = { ...request, once: true, accept: isPushOperation, expected: 'a push operation' };
     return this.session.send(call, options);

@@ -19,6 +19,7 @@ import {
   type Tried,
 } from './transfer';
 import type { Target } from './failures';
+import { RAW_BODY_LIMIT } from './redact';
 import type { RequestSummary } from './transportOptions';
 
 /** One attempt's state, for its log line. */
@@ -28,6 +29,8 @@ interface Run {
   attempt: number;
   started: number;
   status?: number;
+  /** The answer's correlation header, redacted. */
+  correlationId?: string;
 }
 
 function logRun(run: Run, error: ApiError | undefined, body?: string): void {
@@ -36,7 +39,8 @@ function logRun(run: Run, error: ApiError | undefined, body?: string): void {
     durationMs: Math.max(0, run.ctx.now() - run.started),
     attempt: run.attempt,
     ...(run.status !== undefined ? { status: run.status } : {}),
-    ...(error ? { errorKind: error.kind, ...(error.correlationId ? { correlationId: error.correlationId } : {}) } : {}),
+    correlationId: error ? error.correlationId : run.correlationId,
+    errorKind: error?.kind,
   };
   run.ctx.log(summary, { ...run.target, attempt: run.attempt, status: run.status, responseBody: body });
 }
@@ -83,6 +87,24 @@ async function sniff(chunks: Chunks): Promise<Sniffed> {
     length += chunk.length;
   }
   return { head, ended: false };
+}
+
+/** The body read on (each wait timed) just past what an error keeps of it, so the cut shows;
+ * on a failure, what came before it. The rest is dropped. */
+async function readMore(chunks: Chunks, head: Buffer[], stream: Readable): Promise<Buffer> {
+  const read = [...head];
+  let length = read.reduce((n, c) => n + c.length, 0);
+  try {
+    for (let c = await chunks.next(); c && length <= RAW_BODY_LIMIT; c = await chunks.next()) {
+      read.push(c);
+      length += c.length;
+    }
+  } catch {
+    // The text that came is the error's; how the rest failed is not.
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(read);
 }
 
 /** Thrown inside the body's loop: the cap was reached. */
@@ -143,20 +165,23 @@ async function into(
     stream.destroy();
     throw e;
   }
-  let received: number;
+  const count = { received: 0 };
   try {
-    const write = (c: Buffer): Promise<void> =>
-      sink.write(c).catch((e: unknown) => Promise.reject(new SinkFailure('write', { cause: e })));
-    received = await pour(chunks, first, meta, options, write);
-    if (meta.length !== undefined && received < meta.length) throw cutShort();
+    const write = async (c: Buffer): Promise<void> => {
+      await sink.write(c).catch((e: unknown) => Promise.reject(new SinkFailure('write', { cause: e })));
+      count.received += c.length;
+    };
+    await pour(chunks, first, meta, options, write);
+    if (meta.length !== undefined && count.received < meta.length) throw cutShort();
   } catch (e) {
     stream.destroy();
     await sink.abort().catch(() => undefined);
     const failure = bodyFailure(run, e, watch, timeoutMs, options.maxBytes);
-    logRun(run, isApi(failure) ? failure : undefined, binaryTrace(0, meta.contentType));
+    logRun(run, isApi(failure) ? failure : undefined, binaryTrace(count.received, meta.contentType));
     throw failure;
   }
   await sink.commit();
+  const received = count.received;
   logRun(run, undefined, binaryTrace(received, meta.contentType));
   return { ok: true, value: { meta, bytes: received } };
 }
@@ -185,12 +210,12 @@ async function receive(
   const head = Buffer.concat(first.head);
   const refused = check(meta, head, run.status ?? 200);
   if (refused === undefined) return into(run, { stream, chunks, first, meta }, options, watch, timeoutMs);
-  const rest = first.ended ? Buffer.alloc(0) : await readCapped(stream).catch(() => Buffer.alloc(0));
-  const bytes = Buffer.concat([head, rest]);
+  const bytes = first.ended ? head : await readMore(chunks, first.head, stream);
   const get = (name: string): string | undefined => (name === 'content-type' ? meta.contentType : undefined);
   const info = responseInfo(run.ctx, run.target, run.status ?? 200, get, bytes, run.attempt);
   const error = refusedFile(info, refused, bytes);
-  logRun(run, error, run.ctx.tracing() ? info.text : undefined);
+  // A body that is not text (a wrong file's bytes) is named in a trace line, never shown.
+  logRun(run, error, error.rawBody !== undefined ? info.text : binaryTrace(bytes.length, meta.contentType));
   return { ok: false, error, final: true };
 }
 
@@ -230,6 +255,8 @@ async function attempt(
     run.status = response.status;
     const get = headerGetter(response.headers);
     ctx.observe(get);
+    const correlation = get('x-correlation-id') ?? get('correlation-id') ?? get('x-request-id');
+    run.correlationId = correlation === undefined ? undefined : ctx.redact(correlation);
     if (response.status < 200 || response.status >= 300) return await failedStatus(run, stream, get, watch, timeoutMs);
     const meta = fileMeta(get, ctx.redact);
     if (meta.length !== undefined && meta.length > options.maxBytes) {

@@ -46,7 +46,7 @@ export function checkUpload(target: Target, file: Pick<UploadSource, 'name' | 'c
 }
 
 /** The part around the file: its header before it, the closing boundary after. */
-export function multipartFrame(file: Pick<UploadSource, 'name' | 'contentType'>, boundary: string) {
+function multipartFrame(file: Pick<UploadSource, 'name' | 'contentType'>, boundary: string) {
   const preamble = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename=${quotedFileName(file.name)}\r\n` +
       `Content-Type: ${file.contentType}\r\n\r\n`,
@@ -56,8 +56,7 @@ export function multipartFrame(file: Pick<UploadSource, 'name' | 'contentType'>,
 }
 
 /** What a trace line and an error say of the body: never its bytes. */
-export const uploadTrace = (file: Pick<UploadSource, 'name' | 'size'>): string =>
-  `file: ${file.name}, ${file.size} bytes`;
+const uploadTrace = (file: Pick<UploadSource, 'name' | 'size'>): string => `file: ${file.name}, ${file.size} bytes`;
 
 class SizeMismatch extends Error {
   constructor(readonly read: number) {

@@ -173,9 +173,11 @@ export class PushStore {
         records.push(createdRecord(due.type, due.record, id, due.currency, op.completedOnUtc as string, number));
         op.changes = [{ type: 'Created', recordRef: { id, dataType: due.type } }];
       } else if (due.outcome === 'Failed') {
-        op.errorMessage = `The platform refused the ${due.type} record: nothing was created.`;
+        op.errorMessage = due.apply
+          ? `The platform refused the change to the ${due.type} record: nothing was changed.`
+          : `The platform refused the ${due.type} record: nothing was created.`;
       } else {
-        op.errorMessage = `The push timed out before the platform confirmed the ${due.type} record.`;
+        op.errorMessage = `The push timed out before the platform confirmed the ${due.type} ${due.apply ? 'change' : 'record'}.`;
       }
     }
   }

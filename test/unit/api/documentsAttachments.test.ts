@@ -3,6 +3,7 @@
 // page or JSON only when that is what it is. Every id is checked, and a type without attachments
 // (or without the write asked for) is refused, before anything is sent.
 import * as assert from 'node:assert/strict';
+import { Readable } from 'node:stream';
 import { ApiError } from '../../../src/api/errors';
 import { dispositionFileName, mediaType } from '../../../src/api/fileChecks';
 import { createRedactor } from '../../../src/api/redact';
@@ -135,9 +136,14 @@ describe('documents: attachments (issue 33)', () => {
       () => documents.attachmentsRequest({ ...BILL, companyId: ' ' }),
       () => documents.invoicePdfRequest('c1', '.'),
       () => documents.downloadInvoicePdf('c\u2028', 'inv-1', opening(new MemorySink())),
+      () =>
+        documents.uploadAttachment(
+          { ...INVOICE, dataType: 'suppliers' },
+          { name: 'a', contentType: 'a/b', size: 0, open: () => Readable.from([]) },
+        ),
     ];
     for (const call of refusals) {
-      await assert.rejects((async () => call())(), (e: unknown) => isKind('invalidParameter', 0)(e));
+      await assert.rejects(Promise.resolve().then(call), (e: unknown) => isKind('invalidParameter', 0)(e));
     }
     assert.equal(server.arrivals.length, 0);
   });

@@ -38,6 +38,7 @@ describe('documents: downloads (issue 33)', () => {
       ...PDF_HEADERS,
       'Content-Length': String(body.length),
       'Content-Disposition': `attachment; filename="INV-0042.pdf"`,
+      'X-Correlation-Id': 'corr-42',
     };
     server.on(chunked(200, headers, body));
     const { client, summaries, traces } = loggingClient(server.url);
@@ -57,8 +58,8 @@ describe('documents: downloads (issue 33)', () => {
     assert.equal(arrival.method, 'GET');
     assert.equal(arrival.headers.authorization, `Basic ${Buffer.from(KEY).toString('base64')}`);
     assert.deepEqual(
-      summaries.map((s) => [s.method, s.path, s.status, s.attempt]),
-      [['GET', '/companies/c1/data/invoices/inv-1/pdf', 200, 1]],
+      summaries.map((s) => [s.method, s.path, s.status, s.attempt, s.correlationId]),
+      [['GET', '/companies/c1/data/invoices/inv-1/pdf', 200, 1, 'corr-42']],
     );
     assert.equal(traces[0].responseBody, `<${body.length} bytes, application/pdf>`);
   });
@@ -114,6 +115,62 @@ describe('documents: downloads (issue 33)', () => {
       if (text.startsWith('<!')) assert.equal(traces[0].responseBody, text);
     });
   }
+
+  it('refuses a page that stalls after its first bytes within the timeout, keeping what came', async () => {
+    const page = `<!DOCTYPE html><html><body>${'x'.repeat(700)}`;
+    server.on(stalling({ 'Content-Type': 'text/html' }, Buffer.from(page)));
+    const { client } = loggingClient(server.url, { timeoutMs: 300 });
+    const options = opening(new MemorySink());
+    await assert.rejects(client.documents.downloadInvoicePdf('c1', 'inv-1', options), (e: unknown) => {
+      isKind('malformedResponse')(e);
+      assert.equal((e as ApiError).rawBody, page);
+      return true;
+    });
+    assert.equal(options.opened.length, 0);
+  });
+
+  it('keeps the first 64 KB of a long page answering 200, read on after the first bytes', async () => {
+    const page = `<!DOCTYPE html><html><body>${'<p>sign in</p>'.repeat(10_000)}</body></html>`;
+    server.on(chunked(200, { 'Content-Type': 'text/html' }, Buffer.from(page), 4096));
+    const options = opening(new MemorySink());
+    const error = await loggingClient(server.url)
+      .client.documents.downloadInvoicePdf('c1', 'inv-1', options)
+      .catch((e: unknown) => e);
+    assert.ok(error instanceof ApiError);
+    assert.equal(error.rawBody, `${page.slice(0, 64 * 1024)}…[truncated]`);
+    assert.equal(options.opened.length, 0);
+  });
+
+  it('names a refused body that is not text in the trace, and keeps none of it', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+    server.on(chunked(200, { 'Content-Type': 'image/png' }, png));
+    const { client, traces } = loggingClient(server.url);
+    const error = await client.documents
+      .downloadInvoicePdf('c1', 'inv-1', opening(new MemorySink()))
+      .catch((e: unknown) => e);
+    assert.ok(error instanceof ApiError);
+    assert.equal(error.rawBody, undefined);
+    assert.equal(traces[0].responseBody, '<12 bytes, image/png>');
+  });
+
+  it('holds no place in the rate gate while its body streams: a JSON read goes meanwhile', async () => {
+    server.on(stalling(PDF_HEADERS, pdfBytes(2048)), (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ id: 'c1', name: 'Acme' }));
+    });
+    const controller = new AbortController();
+    const { client } = loggingClient(server.url, { maxInFlight: () => 1 });
+    const sink = new MemorySink();
+    let streaming!: () => void;
+    const started = new Promise<void>((resolve) => (streaming = resolve));
+    const options = opening(sink, { signal: controller.signal, onProgress: () => streaming() });
+    const download = client.documents.downloadInvoicePdf('c1', 'inv-1', options);
+    await started;
+    assert.equal((await client.getCompany('c1')).name, 'Acme');
+    controller.abort();
+    await assert.rejects(download, isKind('cancelled'));
+    assert.deepEqual(sink.events, ['abort']);
+  });
 
   it('refuses a body whose Content-Length is over the cap before reading any of it', async () => {
     server.on(stalling({ ...PDF_HEADERS, 'Content-Length': String(5_000_000) }, pdfBytes(1024)));

@@ -185,6 +185,54 @@ describe('emulator: documents', function () {
     assert.deepEqual(logged?.upload, { name: 'Rechnung Prüfung.csv', size: content.length, contentType: 'text/csv' });
   });
 
+  it('reads an upload sent in small pieces: a boundary split across chunks, filename* preferred', async () => {
+    // Almost a delimiter, twice: the reader must hold it back, then hand it on.
+    const content = Buffer.from(`${'x'.repeat(50)}\r\n--boundary4${'y'.repeat(50)}\r\n--boundary`);
+    const body = Buffer.concat([
+      Buffer.from('--boundary42\r\nContent-Disposition: form-data; name="file"; filename="plain.txt"; '),
+      Buffer.from("filename*=UTF-8''na%C3%AFve%20%E2%82%AC.txt\r\nContent-Type: text/plain\r\n\r\n"),
+      content,
+      Buffer.from('\r\n--boundary42--'),
+    ]);
+    const { hostname, port } = new URL(emu.url);
+    const path = `/companies/${company}/connections/${connection}/push/invoices/${String(invoices[1].id)}/attachment`;
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        {
+          host: hostname,
+          port,
+          path,
+          method: 'POST',
+          headers: {
+            Authorization: basic(emu.keys.normal),
+            'Content-Type': 'multipart/form-data; boundary=boundary42',
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      let at = 0;
+      const next = (): void => {
+        if (at >= body.length) {
+          req.end();
+          return;
+        }
+        req.write(body.subarray(at, at + 3));
+        at += 3;
+        setImmediate(next);
+      };
+      next();
+    });
+    assert.equal(status, 200);
+    const list = (await call<{ attachments: Attachment[] }>(emu, place('invoices', invoices[1].id))).json.attachments;
+    assert.deepEqual([list[0].name, list[0].fileSize], ['naïve €.txt', content.length]);
+    const back = await bytes(emu, `${place('invoices', invoices[1].id)}/${list[0].id}/download`);
+    assert.deepEqual(back.body, content);
+  });
+
   it('refuses uploads without a file part, with a bad boundary, over the cap, or to a type without uploads', async () => {
     const path = `/companies/${company}/connections/${connection}/push/invoices/${String(invoices[1].id)}/attachment`;
     const post = (body: Buffer, type: string): Promise<Bytes> =>
@@ -258,6 +306,24 @@ describe('emulator: documents', function () {
     assert.equal(history[0].pushOperationKey, pending.json.pushOperationKey);
     const invoiceDelete = path.replace('/push/bills/', '/push/invoices/');
     assert.equal((await call(emu, invoiceDelete, { method: 'DELETE' })).status, 404, 'only bills have a delete');
+  });
+
+  it('a delete through a deauthorized connection, or one a push rule fails, keeps the file', async () => {
+    const list = (await call<{ attachments: Attachment[] }>(emu, place('bills', bills[0].id))).json.attachments;
+    const path = `/companies/${company}/connections/${connection}/push/bills/${String(bills[0].id)}/attachments/${list[0].id}`;
+    emu.pushes.add({ dataType: 'bills', outcome: 'Failed', times: 1 });
+    const refused = await call<PushOperation>(emu, path, { method: 'DELETE' });
+    clock.advance(1000);
+    const failed = await call<PushOperation>(emu, `/companies/${company}/push/${refused.json.pushOperationKey}`);
+    assert.equal(failed.json.status, 'Failed');
+    assert.match(failed.json.errorMessage ?? '', /refused the change/);
+    await admin(emu, '/deauthorize', { method: 'POST', body: { companyId: company, connectionId: connection } });
+    const unlinked = await call<PushOperation>(emu, path, { method: 'DELETE' });
+    assert.equal(unlinked.json.status, 'Failed');
+    assert.equal(unlinked.json.validation?.errors?.[0].itemId, 'dataConnectionKey');
+    clock.advance(1000);
+    const after = (await call<{ attachments: Attachment[] }>(emu, place('bills', bills[0].id))).json.attachments;
+    assert.deepEqual(after, list);
   });
 
   it('streams a generated 200 MB attachment without holding it', async () => {
