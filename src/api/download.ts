@@ -19,6 +19,7 @@ import {
   type Tried,
 } from './transfer';
 import type { Target } from './failures';
+import { RAW_BODY_LIMIT } from './redact';
 import type { RequestSummary } from './transportOptions';
 
 /** One attempt's state, for its log line. */
@@ -88,6 +89,24 @@ async function sniff(chunks: Chunks): Promise<Sniffed> {
   return { head, ended: false };
 }
 
+/** The body read on (each wait timed) just past what an error keeps of it, so the cut shows;
+ * on a failure, what came before it. The rest is dropped. */
+async function readMore(chunks: Chunks, head: Buffer[], stream: Readable): Promise<Buffer> {
+  const read = [...head];
+  let length = read.reduce((n, c) => n + c.length, 0);
+  try {
+    for (let c = await chunks.next(); c && length <= RAW_BODY_LIMIT; c = await chunks.next()) {
+      read.push(c);
+      length += c.length;
+    }
+  } catch {
+    // The text that came is the error's; how the rest failed is not.
+  } finally {
+    stream.destroy();
+  }
+  return Buffer.concat(read);
+}
+
 /** Thrown inside the body's loop: the cap was reached. */
 class OverCap extends Error {}
 
@@ -146,20 +165,23 @@ async function into(
     stream.destroy();
     throw e;
   }
-  let received: number;
+  const count = { received: 0 };
   try {
-    const write = (c: Buffer): Promise<void> =>
-      sink.write(c).catch((e: unknown) => Promise.reject(new SinkFailure('write', { cause: e })));
-    received = await pour(chunks, first, meta, options, write);
-    if (meta.length !== undefined && received < meta.length) throw cutShort();
+    const write = async (c: Buffer): Promise<void> => {
+      await sink.write(c).catch((e: unknown) => Promise.reject(new SinkFailure('write', { cause: e })));
+      count.received += c.length;
+    };
+    await pour(chunks, first, meta, options, write);
+    if (meta.length !== undefined && count.received < meta.length) throw cutShort();
   } catch (e) {
     stream.destroy();
     await sink.abort().catch(() => undefined);
     const failure = bodyFailure(run, e, watch, timeoutMs, options.maxBytes);
-    logRun(run, isApi(failure) ? failure : undefined, binaryTrace(0, meta.contentType));
+    logRun(run, isApi(failure) ? failure : undefined, binaryTrace(count.received, meta.contentType));
     throw failure;
   }
   await sink.commit();
+  const received = count.received;
   logRun(run, undefined, binaryTrace(received, meta.contentType));
   return { ok: true, value: { meta, bytes: received } };
 }
@@ -188,10 +210,7 @@ async function receive(
   const head = Buffer.concat(first.head);
   const refused = check(meta, head, run.status ?? 200);
   if (refused === undefined) return into(run, { stream, chunks, first, meta }, options, watch, timeoutMs);
-  // The error's text is read within the timeout, as a failed status's is.
-  watch.restart();
-  const rest = first.ended ? Buffer.alloc(0) : await readCapped(stream).catch(() => Buffer.alloc(0));
-  const bytes = Buffer.concat([head, rest]);
+  const bytes = first.ended ? head : await readMore(chunks, first.head, stream);
   const get = (name: string): string | undefined => (name === 'content-type' ? meta.contentType : undefined);
   const info = responseInfo(run.ctx, run.target, run.status ?? 200, get, bytes, run.attempt);
   const error = refusedFile(info, refused, bytes);

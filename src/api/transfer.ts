@@ -141,8 +141,8 @@ export class Watch {
 }
 
 /** At most `cap` bytes of a stream, then it is destroyed: an error's body is read for the panel,
- * never whole. Rejects as the stream fails. */
-export async function readCapped(stream: Readable, cap = RAW_BODY_LIMIT): Promise<Buffer> {
+ * never whole (one byte past what it keeps, so the cut shows). Rejects as the stream fails. */
+export async function readCapped(stream: Readable, cap = RAW_BODY_LIMIT + 1): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let length = 0;
   try {

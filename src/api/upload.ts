@@ -143,6 +143,8 @@ async function attempt(s: Sending, n: number): Promise<Tried<void>> {
         signal: watch.controller.signal,
       });
     } catch (e) {
+      // The caller's cancel or the timeout, whatever the body's stream said as it was cut.
+      if (watch.stopped) failed = undefined;
       if (failed instanceof SizeMismatch) {
         const error = mismatchError(target, n, file, failed.read);
         log(error);

@@ -129,6 +129,18 @@ describe('documents: downloads (issue 33)', () => {
     assert.equal(options.opened.length, 0);
   });
 
+  it('keeps the first 64 KB of a long page answering 200, read on after the first bytes', async () => {
+    const page = `<!DOCTYPE html><html><body>${'<p>sign in</p>'.repeat(10_000)}</body></html>`;
+    server.on(chunked(200, { 'Content-Type': 'text/html' }, Buffer.from(page), 4096));
+    const options = opening(new MemorySink());
+    const error = await loggingClient(server.url)
+      .client.documents.downloadInvoicePdf('c1', 'inv-1', options)
+      .catch((e: unknown) => e);
+    assert.ok(error instanceof ApiError);
+    assert.equal(error.rawBody, `${page.slice(0, 64 * 1024)}…[truncated]`);
+    assert.equal(options.opened.length, 0);
+  });
+
   it('names a refused body that is not text in the trace, and keeps none of it', async () => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
     server.on(chunked(200, { 'Content-Type': 'image/png' }, png));

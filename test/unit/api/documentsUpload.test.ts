@@ -152,6 +152,31 @@ describe('documents: uploads (issue 33)', () => {
     }
   });
 
+  it('is cancelled mid-body through the signal, not sent again', async () => {
+    server.on(ok);
+    const controller = new AbortController();
+    const slow: UploadSource = {
+      name: 'big.bin',
+      contentType: 'application/octet-stream',
+      size: 10_000,
+      open: () =>
+        Readable.from(
+          (async function* () {
+            for (let i = 0; i < 10; i++) {
+              yield binary(1000);
+              await new Promise((r) => setTimeout(r, 30));
+            }
+          })(),
+        ),
+    };
+    const upload = loggingClient(server.url).client.documents.uploadAttachment(BILL, slow, {
+      signal: controller.signal,
+      onProgress: (sent) => sent >= 3000 && controller.abort(),
+    });
+    await assert.rejects(upload, (e: unknown) => e instanceof ApiError && e.kind === 'cancelled' && e.attempts === 1);
+    assert.equal(server.arrivals.length, 0, 'the server never got a whole body');
+  });
+
   for (const [what, yielded] of [
     ['fewer', binary(900)],
     ['more', binary(1100)],
