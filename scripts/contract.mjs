@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
+import { documents } from './contractDocuments.mjs';
 import { platformLifecycle } from './contractLifecycle.mjs';
 
 const root = process.argv[2] ?? '/work/.mirror/codatio+oas/repo';
@@ -30,6 +31,10 @@ const docs = { [PLATFORM]: load(PLATFORM), [LENDING]: load(LENDING), [PAYABLES]:
 // references to other schemas point at the same shapes in the Lending document. Its `itemType`
 // reads `{"type": {"type": "string", "enum": [...]}}` there, a slip for the string enum below.
 const ACCOUNTING_COMMIT = '0387a9afce92bfb9a1cb5756e048e05aafe329d6';
+// Read from the document itself for the documents' operations (a checkout must be of that commit).
+const accounting = JSON.parse(
+  bare ? git('show', `${ACCOUNTING_COMMIT}:json/Codat-Accounting.json`) : read('json/Codat-Accounting.json'),
+);
 const ACCOUNTING_ITEM = {
   type: 'object',
   allOf: [
@@ -315,12 +320,12 @@ const contract = {
   sources: [
     [PLATFORM, platform.info, commit, PLATFORM_COVERS],
     [LENDING, docs[LENDING].info, commit, 'the accounting data types except tax rates and items; the 409'],
-    [PAYABLES, docs[PAYABLES].info, commit, 'taxRates'],
+    [PAYABLES, docs[PAYABLES].info, commit, "taxRates; bills' attachments and their delete, Attachment, Attachments"],
     [
       'json/Codat-Accounting.json',
       { title: 'Accounting API', version: '2.1.0' },
       ACCOUNTING_COMMIT,
-      'items and the push paths (transcribed by hand, see scripts/contract.mjs)',
+      'items and the push paths (transcribed by hand, see scripts/contract.mjs); the documents: an invoice PDF, attachments of invoices, customers, suppliers, direct costs and direct incomes (read from the document, scripts/contractDocuments.mjs)',
     ],
   ].map(([document, { title, version }, at, covers]) => ({ document, title, version, commit: at, covers })),
   page: schemaOf(PLATFORM, 'PagingInfo'),
@@ -334,6 +339,7 @@ const contract = {
   push: push(),
   sync: sync(),
   validation: lifecycle.validation,
+  documents: documents({ accounting, payables: docs[PAYABLES], convert }),
 };
 
 const out = new URL('../test/contract/codat.json', import.meta.url);

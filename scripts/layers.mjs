@@ -12,6 +12,7 @@ export const FOLDER_ORDER = [
   'persistence',
   'accounts',
   'connection',
+  'files',
   'export',
   'documents',
   'format',

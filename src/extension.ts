@@ -13,6 +13,7 @@ import { registerAddAccountCommands } from './commands/addAccount';
 import { registerApiKeyCommands } from './commands/apiKeys';
 import { registerCompanyCommands } from './commands/companies';
 import { registerConnectionCommands } from './commands/connections';
+import { registerDocumentCommands } from './commands/documents';
 import { registerExportCommands } from './commands/export';
 import { registerFindCompanyCommands } from './commands/findCompany';
 import { registerAccountKeyCommands, setAccountKey } from './commands/accountKey';
@@ -35,7 +36,7 @@ import { Connections } from './connection/connections';
 import { createConnectionFactory } from './connection/factory';
 import { logConnectionState } from './connection/stateLog';
 import { showAccounts } from './tree/accountStates';
-import { createReporter, forAccount, type ReportError } from './diagnostics/reporter';
+import { createReporter, type ReportError } from './diagnostics/reporter';
 import { DiagnosticsStore } from './diagnostics/store';
 import { Log } from './log';
 import { QueryHistory } from './persistence/queryHistory';
@@ -129,6 +130,8 @@ interface Core {
   account: ResolveAccount;
   keyPrompt: KeyPrompt;
   queryStore: QueryNodeStore<CompanyNodeLike>;
+  /** The extension's storage: documents opened from the tree are downloaded there. */
+  storage: vscode.Uri;
 }
 
 /** The commands of every module, each given what it needs of the core. */
@@ -170,15 +173,12 @@ function registerCommands(
     }),
     ...registerQueryCommands({ tree, view, account, pageSize, history, settled: () => core.queryStore.settled() }),
     ...registerExportCommands({ view, account, pageSize, concurrency: loadAllConcurrency }),
+    ...registerDocumentCommands({ view, account }, core.storage),
     // Copy as cURL builds the request with the client of the node's account.
     ...registerShareCommands({ view, client: (node) => accountOfNode(node)?.connection.client, pageSize, diagnostics }),
     ...registerRecordCommands({
       client: (ref) => connectionOf(ref.accountId)?.client,
-      report: (e, ref) => {
-        const c = connectionOf(ref.accountId);
-        if (c) forAccount(core.report, () => c.account)(e);
-        else core.report(e);
-      },
+      report: (e, ref) => reporterOf({ connections, report: core.report }, { accountId: ref.accountId })(e),
       defaultAccountId: () => connections.list()[0]?.account.id,
       account,
       pageSize,
@@ -223,10 +223,9 @@ function followAccounts(core: Core): vscode.Disposable[] {
   ];
 }
 
-/** A command's failure it did not handle itself: an API error goes where API errors go (the
- * diagnostics panel and the log) and is said, offering its details; anything else is a bug,
- * logged with its stack and shown. */
-/** `arg`, the command's first argument, says whose account an API error is (a node, `{ accountId }`). */
+/** A command's failure it did not handle itself: an API error is reported (diagnostics panel, log)
+ * and said, offering its details; anything else is a bug, logged with its stack and shown. `arg`
+ * (the command's first argument: a node, `{ accountId }`) says whose account an API error is. */
 function reportCommandFailure(
   command: string,
   e: unknown,
@@ -282,6 +281,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
     report,
     keyPrompt,
     queryStore,
+    storage: context.globalStorageUri,
     account: accountResolver({ tree, view, connections, report }),
   };
   const queryHistory = new QueryHistory(context.globalState);
@@ -294,7 +294,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
     await connections.sync();
     tree.reset();
   };
-
   context.subscriptions.push(channel, diagnostics, accounts, connections, statusBar, tree, pushes, view);
   context.subscriptions.push(
     ...wire(core, channel, queryHistory, refreshAll, guide.emulatorOffer),

@@ -57,3 +57,12 @@ export function defaultExportFormat(): ExportFormat | undefined {
 export function confirmWrites(): ConfirmWrites {
   return confirmWritesOf(vscode.workspace.getConfiguration('dataPlatform').get<unknown>('confirmWrites'));
 }
+
+/** A download stops at this size (dataPlatform.downloads.maxSizeMB), so no answer can fill the disk
+ * or a viewer: 50 MB by default. */
+const DEFAULT_DOWNLOAD_MAX_MB = 50;
+const MAX_DOWNLOAD_MAX_MB = 10_240;
+
+export function maxDownloadBytes(): number {
+  return wholeSetting('downloads.maxSizeMB', DEFAULT_DOWNLOAD_MAX_MB, MAX_DOWNLOAD_MAX_MB) * 1024 * 1024;
+}

@@ -34,13 +34,13 @@ import {
 } from './responseShapes';
 import type { HttpRequest } from './transport';
 import type { CallOptions } from './transportOptions';
-import { redactDeep } from './redact';
+import { redactDeep, type Redactor } from './redact';
 import { resolveHref } from './url';
 import type { RateLimitInfo } from './rateLimit';
-import type { Redactor } from './redact';
 import { ApiSession, type ClientOptions } from './session';
 import { CompaniesApi } from './companiesApi';
 import { ConnectionsApi } from './connectionsApi';
+import { DocumentsApi } from './documentsApi';
 import * as requests from './requests';
 import * as pushes from './pushes';
 import * as syncs from './syncs';
@@ -61,6 +61,8 @@ export class DataPlatformClient {
   readonly connections: ConnectionsApi;
   /** A company changed or removed. */
   readonly companies: CompaniesApi;
+  /** An invoice's PDF, records' attachments. */
+  readonly documents: DocumentsApi;
   readonly #session: ApiSession;
 
   constructor(options: ClientOptions) {
@@ -69,6 +71,7 @@ export class DataPlatformClient {
     this.redact = this.#session.redact;
     this.connections = new ConnectionsApi(this.#session);
     this.companies = new CompaniesApi(this.#session);
+    this.documents = new DocumentsApi(this.#session);
   }
 
   /** Rate-limit headers of the last response that carried them. */

@@ -31,6 +31,8 @@ export type ApiErrorKind =
   | 'timeout'
   | 'cancelled'
   | 'malformedResponse'
+  /** A download over the caller's cap (by its Content-Length, or stopped there while streaming). */
+  | 'responseTooLarge'
   | 'unexpectedStatus';
 
 /** Kinds that a later attempt may cure; the UI offers "retry" for these. Not `proxyAuth` or
@@ -66,6 +68,10 @@ export interface SentRequest {
   url: string;
   /** The JSON body as sent. */
   body?: string;
+  /** As PreparedRequest's: the answer was a file (a copied command writes it with `-o`). */
+  download?: true;
+  /** As PreparedRequest's: the body was this file, as multipart part `file` (name redacted). */
+  upload?: { name: string; contentType: string };
 }
 
 /** The data of an ApiError, listed once: the class, its copies (`with`) and its JSON form share it. */

@@ -4,6 +4,8 @@ export { DataPlatformClient } from './client';
 export type { CompanyListParams, ListParams, PreparedRequest } from './client';
 export type { CompaniesApi } from './companiesApi';
 export type { ConnectionsApi } from './connectionsApi';
+export type { DocumentsApi, RecordPlace } from './documentsApi';
+export type { ByteSink, Downloaded, DownloadOptions, FileMeta, UploadOptions, UploadSource } from './downloads';
 export { companySearchParams } from './companySearch';
 export { ApiError, isApiError, isCancellation } from './errors';
 export { isPushOperation, PUSH_OPTION_BOUNDS } from './pushes';

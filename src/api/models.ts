@@ -70,6 +70,19 @@ export interface Integration {
   dataProvidedBy?: string;
 }
 
+/** A file attached to a record in the accounting platform (the contract's `Attachment`). */
+export interface Attachment {
+  id: string;
+  name?: string | null;
+  contentType?: string | null;
+  /** ISO date-time. */
+  dateCreated?: string;
+  fileSize?: number | null;
+  includeWhenSent?: boolean;
+  modifiedDate?: string;
+  sourceModifiedDate?: string | null;
+}
+
 /** `PATCH /companies/{companyId}`: the fields given are changed, the others kept. */
 export interface CompanyUpdate {
   name?: string;

@@ -50,6 +50,11 @@ export interface PreparedRequest {
   /** Absolute; the query string encoded exactly as the client sends it. */
   url: string;
   body?: unknown;
+  /** The answer is a file: a copied command writes it to a file (`-o`), never to the terminal. */
+  download?: true;
+  /** The body is multipart/form-data with one part `file` holding this file (`-F file=@…;type=…`);
+   * `body` is then absent: the bytes are the user's file, not part of the request text. */
+  upload?: { name: string; contentType: string };
 }
 
 /** `/companies/{id}`, the id checked and encoded (`rest` names the endpoint in a refusal). */

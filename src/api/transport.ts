@@ -25,6 +25,7 @@ import { RateGate, type GateTicket } from './rateGate';
 import { parseRateLimit, RateLimitInfo, type HeaderGetter } from './rateLimit';
 import { basicAuthValue, capRawBody, createRedactor, Redactor, scrubBody } from './redact';
 import { decideRetry, DEFAULT_RETRY_POLICY, requestedWaitMs, RetryPolicy, sleep as realSleep } from './retry';
+import { cancellableWait, type TransferContext } from './transfer';
 import { tracedBody, withSentRequest, type RequestToKeep } from './sentRequest';
 import { DEFAULT_TIMEOUT_MS, MAX_RESPONSE_BYTES } from './transportOptions';
 import type { CallOptions, RequestSummary, TraceEntry, TransportOptions } from './transportOptions';
@@ -158,7 +159,7 @@ export class HttpTransport {
       const outcome = { method, once, attempt, status: error.status, networkCode, requestedWaitMs };
       const decision = decideRetry(outcome, this.policy, this.random);
       if (!decision.retry) throw result.error;
-      await this.wait(decision.delayMs, options.signal, req.method, path, attempt);
+      await cancellableWait(this.sleep, decision.delayMs, options.signal, () => cancelledError(method, path, attempt));
     }
   }
 
@@ -176,29 +177,26 @@ export class HttpTransport {
     }
   }
 
-  /** Backoff wait that ends at once, as `cancelled`, when the caller aborts. */
-  private wait(
-    ms: number,
-    signal: AbortSignal | undefined,
-    method: string,
-    path: string,
-    attempts: number,
-  ): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      const onAbort = (): void => reject(cancelledError(method, path, attempts));
-      if (signal?.aborted) return onAbort();
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.sleep(ms, signal).then(
-        () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        },
-        () => {
-          signal?.removeEventListener('abort', onAbort);
-          onAbort();
-        },
-      );
-    });
+  /** What a binary transfer (download.ts, upload.ts) shares with the JSON requests: the same axios
+   * instance (key, no redirects, no proxy), gate, retry policy, rate-limit record and log hooks. */
+  transfer(): TransferContext {
+    return {
+      http: this.#http,
+      host: this.host,
+      redact: this.redact,
+      policy: this.policy,
+      random: this.random,
+      now: this.now,
+      timeoutMs: this.timeoutMs,
+      enterGate: this.enterGate.bind(this),
+      closeGate: this.gate.close.bind(this.gate),
+      wait: (ms, signal, method, path, n) =>
+        cancellableWait(this.sleep, ms, signal, () => cancelledError(method, path, n)),
+      observe: this.observe.bind(this),
+      failure: this.transportFailure.bind(this),
+      log: this.logAttempt.bind(this),
+      tracing: this.tracing.bind(this),
+    };
   }
 
   private async attempt<T>(
@@ -231,12 +229,7 @@ export class HttpTransport {
   private answered<T>(req: HttpRequest<T>, path: string, attempt: number, sent: Answer, trace: TraceEntry): Attempt<T> {
     const { response } = sent;
     const get = headerGetter(response.headers);
-    const rateLimit = parseRateLimit(get, this.now());
-    if (rateLimit) {
-      this.lastRateLimit = rateLimit;
-      this.gate.observe(rateLimit);
-      this.safely(() => this.#hooks.onRateLimit?.(rateLimit));
-    }
+    this.observe(get);
     const { bytes } = sent.body;
     // The whole text is decoded only when needed: an error, a malformed body, a trace.
     let text: string | undefined;
@@ -361,6 +354,15 @@ export class HttpTransport {
     if (code === 'ERR_BAD_RESPONSE' || code === 'ECONNABORTED' || code === 'ERR_STREAM_PREMATURE_CLOSE')
       code = 'ECONNRESET';
     return { ok: false, networkCode: code, error: networkError(code, target, attempt, this.host, this.redact) };
+  }
+
+  /** Rate-limit headers, when a response carries them: kept, told the gate and the hook. */
+  private observe(get: HeaderGetter): void {
+    const rateLimit = parseRateLimit(get, this.now());
+    if (!rateLimit) return;
+    this.lastRateLimit = rateLimit;
+    this.gate.observe(rateLimit);
+    this.safely(() => this.#hooks.onRateLimit?.(rateLimit));
   }
 
   private logAttempt(summary: RequestSummary, trace: TraceEntry): void {

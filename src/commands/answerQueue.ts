@@ -48,6 +48,8 @@ export interface PromptHooks {
   readonly asked: AskedQuestion[];
   /** The next answers, oldest first. */
   readonly answers: Answer[];
+  /** What was handed to the system's viewer (a file's path), recorded instead of opened. */
+  readonly opened: string[];
 }
 
 const isFile = (a: unknown): a is FileAnswer =>

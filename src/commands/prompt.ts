@@ -73,6 +73,8 @@ interface UserInput {
   openDialog(options: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined>;
   /** The button of the notification pressed; undefined when it was closed or left alone. */
   notify(n: Notification): Promise<string | undefined>;
+  /** Hands a file to the system's viewer (under the test switch recorded, never opened). */
+  openExternal(uri: vscode.Uri): Thenable<boolean>;
 }
 
 const vscodeInput: UserInput = {
@@ -124,6 +126,9 @@ const vscodeInput: UserInput = {
           ? vscode.window.showWarningMessage
           : vscode.window.showInformationMessage;
     return show(message, ...buttons);
+  },
+  openExternal(uri) {
+    return vscode.env.openExternal(uri);
   },
 };
 
@@ -229,6 +234,10 @@ function queued(hooks: PromptHooks): UserInput {
       if (!take) void vscodeInput.notify(n);
       return settle(() => (take ? notificationButton(next(), n.buttons) : undefined));
     },
+    openExternal(uri) {
+      hooks.opened.push(uri.fsPath);
+      return Promise.resolve(true);
+    },
   };
 }
 
@@ -237,7 +246,7 @@ let hooks: PromptHooks | undefined;
 /** Called under the test switch: questions are recorded and answered from the tests' queue. */
 export function answerFromQueue(): PromptHooks {
   if (!hooks) {
-    hooks = { asked: [], answers: [] };
+    hooks = { asked: [], answers: [], opened: [] };
     current = queued(hooks);
   }
   return hooks;

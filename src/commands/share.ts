@@ -9,6 +9,7 @@ import type { DiagnosticsStore } from '../diagnostics/store';
 import { noKeyMessage } from '../format/accountLabels';
 import { t } from '../l10n';
 import { API_KEY_VARIABLE, COPY_CURL_COMMAND, curlCommand, requestOfError } from '../share/curl';
+import { AttachmentNode } from '../tree/attachmentNodes';
 import { RecordListNode, RecordNode } from '../tree/dataNodes';
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
@@ -39,16 +40,22 @@ function isEntryTarget(arg: unknown): arg is DiagnosticsEntryTarget {
   );
 }
 
-const isShareable = (node: unknown): node is CompanyNode | RecordListNode | RecordNode =>
-  node instanceof CompanyNode || node instanceof RecordListNode || node instanceof RecordNode;
+type Shareable = CompanyNode | RecordListNode | RecordNode | AttachmentNode;
+
+const isShareable = (node: unknown): node is Shareable =>
+  node instanceof CompanyNode ||
+  node instanceof RecordListNode ||
+  node instanceof RecordNode ||
+  (node instanceof AttachmentNode && node.folder.place() !== undefined);
 
 /** The request the node's first load sends (a list: its first page, with its filter and order). */
-function requestOfNode(
-  node: CompanyNode | RecordListNode | RecordNode,
-  client: DataPlatformClient,
-  pageSize: number,
-): PreparedRequest {
+function requestOfNode(node: Shareable, client: DataPlatformClient, pageSize: number): PreparedRequest {
   if (node instanceof CompanyNode) return client.companyRequest(node.company.id);
+  // An attachment's download (written to a file by curl, never to the terminal).
+  const place = node instanceof AttachmentNode ? node.folder.place() : undefined;
+  if (node instanceof AttachmentNode && place)
+    return client.documents.attachmentDownloadRequest(place, node.attachment.id);
+  if (node instanceof AttachmentNode) throw new Error('an attachment listed without its connection');
   if (node instanceof RecordNode) return client.recordRequest(node.spec.id, node.company.id, node.record.id);
   const { query, orderBy } = node.query;
   return client.recordsRequest(node.spec.id, node.company.id, { pageSize, query, orderBy });
@@ -75,8 +82,7 @@ async function copy(command: string, mayBeApplied = false): Promise<string> {
 }
 
 async function copyNode(arg: unknown, deps: ShareCommandDeps): Promise<string | undefined> {
-  const canCopy = (n: unknown): n is CompanyNode | RecordListNode | RecordNode | ErrorNode =>
-    n instanceof ErrorNode || isShareable(n);
+  const canCopy = (n: unknown): n is Shareable | ErrorNode => n instanceof ErrorNode || isShareable(n);
   const node = canCopy(arg) ? arg : deps.view.selection.find(canCopy);
   if (node instanceof ErrorNode) return copyFailed(node);
   if (!node) {

@@ -33,7 +33,8 @@ export interface OnceWrite<R> {
   again(reason: string): Question;
   /** Whether a write sent at `sentAt` took, read from the API: what it made, else undefined. */
   look(sentAt: Date): Promise<{ value: R } | undefined>;
-  send(): Promise<R>;
+  /** Sends it; `progress` is the notification shown meanwhile (an upload counts its bytes there). */
+  send(progress: vscode.Progress<{ message?: string }>): Promise<R>;
   /** The progress while it is sent, and while a lost answer is looked for. */
   progress: string;
   looking: string;
@@ -68,8 +69,8 @@ export async function writeOnce<R>(w: OnceWrite<R>): Promise<WriteResult<R>> {
   if (!(await confirmWrite(w.account, ask, earlier !== undefined))) return { outcome: 'cancelled' };
   const sentAt = new Date();
   try {
-    const value = await withProgress({ location: vscode.ProgressLocation.Notification, title: w.progress }, () =>
-      w.send(),
+    const value = await withProgress({ location: vscode.ProgressLocation.Notification, title: w.progress }, (p) =>
+      w.send(p),
     );
     w.lost.forget(w.key);
     return { outcome: 'done', value };

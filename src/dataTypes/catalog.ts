@@ -69,6 +69,11 @@ export interface DataTypeSpec {
   /** A CSV export's columns after the queryable fields: fields that are not queryable, and the
    * lists (and objects) a row keeps whole as one JSON column, so a row loses nothing. */
   readonly exportColumns: readonly string[];
+  /** Its records' attachments (read per connection); `upload` is the push path's last segment the
+   * contract gives the type, `delete` whether the contract lets one delete one. */
+  readonly attachments?: { readonly upload?: 'attachment' | 'attachments'; readonly delete?: boolean };
+  /** Whether a record has a PDF (`GET /companies/{id}/data/{type}/{recordId}/pdf`). */
+  readonly pdf?: boolean;
 }
 
 const CUSTOMER = ['customerRef.companyName', 'customerRef.id'];
@@ -100,6 +105,8 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
     ],
     example: 'status=Paid && totalAmount>1000',
     exportColumns: ['lineItems'],
+    attachments: { upload: 'attachment' },
+    pdf: true,
   },
   {
     id: 'bills',
@@ -124,6 +131,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
     ],
     example: 'status=Open && amountDue>0',
     exportColumns: ['lineItems', 'paymentAllocations'],
+    attachments: { upload: 'attachments', delete: true },
   },
   {
     id: 'customers',
@@ -145,6 +153,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
     ],
     example: 'status=Active',
     exportColumns: ['addresses', 'contacts'],
+    attachments: {},
   },
   {
     id: 'suppliers',
@@ -166,6 +175,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
     ],
     example: 'defaultCurrency=USD',
     exportColumns: ['addresses'],
+    attachments: {},
   },
   {
     id: 'payments',

@@ -72,7 +72,7 @@ export function loadMoreLabel(loaded: number, total?: number, locale?: string): 
 
 /** What a paged node lists: the companies, a company's records of one data type, its pushes or
  * syncs, or an account's API keys. */
-export type ListItems = 'companies' | 'pushes' | 'syncs' | 'apiKeys' | 'connections' | DataTypeId;
+export type ListItems = 'companies' | 'pushes' | 'syncs' | 'apiKeys' | 'connections' | 'attachments' | DataTypeId;
 
 function companyCount(n: number, locale?: string): string {
   return n === 1 ? t('{0} company', formatCount(n, locale)) : t('{0} companies', formatCount(n, locale));
@@ -88,6 +88,8 @@ export function recordCount(items: ListItems, n: number, locale?: string): strin
     return n === 1 ? t('{0} API key', formatCount(n, locale)) : t('{0} API keys', formatCount(n, locale));
   if (items === 'connections')
     return n === 1 ? t('{0} connection', formatCount(n, locale)) : t('{0} connections', formatCount(n, locale));
+  if (items === 'attachments')
+    return n === 1 ? t('{0} attachment', formatCount(n, locale)) : t('{0} attachments', formatCount(n, locale));
   return items === 'companies' ? companyCount(n, locale) : typeCount(items, n, locale);
 }
 
@@ -102,6 +104,7 @@ export function listTitle(items: ListItems): string {
   if (items === 'syncs') return t('Sync history');
   if (items === 'apiKeys') return t('API Keys');
   if (items === 'connections') return t('Connections');
+  if (items === 'attachments') return t('Attachments');
   return items === 'companies' ? t('Companies') : typeTitle(items);
 }
 
@@ -111,6 +114,7 @@ export function emptyListLabel(items: ListItems): string {
   if (items === 'syncs') return t('No syncs');
   if (items === 'apiKeys') return t('No API keys');
   if (items === 'connections') return t('No connections: Create Connection… links the company to its platform');
+  if (items === 'attachments') return t('No attachments');
   return items === 'companies' ? t('No companies') : typeEmpty(items);
 }
 

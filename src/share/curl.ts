@@ -4,8 +4,11 @@
 // one request it shows: URL globbing is off (a server's `_links` href may hold `[0-9]` or `{a,b}`),
 // and nothing in it is invisible (a bidi override or a zero-width space could disguise what a user
 // reads before running it). A write whose answer was lost is copied with a comment line saying it
-// may already have been applied.
+// may already have been applied. A download writes its body to a file (`--output`), never to the
+// terminal (a PDF's bytes are not for a screen); an upload names the file to send (`--form
+// file=@…`), whose bytes are never part of the text.
 import type { ApiErrorJSON } from '../api';
+import { safeFileName } from '../files/fileNames';
 import { t } from '../l10n';
 import { answerLost } from '../push/lostPush';
 
@@ -26,6 +29,12 @@ interface ShareableRequest {
   bodyText?: string;
   /** A line said before the command, as a shell comment: what to know before running it. */
   note?: string;
+  /** The answer is a file: written to `fileName` (or a name from the URL), not to the terminal. */
+  download?: true;
+  /** The name the downloaded file is written under (made safe here: it may be a server's text). */
+  fileName?: string;
+  /** The body is this file (in the current folder), as multipart part `file`. */
+  upload?: { name: string; contentType: string };
 }
 
 /** `'…'` for the shell: nothing inside single quotes is special except the quote itself. */
@@ -71,6 +80,48 @@ function visibleJson(text: string): string {
   );
 }
 
+/** A file name curl takes as a path: `-` alone would mean the terminal. */
+const asPath = (name: string): string => (name.startsWith('-') ? `./${name}` : name);
+
+/** The name a download is written under, without one given: from its URL (`…/invoices/{id}/pdf`
+ * → `{id}.pdf`, `…/attachments/{id}/download` → `{id}`). */
+function downloadName(url: string): string | undefined {
+  let segments: string[];
+  try {
+    segments = new URL(url).pathname.split('/').map((s) => decodeURIComponent(s));
+  } catch {
+    segments = [];
+  }
+  const [owner, last] = segments.slice(-2);
+  return last === 'pdf' ? `${owner}.pdf` : last === 'download' ? owner : last;
+}
+
+/** A download's file name as the command shows it: safe (it may be a server's text) and with
+ * nothing invisible, as the rest of the command. */
+const visibleFileName = (name: string | undefined): string =>
+  asPath(safeFileName(name?.replace(INVISIBLE_ALL, ''), 'download'));
+
+/** A media type as curl's `;type=` may hold it (nothing that would end the option). */
+const MEDIA_TYPE = /^[\w.+-]+\/[\w.+-]+$/;
+
+/** `file=@"name";type=…` for curl's `--form`: the user's file in the current folder, by its own
+ * name (a leading dot is the user's), without anything invisible; in double quotes (so `;` and
+ * `,` are part of it), `"` and `\` escaped; a type curl could misread is left to curl to guess. */
+function formFile(upload: { name: string; contentType: string }): string {
+  const own = upload.name.replace(INVISIBLE_ALL, '').replace(/^.*[/\\]/, '') || 'upload';
+  const name = asPath(own).replace(/["\\]/g, '\\$&');
+  const type = MEDIA_TYPE.test(upload.contentType) ? `;type=${upload.contentType}` : '';
+  return `file=@"${name}"${type}`;
+}
+
+/** The lines of the body: a file for an upload, JSON text for any other body. */
+function bodyLines(request: ShareableRequest): string[] {
+  if (request.upload) return [`--form ${shellQuote(formFile(request.upload))}`];
+  const body = request.bodyText ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
+  if (body === undefined) return [];
+  return [`--header ${shellQuote('Content-Type: application/json')}`, `--data-raw ${shellQuote(visibleJson(body))}`];
+}
+
 /**
  * The request as a curl command, one option per line. The Authorization header is computed when
  * the command runs: `printf '%s'` (no newline) through `base64`, with any line wrapping removed
@@ -81,14 +132,15 @@ export function curlCommand(request: ShareableRequest): string {
   if (!/^[A-Z]+$/.test(method)) throw new Error(`Not an HTTP method: ${request.method}`);
   const lines = [
     `curl --silent --show-error --globoff --request ${method} ${shellQuote(printableUrl(request.url))}`,
-    `--header ${shellQuote('Accept: application/json')}`,
+    `--header ${shellQuote(`Accept: ${request.download ? '*/*' : 'application/json'}`)}`,
     `--header "Authorization: Basic $(printf '%s' "$${API_KEY_VARIABLE}" | base64 | tr -d '\\n')"`,
+    ...bodyLines(request),
   ];
-  const body = request.bodyText ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
-  if (body !== undefined)
+  // The status, type and size on the terminal: an error answer written to the file is seen as one.
+  if (request.download)
     lines.push(
-      `--header ${shellQuote('Content-Type: application/json')}`,
-      `--data-raw ${shellQuote(visibleJson(body))}`,
+      `--output ${shellQuote(visibleFileName(request.fileName ?? downloadName(request.url)))}`,
+      `--write-out ${shellQuote('HTTP %{http_code}, %{content_type}, %{size_download} bytes\\n')}`,
     );
   const command = lines.join(' \\\n  ');
   // One comment line: a newline in the note would end the comment and run the rest as a command.
@@ -111,6 +163,8 @@ export function requestOfError(
     method: error.method,
     url: sent.url,
     ...(sent.body !== undefined ? { bodyText: sent.body } : {}),
+    ...(sent.download ? { download: true } : {}),
+    ...(sent.upload ? { upload: sent.upload } : {}),
     ...(mayHaveBeenApplied(error) ? { note: appliedNote(error.method, sent.url) } : {}),
   };
 }

@@ -3,7 +3,7 @@
 // everywhere: `viewItem =~ /\bexport\b/`; tests read the kind from the first word. Every node's
 // contextValue comes from one of the builders below (`…Context`), so the manifest test can list
 // every value the tree can produce (test/support/contextValues.ts).
-import type { DataTypeId } from '../dataTypes/catalog';
+import { dataType, type DataTypeId } from '../dataTypes/catalog';
 import { isPushType } from '../push/types';
 
 type NodeKind =
@@ -27,6 +27,9 @@ type NodeKind =
   | 'apiKey'
   | 'connections'
   | 'connection'
+  /** A record's Attachments folder, and one attachment in it. */
+  | 'attachments'
+  | 'attachment'
   /** The active tag filter of an account's companies, shown above them. */
   | 'companyFilter';
 
@@ -75,7 +78,13 @@ type Capability =
   /** A failed sync: its validation results get a button on its row. */
   | 'syncFailed'
   /** A paged list not known to be complete: Load More and Load All on the node itself. */
-  | 'page';
+  | 'page'
+  /** A record with a PDF (an invoice): Open PDF, Save PDF As…. */
+  | 'pdf'
+  /** An attachment: Open, Save As…. */
+  | 'download'
+  | 'uploadAttachment'
+  | 'deleteAttachment';
 
 export function contextValue(
   kind: NodeKind,
@@ -180,7 +189,26 @@ export function queryContext(type: DataTypeId, pinned = false, morePages = true)
 
 /** A record of the type. */
 export function recordContext(type: DataTypeId): string {
-  return contextValue('record', ['open', 'copy', 'curl'], type);
+  const spec = dataType(type);
+  return contextValue(
+    'record',
+    ['open', 'copy', 'curl', spec.pdf === true && 'pdf', spec.attachments?.upload && 'uploadAttachment'],
+    type,
+  );
+}
+
+/** A record's Attachments folder: Upload Attachment… where the type's contract has an upload. */
+export function attachmentsContext(type: DataTypeId): string {
+  return contextValue('attachments', ['refresh', dataType(type).attachments?.upload && 'uploadAttachment'], type);
+}
+
+/** One attachment: Open and Save As…, Delete where the type's contract has a delete. */
+export function attachmentContext(type: DataTypeId): string {
+  return contextValue(
+    'attachment',
+    ['download', 'curl', dataType(type).attachments?.delete === true && 'deleteAttachment'],
+    type,
+  );
 }
 
 /** A node with nothing to offer but its click. */
@@ -316,6 +344,12 @@ const MENU_COMMANDS: Readonly<Record<string, NodeCommand>> = {
   'dataPlatform.filterCompaniesByTag': on('\\bfilterCompanies\\b', 'always'),
   'dataPlatform.clearCompanyTagFilter': on('\\bclearCompanyFilter\\b', 'never'),
   'dataPlatform.showSyncValidation': on('\\bvalidation\\b', 'never'),
+  'dataPlatform.openInvoicePdf': on('\\bpdf\\b', 'never'),
+  'dataPlatform.saveInvoicePdf': on('\\bpdf\\b', 'never'),
+  'dataPlatform.openAttachment': on('\\bdownload\\b', 'never'),
+  'dataPlatform.saveAttachment': on('\\bdownload\\b', 'never'),
+  'dataPlatform.uploadAttachment': on('\\buploadAttachment\\b', 'never'),
+  'dataPlatform.deleteAttachment': on('\\bdeleteAttachment\\b', 'never'),
 };
 
 const eitherOf = (commands: readonly string[]) =>

@@ -21,6 +21,7 @@ import { t } from '../l10n';
 import { maxTreeRows } from '../settings';
 import { queryIdentity } from '../query/format';
 import type { SavedQuery } from '../persistence/savedQueries';
+import { AttachmentsFolderNode } from './attachmentNodes';
 import type { TreeContext } from './context';
 import { dataFolderContext, listContext, plainContext, queryContext, recordContext } from './contextValues';
 import type { CompanyDataStatus } from './dataStatus';
@@ -109,7 +110,7 @@ export abstract class RecordListNode extends PagedNode<RecordRow> {
     return item.id;
   }
   protected createItemNode(item: RecordRow): TreeNode {
-    return new RecordNode(this, this.company, this.spec, item);
+    return new RecordNode(this, this.company, this.spec, item, this.ctx);
   }
   protected override rowLimit(): number {
     return maxTreeRows();
@@ -306,6 +307,9 @@ export class DataFolderNode extends TreeNode {
 }
 
 export class RecordNode extends TreeNode {
+  /** The record's Attachments folder, made on first expand (types with attachments only). */
+  private folder?: AttachmentsFolderNode;
+
   constructor(
     parent: RecordListNode,
     readonly company: Company,
@@ -313,14 +317,27 @@ export class RecordNode extends TreeNode {
     /** What the tree shows of the record, not the whole record: Open JSON and Copy as JSON fetch
      * that by its id. */
     readonly record: RecordRow,
+    private readonly ctx?: TreeContext,
   ) {
     super(parent);
   }
 
+  get itemId(): string {
+    return `record:${(this.parent as RecordListNode).key}:${this.record.id}`;
+  }
+
+  /** The Attachments folder, for a type whose records have attachments. */
+  get attachments(): AttachmentsFolderNode | undefined {
+    if (!this.spec.attachments || !this.ctx) return undefined;
+    this.folder ??= new AttachmentsFolderNode(this, this.ctx);
+    return this.folder;
+  }
+
   getTreeItem(): vscode.TreeItem {
     const { spec, record } = this;
-    const item = new vscode.TreeItem(recordLabel(spec, record));
-    item.id = `record:${(this.parent as RecordListNode).key}:${record.id}`;
+    const collapsible = spec.attachments && this.ctx ? vscode.TreeItemCollapsibleState.Collapsed : undefined;
+    const item = new vscode.TreeItem(recordLabel(spec, record), collapsible);
+    item.id = this.itemId;
     item.description = recordDescription(spec, record);
     const icon = recordIcon(spec, record);
     item.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
@@ -329,5 +346,14 @@ export class RecordNode extends TreeNode {
     // A click opens the JSON in a preview tab, as a click on a file does.
     item.command = { command: 'dataPlatform.openRecord', title: t('Open JSON'), arguments: [this] };
     return item;
+  }
+
+  override getChildren(): TreeNode[] {
+    const folder = this.attachments;
+    return folder ? [folder] : [];
+  }
+
+  override dispose(): void {
+    this.folder?.dispose();
   }
 }

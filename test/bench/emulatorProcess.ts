@@ -3,11 +3,24 @@
 // is not counted as the client's. The child is emulatorChild.ts.
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
+import type { RecordPlace } from '../../src/api';
 
 export interface EmulatorSpec {
   /** Invoices of the big company. */
   invoices: number;
   latencyMs: number;
+  /** A bill attachment of this many bytes, streamed by the emulator (the download benchmark). */
+  attachmentBytes?: number;
+}
+
+/** The big attachment of `attachmentBytes`, where the client finds it. */
+export interface BigAttachment {
+  /** The base URL it is served at (the emulator's). */
+  url: string;
+  place: RecordPlace;
+  attachmentId: string;
+  contentType: string;
+  bytes: number;
 }
 
 /** What a client needs to read the emulator's big company (and, to warm up, a small one). */
@@ -18,6 +31,7 @@ export interface EmulatorAddress {
   companyId: string;
   /** A company with a handful of invoices (one page). */
   smallCompanyId: string;
+  attachment?: BigAttachment;
 }
 
 export interface RemoteEmulator extends EmulatorAddress, EmulatorSpec {

@@ -1,8 +1,9 @@
 // Every suite `npm run bench` runs, in order: the goals of issue 11 first (Load all, deep pages
 // and memory, the emulator, bundle and activation), big lists in the workbench (issue 21), then
-// the hot paths of the extension.
+// the hot paths of the extension, and a 200 MB download against curl (issue 33).
 import { bigTreeSuite } from './bigTree.bench';
 import { diagnosticsSuite } from './diagnostics.bench';
+import { downloadSuite } from './download.bench';
 import { emulatorPageSuite } from './emulatorPage.bench';
 import { errorsSuite } from './errors.bench';
 import { formatSuite } from './format.bench';
@@ -29,4 +30,5 @@ export const SUITES: readonly Suite[] = [
   formatSuite,
   diagnosticsSuite,
   hugeErrorSuite,
+  downloadSuite,
 ];

@@ -41,6 +41,36 @@ export interface Contract {
   sync: ContractSync;
   /** `GET /companies/{companyId}/sync/{datasetId}/validation`: ValidationResult. */
   validation: { path: string; record: Schema; statuses: string[] };
+  documents: ContractDocuments;
+}
+
+/** One operation of a record's documents: the statuses its document lists, its 200's content type
+ * (null: no body) and, for an upload, the request's content type and its one part. */
+export interface ContractDocumentOperation {
+  path: string;
+  method: string;
+  statuses: string[];
+  contentType: string | null;
+  requestContentType?: string;
+  /** An upload's path's last segment (`attachment` or `attachments`) and its multipart part. */
+  segment?: string;
+  part?: string;
+}
+
+/** An invoice's PDF (Accounting API 2.1.0) and the attachments of each type that has them (bills'
+ * from Sync for Payables, with the delete that answers a PushOperation). */
+export interface ContractDocuments {
+  attachment: Schema;
+  attachments: Schema;
+  uploadPart: string;
+  /** Sync for Payables' PushOperation: what a bill attachment's delete answers. */
+  pushOperation: Schema;
+  invoicePdf: ContractDocumentOperation & { source: string };
+  types: Record<
+    string,
+    { source: string } & Record<'list' | 'get' | 'download', ContractDocumentOperation> &
+      Partial<Record<'upload' | 'delete', ContractDocumentOperation>>
+  >;
 }
 
 /** Companies listed (query parameters: `tags` among them), created, replaced, changed, deleted. */
@@ -205,6 +235,9 @@ export const SCHEMAS = {
   syncSettings: CONTRACT.sync.settings,
   syncSettingsBody: CONTRACT.sync.settingsBody,
   pullOperations: pageOf(CONTRACT.sync.historyRecord),
+  attachment: CONTRACT.documents.attachment,
+  attachments: CONTRACT.documents.attachments,
+  attachmentDelete: CONTRACT.documents.pushOperation,
 };
 
 export function contractType(type: string): ContractDataType {

@@ -4,7 +4,10 @@
 // but GET /info (the public demo keys) needs the token printed at start, and a POST must be
 // application/json, which a page cannot send across origins without a preflight the emulator fails.
 import { timingSafeEqual } from 'node:crypto';
+import { addGeneratedFile } from './adminFiles';
+import { ATTACHMENT_TYPES } from './attachments';
 import { deauthorize } from './connectionLifecycle';
+import { noPdfCompany } from './documentRoutes';
 import { ApiResponse, errorResponse } from './errors';
 import { FaultRuleError, type FaultController } from './faults';
 import { mediaType } from './http';
@@ -13,6 +16,7 @@ import { PUSH_DATA_TYPES } from './pushOptions';
 import { PushRuleError } from './pushRules';
 import type { RequestLog } from './requestLog';
 import { DATA_TYPES, type EmulatorState } from './state';
+import { MAX_UPLOAD_BYTES } from './uploads';
 
 export interface AdminRequest {
   method: string;
@@ -142,6 +146,11 @@ function info(ctx: AdminContext): ApiResponse {
       noConnections: state.wellKnown.syncing,
       connections,
     },
+    documents: {
+      attachmentTypes: ATTACHMENT_TYPES,
+      noPdfCompany: noPdfCompany(state) ?? null,
+      uploadCapBytes: MAX_UPLOAD_BYTES,
+    },
   });
 }
 
@@ -181,6 +190,11 @@ export function handleAdmin(req: AdminRequest, ctx: AdminContext): ApiResponse {
     return wrongMethod(['GET', 'DELETE']);
   }
   if (path === '/deauthorize') return method === 'POST' ? deauthorizeConnection(req, ctx) : wrongMethod(['POST']);
+  if (path === '/attachments') {
+    if (method !== 'POST') return wrongMethod(['POST']);
+    const body = parseRule(req.body, 'body');
+    return body instanceof ApiResponse ? body : addGeneratedFile(body, ctx.state);
+  }
   if (path === '/reset') {
     if (method !== 'POST') return wrongMethod(['POST']);
     ctx.reset();

@@ -2,6 +2,7 @@
 // method) and the handlers. Authentication, rate limits and faults happen before this.
 import { COMPANY_ROUTES } from './companyRoutes';
 import { CONNECTION_ROUTES } from './connections';
+import { DOCUMENT_ROUTES } from './documentRoutes';
 import { INTEGRATION_ROUTES } from './integrations';
 import { ApiResponse, errorResponse, methodNotAllowed, notFound, validationError } from './errors';
 import { DATA_TYPES, RECORD_TYPES, type DataType } from './dataTypes';
@@ -124,6 +125,7 @@ const routes: Route[] = [
   ...INTEGRATION_ROUTES,
   ...CONNECTION_ROUTES,
   ...PUSH_ROUTES,
+  ...DOCUMENT_ROUTES,
   {
     pattern: ['apiKeys'],
     methods: {

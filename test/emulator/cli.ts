@@ -92,11 +92,12 @@ async function main(): Promise<void> {
   console.log(
     `Pushes (${PUSH_DATA_TYPES.join(', ')}) complete after ${emulatorOptions.pushDelayMs ?? DEFAULT_PUSH_DELAY_MS} ms; few has two connections, syncing none.`,
   );
+  console.log(`Invoice PDFs: not supported by the platform of ${emulator.noPdfCompany ?? '(no company)'}.`);
   console.log('');
   console.log(`Admin token (send it as ${ADMIN_TOKEN_HEADER} on every admin call but GET /_emulator/info):`);
   console.log(`  ${emulator.adminToken}`);
   console.log(
-    `Admin: ${emulator.url}/_emulator/faults, /_emulator/pushes, /_emulator/requests, POST /_emulator/reset (JSON). Ctrl+C to stop.`,
+    `Admin: ${emulator.url}/_emulator/faults, /_emulator/pushes, /_emulator/requests, /_emulator/attachments, POST /_emulator/reset (JSON). Ctrl+C to stop.`,
   );
 
   let stopping = false;

@@ -14,6 +14,8 @@ export const FAULT_KINDS = [
   'appliedThenGateway',
   'emptyBody',
   'textBody',
+  'cutBody',
+  'stallBody',
   'reset',
   'latency',
 ] as const;

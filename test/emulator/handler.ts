@@ -13,6 +13,7 @@ import { TooLarge, type Written, isLoopbackHost, readBody, render, send } from '
 import type { RateLimiter } from './rateLimit';
 import type { RequestLog, RequestTicket } from './requestLog';
 import type { AccountName, Authentication, EmulatorState } from './state';
+import { type UploadLog, handleUpload, isUploadPath } from './uploads';
 
 export const ADMIN_PREFIX = '/_emulator';
 /** The header an admin call carries the emulator's admin token in. */
@@ -28,6 +29,8 @@ export interface ServerContext {
   requests: RequestLog;
   limiter: RateLimiter;
   latencyMs: number;
+  /** The largest file an upload may carry. */
+  uploadCapBytes: number;
   now: () => Date;
   log: (line: string) => void;
   reset: () => void;
@@ -43,6 +46,10 @@ interface Exchange {
    * (`..`, `\`), so every route reads it one way (percentEncoding.ts readPath). */
   path: string;
   body: Buffer;
+  /** An upload: its body is read as it streams, by the endpoint (uploads.ts), not before. */
+  streamed: boolean;
+  /** What the request log keeps of an upload that was taken. */
+  upload?: UploadLog;
   /** The clock's time when it arrived, for the request log. */
   time: string;
   elapsed: () => string;
@@ -66,7 +73,7 @@ function serveAdmin(x: Exchange, ctx: ServerContext): void {
     contentType: x.req.headers['content-type'],
   };
   const w = render(handleAdmin(admin, ctx), {});
-  send(x.res, w);
+  void send(x.res, w);
   ctx.log(`${x.method} ${x.path}${x.url.search} ${w.status} ${x.elapsed()} (admin)`);
 }
 
@@ -81,7 +88,12 @@ function originOf(x: Exchange, ctx: ServerContext): string {
 }
 
 /** The API's own answer: rate limit, then credential, then the endpoint. */
-function apiAnswer(x: Exchange, ctx: ServerContext, key: string | undefined, auth: Authentication): Written {
+async function apiAnswer(
+  x: Exchange,
+  ctx: ServerContext,
+  key: string | undefined,
+  auth: Authentication,
+): Promise<Written> {
   const rate = ctx.limiter.take(key);
   if (!rate.allowed) {
     return render(
@@ -92,21 +104,19 @@ function apiAnswer(x: Exchange, ctx: ServerContext, key: string | undefined, aut
   if (auth.kind === 'unknown') return render(unauthorized(), rate.headers);
   if (auth.kind === 'outdated') return render(forbidden(), rate.headers);
   if (ctx.state.isExpired(auth.account)) return render(accountExpired(), rate.headers);
-  return render(
-    handleApi(
-      {
-        method: x.method,
-        path: x.path,
-        params: x.url.searchParams,
-        body: x.body,
-        contentType: x.req.headers['content-type'],
-        account: auth.account,
-        origin: originOf(x, ctx),
-      },
-      ctx.state,
-    ),
-    rate.headers,
-  );
+  const req = {
+    method: x.method,
+    path: x.path,
+    params: x.url.searchParams,
+    body: x.body,
+    contentType: x.req.headers['content-type'],
+    account: auth.account,
+    origin: originOf(x, ctx),
+  };
+  if (!x.streamed) return render(handleApi(req, ctx.state), rate.headers);
+  const answer = await handleUpload(req, x.req, ctx.state, ctx.uploadCapBytes);
+  x.upload = answer.upload;
+  return render(answer.response, rate.headers);
 }
 
 async function serveApi(x: Exchange, ctx: ServerContext): Promise<void> {
@@ -137,6 +147,7 @@ async function answerApi(x: Exchange, ctx: ServerContext, ticket: RequestTicket)
         status,
         ...(account ? { account } : {}),
         ...(faultName ? { fault: faultName } : {}),
+        ...(x.upload ? { upload: x.upload } : {}),
         inFlight: ticket.inFlight,
       },
       ticket,
@@ -152,8 +163,8 @@ async function answerApi(x: Exchange, ctx: ServerContext, ticket: RequestTicket)
   }
   let w: Written;
   try {
-    const real = (): Written => apiAnswer(x, ctx, key, auth);
-    w = fault ? faultAnswer(fault, ctx.limiter.peek(key), real) : real();
+    const real = (): Promise<Written> => apiAnswer(x, ctx, key, auth);
+    w = fault ? await faultAnswer(fault, ctx.limiter.peek(key), real) : await real();
   } catch (e) {
     // A bug in the emulator still answers in the API's shape, and says what broke.
     w = render(
@@ -161,15 +172,17 @@ async function answerApi(x: Exchange, ctx: ServerContext, ticket: RequestTicket)
       ctx.limiter.peek(key),
     );
   }
-  send(x.res, w);
+  // Logged once the answer's headers are out: a long download is in flight until it ends.
+  const sent = send(x.res, w);
   record(w.status);
+  await sent;
 }
 
 /** The link page (linkPage.ts): the platform's sign-in as the emulator plays it; no key, not the API. */
 function serveLink(x: Exchange, ctx: ServerContext): void {
   const link = { method: x.method, path: x.path, body: x.body, contentType: x.req.headers['content-type'] };
   const w = linkAnswer(link, ctx.state);
-  send(x.res, w);
+  void send(x.res, w);
   ctx.log(`${x.method} ${x.path} ${w.status} ${x.elapsed()} (link page)`);
 }
 
@@ -185,7 +198,7 @@ async function bodyOf(req: IncomingMessage, res: ServerResponse): Promise<Buffer
     return await readBody(req);
   } catch (e) {
     res.setHeader('Connection', 'close');
-    send(res, render(errorResponse(413, 'PublicApi', 'The request body is too large.'), {}));
+    void send(res, render(errorResponse(413, 'PublicApi', 'The request body is too large.'), {}));
     if (!(e instanceof TooLarge)) req.destroy();
     return undefined;
   }
@@ -214,14 +227,15 @@ export async function handle(req: IncomingMessage, res: ServerResponse, ctx: Ser
   const sent = pathAsSent(req.url ?? '/');
   const url = urlOf(req.url ?? '/');
   if (sent === undefined || url === undefined) {
-    send(res, render(errorResponse(400, 'PublicApi', 'The request URL is not valid.'), {}));
+    void send(res, render(errorResponse(400, 'PublicApi', 'The request URL is not valid.'), {}));
     return;
   }
   const path = sent.length > 1 ? sent.replace(/\/$/, '') : sent;
-  const body = await bodyOf(req, res);
+  const streamed = method === 'POST' && isUploadPath(path);
+  const body = streamed ? Buffer.alloc(0) : await bodyOf(req, res);
   if (body === undefined) return;
   const elapsed = (): string => `${Number((process.hrtime.bigint() - started) / 1_000_000n)}ms`;
-  const exchange: Exchange = { req, res, method, url, path, body, time, elapsed };
+  const exchange: Exchange = { req, res, method, url, path, body, streamed, time, elapsed };
   const route = ROUTES.find((r) => r.matches(path)) as Route;
   await route.serve(exchange, ctx);
 }

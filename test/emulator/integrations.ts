@@ -30,16 +30,18 @@ type Row = [
   key: string,
   name: string,
   sourceType: SourceType,
-  flags?: { disabled?: true; beta?: true; offline?: true },
+  /** `noPdf`: the emulator's platforms without invoice PDFs (its choice, not a claim about the
+   * real platform), so a client meets Codat's "not supported" 404 for `…/invoices/{id}/pdf`. */
+  flags?: { disabled?: true; beta?: true; offline?: true; noPdf?: true },
 ];
 
 const ROWS: readonly Row[] = [
   ['gbol', 'Xero', 'Accounting'],
   ['qhyg', 'QuickBooks Online', 'Accounting'],
-  ['tgff', 'Sage Business Cloud', 'Accounting'],
+  ['tgff', 'Sage Business Cloud', 'Accounting', { noPdf: true }],
   ['dfxm', 'FreshBooks', 'Accounting'],
   ['akxx', 'NetSuite', 'Accounting'],
-  ['rwuv', 'Zoho Books', 'Accounting', { beta: true }],
+  ['rwuv', 'Zoho Books', 'Accounting', { beta: true, noPdf: true }],
   ['pqsw', 'QuickBooks Desktop', 'Accounting', { disabled: true, offline: true }],
   ['mqjo', 'Sandbox', 'Accounting'],
   ['ugxp', 'Plaid', 'Banking'],
@@ -86,6 +88,11 @@ export const INTEGRATION_FIELDS: RecordFields = {
 export function findIntegration(key: string): Integration | undefined {
   const wanted = key.toLowerCase();
   return INTEGRATIONS.find((i) => i.key === wanted);
+}
+
+/** Whether a platform (by name) gives invoice PDFs; an unknown name does. */
+export function hasInvoicePdfs(platformName: string): boolean {
+  return !ROWS.some(([, name, , flags]) => name === platformName && flags?.noPdf === true);
 }
 
 /** The integration a platform name stands for (seeded companies name theirs). */

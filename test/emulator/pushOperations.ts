@@ -7,7 +7,7 @@ import { createdRecord, pushedData } from './pushRecords';
 import { type PushRule, PushRules } from './pushRules';
 import type { PushCheck } from './pushValidation';
 import { Random } from './random';
-import type { DataConnection, PushOperation, PushOperationStatus } from './wire';
+import type { DataConnection, PushOperation, PushOperationChange, PushOperationStatus, ValidationItem } from './wire';
 
 type Json = Record<string, unknown>;
 type Outcome = Exclude<PushOperationStatus, 'Pending'>;
@@ -23,6 +23,8 @@ interface Due {
   currency: string;
   /** Records of the type the company had before any push: a pushed invoice's number follows them. */
   existing: number;
+  /** What a push that is no record does when it succeeds (a bill attachment's delete): its changes. */
+  apply?: () => PushOperationChange[];
 }
 
 interface Entry {
@@ -124,6 +126,20 @@ export class PushStore {
     return { op: structuredClone(op), status: rule.answer ?? 200, data };
   }
 
+  /**
+   * A push that changes a record rather than creating one (a bill attachment's delete): Failed at
+   * once with `errors`, else Pending, then, as the push rules and delay say, `apply` on Success.
+   */
+  act(
+    p: { companyId: string; connection: DataConnection; type: PushDataType; errors: ValidationItem[] },
+    apply: () => PushOperationChange[],
+  ): PushOperation {
+    const answer = this.push({ ...p, currency: '', check: { record: {}, errors: p.errors, warnings: [] } });
+    const entry = this.operations.get(p.companyId)?.at(-1);
+    if (entry?.due) entry.due.apply = apply;
+    return answer.op;
+  }
+
   /** When and how a valid push ends: a timeout shorter than the delay wins. */
   private dueOf(rule: PushRule, timeoutInMinutes: number | undefined, nowMs: number): Pick<Due, 'at' | 'outcome'> {
     const delay = rule.delayMs ?? this.delayMs;
@@ -146,7 +162,9 @@ export class PushStore {
         statusCode: STATUS_CODES[due.outcome],
         completedOnUtc: this.iso(due.at),
       });
-      if (due.outcome === 'Success') {
+      if (due.outcome === 'Success' && due.apply) {
+        op.changes = due.apply();
+      } else if (due.outcome === 'Success') {
         const id = Random.of(this.seed, 'pushed-record', op.pushOperationKey).uuid();
         const key = `${companyId}/${due.type}`;
         const records = this.created.get(key) ?? [];
@@ -155,9 +173,11 @@ export class PushStore {
         records.push(createdRecord(due.type, due.record, id, due.currency, op.completedOnUtc as string, number));
         op.changes = [{ type: 'Created', recordRef: { id, dataType: due.type } }];
       } else if (due.outcome === 'Failed') {
-        op.errorMessage = `The platform refused the ${due.type} record: nothing was created.`;
+        op.errorMessage = due.apply
+          ? `The platform refused the change to the ${due.type} record: nothing was changed.`
+          : `The platform refused the ${due.type} record: nothing was created.`;
       } else {
-        op.errorMessage = `The push timed out before the platform confirmed the ${due.type} record.`;
+        op.errorMessage = `The push timed out before the platform confirmed the ${due.type} ${due.apply ? 'change' : 'record'}.`;
       }
     }
   }

@@ -13,6 +13,8 @@ export interface RequestLogEntry {
   account?: string;
   /** Kind of the fault rule applied, if any. */
   fault?: string;
+  /** An attachment upload that was taken: its name, size and type, never its bytes. */
+  upload?: { name: string | null; size: number; contentType: string };
   /** API requests being served when this one arrived, itself included: how many a client had
    * in flight at once. */
   inFlight: number;
@@ -59,7 +61,7 @@ export class RequestLog {
   }
 
   entries(): RequestLogEntry[] {
-    return this.items.map((e) => ({ ...e, query: { ...e.query } }));
+    return this.items.map((e) => ({ ...e, query: { ...e.query }, ...(e.upload ? { upload: { ...e.upload } } : {}) }));
   }
 
   clear(): void {

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { Socket } from 'node:net';
+import { noPdfCompany } from './documentRoutes';
 import { MESSAGES, errorResponse } from './errors';
 import { FaultController } from './faults';
 import { type ServerContext, handle } from './handler';
@@ -11,6 +12,7 @@ import { DEFAULT_PUSH_DELAY_MS } from './pushOperations';
 import type { PushRules } from './pushRules';
 import { RateLimiter } from './rateLimit';
 import { RequestLog } from './requestLog';
+import { MAX_UPLOAD_BYTES } from './uploads';
 import { type DemoKeys, EmulatorState, SYNC_DURATION_MS, type WellKnownCompanies } from './state';
 
 export interface EmulatorOptions {
@@ -32,6 +34,8 @@ export interface EmulatorOptions {
   pushDelayMs?: number;
   /** How long a queued sync runs before it completes, on the `now` clock (default SYNC_DURATION_MS). */
   syncDurationMs?: number;
+  /** The largest file an attachment upload may carry (default MAX_UPLOAD_BYTES, 100 MB): over it, 413. */
+  uploadCapBytes?: number;
 }
 
 export interface RunningEmulator {
@@ -44,6 +48,8 @@ export interface RunningEmulator {
   faults: FaultController;
   /** Push rules: how the next pushes turn out (pushRules.ts); `reset()` clears them. */
   pushes: PushRules;
+  /** A filler company on a platform without invoice PDFs (`…/pdf` answers 404 not supported). */
+  noPdfCompany: string | undefined;
   /** The data connection ids of each well-known company (`few` has two, `syncing` none). */
   connections: Record<keyof WellKnownCompanies, string[]>;
   requests: RequestLog;
@@ -94,6 +100,7 @@ function contextOf(options: EmulatorOptions): ServerContext {
     requests,
     limiter,
     latencyMs,
+    uploadCapBytes: positiveInteger('uploadCapBytes', options.uploadCapBytes, MAX_UPLOAD_BYTES),
     now,
     log: options.log ?? (() => undefined),
     reset,
@@ -120,7 +127,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     handle(req, res, ctx).catch(() => {
-      if (!res.headersSent) send(res, render(errorResponse(500, 'PublicApi', MESSAGES[500]), {}));
+      if (!res.headersSent) void send(res, render(errorResponse(500, 'PublicApi', MESSAGES[500]), {}));
       else res.destroy();
     });
   });
@@ -148,6 +155,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     faults: ctx.faults,
     pushes: ctx.state.pushes.rules,
     connections: wellKnownConnections(ctx.state),
+    noPdfCompany: noPdfCompany(ctx.state),
     requests: ctx.requests,
     rateWindows: () => ctx.limiter.size,
     reset: ctx.reset,

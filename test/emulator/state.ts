@@ -18,6 +18,7 @@ import {
   redirectUrl,
   seedCompanies,
 } from './companies';
+import { AttachmentStore } from './attachments';
 import { type Dataset, statusKey, statusOf, supports } from './dataSets';
 import { type Books, DATA_TYPES } from './dataTypes';
 import type { InvoiceSource } from './invoices';
@@ -91,6 +92,8 @@ export class EmulatorState {
   readonly records = new RecordCache();
   /** Push operations, the records they created and the rules that decide the next pushes. */
   readonly pushes: PushStore;
+  /** Files added to records and deleted by this run (attachments.ts). */
+  readonly attachments = new AttachmentStore();
 
   constructor(private readonly options: StateOptions) {
     const r = Random.of(options.seed, 'demo-keys');
@@ -107,6 +110,10 @@ export class EmulatorState {
     this.wellKnown = wellKnown as WellKnownCompanies;
     this.pushes = new PushStore(options.seed, options.now, options.pushDelayMs);
     this.reset();
+  }
+
+  get seed(): number {
+    return this.options.seed;
   }
 
   private nowMs(): number {
@@ -128,6 +135,7 @@ export class EmulatorState {
     this.companies.clear();
     this.pulls.reset();
     this.pushes.reset();
+    this.attachments.reset();
     this.order = new Map([
       ['normal', []],
       ['freeTrial', []],
@@ -261,6 +269,7 @@ export class EmulatorState {
     this.order.set(entry.account, this.order.get(entry.account)?.filter((c) => c !== id) ?? []);
     this.pulls.forget(id);
     this.pushes.forget(id);
+    this.attachments.forget(id);
   }
 
   invoiceSource(entry: CompanyEntry): InvoiceSource {

@@ -2,7 +2,7 @@
 // (never through the extension's client, so the emulator is checked on its own).
 import { request as httpRequest } from 'node:http';
 import { ADMIN_PREFIX, ADMIN_TOKEN_HEADER } from './handler';
-import type { ErrorBody, Page, Validation } from './wire';
+import type { Attachment, ErrorBody, Page, Validation } from './wire';
 import type { RunningEmulator } from './server';
 
 export interface Reply<T = unknown> {
@@ -115,6 +115,25 @@ export function callRaw<T = unknown>(
     req.on('error', reject);
     req.end();
   });
+}
+
+/** What `POST /_emulator/attachments` adds to a record: `size` bytes made from the seed as they
+ * stream, never held (a 200 MB file costs the emulator 64 KiB). */
+export interface GeneratedFile {
+  companyId: string;
+  dataType: 'invoices' | 'bills' | 'customers' | 'suppliers';
+  recordId: string;
+  size: number;
+  contentType?: string;
+  name?: string;
+  includeWhenSent?: boolean;
+}
+
+/** Adds a generated file to a record over the admin endpoint; answers the attachment (its id). */
+export async function addAttachment(emulator: RunningEmulator, file: GeneratedFile): Promise<Attachment> {
+  const reply = await admin<Attachment>(emulator, '/attachments', { method: 'POST', body: file });
+  if (reply.status !== 201) throw new Error(`/_emulator/attachments answered ${reply.status}: ${reply.text}`);
+  return reply.json;
 }
 
 /** A clock tests move by hand. */

@@ -209,6 +209,8 @@ export type PushOperationStatus = 'Pending' | 'Failed' | 'Success' | 'TimedOut';
 export interface PushOperationChange {
   type: 'Unknown' | 'Created' | 'Modified' | 'Deleted' | 'AttachmentUploaded';
   recordRef: { id: string; dataType: string };
+  /** The attachment a change is about (a bill attachment's delete). */
+  attachmentId?: string | null;
 }
 
 /** Codat's PushOperation (Platform API); a push's own answer adds `data` (Accounting API). */
@@ -225,4 +227,16 @@ export interface PushOperation {
   errorMessage?: string | null;
   validation?: Validation;
   statusCode: number;
+}
+
+/** A file attached to a record (the contract's Attachment; Sync for Payables, Accounting API 2.1.0). */
+export interface Attachment {
+  id: string;
+  name: string | null;
+  contentType: string | null;
+  dateCreated: string;
+  fileSize: number | null;
+  includeWhenSent: boolean;
+  modifiedDate: string;
+  sourceModifiedDate: string;
 }

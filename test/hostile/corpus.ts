@@ -17,6 +17,7 @@ export const GROUPS = [
   'moving',
   'pushOptions',
   'connection',
+  'documents',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
@@ -31,8 +32,9 @@ export interface ReplySpec {
   body?: string;
   /** Sent as JSON (`Content-Type: application/json` unless a header says otherwise). */
   json?: unknown;
-  /** A body of `bytes` bytes written in chunks: `prefix`, `fill` repeated, `suffix`. */
-  stream?: { bytes: number; prefix?: string; suffix?: string; fill?: string };
+  /** A body of `bytes` bytes written in chunks: `prefix`, `fill` repeated, `suffix`; `chunked`
+   * sends it without a Content-Length. */
+  stream?: { bytes: number; prefix?: string; suffix?: string; fill?: string; chunked?: boolean };
   /** Closes the connection without answering. */
   reset?: boolean;
   /** Sends the headers and the body, promising 100 bytes more, then drops the connection. */
@@ -75,7 +77,24 @@ export type Operation =
   /** Create API Key: the new key, as its row and its notification show it. */
   | { op: 'createApiKey' }
   /** Issue 32: one request of the connections and companies API (performConnections.ts). */
-  | { op: 'connections'; call: ConnectionCall };
+  | { op: 'connections'; call: ConnectionCall }
+  /** Issue 33: one call of `client.documents` (performDocuments.ts), a download into a recording sink. */
+  | { op: 'documents'; call: DocumentCall };
+
+/** Where the corpus's attachments are: company c1, connection conn-1, the record `recordId`. */
+export interface DocumentPlace {
+  dataType: 'invoices' | 'bills' | 'customers' | 'suppliers' | 'payments';
+  recordId: string;
+}
+
+/** A call of `client.documents`; a download's cap is `maxBytes` (1 MB unless told). */
+export type DocumentCall =
+  | { call: 'pdf'; invoiceId: string; maxBytes?: number }
+  | { call: 'download'; place: DocumentPlace; attachmentId: string; contentType?: string; maxBytes?: number }
+  | { call: 'list'; place: DocumentPlace }
+  | { call: 'get'; place: DocumentPlace; attachmentId: string }
+  | { call: 'upload'; place: DocumentPlace; name: string; contentType: string; text: string }
+  | { call: 'delete'; place: DocumentPlace; attachmentId: string };
 
 /** A call of `client.connections` / `client.companies`, or the companies list filtered by tags. */
 export type ConnectionCall =

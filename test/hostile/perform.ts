@@ -17,6 +17,7 @@ import { pushSchema, pushTemplate } from '../../src/push/schema';
 import type { ApiKeyDetails, PushOperation } from '../../src/api/models';
 import { apiKeySurfaces, pushSurfaces, syncSurfaces } from './surfaces';
 import { performConnectionCall } from './performConnections';
+import { performDocumentCall } from './performDocuments';
 
 export interface Performed {
   error?: ApiError;
@@ -219,6 +220,8 @@ async function run(p: Pipeline, key: string, op: Operation): Promise<Performed> 
       return pushOptions(p, key);
     case 'connections':
       return performConnectionCall(p, key, op.call);
+    case 'documents':
+      return performDocumentCall(p, key, op.call);
     case 'syncSettings': {
       const client = p.client(key);
       try {

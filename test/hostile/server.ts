@@ -123,7 +123,7 @@ export class HostileServer {
     if (reply.json !== undefined) headers['Content-Type'] ??= 'application/json; charset=utf-8';
     if (reply.stream) {
       const s = reply.stream;
-      res.writeHead(reply.status, { ...headers, 'Content-Length': String(s.bytes) });
+      res.writeHead(reply.status, { ...headers, ...(s.chunked ? {} : { 'Content-Length': String(s.bytes) }) });
       stream(res, s.bytes, fill(s.prefix ?? '', vars), fill(s.suffix ?? '', vars), s.fill ?? ' ');
       return;
     }

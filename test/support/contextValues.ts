@@ -33,6 +33,8 @@ const EVERY: { [K in BuilderName]: () => string[] } = {
       flags(['pinned', 'morePages']).map((o) => contexts.queryContext(type, o.pinned, o.morePages)),
     ),
   recordContext: () => types.map((type) => contexts.recordContext(type)),
+  attachmentsContext: () => types.map((type) => contexts.attachmentsContext(type)),
+  attachmentContext: () => types.map((type) => contexts.attachmentContext(type)),
   plainContext: () =>
     (['loadMore', 'loadAll', 'message', 'sync', 'apiKey'] as const).map((kind) => contexts.plainContext(kind)),
   errorContext: () =>

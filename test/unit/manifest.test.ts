@@ -4,7 +4,15 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { companyContext, listContext, NODE_COMMANDS, SELECTION_KEY } from '../../src/tree/contextValues';
+import {
+  attachmentContext,
+  attachmentsContext,
+  companyContext,
+  listContext,
+  NODE_COMMANDS,
+  recordContext,
+  SELECTION_KEY,
+} from '../../src/tree/contextValues';
 import { everyContextValue } from '../support/contextValues';
 import { evaluateWhen, regexesOf } from '../support/whenClause';
 
@@ -182,6 +190,31 @@ describe('manifest: menus, palette and keys', () => {
     assert.ok(offers('dataPlatform.queueSync', listContext('invoices')));
     assert.match(nls['command.queueSync.title'], /This Data Type/);
     assert.match(nls['command.refreshAllData.title'], /Every Data Type/);
+  });
+
+  it('offers the documents by the catalog: a PDF on invoices, uploads on invoices and bills, deletes on bills’ attachments', () => {
+    const offers = (command: string, viewItem: string) =>
+      itemMenu.some((m) => m.command === command && evaluateWhen(m.when ?? '', onNode(viewItem)));
+    const types = ['invoices', 'bills', 'customers', 'suppliers', 'payments'] as const;
+    const where = (command: string, context: (type: (typeof types)[number]) => string) =>
+      types.filter((type) => offers(command, context(type)));
+    assert.deepEqual(where('dataPlatform.openInvoicePdf', recordContext), ['invoices']);
+    assert.deepEqual(where('dataPlatform.saveInvoicePdf', recordContext), ['invoices']);
+    assert.deepEqual(where('dataPlatform.uploadAttachment', recordContext), ['invoices', 'bills']);
+    assert.deepEqual(where('dataPlatform.uploadAttachment', attachmentsContext), ['invoices', 'bills']);
+    assert.deepEqual(where('dataPlatform.deleteAttachment', attachmentContext), ['bills']);
+    for (const command of ['dataPlatform.openAttachment', 'dataPlatform.saveAttachment'])
+      assert.deepEqual(where(command, attachmentContext), [...types], command);
+    assert.ok(!offers('dataPlatform.openRecord', attachmentContext('bills')), 'an attachment is not a record');
+    const title = menus['editor/title'].filter((m) => /InvoicePdf$/.test(m.command));
+    const tab = (type: string) => ({ resourceScheme: 'dataplatform', resourcePath: `/Acme Ltd/${type}/INV-1.json` });
+    assert.deepEqual(
+      title.map((m) => [m.command, evaluateWhen(m.when, tab('invoices')), evaluateWhen(m.when, tab('bills'))]),
+      [
+        ['dataPlatform.openInvoicePdf', true, false],
+        ['dataPlatform.saveInvoicePdf', true, false],
+      ],
+    );
   });
 
   it('binds keys only while the Companies view has focus, each to a command for the selected node', () => {

@@ -41,7 +41,17 @@ describe('settings (package.json)', () => {
       'dataPlatform.export.csvDelimiter': 'window',
       'dataPlatform.maxTreeRows': 'window',
       'dataPlatform.confirmWrites': 'application',
+      'dataPlatform.downloads.maxSizeMB': 'window',
     });
+  });
+
+  it('caps downloads at 50 MB by default, at least 1 MB', () => {
+    const cap = manifest.contributes.configuration.properties['dataPlatform.downloads.maxSizeMB'] as Setting & {
+      minimum?: number;
+    };
+    assert.equal(cap.type, 'integer');
+    assert.equal(cap.default, 50);
+    assert.equal(cap.minimum, 1);
   });
 
   it('a choice describes each of its values, and its default is one of them', () => {

@@ -5,6 +5,7 @@ import { sizeCorpus } from './bodySizes';
 import { connectionEchoCases, connectionShapeCases } from './connectionAnswers';
 import { connectionCorpus } from './connections';
 import { csvCorpus } from './csvCells';
+import { documentsCorpus } from './documents';
 import { echoCorpus } from './echoes';
 import { envelopeCorpus } from './envelopes';
 import { idCorpus } from './ids';
@@ -32,5 +33,6 @@ export function hostileCases(): HostileCase[] {
     ...connectionCorpus(),
     ...connectionEchoCases(),
     ...connectionShapeCases(),
+    ...documentsCorpus(),
   ];
 }
