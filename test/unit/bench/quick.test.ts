@@ -111,7 +111,9 @@ describe('bench --quick', function () {
     const curl = suite.figures.find((f) => f.name.startsWith('extension vs curl'));
     assert.ok(curl?.goal && curl.value !== undefined && curl.value > 0, 'the speed goal against curl');
     for (const label of ['extension', 'bare node:http']) {
-      const rss: Figure | undefined = suite.figures.find((f) => f.name.startsWith('RSS growth downloading') && f.name.endsWith(label));
+      const rss: Figure | undefined = suite.figures.find(
+        (f) => f.name.startsWith('RSS growth downloading') && f.name.endsWith(label),
+      );
       assert.ok(rss && rss.value !== undefined && Number.isFinite(rss.value), label);
       assert.equal(rss.goal, undefined, '--quick is not held to the memory goal');
     }
