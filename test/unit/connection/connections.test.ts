@@ -115,7 +115,7 @@ describe('connections: one per account', () => {
     const w = world();
     const a = await w.accounts.add('A', emu.url, emu.keys.normal);
     await w.connections.sync();
-    const get = w.store.get;
+    const get = w.store.get.bind(w.store);
     w.store.get = () => new Promise<string | undefined>(() => undefined);
     try {
       void w.connections.sync();
