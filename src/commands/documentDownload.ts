@@ -16,6 +16,7 @@ import {
   type Downloaded,
   type DownloadOptions,
 } from '../api';
+import { matchesFilenamePattern } from '../files/fileNames';
 import { fileByteSink, targetIn } from '../files/fileSink';
 import { transferred } from '../format/attachmentLabels';
 import { t } from '../l10n';
@@ -26,8 +27,8 @@ import { prompt } from './prompt';
 export type DownloadResult =
   | { outcome: 'saved'; path: string; bytes: number }
   | { outcome: 'opened'; path: string; bytes: number; how: 'editor' | 'external' }
-  /** Downloaded, but no viewer here can reach it: Save As… was offered. */
-  | { outcome: 'offeredSave'; path: string; bytes: number; saved?: DownloadResult }
+  /** No viewer here can reach the file: Save As… was offered, and taken. */
+  | { outcome: 'offeredSave'; saved: DownloadResult }
   | { outcome: 'cancelled' | 'unavailable' }
   | { outcome: 'unsupported'; message: string; error: ApiError }
   | { outcome: 'failed'; message: string; error: ApiError };
@@ -120,15 +121,16 @@ export async function askSaveFile(
   };
 }
 
-/** Whether an installed extension contributes an editor for files named like `name`. */
+/** Whether an installed extension contributes an editor for files named like `name` (the built-in
+ * image preview does for PNGs; a PDF viewer extension for PDFs). */
 function editorFor(name: string): boolean {
-  const ext = /\.[^.]+$/.exec(name)?.[0]?.toLowerCase();
-  if (!ext) return false;
   return vscode.extensions.all.some((x) => {
     const editors = (x.packageJSON as { contributes?: { customEditors?: unknown } }).contributes?.customEditors;
     if (!Array.isArray(editors)) return false;
-    return editors.some((e: { selector?: { filenamePattern?: string }[] }) =>
-      (e.selector ?? []).some((s) => (s.filenamePattern ?? '').toLowerCase().endsWith(ext)),
+    return editors.some((e: { selector?: { filenamePattern?: unknown }[] }) =>
+      (e.selector ?? []).some(
+        (s) => typeof s.filenamePattern === 'string' && matchesFilenamePattern(s.filenamePattern, name),
+      ),
     );
   });
 }
@@ -136,26 +138,32 @@ function editorFor(name: string): boolean {
 /** Where the system's viewer cannot reach the extension's files. */
 const viewerUnreachable = (): boolean => vscode.env.uiKind === vscode.UIKind.Web || !!vscode.env.remoteName;
 
-/** Opens a downloaded file; where no viewer can reach it, offers `saveAs` instead. */
+/** How a file named `name` opens here: in an editor an installed extension contributes, else in
+ * the system's viewer; undefined where that viewer cannot reach the extension's files. */
+export function howToOpen(name: string): 'editor' | 'external' | undefined {
+  if (editorFor(name)) return 'editor';
+  return viewerUnreachable() ? undefined : 'external';
+}
+
+/** Opens a downloaded file as `howToOpen` said. */
 export async function openDownloaded(
   saved: { path: string; bytes: number },
-  saveAs: () => Promise<DownloadResult>,
+  how: 'editor' | 'external',
 ): Promise<DownloadResult> {
   const { path, bytes } = saved;
   const uri = vscode.Uri.file(path);
-  if (editorFor(saved.path)) {
-    await vscode.commands.executeCommand('vscode.open', uri);
-    return { outcome: 'opened', path, bytes, how: 'editor' };
-  }
-  if (!viewerUnreachable()) {
-    await prompt().openExternal(uri);
-    return { outcome: 'opened', path, bytes, how: 'external' };
-  }
+  if (how === 'editor') await vscode.commands.executeCommand('vscode.open', uri);
+  else await prompt().openExternal(uri);
+  return { outcome: 'opened', path, bytes, how };
+}
+
+/** Where no viewer can reach a download, Save As… is offered before anything is downloaded. */
+export async function offerSave(saveAs: () => Promise<DownloadResult>): Promise<DownloadResult> {
   const save = t('Save As…');
   const chosen = await prompt().notify({
-    message: t('No viewer here can open the downloaded file: save it where you can open it.'),
+    message: t('No viewer here can open the file: save it where you can open it.'),
     buttons: [save],
     severity: 'information',
   });
-  return { outcome: 'offeredSave', path, bytes, ...(chosen === save ? { saved: await saveAs() } : {}) };
+  return chosen === save ? { outcome: 'offeredSave', saved: await saveAs() } : { outcome: 'cancelled' };
 }

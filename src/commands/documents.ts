@@ -19,6 +19,8 @@ import { accountOfNode, type AccountTarget, type ResolveAccount } from './accoun
 import {
   askSaveFile,
   downloadDocument,
+  howToOpen,
+  offerSave,
   openDownloaded,
   type DownloadJob,
   type DownloadResult,
@@ -90,8 +92,10 @@ async function savePdf(x: PdfTarget): Promise<DownloadResult> {
 }
 
 async function openPdf(deps: Deps, x: PdfTarget): Promise<DownloadResult> {
+  const how = howToOpen(pdfName(x));
+  if (!how) return offerSave(() => savePdf(x));
   const done = await downloadDocument(pdfJob(x, () => deps.cache.download(pdfName(x), 'Invoice.pdf')));
-  return done.outcome === 'saved' ? openDownloaded(done, () => savePdf(x)) : done;
+  return done.outcome === 'saved' ? openDownloaded(done, how) : done;
 }
 
 interface AttachmentTarget {
@@ -129,9 +133,11 @@ async function saveAttachment(x: AttachmentTarget): Promise<DownloadResult> {
 }
 
 async function openAttachment(deps: Deps, x: AttachmentTarget): Promise<DownloadResult> {
+  const how = howToOpen(attachmentFile(x));
+  if (!how) return offerSave(() => saveAttachment(x));
   const job = attachmentJob(x, () => deps.cache.download(attachmentFile(x), 'attachment'));
   const done = job ? await downloadDocument(job) : ({ outcome: 'unavailable' } as const);
-  return done.outcome === 'saved' ? openDownloaded(done, () => saveAttachment(x)) : done;
+  return done.outcome === 'saved' ? openDownloaded(done, how) : done;
 }
 
 const unavailable: DownloadResult = { outcome: 'unavailable' };

@@ -73,3 +73,20 @@ export function defaultPdfName(invoiceNumber: string | undefined, invoiceId: str
   const label = invoiceNumber?.trim() || invoiceId;
   return safeFileName(t('Invoice {0}.pdf', label), t('Invoice.pdf'));
 }
+
+/** Whether `name` matches a `filenamePattern` of a contributed editor (`*.pdf`, `*.{png,jpg}`,
+ * `**` and `?` too), as VS Code compares them: case-insensitively, on the name alone. */
+export function matchesFilenamePattern(pattern: string, name: string): boolean {
+  let source = '';
+  let inBraces = false;
+  for (const ch of pattern.replace(/^(\*\*\/)+/, '')) {
+    if (ch === '*') source += '.*';
+    else if (ch === '?') source += '.';
+    else if (ch === '{' && !inBraces) [source, inBraces] = [source + '(?:', true];
+    else if (ch === '}' && inBraces) [source, inBraces] = [source + ')', false];
+    else if (ch === ',' && inBraces) source += '|';
+    else source += ch.replace(/[.+^$()|[\]\\/]/g, '\\$&');
+  }
+  if (inBraces) return false;
+  return new RegExp(`^${source}$`, 'i').test(name);
+}

@@ -37,6 +37,7 @@ import {
 /** What a document command resolves to (src/commands/documentDownload.ts). */
 type DocumentResult = {
   outcome: string;
+  saved?: DocumentResult;
   path?: string;
   bytes?: number;
   how?: string;
@@ -70,6 +71,35 @@ async function servedBytes(folder: AttachmentsFolderNode, attachmentId: string):
 }
 
 const run = (command: string, ...args: unknown[]) => vscode.commands.executeCommand<DocumentResult>(command, ...args);
+
+/** Where the system's viewer cannot reach the extension's files (the offline host's browser workbench). */
+const viewerUnreachable = () => vscode.env.uiKind === vscode.UIKind.Web || !!vscode.env.remoteName;
+
+/** Open on `target`: the file downloaded into the extension's storage and opened, where an editor
+ * for it is installed or the system's viewer can reach it; else (this host's browser workbench,
+ * for a PDF) Save As… is offered before anything is downloaded, and taken into `saveTo`.
+ * Resolves to the file's path. */
+async function opened(api: DataPlatformApi, command: string, target: unknown, saveTo: string): Promise<string> {
+  const before = (await admin.requests()).length;
+  const result = await answering(api, [false], () => run(command, target));
+  if (result?.outcome === 'opened') {
+    const path = result.path ?? '';
+    assert.ok(existsSync(path), 'the cache file exists');
+    assert.doesNotMatch(path, /dp-documents-/, 'not in a folder the user chose');
+    if (result.how === 'external') assert.equal(api.prompts.opened.at(-1), path, 'handed to the system’s viewer');
+    else assert.equal(result.how, 'editor');
+    return path;
+  }
+  assert.ok(viewerUnreachable(), `only where no viewer can reach the file: ${JSON.stringify(result)}`);
+  assert.equal(result?.outcome, 'cancelled', 'the offer declined');
+  assert.equal((await admin.requests()).length, before, 'nothing downloaded before Save As… is taken');
+  assert.match(api.prompts.asked.at(-1)?.message ?? '', /No viewer here can open the file/);
+  const saved = await answering(api, ['Save As…', vscode.Uri.file(saveTo)], () => run(command, target));
+  assert.equal(saved?.outcome, 'offeredSave', JSON.stringify(saved));
+  assert.equal(saved?.saved?.outcome, 'saved', JSON.stringify(saved));
+  assert.equal(saved?.saved?.path, saveTo);
+  return saveTo;
+}
 
 describe('documents: invoice PDFs and record attachments', function () {
   this.timeout(60_000);
@@ -135,13 +165,13 @@ describe('documents: invoice PDFs and record attachments', function () {
 
   it('Open PDF downloads into the extension’s storage and opens it, from the row and from the JSON tab’s title bar', async () => {
     const [invoice] = await records('invoices');
-    const result = await run('dataPlatform.openInvoicePdf', invoice);
-    assert.ok(['opened', 'offeredSave'].includes(result?.outcome ?? ''), JSON.stringify(result));
-    const path = result?.path ?? '';
-    assert.ok(existsSync(path), 'the cache file exists');
+    const path = await opened(
+      api,
+      'dataPlatform.openInvoicePdf',
+      invoice,
+      join(mkdtempSync(join(dir, 'open-')), 'x.pdf'),
+    );
     assert.equal(readFileSync(path).subarray(0, 5).toString('latin1'), '%PDF-');
-    assert.doesNotMatch(path, new RegExp(dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')), 'not in the user’s folder');
-    if (result?.how === 'external') assert.equal(api.prompts.opened.at(-1), path, 'handed to the system’s viewer');
 
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>('dataPlatform.openRecord', invoice);
     const titleBar = (
@@ -154,9 +184,13 @@ describe('documents: invoice PDFs and record attachments', function () {
       evaluateWhen((titleBar?.when ?? 'false').replace(/'/g, ''), { resourceScheme: uri.scheme, resourcePath: path });
     assert.ok(on(uri.path), 'in the invoice tab’s title bar');
     assert.ok(!on(uri.path.replace('/invoices/', '/bills/')), 'not in a bill’s');
-    const fromTab = await run('dataPlatform.openInvoicePdf', editor.document.uri);
-    assert.ok(['opened', 'offeredSave'].includes(fromTab?.outcome ?? ''), JSON.stringify(fromTab));
-    assert.ok(existsSync(fromTab?.path ?? ''), 'downloaded again from the tab');
+    const fromTab = await opened(
+      api,
+      'dataPlatform.openInvoicePdf',
+      uri,
+      join(mkdtempSync(join(dir, 'tab-')), 'x.pdf'),
+    );
+    assert.equal(readFileSync(fromTab).subarray(0, 5).toString('latin1'), '%PDF-', 'downloaded again from the tab');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
@@ -241,9 +275,8 @@ describe('documents: invoice PDFs and record attachments', function () {
     const png = rows.find((r) => labelOf(r).endsWith('.png'));
     assert.ok(png);
     const served = await servedBytes(png.folder, png.attachment.id);
-    const opened = await run('dataPlatform.openAttachment', png);
-    assert.ok(['opened', 'offeredSave'].includes(opened?.outcome ?? ''), JSON.stringify(opened));
-    assert.deepEqual(readFileSync(opened?.path ?? ''), served);
+    const path = await opened(api, 'dataPlatform.openAttachment', png, join(mkdtempSync(join(dir, 'open-')), 'x.png'));
+    assert.deepEqual(readFileSync(path), served);
     const target = vscode.Uri.file(join(mkdtempSync(join(dir, 'att-')), 'copy.png'));
     const saved = await answering(api, [target], () => run('dataPlatform.saveAttachment', png));
     assert.equal(saved?.outcome, 'saved', JSON.stringify(saved));

@@ -2,7 +2,12 @@
 // the folder chosen, reads as what it is, can be created on Windows, macOS and Linux, and fits in
 // 255 UTF-8 bytes without splitting a character.
 import * as assert from 'node:assert/strict';
-import { defaultPdfName, MAX_FILE_NAME_BYTES, safeFileName } from '../../../src/files/fileNames';
+import {
+  matchesFilenamePattern,
+  defaultPdfName,
+  MAX_FILE_NAME_BYTES,
+  safeFileName,
+} from '../../../src/files/fileNames';
 
 const FALLBACK = 'attachment';
 
@@ -190,5 +195,20 @@ describe('default PDF names', () => {
     assert.equal(defaultPdfName('../../x\u202Efdp.exe', 'id'), 'Invoice .._.._xfdp.exe.pdf');
     const name = defaultPdfName('9'.repeat(400), 'id');
     assert.ok(name.endsWith('.pdf') && Buffer.byteLength(name) === MAX_FILE_NAME_BYTES, name);
+  });
+});
+
+describe("contributed editors' file name patterns", () => {
+  it('match as VS Code compares them: globs, braces, any case, the name alone', () => {
+    const image = '*.{jpg,jpe,jpeg,png,bmp,gif,ico,webp,avif}';
+    assert.ok(matchesFilenamePattern(image, 'Delivery note – Zürich café.png'));
+    assert.ok(matchesFilenamePattern(image, 'SCAN.PNG'));
+    assert.ok(!matchesFilenamePattern(image, 'a.png.pdf'));
+    assert.ok(matchesFilenamePattern('*.pdf', 'Invoice INV-001.pdf'));
+    assert.ok(matchesFilenamePattern('**/*.pdf', 'x.pdf'));
+    assert.ok(!matchesFilenamePattern('*.pdf', 'x.pdfx'));
+    assert.ok(matchesFilenamePattern('report-?.csv', 'report-1.csv'));
+    assert.ok(!matchesFilenamePattern('*.(pdf)', 'x.pdf'), 'parentheses are literal');
+    assert.ok(!matchesFilenamePattern('*.{pdf', 'x.pdf'), 'an open brace matches nothing');
   });
 });
