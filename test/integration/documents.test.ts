@@ -247,10 +247,17 @@ describe('documents: invoice PDFs and record attachments', function () {
     const none = await children(api, bill.attachments);
     assert.deepEqual(none.map(labelOf), ['No attachments']);
     if (canScreenshot()) {
+      // The README's picture: the bill's JSON beside its attachments, the sidebar wide enough to
+      // read each row's type, size and date.
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await vscode.commands.executeCommand('workbench.actions.treeView.dataPlatform.companies.collapseAll');
+      await vscode.commands.executeCommand('dataPlatform.openRecord', first);
       await api.companiesView.reveal(first.attachments as AttachmentsFolderNode, { expand: true, select: false });
       if (png) await api.companiesView.reveal(png, { select: true, focus: true });
+      await vscode.commands.executeCommand('dataPlatform.companies.focus');
+      for (let i = 0; i < 6; i++) await vscode.commands.executeCommand('workbench.action.increaseViewSize');
       await screenshot('attachments');
+      for (let i = 0; i < 6; i++) await vscode.commands.executeCommand('workbench.action.decreaseViewSize');
     }
   });
 
