@@ -18,6 +18,7 @@ import {
   admin,
   answering,
   canType,
+  children,
   emulator,
   emulatorClient,
   emulatorInvoice,
@@ -287,7 +288,7 @@ describe('Find Company with two accounts', () => {
   });
 
   /** A company of the Free-trial account whose name no company of either account contains. */
-  async function trialOnlyCompany(): Promise<Company> {
+  async function trialOnlyCompany(also: (c: Company) => boolean = () => true): Promise<Company> {
     const { url } = await emulator();
     const keys = (await admin.info()).keys;
     const list = async (key: string) =>
@@ -295,24 +296,37 @@ describe('Find Company with two accounts', () => {
     const [normal, trial] = [await list(keys.normal), await list(keys.freeTrial)];
     const everyName = [...normal, ...trial].map((c) => c.name);
     const unique = trial.find(
-      (c) => /^[A-Za-z ]+$/.test(c.name) && everyName.filter((n) => n.includes(c.name)).length === 1,
+      (c) => /^[A-Za-z ]+$/.test(c.name) && everyName.filter((n) => n.includes(c.name)).length === 1 && also(c),
     );
     assert.ok(unique, 'a company only the Free-trial account has');
     return unique;
   }
 
   it('searches every account and reveals the company under its own account', async () => {
-    const target = await trialOnlyCompany();
-    await admin.clearRequests();
-    const result = await findCompany(api, target.name, target.id);
-    assert.equal(result?.outcome, 'revealed');
-    assert.equal(result.accountId, trialId);
-    const trial = api.tree.rootOf(trialId);
-    assert.ok(trial);
-    assert.strictEqual(api.tree.getParent(result.node), trial, 'under the Free-trial account');
-    await waitFor('the company selected', () => api.companiesView.selection[0] === result.node);
-    const searches = (await admin.requests()).filter((r) => r.path === '/companies' && r.query.query);
-    assert.equal(searches.length, 2, 'one search per account');
+    // A company on no page the view holds: a loaded one would be offered (and taken) before the
+    // search is sent.
+    const config = vscode.workspace.getConfiguration('dataPlatform');
+    const before = api.tree.rootOf(trialId);
+    await config.update('pageSize', 5, vscode.ConfigurationTarget.Global);
+    await waitFor('the tree rebuilt for the page size', () => api.tree.rootOf(trialId) !== before);
+    const shown = new Set(
+      (await children(api, api.tree.rootOf(trialId))).map((n) => (n as { company?: Company }).company?.id),
+    );
+    const target = await trialOnlyCompany((c) => !shown.has(c.id));
+    try {
+      await admin.clearRequests();
+      const result = await findCompany(api, target.name, target.id);
+      assert.equal(result?.outcome, 'revealed');
+      assert.equal(result.accountId, trialId);
+      const trial = api.tree.rootOf(trialId);
+      assert.ok(trial);
+      assert.strictEqual(api.tree.getParent(result.node), trial, 'under the Free-trial account');
+      await waitFor('the company selected', () => api.companiesView.selection[0] === result.node);
+      const searches = (await admin.requests()).filter((r) => r.path === '/companies' && r.query.query);
+      assert.equal(searches.length, 2, 'one search per account');
+    } finally {
+      await config.update('pageSize', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it("run from an account's row (its menu, or the view's title with the row selected), it still searches every account", async () => {
