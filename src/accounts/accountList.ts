@@ -27,6 +27,7 @@ export interface Account {
 
 export const ACCOUNTS_KEY = 'dataPlatform.accounts';
 const MAX_ACCOUNT_NAME = 60;
+const WRITE_ATTEMPTS = 3;
 const ID = /^[A-Za-z0-9-]{1,64}$/;
 
 export function accountSecretName(id: string): string {
@@ -213,11 +214,16 @@ export class AccountList implements Disposable {
     return next;
   }
 
+  /** VS Code keeps an extension's global state as one object, which an echo of an earlier write
+   * (of another key: a saved query) can replace between an update and its flush, losing the
+   * update: what was written is read back, and written again when it is not there. */
   private async write(list: readonly Account[]): Promise<void> {
-    await this.state.update(
-      ACCOUNTS_KEY,
-      list.map((a) => ({ id: a.id, name: a.name, baseUrl: a.baseUrl, environment: a.environment })),
-    );
+    const value = list.map((a) => ({ id: a.id, name: a.name, baseUrl: a.baseUrl, environment: a.environment }));
+    const text = JSON.stringify(value);
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+      await this.state.update(ACCOUNTS_KEY, value);
+      if (JSON.stringify(this.state.get<unknown>(ACCOUNTS_KEY)) === text) break;
+    }
     this.changed.fire();
   }
 }

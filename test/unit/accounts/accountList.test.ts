@@ -98,6 +98,23 @@ describe('accounts', () => {
     );
   });
 
+  it('a change an echo of an earlier write undid is written again (VS Code keeps global state as one object)', async () => {
+    const state = memento();
+    const accounts = new AccountList(state, secrets(), ids());
+    const a = await accounts.add('A', 'http://127.0.0.1:4010');
+    const before = JSON.parse(JSON.stringify(state.data)) as Record<string, unknown>;
+    const update = state.update.bind(state);
+    let echoes = 1;
+    // The first update is undone before it resolves, as an echo of the state before it would.
+    state.update = async (key, value) => {
+      await update(key, value);
+      if (echoes-- > 0) Object.assign(state.data, JSON.parse(JSON.stringify(before)));
+    };
+    assert.equal(accounts.get(a.id)?.environment, 'production', 'inferred: no emulator answered');
+    await accounts.setEnvironment(a.id, 'local');
+    assert.equal(accounts.get(a.id)?.environment, 'local');
+  });
+
   it('skips stored entries it cannot trust', () => {
     const state = memento({
       [ACCOUNTS_KEY]: [
