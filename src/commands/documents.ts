@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { DataPlatformClient } from '../api';
 import { dataType } from '../dataTypes/catalog';
 import { recordRefOf } from '../documents/recordDocuments';
+import { recordLabelOfPath } from '../documents/recordUri';
 import { noKeyMessage } from '../format/accountLabels';
 import { recordLabel } from '../format/recordLabels';
 import { t } from '../l10n';
@@ -68,8 +69,7 @@ async function pdfTarget(deps: Deps, arg: unknown): Promise<PdfTarget | undefine
   const account = await deps.account({ accountId: ref.accountId }, t('Open PDF: account'));
   const client = clientOf(account);
   if (!account || !client) return undefined;
-  // The tab's title is the record's label (documents/recordUri.ts).
-  const label = (uri.path.split('/').pop() ?? '').replace(/\.json$/i, '') || ref.recordId;
+  const label = recordLabelOfPath(uri.path) || ref.recordId;
   return { account, client, companyId: ref.companyId, invoiceId: ref.recordId, label };
 }
 

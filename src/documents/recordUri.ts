@@ -82,6 +82,11 @@ export function parseRecordUri({ path, query }: RecordUriParts): RecordRef | und
   return companyId && recordId && accountId ? { companyId, dataType: type, recordId, accountId } : undefined;
 }
 
+/** The record's label in a document's path (the tab's title without `.json`), as written above. */
+export function recordLabelOfPath(path: string): string | undefined {
+  return PATH_SHAPE.exec(path)?.[3];
+}
+
 /** One string per record, for maps keyed by identity (unambiguous whatever the ids hold). */
 export function recordKey(ref: RecordRef): string {
   return JSON.stringify([ref.companyId, ref.dataType, ref.recordId, ref.accountId]);

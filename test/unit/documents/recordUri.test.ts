@@ -6,6 +6,7 @@ import {
   asRecordArgument,
   labelOr,
   parseRecordUri,
+  recordLabelOfPath,
   recordKey,
   recordUriParts,
   sanitizeLabel,
@@ -87,6 +88,13 @@ describe('record document URIs', () => {
         );
       }
     }
+  });
+
+  it("gives back the record's label from its path (a tab's title without .json), nothing for another path", () => {
+    const parts = recordUriParts(inv('c1', 'i1'), { companyName: 'Acme', recordLabel: 'INV 0.json/1' });
+    assert.equal(recordLabelOfPath(parts.path), 'INV 0.json_1');
+    assert.equal(recordLabelOfPath(recordUriParts(inv('c1', 'i1')).path), 'i1');
+    assert.equal(recordLabelOfPath('/Acme/invoices'), undefined);
   });
 
   it('takes the identity from the query, whatever the labels say', () => {
