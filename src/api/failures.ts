@@ -379,6 +379,12 @@ export function malformedResponse(info: ResponseInfo, expected: string): ApiErro
           : parsed.format === 'text'
             ? t('Server returned text instead of JSON ({0})', status)
             : t('Server returned JSON of an unexpected shape (expected {0}) ({1})', expected, status);
+  return refusedAnswer(info, message, text);
+}
+
+/** A success status whose answer is refused (`malformedResponse`): `message` says why, `text` (the
+ * body, already scrubbed) is kept capped. */
+export function refusedAnswer(info: ResponseInfo, message: string, text: string): ApiError {
   return new ApiError({
     kind: 'malformedResponse',
     message,

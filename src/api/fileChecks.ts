@@ -5,9 +5,9 @@
 import { t } from '../l10n';
 import type { FileMeta } from './downloads';
 import { ApiError } from './errors';
-import type { ResponseInfo, Target } from './failures';
+import { refusedAnswer, type ResponseInfo, type Target } from './failures';
 import type { HeaderGetter } from './rateLimit';
-import { capRawBody, scrubBody, type Redactor } from './redact';
+import { scrubBody, type Redactor } from './redact';
 
 /** Bytes looked at before the sink is opened. */
 export const SNIFF_BYTES = 512;
@@ -88,16 +88,7 @@ const isText = (bytes: Buffer): boolean => !bytes.includes(0);
 /** A 2xx refused by its check: `malformedResponse`, keeping the body's text (capped, redacted). */
 export function refusedFile(info: ResponseInfo, message: string, bytes: Buffer): ApiError {
   const text = isText(bytes) ? scrubBody(info.text, info.redact) : '';
-  return new ApiError({
-    kind: 'malformedResponse',
-    message: info.redact(message),
-    method: info.method,
-    path: info.path,
-    status: info.status,
-    rawBody: capRawBody(text),
-    correlationId: info.correlationIdHeader,
-    attempts: info.attempts,
-  });
+  return refusedAnswer(info, info.redact(message), text);
 }
 
 function sizeText(bytes: number): string {
