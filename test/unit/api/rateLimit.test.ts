@@ -63,6 +63,14 @@ describe('Load all under the rate limit, against the emulator (issue 11)', () =>
   const invoiceRequests = (): RequestLogEntry[] =>
     emu.requests.entries().filter((r) => r.path.endsWith('/data/invoices'));
 
+  /** Waits (in real time, a few seconds at most) until `done` holds. */
+  async function until(done: () => boolean): Promise<void> {
+    for (let waited = 0; !done(); waited += 5) {
+      if (waited > 10_000) throw new Error('the loads never reached the server');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
   it(`loads ${PAGES} pages at ${LIMIT} requests a window with ${CONCURRENCY} in flight: at most one 429, every item once, in order`, async () => {
     const events: GateEvent[] = [];
     const items = await invoiceList(client(events), emu.companies.many, { pageSize: SIZE }).loadAll({
@@ -105,12 +113,13 @@ describe('Load all under the rate limit, against the emulator (issue 11)', () =>
     assert.ok(answer, 'the window was spent');
     const reset = Date.parse(answer.headers.get('x-rate-limit-reset') ?? '');
     emu.requests.clear();
+    // The loads start with the clock still stopped, which is resumed once they have met the spent
+    // window: resumed first, a slow machine could let the window end before their first request.
+    const loads = Promise.all([a.loadAll({ concurrency: CONCURRENCY }), b.loadAll({ concurrency: CONCURRENCY })]);
+    await until(() => invoiceRequests().some((r) => r.status === 429));
     clock.resume();
 
-    const [itemsA, itemsB] = await Promise.all([
-      a.loadAll({ concurrency: CONCURRENCY }),
-      b.loadAll({ concurrency: CONCURRENCY }),
-    ]);
+    const [itemsA, itemsB] = await loads;
 
     assert.deepEqual(
       itemsA.map((i) => i.id),
