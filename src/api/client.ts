@@ -44,9 +44,9 @@ import { DocumentsApi } from './documentsApi';
 import * as requests from './requests';
 import * as pushes from './pushes';
 import * as syncs from './syncs';
-import type { ApiRequest, CompanyListParams, ListParams, PreparedRequest } from './requests';
+import type { ApiRequest, CompanyListParams, ListParams, ListPlace, PlaceArg, PreparedRequest } from './requests';
 
-export type { ClientOptions, CompanyListParams, ListParams, PreparedRequest };
+export type { ClientOptions, CompanyListParams, ListParams, ListPlace, PlaceArg, PreparedRequest };
 
 const COMPANY_PAGE = pageGuard(isCompany);
 const RECORD_PAGE = pageGuard(isDataRecord);
@@ -93,13 +93,13 @@ export class DataPlatformClient {
   }
 
   /** What `listRecords(type, companyId, params)` (and the first page of a record list) sends. */
-  recordsRequest(type: DataTypeId, companyId: string, params: ListParams = {}): PreparedRequest {
-    return this.prepared(requests.recordsRequest(type, companyId, params));
+  recordsRequest(type: DataTypeId, place: PlaceArg, params: ListParams = {}): PreparedRequest {
+    return this.prepared(requests.recordsRequest(type, place, params));
   }
 
   /** What `getRecord(type, companyId, recordId)` sends. */
-  recordRequest(type: DataTypeId, companyId: string, recordId: string): PreparedRequest {
-    return this.prepared(requests.recordRequest(type, companyId, recordId));
+  recordRequest(type: DataTypeId, place: PlaceArg, recordId: string): PreparedRequest {
+    return this.prepared(requests.recordRequest(type, place, recordId));
   }
 
   async listCompanies(params: CompanyListParams = {}, options?: CallOptions): Promise<Page<Company>> {
@@ -125,15 +125,15 @@ export class DataPlatformClient {
    * the type's schema before anything is sent. */
   async listRecords(
     type: DataTypeId,
-    companyId: string,
+    place: PlaceArg,
     params: ListParams = {},
     options?: CallOptions,
   ): Promise<Page<DataRecord>> {
-    return this.firstPage(type, companyId, params, RECORD_PAGE, options);
+    return this.firstPage(type, place, params, RECORD_PAGE, options);
   }
 
-  async getRecord(type: DataTypeId, companyId: string, recordId: string, options?: CallOptions): Promise<DataRecord> {
-    const request = requests.recordRequest(type, companyId, recordId);
+  async getRecord(type: DataTypeId, place: PlaceArg, recordId: string, options?: CallOptions): Promise<DataRecord> {
+    const request = requests.recordRequest(type, place, recordId);
     // Not `bulk`: the record becomes a JSON document, redacted like every answer but a page of records.
     return this.send({ ...request, accept: isDataRecord, expected: `a record of ${type}` }, options);
   }
@@ -282,11 +282,11 @@ export class DataPlatformClient {
   /** Every record of the type of the company matching `params`, each once, across all pages. */
   async *allRecords(
     type: DataTypeId,
-    companyId: string,
+    place: PlaceArg,
     params: ListParams = {},
     options?: CallOptions,
   ): AsyncGenerator<DataRecord, void, undefined> {
-    const first = await this.listRecords(type, companyId, params, options);
+    const first = await this.listRecords(type, place, params, options);
     yield* followItems(first, (href, o) => this.fetchPage(href, RECORD_PAGE, { ...options, ...o }, true), options);
   }
 
@@ -305,14 +305,14 @@ export class DataPlatformClient {
    * (src/dataTypes/rows.ts), made as its page arrives. */
   recordRows(
     type: DataTypeId,
-    companyId: string,
+    place: PlaceArg,
     params: Omit<ListParams, 'page'> = {},
     options: Omit<CallOptions, 'signal'> = {},
   ): PagedList<RecordRow> {
     // Its pages come unredacted (`bulk`): the few fields of each row the tree shows are redacted here.
     const row = rowMaker(dataType(type));
     return new PagedList<RecordRow>(
-      mappedPages(this.recordPages(type, companyId, params, options), (record) => redactDeep(row(record), this.redact)),
+      mappedPages(this.recordPages(type, place, params, options), (record) => redactDeep(row(record), this.redact)),
     );
   }
 
@@ -344,11 +344,11 @@ export class DataPlatformClient {
   /** The pages of a company's records of one type, as companyPages. */
   recordPages(
     type: DataTypeId,
-    companyId: string,
+    place: PlaceArg,
     params: Omit<ListParams, 'page'> = {},
     options: Omit<CallOptions, 'signal'> = {},
   ): PageLoader<DataRecord> {
-    const first = (o: CallOptions) => this.firstPage(type, companyId, params, RECORD_PAGE, o);
+    const first = (o: CallOptions) => this.firstPage(type, place, params, RECORD_PAGE, o);
     return this.linked(first, RECORD_PAGE, options, true);
   }
 
@@ -378,13 +378,13 @@ export class DataPlatformClient {
   /** `/companies/{id}/data/{type}?…`, the company id and parameters checked (a refusal rejects). */
   private async firstPage<T>(
     type: DataTypeId,
-    companyId: string,
+    place: PlaceArg,
     params: ListParams,
     accept: Guard<Page<T>>,
     options?: CallOptions,
   ): Promise<Page<T>> {
     return this.send(
-      { ...requests.recordsRequest(type, companyId, params), accept, expected: `a page of ${type}`, bulk: true },
+      { ...requests.recordsRequest(type, place, params), accept, expected: `a page of ${type}`, bulk: true },
       options,
     );
   }

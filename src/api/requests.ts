@@ -1,7 +1,7 @@
 // The requests of the client, built in one place: each call sends what these build, and "Copy as
 // cURL" shares what they build, so a copied command is the request the client sends, byte for byte.
 // Every parameter is checked here (a refusal throws an ApiError and nothing is sent).
-import { idParameter, type DataTypeId } from '../dataTypes/catalog';
+import { dataType as specOf, idParameter, type DataTypeId, type DataTypeSpec } from '../dataTypes/catalog';
 import { COMPANY_SCHEMA, type QuerySchema } from '../query';
 import type { CompanyUpdate, CreateCompanyRequest } from './models';
 import {
@@ -108,22 +108,57 @@ export function createCompanyRequest(request: CreateCompanyRequest): ApiRequest 
   return { method: 'POST', path: '/companies', body };
 }
 
-/** A page of a company's records of one type; query and orderBy checked against its schema. */
-export function recordsRequest(type: DataTypeId, companyId: string, params: ListParams = {}): ApiRequest {
-  const { id, schema } = checkDataType({ method: 'GET', path: '/companies/{companyId}/data/{dataType}' }, type);
-  return {
-    method: 'GET',
-    path: listPath(`${companyPath(companyId, 'GET', `/data/${id}`)}/data/${id}`, params, schema),
-  };
+/** Where a type's records are listed: the company; for a connection-scoped type (the catalog's
+ * `scope`) also the connection; for a type under a parent record (its `parent`) also that record's
+ * id. A company id alone places every company-scoped type. */
+export interface ListPlace {
+  readonly companyId: string;
+  readonly connectionId?: string;
+  readonly parentId?: string;
+}
+export type PlaceArg = string | ListPlace;
+
+export const placeOf = (place: PlaceArg): ListPlace => (typeof place === 'string' ? { companyId: place } : place);
+
+/** The path template of a type's list (`/companies/{companyId}/connections/{connectionId}/data/…`),
+ * for refusals and errors. */
+export function listTemplate(spec: DataTypeSpec): string {
+  const company = '/companies/{companyId}';
+  if (spec.scope !== 'connection') return `${company}/data/${spec.id}`;
+  const data = `${company}/connections/{connectionId}/data`;
+  return spec.parent ? `${data}/${spec.parent.type}/{${spec.parent.idName}}/${spec.id}` : `${data}/${spec.id}`;
 }
 
-/** One record of a type by its id. */
-export function recordRequest(type: DataTypeId, companyId: string, recordId: string): ApiRequest {
+/** The path of a type's list at a place, every id checked (a place without the connection or the
+ * parent its type needs is refused); `rest` is the template's tail past the list, for refusals. */
+export function recordsBase(spec: DataTypeSpec, place: PlaceArg, method: string, rest = ''): string {
+  const { companyId, connectionId, parentId } = placeOf(place);
+  const template = `${listTemplate(spec)}${rest}`;
+  const target: Target = { method, path: template };
+  const company = `/companies/${checkId(target, companyId, 'companyId')}`;
+  if (spec.scope !== 'connection') return `${company}/data/${spec.id}`;
+  const data = `${company}/connections/${checkId(target, connectionId, 'connectionId')}/data`;
+  if (!spec.parent) return `${data}/${spec.id}`;
+  const parent = spec.parent;
+  return `${data}/${parent.type}/${checkId(target, parentId, parent.idName)}/${spec.id}`;
+}
+
+/** A page of a type's records at a place; query and orderBy checked against its schema. */
+export function recordsRequest(type: DataTypeId, place: PlaceArg, params: ListParams = {}): ApiRequest {
+  const { id, schema } = checkDataType({ method: 'GET', path: '/companies/{companyId}/data/{dataType}' }, type);
+  return { method: 'GET', path: listPath(recordsBase(specOf(id), place, 'GET'), params, schema) };
+}
+
+/** One record of a type by its id (a type without a GET of one is refused: see `getOne`). */
+export function recordRequest(type: DataTypeId, place: PlaceArg, recordId: string): ApiRequest {
   const spec = checkDataType({ method: 'GET', path: '/companies/{companyId}/data/{dataType}/{id}' }, type);
   const parameter = idParameter(spec);
-  const company = companyPath(companyId, 'GET', `/data/${spec.id}/{${parameter}}`);
-  const id = checkId({ method: 'GET', path: `${company}/data/${spec.id}/{${parameter}}` }, recordId, parameter);
-  return { method: 'GET', path: `${company}/data/${spec.id}/${id}` };
+  const tail = `/{${parameter}}`;
+  const template = { method: 'GET', path: `${listTemplate(spec)}${tail}` } as const;
+  if (spec.getOne === false)
+    throw refusedParameter(template, 'dataType', t('A record of {0} is read from its list, not by its id', spec.id));
+  const base = recordsBase(spec, place, 'GET', tail);
+  return { method: 'GET', path: `${base}/${checkId(template, recordId, parameter)}` };
 }
 
 /** `PATCH /companies/{id}`: the fields given, checked as Create Company checks them; at least one. */

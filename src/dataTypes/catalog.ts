@@ -18,6 +18,18 @@ import {
   PAYMENT_SCHEMA,
   SUPPLIER_SCHEMA,
   TAX_RATE_SCHEMA,
+  TRACKING_CATEGORY_SCHEMA,
+  JOURNAL_SCHEMA,
+  PURCHASE_ORDER_SCHEMA,
+  SALES_ORDER_SCHEMA,
+  PAYMENT_METHOD_SCHEMA,
+  BANK_ACCOUNT_SCHEMA,
+  BANK_TRANSACTION_SCHEMA,
+  ACCOUNT_TRANSACTION_SCHEMA,
+  TRANSFER_SCHEMA,
+  DIRECT_COST_SCHEMA,
+  DIRECT_INCOME_SCHEMA,
+  ITEM_RECEIPT_SCHEMA,
 } from './schemas';
 import type { DescriptionPart, FieldRef, RowKind } from './rowFormats';
 
@@ -34,6 +46,18 @@ export const DATA_TYPE_IDS = [
   'journalEntries',
   'taxRates',
   'items',
+  'trackingCategories',
+  'journals',
+  'purchaseOrders',
+  'salesOrders',
+  'paymentMethods',
+  'bankAccounts',
+  'bankTransactions',
+  'accountTransactions',
+  'transfers',
+  'directCosts',
+  'directIncomes',
+  'itemReceipts',
 ] as const;
 
 export type DataTypeId = (typeof DATA_TYPE_IDS)[number];
@@ -74,6 +98,21 @@ export interface DataTypeSpec {
   readonly attachments?: { readonly upload?: 'attachment' | 'attachments'; readonly delete?: boolean };
   /** Whether a record has a PDF (`GET /companies/{id}/data/{type}/{recordId}/pdf`). */
   readonly pdf?: boolean;
+  /** Where the contract serves the records: absent, the company's (`/companies/{id}/data/{type}`);
+   * `connection`, one data connection's (`/companies/{id}/connections/{connectionId}/data/{type}`),
+   * so the tree shows the type under each connection, not in the company's Data folder. */
+  readonly scope?: 'connection';
+  /** A type listed under one record of another type (bank transactions under their bank account:
+   * `…/connections/{connectionId}/data/bankAccounts/{accountId}/bankTransactions`): that type, and
+   * the name its id has in the path. Such a type is listed under the parent's record only. */
+  readonly parent?: { readonly type: DataTypeId; readonly idName: string };
+  /** False when the contract has no GET of one record (bank transactions): its JSON is the record
+   * as listed, found by an `id=` query on its list. */
+  readonly getOne?: false;
+  /** The writes the contract (Accounting API 2.1.0) has for the type, each answered with a push
+   * operation: create `POST …/connections/{connectionId}/push/{type}` (options at
+   * `…/options/{syncName}`), update `PUT …/push/{type}/{id}`, delete `DELETE …/push/{type}/{id}`. */
+  readonly writes?: { readonly create?: boolean; readonly update?: boolean; readonly delete?: boolean };
 }
 
 const CUSTOMER = ['customerRef.companyName', 'customerRef.id'];
@@ -83,6 +122,7 @@ const MONEY = { currency: 'currency', amount: 'totalAmount' } as const;
 export const DATA_TYPES: readonly DataTypeSpec[] = [
   {
     id: 'invoices',
+    writes: { create: true, update: true, delete: true },
     schema: INVOICE_SCHEMA,
     icon: 'files',
     label: [['invoiceNumber'], ['id']],
@@ -110,6 +150,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
   },
   {
     id: 'bills',
+    writes: { create: true, update: true, delete: true },
     schema: BILL_SCHEMA,
     icon: 'note',
     label: [['reference'], ['id']],
@@ -135,6 +176,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
   },
   {
     id: 'customers',
+    writes: { create: true, update: true },
     schema: CUSTOMER_SCHEMA,
     icon: 'person',
     label: [['customerName'], ['id']],
@@ -157,6 +199,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
   },
   {
     id: 'suppliers',
+    writes: { create: true, update: true },
     schema: SUPPLIER_SCHEMA,
     icon: 'briefcase',
     label: [['supplierName'], ['id']],
@@ -179,6 +222,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
   },
   {
     id: 'payments',
+    writes: { create: true },
     schema: PAYMENT_SCHEMA,
     icon: 'credit-card',
     label: [['reference'], ['id']],
@@ -199,6 +243,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
   },
   {
     id: 'billPayments',
+    writes: { create: true, delete: true },
     schema: BILL_PAYMENT_SCHEMA,
     icon: 'arrow-swap',
     label: [['reference'], ['id']],
@@ -219,6 +264,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
   },
   {
     id: 'creditNotes',
+    writes: { create: true, update: true },
     schema: CREDIT_NOTE_SCHEMA,
     icon: 'reply',
     label: [['creditNoteNumber'], ['id']],
@@ -243,6 +289,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
   },
   {
     id: 'billCreditNotes',
+    writes: { create: true, update: true },
     schema: BILL_CREDIT_NOTE_SCHEMA,
     icon: 'discard',
     label: [['billCreditNoteNumber'], ['id']],
@@ -267,6 +314,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
   },
   {
     id: 'accounts',
+    writes: { create: true },
     syncName: 'chartOfAccounts',
     schema: ACCOUNT_SCHEMA,
     icon: 'book',
@@ -291,6 +339,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
   },
   {
     id: 'journalEntries',
+    writes: { create: true, delete: true },
     schema: JOURNAL_ENTRY_SCHEMA,
     icon: 'list-ordered',
     label: [['description'], ['id']],
@@ -326,6 +375,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
   },
   {
     id: 'items',
+    writes: { create: true },
     schema: ITEM_SCHEMA,
     icon: 'tag',
     label: [['name'], ['code'], ['id']],
@@ -341,6 +391,156 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
       ['id', 'id'],
     ],
     example: 'isInvoiceItem=true',
+    exportColumns: [],
+  },
+  {
+    // STUB: helper `catalog` fills label, description, tooltip, example and export columns.
+    id: 'trackingCategories',
+    schema: TRACKING_CATEGORY_SCHEMA,
+    icon: 'symbol-namespace',
+    label: [['id']],
+    description: [],
+    tooltip: [['id', 'id']],
+    example: 'id!=null',
+    exportColumns: [],
+  },
+  {
+    // STUB: helper `catalog` fills label, description, tooltip, example and export columns.
+    id: 'journals',
+    writes: { create: true },
+    schema: JOURNAL_SCHEMA,
+    icon: 'notebook',
+    label: [['id']],
+    description: [],
+    tooltip: [['id', 'id']],
+    example: 'id!=null',
+    exportColumns: [],
+  },
+  {
+    // STUB: helper `catalog` fills label, description, tooltip, example and export columns.
+    id: 'purchaseOrders',
+    writes: { create: true, update: true },
+    schema: PURCHASE_ORDER_SCHEMA,
+    icon: 'package',
+    label: [['id']],
+    description: [],
+    tooltip: [['id', 'id']],
+    example: 'id!=null',
+    exportColumns: [],
+  },
+  {
+    // STUB: helper `catalog` fills label, description, tooltip, example and export columns.
+    id: 'salesOrders',
+    schema: SALES_ORDER_SCHEMA,
+    icon: 'checklist',
+    label: [['id']],
+    description: [],
+    tooltip: [['id', 'id']],
+    example: 'id!=null',
+    exportColumns: [],
+  },
+  {
+    // STUB: helper `catalog` fills label, description, tooltip, example and export columns.
+    id: 'paymentMethods',
+    schema: PAYMENT_METHOD_SCHEMA,
+    icon: 'symbol-method',
+    label: [['id']],
+    description: [],
+    tooltip: [['id', 'id']],
+    example: 'id!=null',
+    exportColumns: [],
+  },
+  {
+    // STUB: helper `catalog` fills label, description, tooltip, example and export columns.
+    id: 'bankAccounts',
+    scope: 'connection',
+    writes: { create: true, update: true },
+    schema: BANK_ACCOUNT_SCHEMA,
+    icon: 'account',
+    label: [['id']],
+    description: [],
+    tooltip: [['id', 'id']],
+    example: 'id!=null',
+    exportColumns: [],
+  },
+  {
+    // STUB: helper `catalog` fills label, description, tooltip, example and export columns.
+    id: 'bankTransactions',
+    scope: 'connection',
+    parent: { type: 'bankAccounts', idName: 'accountId' },
+    getOne: false,
+    writes: { create: true },
+    schema: BANK_TRANSACTION_SCHEMA,
+    icon: 'arrow-both',
+    label: [['id']],
+    description: [],
+    tooltip: [['id', 'id']],
+    example: 'id!=null',
+    exportColumns: [],
+  },
+  {
+    // STUB: helper `catalog` fills label, description, tooltip, example and export columns.
+    id: 'accountTransactions',
+    scope: 'connection',
+    schema: ACCOUNT_TRANSACTION_SCHEMA,
+    icon: 'list-flat',
+    label: [['id']],
+    description: [],
+    tooltip: [['id', 'id']],
+    example: 'id!=null',
+    exportColumns: [],
+  },
+  {
+    // STUB: helper `catalog` fills label, description, tooltip, example and export columns.
+    id: 'transfers',
+    scope: 'connection',
+    writes: { create: true },
+    schema: TRANSFER_SCHEMA,
+    icon: 'arrow-right',
+    label: [['id']],
+    description: [],
+    tooltip: [['id', 'id']],
+    example: 'id!=null',
+    exportColumns: [],
+  },
+  {
+    // STUB: helper `catalog` fills label, description, tooltip, example and export columns.
+    id: 'directCosts',
+    scope: 'connection',
+    writes: { create: true },
+    schema: DIRECT_COST_SCHEMA,
+    icon: 'dash',
+    label: [['id']],
+    description: [],
+    tooltip: [['id', 'id']],
+    example: 'id!=null',
+    exportColumns: [],
+    attachments: { upload: 'attachment' },
+  },
+  {
+    // STUB: helper `catalog` fills label, description, tooltip, example and export columns.
+    id: 'directIncomes',
+    scope: 'connection',
+    writes: { create: true },
+    schema: DIRECT_INCOME_SCHEMA,
+    icon: 'add',
+    label: [['id']],
+    description: [],
+    tooltip: [['id', 'id']],
+    example: 'id!=null',
+    exportColumns: [],
+    attachments: { upload: 'attachment' },
+  },
+  {
+    // STUB: helper `catalog` fills label, description, tooltip, example and export columns.
+    id: 'itemReceipts',
+    scope: 'connection',
+    schema: ITEM_RECEIPT_SCHEMA,
+    icon: 'inbox',
+    label: [['id']],
+    description: [],
+    tooltip: [['id', 'id']],
+    example: 'id!=null',
     exportColumns: [],
   },
 ];

@@ -195,3 +195,17 @@ export const ITEM_SCHEMA = schema(
   },
   { type: ['Inventory', 'NonInventory', 'Service', 'Unknown'], itemStatus: ACTIVE_ARCHIVED },
 );
+
+// STUB: helper `catalog` writes each new type's queryable fields from the contract.
+export const TRACKING_CATEGORY_SCHEMA = schema('TrackingCategory', {});
+export const JOURNAL_SCHEMA = schema('Journal', {});
+export const PURCHASE_ORDER_SCHEMA = schema('PurchaseOrder', {});
+export const SALES_ORDER_SCHEMA = schema('SalesOrder', {});
+export const PAYMENT_METHOD_SCHEMA = schema('PaymentMethod', {});
+export const BANK_ACCOUNT_SCHEMA = schema('BankAccount', {});
+export const BANK_TRANSACTION_SCHEMA = schema('BankTransaction', {});
+export const ACCOUNT_TRANSACTION_SCHEMA = schema('AccountTransaction', {});
+export const TRANSFER_SCHEMA = schema('Transfer', {});
+export const DIRECT_COST_SCHEMA = schema('DirectCost', {});
+export const DIRECT_INCOME_SCHEMA = schema('DirectIncome', {});
+export const ITEM_RECEIPT_SCHEMA = schema('ItemReceipt', {});

@@ -33,6 +33,30 @@ export function typeTitle(id: DataTypeId): string {
       return t('Tax rates');
     case 'items':
       return t('Items');
+    case 'trackingCategories':
+      return t('Tracking categories');
+    case 'journals':
+      return t('Journals');
+    case 'purchaseOrders':
+      return t('Purchase orders');
+    case 'salesOrders':
+      return t('Sales orders');
+    case 'paymentMethods':
+      return t('Payment methods');
+    case 'bankAccounts':
+      return t('Bank accounts');
+    case 'bankTransactions':
+      return t('Bank transactions');
+    case 'accountTransactions':
+      return t('Account transactions');
+    case 'transfers':
+      return t('Transfers');
+    case 'directCosts':
+      return t('Direct costs');
+    case 'directIncomes':
+      return t('Direct incomes');
+    case 'itemReceipts':
+      return t('Item receipts');
   }
 }
 
@@ -65,6 +89,30 @@ export function typeCount(id: DataTypeId, n: number, locale?: string): string {
       return one ? t('{0} tax rate', c) : t('{0} tax rates', c);
     case 'items':
       return one ? t('{0} item', c) : t('{0} items', c);
+    case 'trackingCategories':
+      return one ? t('{0} tracking category', c) : t('{0} tracking categories', c);
+    case 'journals':
+      return one ? t('{0} journal', c) : t('{0} journals', c);
+    case 'purchaseOrders':
+      return one ? t('{0} purchase order', c) : t('{0} purchase orders', c);
+    case 'salesOrders':
+      return one ? t('{0} sales order', c) : t('{0} sales orders', c);
+    case 'paymentMethods':
+      return one ? t('{0} payment method', c) : t('{0} payment methods', c);
+    case 'bankAccounts':
+      return one ? t('{0} bank account', c) : t('{0} bank accounts', c);
+    case 'bankTransactions':
+      return one ? t('{0} bank transaction', c) : t('{0} bank transactions', c);
+    case 'accountTransactions':
+      return one ? t('{0} account transaction', c) : t('{0} account transactions', c);
+    case 'transfers':
+      return one ? t('{0} transfer', c) : t('{0} transfers', c);
+    case 'directCosts':
+      return one ? t('{0} direct cost', c) : t('{0} direct costs', c);
+    case 'directIncomes':
+      return one ? t('{0} direct income', c) : t('{0} direct incomes', c);
+    case 'itemReceipts':
+      return one ? t('{0} item receipt', c) : t('{0} item receipts', c);
   }
 }
 
@@ -95,6 +143,30 @@ export function typeEmpty(id: DataTypeId): string {
       return t('No tax rates');
     case 'items':
       return t('No items');
+    case 'trackingCategories':
+      return t('No tracking categories');
+    case 'journals':
+      return t('No journals');
+    case 'purchaseOrders':
+      return t('No purchase orders');
+    case 'salesOrders':
+      return t('No sales orders');
+    case 'paymentMethods':
+      return t('No payment methods');
+    case 'bankAccounts':
+      return t('No bank accounts');
+    case 'bankTransactions':
+      return t('No bank transactions');
+    case 'accountTransactions':
+      return t('No account transactions');
+    case 'transfers':
+      return t('No transfers');
+    case 'directCosts':
+      return t('No direct costs');
+    case 'directIncomes':
+      return t('No direct incomes');
+    case 'itemReceipts':
+      return t('No item receipts');
   }
 }
 
@@ -125,5 +197,29 @@ export function typeFileName(id: DataTypeId, companyName: string): string {
       return t('{0} tax rates', companyName);
     case 'items':
       return t('{0} items', companyName);
+    case 'trackingCategories':
+      return t('{0} tracking categories', companyName);
+    case 'journals':
+      return t('{0} journals', companyName);
+    case 'purchaseOrders':
+      return t('{0} purchase orders', companyName);
+    case 'salesOrders':
+      return t('{0} sales orders', companyName);
+    case 'paymentMethods':
+      return t('{0} payment methods', companyName);
+    case 'bankAccounts':
+      return t('{0} bank accounts', companyName);
+    case 'bankTransactions':
+      return t('{0} bank transactions', companyName);
+    case 'accountTransactions':
+      return t('{0} account transactions', companyName);
+    case 'transfers':
+      return t('{0} transfers', companyName);
+    case 'directCosts':
+      return t('{0} direct costs', companyName);
+    case 'directIncomes':
+      return t('{0} direct incomes', companyName);
+    case 'itemReceipts':
+      return t('{0} item receipts', companyName);
   }
 }
