@@ -41,12 +41,13 @@ import { ApiSession, type ClientOptions } from './session';
 import { CompaniesApi } from './companiesApi';
 import { ConnectionsApi } from './connectionsApi';
 import { DocumentsApi } from './documentsApi';
+import { listedRecord } from './listedRecord';
 import * as requests from './requests';
 import * as pushes from './pushes';
 import * as syncs from './syncs';
-import type { ApiRequest, CompanyListParams, ListParams, PreparedRequest } from './requests';
+import type { ApiRequest, CompanyListParams, ListParams, ListPlace, PlaceArg, PreparedRequest } from './requests';
 
-export type { ClientOptions, CompanyListParams, ListParams, PreparedRequest };
+export type { ClientOptions, CompanyListParams, ListParams, ListPlace, PlaceArg, PreparedRequest };
 
 const COMPANY_PAGE = pageGuard(isCompany);
 const RECORD_PAGE = pageGuard(isDataRecord);
@@ -92,14 +93,14 @@ export class DataPlatformClient {
     return this.prepared(requests.companyRequest(companyId));
   }
 
-  /** What `listRecords(type, companyId, params)` (and the first page of a record list) sends. */
-  recordsRequest(type: DataTypeId, companyId: string, params: ListParams = {}): PreparedRequest {
-    return this.prepared(requests.recordsRequest(type, companyId, params));
+  /** What `listRecords(type, place, params)` (and the first page of a record list) sends. */
+  recordsRequest(type: DataTypeId, place: PlaceArg, params: ListParams = {}): PreparedRequest {
+    return this.prepared(requests.recordsRequest(type, place, params));
   }
 
-  /** What `getRecord(type, companyId, recordId)` sends. */
-  recordRequest(type: DataTypeId, companyId: string, recordId: string): PreparedRequest {
-    return this.prepared(requests.recordRequest(type, companyId, recordId));
+  /** What `getRecord(type, place, recordId)` sends (for a type read through its list, its query). */
+  recordRequest(type: DataTypeId, place: PlaceArg, recordId: string): PreparedRequest {
+    return this.prepared(requests.recordRequest(type, place, recordId));
   }
 
   async listCompanies(params: CompanyListParams = {}, options?: CallOptions): Promise<Page<Company>> {
@@ -125,17 +126,23 @@ export class DataPlatformClient {
    * the type's schema before anything is sent. */
   async listRecords(
     type: DataTypeId,
-    companyId: string,
+    place: PlaceArg,
     params: ListParams = {},
     options?: CallOptions,
   ): Promise<Page<DataRecord>> {
-    return this.firstPage(type, companyId, params, RECORD_PAGE, options);
+    const request = requests.recordsRequest(type, place, params);
+    return this.send({ ...request, accept: RECORD_PAGE, expected: `a page of ${type}`, bulk: true }, options);
   }
 
-  async getRecord(type: DataTypeId, companyId: string, recordId: string, options?: CallOptions): Promise<DataRecord> {
-    const request = requests.recordRequest(type, companyId, recordId);
+  /** One record by its id. Of a type the contract has no GET of one record for (bank transactions),
+   * the one its list answers for `query=id=…` (not bulk either); none there rejects as a 404 does. */
+  async getRecord(type: DataTypeId, place: PlaceArg, recordId: string, options?: CallOptions): Promise<DataRecord> {
+    const request = requests.recordRequest(type, place, recordId);
     // Not `bulk`: the record becomes a JSON document, redacted like every answer but a page of records.
-    return this.send({ ...request, accept: isDataRecord, expected: `a record of ${type}` }, options);
+    if (dataType(type).getOne !== false)
+      return this.send({ ...request, accept: isDataRecord, expected: `a record of ${type}` }, options);
+    const page = await this.send({ ...request, accept: RECORD_PAGE, expected: `a page of ${type}` }, options);
+    return listedRecord(page, recordId, request, this.baseUrl, this.redact);
   }
 
   async getDataStatus(companyId: string, options?: CallOptions): Promise<DataStatusMap> {
@@ -282,11 +289,11 @@ export class DataPlatformClient {
   /** Every record of the type of the company matching `params`, each once, across all pages. */
   async *allRecords(
     type: DataTypeId,
-    companyId: string,
+    place: PlaceArg,
     params: ListParams = {},
     options?: CallOptions,
   ): AsyncGenerator<DataRecord, void, undefined> {
-    const first = await this.listRecords(type, companyId, params, options);
+    const first = await this.listRecords(type, place, params, options);
     yield* followItems(first, (href, o) => this.fetchPage(href, RECORD_PAGE, { ...options, ...o }, true), options);
   }
 
@@ -305,14 +312,14 @@ export class DataPlatformClient {
    * (src/dataTypes/rows.ts), made as its page arrives. */
   recordRows(
     type: DataTypeId,
-    companyId: string,
+    place: PlaceArg,
     params: Omit<ListParams, 'page'> = {},
     options: Omit<CallOptions, 'signal'> = {},
   ): PagedList<RecordRow> {
     // Its pages come unredacted (`bulk`): the few fields of each row the tree shows are redacted here.
     const row = rowMaker(dataType(type));
     return new PagedList<RecordRow>(
-      mappedPages(this.recordPages(type, companyId, params, options), (record) => redactDeep(row(record), this.redact)),
+      mappedPages(this.recordPages(type, place, params, options), (record) => redactDeep(row(record), this.redact)),
     );
   }
 
@@ -344,12 +351,11 @@ export class DataPlatformClient {
   /** The pages of a company's records of one type, as companyPages. */
   recordPages(
     type: DataTypeId,
-    companyId: string,
+    place: PlaceArg,
     params: Omit<ListParams, 'page'> = {},
     options: Omit<CallOptions, 'signal'> = {},
   ): PageLoader<DataRecord> {
-    const first = (o: CallOptions) => this.firstPage(type, companyId, params, RECORD_PAGE, o);
-    return this.linked(first, RECORD_PAGE, options, true);
+    return this.linked((o) => this.listRecords(type, place, params, o), RECORD_PAGE, options, true);
   }
 
   /** The first page from `first`, then each `_links` href, every answer checked by `accept`;
@@ -373,20 +379,6 @@ export class DataPlatformClient {
   ): Promise<Page<T>> {
     const path = resolveHref(this.baseUrl, href);
     return this.send({ method: 'GET', path, accept, expected: 'a page of results', bulk }, options);
-  }
-
-  /** `/companies/{id}/data/{type}?…`, the company id and parameters checked (a refusal rejects). */
-  private async firstPage<T>(
-    type: DataTypeId,
-    companyId: string,
-    params: ListParams,
-    accept: Guard<Page<T>>,
-    options?: CallOptions,
-  ): Promise<Page<T>> {
-    return this.send(
-      { ...requests.recordsRequest(type, companyId, params), accept, expected: `a page of ${type}`, bulk: true },
-      options,
-    );
   }
 
   private prepared(request: ApiRequest): PreparedRequest {

@@ -1,7 +1,7 @@
 // The public surface of the API client: what the rest of src/ uses, and nothing else (tests
 // import internals from their own modules). Nothing under src/api imports `vscode`.
 export { DataPlatformClient } from './client';
-export type { CompanyListParams, ListParams, PreparedRequest } from './client';
+export type { CompanyListParams, ListParams, ListPlace, PlaceArg, PreparedRequest } from './client';
 export type { CompaniesApi } from './companiesApi';
 export type { ConnectionsApi } from './connectionsApi';
 export type { DocumentsApi, RecordPlace } from './documentsApi';

@@ -1,8 +1,8 @@
 // The requests of the client, built in one place: each call sends what these build, and "Copy as
 // cURL" shares what they build, so a copied command is the request the client sends, byte for byte.
 // Every parameter is checked here (a refusal throws an ApiError and nothing is sent).
-import { idParameter, type DataTypeId } from '../dataTypes/catalog';
-import { COMPANY_SCHEMA, type QuerySchema } from '../query';
+import { idParameter, type DataTypeId, type DataTypeSpec } from '../dataTypes/catalog';
+import { COMPANY_SCHEMA, formatValue, type QuerySchema } from '../query';
 import type { CompanyUpdate, CreateCompanyRequest } from './models';
 import {
   checkCompanyName,
@@ -108,22 +108,56 @@ export function createCompanyRequest(request: CreateCompanyRequest): ApiRequest 
   return { method: 'POST', path: '/companies', body };
 }
 
-/** A page of a company's records of one type; query and orderBy checked against its schema. */
-export function recordsRequest(type: DataTypeId, companyId: string, params: ListParams = {}): ApiRequest {
-  const { id, schema } = checkDataType({ method: 'GET', path: '/companies/{companyId}/data/{dataType}' }, type);
-  return {
-    method: 'GET',
-    path: listPath(`${companyPath(companyId, 'GET', `/data/${id}`)}/data/${id}`, params, schema),
-  };
+/** Where a type's records are listed: the company; for a connection-scoped type (the catalog's
+ * `scope`) also the connection; for a type under a parent record (its `parent`) also that record's
+ * id. A company id alone places every company-scoped type. */
+export interface ListPlace {
+  readonly companyId: string;
+  readonly connectionId?: string;
+  readonly parentId?: string;
+}
+export type PlaceArg = string | ListPlace;
+
+const placeOf = (place: PlaceArg): ListPlace => (typeof place === 'string' ? { companyId: place } : place);
+
+/** The path of a type's list, each id as `id` gives it by its name in the path. */
+function listAt(spec: DataTypeSpec, id: (name: string) => string): string {
+  const company = `/companies/${id('companyId')}`;
+  if (spec.scope !== 'connection') return `${company}/data/${spec.id}`;
+  const data = `${company}/connections/${id('connectionId')}/data`;
+  return spec.parent ? `${data}/${spec.parent.type}/${id(spec.parent.idName)}/${spec.id}` : `${data}/${spec.id}`;
 }
 
-/** One record of a type by its id. */
-export function recordRequest(type: DataTypeId, companyId: string, recordId: string): ApiRequest {
+/** The path template of a type's list (`/companies/{companyId}/connections/{connectionId}/data/…`),
+ * for refusals and errors. */
+export const listTemplate = (spec: DataTypeSpec): string => listAt(spec, (name) => `{${name}}`);
+
+/** The path of a type's list at a place, every id checked (a place without the connection or the
+ * parent its type needs is refused); `rest` is the template's tail past the list, for refusals. */
+function recordsBase(spec: DataTypeSpec, place: PlaceArg, method: string, rest = ''): string {
+  const { companyId, connectionId, parentId } = placeOf(place);
+  const target: Target = { method, path: `${listTemplate(spec)}${rest}` };
+  const value = (name: string) =>
+    name === 'companyId' ? companyId : name === 'connectionId' ? connectionId : parentId;
+  return listAt(spec, (name) => checkId(target, value(name), name));
+}
+
+/** A page of a type's records at a place; query and orderBy checked against its schema. */
+export function recordsRequest(type: DataTypeId, place: PlaceArg, params: ListParams = {}): ApiRequest {
+  const spec = checkDataType({ method: 'GET', path: '/companies/{companyId}/data/{dataType}' }, type);
+  return { method: 'GET', path: listPath(recordsBase(spec, place, 'GET'), params, spec.schema) };
+}
+
+/** One record of a type by its id; of a type the contract has no GET of one for (`getOne: false`),
+ * its list asked for the id. */
+export function recordRequest(type: DataTypeId, place: PlaceArg, recordId: string): ApiRequest {
   const spec = checkDataType({ method: 'GET', path: '/companies/{companyId}/data/{dataType}/{id}' }, type);
   const parameter = idParameter(spec);
-  const company = companyPath(companyId, 'GET', `/data/${spec.id}/{${parameter}}`);
-  const id = checkId({ method: 'GET', path: `${company}/data/${spec.id}/{${parameter}}` }, recordId, parameter);
-  return { method: 'GET', path: `${company}/data/${spec.id}/${id}` };
+  const tail = spec.getOne === false ? `?query=id={${parameter}}` : `/{${parameter}}`;
+  const id = checkId({ method: 'GET', path: `${listTemplate(spec)}${tail}` }, recordId, parameter);
+  const base = recordsBase(spec, place, 'GET', tail);
+  if (spec.getOne !== false) return { method: 'GET', path: `${base}/${id}` };
+  return { method: 'GET', path: listPath(base, { pageSize: 1, query: `id=${formatValue(recordId)}` }, spec.schema) };
 }
 
 /** `PATCH /companies/{id}`: the fields given, checked as Create Company checks them; at least one. */

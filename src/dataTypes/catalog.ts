@@ -2,9 +2,9 @@
 // name in `GET /dataStatus` and `POST /data/queue/{dataType}` where Codat's differs, its query schema,
 // and how a record is presented, as data: which fields label it, describe it and fill its
 // tooltip. No per-type code exists beyond this table and the words in ./words.ts; adding a type
-// is adding a row here, its words there, and its records to the emulator (test/emulator).
+// is adding a row here (a type beyond the ledgers' in companyTypes.ts, one the contract serves per
+// connection in connectionTypes.ts), its words there, and its records to the emulator (test/emulator).
 // Plain data: no vscode, no l10n (the row kinds' messages are in src/format/recordLabels.ts).
-import type { QuerySchema } from '../query/ast';
 import { INVOICE_SCHEMA } from '../query/schemas';
 import {
   ACCOUNT_SCHEMA,
@@ -19,70 +19,16 @@ import {
   SUPPLIER_SCHEMA,
   TAX_RATE_SCHEMA,
 } from './schemas';
-import type { DescriptionPart, FieldRef, RowKind } from './rowFormats';
+import { COMPANY_TYPES } from './companyTypes';
+import { CONNECTION_TYPES } from './connectionTypes';
+import { CUSTOMER, MONEY, SUPPLIER, type DataTypeId, type DataTypeSpec } from './spec';
 
-export const DATA_TYPE_IDS = [
-  'invoices',
-  'bills',
-  'customers',
-  'suppliers',
-  'payments',
-  'billPayments',
-  'creditNotes',
-  'billCreditNotes',
-  'accounts',
-  'journalEntries',
-  'taxRates',
-  'items',
-] as const;
-
-export type DataTypeId = (typeof DATA_TYPE_IDS)[number];
-
-export interface DataTypeSpec {
-  /** The path segment: `/companies/{id}/data/{segment}`. */
-  readonly id: DataTypeId;
-  /** Its key in `GET /dataStatus` and name in `POST /data/queue/{dataType}` (Codat's `DataStatus.
-   * dataType`), where that is not the path segment: see syncName. */
-  readonly syncName?: string;
-  /** Queryable fields, checked before a filter or orderBy is sent; its recordName is the API's. */
-  readonly schema: QuerySchema;
-  /** A filter shown as an example where one is typed (valid for the schema: a unit test checks). */
-  readonly example: string;
-  /** Codicon of the type's node, and of its records that have no status. */
-  readonly icon: string;
-  /** Choices tried in order; a choice's fields are joined by a space (an account: `4000 Sales`). */
-  readonly label: readonly (readonly string[])[];
-  /** Who the record is with: the customer or supplier. */
-  readonly party?: FieldRef;
-  /** A category shown as sent (an account's or an item's type). */
-  readonly kind?: FieldRef;
-  /** The amount shown in the description, in the currency of `currency`. */
-  readonly amount?: string;
-  readonly currency?: string;
-  readonly rate?: string;
-  readonly date?: string;
-  /** Its value picks the record's icon and is shown as a status word. */
-  readonly status?: string;
-  readonly description: readonly DescriptionPart[];
-  /** The tooltip's rows after the record's label, each shown when the record has a value. */
-  readonly tooltip: readonly (readonly [RowKind, FieldRef])[];
-  /** A CSV export's columns after the queryable fields: fields that are not queryable, and the
-   * lists (and objects) a row keeps whole as one JSON column, so a row loses nothing. */
-  readonly exportColumns: readonly string[];
-  /** Its records' attachments (read per connection); `upload` is the push path's last segment the
-   * contract gives the type, `delete` whether the contract lets one delete one. */
-  readonly attachments?: { readonly upload?: 'attachment' | 'attachments'; readonly delete?: boolean };
-  /** Whether a record has a PDF (`GET /companies/{id}/data/{type}/{recordId}/pdf`). */
-  readonly pdf?: boolean;
-}
-
-const CUSTOMER = ['customerRef.companyName', 'customerRef.id'];
-const SUPPLIER = ['supplierRef.supplierName', 'supplierRef.id'];
-const MONEY = { currency: 'currency', amount: 'totalAmount' } as const;
+export { DATA_TYPE_IDS, type DataTypeId, type DataTypeSpec } from './spec';
 
 export const DATA_TYPES: readonly DataTypeSpec[] = [
   {
     id: 'invoices',
+    writes: { create: true, update: true, delete: true },
     schema: INVOICE_SCHEMA,
     icon: 'files',
     label: [['invoiceNumber'], ['id']],
@@ -110,6 +56,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
   },
   {
     id: 'bills',
+    writes: { create: true, update: true, delete: true },
     schema: BILL_SCHEMA,
     icon: 'note',
     label: [['reference'], ['id']],
@@ -135,6 +82,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
   },
   {
     id: 'customers',
+    writes: { create: true, update: true },
     schema: CUSTOMER_SCHEMA,
     icon: 'person',
     label: [['customerName'], ['id']],
@@ -157,6 +105,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
   },
   {
     id: 'suppliers',
+    writes: { create: true, update: true },
     schema: SUPPLIER_SCHEMA,
     icon: 'briefcase',
     label: [['supplierName'], ['id']],
@@ -179,6 +128,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
   },
   {
     id: 'payments',
+    writes: { create: true },
     schema: PAYMENT_SCHEMA,
     icon: 'credit-card',
     label: [['reference'], ['id']],
@@ -199,6 +149,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
   },
   {
     id: 'billPayments',
+    writes: { create: true, delete: true },
     schema: BILL_PAYMENT_SCHEMA,
     icon: 'arrow-swap',
     label: [['reference'], ['id']],
@@ -219,6 +170,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
   },
   {
     id: 'creditNotes',
+    writes: { create: true, update: true },
     schema: CREDIT_NOTE_SCHEMA,
     icon: 'reply',
     label: [['creditNoteNumber'], ['id']],
@@ -243,6 +195,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
   },
   {
     id: 'billCreditNotes',
+    writes: { create: true, update: true },
     schema: BILL_CREDIT_NOTE_SCHEMA,
     icon: 'discard',
     label: [['billCreditNoteNumber'], ['id']],
@@ -267,6 +220,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
   },
   {
     id: 'accounts',
+    writes: { create: true },
     syncName: 'chartOfAccounts',
     schema: ACCOUNT_SCHEMA,
     icon: 'book',
@@ -291,6 +245,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
   },
   {
     id: 'journalEntries',
+    writes: { create: true, delete: true },
     schema: JOURNAL_ENTRY_SCHEMA,
     icon: 'list-ordered',
     label: [['description'], ['id']],
@@ -326,6 +281,7 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
   },
   {
     id: 'items',
+    writes: { create: true },
     schema: ITEM_SCHEMA,
     icon: 'tag',
     label: [['name'], ['code'], ['id']],
@@ -343,6 +299,8 @@ export const DATA_TYPES: readonly DataTypeSpec[] = [
     example: 'isInvoiceItem=true',
     exportColumns: [],
   },
+  ...COMPANY_TYPES,
+  ...CONNECTION_TYPES,
 ];
 
 const BY_ID = new Map<string, DataTypeSpec>(DATA_TYPES.map((d) => [d.id, d]));

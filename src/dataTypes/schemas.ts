@@ -1,9 +1,11 @@
 // Queryable fields of every accounting data type beyond invoices (whose schema stays in
 // src/query/schemas.ts), from the shared type table, checked against Codat's contract (codatio/oas:
 // Lending 3.0.0's accounting schemas, Sync for Payables 3.0.0's tax rates, Accounting 2.1.0's
-// items), whose every status and type enumeration also has `Unknown`. Dotted paths
-// reach into nested objects; nothing inside an array is queryable. Every type also has the
-// common fields: id, metadata.isDeleted, modifiedDate, sourceModifiedDate.
+// items and the types after them; item receipts from Codat's TypeScript SDK of Accounting 3.0.0),
+// whose every status and type enumeration also has `Unknown`. Dotted paths reach into nested
+// objects; nothing inside an array is queryable. Every type also has the common fields: id,
+// metadata.isDeleted (but where the contract's record has no `metadata`), modifiedDate,
+// sourceModifiedDate.
 import type { FieldType, QuerySchema } from '../query/ast';
 
 type Fields = Readonly<Record<string, FieldType>>;
@@ -11,13 +13,13 @@ type Values = Readonly<Record<string, readonly string[]>>;
 
 /** `id` first, the type's own fields, then the fields every record carries; `values` are the known
  * values of its enumerations, offered as completions (never enforced: a server may add values). */
-function schema(recordName: string, fields: Fields, values?: Values): QuerySchema {
+function schema(recordName: string, fields: Fields, values?: Values, metadata = true): QuerySchema {
   return {
     recordName,
     fields: {
       id: 'string',
       ...fields,
-      'metadata.isDeleted': 'boolean',
+      ...(metadata ? { 'metadata.isDeleted': 'boolean' } : {}),
       modifiedDate: 'date',
       sourceModifiedDate: 'date',
     },
@@ -194,4 +196,127 @@ export const ITEM_SCHEMA = schema(
     ...itemDetail('invoiceItem'),
   },
   { type: ['Inventory', 'NonInventory', 'Service', 'Unknown'], itemStatus: ACTIVE_ARCHIVED },
+);
+
+const ORDER_STATUSES = ['Unknown', 'Draft', 'Open', 'Closed', 'Void'];
+
+/** Fields of one type, named in one text: `of('number', 'amount balance')`. */
+const of = (type: FieldType, names: string): Fields => Object.fromEntries(names.split(' ').map((n) => [n, type]));
+
+/** Each of `names` under `prefix`: `under('a', 'b c')` → `a.b a.c`. */
+const under = (prefix: string, names: string): string => names.replace(/\S+/g, `${prefix}.$&`);
+
+/** Where an order goes: a contact and an address. */
+const SHIP_TO: Fields = of(
+  'string',
+  `${under('shipTo.contact', 'name email phone')} ${under('shipTo.address', 'type line1 line2 city region country postalCode')}`,
+);
+
+/** A purchase order or a sales order: its money, status and where it goes. */
+const order = (numberField: string, ref: Fields, dates: string): Fields => ({
+  [numberField]: 'string',
+  ...of('date', `issueDate ${dates}`),
+  note: 'string',
+  ...SHIP_TO,
+  ...ref,
+  ...of('string', 'status currency'),
+  ...of('number', 'currencyRate totalDiscount subTotal totalTaxAmount totalAmount'),
+});
+
+/** A direct cost or a direct income: money paid or received at once, with its contact. */
+const direct: Fields = {
+  ...of('string', 'reference note contactRef.id contactRef.dataType currency'),
+  issueDate: 'date',
+  ...of('number', 'currencyRate subTotal taxAmount totalAmount'),
+};
+
+/** One side of a transfer: its account and amount. */
+const transferSide = (side: string): Fields => ({
+  ...of('string', under(side, 'accountRef.id accountRef.name currency')),
+  [`${side}.amount`]: 'number',
+});
+
+const ADDRESS_TYPES = { 'shipTo.address.type': ['Unknown', 'Billing', 'Delivery'] };
+
+export const TRACKING_CATEGORY_SCHEMA = schema(
+  'TrackingCategory',
+  { ...of('string', 'name status parentId'), hasChildren: 'boolean' },
+  { status: ACTIVE_ARCHIVED },
+  false,
+);
+export const JOURNAL_SCHEMA = schema(
+  'Journal',
+  { ...of('string', 'journalCode name type parentId status'), hasChildren: 'boolean', createdOn: 'date' },
+  { status: ACTIVE_ARCHIVED },
+);
+export const PURCHASE_ORDER_SCHEMA = schema(
+  'PurchaseOrder',
+  order('purchaseOrderNumber', SUPPLIER_REF, 'paymentDueDate expectedDeliveryDate deliveryDate'),
+  { status: ORDER_STATUSES, ...ADDRESS_TYPES },
+);
+export const SALES_ORDER_SCHEMA = schema(
+  'SalesOrder',
+  {
+    ...order('salesOrderNumber', CUSTOMER_REF, 'expectedDeliveryDate'),
+    ...of('string', 'customerPurchaseOrderNumber invoicingStatus'),
+  },
+  {
+    status: ORDER_STATUSES,
+    invoicingStatus: ['Unknown', 'PartiallyInvoiced', 'Invoiced', 'NotInvoiced'],
+    ...ADDRESS_TYPES,
+  },
+);
+export const PAYMENT_METHOD_SCHEMA = schema('PaymentMethod', of('string', 'name type status'), {
+  type: ['Unknown', 'Cash', 'Check', 'CreditCard', 'DebitCard', 'BankTransfer', 'Other'],
+  status: ACTIVE_ARCHIVED,
+});
+export const BANK_ACCOUNT_SCHEMA = schema(
+  'BankAccount',
+  {
+    ...of('string', 'accountName accountType nominalCode sortCode accountNumber iBan currency institution'),
+    ...of('number', 'balance availableBalance overdraftLimit'),
+  },
+  { accountType: ['Unknown', 'Credit', 'Debit'] },
+);
+const BANK_TRANSACTION_TYPES = [
+  ...['Unknown', 'Credit', 'Debit', 'Int', 'Div', 'Fee', 'SerChg', 'Dep', 'Atm', 'Pos', 'Xfer', 'Check'],
+  ...['Payment', 'Cash', 'DirectDep', 'DirectDebit', 'RepeatPmt', 'Other'],
+];
+export const BANK_TRANSACTION_SCHEMA = schema(
+  'BankTransaction',
+  {
+    ...of('string', 'accountId description counterparty reference transactionType'),
+    clearedOnDate: 'date',
+    reconciled: 'boolean',
+    ...of('number', 'amount balance'),
+  },
+  { transactionType: BANK_TRANSACTION_TYPES },
+  false,
+);
+export const ACCOUNT_TRANSACTION_SCHEMA = schema(
+  'AccountTransaction',
+  {
+    ...of('string', 'transactionId note bankAccountRef.id bankAccountRef.name status currency'),
+    date: 'date',
+    ...of('number', 'currencyRate totalAmount'),
+  },
+  { status: ['Unknown', 'Unreconciled', 'Reconciled', 'Void'] },
+);
+export const TRANSFER_SCHEMA = schema('Transfer', {
+  ...of('string', 'description contactRef.id contactRef.dataType'),
+  date: 'date',
+  ...transferSide('from'),
+  ...transferSide('to'),
+});
+export const DIRECT_COST_SCHEMA = schema('DirectCost', direct);
+export const DIRECT_INCOME_SCHEMA = schema('DirectIncome', direct);
+export const ITEM_RECEIPT_SCHEMA = schema(
+  'ItemReceipt',
+  {
+    ...of('string', 'reference currency status note'),
+    ...SUPPLIER_REF,
+    receivedDate: 'date',
+    ...of('number', 'currencyRate subTotal totalAmount'),
+  },
+  { status: ['Unknown', 'Draft', 'Received', 'Rejected', 'Void'] },
 );

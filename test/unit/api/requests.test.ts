@@ -7,6 +7,7 @@ import type { PreparedRequest } from '../../../src/api/requests';
 import type { RequestSummary } from '../../../src/api/transportOptions';
 import { DATA_TYPES } from '../../../src/dataTypes/catalog';
 import { startEmulator, type RunningEmulator } from '../../emulator';
+import { dataPlace } from '../../emulator/testing';
 import { recordList } from '../../support/invoiceReads';
 
 describe('client request builders', function () {
@@ -72,12 +73,17 @@ describe('client request builders', function () {
     it(`a list of ${spec.id}: pageSize, query and orderBy`, async () => {
       const c = client();
       const params = { pageSize: 3, query: 'id!="a b&c"', orderBy: '-modifiedDate' };
+      // The company, or for a type served per connection its connection (and a bank account).
+      const place = await dataPlace(emu, emu.companies.many, spec.id);
+      received.length = 0;
       const request = await sameAsSent(
-        () => c.recordsRequest(spec.id, emu.companies.many, params),
-        () => c.listRecords(spec.id, emu.companies.many, params),
+        () => c.recordsRequest(spec.id, place, params),
+        () => c.listRecords(spec.id, place, params),
       );
       assert.ok(
-        request.url.includes(`/data/${spec.id}?page=1&pageSize=3&query=id%21%3D%22a%20b%26c%22&orderBy=-modifiedDate`),
+        request.url.includes(
+          `/data/${spec.parent ? `${spec.parent.type}/${typeof place === 'string' ? '' : place.parentId}/` : ''}${spec.id}?page=1&pageSize=3&query=id%21%3D%22a%20b%26c%22&orderBy=-modifiedDate`,
+        ),
         request.url,
       );
     });
@@ -106,6 +112,21 @@ describe('client request builders', function () {
       c.recordRequest('invoices', 'c 1', 'INV?1#2').url,
       `${emu.url}/companies/c%201/data/invoices/INV%3F1%232`,
     );
+  });
+
+  it('a bank transaction by id: its list asked for the id, one record a page, as the call sends it', async () => {
+    const c = client();
+    const place = await dataPlace(emu, emu.companies.many, 'bankTransactions');
+    assert.ok(typeof place !== 'string');
+    const [last] = (await c.listRecords('bankTransactions', place, { pageSize: 1, orderBy: '-id' })).results;
+    sent = [];
+    received.length = 0;
+    const request = await sameAsSent(
+      () => c.recordRequest('bankTransactions', place, last.id),
+      () => c.getRecord('bankTransactions', place, last.id),
+    );
+    const list = `/companies/${place.companyId}/connections/${place.connectionId}/data/bankAccounts/${place.parentId}/bankTransactions`;
+    assert.equal(request.url, `${emu.url}${list}?page=1&pageSize=1&query=${encodeURIComponent(`id=${last.id}`)}`);
   });
 
   it('refuses what the call refuses, and sends nothing', () => {
