@@ -16,7 +16,7 @@ import type { DataTypeId } from '../../src/dataTypes/catalog';
 import { typeTitle } from '../../src/dataTypes/words';
 import type { DataPlatformApi } from '../../src/testApi';
 import type { TreeNode } from '../../src/tree/node';
-import type { QueryNode } from '../../src/tree/dataNodes';
+import type { QueryNode } from '../../src/tree/queryNode';
 import type { CompanyNode } from '../../src/tree/companyNodes';
 import { TEST_HOOKS_ENV } from '../../src/testApi';
 import { ENV, KEYS_MARKER, SCREENSHOT_MARKER, type KeysRequest } from '../host/protocol';
