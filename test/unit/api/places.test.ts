@@ -5,8 +5,9 @@ import * as assert from 'node:assert/strict';
 import { ApiError } from '../../../src/api/errors';
 import type { DataRecord, Page } from '../../../src/api/models';
 import { listedRecord, listedRecordRequest, oneRecordRequest } from '../../../src/api/listedRecord';
-import { recordRequest, recordsRequest, type ListPlace } from '../../../src/api/requests';
-import { DATA_TYPES, type DataTypeId } from '../../../src/dataTypes/catalog';
+import { listTemplate, recordRequest, recordsRequest, type ListPlace } from '../../../src/api/requests';
+import { DATA_TYPES, idParameter, type DataTypeId } from '../../../src/dataTypes/catalog';
+import { contractType } from '../../contract/contract';
 import { createRedactor } from '../../../src/api/redact';
 
 const refused = (parameter: string, path?: string) => (e: unknown) =>
@@ -20,6 +21,20 @@ const ACCOUNT_PLACE: ListPlace = { companyId: 'c1', connectionId: 'cn1', parentI
 const TX_LIST = '/companies/c1/connections/cn1/data/bankAccounts/ba%201/bankTransactions';
 
 describe('record places', () => {
+  it("every type's place, parent and GET of one are the contract's", () => {
+    const param = /\{[^}]+\}$/;
+    for (const spec of DATA_TYPES) {
+      const contract = contractType(spec.id);
+      assert.equal(listTemplate(spec), contract.listPath, spec.id);
+      assert.equal(spec.scope, contract.scope, spec.id);
+      assert.deepEqual(spec.parent, contract.parent, spec.id);
+      assert.equal(spec.getOne !== false, contract.itemPath !== null, spec.id);
+      // The record's id by our name for it: the contract names a bank account's `accountId`.
+      const item = `${listTemplate(spec)}/{${idParameter(spec)}}`;
+      if (contract.itemPath) assert.equal(item.replace(param, '{}'), contract.itemPath.replace(param, '{}'), spec.id);
+    }
+  });
+
   it('a company-scoped type lists under the company, by its id or by a place (a connection id is not used)', () => {
     assert.equal(recordsRequest('bills', 'c 1').path, '/companies/c%201/data/bills?page=1&pageSize=100');
     assert.equal(
@@ -52,8 +67,8 @@ describe('record places', () => {
 
   it('bank transactions list under their account, in their connection', () => {
     assert.equal(
-      recordsRequest('bankTransactions', ACCOUNT_PLACE, { query: 'amount>0', orderBy: '-date' }).path,
-      `${TX_LIST}?page=1&pageSize=100&query=amount%3E0&orderBy=-date`,
+      recordsRequest('bankTransactions', ACCOUNT_PLACE, { query: 'amount>0', orderBy: '-clearedOnDate' }).path,
+      `${TX_LIST}?page=1&pageSize=100&query=amount%3E0&orderBy=-clearedOnDate`,
     );
   });
 
