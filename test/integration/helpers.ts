@@ -263,13 +263,20 @@ export interface QueryAnswers {
   dataType?: DataTypeId;
   query: string;
   orderBy?: string;
+  /** The connection of a connection-scoped type, and the parent record of a type under one. */
+  connectionId?: string;
+  parentId?: string;
 }
 
 /** Run Query… on a company, its three questions answered (src/commands/query.ts). */
 export async function runQuery(api: DataPlatformApi, a: QueryAnswers): Promise<QueryResult> {
   const answers: Answer[] = [typeTitle(a.dataType ?? 'invoices'), { value: a.query }, orderAnswer(a.orderBy)];
-  const target =
-    a.accountId === undefined ? { companyId: a.companyId } : { accountId: a.accountId, companyId: a.companyId };
+  const target = {
+    ...(a.accountId !== undefined ? { accountId: a.accountId } : {}),
+    companyId: a.companyId,
+    ...(a.connectionId !== undefined ? { connectionId: a.connectionId } : {}),
+    ...(a.parentId !== undefined ? { parentId: a.parentId } : {}),
+  };
   const r = await answering(api, answers, () =>
     vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', target),
   );
