@@ -272,6 +272,29 @@ describe('every connection-scoped data type against the emulator', () => {
     }
   });
 
+  it('a direct cost’s attachments are read through its own connection, not the company’s first', async () => {
+    const spec = dataType('directCosts');
+    const company = await companyNode('few');
+    await vscode.commands.executeCommand('dataPlatform.loadAll', company.connections);
+    const shownConnections = await children(api, company.connections);
+    const connections = shownConnections.filter((n) => contextOf(n).startsWith('connection ')) as ConnectionNode[];
+    assert.equal(connections.length, 2, 'the company has two connections');
+    const second = connections[1];
+    const list = (await children(api, second)).find((n) => labelOf(n) === typeTitle(spec.id)) as DataTypeNode;
+    const [record] = recordsIn(await children(api, list), spec);
+    assert.ok(record, 'a direct cost at the second connection');
+    await admin.clearRequests();
+    const [folder] = await children(api, record);
+    assert.equal(labelOf(folder), 'Attachments');
+    await children(api, folder);
+    const cn = String(second.connection.id);
+    assert.deepEqual(
+      (await admin.requests()).map((r) => r.path),
+      [`/companies/${ids.few}/connections/${cn}/data/directCosts/${record.record.id}/attachments`],
+      'one request, at the record’s connection (no connection list read to pick one)',
+    );
+  });
+
   it('a query under a bank account keeps its place when the tree is rebuilt (a window reload)', async () => {
     const spec = dataType('bankTransactions');
     const { place } = await listOf('many', spec);
