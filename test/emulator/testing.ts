@@ -187,3 +187,32 @@ export async function listPaths(emulator: RunningEmulator, companyId: string, ty
   }
   return paths;
 }
+
+/**
+ * One place a company's records of a type are listed at, for tests of one list: the company's data
+ * path, or its first connection's (whatever its status) and, under a parent, the first parent
+ * record listed there (`any` when the parents cannot be listed: the data set answers first).
+ */
+export async function dataPath(emulator: RunningEmulator, companyId: string, type: string): Promise<string> {
+  const spec = recordType(type);
+  if (spec?.scope !== 'connection') return `/companies/${companyId}/data/${type}`;
+  const company = await call<{ dataConnections?: DataConnection[] }>(emulator, `/companies/${companyId}`);
+  const base = `/companies/${companyId}/connections/${company.json.dataConnections?.[0]?.id ?? 'none'}/data`;
+  if (!spec.parent) return `${base}/${type}`;
+  const parents = await call<{ results?: { id: string }[] }>(emulator, `${base}/${spec.parent.segment}?pageSize=1`);
+  return `${base}/${spec.parent.segment}/${parents.json.results?.[0]?.id ?? 'any'}/${type}`;
+}
+
+/** The place (company, connection, parent record) `dataPath` reads a type at, as the client's
+ * record calls take it: the company id alone for a type of the company's. */
+export async function dataPlace(
+  emulator: RunningEmulator,
+  companyId: string,
+  type: string,
+): Promise<string | { companyId: string; connectionId: string; parentId?: string }> {
+  const spec = recordType(type);
+  if (spec?.scope !== 'connection') return companyId;
+  const parts = (await dataPath(emulator, companyId, type)).split('/');
+  // /companies/{c}/connections/{cn}/data/…[/{parent}/{parentId}/{type}]
+  return { companyId, connectionId: parts[4], ...(spec.parent ? { parentId: parts[7] } : {}) };
+}
