@@ -12,6 +12,7 @@ import * as vscode from 'vscode';
 import type { DataRecord, ListPlace } from '../../src/api';
 import type { DataPlatformClient } from '../../src/api/client';
 import type { ExportResult } from '../../src/commands/export';
+import type { OpenByIdResult } from '../../src/commands/records';
 import { DATA_TYPES, dataType, idParameter, type DataTypeSpec } from '../../src/dataTypes/catalog';
 import { typeTitle } from '../../src/dataTypes/words';
 import type { DataPlatformApi } from '../../src/testApi';
@@ -270,6 +271,31 @@ describe('every connection-scoped data type against the emulator', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('Load All under a bank account reads every page of its transactions there; Open Record by ID finds one through its list', async () => {
+    const spec = dataType('bankTransactions');
+    const node = await listOf('few', spec);
+    const place = node.place;
+    const want: DataRecord[] = [];
+    for await (const r of emu.allRecords(spec.id, place, { pageSize: 5000 })) want.push(r);
+    assert.ok(want.length > 2, 'more than two pages of one');
+    await admin.clearRequests();
+    await vscode.commands.executeCommand('dataPlatform.loadAll', node);
+    assert.deepEqual(
+      recordsIn(await children(api, node), spec).map((r) => r.record.id),
+      want.map((r) => r.id),
+    );
+    assert.ok((await requestsAt(spec, place)).length >= want.length - 1, 'each page asked at the account');
+
+    const last = want[want.length - 1];
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const opened = await answering(api, [last.id], () =>
+      vscode.commands.executeCommand<OpenByIdResult>('dataPlatform.openRecordById', node),
+    );
+    assert.equal(opened.outcome, 'opened', JSON.stringify(opened));
+    const doc = (opened as { editor: vscode.TextEditor }).editor.document;
+    assert.deepEqual(JSON.parse(doc.getText()), last, 'the record as its list has it (no GET of one)');
   });
 
   it('a direct cost’s attachments are read through its own connection, not the company’s first', async () => {
