@@ -321,6 +321,28 @@ describe('every connection-scoped data type against the emulator', () => {
     );
   });
 
+  it('Queue Sync on a bank account’s transactions queues the type for the company and reloads the lists that show it', async () => {
+    const spec = dataType('bankTransactions');
+    const before = await listOf('few', spec);
+    await children(api, before);
+    await admin.clearRequests();
+    assert.equal(await vscode.commands.executeCommand<boolean>('dataPlatform.queueSync', before), true);
+    assert.deepEqual(
+      (await admin.requests()).filter((r) => r.method === 'POST').map((r) => r.path),
+      [`/companies/${ids.few}/data/queue/bankTransactions`],
+    );
+    // The bank accounts' list was loaded again: its records, and the lists under them, are new.
+    const after = await listOf('few', spec);
+    assert.notStrictEqual(after, before);
+    assert.deepEqual(after.place, before.place);
+    const company = await companyNode('few');
+    await waitFor('the sync to finish', async () => {
+      company.dataStatus.refresh();
+      await company.dataStatus.settled();
+      return company.dataStatus.of('bankTransactions')?.currentStatus === 'Complete';
+    });
+  });
+
   it('a query under a bank account keeps its place when the tree is rebuilt (a window reload)', async () => {
     const spec = dataType('bankTransactions');
     const { place } = await listOf('many', spec);
