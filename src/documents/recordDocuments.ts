@@ -198,7 +198,8 @@ export class RecordFileSystem extends ReadOnlyFileSystem {
     const client = this.deps.client(ref);
     if (!client) return { text: noConnectionText(ref) };
     try {
-      const record = await client.getRecord(ref.dataType, ref.companyId, ref.recordId);
+      // The ref is the record's place: its company, connection and parent record.
+      const record = await client.getRecord(ref.dataType, ref, ref.recordId);
       return { text: prettyJson(record, jsonIndent()), record };
     } catch (e) {
       if (isApiError(e)) {

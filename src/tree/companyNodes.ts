@@ -9,7 +9,7 @@ import {
   type DataPlatformClient,
   type PagedList,
 } from '../api/index';
-import type { DataTypeId } from '../dataTypes/catalog';
+import { dataType, type DataTypeId } from '../dataTypes/catalog';
 import type { AccountRef } from '../diagnostics/reporter';
 import { emptyWithoutLinkText, noLinkedConnectionText } from '../format/connectionLabels';
 import {
@@ -27,7 +27,9 @@ import { CompanyQueries } from './companyQueries';
 import { ConnectionsFolderNode } from './connectionNodes';
 import { companyContext } from './contextValues';
 import { withFound } from './foundItems';
-import { DataFolderNode, type DataTypeNode, type QueryNode, type QueryOwner, type RecordQuery } from './dataNodes';
+import { DataFolderNode, type DataTypeNode, type RecordQuery } from './dataNodes';
+import type { ListSpot } from './typePlaces';
+import type { QueryNode, QueryOwner } from './queryNode';
 import { MessageNode } from './leafNodes';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
@@ -159,7 +161,8 @@ export class CompanyNode extends TreeNode implements QueryOwner {
     // re-rendered for it (that would render its thousands of records again).
     // A failed query node too: its 409 reads by the status.
     this.dataStatus = new CompanyDataStatus(ctx, company, () => {
-      for (const node of this.data.typeNodes) if (node.pagedList?.totalResults === undefined) ctx.changed(node);
+      for (const node of [...this.data.typeNodes, ...this.connections.typeNodes()])
+        if (node.pagedList?.totalResults === undefined) ctx.changed(node);
       for (const node of this.queryList.all) if (node.pagedList?.lastError !== undefined) ctx.changed(node);
       const error = this.dataStatus.error;
       if (isApiError(error) && error.kind === 'notFound') this.markDeleted();
@@ -254,14 +257,24 @@ export class CompanyNode extends TreeNode implements QueryOwner {
     return noLinkedConnectionText(known) === undefined ? undefined : emptyWithoutLinkText(known);
   }
 
+  /** The lists showing a type's records, to load again after a sync or a push: its node in the
+   * Data folder, or under each connection shown; for a type under a parent record, the lists of
+   * the parent's type (whose records hold its lists, made again when expanded). */
+  listsOf(type: DataTypeId): DataTypeNode[] {
+    const spec = dataType(type);
+    if (spec.parent) return this.listsOf(spec.parent.type);
+    if (spec.scope !== 'connection') return [this.data.type(type)];
+    return this.connections.typeNodes().filter((n) => n.spec.id === type);
+  }
+
   get queries(): readonly QueryNode[] {
     return this.queryList.all;
   }
 
-  /** Adds a query node, or returns the one with the same type, filter and order (nothing is
-   * fetched until it is expanded). */
-  addQuery(query: RecordQuery, type: DataTypeId = 'invoices'): QueryNode {
-    return this.queryList.add(query, type);
+  /** Adds a query node, or returns the one with the same type, place, filter and order (nothing
+   * is fetched until it is expanded). */
+  addQuery(query: RecordQuery, type: DataTypeId = 'invoices', spot: ListSpot = {}): QueryNode {
+    return this.queryList.add(query, type, spot);
   }
 
   /** Edits a query node's filter in place: a new node of the same type at the same position. */

@@ -85,7 +85,15 @@ function shown(spec: DataTypeSpec, record: DataRecord): string[] {
     recordTooltip(spec, row, 'en-GB'),
     icon.id,
     recordUriParts(
-      { accountId: 'a', companyId: 'c', dataType: spec.id, recordId: record.id },
+      {
+        accountId: 'a',
+        companyId: 'c',
+        dataType: spec.id,
+        recordId: record.id,
+        // The place a connection-scoped record (and one under a parent) is read at.
+        ...(spec.scope === 'connection' ? { connectionId: 'cn' } : {}),
+        ...(spec.parent ? { parentId: 'p' } : {}),
+      },
       { companyName: 'Acme', recordLabel: recordLabel(spec, row) },
     ).path,
   ];
