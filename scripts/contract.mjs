@@ -12,6 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { documents } from './contractDocuments.mjs';
+import { SDK_SOURCE, accountingTypes } from './contractTypes.mjs';
 import { platformLifecycle } from './contractLifecycle.mjs';
 
 const root = process.argv[2] ?? '/work/.mirror/codatio+oas/repo';
@@ -35,6 +36,11 @@ const ACCOUNTING_COMMIT = '0387a9afce92bfb9a1cb5756e048e05aafe329d6';
 const accounting = JSON.parse(
   bare ? git('show', `${ACCOUNTING_COMMIT}:json/Codat-Accounting.json`) : read('json/Codat-Accounting.json'),
 );
+// Item receipts (Accounting 3.0.0) come from Codat's TypeScript SDK (scripts/contractTypes.mjs).
+const SDK_ROOT = process.env.SDK_MIRROR ?? '/work/.mirror/codatio+client-sdk-typescript/repo';
+const SDK_COMMIT = existsSync(SDK_ROOT)
+  ? execFileSync('git', ['-C', SDK_ROOT, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim()
+  : 'unknown';
 const ACCOUNTING_ITEM = {
   type: 'object',
   allOf: [
@@ -325,7 +331,13 @@ const contract = {
       'json/Codat-Accounting.json',
       { title: 'Accounting API', version: '2.1.0' },
       ACCOUNTING_COMMIT,
-      'items and the push paths (transcribed by hand, see scripts/contract.mjs); the documents: an invoice PDF, attachments of invoices, customers, suppliers, direct costs and direct incomes (read from the document, scripts/contractDocuments.mjs)',
+      'items and the push paths (transcribed by hand, see scripts/contract.mjs); the documents: an invoice PDF, attachments of invoices, customers, suppliers, direct costs and direct incomes (read from the document, scripts/contractDocuments.mjs); tracking categories, journals, purchase and sales orders, payment methods, bank accounts and their transactions, account transactions, transfers, direct costs and incomes (read from the document, scripts/contractTypes.mjs)',
+    ],
+    [
+      SDK_SOURCE.document,
+      SDK_SOURCE,
+      SDK_COMMIT,
+      'item receipts: not in Accounting API 2.1.0 and the 3.0.0 document is not in the mirror, so transcribed from the SDK generated from 3.0.0 (scripts/contractTypes.mjs)',
     ],
   ].map(([document, { title, version }, at, covers]) => ({ document, title, version, commit: at, covers })),
   page: schemaOf(PLATFORM, 'PagingInfo'),
@@ -333,7 +345,10 @@ const contract = {
   companies: lifecycle.companies,
   dataStatus: { path: '/companies/{companyId}/dataStatus', ...dataStatuses() },
   pullOperation: { path: '/companies/{companyId}/data/queue/{dataType}', record: schemaOf(PLATFORM, 'PullOperation') },
-  dataTypes: Object.fromEntries(TYPES.map(dataType)),
+  dataTypes: {
+    ...Object.fromEntries(TYPES.map(dataType)),
+    ...accountingTypes({ accounting, convert, statusKeys }),
+  },
   integrations: lifecycle.integrations,
   connections: lifecycle.connections,
   push: push(),

@@ -20,11 +20,19 @@ export interface ContractSource {
 
 export interface ContractDataType {
   source: string;
+  /** `/companies/{companyId}/data/…`, or for a type served per connection `…/connections/{connectionId}/data/…`. */
   listPath: string;
-  itemPath: string;
+  /** Null where the contract has no GET of one record (bank transactions). */
+  itemPath: string | null;
   /** Its key in `GET /dataStatus` and its name in `POST /data/queue/{dataType}`. */
   statusKey: string;
+  /** Present for a type served per data connection. */
+  scope?: 'connection';
+  /** The type whose record the list is under, and the name of its id in the path. */
+  parent?: { type: string; idName: string };
   record: Schema;
+  /** What GET of one record answers, where it is not the list's record (a tracking category's tree). */
+  itemRecord?: Schema;
 }
 
 export interface Contract {
@@ -218,6 +226,8 @@ export const SCHEMAS = {
   dataStatus: dataStatusMap(),
   pullOperation: CONTRACT.pullOperation.record,
   record: (type: string): Schema => contractType(type).record,
+  /** What GET of one record of the type answers. */
+  item: (type: string): Schema => contractType(type).itemRecord ?? contractType(type).record,
   connection: CONTRACT.connections.record,
   connections: pageOf(CONTRACT.connections.record),
   integration: CONTRACT.integrations.record,
