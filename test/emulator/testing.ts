@@ -187,3 +187,18 @@ export async function listPaths(emulator: RunningEmulator, companyId: string, ty
   }
   return paths;
 }
+
+/**
+ * One place a company's records of a type are listed at, for tests of one list: the company's data
+ * path, or its first connection's (whatever its status) and, under a parent, the first parent
+ * record listed there (`any` when the parents cannot be listed: the data set answers first).
+ */
+export async function dataPath(emulator: RunningEmulator, companyId: string, type: string): Promise<string> {
+  const spec = recordType(type);
+  if (spec?.scope !== 'connection') return `/companies/${companyId}/data/${type}`;
+  const company = await call<{ dataConnections?: DataConnection[] }>(emulator, `/companies/${companyId}`);
+  const base = `/companies/${companyId}/connections/${company.json.dataConnections?.[0]?.id ?? 'none'}/data`;
+  if (!spec.parent) return `${base}/${type}`;
+  const parents = await call<{ results?: { id: string }[] }>(emulator, `${base}/${spec.parent.segment}?pageSize=1`);
+  return `${base}/${spec.parent.segment}/${parents.json.results?.[0]?.id ?? 'any'}/${type}`;
+}
