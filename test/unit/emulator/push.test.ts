@@ -3,10 +3,11 @@
 // with validation errors; a short timeoutInMinutes times out; the history lists them all.
 import * as assert from 'node:assert/strict';
 import { DATA_TYPES, PUSH_DATA_TYPES, startEmulator, type RunningEmulator } from '../../emulator';
-import { createPath, listPath } from '../../support/pushBodies';
+import { pushOptionsOf } from '../../emulator/pushOptions';
+import { checkPush } from '../../emulator/pushValidation';
 import { ManualClock, call, walk } from '../../emulator/testing';
-import type { ErrorBody, Page, PushOperation } from '../../emulator/wire';
-import { VALID_BODIES } from '../../support/pushBodies';
+import type { ErrorBody, Page, PushOperation, PushOptionProperty } from '../../emulator/wire';
+import { VALID_BODIES, createPath, listPath } from '../../support/pushBodies';
 
 type Rec = Record<string, unknown>;
 type Answer = PushOperation & { data?: Rec };
@@ -103,6 +104,32 @@ describe('emulator: pushes', () => {
         type,
       );
       assert.ok(!before.some((x) => ids.includes(String(x.id))), `${type}: new ids`);
+    }
+  });
+
+  it('serves options for every pushable type, which its valid body passes and which name what it must have', async () => {
+    const company = emu.companies.few;
+    const connection = emu.connections.few[1];
+    const [account] = await all(listPath('bankAccounts', company, connection));
+    for (const type of PUSH_DATA_TYPES) {
+      const name = type === 'accounts' ? 'chartOfAccounts' : type;
+      const under = type === 'bankTransactions' ? `bankAccounts/${String(account.id)}/` : '';
+      const r = await call<PushOptionProperty>(
+        emu,
+        `/companies/${company}/connections/${connection}/options/${under}${name}`,
+      );
+      assert.equal(r.status, 200, type);
+      assert.deepEqual(r.json, pushOptionsOf(type), type);
+      assert.equal(r.json.type, 'Object');
+      const valid = checkPush(r.json, VALID_BODIES[type]);
+      assert.deepEqual([valid.errors, valid.warnings], [[], []], type);
+      const required = Object.entries(r.json.properties ?? {}).filter(([, o]) => o.required);
+      assert.ok(required.length > 0, `${type}: something is required`);
+      for (const [field] of required) {
+        const { [field]: _gone, ...body } = VALID_BODIES[type];
+        const errors = checkPush(r.json, body).errors.map((e) => e.itemId);
+        assert.deepEqual(errors, [field], `${type} without ${field}`);
+      }
     }
   });
 
