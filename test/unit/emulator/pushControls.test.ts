@@ -66,6 +66,10 @@ describe('emulator: push rules, faults and guards', () => {
     assert.throws(() => emu.pushes.add({ outcome: 'Done' } as never), PushRuleError);
     assert.throws(() => emu.pushes.add({ answer: 201 } as never), /"answer" must be 200 or 202/);
     assert.throws(() => emu.pushes.add({ colour: 'red' } as never), /Unknown push rule field "colour"/);
+    assert.throws(
+      () => emu.pushes.add({ operation: 'replace' } as never),
+      /"operation" must be one of create, update, delete/,
+    );
     assert.equal((await admin(emu, '/pushes', { method: 'POST', body: { times: 0 } })).status, 400);
     assert.equal((await call(emu, '/_emulator/pushes', { key: null })).status, 401, 'the admin token is needed');
     const added = await admin<{ id: string }>(emu, '/pushes', { method: 'POST', body: { answer: 202 } });
@@ -95,6 +99,25 @@ describe('emulator: push rules, faults and guards', () => {
         [0, 'reset'],
         [503, 'status'],
         [200, 'truncatedJson'],
+      ],
+    );
+  });
+
+  it('a rule for the chart of accounts names it by its path segment or its Codat name', async () => {
+    emu.pushes.add({ outcome: 'Failed', dataType: 'chartOfAccounts', times: 1 });
+    emu.pushes.add({ outcome: 'TimedOut', dataType: 'accounts', operation: 'create', times: 1 });
+    const keys = [];
+    for (let i = 0; i < 3; i++) keys.push((await push('accounts', VALID_BODIES.accounts)).json.pushOperationKey);
+    clock.advance(60_000);
+    const ops = await Promise.all(
+      keys.map((k) => call<PushOperation>(emu, `/companies/${emu.companies.empty}/push/${k}`)),
+    );
+    assert.deepEqual(
+      ops.map((o) => [o.json.dataType, o.json.status]),
+      [
+        ['chartOfAccounts', 'Failed'],
+        ['chartOfAccounts', 'TimedOut'],
+        ['chartOfAccounts', 'Success'],
       ],
     );
   });
