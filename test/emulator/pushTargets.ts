@@ -5,10 +5,9 @@
 import { findConnection } from './connections';
 import { DATA_TYPES } from './dataTypes';
 import { ApiResponse, dataTypeNotSupported, validationError } from './errors';
-import { type PushDataType, isPushDataType } from './pushTypes';
+import { isPushDataType } from './pushTypes';
 import type { PushCheck } from './pushValidation';
-import { type Handler, isEntry } from './routing';
-import { ownCompany } from './routing';
+import { type Handler, isEntry, ownCompany } from './routing';
 import type { CompanyEntry, EmulatorState } from './state';
 import type { DataConnection } from './wire';
 
@@ -72,5 +71,3 @@ export function unlinked(connection: DataConnection): PushCheck {
     warnings: [],
   };
 }
-
-export type { PushDataType };

@@ -6,7 +6,7 @@
 // leaves the lists, counts and single reads (recordChanges.ts). An unknown id is a 404.
 import { DATA_TYPES, type DataType, recordType } from './dataTypes';
 import { ApiResponse, errorResponse } from './errors';
-import type { Apply } from './pushOperations';
+import type { Apply, PushStore } from './pushOperations';
 import { pushOptionsOf } from './pushOptions';
 import { invoiceType, updatedRecord, withPushed } from './pushRecords';
 import { type PushTarget, pushTarget, readFlag, readTimeout, unlinked } from './pushTargets';
@@ -15,7 +15,6 @@ import { type PushCheck, checkPush, fieldPaths } from './pushValidation';
 import { type RecordPlace, placeKey, withChanges } from './recordChanges';
 import { type Handler, type Route, isResponse, ok, readObject, readyData } from './routing';
 import type { CompanyEntry, EmulatorState } from './state';
-import type { PushStore } from './pushOperations';
 import type { ValidationItem } from './wire';
 
 type Json = Record<string, unknown>;
