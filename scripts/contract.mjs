@@ -14,6 +14,7 @@ import yaml from 'js-yaml';
 import { documents } from './contractDocuments.mjs';
 import { SDK_SOURCE, accountingTypes } from './contractTypes.mjs';
 import { platformLifecycle } from './contractLifecycle.mjs';
+import { pushWrites } from './contractWrites.mjs';
 
 const root = process.argv[2] ?? '/work/.mirror/codatio+oas/repo';
 const bare = existsSync(join(root, 'HEAD')) && existsSync(join(root, 'objects'));
@@ -254,10 +255,8 @@ function dataStatuses() {
 }
 
 // Pushing: the Platform API's connections, push options and push operations, and the Accounting
-// API's push paths. Those (2.1.0, at ACCOUNTING_COMMIT, like items) are transcribed: a POST per
-// type with the `timeoutInMinutes` query parameter, answered 200 only, with a push operation and
-// the record as `data` (CreateInvoiceResponse and the like: the operation's fields and `data`).
-const PUSH_TYPES = ['invoices', 'bills', 'customers', 'suppliers', 'payments'];
+// API's writes (2.1.0, at ACCOUNTING_COMMIT): options, creates, updates and deletes per type, read
+// from the document by scripts/contractWrites.mjs.
 
 function platformPath(path, method = 'get') {
   if (!docs[PLATFORM].paths[path]?.[method]) throw new Error(`${PLATFORM} has no ${method.toUpperCase()} ${path}`);
@@ -271,17 +270,7 @@ function push() {
     historyPath: platformPath('/companies/{companyId}/push'),
     itemPath: platformPath('/companies/{companyId}/push/{pushOperationKey}'),
     operation: schemaOf(PLATFORM, 'PushOperation'),
-    types: Object.fromEntries(
-      PUSH_TYPES.map((t) => [
-        t,
-        {
-          path: `/companies/{companyId}/connections/{connectionId}/push/${t}`,
-          optionsPath: `/companies/{companyId}/connections/{connectionId}/options/${t}`,
-          query: ['timeoutInMinutes'],
-          statuses: ['200'],
-        },
-      ]),
-    ),
+    ...pushWrites({ accounting, convert }),
   };
 }
 
@@ -331,7 +320,7 @@ const contract = {
       'json/Codat-Accounting.json',
       { title: 'Accounting API', version: '2.1.0' },
       ACCOUNTING_COMMIT,
-      'items and the push paths (transcribed by hand, see scripts/contract.mjs); the documents: an invoice PDF, attachments of invoices, customers, suppliers, direct costs and direct incomes (read from the document, scripts/contractDocuments.mjs); tracking categories, journals, purchase and sales orders, payment methods, bank accounts and their transactions, account transactions, transfers, direct costs and incomes (read from the document, scripts/contractTypes.mjs)',
+      'items (transcribed by hand, see scripts/contract.mjs); the writes: push options, creates, updates and deletes (read from the document, scripts/contractWrites.mjs); the documents: an invoice PDF, attachments of invoices, customers, suppliers, direct costs and direct incomes (read from the document, scripts/contractDocuments.mjs); tracking categories, journals, purchase and sales orders, payment methods, bank accounts and their transactions, account transactions, transfers, direct costs and incomes (read from the document, scripts/contractTypes.mjs)',
     ],
     [
       SDK_SOURCE.document,

@@ -142,8 +142,28 @@ export interface ContractPush {
   historyPath: string;
   itemPath: string;
   operation: Schema;
-  /** The Accounting API's push of each type it takes. */
-  types: Record<string, { path: string; optionsPath: string; query: string[]; statuses: string[] }>;
+  /** The Accounting API's PushOperationSummary: what its writes answer. */
+  pushOperationSummary: Schema;
+  /** The Accounting API's writes of each type one can create (scripts/contractWrites.mjs). */
+  types: Record<string, ContractWrites>;
+}
+
+/** One write: its 200 answers PushOption, the push operation, or the operation with the body's record as `data`. */
+export interface ContractWrite {
+  path: string;
+  method: string;
+  query: string[];
+  statuses: string[];
+  /** The request body's schema; an update's `create` when it is its create's. */
+  body?: Schema | 'create';
+  answer: 'PushOption' | 'PushOperationSummary' | 'PushOperationSummary with data';
+}
+
+export interface ContractWrites {
+  options: ContractWrite;
+  create: ContractWrite;
+  update?: ContractWrite;
+  delete?: ContractWrite;
 }
 
 // Compiled to out/test/contract/; the file stays in the sources.

@@ -10,16 +10,15 @@ import { findConnection } from './connectionLifecycle';
 import { type Books, type DataType, RECORD_TYPES, childrenOf, recordType } from './dataTypes';
 import { ApiResponse, dataTypeNotSupported, errorResponse } from './errors';
 import { readPageRequest } from './paging';
-import { withPushed } from './pushRecords';
+import { withWrites } from './pushWrites';
 import { getRecord, listRecords } from './recordListing';
 import { type Handler, type Route, isEntry, isResponse, ok, ownCompany, readyData } from './routing';
 import type { CompanyEntry, EmulatorState } from './state';
 import type { DataConnection } from './wire';
 
-/** The type with the records pushes created in this company's data of it, if any. */
+/** The type as pushes left this company's data of it: records created, updated, deleted (pushWrites.ts). */
 export function withPushes(state: EmulatorState, entry: CompanyEntry, type: DataType): DataType {
-  const pushed = state.pushes.records(entry.company.id, type.segment);
-  return pushed.length > 0 ? withPushed(type, pushed) : type;
+  return withWrites(state.pushes, { companyId: entry.company.id }, type);
 }
 
 /** Whether the connection serves the company's books: Linked, to an accounting platform. */
@@ -73,7 +72,11 @@ function connectionRoutes(type: DataType): Route[] {
       const parent = withPushes(state, place.entry, recordType(type.parent.segment) as DataType);
       const index = parent.indexOf(place.books, args[2]);
       if (index === undefined) return errorResponse(404, 'PullApi', `No ${parent.noun} was found with ID ${args[2]}`);
-      listed = childrenOf(place.type, place.books, index);
+      // Its own records under the parent (none under a pushed one), then those pushed to it (kept by its id).
+      const parentId = String((parent.record(place.books, index) as { id?: unknown }).id);
+      const seeded = index < (recordType(type.parent.segment) as DataType).count(place.books);
+      const own = seeded ? childrenOf(type, place.books, index) : { ...type, listKey: parentId, count: () => 0 };
+      listed = withWrites(state.pushes, { companyId: place.entry.company.id, parentId }, own);
     }
     const [id, connectionId, parentId] = args;
     const under = type.parent ? `${type.parent.segment}/${parentId}/` : '';

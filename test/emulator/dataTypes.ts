@@ -87,6 +87,8 @@ export interface DataType {
   record(books: Books, index: number): object;
   /** The index of the record with this id, or undefined when the company has none. */
   indexOf(books: Books, id: string): number | undefined;
+  /** Changes when records change without the count changing (an update push): lists are cached by it. */
+  revision?: string;
   /** Served per data connection: `/companies/{id}/connections/{connectionId}/data/{segment}`. */
   scope?: 'connection';
   /** Listed under one record of another type (`…/data/{segment}/{idName}/…`): that type, and which of

@@ -66,6 +66,10 @@ describe('emulator: push rules, faults and guards', () => {
     assert.throws(() => emu.pushes.add({ outcome: 'Done' } as never), PushRuleError);
     assert.throws(() => emu.pushes.add({ answer: 201 } as never), /"answer" must be 200 or 202/);
     assert.throws(() => emu.pushes.add({ colour: 'red' } as never), /Unknown push rule field "colour"/);
+    assert.throws(
+      () => emu.pushes.add({ operation: 'replace' } as never),
+      /"operation" must be one of create, update, delete/,
+    );
     assert.equal((await admin(emu, '/pushes', { method: 'POST', body: { times: 0 } })).status, 400);
     assert.equal((await call(emu, '/_emulator/pushes', { key: null })).status, 401, 'the admin token is needed');
     const added = await admin<{ id: string }>(emu, '/pushes', { method: 'POST', body: { answer: 202 } });
@@ -99,6 +103,25 @@ describe('emulator: push rules, faults and guards', () => {
     );
   });
 
+  it('a rule for the chart of accounts names it by its path segment or its Codat name', async () => {
+    emu.pushes.add({ outcome: 'Failed', dataType: 'chartOfAccounts', times: 1 });
+    emu.pushes.add({ outcome: 'TimedOut', dataType: 'accounts', operation: 'create', times: 1 });
+    const keys = [];
+    for (let i = 0; i < 3; i++) keys.push((await push('accounts', VALID_BODIES.accounts)).json.pushOperationKey);
+    clock.advance(60_000);
+    const ops = await Promise.all(
+      keys.map((k) => call<PushOperation>(emu, `/companies/${emu.companies.empty}/push/${k}`)),
+    );
+    assert.deepEqual(
+      ops.map((o) => [o.json.dataType, o.json.status]),
+      [
+        ['chartOfAccounts', 'Failed'],
+        ['chartOfAccounts', 'TimedOut'],
+        ['chartOfAccounts', 'Success'],
+      ],
+    );
+  });
+
   it('succeeds after the default delay on the real clock', async () => {
     const quick = await startEmulator({ invoices: 10, companies: 6, pushDelayMs: 30 });
     try {
@@ -125,12 +148,15 @@ describe('emulator: push rules, faults and guards', () => {
     assert.equal(options.json.type, 'Object');
     assert.equal(options.json.properties?.status.options?.map((o) => o.value).join(), 'Draft,Submitted');
     assert.equal(options.json.properties?.lineItems.properties?.quantity.required, true);
-    const accounts = await call<ErrorBody>(
-      emu,
-      `/companies/${emu.companies.few}/connections/${emu.connections.few[0]}/options/chartOfAccounts`,
-    );
-    assert.equal(accounts.status, 404);
-    assert.match(accounts.json.error, /^Datatype \[chartOfAccounts\] not supported by platform\(s\) \[/);
+    const optionsOf = (name: string) =>
+      call<ErrorBody>(emu, `/companies/${emu.companies.few}/connections/${emu.connections.few[0]}/options/${name}`);
+    // The chart of accounts' options go by its Codat name, not its list path's; tax rates are never pushed.
+    assert.equal((await optionsOf('chartOfAccounts')).status, 200);
+    for (const name of ['accounts', 'taxRates', 'bankTransactions']) {
+      const refused = await optionsOf(name);
+      assert.equal(refused.status, 404, name);
+      assert.match(refused.json.error, new RegExp(`^Datatype \\[${name}\\] not supported by platform\\(s\\) \\[`));
+    }
     const unsupported = emu.companies.unsupported;
     const xero = await call<ErrorBody>(
       emu,
@@ -150,7 +176,8 @@ describe('emulator: push rules, faults and guards', () => {
       (await call(emu, path('invoices', few, emu.connections.many[0]), { method: 'POST', body: {} })).status,
       404,
     );
-    assert.equal((await call(emu, path('accounts'), { method: 'POST', body: {} })).status, 404);
+    assert.equal((await call(emu, path('taxRates'), { method: 'POST', body: {} })).status, 404);
+    assert.equal((await call(emu, path('chartOfAccounts'), { method: 'POST', body: {} })).status, 404);
     const get = await call(emu, path('invoices'));
     assert.equal(get.status, 405);
     assert.equal(get.headers.get('allow'), 'POST');
