@@ -269,7 +269,7 @@ describe('findLostPush: what it asks, what it reads', () => {
     });
     assert.deepEqual(await findLostPush(list([other]), update, { readRecord }), { found: 'none' });
     // The record as it is now differs from what was sent: another client's update, not ours.
-    const edited = { ...update, body: { ...update.body, note: 'changed' } };
+    const edited = { ...update, body: { ...update.body, lineItems: [{ description: 'Tulips', quantity: 3 }] } };
     assert.deepEqual(await findLostPush(list([mine]), edited, { readRecord }), { found: 'none' });
     // A delete sends nothing to compare: the operation naming the record (its data or a change) is it.
     const remove: SentPush = { ...SENT, body: {}, write: { kind: 'delete', recordId: 'inv-1' } };
