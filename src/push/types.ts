@@ -1,10 +1,9 @@
 // The writes the extension offers on each data type: the catalog's `writes` (what the Accounting
 // API lets one create, update and delete), nothing listed by hand. A connection's own options
 // decide what each push takes.
-import { DATA_TYPES, dataType, isDataTypeId, type DataTypeId, type DataTypeSpec } from '../dataTypes/catalog';
+import type { WriteKind } from '../api';
+import { DATA_TYPES, dataType, isDataTypeId, type DataTypeId } from '../dataTypes/catalog';
 import { t } from '../l10n';
-
-export type WriteKind = keyof NonNullable<DataTypeSpec['writes']>;
 
 /** Whether the contract lets one `kind` a record of `type`. */
 export function canWrite(type: string, kind: WriteKind): type is DataTypeId {
