@@ -10,7 +10,8 @@ import { invoiceIndex, generateInvoice } from './invoices';
 import { listInvoices } from './listing';
 import { readPageRequest } from './paging';
 import { readPath } from './percentEncoding';
-import { invoiceType, withPushed } from './pushRecords';
+import { invoiceType } from './pushRecords';
+import { withWrites, written } from './pushWrites';
 import { PUSH_ROUTES } from './pushRoutes';
 import { SYNC_ROUTES } from './syncRoutes';
 import { getRecord, listRecords } from './recordListing';
@@ -30,16 +31,17 @@ import { type CompanyEntry, type EmulatorState, MAX_API_KEYS } from './state';
 const readyInvoices = (state: EmulatorState, entry: CompanyEntry): ApiResponse | undefined =>
   readyData(state, entry, 'invoices');
 
-/** The type with the records pushes created in this company's data of it, if any. */
+/** The type as pushes left this company's data of it: records created, updated, deleted (pushWrites.ts). */
 function withPushes(state: EmulatorState, entry: CompanyEntry, type: DataType): DataType {
-  const pushed = state.pushes.records(entry.company.id, type.segment);
-  return pushed.length > 0 ? withPushed(type, pushed) : type;
+  return withWrites(state.pushes, { companyId: entry.company.id }, type);
 }
 
-/** The company's invoices with those pushes created, or undefined when there are none (the fast path serves). */
+/** The company's invoices as pushes left them, or undefined when pushes left them alone (the fast path serves). */
 function pushedInvoices(state: EmulatorState, entry: CompanyEntry): DataType | undefined {
-  const pushed = state.pushes.records(entry.company.id, 'invoices');
-  return pushed.length > 0 ? withPushed(invoiceType(state.invoiceSource(entry)), pushed) : undefined;
+  const place = { companyId: entry.company.id };
+  return written(state.pushes, place, 'invoices')
+    ? withWrites(state.pushes, place, invoiceType(state.invoiceSource(entry)))
+    : undefined;
 }
 
 /** A paged list and a single record for each data type of dataTypes.ts, as invoices have. */

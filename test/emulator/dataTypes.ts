@@ -38,6 +38,8 @@ export interface DataType {
   record(books: Books, index: number): object;
   /** The index of the record with this id, or undefined when the company has none. */
   indexOf(books: Books, id: string): number | undefined;
+  /** Changes when records change without the count changing (an update push): lists are cached by it. */
+  revision?: string;
 }
 
 /** A type whose ids carry the index (records/books.ts recordId). */

@@ -1,10 +1,12 @@
 // Push operations: each push to a company, Pending until its time on the emulator's clock comes,
-// then Success (the record is created and joins the company's data), Failed or TimedOut. A push
-// whose body fails validation is Failed at once. Settled lazily, as syncs are: every request about
-// the company first completes what is due, so no timer runs and the injected clock drives it.
-import type { PushDataType } from './pushOptions';
+// then Success (a create's record joins the company's data; an update or a delete changes it,
+// recordChanges.ts), Failed or TimedOut. A push whose body fails validation is Failed at once.
+// Settled lazily, as syncs are: every request about the company first completes what is due, so
+// no timer runs and the injected clock drives it.
 import { createdRecord, pushedData } from './pushRecords';
-import { type PushRule, PushRules } from './pushRules';
+import { type PushOperationKind, type PushRule, PushRules } from './pushRules';
+import { type PushDataType, pushName } from './pushTypes';
+import { RecordChanges, type RecordPlace, placeKey } from './recordChanges';
 import type { PushCheck } from './pushValidation';
 import { Random } from './random';
 import type { DataConnection, PushOperation, PushOperationChange, PushOperationStatus, ValidationItem } from './wire';
@@ -23,9 +25,15 @@ interface Due {
   currency: string;
   /** Records of the type the company had before any push: a pushed invoice's number follows them. */
   existing: number;
-  /** What a push that is no record does when it succeeds (a bill attachment's delete): its changes. */
-  apply?: () => PushOperationChange[];
+  /** Where a created record is kept. */
+  place: RecordPlace;
+  /** What a push that creates no record does when it succeeds (an update, a delete, a bill
+   * attachment's delete), given the time it completes: its changes, or why the platform refused it. */
+  apply?: Apply;
 }
+
+/** A change's effect on Success: the push operation's `changes`, or (a string) why it fails instead. */
+export type Apply = (completedOnUtc: string) => PushOperationChange[] | string;
 
 interface Entry {
   op: PushOperation;
@@ -36,6 +44,10 @@ export interface NewPush {
   companyId: string;
   connection: DataConnection;
   type: PushDataType;
+  /** Create (the default), update or delete: what push rules may pick out. */
+  kind?: PushOperationKind;
+  /** Where the created record is listed, when not at the company itself (a connection, a parent). */
+  place?: RecordPlace;
   /** The company's base currency, for what the pushed record leaves out. */
   currency: string;
   /** Records of the type the company has from its books (invoices: their count), so the platform
@@ -43,6 +55,10 @@ export interface NewPush {
   existing?: number;
   timeoutInMinutes?: number;
   check: PushCheck;
+  /** An update's or a delete's effect on Success (a create adds its record instead). */
+  apply?: Apply;
+  /** The answer's `data` when it is not the record as pushed (an update's: the record as it will be; a delete: none). */
+  data?: Json | null;
 }
 
 export interface PushAnswer {
@@ -61,6 +77,8 @@ export class PushStore {
   delayMs: number;
   private operations = new Map<string, Entry[]>();
   private created = new Map<string, Json[]>();
+  /** Records updates and deletes changed. */
+  readonly changes = new RecordChanges();
   private counter = 0;
 
   constructor(
@@ -74,6 +92,7 @@ export class PushStore {
   reset(): void {
     this.operations.clear();
     this.created.clear();
+    this.changes.reset();
     this.counter = 0;
     this.delayMs = this.defaultDelayMs;
     this.rules.reset();
@@ -83,6 +102,7 @@ export class PushStore {
   forget(companyId: string): void {
     this.operations.delete(companyId);
     for (const key of [...this.created.keys()]) if (key.startsWith(`${companyId}/`)) this.created.delete(key);
+    this.changes.forget(companyId);
   }
 
   private iso(ms: number): string {
@@ -94,7 +114,7 @@ export class PushStore {
     const nowMs = this.now().getTime();
     const r = Random.of(this.seed, 'push', this.counter++);
     const op: PushOperation = {
-      dataType: p.type,
+      dataType: pushName(p.type),
       companyId: p.companyId,
       pushOperationKey: r.uuid(),
       dataConnectionKey: p.connection.id,
@@ -111,19 +131,21 @@ export class PushStore {
     const errors = p.check.errors.length;
     if (errors > 0) {
       Object.assign(op, { status: 'Failed', statusCode: 400, completedOnUtc: op.requestedOnUtc });
-      op.errorMessage = `The ${p.type} push failed validation with ${errors} error${errors === 1 ? '' : 's'}: see validation.errors.`;
+      op.errorMessage = `The ${op.dataType} push failed validation with ${errors} error${errors === 1 ? '' : 's'}: see validation.errors.`;
       return { op: structuredClone(op), status: 200 };
     }
-    const rule = this.rules.take(p.companyId, p.type) ?? {};
+    const rule = this.rules.take(p.companyId, p.type, p.kind ?? 'create') ?? {};
     entry.due = {
       ...this.dueOf(rule, p.timeoutInMinutes, nowMs),
       type: p.type,
       record: p.check.record,
       currency: p.currency,
       existing: p.existing ?? 0,
+      place: p.place ?? { companyId: p.companyId },
+      apply: p.apply,
     };
-    const data = pushedData(p.type, p.check.record, p.currency);
-    return { op: structuredClone(op), status: rule.answer ?? 200, data };
+    const data = p.data === undefined ? pushedData(p.type, p.check.record, p.currency) : p.data;
+    return { op: structuredClone(op), status: rule.answer ?? 200, ...(data ? { data } : {}) };
   }
 
   /**
@@ -134,10 +156,8 @@ export class PushStore {
     p: { companyId: string; connection: DataConnection; type: PushDataType; errors: ValidationItem[] },
     apply: () => PushOperationChange[],
   ): PushOperation {
-    const answer = this.push({ ...p, currency: '', check: { record: {}, errors: p.errors, warnings: [] } });
-    const entry = this.operations.get(p.companyId)?.at(-1);
-    if (entry?.due) entry.due.apply = apply;
-    return answer.op;
+    const check = { record: {}, errors: p.errors, warnings: [] };
+    return this.push({ ...p, kind: 'delete', currency: '', check, apply, data: null }).op;
   }
 
   /** When and how a valid push ends: a timeout shorter than the delay wins. */
@@ -156,30 +176,40 @@ export class PushStore {
       const due = entry.due;
       if (!due || due.at > nowMs) continue;
       entry.due = undefined;
-      const op = entry.op;
-      Object.assign(op, {
-        status: due.outcome,
-        statusCode: STATUS_CODES[due.outcome],
-        completedOnUtc: this.iso(due.at),
-      });
-      if (due.outcome === 'Success' && due.apply) {
-        op.changes = due.apply();
-      } else if (due.outcome === 'Success') {
-        const id = Random.of(this.seed, 'pushed-record', op.pushOperationKey).uuid();
-        const key = `${companyId}/${due.type}`;
-        const records = this.created.get(key) ?? [];
-        this.created.set(key, records);
-        const number = due.existing + records.length + 1;
-        records.push(createdRecord(due.type, due.record, id, due.currency, op.completedOnUtc as string, number));
-        op.changes = [{ type: 'Created', recordRef: { id, dataType: due.type } }];
-      } else if (due.outcome === 'Failed') {
-        op.errorMessage = due.apply
-          ? `The platform refused the change to the ${due.type} record: nothing was changed.`
-          : `The platform refused the ${due.type} record: nothing was created.`;
-      } else {
-        op.errorMessage = `The push timed out before the platform confirmed the ${due.type} ${due.apply ? 'change' : 'record'}.`;
-      }
+      this.end(entry.op, due);
     }
+  }
+
+  private end(op: PushOperation, due: Due): void {
+    const completedOnUtc = this.iso(due.at);
+    Object.assign(op, { status: due.outcome, statusCode: STATUS_CODES[due.outcome], completedOnUtc });
+    const what = due.apply ? 'change' : 'record';
+    if (due.outcome === 'Success') {
+      const changes = due.apply ? due.apply(completedOnUtc) : this.create(op, due, completedOnUtc);
+      if (typeof changes !== 'string') {
+        op.changes = changes;
+        return;
+      }
+      // The platform refused it when it came to it (the record went meanwhile).
+      Object.assign(op, { status: 'Failed', statusCode: STATUS_CODES.Failed, errorMessage: changes });
+    } else if (due.outcome === 'Failed') {
+      op.errorMessage = due.apply
+        ? `The platform refused the change to the ${op.dataType} record: nothing was changed.`
+        : `The platform refused the ${op.dataType} record: nothing was created.`;
+    } else {
+      op.errorMessage = `The push timed out before the platform confirmed the ${op.dataType} ${what}.`;
+    }
+  }
+
+  /** A successful create: its record joins the company's data. */
+  private create(op: PushOperation, due: Due, at: string): PushOperationChange[] {
+    const id = Random.of(this.seed, 'pushed-record', op.pushOperationKey).uuid();
+    const key = placeKey(due.place, due.type);
+    const records = this.created.get(key) ?? [];
+    this.created.set(key, records);
+    const number = due.existing + records.length + 1;
+    records.push(createdRecord(due.type, due.record, id, due.currency, at, number));
+    return [{ type: 'Created', recordRef: { id, dataType: op.dataType } }];
   }
 
   /** The company's push operations, the newest first. */
@@ -194,8 +224,9 @@ export class PushStore {
     return entry ? structuredClone(entry.op) : undefined;
   }
 
-  /** The records pushes created in the company's data of a type, oldest first. */
-  records(companyId: string, type: string): readonly Json[] {
-    return this.created.get(`${companyId}/${type}`) ?? [];
+  /** The records pushes created in a type's data at a place (a company's when a string), oldest first. */
+  records(place: RecordPlace | string, type: string): readonly Json[] {
+    const at = typeof place === 'string' ? { companyId: place } : place;
+    return this.created.get(placeKey(at, type)) ?? [];
   }
 }

@@ -26,26 +26,52 @@ function totals(record: Json): { sub: number; tax: number; discount: number } {
   return sums;
 }
 
+// The names each type with lines gives its sums (the platform works them out from the lines).
+const SUMS: Partial<Record<PushDataType, { tax: string; due?: string; discount?: string; credit?: string }>> = {
+  invoices: { tax: 'totalTaxAmount', due: 'amountDue', discount: 'totalDiscount' },
+  bills: { tax: 'taxAmount', due: 'amountDue' },
+  creditNotes: { tax: 'totalTaxAmount', discount: 'totalDiscount', credit: 'remainingCredit' },
+  billCreditNotes: { tax: 'totalTaxAmount', discount: 'totalDiscount', credit: 'remainingCredit' },
+  purchaseOrders: { tax: 'totalTaxAmount', discount: 'totalDiscount' },
+  directCosts: { tax: 'taxAmount' },
+  directIncomes: { tax: 'taxAmount' },
+};
+
+/** A record with lines: its sums. Drafts and open or submitted documents: nothing is paid or used yet. */
+function summed(type: PushDataType, record: Json): void {
+  const names = SUMS[type];
+  if (!names) return;
+  const { sub, tax, discount } = totals(record);
+  Object.assign(record, { subTotal: money(sub), [names.tax]: money(tax), totalAmount: money(sub + tax) });
+  if (names.due) record[names.due] = money(sub + tax);
+  if (names.discount) record[names.discount] = money(discount);
+  if (names.credit) Object.assign(record, { [names.credit]: money(sub + tax), discountPercentage: 0 });
+}
+
 /** What the platform works out when it creates the record: totals, defaults. */
 function completed(type: PushDataType, record: Json, baseCurrency: string): Json {
-  if (type === 'invoices' || type === 'bills') {
-    record.currency ??= baseCurrency;
-    if (record.currency === baseCurrency) record.currencyRate ??= 1;
-    const { sub, tax, discount } = totals(record);
-    // Drafts and open or submitted documents: nothing is paid yet.
-    if (type === 'invoices') {
-      Object.assign(record, { subTotal: money(sub), totalTaxAmount: money(tax), totalAmount: money(sub + tax) });
-      Object.assign(record, { amountDue: money(sub + tax), totalDiscount: money(discount) });
-    } else {
-      Object.assign(record, { subTotal: money(sub), taxAmount: money(tax), totalAmount: money(sub + tax) });
-      record.amountDue = money(sub + tax);
-    }
-  } else if (type === 'customers' || type === 'suppliers') {
+  if (type === 'customers' || type === 'suppliers') {
     record.status ??= 'Active';
     record.defaultCurrency ??= baseCurrency;
-  } else if (record.currency === baseCurrency) {
-    record.currencyRate ??= 1;
+    return record;
   }
+  if (type === 'accounts') {
+    const category = typeof record.fullyQualifiedCategory === 'string' ? record.fullyQualifiedCategory : '';
+    const kind = category.split('.')[0];
+    record.type ??= ['Asset', 'Expense', 'Income', 'Liability', 'Equity'].includes(kind) ? kind : 'Unknown';
+    Object.assign(record, { status: record.status ?? 'Active', isBankAccount: false });
+    record.currency ??= baseCurrency;
+    return record;
+  }
+  if (type === 'items') {
+    record.itemStatus ??= 'Active';
+    return record;
+  }
+  if (SUMS[type] || type === 'payments' || type === 'billPayments') {
+    record.currency ??= baseCurrency;
+    if (record.currency === baseCurrency) record.currencyRate ??= 1;
+  }
+  summed(type, record);
   return record;
 }
 
@@ -70,6 +96,25 @@ export function createdRecord(
   if (type === 'invoices' && (typeof given !== 'string' || given.trim() === ''))
     record.invoiceNumber = `INV-${String(number).padStart(5, '0')}`;
   return { ...record, metadata: { isDeleted: false }, modifiedDate: at, sourceModifiedDate: at };
+}
+
+/** An updated record before its time comes: the pushed fields replace those the options name (an
+ * optional field left out is gone, as a PUT replaces); what else the record carries (its id,
+ * metadata, what a push cannot set) stays; totals are worked out again. An invoice sent without a
+ * number keeps its own. */
+export function updatedRecord(
+  type: PushDataType,
+  current: Json,
+  pushed: Json,
+  named: readonly string[],
+  baseCurrency: string,
+): Json {
+  const kept = Object.fromEntries(Object.entries(current).filter(([name]) => !named.includes(name)));
+  const next: Json = { ...kept, ...pushedData(type, pushed, baseCurrency), id: current.id };
+  const given = pushed.invoiceNumber;
+  if (type === 'invoices' && (typeof given !== 'string' || given.trim() === '') && current.invoiceNumber !== undefined)
+    next.invoiceNumber = current.invoiceNumber;
+  return next;
 }
 
 /** The invoices of a source as a data type, so pushed invoices join them through the generic listing. */

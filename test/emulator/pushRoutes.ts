@@ -1,16 +1,19 @@
-// The push endpoints: push options of a connection (Platform API `…/options/{dataType}`, the
-// Accounting API's `…/options/invoices` and the like), a push of each pushable type
-// (`POST …/connections/{connectionId}/push/{type}`, Accounting API), and a company's push history
-// (`GET /companies/{id}/push`, paged with `query` and `orderBy`, and `…/push/{pushOperationKey}`).
-import { findConnection } from './connections';
-import { ApiResponse, dataTypeNotSupported, errorResponse, validationError } from './errors';
+// The push endpoints: push options of a connection (`…/options/{dataType}`, the Accounting API's
+// `…/options/invoices`, `…/options/chartOfAccounts` and the like, bank transactions' under their
+// account), a create of each pushable type (`POST …/connections/{connectionId}/push/{type}`,
+// Accounting API; bank transactions' `…/push/bankAccounts/{accountId}/bankTransactions`), updates
+// and deletes (pushWrites.ts), and a company's push history (`GET /companies/{id}/push`, paged
+// with `query` and `orderBy`, and `…/push/{pushOperationKey}`).
+import { dataTypeNotSupported, errorResponse } from './errors';
 import type { FieldType, RecordFields } from './fields';
 import { companyObjectsHandler } from './listing';
-import { PUSH_DATA_TYPES, type PushDataType, isPushDataType, pushOptionsOf } from './pushOptions';
-import { type PushCheck, checkPush } from './pushValidation';
+import { pushOptionsOf } from './pushOptions';
+import type { NewPush } from './pushOperations';
+import { pushTarget, readFlag, readTimeout, unlinked } from './pushTargets';
+import { PUSH_DATA_TYPES, type PushDataType, placeOf, typeOfPushName } from './pushTypes';
+import { checkPush } from './pushValidation';
+import { WRITE_ROUTES } from './pushWrites';
 import { type Handler, type Route, isEntry, isResponse, ok, ownCompany, readObject } from './routing';
-import type { CompanyEntry, EmulatorState } from './state';
-import type { DataConnection } from './wire';
 
 export const PUSH_FIELDS: RecordFields = {
   name: 'PushOperation',
@@ -28,85 +31,82 @@ export const PUSH_FIELDS: RecordFields = {
   ]),
 };
 
-const INT32_MAX = 2_147_483_647;
+// The contract's create of transfers takes no timeoutInMinutes; bank accounts' and bank
+// transactions' take allowSyncOnPushComplete (the emulator syncs nothing on its own: read, no effect).
+const NO_TIMEOUT: readonly PushDataType[] = ['transfers'];
+const SYNC_FLAG: readonly PushDataType[] = ['bankAccounts', 'bankTransactions'];
 
-/** `timeoutInMinutes` (the Accounting API's int32 query parameter): absent, or a whole number. */
-function readTimeout(params: URLSearchParams): number | undefined | ApiResponse {
-  const raw = params.get('timeoutInMinutes');
-  if (raw === null || raw.trim() === '') return undefined;
-  const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (value <= INT32_MAX) return value;
-  return validationError(
-    'PublicApi',
-    'timeoutInMinutes',
-    `Invalid value for parameter timeoutInMinutes: ${JSON.stringify(raw)}. timeoutInMinutes must be a whole number of minutes from 0 to ${INT32_MAX}.`,
-  );
+/** The query a create takes, read: its timeout, or the 400 of a malformed parameter. */
+function createQuery(type: PushDataType, params: URLSearchParams) {
+  if (SYNC_FLAG.includes(type)) {
+    const flag = readFlag(params, 'allowSyncOnPushComplete', true);
+    if (isResponse(flag)) return flag;
+  }
+  return NO_TIMEOUT.includes(type) ? undefined : readTimeout(params);
 }
 
-/** The company's connection and the type, if a push of that type can go through it; else the 404. */
-function pushTarget(
-  state: EmulatorState,
-  req: Parameters<Handler>[0],
-  [id, connectionId]: string[],
-  type: string,
-): { entry: CompanyEntry; connection: DataConnection } | ApiResponse {
-  const entry = ownCompany(state, req.account, id);
-  if (!isEntry(entry)) return entry;
-  const connection = findConnection(entry, connectionId);
-  if (connection instanceof ApiResponse) return connection;
-  if (!isPushDataType(type) || state.settle(entry, type).state === 'unsupported')
-    return dataTypeNotSupported(type, connection.platformName);
-  return { entry, connection };
-}
-
-/** A push through a connection that is not linked fails, whatever its body: nothing can reach the platform. */
-function unlinked(connection: DataConnection): PushCheck {
-  const message = `The data connection ${connection.id} is ${connection.status}: the company must link it again before data can be pushed.`;
-  return {
-    record: {},
-    errors: [{ itemId: 'dataConnectionKey', message, validatorName: 'DataConnectionValidator' }],
-    warnings: [],
-  };
-}
-
+/** A create: `args` the company, the connection and (bank transactions) the bank account. */
 function pushHandler(type: PushDataType): Handler {
   return (req, args, state) => {
     const target = pushTarget(state, req, args, type);
     if (isResponse(target)) return target;
-    const timeoutInMinutes = readTimeout(req.params);
+    const timeoutInMinutes = createQuery(type, req.params);
     if (isResponse(timeoutInMinutes)) return timeoutInMinutes;
     const body = readObject(req, false);
     if (isResponse(body)) return body;
     const { entry, connection } = target;
     const check = connection.status === 'Linked' ? checkPush(pushOptionsOf(type), body) : unlinked(connection);
-    const answer = state.pushes.push({
+    const push: NewPush = {
       companyId: entry.company.id,
       connection,
       type,
+      place: placeOf(type, entry.company.id, connection.id, args[2]),
       currency: entry.currency,
       existing: type === 'invoices' ? state.books(entry).invoices.count : 0,
       timeoutInMinutes,
       check,
-    });
+    };
+    const answer = state.pushes.push(push);
     // The Accounting API's answer to a push: the push operation and, when it passed validation, the record.
     return ok(answer.data ? { ...answer.op, data: answer.data } : answer.op, answer.status);
   };
 }
 
+const CONNECTION = ['companies', '*', 'connections', '*'];
+
 export const PUSH_ROUTES: Route[] = [
   {
-    pattern: ['companies', '*', 'connections', '*', 'options', '*'],
+    pattern: [...CONNECTION, 'options', '*'],
     methods: {
-      GET: (req, [id, connectionId, dataType], state) => {
-        const target = pushTarget(state, req, [id, connectionId], dataType);
-        return isResponse(target) ? target : ok(pushOptionsOf(dataType as PushDataType));
+      GET: (req, [id, connectionId, name], state) => {
+        // By the type's Codat name (chartOfAccounts); bank transactions' are under their account.
+        const type = typeOfPushName(name);
+        const target = pushTarget(state, req, [id, connectionId], type ?? 'invoices');
+        if (isResponse(target)) return target;
+        if (type === undefined || type === 'bankTransactions')
+          return dataTypeNotSupported(name, target.connection.platformName);
+        return ok(pushOptionsOf(type));
       },
     },
   },
-  ...PUSH_DATA_TYPES.map((type) => ({
-    pattern: ['companies', '*', 'connections', '*', 'push', type],
+  {
+    pattern: [...CONNECTION, 'options', 'bankAccounts', '*', 'bankTransactions'],
+    methods: {
+      GET: (req, [id, connectionId], state) => {
+        const target = pushTarget(state, req, [id, connectionId], 'bankTransactions');
+        return isResponse(target) ? target : ok(pushOptionsOf('bankTransactions'));
+      },
+    },
+  },
+  ...PUSH_DATA_TYPES.filter((type) => type !== 'bankTransactions').map((type) => ({
+    pattern: [...CONNECTION, 'push', type],
     methods: { POST: pushHandler(type) },
   })),
+  {
+    pattern: [...CONNECTION, 'push', 'bankAccounts', '*', 'bankTransactions'],
+    methods: { POST: pushHandler('bankTransactions') },
+  },
+  ...WRITE_ROUTES,
   {
     pattern: ['companies', '*', 'push'],
     methods: {

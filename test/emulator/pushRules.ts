@@ -6,6 +6,10 @@
 import type { PushOperationStatus } from './wire';
 import { RuleList, type RuleEntry } from './ruleList';
 
+/** What a push does: creates a record (`POST …/push/{type}`), updates one (`PUT`) or deletes one (`DELETE`). */
+export type PushOperationKind = 'create' | 'update' | 'delete';
+const KINDS: readonly string[] = ['create', 'update', 'delete'];
+
 export interface PushRule {
   /** What the push ends as: Success (default), Failed (the platform refused it) or TimedOut. */
   outcome?: Exclude<PushOperationStatus, 'Pending'>;
@@ -13,8 +17,10 @@ export interface PushRule {
   answer?: 200 | 202;
   /** Milliseconds, on the emulator's clock, from the push to its outcome (instead of the default). */
   delayMs?: number;
-  /** Only pushes of this data type (`invoices`, …). */
+  /** Only pushes of this data type (`invoices`, …; the chart of accounts' as `accounts` or `chartOfAccounts`). */
   dataType?: string;
+  /** Only creates, updates or deletes (a bill attachment's delete is a delete). */
+  operation?: PushOperationKind;
   /** Only pushes to this company. */
   companyId?: string;
   /** Apply this many times, then the rule removes itself. Default: until removed. */
@@ -26,7 +32,7 @@ export type PushRuleEntry = RuleEntry<PushRule>;
 export class PushRuleError extends Error {}
 
 const OUTCOMES = ['Success', 'Failed', 'TimedOut'];
-const KNOWN = new Set(['outcome', 'answer', 'delayMs', 'dataType', 'companyId', 'times']);
+const KNOWN = new Set(['outcome', 'answer', 'delayMs', 'dataType', 'companyId', 'operation', 'times']);
 
 function validate(input: unknown): PushRule {
   if (input === null || typeof input !== 'object' || Array.isArray(input))
@@ -47,6 +53,11 @@ function validate(input: unknown): PushRule {
     if (typeof r.delayMs !== 'number' || !Number.isFinite(r.delayMs) || r.delayMs < 0)
       throw new PushRuleError('"delayMs" must be a non-negative number.');
     rule.delayMs = r.delayMs;
+  }
+  if (r.operation !== undefined) {
+    if (typeof r.operation !== 'string' || !KINDS.includes(r.operation))
+      throw new PushRuleError(`"operation" must be one of ${KINDS.join(', ')}.`);
+    rule.operation = r.operation as PushOperationKind;
   }
   for (const key of ['dataType', 'companyId'] as const) {
     const value = r[key];
@@ -69,10 +80,12 @@ export class PushRules extends RuleList<PushRule> {
   }
 
   /** The rule that decides a valid push of this type to this company, if any; uses up its `times`. */
-  take(companyId: string, dataType: string): PushRule | undefined {
+  take(companyId: string, dataType: string, operation: PushOperationKind = 'create'): PushRule | undefined {
+    const names = dataType === 'accounts' ? ['accounts', 'chartOfAccounts'] : [dataType];
     const rule = this.rules.find(
       (r) =>
-        (r.dataType === undefined || r.dataType === dataType) &&
+        (r.dataType === undefined || names.includes(r.dataType)) &&
+        (r.operation === undefined || r.operation === operation) &&
         (r.companyId === undefined || r.companyId.toLowerCase() === companyId.toLowerCase()),
     );
     if (!rule) return undefined;

@@ -2,7 +2,9 @@
 // missing or null, a value of the wrong type, a value outside a field's allowed values, or an
 // empty required list are errors, and the push fails with them; a field the options do not name
 // is a warning, and is left out of the record. What passes is the record as pushed, dates written
-// as the API writes them (`YYYY-MM-DD` becomes `YYYY-MM-DDT00:00:00`).
+// as the API writes them (`YYYY-MM-DD` becomes `YYYY-MM-DDT00:00:00`). An update's body is the
+// record as read, changed: what the record carries that the options do not name (its id, totals,
+// dates) is the platform's, left out without a warning.
 import type { PushOptionProperty, ValidationItem } from './wire';
 
 type Json = Record<string, unknown>;
@@ -25,6 +27,9 @@ class Checker {
   readonly errors: ValidationItem[] = [];
   readonly warnings: ValidationItem[] = [];
 
+  /** `quiet`: the fields (paths, lists' indexes as `[]`) left out without a warning. */
+  constructor(private readonly quiet: ReadonlySet<string> = new Set()) {}
+
   error(itemId: string, message: string, validatorName: string): void {
     this.errors.push({ itemId, message, validatorName });
   }
@@ -43,7 +48,7 @@ class Checker {
       if (checked !== undefined) out[name] = checked;
     }
     for (const name of Object.keys(value)) {
-      if (Object.hasOwn(fields, name)) continue;
+      if (Object.hasOwn(fields, name) || this.quiet.has((prefix + name).replace(/\[\d+\]/g, '[]'))) continue;
       const message =
         prefix === '' && name === 'id'
           ? 'id is given by the platform when the record is created; the id sent was ignored.'
@@ -98,9 +103,23 @@ class Checker {
   }
 }
 
-/** The body checked against the options of its type (the root option, an Object). */
-export function checkPush(options: PushOptionProperty, body: Json): PushCheck {
-  const checker = new Checker();
+/** Every field path of a record (lists' indexes as `[]`): what an update may send back unasked. */
+export function fieldPaths(record: unknown, prefix = '', into = new Set<string>()): Set<string> {
+  if (Array.isArray(record)) {
+    for (const entry of record) fieldPaths(entry, `${prefix}[]`, into);
+  } else if (isObject(record)) {
+    for (const [name, value] of Object.entries(record)) {
+      const path = prefix === '' ? name : `${prefix}.${name}`;
+      into.add(path);
+      fieldPaths(value, path, into);
+    }
+  }
+  return into;
+}
+
+/** The body checked against the options of its type (the root option, an Object); `quiet` as for an update. */
+export function checkPush(options: PushOptionProperty, body: Json, quiet?: ReadonlySet<string>): PushCheck {
+  const checker = new Checker(quiet);
   const record = checker.object(options.properties ?? {}, body, '');
   return { record, errors: checker.errors, warnings: checker.warnings };
 }

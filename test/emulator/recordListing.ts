@@ -70,8 +70,8 @@ export class RecordCache {
   private readonly selections = new Recent<Int32Array>(8);
 
   select(type: DataType, books: Books, request: PageRequest, criteria: Criteria): Int32Array {
-    // The count too: records a push created join the list, which is then another list.
-    const list = `${books.seed}/${books.companyId}/${type.segment}/${books.invoices.count}/${type.count(books)}`;
+    // The count too: records a push created join the list, which is then another list (as after an update).
+    const list = `${books.seed}/${books.companyId}/${type.segment}/${books.invoices.count}/${type.count(books)}/${type.revision ?? ''}`;
     return this.selections.get(JSON.stringify([list, request.query ?? '', request.orderBy ?? '']), () => {
       const columns = this.columns.get(list, () => buildColumns(type, books));
       const column = (field: string): FieldReader => {

@@ -1,7 +1,7 @@
 // A company's data connections: one list with its dataConnections, seeded like the rest (one per
 // company, two for `few`, none for `syncing`), paged and filtered like other lists.
 import * as assert from 'node:assert/strict';
-import { startEmulator, type RunningEmulator } from '../../emulator';
+import { PUSH_DATA_TYPES, startEmulator, type RunningEmulator } from '../../emulator';
 import { admin, call, walk } from '../../emulator/testing';
 import type { Company, DataConnection, ErrorBody, Page } from '../../emulator/wire';
 
@@ -103,6 +103,6 @@ describe('emulator: data connections', () => {
     assert.equal(info.json.push.twoConnections, emu.companies.few);
     assert.equal(info.json.push.noConnections, emu.companies.syncing);
     assert.deepEqual(info.json.push.connections, emu.connections);
-    assert.deepEqual(info.json.push.dataTypes, ['invoices', 'bills', 'customers', 'suppliers', 'payments']);
+    assert.deepEqual(info.json.push.dataTypes, [...PUSH_DATA_TYPES]);
   });
 });

@@ -125,12 +125,15 @@ describe('emulator: push rules, faults and guards', () => {
     assert.equal(options.json.type, 'Object');
     assert.equal(options.json.properties?.status.options?.map((o) => o.value).join(), 'Draft,Submitted');
     assert.equal(options.json.properties?.lineItems.properties?.quantity.required, true);
-    const accounts = await call<ErrorBody>(
-      emu,
-      `/companies/${emu.companies.few}/connections/${emu.connections.few[0]}/options/chartOfAccounts`,
-    );
-    assert.equal(accounts.status, 404);
-    assert.match(accounts.json.error, /^Datatype \[chartOfAccounts\] not supported by platform\(s\) \[/);
+    const optionsOf = (name: string) =>
+      call<ErrorBody>(emu, `/companies/${emu.companies.few}/connections/${emu.connections.few[0]}/options/${name}`);
+    // The chart of accounts' options go by its Codat name, not its list path's; tax rates are never pushed.
+    assert.equal((await optionsOf('chartOfAccounts')).status, 200);
+    for (const name of ['accounts', 'taxRates', 'bankTransactions']) {
+      const refused = await optionsOf(name);
+      assert.equal(refused.status, 404, name);
+      assert.match(refused.json.error, new RegExp(`^Datatype \\[${name}\\] not supported by platform\\(s\\) \\[`));
+    }
     const unsupported = emu.companies.unsupported;
     const xero = await call<ErrorBody>(
       emu,
@@ -150,7 +153,8 @@ describe('emulator: push rules, faults and guards', () => {
       (await call(emu, path('invoices', few, emu.connections.many[0]), { method: 'POST', body: {} })).status,
       404,
     );
-    assert.equal((await call(emu, path('accounts'), { method: 'POST', body: {} })).status, 404);
+    assert.equal((await call(emu, path('taxRates'), { method: 'POST', body: {} })).status, 404);
+    assert.equal((await call(emu, path('chartOfAccounts'), { method: 'POST', body: {} })).status, 404);
     const get = await call(emu, path('invoices'));
     assert.equal(get.status, 405);
     assert.equal(get.headers.get('allow'), 'POST');
