@@ -13,7 +13,7 @@ import { recordLabel } from '../format/recordLabels';
 import { t } from '../l10n';
 import { LostWrites } from '../links/lostWrites';
 import { pushPlaceOf, type DraftFileSystem, type DraftTarget } from '../push/drafts';
-import { findLostPush } from '../push/lostPush';
+import { findLostPush, findWithin } from '../push/lostPush';
 import { readPlace } from '../push/places';
 import { recordAmount } from '../push/recordWrite';
 import { pushSchema } from '../push/schema';
@@ -97,7 +97,11 @@ async function editRecord(deps: RecordWriteDeps, arg: unknown): Promise<EditReco
   return { outcome: 'opened', uri };
 }
 
-/** The push history read for a write whose answer was lost: its operation, once confirmed. */
+/** Waits (ms) for a Pending operation that may be the lost write to settle and name its record. */
+const SETTLE_WAITS = [1000, 1000, 2000, 2000, 4000];
+
+/** The push history read for a write whose answer was lost: its operation, once confirmed. One
+ * still Pending names no record yet: it is followed until it settles, then judged again. */
 async function lostWrite(
   target: AccountTarget,
   place: { companyId: string; connectionId: string },
@@ -113,11 +117,19 @@ async function lostWrite(
     return { ...page, results: page.results.filter((op) => known.get(op.pushOperationKey) === undefined) };
   };
   const readRecord = (id: string) => client.getRecord(sent.type, readPlace(sent.type, { ...place }), id);
-  const found = await findLostPush(
-    list,
-    { ...place, dataType: sent.type, sentAt: sent.sentAt, body: sent.body, write: { kind, recordId: sent.recordId } },
-    { readRecord },
-  );
+  const write = { kind, recordId: sent.recordId };
+  const look = () =>
+    findLostPush(list, { ...place, dataType: sent.type, sentAt: sent.sentAt, body: sent.body, write }, { readRecord });
+  let found = await look();
+  if (found.found === 'unconfirmed' && found.operation.status === 'Pending') {
+    const key = found.operation.pushOperationKey;
+    const settled = await findWithin(
+      SETTLE_WAITS,
+      () => client.getPushOperation(place.companyId, key).catch(() => undefined),
+      (op) => op.status !== 'Pending',
+    );
+    if (settled && settled.status !== 'Pending') found = await look();
+  }
   return found.found === 'ours' ? { value: found.operation } : undefined;
 }
 

@@ -87,8 +87,15 @@ function matches(op: PushOperation, sent: SentPush, sinceMs: number): boolean {
     op.dataConnectionKey.toLowerCase() === sent.connectionId.toLowerCase() &&
     requested !== undefined &&
     requested >= sinceMs &&
-    (sent.write === undefined || namesRecord(op, sent.dataType, sent.write.recordId))
+    (sent.write === undefined || namesRecord(op, sent.dataType, sent.write.recordId) || namesNone(op, sent.dataType))
   );
+}
+
+/** An operation that names no record yet (a Pending update or delete may not): it could be ours. */
+function namesNone(op: PushOperation, dataType: string): boolean {
+  const data: unknown = op.data;
+  const id = typeof data === 'object' && data !== null ? (data as { id?: unknown }).id : undefined;
+  return typeof id !== 'string' && madeRecords(op, dataType).length === 0;
 }
 
 /** Whether an operation is about the record: its `data.id`, or a change's `recordRef`. */
@@ -123,7 +130,9 @@ function madeRecords(op: PushOperation, dataType: string): string[] {
 /** Whether the operation made what was sent: its `data` when it carries one, else the records it
  * made, read. Undefined when neither can tell. */
 async function judge(op: PushOperation, sent: SentPush, read?: ReadRecord): Promise<boolean | undefined> {
-  // A delete of the record is the only push that names it with nothing to compare.
+  // An update or a delete naming no record yet cannot be told from another's; a delete naming the
+  // record is the only push that does, with nothing to compare.
+  if (sent.write && namesNone(op, sent.dataType)) return undefined;
   if (sent.write?.kind === 'delete') return true;
   const data: unknown = op.data;
   if (typeof data === 'object' && data !== null && !Array.isArray(data)) {

@@ -118,7 +118,10 @@ describe('Edit and delete records, create every type', function () {
     await admin.clearRequests();
     const asked = modals(api).length;
     assert.deepEqual(await pushUpdate(doc.uri), { outcome: 'cancelled' });
-    assert.match(modals(api)[asked]?.message ?? '', new RegExp(`^Update ${String(shown.invoiceNumber)} in .* in .*\\?$`));
+    assert.match(
+      modals(api)[asked]?.message ?? '',
+      new RegExp(`^Update ${String(shown.invoiceNumber)} in .* in .*\\?$`),
+    );
     assert.match(modals(api)[asked]?.detail ?? '', /production account/);
     assert.deepEqual(await requests('PUT'), [], 'declined: nothing sent');
 
@@ -217,12 +220,17 @@ describe('Edit and delete records, create every type', function () {
     );
   });
 
-  it('creates a record of every type the catalog says one can create, each to Success', async () => {
+  it('creates a record of every type the catalog says one can create, each to Success', async function () {
+    // Eighteen drafts, each read (connections, options), filled and pushed.
+    this.timeout(120_000);
     await setEnvironment(api, api.connection.account.id, 'local');
     await waitFor('the local account', () => api.connection.account.environment === 'local');
     const empty = (await admin.info()).companies.empty;
+    await admin.clearRequests();
     const served = PUSH_TYPES.filter((type) => VALID_BODIES[type] !== undefined);
     assert.deepEqual(served, [...PUSH_TYPES], 'a valid body for every creatable type');
+    // Each drafted, filled and pushed; then all followed together (each settles after the push delay).
+    const pushes: { type: string; key: string }[] = [];
     for (const type of PUSH_TYPES) {
       const parentId = dataType(type).parent ? '090' : undefined;
       const created = await run<CreateRecordResult>('dataPlatform.createRecord', {
@@ -238,9 +246,28 @@ describe('Edit and delete records, create every type', function () {
       await replaceText(doc, { ...template, ...VALID_BODIES[type] });
       const pushed = await run<PushResult>('dataPlatform.pushDraft', doc.uri);
       assert.equal(pushed?.outcome, 'pushed', `${type}: ${JSON.stringify(pushed)}`);
-      if (pushed?.outcome !== 'pushed') continue;
-      await settled(pushed.operation);
-      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      if (pushed?.outcome === 'pushed') pushes.push({ type, key: pushed.operation.pushOperationKey });
     }
+    // Where the contract has them: the chart of accounts' options, bank transactions under their account.
+    const sent = (await admin.requests()).map(
+      (r) => `${r.method} ${r.path.replace(/^\/companies\/[^/]+\/connections\/[^/]+/, '')}`,
+    );
+    for (const request of [
+      'GET /options/chartOfAccounts',
+      'POST /push/accounts',
+      'GET /options/bankAccounts/090/bankTransactions',
+      'POST /push/bankAccounts/090/bankTransactions',
+    ])
+      assert.ok(sent.includes(request), `${request} in ${sent.join(', ')}`);
+    await waitFor(
+      'every create to succeed',
+      () => pushes.every((p) => tracker().get(p.key)?.status === 'Success'),
+      30_000,
+    );
+    assert.deepEqual(
+      pushes.map((p) => p.type),
+      [...PUSH_TYPES],
+    );
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });

@@ -278,6 +278,13 @@ describe('findLostPush: what it asks, what it reads', () => {
     const byData = op('by-data', { data: { id: 'inv-1' } });
     assert.deepEqual(await findLostPush(list([byData]), remove), { found: 'ours', operation: byData });
     assert.deepEqual(await findLostPush(list([other]), remove), { found: 'none' });
+    // Still Pending, naming no record yet: it may be ours, nothing more can be said.
+    const pending = op('pending', {});
+    for (const sent of [remove, update])
+      assert.deepEqual(await findLostPush(list([other, pending]), sent, { readRecord }), {
+        found: 'unconfirmed',
+        operation: pending,
+      });
   });
 
   it('reads the records of ten candidates at most; one left unread is unconfirmed, never none', async () => {
