@@ -12,7 +12,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { documents } from './contractDocuments.mjs';
+import { SDK_SOURCE, accountingTypes } from './contractTypes.mjs';
 import { platformLifecycle } from './contractLifecycle.mjs';
+import { pushWrites } from './contractWrites.mjs';
 
 const root = process.argv[2] ?? '/work/.mirror/codatio+oas/repo';
 const bare = existsSync(join(root, 'HEAD')) && existsSync(join(root, 'objects'));
@@ -35,6 +37,11 @@ const ACCOUNTING_COMMIT = '0387a9afce92bfb9a1cb5756e048e05aafe329d6';
 const accounting = JSON.parse(
   bare ? git('show', `${ACCOUNTING_COMMIT}:json/Codat-Accounting.json`) : read('json/Codat-Accounting.json'),
 );
+// Item receipts (Accounting 3.0.0) come from Codat's TypeScript SDK (scripts/contractTypes.mjs).
+const SDK_ROOT = process.env.SDK_MIRROR ?? '/work/.mirror/codatio+client-sdk-typescript/repo';
+const SDK_COMMIT = existsSync(SDK_ROOT)
+  ? execFileSync('git', ['-C', SDK_ROOT, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim()
+  : 'unknown';
 const ACCOUNTING_ITEM = {
   type: 'object',
   allOf: [
@@ -248,10 +255,8 @@ function dataStatuses() {
 }
 
 // Pushing: the Platform API's connections, push options and push operations, and the Accounting
-// API's push paths. Those (2.1.0, at ACCOUNTING_COMMIT, like items) are transcribed: a POST per
-// type with the `timeoutInMinutes` query parameter, answered 200 only, with a push operation and
-// the record as `data` (CreateInvoiceResponse and the like: the operation's fields and `data`).
-const PUSH_TYPES = ['invoices', 'bills', 'customers', 'suppliers', 'payments'];
+// API's writes (2.1.0, at ACCOUNTING_COMMIT): options, creates, updates and deletes per type, read
+// from the document by scripts/contractWrites.mjs.
 
 function platformPath(path, method = 'get') {
   if (!docs[PLATFORM].paths[path]?.[method]) throw new Error(`${PLATFORM} has no ${method.toUpperCase()} ${path}`);
@@ -265,17 +270,7 @@ function push() {
     historyPath: platformPath('/companies/{companyId}/push'),
     itemPath: platformPath('/companies/{companyId}/push/{pushOperationKey}'),
     operation: schemaOf(PLATFORM, 'PushOperation'),
-    types: Object.fromEntries(
-      PUSH_TYPES.map((t) => [
-        t,
-        {
-          path: `/companies/{companyId}/connections/{connectionId}/push/${t}`,
-          optionsPath: `/companies/{companyId}/connections/{connectionId}/options/${t}`,
-          query: ['timeoutInMinutes'],
-          statuses: ['200'],
-        },
-      ]),
-    ),
+    ...pushWrites({ accounting, convert }),
   };
 }
 
@@ -325,7 +320,13 @@ const contract = {
       'json/Codat-Accounting.json',
       { title: 'Accounting API', version: '2.1.0' },
       ACCOUNTING_COMMIT,
-      'items and the push paths (transcribed by hand, see scripts/contract.mjs); the documents: an invoice PDF, attachments of invoices, customers, suppliers, direct costs and direct incomes (read from the document, scripts/contractDocuments.mjs)',
+      'items (transcribed by hand, see scripts/contract.mjs); the writes: push options, creates, updates and deletes (read from the document, scripts/contractWrites.mjs); the documents: an invoice PDF, attachments of invoices, customers, suppliers, direct costs and direct incomes (read from the document, scripts/contractDocuments.mjs); tracking categories, journals, purchase and sales orders, payment methods, bank accounts and their transactions, account transactions, transfers, direct costs and incomes (read from the document, scripts/contractTypes.mjs)',
+    ],
+    [
+      SDK_SOURCE.document,
+      SDK_SOURCE,
+      SDK_COMMIT,
+      'item receipts: not in Accounting API 2.1.0 and the 3.0.0 document is not in the mirror, so transcribed from the SDK generated from 3.0.0 (scripts/contractTypes.mjs)',
     ],
   ].map(([document, { title, version }, at, covers]) => ({ document, title, version, commit: at, covers })),
   page: schemaOf(PLATFORM, 'PagingInfo'),
@@ -333,7 +334,10 @@ const contract = {
   companies: lifecycle.companies,
   dataStatus: { path: '/companies/{companyId}/dataStatus', ...dataStatuses() },
   pullOperation: { path: '/companies/{companyId}/data/queue/{dataType}', record: schemaOf(PLATFORM, 'PullOperation') },
-  dataTypes: Object.fromEntries(TYPES.map(dataType)),
+  dataTypes: {
+    ...Object.fromEntries(TYPES.map(dataType)),
+    ...accountingTypes({ accounting, convert, statusKeys }),
+  },
   integrations: lifecycle.integrations,
   connections: lifecycle.connections,
   push: push(),

@@ -41,6 +41,7 @@ import { ApiSession, type ClientOptions } from './session';
 import { CompaniesApi } from './companiesApi';
 import { ConnectionsApi } from './connectionsApi';
 import { DocumentsApi } from './documentsApi';
+import * as listed from './listedRecord';
 import { PushesApi } from './pushesApi';
 import * as requests from './requests';
 import * as pushes from './pushes';
@@ -96,14 +97,14 @@ export class DataPlatformClient {
     return this.prepared(requests.companyRequest(companyId));
   }
 
-  /** What `listRecords(type, companyId, params)` (and the first page of a record list) sends. */
+  /** What `listRecords(type, place, params)` (and the first page of a record list) sends. */
   recordsRequest(type: DataTypeId, place: PlaceArg, params: ListParams = {}): PreparedRequest {
     return this.prepared(requests.recordsRequest(type, place, params));
   }
 
-  /** What `getRecord(type, companyId, recordId)` sends. */
+  /** What `getRecord(type, place, recordId)` sends (for a type read through its list, its query). */
   recordRequest(type: DataTypeId, place: PlaceArg, recordId: string): PreparedRequest {
-    return this.prepared(requests.recordRequest(type, place, recordId));
+    return this.prepared(listed.oneRecordRequest(type, place, recordId));
   }
 
   async listCompanies(params: CompanyListParams = {}, options?: CallOptions): Promise<Page<Company>> {
@@ -133,13 +134,24 @@ export class DataPlatformClient {
     params: ListParams = {},
     options?: CallOptions,
   ): Promise<Page<DataRecord>> {
-    return this.firstPage(type, place, params, RECORD_PAGE, options);
+    const request = requests.recordsRequest(type, place, params);
+    return this.send({ ...request, accept: RECORD_PAGE, expected: `a page of ${type}`, bulk: true }, options);
   }
 
+  /** One record by its id; of a type the contract has no GET of one record for, through its list. */
   async getRecord(type: DataTypeId, place: PlaceArg, recordId: string, options?: CallOptions): Promise<DataRecord> {
+    if (listed.readThroughList(type)) return this.findListedRecord(type, place, recordId, options);
     const request = requests.recordRequest(type, place, recordId);
     // Not `bulk`: the record becomes a JSON document, redacted like every answer but a page of records.
     return this.send({ ...request, accept: isDataRecord, expected: `a record of ${type}` }, options);
+  }
+
+  /** One record found in its type's list (`query=id=…`, one a page), not bulk: redacted as a record
+   * opened alone. None there rejects as a 404 of the record (`notFound`). */
+  async findListedRecord(type: DataTypeId, place: PlaceArg, id: string, options?: CallOptions): Promise<DataRecord> {
+    const request = listed.listedRecordRequest(type, place, id);
+    const page = await this.send({ ...request, accept: RECORD_PAGE, expected: `a page of ${type}` }, options);
+    return listed.listedRecord(page, id, request, this.baseUrl, this.redact);
   }
 
   async getDataStatus(companyId: string, options?: CallOptions): Promise<DataStatusMap> {
@@ -346,8 +358,7 @@ export class DataPlatformClient {
     params: Omit<ListParams, 'page'> = {},
     options: Omit<CallOptions, 'signal'> = {},
   ): PageLoader<DataRecord> {
-    const first = (o: CallOptions) => this.firstPage(type, place, params, RECORD_PAGE, o);
-    return this.linked(first, RECORD_PAGE, options, true);
+    return this.linked((o) => this.listRecords(type, place, params, o), RECORD_PAGE, options, true);
   }
 
   /** The first page from `first`, then each `_links` href, every answer checked by `accept`;
@@ -371,20 +382,6 @@ export class DataPlatformClient {
   ): Promise<Page<T>> {
     const path = resolveHref(this.baseUrl, href);
     return this.send({ method: 'GET', path, accept, expected: 'a page of results', bulk }, options);
-  }
-
-  /** `/companies/{id}/data/{type}?…`, the company id and parameters checked (a refusal rejects). */
-  private async firstPage<T>(
-    type: DataTypeId,
-    place: PlaceArg,
-    params: ListParams,
-    accept: Guard<Page<T>>,
-    options?: CallOptions,
-  ): Promise<Page<T>> {
-    return this.send(
-      { ...requests.recordsRequest(type, place, params), accept, expected: `a page of ${type}`, bulk: true },
-      options,
-    );
   }
 
   private prepared(request: ApiRequest): PreparedRequest {

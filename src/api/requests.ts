@@ -118,7 +118,7 @@ export interface ListPlace {
 }
 export type PlaceArg = string | ListPlace;
 
-export const placeOf = (place: PlaceArg): ListPlace => (typeof place === 'string' ? { companyId: place } : place);
+const placeOf = (place: PlaceArg): ListPlace => (typeof place === 'string' ? { companyId: place } : place);
 
 /** The path template of a type's list (`/companies/{companyId}/connections/{connectionId}/data/…`),
  * for refusals and errors. */

@@ -1,9 +1,11 @@
 // Queryable fields of every accounting data type beyond invoices (whose schema stays in
 // src/query/schemas.ts), from the shared type table, checked against Codat's contract (codatio/oas:
 // Lending 3.0.0's accounting schemas, Sync for Payables 3.0.0's tax rates, Accounting 2.1.0's
-// items), whose every status and type enumeration also has `Unknown`. Dotted paths
-// reach into nested objects; nothing inside an array is queryable. Every type also has the
-// common fields: id, metadata.isDeleted, modifiedDate, sourceModifiedDate.
+// items and the types after them; item receipts from Codat's TypeScript SDK of Accounting 3.0.0),
+// whose every status and type enumeration also has `Unknown`. Dotted paths reach into nested
+// objects; nothing inside an array is queryable. Every type also has the common fields: id,
+// metadata.isDeleted (but where the contract's record has no `metadata`), modifiedDate,
+// sourceModifiedDate.
 import type { FieldType, QuerySchema } from '../query/ast';
 
 type Fields = Readonly<Record<string, FieldType>>;
@@ -11,13 +13,13 @@ type Values = Readonly<Record<string, readonly string[]>>;
 
 /** `id` first, the type's own fields, then the fields every record carries; `values` are the known
  * values of its enumerations, offered as completions (never enforced: a server may add values). */
-function schema(recordName: string, fields: Fields, values?: Values): QuerySchema {
+function schema(recordName: string, fields: Fields, values?: Values, metadata = true): QuerySchema {
   return {
     recordName,
     fields: {
       id: 'string',
       ...fields,
-      'metadata.isDeleted': 'boolean',
+      ...(metadata ? { 'metadata.isDeleted': 'boolean' } : {}),
       modifiedDate: 'date',
       sourceModifiedDate: 'date',
     },
@@ -196,16 +198,182 @@ export const ITEM_SCHEMA = schema(
   { type: ['Inventory', 'NonInventory', 'Service', 'Unknown'], itemStatus: ACTIVE_ARCHIVED },
 );
 
-// STUB: helper `catalog` writes each new type's queryable fields from the contract.
-export const TRACKING_CATEGORY_SCHEMA = schema('TrackingCategory', {});
-export const JOURNAL_SCHEMA = schema('Journal', {});
-export const PURCHASE_ORDER_SCHEMA = schema('PurchaseOrder', {});
-export const SALES_ORDER_SCHEMA = schema('SalesOrder', {});
-export const PAYMENT_METHOD_SCHEMA = schema('PaymentMethod', {});
-export const BANK_ACCOUNT_SCHEMA = schema('BankAccount', {});
-export const BANK_TRANSACTION_SCHEMA = schema('BankTransaction', {});
-export const ACCOUNT_TRANSACTION_SCHEMA = schema('AccountTransaction', {});
-export const TRANSFER_SCHEMA = schema('Transfer', {});
-export const DIRECT_COST_SCHEMA = schema('DirectCost', {});
-export const DIRECT_INCOME_SCHEMA = schema('DirectIncome', {});
-export const ITEM_RECEIPT_SCHEMA = schema('ItemReceipt', {});
+const ORDER_STATUSES = ['Unknown', 'Draft', 'Open', 'Closed', 'Void'];
+
+/** Where an order goes: a contact and an address. */
+const SHIP_TO: Fields = Object.fromEntries(
+  [
+    ...['name', 'email', 'phone'].map((f) => `shipTo.contact.${f}`),
+    ...['type', 'line1', 'line2', 'city', 'region', 'country', 'postalCode'].map((f) => `shipTo.address.${f}`),
+  ].map((f) => [f, 'string']),
+);
+
+/** A purchase order or a sales order: its money, status and where it goes. */
+const order = (numberField: string, ref: Fields, dates: Fields): Fields => ({
+  [numberField]: 'string',
+  issueDate: 'date',
+  ...dates,
+  note: 'string',
+  ...SHIP_TO,
+  ...ref,
+  status: 'string',
+  currency: 'string',
+  currencyRate: 'number',
+  totalDiscount: 'number',
+  subTotal: 'number',
+  totalTaxAmount: 'number',
+  totalAmount: 'number',
+});
+
+/** A direct cost or a direct income: money paid or received at once, with its contact. */
+const direct: Fields = {
+  reference: 'string',
+  note: 'string',
+  'contactRef.id': 'string',
+  'contactRef.dataType': 'string',
+  issueDate: 'date',
+  currency: 'string',
+  currencyRate: 'number',
+  subTotal: 'number',
+  taxAmount: 'number',
+  totalAmount: 'number',
+};
+
+/** One side of a transfer: its account and amount. */
+const transferSide = (side: string): Fields => ({
+  [`${side}.accountRef.id`]: 'string',
+  [`${side}.accountRef.name`]: 'string',
+  [`${side}.currency`]: 'string',
+  [`${side}.amount`]: 'number',
+});
+
+const ADDRESS_TYPES = { 'shipTo.address.type': ['Unknown', 'Billing', 'Delivery'] };
+
+export const TRACKING_CATEGORY_SCHEMA = schema(
+  'TrackingCategory',
+  { name: 'string', status: 'string', parentId: 'string', hasChildren: 'boolean' },
+  { status: ACTIVE_ARCHIVED },
+  false,
+);
+export const JOURNAL_SCHEMA = schema(
+  'Journal',
+  {
+    journalCode: 'string',
+    name: 'string',
+    type: 'string',
+    parentId: 'string',
+    hasChildren: 'boolean',
+    createdOn: 'date',
+    status: 'string',
+  },
+  { status: ACTIVE_ARCHIVED },
+);
+export const PURCHASE_ORDER_SCHEMA = schema(
+  'PurchaseOrder',
+  order('purchaseOrderNumber', SUPPLIER_REF, {
+    paymentDueDate: 'date',
+    expectedDeliveryDate: 'date',
+    deliveryDate: 'date',
+  }),
+  { status: ORDER_STATUSES, ...ADDRESS_TYPES },
+);
+export const SALES_ORDER_SCHEMA = schema(
+  'SalesOrder',
+  {
+    ...order('salesOrderNumber', CUSTOMER_REF, { expectedDeliveryDate: 'date' }),
+    customerPurchaseOrderNumber: 'string',
+    invoicingStatus: 'string',
+  },
+  {
+    status: ORDER_STATUSES,
+    invoicingStatus: ['Unknown', 'PartiallyInvoiced', 'Invoiced', 'NotInvoiced'],
+    ...ADDRESS_TYPES,
+  },
+);
+export const PAYMENT_METHOD_SCHEMA = schema(
+  'PaymentMethod',
+  { name: 'string', type: 'string', status: 'string' },
+  {
+    type: ['Unknown', 'Cash', 'Check', 'CreditCard', 'DebitCard', 'BankTransfer', 'Other'],
+    status: ACTIVE_ARCHIVED,
+  },
+);
+export const BANK_ACCOUNT_SCHEMA = schema(
+  'BankAccount',
+  {
+    accountName: 'string',
+    accountType: 'string',
+    nominalCode: 'string',
+    sortCode: 'string',
+    accountNumber: 'string',
+    iBan: 'string',
+    currency: 'string',
+    balance: 'number',
+    institution: 'string',
+    availableBalance: 'number',
+    overdraftLimit: 'number',
+  },
+  { accountType: ['Unknown', 'Credit', 'Debit'] },
+);
+const BANK_TRANSACTION_TYPES = [
+  ...['Unknown', 'Credit', 'Debit', 'Int', 'Div', 'Fee', 'SerChg', 'Dep', 'Atm', 'Pos', 'Xfer', 'Check'],
+  ...['Payment', 'Cash', 'DirectDep', 'DirectDebit', 'RepeatPmt', 'Other'],
+];
+export const BANK_TRANSACTION_SCHEMA = schema(
+  'BankTransaction',
+  {
+    accountId: 'string',
+    clearedOnDate: 'date',
+    description: 'string',
+    counterparty: 'string',
+    reference: 'string',
+    reconciled: 'boolean',
+    amount: 'number',
+    balance: 'number',
+    transactionType: 'string',
+  },
+  {
+    transactionType: BANK_TRANSACTION_TYPES,
+  },
+  false,
+);
+export const ACCOUNT_TRANSACTION_SCHEMA = schema(
+  'AccountTransaction',
+  {
+    transactionId: 'string',
+    note: 'string',
+    'bankAccountRef.id': 'string',
+    'bankAccountRef.name': 'string',
+    date: 'date',
+    status: 'string',
+    currency: 'string',
+    currencyRate: 'number',
+    totalAmount: 'number',
+  },
+  { status: ['Unknown', 'Unreconciled', 'Reconciled', 'Void'] },
+);
+export const TRANSFER_SCHEMA = schema('Transfer', {
+  description: 'string',
+  'contactRef.id': 'string',
+  'contactRef.dataType': 'string',
+  date: 'date',
+  ...transferSide('from'),
+  ...transferSide('to'),
+});
+export const DIRECT_COST_SCHEMA = schema('DirectCost', direct);
+export const DIRECT_INCOME_SCHEMA = schema('DirectIncome', direct);
+export const ITEM_RECEIPT_SCHEMA = schema(
+  'ItemReceipt',
+  {
+    reference: 'string',
+    receivedDate: 'date',
+    currency: 'string',
+    currencyRate: 'number',
+    status: 'string',
+    ...SUPPLIER_REF,
+    subTotal: 'number',
+    totalAmount: 'number',
+    note: 'string',
+  },
+  { status: ['Unknown', 'Draft', 'Received', 'Rejected', 'Void'] },
+);

@@ -1,6 +1,7 @@
 // A record's status as the tree shows it: the words and the icon. The statuses are those of the
 // data types in src/dataTypes/catalog.ts (invoices, bills and credit notes; customers, suppliers,
-// accounts, tax rates and items); one the extension does not know is shown as sent.
+// accounts, tax rates and items; orders, item receipts, account transactions, a sales order's
+// invoicing); one the extension does not know is shown as sent.
 import { t } from '../l10n';
 
 /** The words for a status, or the status as sent when this version does not know it. */
@@ -26,6 +27,22 @@ export function recordStatusText(status: string): string {
       return t('Archived');
     case 'Pending':
       return t('Pending');
+    case 'Closed':
+      return t('Closed');
+    case 'Received':
+      return t('Received');
+    case 'Rejected':
+      return t('Rejected');
+    case 'Reconciled':
+      return t('Reconciled');
+    case 'Unreconciled':
+      return t('Unreconciled');
+    case 'NotInvoiced':
+      return t('Not invoiced');
+    case 'PartiallyInvoiced':
+      return t('Partially invoiced');
+    case 'Invoiced':
+      return t('Invoiced');
     default:
       return status;
   }
@@ -35,6 +52,9 @@ export function recordStatusText(status: string): string {
 export function statusIcon(status: string): { id: string; color?: string } {
   switch (status) {
     case 'Paid':
+    case 'Closed':
+    case 'Received':
+    case 'Reconciled':
       return { id: 'pass-filled', color: 'testing.iconPassed' };
     case 'PartiallyPaid':
       return { id: 'circle-large-outline', color: 'charts.yellow' };
@@ -52,6 +72,10 @@ export function statusIcon(status: string): { id: string; color?: string } {
       return { id: 'archive', color: 'disabledForeground' };
     case 'Pending':
       return { id: 'clock', color: 'charts.yellow' };
+    case 'Rejected':
+      return { id: 'error', color: 'testing.iconFailed' };
+    case 'Unreconciled':
+      return { id: 'circle-large-outline', color: 'charts.yellow' };
     default:
       return { id: 'question' };
   }

@@ -20,11 +20,19 @@ export interface ContractSource {
 
 export interface ContractDataType {
   source: string;
+  /** `/companies/{companyId}/data/…`, or for a type served per connection `…/connections/{connectionId}/data/…`. */
   listPath: string;
-  itemPath: string;
+  /** Null where the contract has no GET of one record (bank transactions). */
+  itemPath: string | null;
   /** Its key in `GET /dataStatus` and its name in `POST /data/queue/{dataType}`. */
   statusKey: string;
+  /** Present for a type served per data connection. */
+  scope?: 'connection';
+  /** The type whose record the list is under, and the name of its id in the path. */
+  parent?: { type: string; idName: string };
   record: Schema;
+  /** What GET of one record answers, where it is not the list's record (a tracking category's tree). */
+  itemRecord?: Schema;
 }
 
 export interface Contract {
@@ -134,8 +142,28 @@ export interface ContractPush {
   historyPath: string;
   itemPath: string;
   operation: Schema;
-  /** The Accounting API's push of each type it takes. */
-  types: Record<string, { path: string; optionsPath: string; query: string[]; statuses: string[] }>;
+  /** The Accounting API's PushOperationSummary: what its writes answer. */
+  pushOperationSummary: Schema;
+  /** The Accounting API's writes of each type one can create (scripts/contractWrites.mjs). */
+  types: Record<string, ContractWrites>;
+}
+
+/** One write: its 200 answers PushOption, the push operation, or the operation with the body's record as `data`. */
+export interface ContractWrite {
+  path: string;
+  method: string;
+  query: string[];
+  statuses: string[];
+  /** The request body's schema; an update's `create` when it is its create's. */
+  body?: Schema | 'create';
+  answer: 'PushOption' | 'PushOperationSummary' | 'PushOperationSummary with data';
+}
+
+export interface ContractWrites {
+  options: ContractWrite;
+  create: ContractWrite;
+  update?: ContractWrite;
+  delete?: ContractWrite;
 }
 
 // Compiled to out/test/contract/; the file stays in the sources.
@@ -218,6 +246,8 @@ export const SCHEMAS = {
   dataStatus: dataStatusMap(),
   pullOperation: CONTRACT.pullOperation.record,
   record: (type: string): Schema => contractType(type).record,
+  /** What GET of one record of the type answers. */
+  item: (type: string): Schema => contractType(type).itemRecord ?? contractType(type).record,
   connection: CONTRACT.connections.record,
   connections: pageOf(CONTRACT.connections.record),
   integration: CONTRACT.integrations.record,

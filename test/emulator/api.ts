@@ -1,6 +1,7 @@
 // The API's endpoints for an authenticated account: routing (404 unknown path, 405 wrong
 // method) and the handlers. Authentication, rate limits and faults happen before this.
 import { COMPANY_ROUTES } from './companyRoutes';
+import { CONNECTION_DATA_ROUTES, withPushes } from './connectionData';
 import { CONNECTION_ROUTES } from './connections';
 import { DOCUMENT_ROUTES } from './documentRoutes';
 import { INTEGRATION_ROUTES } from './integrations';
@@ -30,11 +31,6 @@ import { type CompanyEntry, type EmulatorState, MAX_API_KEYS } from './state';
 
 const readyInvoices = (state: EmulatorState, entry: CompanyEntry): ApiResponse | undefined =>
   readyData(state, entry, 'invoices');
-
-/** The type as pushes left this company's data of it: records created, updated, deleted (pushWrites.ts). */
-function withPushes(state: EmulatorState, entry: CompanyEntry, type: DataType): DataType {
-  return withWrites(state.pushes, { companyId: entry.company.id }, type);
-}
 
 /** The company's invoices as pushes left them, or undefined when pushes left them alone (the fast path serves). */
 function pushedInvoices(state: EmulatorState, entry: CompanyEntry): DataType | undefined {
@@ -123,7 +119,8 @@ const routes: Route[] = [
       },
     },
   },
-  ...RECORD_TYPES.flatMap(recordRoutes),
+  ...RECORD_TYPES.filter((t) => t.scope !== 'connection').flatMap(recordRoutes),
+  ...CONNECTION_DATA_ROUTES,
   ...INTEGRATION_ROUTES,
   ...CONNECTION_ROUTES,
   ...PUSH_ROUTES,

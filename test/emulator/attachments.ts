@@ -9,13 +9,22 @@ import { Random } from './random';
 import type { Attachment } from './wire';
 
 /** The types whose records have attachments, as the contract's paths name them. */
-export const ATTACHMENT_TYPES = ['invoices', 'bills', 'customers', 'suppliers'] as const;
+export const ATTACHMENT_TYPES = [
+  'invoices',
+  'bills',
+  'customers',
+  'suppliers',
+  'directCosts',
+  'directIncomes',
+] as const;
 export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
 
 /** The upload path's last segment of the types that take uploads (the contract's spelling). */
 export const UPLOAD_SEGMENTS: Partial<Record<AttachmentType, string>> = {
   invoices: 'attachment',
   bills: 'attachments',
+  directCosts: 'attachment',
+  directIncomes: 'attachment',
 };
 
 export interface StoredFile {
@@ -99,6 +108,33 @@ const FILES: Record<AttachmentType, { first: readonly Named[]; pool: readonly Na
       share: 0.4,
       most: 2,
     },
+    directCosts: {
+      first: [
+        ['Receipt {label}.pdf', 'pdf'],
+        ['Till slip – Bäckerei Müller.png', 'png'],
+        ['Expense lines.csv', 'csv'],
+      ],
+      pool: [
+        ['Card receipt.png', 'png'],
+        ['Receipt.pdf', 'pdf'],
+        ['Expense note.txt', 'txt'],
+      ],
+      share: 0.6,
+      most: 2,
+    },
+    directIncomes: {
+      first: [
+        ['Sales receipt {label}.pdf', 'pdf'],
+        ['Terminal report – Café Crème.csv', 'csv'],
+        ['Notes.txt', 'txt'],
+      ],
+      pool: [
+        ['Till report.csv', 'csv'],
+        ['Sales receipt.pdf', 'pdf'],
+      ],
+      share: 0.4,
+      most: 2,
+    },
   };
 
 type Json = Record<string, unknown>;
@@ -107,7 +143,8 @@ type Json = Record<string, unknown>;
 export function recordLabel(type: AttachmentType, record: Json): string {
   const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
   if (type === 'invoices') return text(record.invoiceNumber) ?? String(record.id);
-  if (type === 'bills') return text(record.reference) ?? String(record.id);
+  if (type === 'bills' || type === 'directCosts' || type === 'directIncomes')
+    return text(record.reference) ?? String(record.id);
   return text(record.customerName) ?? text(record.supplierName) ?? String(record.id);
 }
 

@@ -12,6 +12,7 @@ import {
   startEmulator,
   type EmulatorOptions,
 } from './index';
+import { RECORD_TYPES, recordType } from './dataTypes';
 
 const USAGE =
   'usage: cli.js [--port N] [--host 127.0.0.1] [--invoices N] [--companies N] [--seed N] [--latency MS] [--push-delay MS] [--token-file PATH] [--quiet]';
@@ -57,6 +58,16 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   return options;
 }
 
+/** Where each data type is listed: the company's, or each connection's (bank transactions under their account). */
+function printDataTypes(): void {
+  const perConnection = RECORD_TYPES.filter((t) => t.scope === 'connection' && !t.parent).map((t) => t.segment);
+  const byCompany = DATA_TYPES.filter((t) => recordType(t)?.scope !== 'connection');
+  console.log(`Data types, at /companies/{id}/data/{type}: ${byCompany.join(', ')}`);
+  console.log(
+    `Per connection, at /companies/{id}/connections/{connectionId}/data/{type}: ${perConnection.join(', ')}; bankAccounts/{accountId}/bankTransactions`,
+  );
+}
+
 async function main(): Promise<void> {
   let options: ReturnType<typeof parseArgs>;
   try {
@@ -88,7 +99,7 @@ async function main(): Promise<void> {
   console.log(`  syncing       ${c.syncing}`);
   console.log(`  unsupported   ${c.unsupported}`);
   console.log('');
-  console.log(`Data types, at /companies/{id}/data/{type}: ${DATA_TYPES.join(', ')}`);
+  printDataTypes();
   console.log(
     `Pushes (${PUSH_DATA_TYPES.join(', ')}) complete after ${emulatorOptions.pushDelayMs ?? DEFAULT_PUSH_DELAY_MS} ms; few has two connections, syncing none.`,
   );

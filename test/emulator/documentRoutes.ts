@@ -1,6 +1,6 @@
 // A record's documents (Accounting API 2.1.0; bills' from Sync for Payables): an invoice's PDF
 // (`GET /companies/{id}/data/invoices/{invoiceId}/pdf`), the attachments of invoices, bills,
-// customers and suppliers, read through any of the company's connections (listed, one, downloaded),
+// customers, suppliers, direct costs and direct incomes, read through any of the company's connections (listed, one, downloaded),
 // and a bill attachment's delete, a push operation. Uploads stream (uploads.ts): their routes here
 // only give other methods their 405.
 import {
@@ -11,6 +11,7 @@ import {
   recordKey,
   seededFiles,
 } from './attachments';
+import { servingConnection } from './connectionData';
 import { findConnection } from './connections';
 import { type DataType, recordType } from './dataTypes';
 import { ApiResponse, dataTypeNotSupported, errorResponse } from './errors';
@@ -73,7 +74,11 @@ export function connectedRecord(
 ): FoundRecord | ApiResponse {
   const entry = ownCompany(state, req.account, id);
   if (!isEntry(entry)) return entry;
-  const connection = findConnection(entry, connectionId);
+  // A type served per connection is served through the connections that serve the books only.
+  const connection =
+    recordType(type)?.scope === 'connection'
+      ? servingConnection(entry, connectionId, type)
+      : findConnection(entry, connectionId);
   if (connection instanceof ApiResponse) return connection;
   const found = findRecord(state, entry, type, recordId);
   return isResponse(found) ? found : { ...found, connection };

@@ -3,7 +3,7 @@
 // recordChanges.ts), Failed or TimedOut. A push whose body fails validation is Failed at once.
 // Settled lazily, as syncs are: every request about the company first completes what is due, so
 // no timer runs and the injected clock drives it.
-import { createdRecord, pushedData } from './pushRecords';
+import { createdRecord, pushedData, transactionRecords } from './pushRecords';
 import { type PushOperationKind, type PushRule, PushRules } from './pushRules';
 import { type PushDataType, pushName } from './pushTypes';
 import { RecordChanges, type RecordPlace, placeKey } from './recordChanges';
@@ -201,15 +201,30 @@ export class PushStore {
     }
   }
 
-  /** A successful create: its record joins the company's data. */
+  /** A successful create: its record (bank transactions: each line a record) joins the company's data. */
   private create(op: PushOperation, due: Due, at: string): PushOperationChange[] {
-    const id = Random.of(this.seed, 'pushed-record', op.pushOperationKey).uuid();
     const key = placeKey(due.place, due.type);
     const records = this.created.get(key) ?? [];
     this.created.set(key, records);
-    const number = due.existing + records.length + 1;
-    records.push(createdRecord(due.type, due.record, id, due.currency, at, number));
-    return [{ type: 'Created', recordRef: { id, dataType: op.dataType } }];
+    const made =
+      due.type === 'bankTransactions'
+        ? transactionRecords(
+            due.record,
+            (i) => Random.of(this.seed, 'pushed-record', op.pushOperationKey, i).uuid(),
+            at,
+          )
+        : [
+            createdRecord(
+              due.type,
+              due.record,
+              Random.of(this.seed, 'pushed-record', op.pushOperationKey).uuid(),
+              due.currency,
+              at,
+              due.existing + records.length + 1,
+            ),
+          ];
+    records.push(...made);
+    return made.map((r) => ({ type: 'Created', recordRef: { id: String(r.id), dataType: op.dataType } }));
   }
 
   /** The company's push operations, the newest first. */

@@ -98,6 +98,19 @@ export function createdRecord(
   return { ...record, metadata: { isDeleted: false }, modifiedDate: at, sourceModifiedDate: at };
 }
 
+/** Bank transactions a push created: each line a record of its account (the line's own id kept,
+ * else a new one), as the list serves them (no metadata, as the contract's line has none). */
+export function transactionRecords(pushed: Json, newId: (line: number) => string, at: string): Json[] {
+  const lines = (pushed.transactions as Json[] | undefined) ?? [];
+  return lines.map((line, i) => ({
+    id: typeof line.id === 'string' && line.id !== '' ? line.id : newId(i),
+    accountId: pushed.accountId,
+    ...Object.fromEntries(Object.entries(line).filter(([name]) => name !== 'id')),
+    modifiedDate: at,
+    sourceModifiedDate: at,
+  }));
+}
+
 /** An updated record before its time comes: the pushed fields replace those the options name (an
  * optional field left out is gone, as a PUT replaces); what else the record carries (its id,
  * metadata, what a push cannot set) stays; totals are worked out again. An invoice sent without a

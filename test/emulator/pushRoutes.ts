@@ -4,7 +4,9 @@
 // Accounting API; bank transactions' `…/push/bankAccounts/{accountId}/bankTransactions`), updates
 // and deletes (pushWrites.ts), and a company's push history (`GET /companies/{id}/push`, paged
 // with `query` and `orderBy`, and `…/push/{pushOperationKey}`).
-import { dataTypeNotSupported, errorResponse } from './errors';
+import { withPushes } from './connectionData';
+import { recordType } from './dataTypes';
+import { type ApiResponse, dataTypeNotSupported, errorResponse } from './errors';
 import type { FieldType, RecordFields } from './fields';
 import { companyObjectsHandler } from './listing';
 import { pushOptionsOf } from './pushOptions';
@@ -14,6 +16,7 @@ import { PUSH_DATA_TYPES, type PushDataType, placeOf, typeOfPushName } from './p
 import { checkPush } from './pushValidation';
 import { WRITE_ROUTES } from './pushWrites';
 import { type Handler, type Route, isEntry, isResponse, ok, ownCompany, readObject } from './routing';
+import type { CompanyEntry, EmulatorState } from './state';
 
 export const PUSH_FIELDS: RecordFields = {
   name: 'PushOperation',
@@ -55,12 +58,16 @@ function pushHandler(type: PushDataType): Handler {
     const body = readObject(req, false);
     if (isResponse(body)) return body;
     const { entry, connection } = target;
+    const account = type === 'bankTransactions' ? bankAccountOf(state, entry, args[2]) : undefined;
+    if (isResponse(account)) return account;
     const check = connection.status === 'Linked' ? checkPush(pushOptionsOf(type), body) : unlinked(connection);
+    // Bank transactions are the path's account's, whatever accountId the body gives.
+    if (account !== undefined) check.record.accountId = account;
     const push: NewPush = {
       companyId: entry.company.id,
       connection,
       type,
-      place: placeOf(type, entry.company.id, connection.id, args[2]),
+      place: placeOf(type, entry.company.id, account),
       currency: entry.currency,
       existing: type === 'invoices' ? state.books(entry).invoices.count : 0,
       timeoutInMinutes,
@@ -73,6 +80,17 @@ function pushHandler(type: PushDataType): Handler {
 }
 
 const CONNECTION = ['companies', '*', 'connections', '*'];
+
+/** The id of the bank account bank transactions are pushed to (as the company's books have it), else its 404. */
+function bankAccountOf(state: EmulatorState, entry: CompanyEntry, accountId: string): string | ApiResponse {
+  const accounts = recordType('bankAccounts');
+  const found = accounts && withPushes(state, entry, accounts);
+  const books = state.books(entry);
+  const index = found?.indexOf(books, accountId);
+  if (!found || index === undefined)
+    return errorResponse(404, 'PullApi', `No bank account was found with ID ${accountId}`);
+  return String((found.record(books, index) as { id?: unknown }).id);
+}
 
 export const PUSH_ROUTES: Route[] = [
   {
@@ -92,9 +110,11 @@ export const PUSH_ROUTES: Route[] = [
   {
     pattern: [...CONNECTION, 'options', 'bankAccounts', '*', 'bankTransactions'],
     methods: {
-      GET: (req, [id, connectionId], state) => {
+      GET: (req, [id, connectionId, accountId], state) => {
         const target = pushTarget(state, req, [id, connectionId], 'bankTransactions');
-        return isResponse(target) ? target : ok(pushOptionsOf('bankTransactions'));
+        if (isResponse(target)) return target;
+        const account = bankAccountOf(state, target.entry, accountId);
+        return isResponse(account) ? account : ok(pushOptionsOf('bankTransactions'));
       },
     },
   },

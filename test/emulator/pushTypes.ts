@@ -3,6 +3,7 @@
 // deleted (`DELETE …/push/{segment}/{id}`). Its options and its push operations' `dataType` go by
 // its Codat name, the path segment but for the chart of accounts; bank transactions are pushed
 // under their bank account (`…/push/bankAccounts/{accountId}/bankTransactions`).
+import type { RecordPlace } from './recordChanges';
 
 /** The types a push is taken for, by their path segment (also the key of their records). */
 export const PUSH_DATA_TYPES = [
@@ -73,22 +74,8 @@ export function nounOf(type: PushDataType): string {
   return NOUNS[type] ?? type.replace(/ies$/, 'y').replace(/s$/, '');
 }
 
-/** The types listed per data connection (`…/connections/{connectionId}/data/{type}`), bank transactions under their account. */
-const PER_CONNECTION: readonly PushDataType[] = [
-  'bankAccounts',
-  'bankTransactions',
-  'transfers',
-  'directCosts',
-  'directIncomes',
-];
-
-/** Where a type's records are listed: at the company, or at the connection (and the parent record) they come from. */
-export function placeOf(
-  type: PushDataType,
-  companyId: string,
-  connectionId: string,
-  parentId?: string,
-): { companyId: string; connectionId?: string; parentId?: string } {
-  if (!PER_CONNECTION.includes(type)) return { companyId };
-  return parentId === undefined ? { companyId, connectionId } : { companyId, connectionId, parentId };
+/** Where a type's created records are kept: the company's books (each of its connections serves
+ * them, connectionData.ts), bank transactions under the account they were pushed to. */
+export function placeOf(type: PushDataType, companyId: string, parentId?: string): RecordPlace {
+  return type === 'bankTransactions' && parentId !== undefined ? { companyId, parentId } : { companyId };
 }

@@ -57,7 +57,7 @@ function findTarget(
 ): Found | ApiResponse {
   const target = pushTarget(state, req, [id, connectionId], type);
   if (isResponse(target)) return target;
-  const place = placeOf(type, target.entry.company.id, connectionId);
+  const place = placeOf(type, target.entry.company.id);
   const served = servedType(state, target.entry, type, place);
   if (!served) return notFound(type, recordId);
   const notReady = readyData(state, target.entry, type);

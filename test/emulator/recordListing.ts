@@ -71,7 +71,7 @@ export class RecordCache {
 
   select(type: DataType, books: Books, request: PageRequest, criteria: Criteria): Int32Array {
     // The count too: records a push created join the list, which is then another list (as after an update).
-    const list = `${books.seed}/${books.companyId}/${type.segment}/${books.invoices.count}/${type.count(books)}/${type.revision ?? ''}`;
+    const list = `${books.seed}/${books.companyId}/${type.listKey ?? type.segment}/${books.invoices.count}/${type.count(books)}/${type.revision ?? ''}`;
     return this.selections.get(JSON.stringify([list, request.query ?? '', request.orderBy ?? '']), () => {
       const columns = this.columns.get(list, () => buildColumns(type, books));
       const column = (field: string): FieldReader => {
@@ -107,7 +107,7 @@ export function listRecords(
 
 export function getRecord(type: DataType, books: Books, id: string): object | ApiResponse {
   const index = type.indexOf(books, id);
-  return index === undefined
-    ? errorResponse(404, 'PullApi', `No ${type.noun} was found with ID ${id}`)
-    : build(type, books, index);
+  if (index === undefined) return errorResponse(404, 'PullApi', `No ${type.noun} was found with ID ${id}`);
+  built++;
+  return (type.one ?? type.record)(books, index);
 }

@@ -2,7 +2,9 @@
 // (never through the extension's client, so the emulator is checked on its own).
 import { request as httpRequest } from 'node:http';
 import { ADMIN_PREFIX, ADMIN_TOKEN_HEADER } from './handler';
-import type { Attachment, ErrorBody, Page, Validation } from './wire';
+import { servesBooks } from './connectionData';
+import { recordType } from './dataTypes';
+import type { Attachment, DataConnection, ErrorBody, Page, Validation } from './wire';
 import type { RunningEmulator } from './server';
 
 export interface Reply<T = unknown> {
@@ -160,4 +162,43 @@ export async function walk<T>(
     next = page.json._links.next?.href;
   }
   return pages;
+}
+
+/**
+ * Where a company's records of a type are listed: `/companies/{id}/data/{type}`, or for a type
+ * served per data connection each connection that serves the books (connectionData.ts), and for
+ * bank transactions each bank account's list under those.
+ */
+export async function listPaths(emulator: RunningEmulator, companyId: string, type: string): Promise<string[]> {
+  const spec = recordType(type);
+  if (spec?.scope !== 'connection') return [`/companies/${companyId}/data/${type}`];
+  const company = await call<{ dataConnections?: DataConnection[] }>(emulator, `/companies/${companyId}`);
+  const bases = (company.json.dataConnections ?? [])
+    .filter(servesBooks)
+    .map((c) => `/companies/${companyId}/connections/${c.id}/data`);
+  if (!spec.parent) return bases.map((base) => `${base}/${type}`);
+  const paths: string[] = [];
+  for (const base of bases) {
+    const parents = await call<{ results?: { id: string }[] }>(
+      emulator,
+      `${base}/${spec.parent.segment}?pageSize=5000`,
+    );
+    for (const p of parents.json.results ?? []) paths.push(`${base}/${spec.parent.segment}/${p.id}/${type}`);
+  }
+  return paths;
+}
+
+/**
+ * One place a company's records of a type are listed at, for tests of one list: the company's data
+ * path, or its first connection's (whatever its status) and, under a parent, the first parent
+ * record listed there (`any` when the parents cannot be listed: the data set answers first).
+ */
+export async function dataPath(emulator: RunningEmulator, companyId: string, type: string): Promise<string> {
+  const spec = recordType(type);
+  if (spec?.scope !== 'connection') return `/companies/${companyId}/data/${type}`;
+  const company = await call<{ dataConnections?: DataConnection[] }>(emulator, `/companies/${companyId}`);
+  const base = `/companies/${companyId}/connections/${company.json.dataConnections?.[0]?.id ?? 'none'}/data`;
+  if (!spec.parent) return `${base}/${type}`;
+  const parents = await call<{ results?: { id: string }[] }>(emulator, `${base}/${spec.parent.segment}?pageSize=1`);
+  return `${base}/${spec.parent.segment}/${parents.json.results?.[0]?.id ?? 'any'}/${type}`;
 }

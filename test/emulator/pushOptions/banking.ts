@@ -109,10 +109,7 @@ function directOptions(name: string, record: string, contact: string): PushOptio
         id: text('Identifier', 'The identifier of the contact', true, {
           ...notes('warnings', 'ContactRef.Id', 'Must match the ID of an existing contact.'),
         }),
-        dataType: oneOf('Data Type', 'Whether the contact is a customer or a supplier', false, [
-          'customers',
-          'suppliers',
-        ]),
+        dataType: text('Data Type', 'Whether the contact is a customer (customers) or a supplier (suppliers)'),
       }),
       issueDate: dateTime('Issue Date', `The date of the ${record}`, true),
       currency: text('Currency', `Currency of the ${record}`, true),

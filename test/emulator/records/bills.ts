@@ -9,6 +9,7 @@ import { billCount } from './counts';
 import type { DocLine, Ref } from './invoiceFacts';
 import { PURCHASES } from './items';
 import { supplierCount, supplierRef } from './parties';
+import { trackingRefsOf } from './setup';
 import { purchaseRates } from './taxRates';
 
 export type BillStatus = 'Open' | 'PartiallyPaid' | 'Paid' | 'Void' | 'Draft';
@@ -200,8 +201,15 @@ export function bill(books: Books, index: number): object {
   const b = billWithLines(books, index).bill;
   const v = new Variants(books, 'bills', index);
   const unpaid = b.status === 'Open' || b.status === 'Draft';
+  // Tracking drawn from a stream of its own, so the rest of the bill stays as it was.
+  const t = Random.of(books.seed, books.companyId, 'bill-tracking', index);
+  const lineItems = b.lineItems.map((line) => {
+    const refs = trackingRefsOf(t, books);
+    return refs ? { ...line, trackingCategoryRefs: refs } : line;
+  });
   return {
     ...b,
+    lineItems,
     reference: v.orNull(b.reference),
     status: unpaid ? v.orUnknown(b.status, 0.1) : b.status,
     ...(b.note === undefined ? v.missing('note') : {}),

@@ -8,6 +8,7 @@ import { type AccountRef, PAYABLES, RECEIVABLES, SALES_TAX, accountRef } from '.
 import { billWithLines } from './bills';
 import { billCount, journalEntryCount, windowOf } from './counts';
 import { invoiceFacts } from './invoiceFacts';
+import { journalId } from './setup';
 
 interface Posting {
   description: string;
@@ -115,7 +116,7 @@ export function journalEntry(books: Books, index: number): object {
     postedOn: day(p.postedMs),
     createdOn: instant(createdMs),
     updatedOn: instant(updatedMs),
-    journalRef: { id: Random.of(books.seed, books.companyId, 'journal', p.journal).uuid(), name: v.orNull(p.journal) },
+    journalRef: { id: journalId(books, p.journal), name: v.orNull(p.journal) },
     ...(p.recordRef ? { recordRef: p.recordRef } : {}),
     journalLines: lines.map(([account, c]) => ({
       description: p.description,

@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import { CONTRACT, SCHEMAS, problems, type Schema } from '../../contract/contract';
 import { startEmulator, type RunningEmulator } from '../../emulator';
 import { ATTACHMENT_TYPES } from '../../emulator/attachments';
-import { ManualClock, addAttachment, basic, call, walk } from '../../emulator/testing';
+import { ManualClock, addAttachment, basic, call, dataPath, walk } from '../../emulator/testing';
 import type { Attachment, PushOperation } from '../../emulator/wire';
 
 type Rec = Record<string, unknown>;
@@ -41,11 +41,11 @@ describe('Codat contract: documents', function () {
   after(() => emu.close());
 
   const records = async (type: string, company = emu.companies.few): Promise<Rec[]> =>
-    (await call<{ results: Rec[] }>(emu, `/companies/${company}/data/${type}?pageSize=20`)).json.results;
+    (await call<{ results: Rec[] }>(emu, `${await dataPath(emu, company, type)}?pageSize=20`)).json.results;
 
-  it('names the operations of every type with attachments; the emulator serves all but direct costs and incomes', () => {
+  it('names the operations of every type with attachments; the emulator serves them all', () => {
     const types = CONTRACT.documents.types;
-    assert.deepEqual(Object.keys(types), [...ATTACHMENT_TYPES, 'directCosts', 'directIncomes']);
+    assert.deepEqual(Object.keys(types), [...ATTACHMENT_TYPES]);
     assert.deepEqual(
       Object.entries(types)
         .filter(([, t]) => t.upload)

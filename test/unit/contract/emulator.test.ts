@@ -7,7 +7,8 @@ import * as assert from 'node:assert/strict';
 import { DATA_TYPE_IDS } from '../../../src/dataTypes/catalog';
 import { CONTRACT, SCHEMAS, problems, type Schema } from '../../contract/contract';
 import { DATA_TYPES, startEmulator, type RunningEmulator } from '../../emulator';
-import { ManualClock, call, walk } from '../../emulator/testing';
+import { recordType } from '../../emulator/dataTypes';
+import { ManualClock, call, listPaths, walk } from '../../emulator/testing';
 
 type Rec = Record<string, unknown>;
 
@@ -35,8 +36,15 @@ describe('Codat contract: the file', () => {
   it('names each document it was read from, its version and the commit', () => {
     assert.deepEqual(
       CONTRACT.sources.map((s) => `${s.title} ${s.version}`),
-      ['Platform API 3.0.0', 'Lending 3.0.0', 'Sync for Payables 3.0.0', 'Accounting API 2.1.0'],
+      [
+        'Platform API 3.0.0',
+        'Lending 3.0.0',
+        'Sync for Payables 3.0.0',
+        'Accounting API 2.1.0',
+        'Accounting API (TypeScript SDK @codat/accounting 0.42.0) 3.0.0',
+      ],
     );
+    assert.match(CONTRACT.dataTypes.itemReceipts.source, /client-sdk-typescript/);
     for (const s of CONTRACT.sources) assert.match(s.commit, /^[0-9a-f]{40}$/, s.document);
   });
 
@@ -44,7 +52,15 @@ describe('Codat contract: the file', () => {
     assert.deepEqual(Object.keys(CONTRACT.dataTypes).sort(), [...DATA_TYPE_IDS].sort());
     assert.deepEqual([...DATA_TYPES].sort(), [...DATA_TYPE_IDS].sort());
     for (const [id, t] of Object.entries(CONTRACT.dataTypes)) {
-      assert.equal(t.listPath, `/companies/{companyId}/data/${id}`);
+      const spec = recordType(id);
+      const data =
+        spec?.scope === 'connection'
+          ? '/companies/{companyId}/connections/{connectionId}/data'
+          : '/companies/{companyId}/data';
+      const under = spec?.parent ? `${spec.parent.segment}/{${spec.parent.idName}}/` : '';
+      assert.equal(t.listPath, `${data}/${under}${id}`);
+      assert.equal(t.scope, spec?.scope, id);
+      assert.equal(t.itemPath === null, spec?.getOne === false, id);
       assert.ok(CONTRACT.dataStatus.keys.includes(t.statusKey), `${id}: ${t.statusKey}`);
     }
     assert.equal(
@@ -80,18 +96,19 @@ describe('Codat contract: the emulator', function () {
   for (const type of DATA_TYPE_IDS) {
     it(`${type}: every page and record of the big and the small company, and single records`, async () => {
       for (const company of [emu.companies.many, emu.companies.few]) {
-        const pages = await walk<Rec>(emu, `/companies/${company}/data/${type}?pageSize=250`);
-        for (const page of pages)
-          fits(SCHEMAS.page(type), page.json, `${type} page ${page.json.pageNumber} of ${company}`);
-        const records = pages.flatMap((p) => p.json.results);
-        assert.ok(records.length > 0, `${company} has ${type}`);
-        for (const record of records.filter((_, i) => i % 97 === 0)) {
-          const one = await call<Rec>(
-            emu,
-            `/companies/${company}/data/${type}/${encodeURIComponent(String(record.id))}`,
-          );
-          assert.equal(one.status, 200);
-          fits(SCHEMAS.record(type), one.json, `${type} ${String(record.id)}`);
+        const lists = await listPaths(emu, company, type);
+        assert.ok(lists.length > 0, `${company} lists ${type}`);
+        for (const list of lists) {
+          const pages = await walk<Rec>(emu, `${list}?pageSize=250`);
+          for (const page of pages) fits(SCHEMAS.page(type), page.json, `${list} page ${page.json.pageNumber}`);
+          const records = pages.flatMap((p) => p.json.results);
+          assert.ok(records.length > 0, `${list} has records`);
+          if (CONTRACT.dataTypes[type].itemPath === null) continue;
+          for (const record of records.filter((_, i) => i % 97 === 0)) {
+            const one = await call<Rec>(emu, `${list}/${encodeURIComponent(String(record.id))}`);
+            assert.equal(one.status, 200);
+            fits(SCHEMAS.item(type), one.json, `${type} ${String(record.id)}`);
+          }
         }
       }
     });
@@ -119,8 +136,10 @@ describe('Codat contract: the emulator', function () {
     for (const type of DATA_TYPE_IDS) {
       const records: Rec[] = [];
       for (const company of companies) {
-        const first = await call<{ results?: Rec[] }>(emu, `/companies/${company}/data/${type}?pageSize=5000`);
-        records.push(...(first.json.results ?? []));
+        for (const list of await listPaths(emu, company, type)) {
+          const first = await call<{ results?: Rec[] }>(emu, `${list}?pageSize=5000`);
+          records.push(...(first.json.results ?? []));
+        }
       }
       const schema = SCHEMAS.record(type);
       const enums = enumFields(schema).filter(([field]) => !field.includes('.'));

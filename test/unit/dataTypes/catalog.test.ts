@@ -24,6 +24,7 @@ import {
 } from '../../../src/format/exportMessages';
 import { parseOrderBy, parseQuery, type FieldType } from '../../../src/query';
 import { COMMON_FIELDS, DATA_TYPE_SPECS, type FieldKind } from '../../corpus/dataTypes';
+import { CONTRACT } from '../../contract/contract';
 
 const KIND: Record<FieldType, FieldKind> = { string: 'text', number: 'number', date: 'date', boolean: 'boolean' };
 const kinds = (fields: Readonly<Record<string, FieldType>>) =>
@@ -47,13 +48,15 @@ function presentationFields(spec: DataTypeSpec): string[] {
 }
 
 describe('data type catalog', () => {
-  it('lists every type of the table once, invoices first, and at least those the issue asks for', () => {
+  it("lists every type of the table and of Codat's contract once, invoices first, and at least those the issues ask for", () => {
     assert.deepEqual(
       DATA_TYPES.map((d) => d.id),
       [...DATA_TYPE_IDS],
     );
     assert.equal(DATA_TYPES[0].id, 'invoices');
-    assert.deepEqual([...DATA_TYPE_IDS].sort(), ['invoices', ...DATA_TYPE_SPECS.map((d) => d.segment)].sort());
+    for (const table of DATA_TYPE_SPECS) assert.ok(DATA_TYPE_IDS.includes(table.segment as DataTypeId), table.segment);
+    // The types after the table's are held to the contract alone (test/unit/contract/query.test.ts).
+    assert.deepEqual([...DATA_TYPE_IDS].sort(), Object.keys(CONTRACT.dataTypes).sort());
     for (const required of [
       'invoices',
       'bills',
@@ -65,6 +68,18 @@ describe('data type catalog', () => {
       'accounts',
       'journalEntries',
       'taxRates',
+      'trackingCategories',
+      'journals',
+      'accountTransactions',
+      'transfers',
+      'directCosts',
+      'directIncomes',
+      'purchaseOrders',
+      'salesOrders',
+      'paymentMethods',
+      'itemReceipts',
+      'bankAccounts',
+      'bankTransactions',
     ]) {
       assert.ok(DATA_TYPE_IDS.includes(required as DataTypeId), required);
     }
@@ -128,6 +143,18 @@ describe('data type catalog', () => {
       'journalEntryId',
       'taxRateId',
       'itemId',
+      'trackingCategoryId',
+      'journalId',
+      'purchaseOrderId',
+      'salesOrderId',
+      'paymentMethodId',
+      'bankAccountId',
+      'bankTransactionId',
+      'accountTransactionId',
+      'transferId',
+      'directCostId',
+      'directIncomeId',
+      'itemReceiptId',
     ]);
   });
 });

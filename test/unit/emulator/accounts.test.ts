@@ -210,9 +210,9 @@ describe('emulator: data sets and syncs', () => {
   });
 
   it('refuses to queue a data type the emulator does not hold', async () => {
-    const r = await call<ErrorBody>(emu, `/companies/${emu.companies.few}/data/queue/bankAccounts`, { method: 'POST' });
+    const r = await call<ErrorBody>(emu, `/companies/${emu.companies.few}/data/queue/balanceSheet`, { method: 'POST' });
     assert.equal(r.status, 404);
-    assert.match(r.json.error, /^Datatype \[bankAccounts\] not supported by platform\(s\) \[.+\]$/);
+    assert.match(r.json.error, /^Datatype \[balanceSheet\] not supported by platform\(s\) \[.+\]$/);
   });
 
   it('reads one invoice by id, 404 for an id it does not have', async () => {

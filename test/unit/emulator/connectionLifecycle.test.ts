@@ -4,7 +4,7 @@
 // deauthorization.
 import * as assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
-import { SYNC_DURATION_MS, startEmulator, type RunningEmulator } from '../../emulator';
+import { DATA_TYPES, SYNC_DURATION_MS, startEmulator, type RunningEmulator } from '../../emulator';
 import { escapeHtml } from '../../emulator/linkPage';
 import { ManualClock, admin, basic, call, walk } from '../../emulator/testing';
 import type { Company, DataConnection, DataStatusMap, ErrorBody, Page, PullOperation } from '../../emulator/wire';
@@ -173,7 +173,7 @@ describe('emulator: integrations and the connection lifecycle', () => {
     assert.equal(linked.json.status, 'Linked');
     assert.equal(linked.json.lastSync, undefined, 'no sync has completed yet');
     const history = await call<Page<PullOperation>>(emu, `/companies/${company}/data/history?pageSize=100`);
-    assert.equal(history.json.totalResults, 12);
+    assert.equal(history.json.totalResults, DATA_TYPES.length);
     assert.ok(history.json.results.every((op) => op.connectionId === c.id && op.status === 'Fetching'));
     const statuses = await call<DataStatusMap>(emu, `/companies/${company}/dataStatus`);
     assert.equal(statuses.json.invoices.currentStatus, 'Fetching');

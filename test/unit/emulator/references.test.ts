@@ -3,7 +3,7 @@
 // balance; amounts add up to the cent; and seed 1 keeps its values and counts.
 import * as assert from 'node:assert/strict';
 import { DATA_TYPES, startEmulator, type RunningEmulator } from '../../emulator';
-import { call } from '../../emulator/testing';
+import { call, listPaths } from '../../emulator/testing';
 import type { Page } from '../../emulator/wire';
 
 // The records as these tests read them: only what they check is typed.
@@ -63,11 +63,12 @@ describe('emulator: references between data types', () => {
 
   before(async () => {
     emu = await startEmulator({ invoices: 800 });
-    for (const type of DATA_TYPES)
-      books.set(
-        type,
-        (await call<Page<Rec>>(emu, `/companies/${emu.companies.many}/data/${type}?pageSize=5000`)).json.results,
-      );
+    for (const type of DATA_TYPES) {
+      const records: Rec[] = [];
+      for (const path of await listPaths(emu, emu.companies.many, type))
+        records.push(...(await call<Page<Rec>>(emu, `${path}?pageSize=5000`)).json.results);
+      books.set(type, records);
+    }
   });
   after(() => emu.close());
 
@@ -241,8 +242,12 @@ describe('emulator: seeded data of every type is stable', () => {
   const totals = async (company: string): Promise<Record<string, number | string>> => {
     const out: Record<string, number | string> = {};
     for (const type of DATA_TYPES) {
-      const r = await call<Page<unknown>>(emu, `/companies/${company}/data/${type}?pageSize=1`);
-      out[type] = r.status === 200 ? r.json.totalResults : r.status;
+      let total = 0;
+      for (const path of await listPaths(emu, company, type)) {
+        const r = await call<Page<unknown>>(emu, `${path}?pageSize=1`);
+        total += r.status === 200 ? r.json.totalResults : NaN;
+      }
+      out[type] = total;
     }
     return out;
   };
@@ -261,6 +266,18 @@ describe('emulator: seeded data of every type is stable', () => {
       taxRates: 2,
       items: 18,
       billCreditNotes: 200,
+      trackingCategories: 14,
+      journals: 7,
+      purchaseOrders: 2500,
+      salesOrders: 2000,
+      paymentMethods: 8,
+      bankAccounts: 4,
+      bankTransactions: 6400,
+      accountTransactions: 3000,
+      transfers: 500,
+      directCosts: 2000,
+      directIncomes: 1000,
+      itemReceipts: 1500,
     });
     assert.deepEqual(await totals(emu.companies.few), {
       invoices: 7,
@@ -275,6 +292,19 @@ describe('emulator: seeded data of every type is stable', () => {
       taxRates: 4,
       items: 18,
       billCreditNotes: 1,
+      trackingCategories: 10,
+      journals: 7,
+      purchaseOrders: 3,
+      salesOrders: 3,
+      paymentMethods: 8,
+      // Its two connections serve the same books: each type served per connection twice over.
+      bankAccounts: 10,
+      bankTransactions: 34,
+      accountTransactions: 10,
+      transfers: 6,
+      directCosts: 8,
+      directIncomes: 6,
+      itemReceipts: 2,
     });
   });
 
