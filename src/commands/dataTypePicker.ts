@@ -1,7 +1,7 @@
 // A quick pick of the data types of the catalog, in its order, Invoices highlighted: the step of
 // Run Query… and Open JSON… that asks which type.
 import * as vscode from 'vscode';
-import { DATA_TYPES, type DataTypeId } from '../dataTypes/catalog';
+import { DATA_TYPES, type DataTypeId, type DataTypeSpec } from '../dataTypes/catalog';
 import { typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
 import { chooseFrom } from './prompt';
@@ -11,14 +11,25 @@ interface TypeItem extends vscode.QuickPickItem {
   type: DataTypeId;
 }
 
-/** The picked type, or undefined when the pick was dismissed. */
-export function pickDataType(title: string, preselect: DataTypeId = 'invoices'): Promise<DataTypeId | undefined> {
+/** The types listed at a place: a company's (none given), a connection's, or under a parent record's. */
+export function typesAt(place: { connectionId?: string; parentId?: string } = {}): readonly DataTypeSpec[] {
+  if (place.parentId !== undefined) return DATA_TYPES.filter((d) => d.parent !== undefined);
+  const scope = place.connectionId !== undefined ? 'connection' : undefined;
+  return DATA_TYPES.filter((d) => d.scope === scope && d.parent === undefined);
+}
+
+/** The picked type of `types` (the company's), or undefined when the pick was dismissed. */
+export function pickDataType(
+  title: string,
+  preselect: DataTypeId = 'invoices',
+  types: readonly DataTypeSpec[] = typesAt(),
+): Promise<DataTypeId | undefined> {
   const pick = createQuickPick<TypeItem>();
   pick.title = title;
   pick.placeholder = t('Type to filter the data types');
   pick.ignoreFocusOut = true;
   // The segment as a description: the name the API and its documentation use.
-  pick.items = DATA_TYPES.map((d) => ({ label: typeTitle(d.id), description: d.id, type: d.id }));
+  pick.items = types.map((d) => ({ label: typeTitle(d.id), description: d.id, type: d.id }));
   pick.activeItems = pick.items.filter((i) => i.type === preselect);
   return chooseFrom(pick, (item) => item.type);
 }

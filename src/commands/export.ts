@@ -31,7 +31,8 @@ import {
 import { noKeyMessage } from '../format/accountLabels';
 import { t } from '../l10n';
 import { csvDelimiter, defaultExportFormat } from '../settings';
-import { QueryNode, RecordListNode, RecordNode } from '../tree/dataNodes';
+import { RecordListNode, RecordNode } from '../tree/dataNodes';
+import { QueryNode } from '../tree/queryNode';
 import type { TreeNode } from '../tree/node';
 import { CompanyNode } from '../tree/companyNodes';
 import { runExport, type ExportRun } from './exportRun';
@@ -92,7 +93,7 @@ function recordsTarget(node: RecordListNode): Target {
   const label = node instanceof QueryNode ? node.label : undefined;
   return {
     subject: { items: node.dataType, companyName: node.company.name, query: label ?? query, orderBy },
-    load: (client, pageSize) => client.recordPages(node.dataType, node.company.id, { pageSize, query, orderBy }),
+    load: (client, pageSize) => client.recordPages(node.dataType, node.place, { pageSize, query, orderBy }),
   };
 }
 
@@ -265,8 +266,10 @@ function selectedRecordsTarget(nodes: RecordNode[]): Target | string {
   if (nodes.some((n) => n.spec.id !== first.spec.id || accountOfNode(n)?.root !== account))
     return t('Select records of one data type and one account to export them together.');
   const companies = new Set(nodes.map((n) => n.company.id));
-  const ids = nodes.map((n) => `${n.company.id}/${n.record.id}`);
-  const companyOf = new Map(nodes.map((n) => [`${n.company.id}/${n.record.id}`, n]));
+  // A record is one at its place: the same id under two bank accounts is two records.
+  const keyOf = (n: RecordNode) => JSON.stringify([n.place, n.record.id]);
+  const ids = nodes.map(keyOf);
+  const companyOf = new Map(nodes.map((n) => [keyOf(n), n]));
   return {
     subject: {
       items: first.spec.id,
@@ -276,7 +279,7 @@ function selectedRecordsTarget(nodes: RecordNode[]): Target | string {
     load: (client) =>
       selectedRecordPages([...new Set(ids)], (key, signal) => {
         const node = companyOf.get(key) ?? first;
-        return client.getRecord(node.spec.id, node.company.id, node.record.id, { signal });
+        return client.getRecord(node.spec.id, node.place, node.record.id, { signal });
       }),
   };
 }

@@ -10,13 +10,15 @@ import { typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
 import type { QueryHistory } from '../persistence/queryHistory';
 import { orderByPickRows, queryPickRows, type PickRow } from '../format/queryMessages';
-import { DataFolderNode, QueryNode, RecordListNode, type RecordQuery } from '../tree/dataNodes';
+import { ConnectionNode } from '../tree/connectionNodes';
+import { DataFolderNode, RecordListNode, type ListSpot, type RecordQuery } from '../tree/dataNodes';
+import { QueryNode } from '../tree/queryNode';
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
 import type { CompaniesTreeProvider } from '../tree/provider';
 import { CompanyNode } from '../tree/companyNodes';
 import { pickCompany } from './companyPicker';
-import { pickDataType } from './dataTypePicker';
+import { pickDataType, typesAt } from './dataTypePicker';
 import type { ResolveAccount } from './accountTarget';
 import { registerQueryNodeCommands } from './queryNodes';
 import { prompt } from './prompt';
@@ -132,6 +134,7 @@ async function companyFor(deps: QueryCommandDeps, arg: unknown): Promise<Company
   if (arg instanceof CompanyNode) return arg;
   if ((arg instanceof RecordListNode || arg instanceof DataFolderNode) && arg.owner instanceof CompanyNode)
     return arg.owner;
+  if (arg instanceof ConnectionNode && arg.folder.owner instanceof CompanyNode) return arg.folder.owner;
   const target = await deps.account(arg, t('Run Query: account'));
   if (!target) return { outcome: 'cancelled' };
   const { root, report } = target;
@@ -174,13 +177,27 @@ async function companyFor(deps: QueryCommandDeps, arg: unknown): Promise<Company
   return node;
 }
 
-type Typed = { outcome: 'typed'; spec: DataTypeSpec } | QueryResult;
+type Typed = { outcome: 'typed'; spec: DataTypeSpec; spot: ListSpot } | QueryResult;
 
-/** The type a query is of: the node's, or the one picked. */
-async function typeFor(arg: unknown): Promise<Typed> {
-  if (arg instanceof RecordListNode) return { outcome: 'typed', spec: arg.spec };
-  const picked = await pickDataType(t('Run Query: data type'));
-  return picked ? { outcome: 'typed', spec: dataType(picked) } : { outcome: 'cancelled' };
+/** Where the arguments place a query (`{ companyId, connectionId?, parentId? }`): a connection,
+ * named as the company's shown connection is; a parent record (within a connection), by its id. */
+function namedSpot(company: CompanyNode, v: unknown): ListSpot {
+  const { connectionId, parentId } = (typeof v === 'object' && v !== null ? v : {}) as Record<string, unknown>;
+  if (typeof connectionId !== 'string' || connectionId === '') return {};
+  const shown = company.connections.connectionNode(connectionId)?.getTreeItem().label;
+  const connection = typeof shown === 'string' ? shown : connectionId;
+  if (typeof parentId !== 'string' || parentId === '') return { connectionId, name: connection };
+  return { connectionId, parentId, name: t('{0} · {1}', connection, parentId) };
+}
+
+/** The type a query is of and where it lists: the node's, or the one picked of those listed at the
+ * connection node or the place the arguments name (the company's own types otherwise). */
+async function typeFor(company: CompanyNode, arg: unknown): Promise<Typed> {
+  if (arg instanceof RecordListNode) return { outcome: 'typed', spec: arg.spec, spot: arg.spot };
+  const spot = arg instanceof ConnectionNode ? (arg.typeNodes[0]?.spot ?? {}) : namedSpot(company, arg);
+  const types = typesAt(spot);
+  const picked = await pickDataType(t('Run Query: data type'), types[0]?.id, types);
+  return picked ? { outcome: 'typed', spec: dataType(picked), spot } : { outcome: 'cancelled' };
 }
 
 type Asked = { outcome: 'asked'; query: RecordQuery } | QueryResult;
@@ -222,11 +239,11 @@ async function show(deps: QueryCommandDeps, company: CompanyNode, node: QueryNod
 async function runQuery(deps: QueryCommandDeps, arg?: unknown): Promise<QueryResult> {
   const company = await companyFor(deps, arg);
   if (!(company instanceof CompanyNode)) return company;
-  const typed = await typeFor(arg);
+  const typed = await typeFor(company, arg);
   if (typed.outcome !== 'typed') return typed;
   const asked = await queryFor(deps, company, typed.spec, {});
   if (asked.outcome !== 'asked') return asked;
-  return show(deps, company, company.addQuery(asked.query, typed.spec.id));
+  return show(deps, company, company.addQuery(asked.query, typed.spec.id, typed.spot));
 }
 
 /** On a query node: edits its filter in place. On a type's node: adds a query node of that type. */
@@ -237,7 +254,9 @@ async function filterRecords(deps: QueryCommandDeps, target?: unknown): Promise<
   const asked = await queryFor(deps, company, node.spec, node.query);
   if (asked.outcome !== 'asked') return asked;
   const updated =
-    node instanceof QueryNode ? company.replaceQuery(node, asked.query) : company.addQuery(asked.query, node.dataType);
+    node instanceof QueryNode
+      ? company.replaceQuery(node, asked.query)
+      : company.addQuery(asked.query, node.dataType, node.spot);
   return show(deps, company, updated);
 }
 

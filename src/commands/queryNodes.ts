@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { t } from '../l10n';
 import { PINNED_QUERY_LIMIT } from '../persistence/savedQueries';
 import type { PinOutcome } from '../tree/companyQueries';
-import { QueryNode } from '../tree/dataNodes';
+import { QueryNode } from '../tree/queryNode';
 import { ErrorNode } from '../tree/leafNodes';
 import type { TreeNode } from '../tree/node';
 import { CompanyNode } from '../tree/companyNodes';

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { ApiError, DataPlatformClient, DataRecord } from '../api';
 import { dataType, type DataTypeSpec } from '../dataTypes/catalog';
 import { typeTitle } from '../dataTypes/words';
-import { asRecordArgument, sameRecord, type RecordRef } from '../documents/recordUri';
+import { asRecordArgument, recordRefAt, sameRecord, type RecordRef } from '../documents/recordUri';
 import { RecordFileSystem, recordRefOf, recordUri } from '../documents/recordDocuments';
 import { recordLabel } from '../format/recordLabels';
 import { formatValue } from '../query/format';
@@ -144,7 +144,7 @@ function targetOf(arg: unknown, deps: RecordCommandDeps): OpenTarget | undefined
     const accountId = accountOfNode(arg)?.root.accountId;
     if (accountId === undefined) return undefined;
     return {
-      ref: { companyId: arg.company.id, dataType: arg.spec.id, recordId: arg.record.id, accountId },
+      ref: recordRefAt(arg.place, arg.spec.id, arg.record.id, accountId),
       companyName: arg.company.name,
       record: arg.record,
     };
@@ -189,7 +189,7 @@ async function idOfShown(list: RecordListNode, text: string): Promise<string | u
   if (!field || !client) return undefined;
   try {
     const query = `${field}=${formatValue(text)}`;
-    const page = await client.listRecords(list.spec.id, list.company.id, { query, pageSize: 2 });
+    const page = await client.listRecords(list.spec.id, list.place, { query, pageSize: 2 });
     return page.results.length === 1 ? page.results[0].id : undefined;
   } catch {
     return undefined;
@@ -230,7 +230,7 @@ async function openById(fs: RecordFileSystem, node: unknown): Promise<OpenByIdRe
   // What the tree shows (an invoice's number) is looked up first: an id matches no number.
   const recordId = (await idOfShown(node, typed)) ?? typed;
   const companyName = node.company.name;
-  const ref: RecordRef = { companyId: node.company.id, dataType: node.spec.id, recordId, accountId };
+  const ref = recordRefAt(node.place, node.spec.id, recordId, accountId);
   if (openTab(ref)) return { outcome: 'opened', editor: await openRecord({ ref, companyName }, fs) };
   fs.forget(ref);
   const title = t('{0}: fetching {1}', typeTitle(ref.dataType), recordId);

@@ -56,9 +56,9 @@ function requestOfNode(node: Shareable, client: DataPlatformClient, pageSize: nu
   if (node instanceof AttachmentNode && place)
     return client.documents.attachmentDownloadRequest(place, node.attachment.id);
   if (node instanceof AttachmentNode) throw new Error('an attachment listed without its connection');
-  if (node instanceof RecordNode) return client.recordRequest(node.spec.id, node.company.id, node.record.id);
+  if (node instanceof RecordNode) return client.recordRequest(node.spec.id, node.place, node.record.id);
   const { query, orderBy } = node.query;
-  return client.recordsRequest(node.spec.id, node.company.id, { pageSize, query, orderBy });
+  return client.recordsRequest(node.spec.id, node.place, { pageSize, query, orderBy });
 }
 
 async function copy(command: string, mayBeApplied = false): Promise<string> {

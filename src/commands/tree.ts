@@ -98,11 +98,11 @@ async function fetchRecord(node: RecordNode, label: string, deps: TreeCommandDep
     void vscode.window.showWarningMessage(noKeyMessage(target?.connection.account.name));
     return undefined;
   }
-  const { spec, company, record } = node;
+  const { spec, place, record } = node;
   try {
     const title = t('{0}: fetching {1}', typeTitle(spec.id), label);
     return await withProgress({ location: vscode.ProgressLocation.Window, title }, () =>
-      client.getRecord(spec.id, company.id, record.id),
+      client.getRecord(spec.id, place, record.id),
     );
   } catch (e) {
     if (isApiError(e) && !isCancellation(e)) target.report(e);

@@ -13,6 +13,7 @@ import { errorText, failureText, indentFrom, noConnectionText, prettyJson, type 
 import {
   DOCUMENT_SCHEME,
   parseRecordUri,
+  placeOfRef,
   recordKey,
   recordUriParts,
   sameRecord,
@@ -198,7 +199,7 @@ export class RecordFileSystem extends ReadOnlyFileSystem {
     const client = this.deps.client(ref);
     if (!client) return { text: noConnectionText(ref) };
     try {
-      const record = await client.getRecord(ref.dataType, ref.companyId, ref.recordId);
+      const record = await client.getRecord(ref.dataType, placeOfRef(ref), ref.recordId);
       return { text: prettyJson(record, jsonIndent()), record };
     } catch (e) {
       if (isApiError(e)) {

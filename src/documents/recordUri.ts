@@ -1,12 +1,14 @@
 // Where a record's JSON lives:
 //   dataplatform:/<company label>/<type>/<record label>.json?companyId=<id>&<type's id name>=<id>&account=<id>
+// with, for a type the catalog lists per connection, `connectionId=<id>`, and for a type under a
+// parent record, that record's id under the name the contract's path gives it (`accountId`).
 // e.g. `/Acme Ltd/bills/BILL-0042.json?companyId=…&billId=…`. The path is for people: VS Code
 // titles the tab by its last segment, so a user sees the record's label, and the company name in
 // the hover. The query is for the extension: the company id and the record id under its type's
 // name (`invoiceId`, `billId`, `journalEntryId`: see idParameter in the catalog) are the
 // document's identity with the account, so URIs with different labels for one record are one
 // record (one tab, one cached fetch).
-import { dataType, idParameter, isDataTypeId, type DataTypeId } from '../dataTypes/catalog';
+import { dataType, idParameter, isDataTypeId, type DataTypeId, type DataTypeSpec } from '../dataTypes/catalog';
 
 export const DOCUMENT_SCHEME = 'dataplatform';
 
@@ -19,6 +21,27 @@ export interface RecordRef {
   recordId: string;
   /** The account whose key fetches it: the same ids under two accounts are two records. */
   accountId: string;
+  /** The connection it is read through, for a connection-scoped type (the catalog's `scope`). */
+  connectionId?: string;
+  /** Its parent record's id, for a type listed under one (the catalog's `parent`). */
+  parentId?: string;
+}
+
+/** Whether `ref` has the connection and parent its type is read by (and no more). */
+function placed(spec: DataTypeSpec, ref: Pick<RecordRef, 'connectionId' | 'parentId'>): boolean {
+  const connection = spec.scope === 'connection';
+  return (
+    connection === (ref.connectionId !== undefined && ref.connectionId !== '') &&
+    (spec.parent !== undefined) === (ref.parentId !== undefined && ref.parentId !== '')
+  );
+}
+
+/** The place's own parameters of a record's query, in the order written. */
+function placeParams(spec: DataTypeSpec, ref: RecordRef): Record<string, string> {
+  return {
+    ...(ref.connectionId !== undefined ? { connectionId: ref.connectionId } : {}),
+    ...(spec.parent && ref.parentId !== undefined ? { [spec.parent.idName]: ref.parentId } : {}),
+  };
 }
 
 /** What people recognise a record by; each falls back to the id when missing. */
@@ -58,11 +81,14 @@ export function labelOr(preferred: string | undefined, id: string): string {
 export function recordUriParts(ref: RecordRef, labels: RecordLabels = {}): RecordUriParts {
   if (!ref.companyId || !ref.recordId || !ref.accountId || !isDataTypeId(ref.dataType))
     throw new Error('a record document needs an account, a company id, a data type and a record id');
+  const spec = dataType(ref.dataType);
+  if (!placed(spec, ref)) throw new Error(`a record of ${spec.id} needs the connection and parent it is listed under`);
   return {
     path: `/${labelOr(labels.companyName, ref.companyId)}/${ref.dataType}/${labelOr(labels.recordLabel, ref.recordId)}.json`,
     query: new URLSearchParams({
       companyId: ref.companyId,
-      [idParameter(dataType(ref.dataType))]: ref.recordId,
+      ...placeParams(spec, ref),
+      [idParameter(spec)]: ref.recordId,
       account: ref.accountId,
     }).toString(),
   };
@@ -74,12 +100,34 @@ const PATH_SHAPE = /^\/([^/]+)\/([^/]+)\/([^/]+)\.json$/;
 export function parseRecordUri({ path, query }: RecordUriParts): RecordRef | undefined {
   const m = PATH_SHAPE.exec(path);
   if (!m || !isDataTypeId(m[2])) return undefined;
-  const type = m[2];
+  const spec = dataType(m[2]);
   const params = new URLSearchParams(query);
   const companyId = params.get('companyId');
-  const recordId = params.get(idParameter(dataType(type)));
+  const recordId = params.get(idParameter(spec));
   const accountId = params.get('account');
-  return companyId && recordId && accountId ? { companyId, dataType: type, recordId, accountId } : undefined;
+  if (!companyId || !recordId || !accountId) return undefined;
+  return withPlace(
+    spec,
+    { companyId, dataType: spec.id, recordId, accountId },
+    params.get('connectionId'),
+    params.get(spec.parent?.idName ?? ''),
+  );
+}
+
+/** `ref` with the connection and parent ids given, when its type is read by exactly those. */
+function withPlace(
+  spec: DataTypeSpec,
+  ref: RecordRef,
+  connectionId: unknown,
+  parentId: unknown,
+): RecordRef | undefined {
+  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+  const full: RecordRef = {
+    ...ref,
+    ...(spec.scope === 'connection' && text(connectionId) ? { connectionId: text(connectionId) } : {}),
+    ...(spec.parent && text(parentId) ? { parentId: text(parentId) } : {}),
+  };
+  return placed(spec, full) ? full : undefined;
 }
 
 /** The record's label in a document's path (the tab's title without `.json`), as written above. */
@@ -89,24 +137,31 @@ export function recordLabelOfPath(path: string): string | undefined {
 
 /** One string per record, for maps keyed by identity (unambiguous whatever the ids hold). */
 export function recordKey(ref: RecordRef): string {
-  return JSON.stringify([ref.companyId, ref.dataType, ref.recordId, ref.accountId]);
+  return JSON.stringify([ref.companyId, ref.dataType, ref.recordId, ref.accountId, ref.connectionId, ref.parentId]);
 }
 
 /** One record of one account: the same ids under two accounts are two documents. */
 export function sameRecord(a: RecordRef, b: RecordRef): boolean {
   return (
-    a.companyId === b.companyId && a.dataType === b.dataType && a.recordId === b.recordId && a.accountId === b.accountId
+    a.companyId === b.companyId &&
+    a.dataType === b.dataType &&
+    a.recordId === b.recordId &&
+    a.accountId === b.accountId &&
+    a.connectionId === b.connectionId &&
+    a.parentId === b.parentId
   );
 }
 
 /** What the open command may be given besides a tree node: `{companyId, dataType, recordId,
- * accountId?, companyName?}`; with no account, `defaultAccountId` (the first account's). */
+ * accountId?, companyName?}`, with `connectionId` for a connection-scoped type and `parentId` for
+ * a type under a parent; with no account, `defaultAccountId` (the first account's). */
 export function asRecordArgument(
   value: unknown,
   defaultAccountId: string | undefined,
 ): { ref: RecordRef; companyName?: string } | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { companyId, companyName, dataType: type, recordId, accountId: given } = value as Record<string, unknown>;
+  const { connectionId, parentId } = value as Record<string, unknown>;
   const accountId = typeof given === 'string' && given ? given : defaultAccountId;
   if (
     typeof companyId !== 'string' ||
@@ -117,6 +172,42 @@ export function asRecordArgument(
     !accountId
   )
     return undefined;
-  const ref: RecordRef = { companyId, dataType: type, recordId, accountId };
+  const ref = withPlace(dataType(type), { companyId, dataType: type, recordId, accountId }, connectionId, parentId);
+  if (!ref) return undefined;
   return typeof companyName === 'string' && companyName ? { ref, companyName } : { ref };
+}
+
+/** Where a record is listed: its company, and its connection and parent record where it has them
+ * (the shape of the client's ListPlace). */
+interface RecordPlaceIds {
+  readonly companyId: string;
+  readonly connectionId?: string;
+  readonly parentId?: string;
+}
+
+/** The reference of a record listed at `place`. */
+export function recordRefAt(
+  place: RecordPlaceIds,
+  dataType: DataTypeId,
+  recordId: string,
+  accountId: string,
+): RecordRef {
+  const { companyId, connectionId, parentId } = place;
+  return {
+    companyId,
+    dataType,
+    recordId,
+    accountId,
+    ...(connectionId !== undefined ? { connectionId } : {}),
+    ...(parentId !== undefined ? { parentId } : {}),
+  };
+}
+
+/** Where the record is read from: its company, connection and parent record. */
+export function placeOfRef(ref: RecordRef): RecordPlaceIds {
+  return {
+    companyId: ref.companyId,
+    ...(ref.connectionId !== undefined ? { connectionId: ref.connectionId } : {}),
+    ...(ref.parentId !== undefined ? { parentId: ref.parentId } : {}),
+  };
 }

@@ -14,6 +14,12 @@ export interface SavedQuery {
   label?: string;
   /** Pinned queries are the saved ones: listed first and never dropped to make room. */
   pinned?: boolean;
+  /** The connection listed, for a connection-scoped type. */
+  connectionId?: string;
+  /** The parent record listed under, for a type with a parent (a bank account's transactions). */
+  parentId?: string;
+  /** What the place is called, shown with the query (`Xero · Business account`). */
+  placeName?: string;
 }
 
 export const SAVED_QUERIES_KEY = 'dataPlatform.queryNodes';
@@ -31,19 +37,24 @@ function clean(v: unknown): SavedQuery | undefined {
   if (typeof v !== 'object' || v === null) return undefined;
   const e = v as Record<string, unknown>;
   if (typeof e.dataType !== 'string' || !/^[A-Za-z][A-Za-z0-9]{0,63}$/.test(e.dataType)) return undefined;
-  if (!optionalText(e.query) || !optionalText(e.orderBy) || !optionalText(e.label)) return undefined;
+  const texts = ['query', 'orderBy', 'label', 'connectionId', 'parentId', 'placeName'] as const;
+  if (!texts.every((k) => optionalText(e[k]))) return undefined;
   if (e.pinned !== undefined && typeof e.pinned !== 'boolean') return undefined;
   const out: SavedQuery = { dataType: e.dataType };
-  if (e.query !== undefined) out.query = e.query as string;
-  if (e.orderBy !== undefined) out.orderBy = e.orderBy as string;
-  if (e.label !== undefined) out.label = e.label as string;
+  for (const k of texts) if (e[k] !== undefined) out[k] = e[k] as string;
   if (e.pinned) out.pinned = true;
   return out;
 }
 
-/** Two entries are the same query node when they query the same type with the same meaning. */
+/** Two entries are the same query node when they query the same type at the same place with the
+ * same meaning. */
 function sameQuery(a: SavedQuery, b: SavedQuery): boolean {
-  return a.dataType === b.dataType && queryIdentity(a.query, a.orderBy) === queryIdentity(b.query, b.orderBy);
+  return (
+    a.dataType === b.dataType &&
+    a.connectionId === b.connectionId &&
+    a.parentId === b.parentId &&
+    queryIdentity(a.query, a.orderBy) === queryIdentity(b.query, b.orderBy)
+  );
 }
 
 export class SavedQueries {

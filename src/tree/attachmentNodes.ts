@@ -1,6 +1,6 @@
 // A record's Attachments folder (types whose catalog entry has `attachments`): listed when
-// expanded, through the company's Linked accounting connection (attachments are read per
-// connection), as one page; without such a connection the folder says so. Each attachment shows
+// expanded, through the record's own connection (a connection-scoped type's) or else the
+// company's Linked accounting connection (attachments are read per connection), as one page; without such a connection the folder says so. Each attachment shows
 // its name made safe, content type, size, date and whether it is sent with the record.
 import * as vscode from 'vscode';
 import {
@@ -28,6 +28,8 @@ interface AttachmentsOwner extends TreeNode {
   readonly company: Company;
   readonly spec: DataTypeSpec;
   readonly record: { id: string };
+  /** The connection a connection-scoped record comes from: its attachments are read there. */
+  readonly connectionId?: string;
   /** The record's node's stable id, which the folder's extends. */
   readonly itemId: string;
 }
@@ -77,10 +79,10 @@ export class AttachmentsFolderNode extends PagedNode<Attachment> {
 
   /** Where the attachments are, once the connection is known. */
   place(): RecordPlace | undefined {
-    const c = this.connection;
-    return (
-      c && { companyId: this.company.id, connectionId: c.id, dataType: this.spec.id, recordId: this.owner.record.id }
-    );
+    const connectionId = this.owner.connectionId ?? this.connection?.id;
+    return connectionId !== undefined
+      ? { companyId: this.company.id, connectionId, dataType: this.spec.id, recordId: this.owner.record.id }
+      : undefined;
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -95,6 +97,10 @@ export class AttachmentsFolderNode extends PagedNode<Attachment> {
 
   protected createList(client: DataPlatformClient): PagedList<Attachment> {
     return new PagedList<Attachment>(async (_href, { signal }) => {
+      // A record of a connection-scoped type has its own connection: no other is looked for.
+      const own = this.place();
+      if (this.owner.connectionId !== undefined && own)
+        return onePage(await client.documents.listAttachments(own, { signal }));
       const pages = client.connections.connectionPages(this.company.id, { pageSize: 100 });
       const connection = linkedAccountingConnection(await readConnections(pages, signal));
       this.connection = connection;

@@ -27,7 +27,8 @@ import { CompanyQueries } from './companyQueries';
 import { ConnectionsFolderNode } from './connectionNodes';
 import { companyContext } from './contextValues';
 import { withFound } from './foundItems';
-import { DataFolderNode, type DataTypeNode, type QueryNode, type QueryOwner, type RecordQuery } from './dataNodes';
+import { DataFolderNode, type DataTypeNode, type ListSpot, type RecordQuery } from './dataNodes';
+import type { QueryNode, QueryOwner } from './queryNode';
 import { MessageNode } from './leafNodes';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
@@ -159,7 +160,8 @@ export class CompanyNode extends TreeNode implements QueryOwner {
     // re-rendered for it (that would render its thousands of records again).
     // A failed query node too: its 409 reads by the status.
     this.dataStatus = new CompanyDataStatus(ctx, company, () => {
-      for (const node of this.data.typeNodes) if (node.pagedList?.totalResults === undefined) ctx.changed(node);
+      for (const node of [...this.data.typeNodes, ...this.connections.typeNodes()])
+        if (node.pagedList?.totalResults === undefined) ctx.changed(node);
       for (const node of this.queryList.all) if (node.pagedList?.lastError !== undefined) ctx.changed(node);
       const error = this.dataStatus.error;
       if (isApiError(error) && error.kind === 'notFound') this.markDeleted();
@@ -258,10 +260,10 @@ export class CompanyNode extends TreeNode implements QueryOwner {
     return this.queryList.all;
   }
 
-  /** Adds a query node, or returns the one with the same type, filter and order (nothing is
-   * fetched until it is expanded). */
-  addQuery(query: RecordQuery, type: DataTypeId = 'invoices'): QueryNode {
-    return this.queryList.add(query, type);
+  /** Adds a query node, or returns the one with the same type, place, filter and order (nothing
+   * is fetched until it is expanded). */
+  addQuery(query: RecordQuery, type: DataTypeId = 'invoices', spot: ListSpot = {}): QueryNode {
+    return this.queryList.add(query, type, spot);
   }
 
   /** Edits a query node's filter in place: a new node of the same type at the same position. */

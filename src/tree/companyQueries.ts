@@ -7,7 +7,8 @@ import { dataType, isDataTypeId, type DataTypeId } from '../dataTypes/catalog';
 import type { CompanyQueryStore } from '../persistence/queryNodeStore';
 import { OPEN_QUERY_LIMIT, PINNED_QUERY_LIMIT, type SavedQuery } from '../persistence/savedQueries';
 import type { CompanyNodeLike, TreeContext } from './context';
-import { QueryNode, type QueryMarks, type QueryOwner, type RecordQuery } from './dataNodes';
+import type { ListSpot, RecordQuery } from './dataNodes';
+import { QueryNode, savedSpot, type QueryMarks, type QueryOwner } from './queryNode';
 
 export type PinOutcome = 'pinned' | 'unpinned' | 'unchanged' | 'full';
 
@@ -25,7 +26,10 @@ export class CompanyQueries {
     this.store = ctx.queryStore?.forCompany(owner);
     for (const entry of this.store?.entries ?? []) {
       if (!isDataTypeId(entry.dataType)) this.unknown.push(entry);
-      else this.nodes.push(this.make({ query: entry.query, orderBy: entry.orderBy }, entry.dataType, entry));
+      else
+        this.nodes.push(
+          this.make({ query: entry.query, orderBy: entry.orderBy }, entry.dataType, entry, savedSpot(entry)),
+        );
     }
   }
 
@@ -33,14 +37,14 @@ export class CompanyQueries {
     return this.nodes;
   }
 
-  private make(query: RecordQuery, type: DataTypeId, marks: QueryMarks = {}): QueryNode {
-    return new QueryNode(this.owner, this.ctx, this.owner, dataType(type), query, marks);
+  private make(query: RecordQuery, type: DataTypeId, marks: QueryMarks = {}, spot: ListSpot = {}): QueryNode {
+    return new QueryNode(this.owner, this.ctx, this.owner, dataType(type), query, marks, spot);
   }
 
-  /** A query node, or the one with the same type, filter and order (nothing is fetched until it
-   * is expanded). A new one goes last. */
-  add(query: RecordQuery, type: DataTypeId): QueryNode {
-    const node = this.make(query, type);
+  /** A query node, or the one with the same type, place, filter and order (nothing is fetched
+   * until it is expanded). A new one goes last. */
+  add(query: RecordQuery, type: DataTypeId, spot: ListSpot = {}): QueryNode {
+    const node = this.make(query, type, {}, spot);
     const existing = this.nodes.find((q) => q.key === node.key);
     if (existing) return existing;
     this.nodes.push(node);
@@ -52,8 +56,8 @@ export class CompanyQueries {
    * one it now equals, if any, takes its place (pinned if either was). */
   replace(old: QueryNode, query: RecordQuery): QueryNode {
     const index = this.nodes.indexOf(old);
-    if (index < 0) return this.add(query, old.dataType);
-    const node = this.make(query, old.dataType, { label: old.label, pinned: old.pinned });
+    if (index < 0) return this.add(query, old.dataType, old.spot);
+    const node = this.make(query, old.dataType, { label: old.label, pinned: old.pinned }, old.spot);
     const duplicate = this.nodes.find((q) => q !== old && q.key === node.key);
     this.nodes.splice(index, 1);
     old.dispose();

@@ -1,6 +1,7 @@
 // A company's Connections folder: its data connections (GET …/connections), paged like every
 // list, each with its platform, its status as an icon and colour, its source type and dates. A
-// whole list read here is what the company's row and its data types go by (is any Linked?).
+// whole list read here is what the company's row and its data types go by (is any Linked?). An
+// accounting connection holds the lists of the catalog's connection-scoped types.
 import * as vscode from 'vscode';
 import { PagedList, type Company, type DataConnection, type DataPlatformClient } from '../api';
 import {
@@ -10,16 +11,17 @@ import {
   connectionState,
   connectionTooltip,
 } from '../format/connectionLabels';
+import { DATA_TYPES } from '../dataTypes/catalog';
 import type { ListItems } from '../format/labels';
 import { t } from '../l10n';
 import type { TreeContext } from './context';
 import { connectionContext, connectionsContext } from './contextValues';
+import { DataTypeNode, type ListOwner } from './dataNodes';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
 
 /** What the folder needs of its company's node: the company, and who hears of a whole list read. */
-interface ConnectionsOwner extends TreeNode {
-  readonly company: Company;
+interface ConnectionsOwner extends ListOwner {
   connectionsRead(connections: readonly DataConnection[]): void;
 }
 
@@ -65,7 +67,13 @@ export class ConnectionsFolderNode extends PagedNode<DataConnection> {
     return String(c.id);
   }
   protected createItemNode(c: DataConnection): TreeNode {
-    return new ConnectionNode(this, c);
+    return new ConnectionNode(this, c, this.ctx);
+  }
+
+  /** The type lists of the connections shown (for a re-render when the data statuses arrive). */
+  typeNodes(): DataTypeNode[] {
+    const shown = this.pagedList?.items ?? [];
+    return shown.flatMap((c) => (this.itemNode(c) as ConnectionNode).madeTypeNodes);
   }
 
   /** The shown node of a connection, by id. */
@@ -76,11 +84,20 @@ export class ConnectionsFolderNode extends PagedNode<DataConnection> {
   }
 }
 
-/** One connection of a company. */
+/** The types the catalog lists per connection, at the top of it (not those under a parent record). */
+const CONNECTION_TYPES = DATA_TYPES.filter((d) => d.scope === 'connection' && d.parent === undefined);
+
+/** Whether the connection serves accounting data (a source type it does not say counts as one). */
+const isAccounting = (c: DataConnection): boolean => !c.sourceType || c.sourceType === 'Accounting';
+
+/** One connection of a company; an accounting one expands to its connection-scoped types. */
 export class ConnectionNode extends TreeNode {
+  private types?: DataTypeNode[];
+
   constructor(
     readonly folder: ConnectionsFolderNode,
     readonly connection: DataConnection,
+    private readonly ctx: TreeContext,
   ) {
     super(folder);
   }
@@ -89,15 +106,50 @@ export class ConnectionNode extends TreeNode {
     return this.folder.company;
   }
 
+  /** The connection's type lists, made on first use (none for a connection that is not accounting). */
+  get typeNodes(): DataTypeNode[] {
+    if (!isAccounting(this.connection)) return [];
+    const spot = { connectionId: String(this.connection.id), name: connectionLabel(this.connection) };
+    this.types ??= CONNECTION_TYPES.map((spec) => new DataTypeNode(this, this.ctx, this.folder.owner, spec, spot));
+    return this.types;
+  }
+
+  /** The type lists made so far (none before the connection was expanded). */
+  get madeTypeNodes(): DataTypeNode[] {
+    return this.types ?? [];
+  }
+
+  /** The list of one of its types. */
+  type(id: string): DataTypeNode | undefined {
+    return this.typeNodes.find((n) => n.spec.id === id);
+  }
+
+  override getChildren(): TreeNode[] {
+    if (this.typeNodes.length > 0) this.folder.owner.dataStatus.ensureLoaded();
+    return this.typeNodes;
+  }
+
+  override refresh(): void {
+    for (const node of this.types ?? []) node.refresh();
+  }
+
+  override dispose(): void {
+    for (const node of this.types ?? []) node.dispose();
+  }
+
   getTreeItem(): vscode.TreeItem {
     const c = this.connection;
-    const item = new vscode.TreeItem(connectionLabel(c));
+    const expands = isAccounting(c) && CONNECTION_TYPES.length > 0;
+    const item = new vscode.TreeItem(
+      connectionLabel(c),
+      expands ? vscode.TreeItemCollapsibleState.Collapsed : undefined,
+    );
     item.id = `connection:${this.folder.key}:${String(c.id)}`;
     item.description = connectionDescription(c);
     const icon = connectionIcon(c.status);
     item.iconPath = new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
     item.tooltip = new vscode.MarkdownString(connectionTooltip(c));
-    item.contextValue = connectionContext(connectionState(c.status));
+    item.contextValue = connectionContext(connectionState(c.status), expands);
     return item;
   }
 }

@@ -148,9 +148,14 @@ export function connectionsContext(o: { morePages: boolean }): string {
 }
 
 /** A connection, by its status (`status=Linked`, `status=other` for one this version does not
- * know): a pending one offers its link again; an unlinked one cannot be unlinked. */
-export function connectionContext(state: 'Linked' | 'PendingAuth' | 'Unlinked' | 'Deauthorized' | 'other'): string {
+ * know): a pending one offers its link again; an unlinked one cannot be unlinked. One holding data
+ * types (accounting) offers Run Query… on them. */
+export function connectionContext(
+  state: 'Linked' | 'PendingAuth' | 'Unlinked' | 'Deauthorized' | 'other',
+  data = false,
+): string {
   const can = contextValue('connection', [
+    data && 'query',
     state === 'PendingAuth' && 'openLink',
     state !== 'Unlinked' && 'unlink',
     'updateAuthorization',

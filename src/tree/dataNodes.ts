@@ -1,6 +1,8 @@
 // A company's data in the tree: the Data folder, one node per data type under it (each a lazily
-// paged list of the type's records showing its data set's status), the query nodes (a type's
-// records filtered and/or ordered) and a record. Everything per type comes from the catalog.
+// paged list of the type's records showing its data set's status) and a record. A list has a
+// place below its company (src/api ListPlace): a connection-scoped type is listed under each
+// connection, a type with a parent under each record of that parent's type, by the same nodes.
+// Everything per type comes from the catalog; query nodes are in queryNode.ts.
 import * as vscode from 'vscode';
 import {
   isApiError,
@@ -8,6 +10,7 @@ import {
   type Company,
   type DataPlatformClient,
   type ListParams,
+  type ListPlace,
   type PagedList,
 } from '../api';
 import { DATA_TYPES, type DataTypeId, type DataTypeSpec } from '../dataTypes/catalog';
@@ -15,15 +18,12 @@ import type { RecordRow } from '../dataTypes/rows';
 import { typeTitle } from '../dataTypes/words';
 import { formatCount } from '../util/amount';
 import { dataSetDescription, dataSetTooltip, isSyncRunning, type DataSetStatus } from '../format/labels';
-import { queryNodeLabel } from '../format/queryMessages';
 import { recordDescription, recordIcon, recordLabel, recordTooltip } from '../format/recordLabels';
 import { t } from '../l10n';
 import { maxTreeRows } from '../settings';
-import { queryIdentity } from '../query/format';
-import type { SavedQuery } from '../persistence/savedQueries';
 import { AttachmentsFolderNode } from './attachmentNodes';
 import type { TreeContext } from './context';
-import { dataFolderContext, listContext, plainContext, queryContext, recordContext } from './contextValues';
+import { dataFolderContext, listContext, plainContext, recordContext } from './contextValues';
 import type { CompanyDataStatus } from './dataStatus';
 import { ErrorNode, MessageNode } from './leafNodes';
 import { TreeNode } from './node';
@@ -31,39 +31,62 @@ import { PagedNode } from './pagedNode';
 
 export type RecordQuery = Omit<ListParams, 'page' | 'pageSize'>;
 
-/** What the user made of a query node: a name and whether it is pinned (saved). */
-export interface QueryMarks {
-  label?: string;
-  pinned?: boolean;
-}
-
 /** What a list needs of its company node (an interface, so this file does not import that one):
- * the company, and where query nodes are added. */
-export interface QueryOwner extends TreeNode {
+ * the company and its data set statuses. */
+export interface ListOwner extends TreeNode {
   readonly company: Company;
   readonly dataStatus: CompanyDataStatus;
-  addQuery(query: RecordQuery, type?: DataTypeId): QueryNode;
-  replaceQuery(old: QueryNode, query: RecordQuery): QueryNode;
-  removeQuery(node: QueryNode): boolean;
   /** Why the company's lists are empty, when it is known (no connection is Linked). */
   emptyWhy?(): string | undefined;
 }
 
-/** A list of a company's records of one type, fetched only when expanded: the type's node under
- * the Data folder, or a query node. It keeps each record's row (src/dataTypes/rows.ts). */
+/** Where a list sits below its company, for a type the catalog lists there: the connection of a
+ * connection-scoped type, the record of a type under a parent; with names for people. */
+export interface ListSpot {
+  readonly connectionId?: string;
+  readonly parentId?: string;
+  /** What the spot is called (`Xero`, `Xero · Business account`): tooltips, query nodes. */
+  readonly name?: string;
+}
+
+/** The ids of a spot, stable for node ids (empty for a company-scoped list). */
+export function spotKey(spot: ListSpot): string {
+  const connection = spot.connectionId !== undefined ? `:connection:${spot.connectionId}` : '';
+  return `${connection}${spot.parentId !== undefined ? `:parent:${spot.parentId}` : ''}`;
+}
+
+/** A list of a company's records of one type at one place, fetched only when expanded: the
+ * type's node (under the Data folder, a connection or a parent record), or a query node. It keeps
+ * each record's row (src/dataTypes/rows.ts). */
 export abstract class RecordListNode extends PagedNode<RecordRow> {
   constructor(
     parent: TreeNode,
     ctx: TreeContext,
-    readonly owner: QueryOwner,
+    readonly owner: ListOwner,
     readonly spec: DataTypeSpec,
     readonly query: RecordQuery,
+    readonly spot: ListSpot = {},
   ) {
     super(parent, ctx);
   }
 
   get company(): Company {
     return this.owner.company;
+  }
+
+  /** Where the client lists the records: the company, and the connection and parent record ids. */
+  get place(): ListPlace {
+    const { connectionId, parentId } = this.spot;
+    return {
+      companyId: this.company.id,
+      ...(connectionId !== undefined ? { connectionId } : {}),
+      ...(parentId !== undefined ? { parentId } : {}),
+    };
+  }
+
+  /** The tooltip's line naming the spot, if any. */
+  protected spotLines(): string[] {
+    return this.spot.name !== undefined ? [t('In: {0}', this.spot.name)] : [];
   }
 
   get dataType(): DataTypeId {
@@ -104,7 +127,7 @@ export abstract class RecordListNode extends PagedNode<RecordRow> {
 
   protected createList(client: DataPlatformClient): PagedList<RecordRow> {
     const { query, orderBy } = this.query;
-    return client.recordRows(this.spec.id, this.company.id, { pageSize: this.ctx.pageSize(), query, orderBy });
+    return client.recordRows(this.spec.id, this.place, { pageSize: this.ctx.pageSize(), query, orderBy });
   }
   protected itemKey(item: RecordRow): string {
     return item.id;
@@ -164,14 +187,14 @@ class HiddenRowsNode extends TreeNode {
   }
 }
 
-/** All the company's records of one type, with its data set's status. */
+/** All the records of one type at its place, with its data set's status. */
 export class DataTypeNode extends RecordListNode {
-  constructor(parent: TreeNode, ctx: TreeContext, owner: QueryOwner, spec: DataTypeSpec) {
-    super(parent, ctx, owner, spec, {});
+  constructor(parent: TreeNode, ctx: TreeContext, owner: ListOwner, spec: DataTypeSpec, spot: ListSpot = {}) {
+    super(parent, ctx, owner, spec, {}, spot);
   }
 
   get key(): string {
-    return `${this.spec.id}:${this.company.id}`;
+    return `${this.spec.id}:${this.company.id}${spotKey(this.spot)}`;
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -179,7 +202,7 @@ export class DataTypeNode extends RecordListNode {
     item.iconPath = new vscode.ThemeIcon(this.spec.icon);
     const total = this.pagedList?.totalResults;
     const status = this.owner.dataStatus;
-    const lines = [typeTitle(this.spec.id)];
+    const lines = [typeTitle(this.spec.id), ...this.spotLines()];
     if (status.state === 'loaded') lines.push(...dataSetTooltip(status.of(this.spec.id)));
     if (status.state === 'failed') lines.push(t('Data set status unavailable: {0}', status.error?.message ?? ''));
     if (total !== undefined) {
@@ -197,77 +220,17 @@ export class DataTypeNode extends RecordListNode {
   }
 }
 
-/** A Run Query… node: the company's records of one type, filtered and/or ordered; it may carry a
- * name and be pinned (a saved query). Name and pin change in place: the node keeps its id (its
- * key is the query's meaning) and what it has loaded. */
-export class QueryNode extends RecordListNode {
-  /** A name the user gave it, shown instead of the filter. */
-  label?: string;
-  /** Pinned (saved): listed first under its company and never dropped to make room. */
-  pinned: boolean;
-
-  constructor(
-    parent: TreeNode,
-    ctx: TreeContext,
-    owner: QueryOwner,
-    spec: DataTypeSpec,
-    query: RecordQuery,
-    marks: QueryMarks = {},
-  ) {
-    super(parent, ctx, owner, spec, query);
-    this.label = marks.label;
-    this.pinned = marks.pinned === true;
-  }
-
-  get key(): string {
-    // By meaning, not spelling: `status = Paid` finds the node `status=Paid` made.
-    return `${this.spec.id}:${this.company.id}:query:${queryIdentity(this.query.query, this.query.orderBy)}`;
-  }
-
-  /** What is kept across reloads. */
-  toSaved(): SavedQuery {
-    const { query, orderBy } = this.query;
-    return {
-      dataType: this.spec.id,
-      ...(query !== undefined ? { query } : {}),
-      ...(orderBy !== undefined ? { orderBy } : {}),
-      ...(this.label !== undefined ? { label: this.label } : {}),
-      ...(this.pinned ? { pinned: true } : {}),
-    };
-  }
-
-  getTreeItem(): vscode.TreeItem {
-    const total = this.pagedList?.totalResults;
-    const filter = this.query.query ?? t('(no filter)');
-    // "status=Paid — 123 invoices", "Bills: status=Paid — 12 bills": the count comes with page 1.
-    const item = this.collapsedItem(queryNodeLabel(this.label ?? filter, total, this.spec.id));
-    item.iconPath = new vscode.ThemeIcon(this.pinned ? 'pinned' : 'filter');
-    // A named query still shows what it runs.
-    const order = this.query.orderBy ? t('orderBy {0}', this.query.orderBy) : undefined;
-    item.description = this.label !== undefined ? (order ? t('{0} · {1}', filter, order) : filter) : order;
-    item.tooltip = [
-      ...(this.label !== undefined ? [t('Name: {0}', this.label)] : []),
-      t('Company: {0}', this.company.name),
-      t('Data type: {0}', typeTitle(this.spec.id)),
-      this.query.query !== undefined ? t('query: {0}', this.query.query) : t('query: (none)'),
-      ...(this.query.orderBy ? [t('orderBy: {0}', this.query.orderBy)] : []),
-      ...(this.pinned ? [t('Pinned: listed first, never dropped to make room')] : []),
-    ].join('\n');
-    item.contextValue = queryContext(this.spec.id, this.pinned, this.morePages);
-    return item;
-  }
-}
-
-/** The Data folder under a company: every data type of the catalog, in its order. */
+/** The Data folder under a company: every company-scoped data type of the catalog, in its order. */
 export class DataFolderNode extends TreeNode {
   private readonly types: ReadonlyMap<DataTypeId, DataTypeNode>;
 
   constructor(
-    readonly owner: QueryOwner,
+    readonly owner: ListOwner,
     ctx: TreeContext,
   ) {
     super(owner);
-    this.types = new Map(DATA_TYPES.map((spec) => [spec.id, new DataTypeNode(this, ctx, owner, spec)]));
+    const specs = DATA_TYPES.filter((spec) => spec.scope !== 'connection');
+    this.types = new Map(specs.map((spec) => [spec.id, new DataTypeNode(this, ctx, owner, spec)]));
   }
 
   /** The node of one type. */
@@ -306,9 +269,14 @@ export class DataFolderNode extends TreeNode {
   }
 }
 
+/** The types listed under a record of `type` (bank transactions under a bank account). */
+const childTypes = (type: DataTypeId): DataTypeSpec[] => DATA_TYPES.filter((d) => d.parent?.type === type);
+
 export class RecordNode extends TreeNode {
   /** The record's Attachments folder, made on first expand (types with attachments only). */
   private folder?: AttachmentsFolderNode;
+  /** The lists of the types under this record, made on first expand. */
+  private lists?: DataTypeNode[];
 
   constructor(
     parent: RecordListNode,
@@ -322,8 +290,23 @@ export class RecordNode extends TreeNode {
     super(parent);
   }
 
+  private get list(): RecordListNode {
+    return this.parent as RecordListNode;
+  }
+
+  /** Where the record is listed (its company, connection and parent record): reading it again,
+   * its attachments and its share go there. */
+  get place(): ListPlace {
+    return this.list.place;
+  }
+
+  /** The connection a connection-scoped record comes from. */
+  get connectionId(): string | undefined {
+    return this.list.spot.connectionId;
+  }
+
   get itemId(): string {
-    return `record:${(this.parent as RecordListNode).key}:${this.record.id}`;
+    return `record:${this.list.key}:${this.record.id}`;
   }
 
   /** The Attachments folder, for a type whose records have attachments. */
@@ -333,10 +316,29 @@ export class RecordNode extends TreeNode {
     return this.folder;
   }
 
+  /** The lists of the types under this record (a bank account's transactions), at its place. */
+  get childLists(): DataTypeNode[] {
+    const ctx = this.ctx;
+    if (!ctx) return [];
+    this.lists ??= childTypes(this.spec.id).map((spec) => {
+      const name = recordLabel(this.spec, this.record);
+      const spot = {
+        ...this.list.spot,
+        parentId: this.record.id,
+        name: this.list.spot.name ? t('{0} · {1}', this.list.spot.name, name) : name,
+      };
+      return new DataTypeNode(this, ctx, this.list.owner, spec, spot);
+    });
+    return this.lists;
+  }
+
   getTreeItem(): vscode.TreeItem {
     const { spec, record } = this;
-    const collapsible = spec.attachments && this.ctx ? vscode.TreeItemCollapsibleState.Collapsed : undefined;
-    const item = new vscode.TreeItem(recordLabel(spec, record), collapsible);
+    const parentOf = (spec.attachments || childTypes(spec.id).length > 0) && this.ctx;
+    const item = new vscode.TreeItem(
+      recordLabel(spec, record),
+      parentOf ? vscode.TreeItemCollapsibleState.Collapsed : undefined,
+    );
     item.id = this.itemId;
     item.description = recordDescription(spec, record);
     const icon = recordIcon(spec, record);
@@ -350,10 +352,15 @@ export class RecordNode extends TreeNode {
 
   override getChildren(): TreeNode[] {
     const folder = this.attachments;
-    return folder ? [folder] : [];
+    return [...(folder ? [folder] : []), ...this.childLists];
+  }
+
+  override refresh(): void {
+    for (const list of this.lists ?? []) list.refresh();
   }
 
   override dispose(): void {
     this.folder?.dispose();
+    for (const list of this.lists ?? []) list.dispose();
   }
 }

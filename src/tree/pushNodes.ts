@@ -224,8 +224,23 @@ class PushedRecordNode extends TreeNode {
     item.command = {
       command: 'dataPlatform.openRecord',
       title: t('Open JSON'),
-      arguments: [{ companyId: this.operation.history.company.id, dataType: this.dataType, recordId: this.recordId }],
+      arguments: [this.openArgument()],
     };
     return item;
+  }
+
+  /** The record by ids: a connection-scoped one through the connection pushed to; one under a
+   * parent record by the parent the pushed data names (its `idName`, a bank transaction's `accountId`). */
+  private openArgument(): Record<string, string> {
+    const spec = dataType(this.dataType);
+    const op = this.operation.operation;
+    const parentId = spec.parent ? this.data?.[spec.parent.idName] : undefined;
+    return {
+      companyId: this.operation.history.company.id,
+      dataType: this.dataType,
+      recordId: this.recordId,
+      ...(spec.scope === 'connection' ? { connectionId: op.dataConnectionKey } : {}),
+      ...(typeof parentId === 'string' ? { parentId } : {}),
+    };
   }
 }

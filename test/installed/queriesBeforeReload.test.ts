@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { QueryResult } from '../../src/commands/query';
-import type { QueryNode } from '../../src/tree/dataNodes';
+import type { QueryNode } from '../../src/tree/queryNode';
 import { clearRequests, KEPT_QUERIES } from './queries';
 import { installedExtension, wellKnownCompany } from './shared';
 

@@ -16,7 +16,7 @@ import type { DataTypeId } from '../../src/dataTypes/catalog';
 import { typeTitle } from '../../src/dataTypes/words';
 import type { DataPlatformApi } from '../../src/testApi';
 import type { TreeNode } from '../../src/tree/node';
-import type { QueryNode } from '../../src/tree/dataNodes';
+import type { QueryNode } from '../../src/tree/queryNode';
 import type { CompanyNode } from '../../src/tree/companyNodes';
 import { TEST_HOOKS_ENV } from '../../src/testApi';
 import { ENV, KEYS_MARKER, SCREENSHOT_MARKER, type KeysRequest } from '../host/protocol';
@@ -263,13 +263,20 @@ export interface QueryAnswers {
   dataType?: DataTypeId;
   query: string;
   orderBy?: string;
+  /** The connection of a connection-scoped type, and the parent record of a type under one. */
+  connectionId?: string;
+  parentId?: string;
 }
 
 /** Run Query… on a company, its three questions answered (src/commands/query.ts). */
 export async function runQuery(api: DataPlatformApi, a: QueryAnswers): Promise<QueryResult> {
   const answers: Answer[] = [typeTitle(a.dataType ?? 'invoices'), { value: a.query }, orderAnswer(a.orderBy)];
-  const target =
-    a.accountId === undefined ? { companyId: a.companyId } : { accountId: a.accountId, companyId: a.companyId };
+  const target = {
+    ...(a.accountId !== undefined ? { accountId: a.accountId } : {}),
+    companyId: a.companyId,
+    ...(a.connectionId !== undefined ? { connectionId: a.connectionId } : {}),
+    ...(a.parentId !== undefined ? { parentId: a.parentId } : {}),
+  };
   const r = await answering(api, answers, () =>
     vscode.commands.executeCommand<QueryResult>('dataPlatform.runQuery', target),
   );

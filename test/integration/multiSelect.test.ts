@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { ExportResult } from '../../src/commands/export';
 import type { Answer } from '../../src/commands/answerQueue';
 import type { DataPlatformApi } from '../../src/testApi';
-import type { QueryNode } from '../../src/tree/dataNodes';
+import type { QueryNode } from '../../src/tree/queryNode';
 import type { TreeNode } from '../../src/tree/node';
 import { INVOICE_TYPES, parseCsv, readExport } from '../support/csv';
 import { recordContext } from '../../src/tree/contextValues';

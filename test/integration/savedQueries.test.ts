@@ -14,7 +14,7 @@ import type { DataPlatformApi } from '../../src/testApi';
 import { HISTORY_LIMIT } from '../../src/persistence/queryHistory';
 import { OPEN_QUERY_LIMIT, type SavedQuery } from '../../src/persistence/savedQueries';
 import { listContext, queryContext } from '../../src/tree/contextValues';
-import type { QueryNode } from '../../src/tree/dataNodes';
+import type { QueryNode } from '../../src/tree/queryNode';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode } from '../../src/tree/companyNodes';
 import {

@@ -49,7 +49,10 @@ const EVERY: { [K in BuilderName]: () => string[] } = {
   apiKeysContext: () => [contexts.apiKeysContext()],
   connectionsContext: () => flags(['morePages']).map((o) => contexts.connectionsContext(o)),
   connectionContext: () =>
-    (['Linked', 'PendingAuth', 'Unlinked', 'Deauthorized', 'other'] as const).map((s) => contexts.connectionContext(s)),
+    (['Linked', 'PendingAuth', 'Unlinked', 'Deauthorized', 'other'] as const).flatMap((s) => [
+      contexts.connectionContext(s),
+      contexts.connectionContext(s, true),
+    ]),
 };
 
 /** Each distinct contextValue once. */

@@ -1,14 +1,17 @@
 import * as assert from 'node:assert/strict';
 import { errorText, indentFrom, noConnectionText, prettyJson } from '../../../src/documents/json';
-import { DATA_TYPES } from '../../../src/dataTypes/catalog';
+import { DATA_TYPES, type DataTypeSpec } from '../../../src/dataTypes/catalog';
 import {
   MAX_LABEL_LENGTH,
   asRecordArgument,
   labelOr,
   parseRecordUri,
+  placeOfRef,
   recordLabelOfPath,
   recordKey,
+  recordRefAt,
   recordUriParts,
+  sameRecord,
   sanitizeLabel,
   type RecordRef,
 } from '../../../src/documents/recordUri';
@@ -19,6 +22,12 @@ const inv = (companyId: string, invoiceId: string): RecordRef => ({
   dataType: 'invoices',
   recordId: invoiceId,
   accountId: 'acct-1',
+});
+
+/** The place ids a record of the type is read by (odd ones, to be encoded). */
+const placeOf = (spec: DataTypeSpec): Pick<RecordRef, 'connectionId' | 'parentId'> => ({
+  ...(spec.scope === 'connection' ? { connectionId: 'cn/1' } : {}),
+  ...(spec.parent ? { parentId: 'p&1' } : {}),
 });
 
 /** What a URI's parts look like after a trip through a string, as a restored tab's URI makes:
@@ -195,11 +204,13 @@ describe('record document URIs', () => {
   });
 
   it('names every type in the path and its record id by the type in the query, and round-trips each', () => {
-    for (const { id } of DATA_TYPES) {
-      const ref: RecordRef = { companyId: 'c&1', dataType: id, recordId: 'r/1?', accountId: 'a-1' };
+    for (const spec of DATA_TYPES) {
+      const { id } = spec;
+      const ref: RecordRef = { companyId: 'c&1', dataType: id, recordId: 'r/1?', accountId: 'a-1', ...placeOf(spec) };
       const parts = recordUriParts(ref, { companyName: 'Acme', recordLabel: 'No. 7' });
       assert.equal(parts.path, `/Acme/${id}/No. 7.json`);
-      assert.match(parts.query, /^companyId=c%261&[a-z][A-Za-z]*Id=r%2F1%3F&account=a-1$/);
+      const place = `${spec.scope ? 'connectionId=cn%2F1&' : ''}${spec.parent ? `${spec.parent.idName}=p%261&` : ''}`;
+      assert.match(parts.query, new RegExp(`^companyId=c%261&${place}[a-z][A-Za-z]*Id=r%2F1%3F&account=a-1$`));
       assert.deepEqual(parseRecordUri(parts), ref, id);
       assert.deepEqual(parseRecordUri(throughString(parts)), ref, `${id} through a string`);
     }
@@ -210,6 +221,76 @@ describe('record document URIs', () => {
     assert.equal(
       recordUriParts({ companyId: 'c', dataType: 'billPayments', recordId: 'p', accountId: 'a' }).query,
       'companyId=c&billPaymentId=p&account=a',
+    );
+  });
+});
+
+describe('record document URIs of a connection-scoped type and of a type under a parent', () => {
+  const cost: RecordRef = {
+    companyId: 'c',
+    dataType: 'directCosts',
+    recordId: 'd',
+    accountId: 'a',
+    connectionId: 'cn',
+  };
+  const line: RecordRef = {
+    companyId: 'c',
+    dataType: 'bankTransactions',
+    recordId: 't',
+    accountId: 'a',
+    connectionId: 'cn',
+    parentId: 'ba',
+  };
+
+  it('name the connection, and the parent under the name its path gives it', () => {
+    assert.equal(recordUriParts(cost).query, 'companyId=c&connectionId=cn&directCostId=d&account=a');
+    assert.equal(recordUriParts(line).query, 'companyId=c&connectionId=cn&accountId=ba&bankTransactionId=t&account=a');
+    assert.deepEqual(parseRecordUri(recordUriParts(line)), line);
+  });
+
+  it('refuse a place the type is not read by: a missing connection or parent, or one it has not', () => {
+    const { connectionId: _c, ...noConnection } = cost;
+    const { parentId: _p, ...noParent } = line;
+    assert.throws(() => recordUriParts(noConnection), /directCosts needs the connection/);
+    assert.throws(() => recordUriParts(noParent), /bankTransactions needs/);
+    assert.throws(() => recordUriParts({ ...inv('c', 'i'), connectionId: 'cn' }), /invoices needs/);
+    const parts = recordUriParts(line);
+    assert.equal(parseRecordUri({ ...parts, query: parts.query.replace('accountId=ba&', '') }), undefined);
+    assert.equal(parseRecordUri({ ...parts, query: parts.query.replace('connectionId=cn&', '') }), undefined);
+  });
+
+  it('key and compare a record with its place: one id under two bank accounts is two records', () => {
+    const other = { ...line, parentId: 'ba2' };
+    assert.notEqual(recordKey(line), recordKey(other));
+    assert.equal(sameRecord(line, other), false);
+    assert.equal(sameRecord(line, { ...line }), true);
+    assert.notEqual(recordKey(cost), recordKey({ ...cost, connectionId: 'cn2' }));
+  });
+
+  it('open by ids with connectionId and parentId where the type needs them, else not at all', () => {
+    const arg = { companyId: 'c', dataType: 'bankTransactions', recordId: 't', connectionId: 'cn', parentId: 'ba' };
+    assert.deepEqual(asRecordArgument(arg, 'a'), { ref: line });
+    assert.equal(asRecordArgument({ ...arg, parentId: undefined }, 'a'), undefined);
+    assert.equal(asRecordArgument({ ...arg, connectionId: 7 }, 'a'), undefined);
+    assert.deepEqual(
+      asRecordArgument({ companyId: 'c', dataType: 'directCosts', recordId: 'd', connectionId: 'cn' }, 'a'),
+      {
+        ref: cost,
+      },
+    );
+    assert.deepEqual(
+      asRecordArgument({ companyId: 'c', dataType: 'invoices', recordId: 'i', connectionId: 'cn' }, 'acct-1'),
+      { ref: inv('c', 'i') },
+      'a company-scoped type ignores a connection: it is read by the company',
+    );
+  });
+
+  it('give back the place a record is read from', () => {
+    assert.deepEqual(placeOfRef(line), { companyId: 'c', connectionId: 'cn', parentId: 'ba' });
+    assert.deepEqual(placeOfRef(inv('c', 'i')), { companyId: 'c' });
+    assert.deepEqual(
+      recordRefAt({ companyId: 'c', connectionId: 'cn', parentId: 'ba' }, 'bankTransactions', 't', 'a'),
+      line,
     );
   });
 });

@@ -32,6 +32,27 @@ describe('saved query nodes', () => {
     assert.deepEqual(Object.keys(store.get<object>(SAVED_QUERIES_KEY) ?? {}), [JSON.stringify(['kept', 'c1'])]);
   });
 
+  it('keeps a query’s place (its connection, its parent record) across a reload; one filter at two places is two queries', async () => {
+    const store = memento();
+    const saved = new SavedQueries(store);
+    const atConnection = { dataType: 'directCosts', query: 'id!=null', connectionId: 'cn-1', placeName: 'Xero' };
+    const underAccount = { ...atConnection, dataType: 'bankTransactions', parentId: 'ba-1', placeName: 'Xero · Main' };
+    await saved.add('a', 'c', atConnection);
+    await saved.add('a', 'c', { ...atConnection, connectionId: 'cn-2' });
+    await saved.add('a', 'c', underAccount);
+    await saved.add('a', 'c', { ...underAccount, parentId: 'ba-2' });
+    await saved.add('a', 'c', { ...underAccount, placeName: 'renamed' });
+    const reloaded = new SavedQueries(store).list('a', 'c');
+    assert.deepEqual(reloaded, [
+      atConnection,
+      { ...atConnection, connectionId: 'cn-2' },
+      underAccount,
+      { ...underAccount, parentId: 'ba-2' },
+    ]);
+    await saved.replace('a', 'c', [{ dataType: 'directCosts', connectionId: 7 } as unknown as typeof atConnection]);
+    assert.deepEqual(saved.list('a', 'c'), [], 'a place that is not text is dropped');
+  });
+
   it('adds a query once by meaning, per data type', async () => {
     const saved = new SavedQueries(memento());
     await saved.add('a', 'c', { dataType: 'invoices', query: 'status=Paid' });
