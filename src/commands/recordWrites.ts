@@ -18,6 +18,7 @@ import { readPlace } from '../push/places';
 import { recordAmount } from '../push/recordWrite';
 import { pushSchema } from '../push/schema';
 import { draftBody, updateDraftBody } from '../push/types';
+import type { RecordListNode } from '../tree/dataNodes';
 import type { TreeNode } from '../tree/node';
 import type { AccountTarget, ResolveAccount } from './accountTarget';
 import { confirmDraftProblems } from './draftCheck';
@@ -31,6 +32,8 @@ interface RecordWriteDeps {
   account: ResolveAccount;
   drafts: DraftFileSystem;
   lost: LostWrites;
+  /** The list an edit draft's record was opened from (by the draft's URI): read again after its update. */
+  lists: Map<string, RecordListNode>;
 }
 
 export type EditRecordResult =
@@ -93,6 +96,7 @@ async function editRecord(deps: RecordWriteDeps, arg: unknown): Promise<EditReco
     t('{0} {1} of {2} ({3})', typeTitle(x.type), label, x.companyName, connection.platformName),
   );
   const uri = deps.drafts.createEdit(draft, t('{0} (edit)', label), updateDraftBody(record), schema, jsonIndent());
+  if (x.list) deps.lists.set(uri.toString(), x.list);
   await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
   return { outcome: 'opened', uri };
 }
@@ -195,7 +199,7 @@ async function pushUpdate(deps: RecordWriteDeps, arg: unknown): Promise<RecordWr
   if (result.outcome === 'done')
     followWrite(
       deps.view,
-      { account: target, client, companyId: draft.companyId, type, recordId },
+      { account: target, client, companyId: draft.companyId, type, recordId, list: deps.lists.get(uri.toString()) },
       result.value,
       'update',
     );
@@ -262,11 +266,13 @@ async function deleteRecord(deps: RecordWriteDeps, arg: unknown): Promise<Record
   return result;
 }
 
-export function registerRecordWriteCommands(deps: Omit<RecordWriteDeps, 'lost'>): vscode.Disposable[] {
-  const full: RecordWriteDeps = { ...deps, lost: new LostWrites() };
+export function registerRecordWriteCommands(deps: Omit<RecordWriteDeps, 'lost' | 'lists'>): vscode.Disposable[] {
+  const full: RecordWriteDeps = { ...deps, lost: new LostWrites(), lists: new Map() };
   return [
     registerCommand('dataPlatform.editRecord', (arg?: unknown) => editRecord(full, arg)),
     registerCommand('dataPlatform.pushUpdate', (arg?: unknown) => pushUpdate(full, arg)),
     registerCommand('dataPlatform.deleteRecord', (arg?: unknown) => deleteRecord(full, arg)),
+    // A closed draft's list is not kept alive (a tree rebuilt since would hold another).
+    vscode.workspace.onDidCloseTextDocument((d) => full.lists.delete(d.uri.toString())),
   ];
 }

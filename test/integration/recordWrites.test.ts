@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import type { CreateRecordResult, PushResult } from '../../src/commands/push';
 import type { EditRecordResult, RecordWriteResult } from '../../src/commands/recordWrites';
 import { dataType } from '../../src/dataTypes/catalog';
+import { typeTitle } from '../../src/dataTypes/words';
 import { PUSH_TYPES } from '../../src/push/types';
 import type { DataPlatformApi } from '../../src/testApi';
 import type { TreeNode } from '../../src/tree/node';
@@ -17,6 +18,7 @@ import { VALID_BODIES } from '../support/pushBodies';
 import {
   admin,
   children,
+  emulatorClient,
   firstPageCompany,
   kindOf,
   labelOf,
@@ -220,21 +222,73 @@ describe('Edit and delete records, create every type', function () {
     );
   });
 
+  it('on a connection’s bank account: Edit Record and a create of its transactions go through that connection, no question which', async () => {
+    await setEnvironment(api, api.connection.account.id, 'local');
+    await waitFor('the local account', () => api.connection.account.environment === 'local');
+    const company = await firstPageCompany(api, companyId);
+    assert.ok(company);
+    const [connection] = await children(api, company.connections);
+    const accounts = (await children(api, connection)).find((n) => labelOf(n) === typeTitle('bankAccounts'));
+    assert.ok(accounts, 'bank accounts under the connection');
+    const [account] = (await children(api, accounts)).filter((n) => kindOf(n) === 'record');
+    assert.ok(account, 'a bank account');
+    const { id } = (account as unknown as { record: { id: string } }).record;
+    const picks = api.prompts.asked.filter((q) => q.kind === 'pick').length;
+
+    const opened = await edit(account);
+    if (opened?.outcome !== 'opened') return assert.fail(JSON.stringify(opened));
+    const doc = await vscode.workspace.openTextDocument(opened.uri);
+    const name = `Renamed ${Date.now() % 100_000}`;
+    await replaceText(doc, { ...(JSON.parse(doc.getText()) as Json), accountName: name });
+    await admin.clearRequests();
+    const r = await pushUpdate(doc.uri);
+    if (r?.outcome !== 'done') return assert.fail(JSON.stringify(r));
+    const [put] = await requests('PUT');
+    assert.ok(
+      put?.path.endsWith(`/connections/${connectionId}/push/bankAccounts/${encodeURIComponent(id)}`),
+      put?.path,
+    );
+    await settled(r.value);
+    await waitFor('the row’s new name', async () =>
+      (await children(api, accounts)).some((n) => labelOf(n).includes(name)),
+    );
+
+    const [row] = (await children(api, accounts)).filter((n) => kindOf(n) === 'record');
+    const transactions = (await children(api, row)).find((n) => labelOf(n) === typeTitle('bankTransactions'));
+    assert.ok(transactions, 'the account’s transactions');
+    const created = await run<CreateRecordResult>('dataPlatform.createRecord', transactions);
+    if (created?.outcome !== 'opened') return assert.fail(JSON.stringify(created));
+    const draft = await vscode.workspace.openTextDocument(created.uri);
+    await replaceText(draft, { ...(JSON.parse(draft.getText()) as Json), ...VALID_BODIES.bankTransactions });
+    const pushed = await run<PushResult>('dataPlatform.pushDraft', draft.uri);
+    if (pushed?.outcome !== 'pushed') return assert.fail(JSON.stringify(pushed));
+    const [post] = await requests('POST');
+    const rowId = (row as unknown as { record: { id: string } }).record.id;
+    assert.ok(post?.path.endsWith(`/push/bankAccounts/${encodeURIComponent(rowId)}/bankTransactions`), post?.path);
+    assert.equal(api.prompts.asked.filter((q) => q.kind === 'pick').length, picks, 'no connection asked for');
+    await settled(pushed.operation);
+  });
+
   it('creates a record of every type the catalog says one can create, each to Success', async function () {
     // Eighteen drafts, each read (connections, options), filled and pushed.
     this.timeout(120_000);
     await setEnvironment(api, api.connection.account.id, 'local');
     await waitFor('the local account', () => api.connection.account.environment === 'local');
-    const empty = (await admin.info()).companies.empty;
     await admin.clearRequests();
     const served = PUSH_TYPES.filter((type) => VALID_BODIES[type] !== undefined);
     assert.deepEqual(served, [...PUSH_TYPES], 'a valid body for every creatable type');
     // Each drafted, filled and pushed; then all followed together (each settles after the push delay).
     const pushes: { type: string; key: string }[] = [];
+    // Bank transactions go under one of the connection's bank accounts.
+    const client = await emulatorClient();
+    const place = { companyId, connectionId };
+    const [bankAccount] = (await client.listRecords('bankAccounts', place, { pageSize: 1 })).results;
+    assert.ok(bankAccount, 'a bank account to push transactions to');
     for (const type of PUSH_TYPES) {
-      const parentId = dataType(type).parent ? '090' : undefined;
+      const parentId = dataType(type).parent ? bankAccount.id : undefined;
       const created = await run<CreateRecordResult>('dataPlatform.createRecord', {
-        companyId: empty,
+        companyId,
+        connectionId,
         dataType: type,
         ...(parentId ? { parentId } : {}),
       });
@@ -255,8 +309,8 @@ describe('Edit and delete records, create every type', function () {
     for (const request of [
       'GET /options/chartOfAccounts',
       'POST /push/accounts',
-      'GET /options/bankAccounts/090/bankTransactions',
-      'POST /push/bankAccounts/090/bankTransactions',
+      `GET /options/bankAccounts/${bankAccount.id}/bankTransactions`,
+      `POST /push/bankAccounts/${bankAccount.id}/bankTransactions`,
     ])
       assert.ok(sent.includes(request), `${request} in ${sent.join(', ')}`);
     await waitFor(
