@@ -209,10 +209,11 @@ describe('push schema against the emulator', () => {
 
   before(async () => {
     emu = await startEmulator({ invoices: 10, companies: 10 });
+    // Bank transactions' options are under one of the connection's bank accounts.
+    const place = { companyId: emu.companies.few, connectionId: emu.connections.few[0] };
+    const [account] = (await client().listRecords('bankAccounts', place, { pageSize: 1 })).results;
     for (const type of PUSH_DATA_TYPES) {
-      // Bank transactions' options are under their bank account (the seeded books' 090).
-      const place = { companyId: emu.companies.empty, connectionId: emu.connections.empty[0] };
-      const parent = dataType(type).parent ? { parentId: '090' } : {};
+      const parent = dataType(type).parent ? { parentId: account.id } : {};
       options.set(type, await client().pushes.options({ ...place, ...parent }, type));
     }
   });
