@@ -97,13 +97,14 @@ describe('Edit and delete records, create every type', function () {
     await signIn(api);
   });
 
-  it('edits an invoice: asked on production (declined, nothing sent), then one PUT; the row and the JSON tab show the new version', async () => {
+  it('edits an invoice from its JSON tab: asked on production (declined, nothing sent), then one PUT; the row and the JSON tab show the new version', async () => {
     const [row] = await rows('invoices');
     assert.ok(row, 'an invoice listed');
     const json = await run<vscode.TextEditor>('dataPlatform.openRecord', row);
     const shown = JSON.parse(json.document.getText()) as Json;
     pickFirst();
-    const opened = await edit(row);
+    // From the JSON tab (its editor title's Edit Record passes the document's URI).
+    const opened = await edit(json.document.uri);
     assert.equal(opened?.outcome, 'opened', JSON.stringify(opened));
     if (opened?.outcome !== 'opened') return;
     assert.equal(opened.uri.scheme, 'dataplatform-edit');
