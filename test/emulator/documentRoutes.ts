@@ -19,7 +19,8 @@ import { bufferSource, contentDisposition } from './fileBytes';
 import { FileBody } from './http';
 import { hasInvoicePdfs } from './integrations';
 import { textPdf } from './pdf';
-import { invoiceType, withPushed } from './pushRecords';
+import { invoiceType } from './pushRecords';
+import { withWrites } from './pushWrites';
 import { type ApiRequest, type Route, isEntry, isResponse, ok, ownCompany, readyData } from './routing';
 import type { CompanyEntry, EmulatorState } from './state';
 import type { DataConnection } from './wire';
@@ -37,11 +38,10 @@ export interface FoundRecord {
   files: StoredFile[];
 }
 
-/** The company's records of a type, those pushes created after its own. */
+/** The company's records of a type, as pushes left them (created after its own, updated, deleted). */
 function typeOf(state: EmulatorState, entry: CompanyEntry, type: string): { own: DataType; all: DataType } {
   const own = type === 'invoices' ? invoiceType(state.invoiceSource(entry)) : (recordType(type) as DataType);
-  const pushed = state.pushes.records(entry.company.id, type);
-  return { own, all: pushed.length > 0 ? withPushed(own, pushed) : own };
+  return { own, all: withWrites(state.pushes, { companyId: entry.company.id }, own) };
 }
 
 /** The company's record of a type (its data set synced), or the 404/409 that says why not. */
@@ -60,8 +60,9 @@ export function findRecord(
   const record = all.record(books, index) as Json;
   const companyId = entry.company.id;
   const key = recordKey(companyId, type, String(record.id));
-  // Records a push created have no seeded files.
-  const seeded = index < own.count(books) ? seededFiles(state.seed, companyId, type, index, record) : [];
+  // Records a push created have no seeded files; a seeded record's are by its own index (deletes shift the list's).
+  const ownIndex = own.indexOf(books, String(record.id));
+  const seeded = ownIndex === undefined ? [] : seededFiles(state.seed, companyId, type, ownIndex, record);
   return { entry, record, key, files: state.attachments.list(key, seeded) };
 }
 

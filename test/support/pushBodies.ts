@@ -6,15 +6,15 @@ type Rec = Record<string, unknown>;
 const PER_CONNECTION = ['bankAccounts', 'bankTransactions', 'transfers', 'directCosts', 'directIncomes'];
 
 /** Where a pushed record of a type is listed: the company's data, or the connection's (bank transactions
- * under the account they were pushed to, `parentId`). */
-export function listPath(type: string, company: string, connection: string, parentId = '090'): string {
+ * under the account they were pushed to, `parentId`: one of the connection's bank accounts). */
+export function listPath(type: string, company: string, connection: string, parentId = ''): string {
   if (!PER_CONNECTION.includes(type)) return `/companies/${company}/data/${type}`;
   const base = `/companies/${company}/connections/${connection}/data`;
   return type === 'bankTransactions' ? `${base}/bankAccounts/${parentId}/bankTransactions` : `${base}/${type}`;
 }
 
 /** Where a type is pushed (created): bank transactions under their account. */
-export function createPath(type: string, company: string, connection: string, parentId = '090'): string {
+export function createPath(type: string, company: string, connection: string, parentId = ''): string {
   const base = `/companies/${company}/connections/${connection}/push`;
   return type === 'bankTransactions' ? `${base}/bankAccounts/${parentId}/bankTransactions` : `${base}/${type}`;
 }

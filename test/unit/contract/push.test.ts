@@ -172,7 +172,7 @@ describe('Codat contract: pushing', function () {
       assert.equal(created.length, done.json.changes?.length, `${type}: every created record is listed`);
       fits(SCHEMAS.page(type), pages[pages.length - 1].json, `the ${type} page with the pushed record`);
       if (contractType(type).itemPath)
-        fits(SCHEMAS.item(type), (await call(emu, `${list}/${created[0].id}`)).json, `a pushed ${type}`);
+        fits(SCHEMAS.item(type), (await call(emu, `${list}/${String(created[0].id)}`)).json, `a pushed ${type}`);
     });
   }
 

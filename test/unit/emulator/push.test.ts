@@ -3,10 +3,11 @@
 // with validation errors; a short timeoutInMinutes times out; the history lists them all.
 import * as assert from 'node:assert/strict';
 import { DATA_TYPES, PUSH_DATA_TYPES, startEmulator, type RunningEmulator } from '../../emulator';
-import { listPath } from '../../support/pushBodies';
+import { pushOptionsOf } from '../../emulator/pushOptions';
+import { checkPush } from '../../emulator/pushValidation';
 import { ManualClock, call, walk } from '../../emulator/testing';
-import type { ErrorBody, Page, PushOperation } from '../../emulator/wire';
-import { VALID_BODIES } from '../../support/pushBodies';
+import type { ErrorBody, Page, PushOperation, PushOptionProperty } from '../../emulator/wire';
+import { VALID_BODIES, createPath, listPath } from '../../support/pushBodies';
 
 type Rec = Record<string, unknown>;
 type Answer = PushOperation & { data?: Rec };
@@ -81,21 +82,85 @@ describe('emulator: pushes', () => {
     const connection = emu.connections.few[1];
     // Each type the emulator serves a list of (bank transactions are pushed and listed under their account).
     for (const type of PUSH_DATA_TYPES.filter((t) => DATA_TYPES.includes(t))) {
-      const list = listPath(type, company, connection);
+      const [account] = await all(listPath('bankAccounts', company, connection));
+      const list = listPath(type, company, connection, String(account.id));
       const before = await all(list);
-      const r = await call<Answer>(emu, pushPath(company, connection, type), {
+      const r = await call<Answer>(emu, createPath(type, company, connection, String(account.id)), {
         method: 'POST',
         body: VALID_BODIES[type],
       });
       assert.equal(r.json.status, 'Pending', type);
       clock.advance(DELAY);
-      const id = (await operation(r.json.pushOperationKey, company)).json.changes?.[0].recordRef.id;
+      const ids = (await operation(r.json.pushOperationKey, company)).json.changes?.map((c) => c.recordRef.id) ?? [];
+      // One record, or one per line of the bank transactions pushed.
+      const lines = type === 'bankTransactions' ? (VALID_BODIES[type].transactions as unknown[]).length : 1;
+      assert.equal(ids.length, lines, type);
       const after = await all(list);
-      assert.equal(after.length, before.length + 1, type);
-      assert.deepEqual(after.slice(0, -1), before, `${type}: the generated records stay as they were`);
-      assert.equal(after[after.length - 1].id, id, type);
-      assert.ok(!before.some((x) => x.id === id), `${type}: a new id`);
+      assert.equal(after.length, before.length + lines, type);
+      assert.deepEqual(after.slice(0, before.length), before, `${type}: the generated records stay as they were`);
+      assert.deepEqual(
+        after.slice(before.length).map((x) => x.id),
+        ids,
+        type,
+      );
+      assert.ok(!before.some((x) => ids.includes(String(x.id))), `${type}: new ids`);
     }
+  });
+
+  it('serves options for every pushable type, which its valid body passes and which name what it must have', async () => {
+    const company = emu.companies.few;
+    const connection = emu.connections.few[1];
+    const [account] = await all(listPath('bankAccounts', company, connection));
+    for (const type of PUSH_DATA_TYPES) {
+      const name = type === 'accounts' ? 'chartOfAccounts' : type;
+      const under = type === 'bankTransactions' ? `bankAccounts/${String(account.id)}/` : '';
+      const r = await call<PushOptionProperty>(
+        emu,
+        `/companies/${company}/connections/${connection}/options/${under}${name}`,
+      );
+      assert.equal(r.status, 200, type);
+      assert.deepEqual(r.json, pushOptionsOf(type), type);
+      assert.equal(r.json.type, 'Object');
+      const valid = checkPush(r.json, VALID_BODIES[type]);
+      assert.deepEqual([valid.errors, valid.warnings], [[], []], type);
+      const required = Object.entries(r.json.properties ?? {}).filter(([, o]) => o.required);
+      assert.ok(required.length > 0, `${type}: something is required`);
+      for (const [field] of required) {
+        const { [field]: _gone, ...body } = VALID_BODIES[type];
+        const errors = checkPush(r.json, body).errors.map((e) => e.itemId);
+        assert.deepEqual(errors, [field], `${type} without ${field}`);
+      }
+    }
+  });
+
+  it('pushes bank transactions under their account: its lines listed there, not under another; an unknown account 404', async () => {
+    const company = emu.companies.few;
+    const connection = emu.connections.few[1];
+    const [first, second] = await all(listPath('bankAccounts', company, connection));
+    const under = (account: Rec) => all(listPath('bankTransactions', company, connection, String(account.id)));
+    const others = await under(second);
+    const r = await call<Answer>(emu, createPath('bankTransactions', company, connection, String(first.id)), {
+      method: 'POST',
+      body: { ...VALID_BODIES.bankTransactions, accountId: String(second.id) },
+    });
+    assert.equal(r.json.data?.accountId, first.id, "the path's account, whatever the body says");
+    clock.advance(DELAY);
+    await operation(r.json.pushOperationKey, company);
+    const listed = (await under(first)).slice(-2);
+    assert.deepEqual(
+      listed.map((x) => [x.accountId, x.amount, x.clearedOnDate]),
+      [
+        [first.id, -12.5, '2026-01-21T00:00:00'],
+        [first.id, 100, '2026-01-22T00:00:00'],
+      ],
+    );
+    assert.deepEqual(await under(second), others);
+    const unknown = await call<ErrorBody>(emu, createPath('bankTransactions', company, connection, 'no-such-account'), {
+      method: 'POST',
+      body: VALID_BODIES.bankTransactions,
+    });
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.json.error, 'No bank account was found with ID no-such-account');
   });
 
   it('numbers a pushed invoice sent without a number after the company’s own, as platforms do (issue 31)', async () => {

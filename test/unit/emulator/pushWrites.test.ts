@@ -123,6 +123,16 @@ describe('emulator: updates and deletes', () => {
     });
   }
 
+  it("a deleted invoice's attachments go with it; the next invoice keeps its own", async () => {
+    const [first, second] = await records('invoices');
+    const attachments = (id: unknown) =>
+      call<Rec>(emu, `/companies/${company()}/connections/${connection()}/data/invoices/${String(id)}/attachments`);
+    const before = (await attachments(second.id)).json;
+    await settled((await remove('invoices', String(first.id))).json.pushOperationKey);
+    assert.equal((await attachments(first.id)).status, 404);
+    assert.deepEqual((await attachments(second.id)).json, before);
+  });
+
   it('a body that fails validation leaves the record unchanged', async () => {
     const before = await records('bills');
     const id = String(before[0].id);
