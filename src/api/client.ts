@@ -41,7 +41,7 @@ import { ApiSession, type ClientOptions } from './session';
 import { CompaniesApi } from './companiesApi';
 import { ConnectionsApi } from './connectionsApi';
 import { DocumentsApi } from './documentsApi';
-import * as listed from './listedRecord';
+import { listedRecord } from './listedRecord';
 import { PushesApi } from './pushesApi';
 import * as requests from './requests';
 import * as pushes from './pushes';
@@ -104,7 +104,7 @@ export class DataPlatformClient {
 
   /** What `getRecord(type, place, recordId)` sends (for a type read through its list, its query). */
   recordRequest(type: DataTypeId, place: PlaceArg, recordId: string): PreparedRequest {
-    return this.prepared(listed.oneRecordRequest(type, place, recordId));
+    return this.prepared(requests.recordRequest(type, place, recordId));
   }
 
   async listCompanies(params: CompanyListParams = {}, options?: CallOptions): Promise<Page<Company>> {
@@ -138,20 +138,15 @@ export class DataPlatformClient {
     return this.send({ ...request, accept: RECORD_PAGE, expected: `a page of ${type}`, bulk: true }, options);
   }
 
-  /** One record by its id; of a type the contract has no GET of one record for, through its list. */
+  /** One record by its id. Of a type the contract has no GET of one record for (bank transactions),
+   * the one its list answers for `query=id=…` (not bulk either); none there rejects as a 404 does. */
   async getRecord(type: DataTypeId, place: PlaceArg, recordId: string, options?: CallOptions): Promise<DataRecord> {
-    if (listed.readThroughList(type)) return this.findListedRecord(type, place, recordId, options);
     const request = requests.recordRequest(type, place, recordId);
     // Not `bulk`: the record becomes a JSON document, redacted like every answer but a page of records.
-    return this.send({ ...request, accept: isDataRecord, expected: `a record of ${type}` }, options);
-  }
-
-  /** One record found in its type's list (`query=id=…`, one a page), not bulk: redacted as a record
-   * opened alone. None there rejects as a 404 of the record (`notFound`). */
-  async findListedRecord(type: DataTypeId, place: PlaceArg, id: string, options?: CallOptions): Promise<DataRecord> {
-    const request = listed.listedRecordRequest(type, place, id);
+    if (dataType(type).getOne !== false)
+      return this.send({ ...request, accept: isDataRecord, expected: `a record of ${type}` }, options);
     const page = await this.send({ ...request, accept: RECORD_PAGE, expected: `a page of ${type}` }, options);
-    return listed.listedRecord(page, id, request, this.baseUrl, this.redact);
+    return listedRecord(page, recordId, request, this.baseUrl, this.redact);
   }
 
   async getDataStatus(companyId: string, options?: CallOptions): Promise<DataStatusMap> {

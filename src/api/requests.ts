@@ -1,8 +1,8 @@
 // The requests of the client, built in one place: each call sends what these build, and "Copy as
 // cURL" shares what they build, so a copied command is the request the client sends, byte for byte.
 // Every parameter is checked here (a refusal throws an ApiError and nothing is sent).
-import { dataType as specOf, idParameter, type DataTypeId, type DataTypeSpec } from '../dataTypes/catalog';
-import { COMPANY_SCHEMA, type QuerySchema } from '../query';
+import { idParameter, type DataTypeId, type DataTypeSpec } from '../dataTypes/catalog';
+import { COMPANY_SCHEMA, formatValue, type QuerySchema } from '../query';
 import type { CompanyUpdate, CreateCompanyRequest } from './models';
 import {
   checkCompanyName,
@@ -120,45 +120,44 @@ export type PlaceArg = string | ListPlace;
 
 const placeOf = (place: PlaceArg): ListPlace => (typeof place === 'string' ? { companyId: place } : place);
 
+/** The path of a type's list, each id as `id` gives it by its name in the path. */
+function listAt(spec: DataTypeSpec, id: (name: string) => string): string {
+  const company = `/companies/${id('companyId')}`;
+  if (spec.scope !== 'connection') return `${company}/data/${spec.id}`;
+  const data = `${company}/connections/${id('connectionId')}/data`;
+  return spec.parent ? `${data}/${spec.parent.type}/${id(spec.parent.idName)}/${spec.id}` : `${data}/${spec.id}`;
+}
+
 /** The path template of a type's list (`/companies/{companyId}/connections/{connectionId}/data/…`),
  * for refusals and errors. */
-export function listTemplate(spec: DataTypeSpec): string {
-  const company = '/companies/{companyId}';
-  if (spec.scope !== 'connection') return `${company}/data/${spec.id}`;
-  const data = `${company}/connections/{connectionId}/data`;
-  return spec.parent ? `${data}/${spec.parent.type}/{${spec.parent.idName}}/${spec.id}` : `${data}/${spec.id}`;
-}
+export const listTemplate = (spec: DataTypeSpec): string => listAt(spec, (name) => `{${name}}`);
 
 /** The path of a type's list at a place, every id checked (a place without the connection or the
  * parent its type needs is refused); `rest` is the template's tail past the list, for refusals. */
-export function recordsBase(spec: DataTypeSpec, place: PlaceArg, method: string, rest = ''): string {
+function recordsBase(spec: DataTypeSpec, place: PlaceArg, method: string, rest = ''): string {
   const { companyId, connectionId, parentId } = placeOf(place);
-  const template = `${listTemplate(spec)}${rest}`;
-  const target: Target = { method, path: template };
-  const company = `/companies/${checkId(target, companyId, 'companyId')}`;
-  if (spec.scope !== 'connection') return `${company}/data/${spec.id}`;
-  const data = `${company}/connections/${checkId(target, connectionId, 'connectionId')}/data`;
-  if (!spec.parent) return `${data}/${spec.id}`;
-  const parent = spec.parent;
-  return `${data}/${parent.type}/${checkId(target, parentId, parent.idName)}/${spec.id}`;
+  const target: Target = { method, path: `${listTemplate(spec)}${rest}` };
+  const value = (name: string) =>
+    name === 'companyId' ? companyId : name === 'connectionId' ? connectionId : parentId;
+  return listAt(spec, (name) => checkId(target, value(name), name));
 }
 
 /** A page of a type's records at a place; query and orderBy checked against its schema. */
 export function recordsRequest(type: DataTypeId, place: PlaceArg, params: ListParams = {}): ApiRequest {
-  const { id, schema } = checkDataType({ method: 'GET', path: '/companies/{companyId}/data/{dataType}' }, type);
-  return { method: 'GET', path: listPath(recordsBase(specOf(id), place, 'GET'), params, schema) };
+  const spec = checkDataType({ method: 'GET', path: '/companies/{companyId}/data/{dataType}' }, type);
+  return { method: 'GET', path: listPath(recordsBase(spec, place, 'GET'), params, spec.schema) };
 }
 
-/** One record of a type by its id (a type without a GET of one is refused: see `getOne`). */
+/** One record of a type by its id; of a type the contract has no GET of one for (`getOne: false`),
+ * its list asked for the id. */
 export function recordRequest(type: DataTypeId, place: PlaceArg, recordId: string): ApiRequest {
   const spec = checkDataType({ method: 'GET', path: '/companies/{companyId}/data/{dataType}/{id}' }, type);
   const parameter = idParameter(spec);
-  const tail = `/{${parameter}}`;
-  const template = { method: 'GET', path: `${listTemplate(spec)}${tail}` } as const;
-  if (spec.getOne === false)
-    throw refusedParameter(template, 'dataType', t('A record of {0} is read from its list, not by its id', spec.id));
+  const tail = spec.getOne === false ? `?query=id={${parameter}}` : `/{${parameter}}`;
+  const id = checkId({ method: 'GET', path: `${listTemplate(spec)}${tail}` }, recordId, parameter);
   const base = recordsBase(spec, place, 'GET', tail);
-  return { method: 'GET', path: `${base}/${checkId(template, recordId, parameter)}` };
+  if (spec.getOne !== false) return { method: 'GET', path: `${base}/${id}` };
+  return { method: 'GET', path: listPath(base, { pageSize: 1, query: `id=${formatValue(recordId)}` }, spec.schema) };
 }
 
 /** `PATCH /companies/{id}`: the fields given, checked as Create Company checks them; at least one. */

@@ -19,7 +19,6 @@ export const COMPANY_TYPES: readonly DataTypeSpec[] = [
     status: 'status',
     description: ['status'],
     tooltip: [
-      ['parent', 'parentId'],
       ['status', 'status'],
       ['id', 'id'],
     ],
@@ -39,8 +38,6 @@ export const COMPANY_TYPES: readonly DataTypeSpec[] = [
     tooltip: [
       ['code', 'journalCode'],
       ['type', 'type'],
-      ['parent', 'parentId'],
-      ['created', 'createdOn'],
       ['status', 'status'],
       ['id', 'id'],
     ],
@@ -64,7 +61,6 @@ export const COMPANY_TYPES: readonly DataTypeSpec[] = [
       ['issued', 'issueDate'],
       ['due', 'paymentDueDate'],
       ['expectedDelivery', 'expectedDeliveryDate'],
-      ['delivered', 'deliveryDate'],
       ['total', 'totalAmount'],
       ['tax', 'totalTaxAmount'],
       ['note', 'note'],
@@ -85,7 +81,6 @@ export const COMPANY_TYPES: readonly DataTypeSpec[] = [
     description: ['party', 'amount', 'status'],
     tooltip: [
       ['customer', CUSTOMER],
-      ['customerOrder', 'customerPurchaseOrderNumber'],
       ['status', 'status'],
       ['invoicing', 'invoicingStatus'],
       ['issued', 'issueDate'],

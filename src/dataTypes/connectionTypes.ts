@@ -17,9 +17,8 @@ import { MONEY, SUPPLIER, type DataTypeSpec } from './spec';
 const BANK_ACCOUNT = ['bankAccountRef.name', 'bankAccountRef.id'];
 
 /** Money spent or received at once (no bill or invoice before it): who, when, how much. */
-const direct = (spec: Pick<DataTypeSpec, 'id' | 'schema' | 'icon' | 'example'>): DataTypeSpec => ({
+const direct = (spec: Pick<DataTypeSpec, 'id' | 'schema' | 'icon' | 'example'>): Omit<DataTypeSpec, 'scope'> => ({
   ...spec,
-  scope: 'connection',
   writes: { create: true },
   label: [['reference'], ['id']],
   ...MONEY,
@@ -37,10 +36,10 @@ const direct = (spec: Pick<DataTypeSpec, 'id' | 'schema' | 'icon' | 'example'>):
   attachments: { upload: 'attachment' },
 });
 
-export const CONNECTION_TYPES: readonly DataTypeSpec[] = [
+/** Entries but for their scope, which is every one's. */
+const ENTRIES: readonly Omit<DataTypeSpec, 'scope'>[] = [
   {
     id: 'bankAccounts',
-    scope: 'connection',
     writes: { create: true, update: true },
     schema: BANK_ACCOUNT_SCHEMA,
     icon: 'library',
@@ -58,7 +57,6 @@ export const CONNECTION_TYPES: readonly DataTypeSpec[] = [
       ['type', 'accountType'],
       ['balance', 'balance'],
       ['availableBalance', 'availableBalance'],
-      ['overdraftLimit', 'overdraftLimit'],
       ['currency', 'currency'],
       ['id', 'id'],
     ],
@@ -67,7 +65,6 @@ export const CONNECTION_TYPES: readonly DataTypeSpec[] = [
   },
   {
     id: 'bankTransactions',
-    scope: 'connection',
     parent: { type: 'bankAccounts', idName: 'accountId' },
     getOne: false,
     writes: { create: true },
@@ -93,7 +90,6 @@ export const CONNECTION_TYPES: readonly DataTypeSpec[] = [
   },
   {
     id: 'accountTransactions',
-    scope: 'connection',
     schema: ACCOUNT_TRANSACTION_SCHEMA,
     icon: 'list-flat',
     label: [['note'], ['id']],
@@ -114,7 +110,6 @@ export const CONNECTION_TYPES: readonly DataTypeSpec[] = [
   },
   {
     id: 'transfers',
-    scope: 'connection',
     writes: { create: true },
     schema: TRANSFER_SCHEMA,
     icon: 'arrow-right',
@@ -137,7 +132,6 @@ export const CONNECTION_TYPES: readonly DataTypeSpec[] = [
   direct({ id: 'directIncomes', schema: DIRECT_INCOME_SCHEMA, icon: 'add', example: 'totalAmount>100' }),
   {
     id: 'itemReceipts',
-    scope: 'connection',
     schema: ITEM_RECEIPT_SCHEMA,
     icon: 'inbox',
     label: [['reference'], ['id']],
@@ -158,3 +152,5 @@ export const CONNECTION_TYPES: readonly DataTypeSpec[] = [
     exportColumns: ['purchaseOrderRefs', 'lineItems'],
   },
 ];
+
+export const CONNECTION_TYPES: readonly DataTypeSpec[] = ENTRIES.map((spec) => ({ ...spec, scope: 'connection' }));

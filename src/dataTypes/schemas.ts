@@ -200,50 +200,39 @@ export const ITEM_SCHEMA = schema(
 
 const ORDER_STATUSES = ['Unknown', 'Draft', 'Open', 'Closed', 'Void'];
 
+/** Fields of one type, named in one text: `of('number', 'amount balance')`. */
+const of = (type: FieldType, names: string): Fields => Object.fromEntries(names.split(' ').map((n) => [n, type]));
+
+/** Each of `names` under `prefix`: `under('a', 'b c')` → `a.b a.c`. */
+const under = (prefix: string, names: string): string => names.replace(/\S+/g, `${prefix}.$&`);
+
 /** Where an order goes: a contact and an address. */
-const SHIP_TO: Fields = Object.fromEntries(
-  [
-    ...['name', 'email', 'phone'].map((f) => `shipTo.contact.${f}`),
-    ...['type', 'line1', 'line2', 'city', 'region', 'country', 'postalCode'].map((f) => `shipTo.address.${f}`),
-  ].map((f) => [f, 'string']),
+const SHIP_TO: Fields = of(
+  'string',
+  `${under('shipTo.contact', 'name email phone')} ${under('shipTo.address', 'type line1 line2 city region country postalCode')}`,
 );
 
 /** A purchase order or a sales order: its money, status and where it goes. */
-const order = (numberField: string, ref: Fields, dates: Fields): Fields => ({
+const order = (numberField: string, ref: Fields, dates: string): Fields => ({
   [numberField]: 'string',
-  issueDate: 'date',
-  ...dates,
+  ...of('date', `issueDate ${dates}`),
   note: 'string',
   ...SHIP_TO,
   ...ref,
-  status: 'string',
-  currency: 'string',
-  currencyRate: 'number',
-  totalDiscount: 'number',
-  subTotal: 'number',
-  totalTaxAmount: 'number',
-  totalAmount: 'number',
+  ...of('string', 'status currency'),
+  ...of('number', 'currencyRate totalDiscount subTotal totalTaxAmount totalAmount'),
 });
 
 /** A direct cost or a direct income: money paid or received at once, with its contact. */
 const direct: Fields = {
-  reference: 'string',
-  note: 'string',
-  'contactRef.id': 'string',
-  'contactRef.dataType': 'string',
+  ...of('string', 'reference note contactRef.id contactRef.dataType currency'),
   issueDate: 'date',
-  currency: 'string',
-  currencyRate: 'number',
-  subTotal: 'number',
-  taxAmount: 'number',
-  totalAmount: 'number',
+  ...of('number', 'currencyRate subTotal taxAmount totalAmount'),
 };
 
 /** One side of a transfer: its account and amount. */
 const transferSide = (side: string): Fields => ({
-  [`${side}.accountRef.id`]: 'string',
-  [`${side}.accountRef.name`]: 'string',
-  [`${side}.currency`]: 'string',
+  ...of('string', under(side, 'accountRef.id accountRef.name currency')),
   [`${side}.amount`]: 'number',
 });
 
@@ -251,38 +240,25 @@ const ADDRESS_TYPES = { 'shipTo.address.type': ['Unknown', 'Billing', 'Delivery'
 
 export const TRACKING_CATEGORY_SCHEMA = schema(
   'TrackingCategory',
-  { name: 'string', status: 'string', parentId: 'string', hasChildren: 'boolean' },
+  { ...of('string', 'name status parentId'), hasChildren: 'boolean' },
   { status: ACTIVE_ARCHIVED },
   false,
 );
 export const JOURNAL_SCHEMA = schema(
   'Journal',
-  {
-    journalCode: 'string',
-    name: 'string',
-    type: 'string',
-    parentId: 'string',
-    hasChildren: 'boolean',
-    createdOn: 'date',
-    status: 'string',
-  },
+  { ...of('string', 'journalCode name type parentId status'), hasChildren: 'boolean', createdOn: 'date' },
   { status: ACTIVE_ARCHIVED },
 );
 export const PURCHASE_ORDER_SCHEMA = schema(
   'PurchaseOrder',
-  order('purchaseOrderNumber', SUPPLIER_REF, {
-    paymentDueDate: 'date',
-    expectedDeliveryDate: 'date',
-    deliveryDate: 'date',
-  }),
+  order('purchaseOrderNumber', SUPPLIER_REF, 'paymentDueDate expectedDeliveryDate deliveryDate'),
   { status: ORDER_STATUSES, ...ADDRESS_TYPES },
 );
 export const SALES_ORDER_SCHEMA = schema(
   'SalesOrder',
   {
-    ...order('salesOrderNumber', CUSTOMER_REF, { expectedDeliveryDate: 'date' }),
-    customerPurchaseOrderNumber: 'string',
-    invoicingStatus: 'string',
+    ...order('salesOrderNumber', CUSTOMER_REF, 'expectedDeliveryDate'),
+    ...of('string', 'customerPurchaseOrderNumber invoicingStatus'),
   },
   {
     status: ORDER_STATUSES,
@@ -290,28 +266,15 @@ export const SALES_ORDER_SCHEMA = schema(
     ...ADDRESS_TYPES,
   },
 );
-export const PAYMENT_METHOD_SCHEMA = schema(
-  'PaymentMethod',
-  { name: 'string', type: 'string', status: 'string' },
-  {
-    type: ['Unknown', 'Cash', 'Check', 'CreditCard', 'DebitCard', 'BankTransfer', 'Other'],
-    status: ACTIVE_ARCHIVED,
-  },
-);
+export const PAYMENT_METHOD_SCHEMA = schema('PaymentMethod', of('string', 'name type status'), {
+  type: ['Unknown', 'Cash', 'Check', 'CreditCard', 'DebitCard', 'BankTransfer', 'Other'],
+  status: ACTIVE_ARCHIVED,
+});
 export const BANK_ACCOUNT_SCHEMA = schema(
   'BankAccount',
   {
-    accountName: 'string',
-    accountType: 'string',
-    nominalCode: 'string',
-    sortCode: 'string',
-    accountNumber: 'string',
-    iBan: 'string',
-    currency: 'string',
-    balance: 'number',
-    institution: 'string',
-    availableBalance: 'number',
-    overdraftLimit: 'number',
+    ...of('string', 'accountName accountType nominalCode sortCode accountNumber iBan currency institution'),
+    ...of('number', 'balance availableBalance overdraftLimit'),
   },
   { accountType: ['Unknown', 'Credit', 'Debit'] },
 );
@@ -322,40 +285,25 @@ const BANK_TRANSACTION_TYPES = [
 export const BANK_TRANSACTION_SCHEMA = schema(
   'BankTransaction',
   {
-    accountId: 'string',
+    ...of('string', 'accountId description counterparty reference transactionType'),
     clearedOnDate: 'date',
-    description: 'string',
-    counterparty: 'string',
-    reference: 'string',
     reconciled: 'boolean',
-    amount: 'number',
-    balance: 'number',
-    transactionType: 'string',
+    ...of('number', 'amount balance'),
   },
-  {
-    transactionType: BANK_TRANSACTION_TYPES,
-  },
+  { transactionType: BANK_TRANSACTION_TYPES },
   false,
 );
 export const ACCOUNT_TRANSACTION_SCHEMA = schema(
   'AccountTransaction',
   {
-    transactionId: 'string',
-    note: 'string',
-    'bankAccountRef.id': 'string',
-    'bankAccountRef.name': 'string',
+    ...of('string', 'transactionId note bankAccountRef.id bankAccountRef.name status currency'),
     date: 'date',
-    status: 'string',
-    currency: 'string',
-    currencyRate: 'number',
-    totalAmount: 'number',
+    ...of('number', 'currencyRate totalAmount'),
   },
   { status: ['Unknown', 'Unreconciled', 'Reconciled', 'Void'] },
 );
 export const TRANSFER_SCHEMA = schema('Transfer', {
-  description: 'string',
-  'contactRef.id': 'string',
-  'contactRef.dataType': 'string',
+  ...of('string', 'description contactRef.id contactRef.dataType'),
   date: 'date',
   ...transferSide('from'),
   ...transferSide('to'),
@@ -365,15 +313,10 @@ export const DIRECT_INCOME_SCHEMA = schema('DirectIncome', direct);
 export const ITEM_RECEIPT_SCHEMA = schema(
   'ItemReceipt',
   {
-    reference: 'string',
-    receivedDate: 'date',
-    currency: 'string',
-    currencyRate: 'number',
-    status: 'string',
+    ...of('string', 'reference currency status note'),
     ...SUPPLIER_REF,
-    subTotal: 'number',
-    totalAmount: 'number',
-    note: 'string',
+    receivedDate: 'date',
+    ...of('number', 'currencyRate subTotal totalAmount'),
   },
   { status: ['Unknown', 'Draft', 'Received', 'Rejected', 'Void'] },
 );

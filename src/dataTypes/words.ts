@@ -1,225 +1,128 @@
 // The words of each data type that translators need as whole sentences: its title ("Bills"), a
 // count ("1 bill", "12 bills"), an empty list ("No bills") and an export's file name ("Acme Ltd
-// bills"; in English the same text as a count, so one message, as invoices always had). One literal t() call per message,
-// so scripts/l10n.mjs extracts them all. Every other message names a type by its title after a
-// colon ("Bills: not synced yet"), which reads right in any language.
+// bills"; in English the same text as a count, so one message, as invoices always had). One literal
+// t() call per message, so scripts/l10n.mjs extracts them all; one row per type, so a type's words
+// cost the bundle its messages and little more. Every other message names a type by its title
+// after a colon ("Bills: not synced yet"), which reads right in any language.
 import { formatCount } from '../util/amount';
 import { t } from '../l10n';
 import type { DataTypeId } from './catalog';
 
+/** Title, one, many (also an export's file name: `{0}` is then the company's name), none. */
+type Words = readonly [() => string, (n: string) => string, (n: string) => string, () => string];
+
+const WORDS: Readonly<Record<DataTypeId, Words>> = {
+  invoices: [() => t('Invoices'), (c) => t('{0} invoice', c), (c) => t('{0} invoices', c), () => t('No invoices')],
+  bills: [() => t('Bills'), (c) => t('{0} bill', c), (c) => t('{0} bills', c), () => t('No bills')],
+  customers: [() => t('Customers'), (c) => t('{0} customer', c), (c) => t('{0} customers', c), () => t('No customers')],
+  suppliers: [() => t('Suppliers'), (c) => t('{0} supplier', c), (c) => t('{0} suppliers', c), () => t('No suppliers')],
+  payments: [() => t('Payments'), (c) => t('{0} payment', c), (c) => t('{0} payments', c), () => t('No payments')],
+  billPayments: [
+    () => t('Bill payments'),
+    (c) => t('{0} bill payment', c),
+    (c) => t('{0} bill payments', c),
+    () => t('No bill payments'),
+  ],
+  creditNotes: [
+    () => t('Credit notes'),
+    (c) => t('{0} credit note', c),
+    (c) => t('{0} credit notes', c),
+    () => t('No credit notes'),
+  ],
+  billCreditNotes: [
+    () => t('Bill credit notes'),
+    (c) => t('{0} bill credit note', c),
+    (c) => t('{0} bill credit notes', c),
+    () => t('No bill credit notes'),
+  ],
+  accounts: [() => t('Accounts'), (c) => t('{0} account', c), (c) => t('{0} accounts', c), () => t('No accounts')],
+  journalEntries: [
+    () => t('Journal entries'),
+    (c) => t('{0} journal entry', c),
+    (c) => t('{0} journal entries', c),
+    () => t('No journal entries'),
+  ],
+  taxRates: [() => t('Tax rates'), (c) => t('{0} tax rate', c), (c) => t('{0} tax rates', c), () => t('No tax rates')],
+  items: [() => t('Items'), (c) => t('{0} item', c), (c) => t('{0} items', c), () => t('No items')],
+  trackingCategories: [
+    () => t('Tracking categories'),
+    (c) => t('{0} tracking category', c),
+    (c) => t('{0} tracking categories', c),
+    () => t('No tracking categories'),
+  ],
+  journals: [() => t('Journals'), (c) => t('{0} journal', c), (c) => t('{0} journals', c), () => t('No journals')],
+  purchaseOrders: [
+    () => t('Purchase orders'),
+    (c) => t('{0} purchase order', c),
+    (c) => t('{0} purchase orders', c),
+    () => t('No purchase orders'),
+  ],
+  salesOrders: [
+    () => t('Sales orders'),
+    (c) => t('{0} sales order', c),
+    (c) => t('{0} sales orders', c),
+    () => t('No sales orders'),
+  ],
+  paymentMethods: [
+    () => t('Payment methods'),
+    (c) => t('{0} payment method', c),
+    (c) => t('{0} payment methods', c),
+    () => t('No payment methods'),
+  ],
+  bankAccounts: [
+    () => t('Bank accounts'),
+    (c) => t('{0} bank account', c),
+    (c) => t('{0} bank accounts', c),
+    () => t('No bank accounts'),
+  ],
+  bankTransactions: [
+    () => t('Bank transactions'),
+    (c) => t('{0} bank transaction', c),
+    (c) => t('{0} bank transactions', c),
+    () => t('No bank transactions'),
+  ],
+  accountTransactions: [
+    () => t('Account transactions'),
+    (c) => t('{0} account transaction', c),
+    (c) => t('{0} account transactions', c),
+    () => t('No account transactions'),
+  ],
+  transfers: [() => t('Transfers'), (c) => t('{0} transfer', c), (c) => t('{0} transfers', c), () => t('No transfers')],
+  directCosts: [
+    () => t('Direct costs'),
+    (c) => t('{0} direct cost', c),
+    (c) => t('{0} direct costs', c),
+    () => t('No direct costs'),
+  ],
+  directIncomes: [
+    () => t('Direct incomes'),
+    (c) => t('{0} direct income', c),
+    (c) => t('{0} direct incomes', c),
+    () => t('No direct incomes'),
+  ],
+  itemReceipts: [
+    () => t('Item receipts'),
+    (c) => t('{0} item receipt', c),
+    (c) => t('{0} item receipts', c),
+    () => t('No item receipts'),
+  ],
+};
+
 export function typeTitle(id: DataTypeId): string {
-  switch (id) {
-    case 'invoices':
-      return t('Invoices');
-    case 'bills':
-      return t('Bills');
-    case 'customers':
-      return t('Customers');
-    case 'suppliers':
-      return t('Suppliers');
-    case 'payments':
-      return t('Payments');
-    case 'billPayments':
-      return t('Bill payments');
-    case 'creditNotes':
-      return t('Credit notes');
-    case 'billCreditNotes':
-      return t('Bill credit notes');
-    case 'accounts':
-      return t('Accounts');
-    case 'journalEntries':
-      return t('Journal entries');
-    case 'taxRates':
-      return t('Tax rates');
-    case 'items':
-      return t('Items');
-    case 'trackingCategories':
-      return t('Tracking categories');
-    case 'journals':
-      return t('Journals');
-    case 'purchaseOrders':
-      return t('Purchase orders');
-    case 'salesOrders':
-      return t('Sales orders');
-    case 'paymentMethods':
-      return t('Payment methods');
-    case 'bankAccounts':
-      return t('Bank accounts');
-    case 'bankTransactions':
-      return t('Bank transactions');
-    case 'accountTransactions':
-      return t('Account transactions');
-    case 'transfers':
-      return t('Transfers');
-    case 'directCosts':
-      return t('Direct costs');
-    case 'directIncomes':
-      return t('Direct incomes');
-    case 'itemReceipts':
-      return t('Item receipts');
-  }
+  return WORDS[id][0]();
 }
 
 /** `12,345 invoices` / `1 invoice`. */
 export function typeCount(id: DataTypeId, n: number, locale?: string): string {
-  const c = formatCount(n, locale);
-  const one = n === 1;
-  switch (id) {
-    case 'invoices':
-      return one ? t('{0} invoice', c) : t('{0} invoices', c);
-    case 'bills':
-      return one ? t('{0} bill', c) : t('{0} bills', c);
-    case 'customers':
-      return one ? t('{0} customer', c) : t('{0} customers', c);
-    case 'suppliers':
-      return one ? t('{0} supplier', c) : t('{0} suppliers', c);
-    case 'payments':
-      return one ? t('{0} payment', c) : t('{0} payments', c);
-    case 'billPayments':
-      return one ? t('{0} bill payment', c) : t('{0} bill payments', c);
-    case 'creditNotes':
-      return one ? t('{0} credit note', c) : t('{0} credit notes', c);
-    case 'billCreditNotes':
-      return one ? t('{0} bill credit note', c) : t('{0} bill credit notes', c);
-    case 'accounts':
-      return one ? t('{0} account', c) : t('{0} accounts', c);
-    case 'journalEntries':
-      return one ? t('{0} journal entry', c) : t('{0} journal entries', c);
-    case 'taxRates':
-      return one ? t('{0} tax rate', c) : t('{0} tax rates', c);
-    case 'items':
-      return one ? t('{0} item', c) : t('{0} items', c);
-    case 'trackingCategories':
-      return one ? t('{0} tracking category', c) : t('{0} tracking categories', c);
-    case 'journals':
-      return one ? t('{0} journal', c) : t('{0} journals', c);
-    case 'purchaseOrders':
-      return one ? t('{0} purchase order', c) : t('{0} purchase orders', c);
-    case 'salesOrders':
-      return one ? t('{0} sales order', c) : t('{0} sales orders', c);
-    case 'paymentMethods':
-      return one ? t('{0} payment method', c) : t('{0} payment methods', c);
-    case 'bankAccounts':
-      return one ? t('{0} bank account', c) : t('{0} bank accounts', c);
-    case 'bankTransactions':
-      return one ? t('{0} bank transaction', c) : t('{0} bank transactions', c);
-    case 'accountTransactions':
-      return one ? t('{0} account transaction', c) : t('{0} account transactions', c);
-    case 'transfers':
-      return one ? t('{0} transfer', c) : t('{0} transfers', c);
-    case 'directCosts':
-      return one ? t('{0} direct cost', c) : t('{0} direct costs', c);
-    case 'directIncomes':
-      return one ? t('{0} direct income', c) : t('{0} direct incomes', c);
-    case 'itemReceipts':
-      return one ? t('{0} item receipt', c) : t('{0} item receipts', c);
-  }
+  return WORDS[id][n === 1 ? 1 : 2](formatCount(n, locale));
 }
 
 /** Shown under a loaded, empty list. */
 export function typeEmpty(id: DataTypeId): string {
-  switch (id) {
-    case 'invoices':
-      return t('No invoices');
-    case 'bills':
-      return t('No bills');
-    case 'customers':
-      return t('No customers');
-    case 'suppliers':
-      return t('No suppliers');
-    case 'payments':
-      return t('No payments');
-    case 'billPayments':
-      return t('No bill payments');
-    case 'creditNotes':
-      return t('No credit notes');
-    case 'billCreditNotes':
-      return t('No bill credit notes');
-    case 'accounts':
-      return t('No accounts');
-    case 'journalEntries':
-      return t('No journal entries');
-    case 'taxRates':
-      return t('No tax rates');
-    case 'items':
-      return t('No items');
-    case 'trackingCategories':
-      return t('No tracking categories');
-    case 'journals':
-      return t('No journals');
-    case 'purchaseOrders':
-      return t('No purchase orders');
-    case 'salesOrders':
-      return t('No sales orders');
-    case 'paymentMethods':
-      return t('No payment methods');
-    case 'bankAccounts':
-      return t('No bank accounts');
-    case 'bankTransactions':
-      return t('No bank transactions');
-    case 'accountTransactions':
-      return t('No account transactions');
-    case 'transfers':
-      return t('No transfers');
-    case 'directCosts':
-      return t('No direct costs');
-    case 'directIncomes':
-      return t('No direct incomes');
-    case 'itemReceipts':
-      return t('No item receipts');
-  }
+  return WORDS[id][3]();
 }
 
 /** An export's file name before its extension: `Acme Ltd invoices`, `Acme Ltd bills`. */
 export function typeFileName(id: DataTypeId, companyName: string): string {
-  switch (id) {
-    case 'invoices':
-      return t('{0} invoices', companyName);
-    case 'bills':
-      return t('{0} bills', companyName);
-    case 'customers':
-      return t('{0} customers', companyName);
-    case 'suppliers':
-      return t('{0} suppliers', companyName);
-    case 'payments':
-      return t('{0} payments', companyName);
-    case 'billPayments':
-      return t('{0} bill payments', companyName);
-    case 'creditNotes':
-      return t('{0} credit notes', companyName);
-    case 'billCreditNotes':
-      return t('{0} bill credit notes', companyName);
-    case 'accounts':
-      return t('{0} accounts', companyName);
-    case 'journalEntries':
-      return t('{0} journal entries', companyName);
-    case 'taxRates':
-      return t('{0} tax rates', companyName);
-    case 'items':
-      return t('{0} items', companyName);
-    case 'trackingCategories':
-      return t('{0} tracking categories', companyName);
-    case 'journals':
-      return t('{0} journals', companyName);
-    case 'purchaseOrders':
-      return t('{0} purchase orders', companyName);
-    case 'salesOrders':
-      return t('{0} sales orders', companyName);
-    case 'paymentMethods':
-      return t('{0} payment methods', companyName);
-    case 'bankAccounts':
-      return t('{0} bank accounts', companyName);
-    case 'bankTransactions':
-      return t('{0} bank transactions', companyName);
-    case 'accountTransactions':
-      return t('{0} account transactions', companyName);
-    case 'transfers':
-      return t('{0} transfers', companyName);
-    case 'directCosts':
-      return t('{0} direct costs', companyName);
-    case 'directIncomes':
-      return t('{0} direct incomes', companyName);
-    case 'itemReceipts':
-      return t('{0} item receipts', companyName);
-  }
+  return WORDS[id][2](companyName);
 }

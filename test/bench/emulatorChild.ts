@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     url: emu.url,
     key: emu.keys.normal,
     companyId: emu.companies.many,
+    connectionId: emu.connections.many[0],
     smallCompanyId: emu.companies.few,
   };
   if (spec.attachmentBytes) address.attachment = await bigAttachment(emu, spec.attachmentBytes);

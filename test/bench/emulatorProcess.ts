@@ -29,6 +29,8 @@ export interface EmulatorAddress {
   key: string;
   /** The big company: `invoices` invoices. */
   companyId: string;
+  /** The big company's (first) data connection, which serves its types listed per connection. */
+  connectionId?: string;
   /** A company with a handful of invoices (one page). */
   smallCompanyId: string;
   attachment?: BigAttachment;

@@ -1,4 +1,5 @@
-// Every suite `npm run bench` runs, in order: the goals of issue 11 first (Load all, deep pages
+// Every suite `npm run bench` runs, in order: the goals of issue 11 first (Load all, of invoices and
+// of a list served per connection (issue 34), deep pages
 // and memory, the emulator, bundle and activation), big lists in the workbench (issue 21), then
 // the hot paths of the extension, and a 200 MB download against curl (issue 33).
 import { bigTreeSuite } from './bigTree.bench';
@@ -10,6 +11,7 @@ import { formatSuite } from './format.bench';
 import type { Suite } from './harness';
 import { hugeErrorSuite } from './hugeError.bench';
 import { loadAllSuite } from './loadAll.bench';
+import { loadAllConnectionSuite } from './loadAllConnection.bench';
 import { packageSuite } from './package.bench';
 import { pagesSuite } from './pages.bench';
 import { pagingSuite } from './paging.bench';
@@ -19,6 +21,8 @@ import { redactSuite } from './redact.bench';
 export const SUITES: readonly Suite[] = [
   loadAllSuite(100),
   loadAllSuite(0),
+  loadAllConnectionSuite(100),
+  loadAllConnectionSuite(0),
   pagesSuite,
   redactSuite,
   emulatorPageSuite,

@@ -202,3 +202,17 @@ export async function dataPath(emulator: RunningEmulator, companyId: string, typ
   const parents = await call<{ results?: { id: string }[] }>(emulator, `${base}/${spec.parent.segment}?pageSize=1`);
   return `${base}/${spec.parent.segment}/${parents.json.results?.[0]?.id ?? 'any'}/${type}`;
 }
+
+/** The place (company, connection, parent record) `dataPath` reads a type at, as the client's
+ * record calls take it: the company id alone for a type of the company's. */
+export async function dataPlace(
+  emulator: RunningEmulator,
+  companyId: string,
+  type: string,
+): Promise<string | { companyId: string; connectionId: string; parentId?: string }> {
+  const spec = recordType(type);
+  if (spec?.scope !== 'connection') return companyId;
+  const parts = (await dataPath(emulator, companyId, type)).split('/');
+  // /companies/{c}/connections/{cn}/data/…[/{parent}/{parentId}/{type}]
+  return { companyId, connectionId: parts[4], ...(spec.parent ? { parentId: parts[7] } : {}) };
+}

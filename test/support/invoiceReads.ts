@@ -5,7 +5,7 @@
 import type { DataPlatformClient } from '../../src/api/client';
 import type { CallOptions } from '../../src/api/transportOptions';
 import type { DataRecord, Invoice, Page } from '../../src/api/models';
-import type { ListParams } from '../../src/api/requests';
+import type { ListParams, PlaceArg } from '../../src/api/requests';
 import { PagedList, type PageLoader } from '../../src/api/paging';
 import type { DataTypeId } from '../../src/dataTypes/catalog';
 
@@ -52,7 +52,7 @@ export const invoiceList = (
 export const recordList = (
   client: DataPlatformClient,
   type: DataTypeId,
-  companyId: string,
+  place: PlaceArg,
   params: Params = {},
   options: ListOptions = {},
-): PagedList<DataRecord> => new PagedList<DataRecord>(client.recordPages(type, companyId, params, options));
+): PagedList<DataRecord> => new PagedList<DataRecord>(client.recordPages(type, place, params, options));

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { ApiError } from '../../../src/api/errors';
 import type { DataRecord, Page } from '../../../src/api/models';
-import { listedRecord, listedRecordRequest, oneRecordRequest } from '../../../src/api/listedRecord';
+import { listedRecord } from '../../../src/api/listedRecord';
 import { listTemplate, recordRequest, recordsRequest, type ListPlace } from '../../../src/api/requests';
 import { DATA_TYPES, idParameter, type DataTypeId } from '../../../src/dataTypes/catalog';
 import { contractType } from '../../contract/contract';
@@ -101,15 +101,11 @@ describe('record places', () => {
     );
   });
 
-  it('refuses a GET of one bank transaction: the contract has none', () => {
-    assert.throws(() => recordRequest('bankTransactions', ACCOUNT_PLACE, 't1'), refused('dataType'));
-  });
-
   it('every type builds its list and one record at a full place', () => {
     for (const spec of DATA_TYPES) {
       const list = recordsRequest(spec.id, ACCOUNT_PLACE).path.split('?')[0];
       assert.equal(
-        oneRecordRequest(spec.id, ACCOUNT_PLACE, 'r1').path.split('?')[0],
+        recordRequest(spec.id, ACCOUNT_PLACE, 'r1').path.split('?')[0],
         spec.getOne === false ? list : `${list}/r1`,
       );
     }
@@ -119,35 +115,25 @@ describe('record places', () => {
 describe('a record read through its list', () => {
   it('asks the list for the id, one a page, the id quoted where the filter language needs it', () => {
     assert.equal(
-      listedRecordRequest('bankTransactions', ACCOUNT_PLACE, 't1').path,
+      recordRequest('bankTransactions', ACCOUNT_PLACE, 't1').path,
       `${TX_LIST}?page=1&pageSize=1&query=id%3Dt1`,
     );
     assert.equal(
-      listedRecordRequest('bankTransactions', ACCOUNT_PLACE, 'a&b').path,
+      recordRequest('bankTransactions', ACCOUNT_PLACE, 'a&b').path,
       `${TX_LIST}?page=1&pageSize=1&query=id%3D%22a%26b%22`,
     );
-    assert.equal(
-      oneRecordRequest('bankTransactions', ACCOUNT_PLACE, 't1').path,
-      `${TX_LIST}?page=1&pageSize=1&query=id%3Dt1`,
-    );
-    assert.equal(
-      listedRecordRequest('bills', 'c1', 'b1').path,
-      '/companies/c1/data/bills?page=1&pageSize=1&query=id%3Db1',
-    );
+    assert.equal(recordRequest('bills', 'c1', 'b1').path, '/companies/c1/data/bills/b1', 'a type with a GET of one');
   });
 
   it('refuses what a GET of the record would refuse', () => {
     const template = `/companies/{companyId}/connections/{connectionId}/data/bankAccounts/{accountId}/bankTransactions?query=id={bankTransactionId}`;
+    assert.throws(() => recordRequest('bankTransactions', ACCOUNT_PLACE, ''), refused('bankTransactionId', template));
+    assert.throws(() => recordRequest('bankTransactions', ACCOUNT_PLACE, 'a/b'), refused('bankTransactionId'));
     assert.throws(
-      () => listedRecordRequest('bankTransactions', ACCOUNT_PLACE, ''),
-      refused('bankTransactionId', template),
-    );
-    assert.throws(() => listedRecordRequest('bankTransactions', ACCOUNT_PLACE, 'a/b'), refused('bankTransactionId'));
-    assert.throws(
-      () => listedRecordRequest('bankTransactions', { companyId: 'c1', connectionId: 'cn1' }, 't1'),
+      () => recordRequest('bankTransactions', { companyId: 'c1', connectionId: 'cn1' }, 't1'),
       refused('accountId', template),
     );
-    assert.throws(() => listedRecordRequest('nope' as DataTypeId, 'c1', 't1'), refused('dataType'));
+    assert.throws(() => recordRequest('nope' as DataTypeId, 'c1', 't1'), refused('dataType'));
   });
 
   const page = (results: DataRecord[]): Page<DataRecord> => ({
@@ -160,13 +146,13 @@ describe('a record read through its list', () => {
   const redact = createRedactor('secret-key-123456');
 
   it('answers the record with the id asked for', () => {
-    const request = listedRecordRequest('bankTransactions', ACCOUNT_PLACE, 't1');
+    const request = recordRequest('bankTransactions', ACCOUNT_PLACE, 't1');
     const record = { id: 't1', amount: 3 };
     assert.equal(listedRecord(page([record]), 't1', request, 'http://h', redact), record);
   });
 
   it('a list without it answers as a 404 of the record, naming the request sent', () => {
-    const request = listedRecordRequest('bankTransactions', ACCOUNT_PLACE, 't1');
+    const request = recordRequest('bankTransactions', ACCOUNT_PLACE, 't1');
     for (const results of [[], [{ id: 'T1' }]]) {
       assert.throws(
         () => listedRecord(page(results), 't1', request, 'http://h', redact),

@@ -7,6 +7,7 @@ import type { PreparedRequest } from '../../../src/api/requests';
 import type { RequestSummary } from '../../../src/api/transportOptions';
 import { DATA_TYPES } from '../../../src/dataTypes/catalog';
 import { startEmulator, type RunningEmulator } from '../../emulator';
+import { dataPlace } from '../../emulator/testing';
 import { recordList } from '../../support/invoiceReads';
 
 describe('client request builders', function () {
@@ -72,12 +73,17 @@ describe('client request builders', function () {
     it(`a list of ${spec.id}: pageSize, query and orderBy`, async () => {
       const c = client();
       const params = { pageSize: 3, query: 'id!="a b&c"', orderBy: '-modifiedDate' };
+      // The company, or for a type served per connection its connection (and a bank account).
+      const place = await dataPlace(emu, emu.companies.many, spec.id);
+      received.length = 0;
       const request = await sameAsSent(
-        () => c.recordsRequest(spec.id, emu.companies.many, params),
-        () => c.listRecords(spec.id, emu.companies.many, params),
+        () => c.recordsRequest(spec.id, place, params),
+        () => c.listRecords(spec.id, place, params),
       );
       assert.ok(
-        request.url.includes(`/data/${spec.id}?page=1&pageSize=3&query=id%21%3D%22a%20b%26c%22&orderBy=-modifiedDate`),
+        request.url.includes(
+          `/data/${spec.parent ? `${spec.parent.type}/${typeof place === 'string' ? '' : place.parentId}/` : ''}${spec.id}?page=1&pageSize=3&query=id%21%3D%22a%20b%26c%22&orderBy=-modifiedDate`,
+        ),
         request.url,
       );
     });

@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import { DataPlatformClient } from '../../../src/api/client';
 import { MAX_SYNC_NUMBER, setSyncSettingsRequest } from '../../../src/api/syncs';
 import { isApiError } from '../../../src/api/errors';
+import { DATA_TYPES } from '../../../src/dataTypes/catalog';
 import { rejectsWith } from '../../support/apiErrors';
 import { costRatio } from '../../support/complexity';
 import { SYNC_DURATION_MS, startEmulator, type RunningEmulator } from '../../emulator';
@@ -29,7 +30,7 @@ describe('client: syncs against the emulator', () => {
     const read = await client().getSyncSettings(emu.companies.many);
     assert.equal(read.companyId, emu.companies.many);
     assert.equal(read.overridesDefaults, false);
-    assert.equal(read.settings.length, 12);
+    assert.equal(read.settings.length, DATA_TYPES.length);
     assert.deepEqual(read.settings[0], {
       dataType: 'invoices',
       fetchOnFirstLink: true,
@@ -115,7 +116,8 @@ describe('client: syncs against the emulator', () => {
     const { few } = emu.companies;
     const first = await c.listPullOperations(few, { pageSize: 5 });
     assert.equal(first.results.length, 5);
-    assert.equal(first.totalResults, 14);
+    // A seeded sync of every type, and two more of invoices (one failed).
+    assert.equal(first.totalResults, DATA_TYPES.length + 2);
     const requested = first.results.map((o) => Date.parse(o.requested));
     assert.deepEqual(
       requested,
@@ -124,7 +126,7 @@ describe('client: syncs against the emulator', () => {
     );
     const pages = [];
     for await (const page of c.pages(first)) pages.push(page);
-    assert.equal(pages.flatMap((p) => p.results).length, 14);
+    assert.equal(pages.flatMap((p) => p.results).length, DATA_TYPES.length + 2);
     const failed = await c.listPullOperations(few, { query: 'status=FetchError' });
     assert.deepEqual(
       failed.results.map((o) => [o.dataType, o.isErrored, typeof o.errorMessage]),

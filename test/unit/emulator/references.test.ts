@@ -273,7 +273,7 @@ describe('emulator: seeded data of every type is stable', () => {
       paymentMethods: 8,
       bankAccounts: 4,
       bankTransactions: 6400,
-      accountTransactions: 3000,
+      accountTransactions: 12500,
       transfers: 500,
       directCosts: 2000,
       directIncomes: 1000,
