@@ -114,6 +114,21 @@ describe('client request builders', function () {
     );
   });
 
+  it('a bank transaction by id: its list asked for the id, one record a page, as the call sends it', async () => {
+    const c = client();
+    const place = await dataPlace(emu, emu.companies.many, 'bankTransactions');
+    assert.ok(typeof place !== 'string');
+    const [last] = (await c.listRecords('bankTransactions', place, { pageSize: 1, orderBy: '-id' })).results;
+    sent = [];
+    received.length = 0;
+    const request = await sameAsSent(
+      () => c.recordRequest('bankTransactions', place, last.id),
+      () => c.getRecord('bankTransactions', place, last.id),
+    );
+    const list = `/companies/${place.companyId}/connections/${place.connectionId}/data/bankAccounts/${place.parentId}/bankTransactions`;
+    assert.equal(request.url, `${emu.url}${list}?page=1&pageSize=1&query=${encodeURIComponent(`id=${last.id}`)}`);
+  });
+
   it('refuses what the call refuses, and sends nothing', () => {
     const c = client();
     assert.throws(

@@ -116,7 +116,7 @@ describe('client: syncs against the emulator', () => {
     const { few } = emu.companies;
     const first = await c.listPullOperations(few, { pageSize: 5 });
     assert.equal(first.results.length, 5);
-    // A seeded sync of every type, and two more of invoices (one failed).
+    // One sync per type, and invoices' two daily ones before it.
     assert.equal(first.totalResults, DATA_TYPES.length + 2);
     const requested = first.results.map((o) => Date.parse(o.requested));
     assert.deepEqual(

@@ -8,6 +8,7 @@ import { DATA_TYPES, dataType, type DataTypeSpec } from '../../../src/dataTypes/
 import { rowFields, rowMaker } from '../../../src/dataTypes/rows';
 import { recordDescription, recordIcon, recordLabel, recordTooltip } from '../../../src/format/recordLabels';
 import { startEmulator, type RunningEmulator } from '../../emulator';
+import { dataPlace } from '../../emulator/testing';
 
 /** Every path to a value that is not an object, in a record. */
 function leafPaths(value: unknown, prefix = ''): string[] {
@@ -34,9 +35,10 @@ describe("the tree's record rows", () => {
 
   for (const spec of DATA_TYPES) {
     it(`${spec.id}: a Load all keeps rows that show what the records show and hold nothing else`, async () => {
+      const place = await dataPlace(emu, emu.companies.many, spec.id);
       const records: DataRecord[] = [];
-      for await (const r of client.allRecords(spec.id, emu.companies.many, { pageSize: 200 })) records.push(r);
-      const list = client.recordRows(spec.id, emu.companies.many, { pageSize: 50 });
+      for await (const r of client.allRecords(spec.id, place, { pageSize: 200 })) records.push(r);
+      const list = client.recordRows(spec.id, place, { pageSize: 50 });
       const rows = await list.loadAll({ concurrency: 4 });
       assert.equal(rows.length, records.length);
       const fields = new Set(rowFields(spec));

@@ -7,6 +7,7 @@ import {
   type QueryCompletion,
   type QuerySchema,
 } from '../../../src/query';
+import { dataType } from '../../../src/dataTypes/catalog';
 
 const labels = (text: string, cursor = text.length, schema: QuerySchema = INVOICE_SCHEMA): string[] =>
   completeQuery(text, cursor, schema).map((c) => c.label);
@@ -67,6 +68,23 @@ describe('filter completions', () => {
     const c = take('status=Pa', 'Paid');
     assert.equal(c.text, 'status=Paid');
     assert.equal(c.cursor, 11);
+  });
+
+  it("offers a new type's dotted fields and its enumerations, as the contract names them", () => {
+    const transactions = dataType('bankTransactions').schema;
+    assert.deepEqual(labels('transactionType=D', undefined, transactions), [
+      'Debit',
+      'Div',
+      'Dep',
+      'DirectDep',
+      'DirectDebit',
+      'Credit',
+    ]);
+    assert.deepEqual(labels('reconciled=', undefined, transactions), ['true', 'false']);
+    const orders = dataType('purchaseOrders').schema;
+    assert.deepEqual(labels('shipTo.address.type=', undefined, orders), ['Unknown', 'Billing', 'Delivery']);
+    assert.ok(labels('from.', undefined, dataType('transfers').schema).includes('from.accountRef.name'));
+    assert.ok(!labels('', undefined, transactions).includes('metadata.isDeleted'), 'not in the contract');
   });
 
   it('offers connectives after a complete value, and the closing brace inside a group', () => {
