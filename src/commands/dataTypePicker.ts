@@ -1,7 +1,8 @@
 // A quick pick of the data types of the catalog, in its order, Invoices highlighted: the step of
 // Run Query… and Open JSON… that asks which type.
 import * as vscode from 'vscode';
-import { DATA_TYPES, type DataTypeId, type DataTypeSpec } from '../dataTypes/catalog';
+import type { DataTypeId, DataTypeSpec } from '../dataTypes/catalog';
+import { typesAt } from '../tree/typePlaces';
 import { typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
 import { chooseFrom } from './prompt';
@@ -9,13 +10,6 @@ import { createQuickPick } from './quickPicks';
 
 interface TypeItem extends vscode.QuickPickItem {
   type: DataTypeId;
-}
-
-/** The types listed at a place: a company's (none given), a connection's, or under a parent record's. */
-export function typesAt(place: { connectionId?: string; parentId?: string } = {}): readonly DataTypeSpec[] {
-  if (place.parentId !== undefined) return DATA_TYPES.filter((d) => d.parent !== undefined);
-  const scope = place.connectionId !== undefined ? 'connection' : undefined;
-  return DATA_TYPES.filter((d) => d.scope === scope && d.parent === undefined);
 }
 
 /** The picked type of `types` (the company's), or undefined when the pick was dismissed. */

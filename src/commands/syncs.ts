@@ -44,7 +44,7 @@ function refreshType(root: AccountRoot, companyId: string, list: RecordListNode)
   if (!company) return;
   company.dataStatus.refresh();
   company.syncHistory.refresh();
-  company.data.type(list.dataType).refresh();
+  for (const node of company.listsOf(list.dataType)) node.refresh();
   for (const q of company.queries) if (q.dataType === list.dataType) q.refresh();
 }
 

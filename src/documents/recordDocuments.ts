@@ -13,7 +13,6 @@ import { errorText, failureText, indentFrom, noConnectionText, prettyJson, type 
 import {
   DOCUMENT_SCHEME,
   parseRecordUri,
-  placeOfRef,
   recordKey,
   recordUriParts,
   sameRecord,
@@ -199,7 +198,8 @@ export class RecordFileSystem extends ReadOnlyFileSystem {
     const client = this.deps.client(ref);
     if (!client) return { text: noConnectionText(ref) };
     try {
-      const record = await client.getRecord(ref.dataType, placeOfRef(ref), ref.recordId);
+      // The ref is the record's place: its company, connection and parent record.
+      const record = await client.getRecord(ref.dataType, ref, ref.recordId);
       return { text: prettyJson(record, jsonIndent()), record };
     } catch (e) {
       if (isApiError(e)) {

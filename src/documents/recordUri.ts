@@ -177,37 +177,13 @@ export function asRecordArgument(
   return typeof companyName === 'string' && companyName ? { ref, companyName } : { ref };
 }
 
-/** Where a record is listed: its company, and its connection and parent record where it has them
- * (the shape of the client's ListPlace). */
-interface RecordPlaceIds {
-  readonly companyId: string;
-  readonly connectionId?: string;
-  readonly parentId?: string;
-}
-
-/** The reference of a record listed at `place`. */
+/** The reference of a record listed at `place` (the client's ListPlace: its company, and its
+ * connection and parent record where it has them). A RecordRef is itself such a place. */
 export function recordRefAt(
-  place: RecordPlaceIds,
+  place: { readonly companyId: string; readonly connectionId?: string; readonly parentId?: string },
   dataType: DataTypeId,
   recordId: string,
   accountId: string,
 ): RecordRef {
-  const { companyId, connectionId, parentId } = place;
-  return {
-    companyId,
-    dataType,
-    recordId,
-    accountId,
-    ...(connectionId !== undefined ? { connectionId } : {}),
-    ...(parentId !== undefined ? { parentId } : {}),
-  };
-}
-
-/** Where the record is read from: its company, connection and parent record. */
-export function placeOfRef(ref: RecordRef): RecordPlaceIds {
-  return {
-    companyId: ref.companyId,
-    ...(ref.connectionId !== undefined ? { connectionId: ref.connectionId } : {}),
-    ...(ref.parentId !== undefined ? { parentId: ref.parentId } : {}),
-  };
+  return { ...place, dataType, recordId, accountId };
 }

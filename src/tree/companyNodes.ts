@@ -9,7 +9,7 @@ import {
   type DataPlatformClient,
   type PagedList,
 } from '../api/index';
-import type { DataTypeId } from '../dataTypes/catalog';
+import { dataType, type DataTypeId } from '../dataTypes/catalog';
 import type { AccountRef } from '../diagnostics/reporter';
 import { emptyWithoutLinkText, noLinkedConnectionText } from '../format/connectionLabels';
 import {
@@ -27,7 +27,8 @@ import { CompanyQueries } from './companyQueries';
 import { ConnectionsFolderNode } from './connectionNodes';
 import { companyContext } from './contextValues';
 import { withFound } from './foundItems';
-import { DataFolderNode, type DataTypeNode, type ListSpot, type RecordQuery } from './dataNodes';
+import { DataFolderNode, type DataTypeNode, type RecordQuery } from './dataNodes';
+import type { ListSpot } from './typePlaces';
 import type { QueryNode, QueryOwner } from './queryNode';
 import { MessageNode } from './leafNodes';
 import { TreeNode } from './node';
@@ -254,6 +255,16 @@ export class CompanyNode extends TreeNode implements QueryOwner {
   emptyWhy(): string | undefined {
     const known = this.withConnections;
     return noLinkedConnectionText(known) === undefined ? undefined : emptyWithoutLinkText(known);
+  }
+
+  /** The lists showing a type's records, to load again after a sync or a push: its node in the
+   * Data folder, or under each connection shown; for a type under a parent record, the lists of
+   * the parent's type (whose records hold its lists, made again when expanded). */
+  listsOf(type: DataTypeId): DataTypeNode[] {
+    const spec = dataType(type);
+    if (spec.parent) return this.listsOf(spec.parent.type);
+    if (spec.scope !== 'connection') return [this.data.type(type)];
+    return this.connections.typeNodes().filter((n) => n.spec.id === type);
   }
 
   get queries(): readonly QueryNode[] {

@@ -7,7 +7,8 @@ import { dataType, isDataTypeId, type DataTypeId } from '../dataTypes/catalog';
 import type { CompanyQueryStore } from '../persistence/queryNodeStore';
 import { OPEN_QUERY_LIMIT, PINNED_QUERY_LIMIT, type SavedQuery } from '../persistence/savedQueries';
 import type { CompanyNodeLike, TreeContext } from './context';
-import type { ListSpot, RecordQuery } from './dataNodes';
+import type { RecordQuery } from './dataNodes';
+import type { ListSpot } from './typePlaces';
 import { QueryNode, savedSpot, type QueryMarks, type QueryOwner } from './queryNode';
 
 export type PinOutcome = 'pinned' | 'unpinned' | 'unchanged' | 'full';

@@ -11,12 +11,12 @@ import {
   connectionState,
   connectionTooltip,
 } from '../format/connectionLabels';
-import { DATA_TYPES } from '../dataTypes/catalog';
 import type { ListItems } from '../format/labels';
 import { t } from '../l10n';
 import type { TreeContext } from './context';
 import { connectionContext, connectionsContext } from './contextValues';
 import { DataTypeNode, type ListOwner } from './dataNodes';
+import { CONNECTION_TOP_TYPES, isAccounting } from './typePlaces';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
 
@@ -84,12 +84,6 @@ export class ConnectionsFolderNode extends PagedNode<DataConnection> {
   }
 }
 
-/** The types the catalog lists per connection, at the top of it (not those under a parent record). */
-const CONNECTION_TYPES = DATA_TYPES.filter((d) => d.scope === 'connection' && d.parent === undefined);
-
-/** Whether the connection serves accounting data (a source type it does not say counts as one). */
-const isAccounting = (c: DataConnection): boolean => !c.sourceType || c.sourceType === 'Accounting';
-
 /** One connection of a company; an accounting one expands to its connection-scoped types. */
 export class ConnectionNode extends TreeNode {
   private types?: DataTypeNode[];
@@ -110,7 +104,7 @@ export class ConnectionNode extends TreeNode {
   get typeNodes(): DataTypeNode[] {
     if (!isAccounting(this.connection)) return [];
     const spot = { connectionId: String(this.connection.id), name: connectionLabel(this.connection) };
-    this.types ??= CONNECTION_TYPES.map((spec) => new DataTypeNode(this, this.ctx, this.folder.owner, spec, spot));
+    this.types ??= CONNECTION_TOP_TYPES.map((spec) => new DataTypeNode(this, this.ctx, this.folder.owner, spec, spot));
     return this.types;
   }
 
@@ -139,7 +133,7 @@ export class ConnectionNode extends TreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const c = this.connection;
-    const expands = isAccounting(c) && CONNECTION_TYPES.length > 0;
+    const expands = isAccounting(c) && CONNECTION_TOP_TYPES.length > 0;
     const item = new vscode.TreeItem(
       connectionLabel(c),
       expands ? vscode.TreeItemCollapsibleState.Collapsed : undefined,

@@ -13,7 +13,7 @@ import {
   type ListPlace,
   type PagedList,
 } from '../api';
-import { DATA_TYPES, type DataTypeId, type DataTypeSpec } from '../dataTypes/catalog';
+import type { DataTypeId, DataTypeSpec } from '../dataTypes/catalog';
 import type { RecordRow } from '../dataTypes/rows';
 import { typeTitle } from '../dataTypes/words';
 import { formatCount } from '../util/amount';
@@ -28,6 +28,7 @@ import type { CompanyDataStatus } from './dataStatus';
 import { ErrorNode, MessageNode } from './leafNodes';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
+import { childTypes, DATA_FOLDER_TYPES, spotKey, type ListSpot } from './typePlaces';
 
 export type RecordQuery = Omit<ListParams, 'page' | 'pageSize'>;
 
@@ -38,21 +39,6 @@ export interface ListOwner extends TreeNode {
   readonly dataStatus: CompanyDataStatus;
   /** Why the company's lists are empty, when it is known (no connection is Linked). */
   emptyWhy?(): string | undefined;
-}
-
-/** Where a list sits below its company, for a type the catalog lists there: the connection of a
- * connection-scoped type, the record of a type under a parent; with names for people. */
-export interface ListSpot {
-  readonly connectionId?: string;
-  readonly parentId?: string;
-  /** What the spot is called (`Xero`, `Xero · Business account`): tooltips, query nodes. */
-  readonly name?: string;
-}
-
-/** The ids of a spot, stable for node ids (empty for a company-scoped list). */
-export function spotKey(spot: ListSpot): string {
-  const connection = spot.connectionId !== undefined ? `:connection:${spot.connectionId}` : '';
-  return `${connection}${spot.parentId !== undefined ? `:parent:${spot.parentId}` : ''}`;
 }
 
 /** A list of a company's records of one type at one place, fetched only when expanded: the
@@ -229,8 +215,7 @@ export class DataFolderNode extends TreeNode {
     ctx: TreeContext,
   ) {
     super(owner);
-    const specs = DATA_TYPES.filter((spec) => spec.scope !== 'connection');
-    this.types = new Map(specs.map((spec) => [spec.id, new DataTypeNode(this, ctx, owner, spec)]));
+    this.types = new Map(DATA_FOLDER_TYPES.map((spec) => [spec.id, new DataTypeNode(this, ctx, owner, spec)]));
   }
 
   /** The node of one type. */
@@ -268,9 +253,6 @@ export class DataFolderNode extends TreeNode {
     for (const node of this.types.values()) node.dispose();
   }
 }
-
-/** The types listed under a record of `type` (bank transactions under a bank account). */
-const childTypes = (type: DataTypeId): DataTypeSpec[] => DATA_TYPES.filter((d) => d.parent?.type === type);
 
 export class RecordNode extends TreeNode {
   /** The record's Attachments folder, made on first expand (types with attachments only). */

@@ -9,7 +9,8 @@ import type { SavedQuery } from '../persistence/savedQueries';
 import { queryIdentity } from '../query/format';
 import type { TreeContext } from './context';
 import { queryContext } from './contextValues';
-import { RecordListNode, spotKey, type ListOwner, type ListSpot, type RecordQuery } from './dataNodes';
+import { RecordListNode, type ListOwner, type RecordQuery } from './dataNodes';
+import { spotKey, type ListSpot } from './typePlaces';
 import type { TreeNode } from './node';
 
 /** What the user made of a query node: a name and whether it is pinned (saved). */

@@ -12,6 +12,7 @@ import * as vscode from 'vscode';
 import type { DataRecord, ListPlace } from '../../src/api';
 import type { DataPlatformClient } from '../../src/api/client';
 import type { ExportResult } from '../../src/commands/export';
+import type { OpenByIdResult } from '../../src/commands/records';
 import { DATA_TYPES, dataType, idParameter, type DataTypeSpec } from '../../src/dataTypes/catalog';
 import { typeTitle } from '../../src/dataTypes/words';
 import type { DataPlatformApi } from '../../src/testApi';
@@ -270,6 +271,76 @@ describe('every connection-scoped data type against the emulator', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('Load All under a bank account reads every page of its transactions there; Open Record by ID finds one through its list', async () => {
+    const spec = dataType('bankTransactions');
+    const node = await listOf('few', spec);
+    const place = node.place;
+    const want: DataRecord[] = [];
+    for await (const r of emu.allRecords(spec.id, place, { pageSize: 5000 })) want.push(r);
+    assert.ok(want.length > 2, 'more than two pages of one');
+    await admin.clearRequests();
+    await vscode.commands.executeCommand('dataPlatform.loadAll', node);
+    assert.deepEqual(
+      recordsIn(await children(api, node), spec).map((r) => r.record.id),
+      want.map((r) => r.id),
+    );
+    assert.ok((await requestsAt(spec, place)).length >= want.length - 1, 'each page asked at the account');
+
+    const last = want[want.length - 1];
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const opened = await answering(api, [last.id], () =>
+      vscode.commands.executeCommand<OpenByIdResult>('dataPlatform.openRecordById', node),
+    );
+    assert.equal(opened.outcome, 'opened', JSON.stringify(opened));
+    const doc = (opened as { editor: vscode.TextEditor }).editor.document;
+    assert.deepEqual(JSON.parse(doc.getText()), last, 'the record as its list has it (no GET of one)');
+  });
+
+  it('a direct cost’s attachments are read through its own connection, not the company’s first', async () => {
+    const spec = dataType('directCosts');
+    const company = await companyNode('few');
+    await vscode.commands.executeCommand('dataPlatform.loadAll', company.connections);
+    const shownConnections = await children(api, company.connections);
+    const connections = shownConnections.filter((n) => contextOf(n).startsWith('connection ')) as ConnectionNode[];
+    assert.equal(connections.length, 2, 'the company has two connections');
+    const second = connections[1];
+    const list = (await children(api, second)).find((n) => labelOf(n) === typeTitle(spec.id)) as DataTypeNode;
+    const [record] = recordsIn(await children(api, list), spec);
+    assert.ok(record, 'a direct cost at the second connection');
+    await admin.clearRequests();
+    const [folder] = await children(api, record);
+    assert.equal(labelOf(folder), 'Attachments');
+    await children(api, folder);
+    const cn = String(second.connection.id);
+    assert.deepEqual(
+      (await admin.requests()).map((r) => r.path),
+      [`/companies/${ids.few}/connections/${cn}/data/directCosts/${record.record.id}/attachments`],
+      'one request, at the record’s connection (no connection list read to pick one)',
+    );
+  });
+
+  it('Queue Sync on a bank account’s transactions queues the type for the company and reloads the lists that show it', async () => {
+    const spec = dataType('bankTransactions');
+    const before = await listOf('few', spec);
+    await children(api, before);
+    await admin.clearRequests();
+    assert.equal(await vscode.commands.executeCommand<boolean>('dataPlatform.queueSync', before), true);
+    assert.deepEqual(
+      (await admin.requests()).filter((r) => r.method === 'POST').map((r) => r.path),
+      [`/companies/${ids.few}/data/queue/bankTransactions`],
+    );
+    // The bank accounts' list was loaded again: its records, and the lists under them, are new.
+    const after = await listOf('few', spec);
+    assert.notStrictEqual(after, before);
+    assert.deepEqual(after.place, before.place);
+    const company = await companyNode('few');
+    await waitFor('the sync to finish', async () => {
+      company.dataStatus.refresh();
+      await company.dataStatus.settled();
+      return company.dataStatus.of('bankTransactions')?.currentStatus === 'Complete';
+    });
   });
 
   it('a query under a bank account keeps its place when the tree is rebuilt (a window reload)', async () => {

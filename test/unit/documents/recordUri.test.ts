@@ -6,7 +6,6 @@ import {
   asRecordArgument,
   labelOr,
   parseRecordUri,
-  placeOfRef,
   recordLabelOfPath,
   recordKey,
   recordRefAt,
@@ -285,9 +284,7 @@ describe('record document URIs of a connection-scoped type and of a type under a
     );
   });
 
-  it('give back the place a record is read from', () => {
-    assert.deepEqual(placeOfRef(line), { companyId: 'c', connectionId: 'cn', parentId: 'ba' });
-    assert.deepEqual(placeOfRef(inv('c', 'i')), { companyId: 'c' });
+  it('make the reference of a record listed at a place (its ids as the client places it)', () => {
     assert.deepEqual(
       recordRefAt({ companyId: 'c', connectionId: 'cn', parentId: 'ba' }, 'bankTransactions', 't', 'a'),
       line,
