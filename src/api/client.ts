@@ -42,6 +42,7 @@ import { CompaniesApi } from './companiesApi';
 import { ConnectionsApi } from './connectionsApi';
 import { DocumentsApi } from './documentsApi';
 import { listedRecord } from './listedRecord';
+import { PushesApi } from './pushesApi';
 import * as requests from './requests';
 import * as pushes from './pushes';
 import * as syncs from './syncs';
@@ -64,6 +65,8 @@ export class DataPlatformClient {
   readonly companies: CompaniesApi;
   /** An invoice's PDF, records' attachments. */
   readonly documents: DocumentsApi;
+  /** Creates, updates and deletes of records, each a push operation. */
+  readonly pushes: PushesApi;
   readonly #session: ApiSession;
 
   constructor(options: ClientOptions) {
@@ -73,6 +76,7 @@ export class DataPlatformClient {
     this.connections = new ConnectionsApi(this.#session);
     this.companies = new CompaniesApi(this.#session);
     this.documents = new DocumentsApi(this.#session);
+    this.pushes = new PushesApi(this.#session);
   }
 
   /** Rate-limit headers of the last response that carried them. */
@@ -199,20 +203,19 @@ export class DataPlatformClient {
     return this.connections.list(companyId, params, options);
   }
 
-  /** The fields a push of `dataType` through the connection takes. */
+  /** The fields a push of `dataType` through the connection takes (`pushes.options` for a type
+   * under a parent record). */
   async getPushOptions(
     companyId: string,
     connectionId: string,
     dataType: DataTypeId,
     options?: CallOptions,
   ): Promise<PushOption> {
-    const request = pushes.pushOptionsRequest(companyId, connectionId, dataType);
-    return this.send({ ...request, accept: pushes.isPushOption, expected: 'push options' }, options);
+    return this.pushes.options({ companyId, connectionId }, dataType, options);
   }
 
-  /** Pushes one record: a POST, sent once and never retried (a failed push may still have been
-   * taken: look in the push history before sending it again). Answered with the push operation,
-   * Pending, Failed with its validation, or already settled. */
+  /** Pushes one record (`pushes.create`): a POST, sent once and never retried (a failed push may
+   * still have been taken: look in the push history before sending it again). */
   async pushRecord(
     companyId: string,
     connectionId: string,
@@ -221,12 +224,7 @@ export class DataPlatformClient {
     params: pushes.PushParams = {},
     options?: CallOptions,
   ): Promise<PushOperation> {
-    const request = pushes.pushRequest(companyId, connectionId, dataType, body, params);
-    // The body is the user's own input: an error keeps it, so its entry can be copied as cURL.
-    return this.send(
-      { ...request, shareBody: true, accept: pushes.isPushOperation, expected: 'a push operation' },
-      options,
-    );
+    return this.pushes.create({ companyId, connectionId }, dataType, body, params, options);
   }
 
   async getPushOperation(companyId: string, pushOperationKey: string, options?: CallOptions): Promise<PushOperation> {

@@ -5,6 +5,8 @@ export type { CompanyListParams, ListParams, ListPlace, PlaceArg, PreparedReques
 export type { CompaniesApi } from './companiesApi';
 export type { ConnectionsApi } from './connectionsApi';
 export type { DocumentsApi, RecordPlace } from './documentsApi';
+export type { PushesApi } from './pushesApi';
+export type { PushPlace, UpdateParams, WriteKind } from './pushes';
 export type { ByteSink, Downloaded, DownloadOptions, FileMeta, UploadOptions, UploadSource } from './downloads';
 export { companySearchParams } from './companySearch';
 export { ApiError, isApiError, isCancellation } from './errors';

@@ -2,7 +2,7 @@
 // the connection's own requests), a push (a POST, never retried or resent: see transport.ts) and
 // the push history. Built here as requests.ts builds the reads, every parameter checked first.
 import { t } from '../l10n';
-import type { DataTypeId } from '../dataTypes/catalog';
+import { idParameter, syncName, type DataTypeId, type DataTypeSpec } from '../dataTypes/catalog';
 import { PUSH_OPERATION_SCHEMA } from '../query';
 import { refusedParameter } from './failures';
 import { connectionPath } from './connections';
@@ -59,10 +59,63 @@ export const isPushOperation: Guard<PushOperation> = (v): v is PushOperation =>
 
 export const PUSH_OPERATION_PAGE = pageGuard(isPushOperation);
 
-export function pushOptionsRequest(companyId: string, connectionId: string, type: DataTypeId): ApiRequest {
-  const connection = connectionPath(companyId, connectionId, 'GET', '/options/{dataType}');
-  const { id } = checkDataType({ method: 'GET', path: `${connection}/options/{dataType}` }, type);
-  return { method: 'GET', path: `${connection}/options/${id}` };
+/** A write the contract may have for a type: the keys of the catalog's `writes`. */
+export type WriteKind = keyof NonNullable<DataTypeSpec['writes']>;
+
+/** Where a write goes: the company's connection, and for a type under a parent record (bank
+ * transactions under their bank account: the catalog's `parent`) that record's id. */
+export interface PushPlace {
+  readonly companyId: string;
+  readonly connectionId: string;
+  readonly parentId?: string;
+}
+
+export interface UpdateParams extends PushParams {
+  /** Update even when the record changed in the platform since it was read (the contract's
+   * `forceUpdate`: its `sourceModifiedDate` is otherwise compared with the platform's). */
+  forceUpdate?: boolean;
+}
+
+/** `…/connections/{connectionId}/{segment}/{type path}`: the connection checked, and the parent's id
+ * for a type under a parent (`bankAccounts/{accountId}/bankTransactions`). */
+function writeBase(place: PushPlace, spec: DataTypeSpec, method: string, segment: 'options' | 'push', rest = '') {
+  const parent = spec.parent;
+  const name = segment === 'options' ? syncName(spec) : spec.id;
+  const typePath = parent ? `${parent.type}/{${parent.idName}}/${name}` : name;
+  const connection = connectionPath(place.companyId, place.connectionId, method, `/${segment}/${typePath}${rest}`);
+  const target: Target = { method, path: `${connection}/${segment}/${typePath}${rest}` };
+  if (!parent) return { path: `${connection}/${segment}/${name}`, target };
+  const parentId = checkId(target, place.parentId, parent.idName);
+  return { path: `${connection}/${segment}/${parent.type}/${parentId}/${name}`, target };
+}
+
+/** The type, refused unless the contract has the write (`writes` in the catalog). */
+function writable(target: Target, type: DataTypeId, kind: WriteKind): DataTypeSpec {
+  const spec = checkDataType(target, type);
+  if (spec.writes?.[kind] !== true) throw refusedParameter(target, 'dataType', refusedWords(spec.id, kind));
+  return spec;
+}
+
+function refusedWords(type: string, kind: WriteKind): string {
+  switch (kind) {
+    case 'create':
+      return t('{0} cannot be created through the API', type);
+    case 'update':
+      return t('{0} cannot be updated through the API', type);
+    case 'delete':
+      return t('{0} cannot be deleted through the API', type);
+  }
+}
+
+const TEMPLATE: Target = {
+  method: 'GET',
+  path: '/companies/{companyId}/connections/{connectionId}/options/{dataType}',
+};
+
+/** What a create of the type takes: `…/options/{syncName}` (accounts: `chartOfAccounts`). */
+export function pushOptionsRequest(place: PushPlace, type: DataTypeId): ApiRequest {
+  const spec = writable(TEMPLATE, type, 'create');
+  return { method: 'GET', path: writeBase(place, spec, 'GET', 'options').path };
 }
 
 function checkTimeout(target: Target, value: number | undefined): number | undefined {
@@ -77,24 +130,62 @@ function checkTimeout(target: Target, value: number | undefined): number | undef
   return value;
 }
 
-/** A push of one record: the body is sent as given (the server checks it against the options). */
-export function pushRequest(
-  companyId: string,
-  connectionId: string,
-  type: DataTypeId,
-  body: unknown,
-  params: PushParams = {},
-): ApiRequest {
-  const connection = connectionPath(companyId, connectionId, 'POST', '/push/{dataType}');
-  const target: Target = { method: 'POST', path: `${connection}/push/{dataType}` };
-  const { id } = checkDataType(target, type);
+function checkBody(target: Target, body: unknown): Record<string, unknown> {
   if (!isRecord(body)) throw refusedParameter(target, 'body', t('The record to push must be a JSON object'));
-  const timeout = checkTimeout(target, params?.timeoutInMinutes);
-  return {
+  return body;
+}
+
+/** A create (push) of one record: the body is sent as given (the server checks it against the options). */
+export function pushRequest(place: PushPlace, type: DataTypeId, body: unknown, params: PushParams = {}): ApiRequest {
+  const template: Target = {
     method: 'POST',
-    path: `${connection}/push/${id}${buildQueryString([['timeoutInMinutes', timeout]])}`,
-    body,
+    path: '/companies/{companyId}/connections/{connectionId}/push/{dataType}',
   };
+  const spec = writable(template, type, 'create');
+  const { path, target } = writeBase(place, spec, 'POST', 'push');
+  const checked = checkBody(target, body);
+  const timeout = checkTimeout(target, params?.timeoutInMinutes);
+  return { method: 'POST', path: `${path}${buildQueryString([['timeoutInMinutes', timeout]])}`, body: checked };
+}
+
+/** `PUT …/push/{type}/{recordId}`: the record as it should be; answered with a push operation. */
+export function updateRecordRequest(
+  place: PushPlace,
+  type: DataTypeId,
+  recordId: string,
+  body: unknown,
+  params: UpdateParams = {},
+): ApiRequest {
+  const template: Target = {
+    method: 'PUT',
+    path: '/companies/{companyId}/connections/{connectionId}/push/{dataType}/{id}',
+  };
+  const spec = writable(template, type, 'update');
+  const parameter = idParameter(spec);
+  const { path, target } = writeBase(place, spec, 'PUT', 'push', `/{${parameter}}`);
+  const id = checkId(target, recordId, parameter);
+  const checked = checkBody(target, body);
+  const timeout = checkTimeout(target, params?.timeoutInMinutes);
+  const force = params?.forceUpdate;
+  if (force !== undefined && typeof force !== 'boolean')
+    throw refusedParameter(target, 'forceUpdate', t('forceUpdate must be true or false'));
+  const query = buildQueryString([
+    ['forceUpdate', force === undefined ? undefined : String(force)],
+    ['timeoutInMinutes', timeout],
+  ]);
+  return { method: 'PUT', path: `${path}/${id}${query}`, body: checked };
+}
+
+/** `DELETE …/push/{type}/{recordId}`: answered with a push operation (the delete is itself a push). */
+export function deleteRecordRequest(place: PushPlace, type: DataTypeId, recordId: string): ApiRequest {
+  const template: Target = {
+    method: 'DELETE',
+    path: '/companies/{companyId}/connections/{connectionId}/push/{dataType}/{id}',
+  };
+  const spec = writable(template, type, 'delete');
+  const parameter = idParameter(spec);
+  const { path, target } = writeBase(place, spec, 'DELETE', 'push', `/{${parameter}}`);
+  return { method: 'DELETE', path: `${path}/${checkId(target, recordId, parameter)}` };
 }
 
 /** A page of a company's push history; query and orderBy checked against its schema. */

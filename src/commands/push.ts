@@ -4,27 +4,35 @@
 // gateway's 5xx), the push history is read before sending again is offered, and a draft already
 // sent is not sent again without a question (pushSend.ts).
 import * as vscode from 'vscode';
-import { isApiError, isCancellation, type ApiError, type DataConnection, type PushOperation } from '../api';
+import {
+  isApiError,
+  isCancellation,
+  type ApiError,
+  type DataConnection,
+  type DataPlatformClient,
+  type PushOperation,
+} from '../api';
 import { typeTitle } from '../dataTypes/words';
 import { jsonIndent } from '../documents/recordDocuments';
 import { t } from '../l10n';
 import { watchDraftProblems } from '../push/draftMarks';
-import type { DraftFileSystem, DraftTarget } from '../push/drafts';
+import { pushPlaceOf, type DraftFileSystem, type DraftTarget } from '../push/drafts';
+import { nodePlace } from '../push/places';
 import { DraftSends } from '../push/draftSends';
 import { answerLost } from '../push/lostPush';
 import { pushSchema, pushTemplate } from '../push/schema';
-import { draftBody, draftTitle, type PushType } from '../push/types';
+import { draftBody, draftTitle, isPushType, PUSH_TYPES, type PushType } from '../push/types';
 import { CompanyNode } from '../tree/companyNodes';
-import { DataTypeNode } from '../tree/dataNodes';
+import { RecordListNode } from '../tree/dataNodes';
 import type { TreeNode } from '../tree/node';
 import type { AccountTarget, ResolveAccount } from './accountTarget';
 import { withProgress } from './progress';
 import { confirmWrite } from './confirmWrite';
 import { confirmDraftProblems } from './draftCheck';
-import { chooseFrom } from './prompt';
-import { createQuickPick } from './quickPicks';
 import { followSettled } from './pushSettled';
 import { afterLostAnswer, beforeSend, type PushOfDraft } from './pushSend';
+import { pickConnection } from './recordWriteTarget';
+import { registerRecordWriteCommands } from './recordWrites';
 import { registerCommand } from './register';
 
 interface PushDeps {
@@ -44,27 +52,34 @@ export type PushResult =
   | { outcome: 'failed'; error: ApiError };
 
 /** What a command was asked to create in: a type's node, or ids (tests, other extensions); the
- * connection is always asked (when there is more than one). */
+ * connection is asked (when there is more than one) unless the node or the ids name it. */
 interface CreateArgs {
   companyId: string;
   companyName?: string;
+  dataType?: string;
+  connectionId?: string;
+  /** The parent record of a type listed under one (a bank account's id for bank transactions). */
+  parentId?: string;
 }
 
 function createArgs(arg: unknown): CreateArgs | undefined {
-  if (arg instanceof DataTypeNode || arg instanceof CompanyNode)
-    return { companyId: arg.company.id, companyName: arg.company.name };
+  if (arg instanceof RecordListNode || arg instanceof CompanyNode) {
+    const place = nodePlace(arg);
+    const dataType = arg instanceof RecordListNode ? arg.spec.id : undefined;
+    return { companyId: arg.company.id, companyName: arg.company.name, dataType, ...place };
+  }
   if (typeof arg !== 'object' || arg === null) return undefined;
-  const a = arg as Partial<CreateArgs>;
-  return typeof a.companyId === 'string' ? { companyId: a.companyId, companyName: a.companyName } : undefined;
-}
-
-async function pickConnection(all: readonly DataConnection[], title: string): Promise<DataConnection | undefined> {
-  if (all.length <= 1) return all[0];
-  const pick = createQuickPick<vscode.QuickPickItem & { connection: DataConnection }>();
-  pick.title = title;
-  pick.placeholder = t('Choose the connection to push to');
-  pick.items = all.map((c) => ({ label: c.platformName, description: c.status, detail: c.id, connection: c }));
-  return chooseFrom(pick, (item) => item.connection);
+  const a = arg as Partial<Record<keyof CreateArgs, unknown>>;
+  const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+  const companyId = text(a.companyId);
+  if (!companyId) return undefined;
+  return {
+    companyId,
+    companyName: text(a.companyName),
+    dataType: text(a.dataType),
+    connectionId: text(a.connectionId),
+    parentId: text(a.parentId),
+  };
 }
 
 /** Tells the user what failed, reports it (diagnostics), and returns the result saying so. */
@@ -77,30 +92,47 @@ function failed(target: AccountTarget, e: unknown, what: string): { outcome: 'fa
   return { outcome: 'failed', error: e };
 }
 
-async function createRecord(deps: PushDeps, type: PushType, arg: unknown): Promise<CreateRecordResult> {
+/** The connection to push through: the one the arguments name, else the one picked. */
+async function connectionFor(
+  client: DataPlatformClient,
+  args: CreateArgs,
+  title: string,
+  companyName: string,
+): Promise<DataConnection[] | DataConnection | undefined> {
+  const all = await withProgress(
+    { location: vscode.ProgressLocation.Window, title: t('{0}: reading the connections', title) },
+    () => client.listConnections(args.companyId, { pageSize: 100 }),
+  );
+  if (args.connectionId) return all.results.find((c) => c.id === args.connectionId) ?? all.results;
+  return (await pickConnection(all.results, t('{0} for {1}', title, companyName))) ?? all.results;
+}
+
+async function createRecord(deps: PushDeps, given: PushType | undefined, arg: unknown): Promise<CreateRecordResult> {
+  const args = createArgs(arg);
+  const type = given ?? (args?.dataType !== undefined && isPushType(args.dataType) ? args.dataType : undefined);
+  if (!type) {
+    void vscode.window.showWarningMessage(t('Create works on a data type the API can create records of.'));
+    return { outcome: 'unavailable' };
+  }
   const title = draftTitle(type);
   const target = await deps.account(arg, title);
   const client = target?.connection.client;
-  const args = createArgs(arg);
   if (!target || !client || !args) return { outcome: target && client ? 'cancelled' : 'unavailable' };
   const companyName = args.companyName ?? target.root.companyNode(args.companyId)?.company.name ?? args.companyId;
   let options;
-  let connection: DataConnection | undefined;
+  let connection: DataConnection;
   try {
-    const all = await withProgress(
-      { location: vscode.ProgressLocation.Window, title: t('{0}: reading the connections', title) },
-      () => client.listConnections(args.companyId, { pageSize: 100 }),
-    );
-    connection = await pickConnection(all.results, t('{0} for {1}', title, companyName));
-    if (!connection) {
-      if (all.results.length === 0)
+    const found = await connectionFor(client, args, title, companyName);
+    if (!found || Array.isArray(found)) {
+      if (!found?.length)
         void vscode.window.showWarningMessage(t('{0} has no data connection to push to.', companyName));
-      return { outcome: all.results.length === 0 ? 'unavailable' : 'cancelled' };
+      return { outcome: found?.length ? 'cancelled' : 'unavailable' };
     }
-    const id = connection.id;
+    connection = found;
+    const place = { companyId: args.companyId, connectionId: found.id, parentId: args.parentId };
     options = await withProgress(
       { location: vscode.ProgressLocation.Window, title: t('{0}: reading the push options', title) },
-      () => client.getPushOptions(args.companyId, id, type),
+      () => client.pushes.options(place, type),
     );
   } catch (e) {
     // Not left to the wrapper (register.ts): the command's result says how it ended.
@@ -114,9 +146,10 @@ async function createRecord(deps: PushDeps, type: PushType, arg: unknown): Promi
     connectionId: connection.id,
     platformName: connection.platformName,
     dataType: type,
+    ...(args.parentId !== undefined ? { parentId: args.parentId } : {}),
   };
   const schema = pushSchema(options, t('{0} for {1} ({2})', typeTitle(type), companyName, connection.platformName));
-  const uri = deps.drafts.create(draft, draftTitle(type), pushTemplate(options, new Date()), schema, jsonIndent());
+  const uri = deps.drafts.create(draft, title, pushTemplate(options, new Date()), schema, jsonIndent());
   await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
   return { outcome: 'opened', uri };
 }
@@ -142,6 +175,11 @@ async function pushDraft(deps: PushDeps, sends: DraftSends, arg: unknown, again 
   const draft = uri && deps.drafts.targetOf(uri);
   if (!uri || !draft) {
     void vscode.window.showWarningMessage(t('Push works on a draft made by Create (a data type’s menu).'));
+    return { outcome: 'unavailable' };
+  }
+  // An edited record is an update: pushed as a new record it would be made twice.
+  if (draft.recordId !== undefined) {
+    void vscode.window.showWarningMessage(t('This draft changes an existing record: Push Update sends it.'));
     return { outcome: 'unavailable' };
   }
   const parsed = draftBody(deps.drafts.textOf(uri));
@@ -175,7 +213,7 @@ async function sendDraft(deps: PushDeps, s: PushOfDraft, uri: vscode.Uri, again:
         location: vscode.ProgressLocation.Notification,
         title: t('Pushing {0} to {1}…', typeTitle(draft.dataType), draft.platformName),
       },
-      () => client.pushRecord(draft.companyId, draft.connectionId, draft.dataType, s.body),
+      () => client.pushes.create(pushPlaceOf(draft), draft.dataType, s.body),
     );
     s.sends.pushed(s.key, op);
     followSettled(deps, target, op, client, draft.companyId);
@@ -197,17 +235,24 @@ async function sendDraft(deps: PushDeps, s: PushOfDraft, uri: vscode.Uri, again:
   }
 }
 
+/** The named Create commands of the first pushable types; every other type's is Create Record…. */
+const NAMED_CREATES: ReadonlyArray<[PushType, string]> = [
+  ['invoices', 'dataPlatform.createInvoice'],
+  ['bills', 'dataPlatform.createBill'],
+  ['customers', 'dataPlatform.createCustomer'],
+  ['suppliers', 'dataPlatform.createSupplier'],
+  ['payments', 'dataPlatform.createPayment'],
+];
+
 export function registerPushCommands(deps: PushDeps): vscode.Disposable[] {
   const sends = new DraftSends();
-  const create = (type: PushType, command: string) =>
-    registerCommand(command, (arg?: unknown) => createRecord(deps, type, arg));
   return [
-    create('invoices', 'dataPlatform.createInvoice'),
-    create('bills', 'dataPlatform.createBill'),
-    create('customers', 'dataPlatform.createCustomer'),
-    create('suppliers', 'dataPlatform.createSupplier'),
-    create('payments', 'dataPlatform.createPayment'),
+    ...NAMED_CREATES.filter(([type]) => PUSH_TYPES.includes(type)).map(([type, command]) =>
+      registerCommand(command, (arg?: unknown) => createRecord(deps, type, arg)),
+    ),
+    registerCommand('dataPlatform.createRecord', (arg?: unknown) => createRecord(deps, undefined, arg)),
     registerCommand('dataPlatform.pushDraft', (arg?: unknown) => pushDraft(deps, sends, arg)),
     ...watchDraftProblems(deps.drafts),
+    ...registerRecordWriteCommands(deps),
   ];
 }

@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import type { ApiError, DataPlatformClient, ListParams, PushOperation } from '../api';
 import { typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
-import type { DraftTarget } from '../push/drafts';
+import { pushPlaceOf, type DraftTarget } from '../push/drafts';
+import { readPlace } from '../push/places';
 import type { DraftSends } from '../push/draftSends';
 import { pushedRecordId, pushStatusText } from '../push/labels';
 import { findLostPush, findWithin, type LostPush } from '../push/lostPush';
@@ -43,7 +44,8 @@ async function lookForLostPush(s: PushOfDraft, sentAt: Date, body: Record<string
     const page = await client.listPushOperations(draft.companyId, params);
     return { ...page, results: page.results.filter((op) => known.get(op.pushOperationKey) === undefined) };
   };
-  const readRecord = (id: string) => client.getRecord(draft.dataType, draft.companyId, id);
+  const readRecord = (id: string) =>
+    client.getRecord(draft.dataType, readPlace(draft.dataType, pushPlaceOf(draft)), id);
   const sent = { companyId: draft.companyId, connectionId: draft.connectionId, dataType: draft.dataType, sentAt, body };
   return withProgress(
     {

@@ -21,6 +21,9 @@ import { createQuickPick } from './quickPicks';
 import { registerCommand } from './register';
 import { showSyncValidation } from './syncValidation';
 
+/** A push that changes a record rather than creating one. */
+type RecordWrite = 'update' | 'delete';
+
 interface SettledDeps {
   view: vscode.TreeView<TreeNode>;
 }
@@ -36,25 +39,36 @@ async function revealRecord(deps: SettledDeps, history: PushHistoryNode | undefi
   }
 }
 
-function succeeded(deps: SettledDeps, company: CompanyNode | undefined, op: PushOperation): void {
-  if (company && isDataTypeId(op.dataType)) company.data.type(op.dataType).refresh();
+/** The type's own list under the company's Data folder, where it has one (a connection's type is
+ * listed under its connection). */
+function typeList(company: CompanyNode | undefined, type: string) {
+  return company?.data.typeNodes.find((n) => n.spec.id === type);
+}
+
+function succeeded(deps: SettledDeps, company: CompanyNode | undefined, op: PushOperation, write?: RecordWrite): void {
+  typeList(company, op.dataType)?.refresh();
   void revealRecord(deps, company?.pushHistory, op.pushOperationKey);
   const record = pushedRecordId(op);
   const type = isDataTypeId(op.dataType) ? typeTitle(op.dataType) : op.dataType;
+  const name = record ?? op.pushOperationKey;
+  if (write === 'delete') {
+    void vscode.window.showInformationMessage(t('{0}: {1} was deleted.', type, name));
+    return;
+  }
   const open = t('Open Record');
-  void vscode.window
-    .showInformationMessage(t('{0}: push succeeded ({1}).', type, record ?? op.pushOperationKey), open)
-    .then((c) => {
-      if (c && record && company && isDataTypeId(op.dataType))
-        void vscode.commands.executeCommand('dataPlatform.openRecord', {
-          companyId: company.company.id,
-          dataType: op.dataType,
-          recordId: record,
-        });
-    });
+  const said =
+    write === 'update' ? t('{0}: {1} was updated.', type, name) : t('{0}: push succeeded ({1}).', type, name);
+  void vscode.window.showInformationMessage(said, open).then((c) => {
+    if (c && record && company && isDataTypeId(op.dataType))
+      void vscode.commands.executeCommand('dataPlatform.openRecord', {
+        companyId: company.company.id,
+        dataType: op.dataType,
+        recordId: record,
+      });
+  });
 }
 
-function settled(deps: SettledDeps, target: AccountTarget, companyId: string, s: PushSettled): void {
+function settled(deps: SettledDeps, target: AccountTarget, companyId: string, s: PushSettled, write?: RecordWrite) {
   const company = target.root.companyNode(companyId);
   const op = s.operation;
   if (s.error) {
@@ -63,7 +77,7 @@ function settled(deps: SettledDeps, target: AccountTarget, companyId: string, s:
     );
     return;
   }
-  if (op.status === 'Success') return succeeded(deps, company, op);
+  if (op.status === 'Success') return succeeded(deps, company, op, write);
   const error = pushFailure(op);
   target.report(error, { prompt: false });
   void vscode.commands.executeCommand('dataPlatform.showDiagnostics', error);
@@ -78,6 +92,7 @@ export function followSettled(
   answer: PushOperation,
   client: DataPlatformClient,
   companyId: string,
+  write?: RecordWrite,
 ): void {
   const tracker = target.root.pushes;
   const key = answer.pushOperationKey;
@@ -85,7 +100,7 @@ export function followSettled(
   const sub = tracker.onDidSettle((s) => {
     if (s.operation.pushOperationKey !== key) return;
     sub.dispose();
-    settled(deps, target, companyId, s);
+    settled(deps, target, companyId, s, write);
   });
   target.root.companyNode(companyId)?.pushHistory.showOperation(op);
   tracker.track(op, (signal) => client.getPushOperation(companyId, key, { signal }));

@@ -27,8 +27,10 @@ export interface OnceWrite<R> {
   lost: LostWrites;
   /** The write and its target (LostWrites.key). */
   key: string;
-  /** The usual question (asked where confirmWrite asks). */
+  /** The usual question (asked where confirmWrite asks; on every account when `always`). */
   question: Question;
+  /** Asked on every account, not only where confirmWrite asks (a record's delete). */
+  always?: boolean;
   /** The question after an earlier try's answer was lost and its effect not seen (always asked). */
   again(reason: string): Question;
   /** Whether a write sent at `sentAt` took, read from the API: what it made, else undefined. */
@@ -66,7 +68,8 @@ export async function writeOnce<R>(w: OnceWrite<R>): Promise<WriteResult<R>> {
     }
   }
   const ask = earlier ? w.again(earlier.reason) : w.question;
-  if (!(await confirmWrite(w.account, ask, earlier !== undefined))) return { outcome: 'cancelled' };
+  if (!(await confirmWrite(w.account, ask, earlier !== undefined || w.always === true)))
+    return { outcome: 'cancelled' };
   const sentAt = new Date();
   try {
     const value = await withProgress({ location: vscode.ProgressLocation.Notification, title: w.progress }, (p) =>

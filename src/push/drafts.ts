@@ -1,7 +1,9 @@
 // Drafts of records to push: editable JSON documents held in memory on their own scheme,
 //   dataplatform-draft:/<company label>/New invoice[ n].json?draft=<session>.<n>
 // so that Save keeps the text (no file dialog), the Push action shows on them alone (`when:
-// resourceScheme`), and closing one loses nothing the user meant to keep on disk. The path is for
+// resourceScheme`), and closing one loses nothing the user meant to keep on disk. A record opened to
+// change (Edit Record…) is a draft on a scheme of its own, so Push Update shows on it alone:
+//   dataplatform-edit:/<company label>/<record label>.json?draft=<session>.<n> The path is for
 // people (the tab's title and breadcrumbs), the query makes each draft its own document. Each
 // draft names its JSON schema, built from the connection's push options, in a `$schema` line:
 //   dataplatform-json:/<label>.json?id=<session>.<n>
@@ -16,11 +18,13 @@
 // record is sent.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import type { PushPlace } from '../api';
 import type { DataTypeId } from '../dataTypes/catalog';
 import { prettyJson, type Indent } from '../documents/json';
 import { sanitizeLabel } from '../documents/recordUri';
 
 const DRAFT_SCHEME = 'dataplatform-draft';
+const EDIT_SCHEME = 'dataplatform-edit';
 const JSON_SCHEME = 'dataplatform-json';
 const SETTINGS_SCHEME = 'dataplatform-settings';
 const AUTHORIZATION_SCHEME = 'dataplatform-authorization';
@@ -34,6 +38,17 @@ export interface DraftTarget {
   /** The connection's platform, for messages. */
   platformName: string;
   dataType: DataTypeId;
+  /** The parent record of a type listed under one (a bank account's id for bank transactions). */
+  parentId?: string;
+  /** The record an edit draft updates (Push Update); absent on a new record's draft. */
+  recordId?: string;
+  /** What people know that record by (`INV-0042`), for questions and messages. */
+  recordLabel?: string;
+}
+
+/** Where the draft's write goes, as the client's push calls take it. */
+export function pushPlaceOf(d: DraftTarget): PushPlace {
+  return { companyId: d.companyId, connectionId: d.connectionId, ...(d.parentId ? { parentId: d.parentId } : {}) };
 }
 
 /** Whose sync settings a settings document holds. */
@@ -74,6 +89,7 @@ export class DraftFileSystem implements vscode.FileSystemProvider, vscode.TextDo
       drafts,
       disposables: [
         vscode.workspace.registerFileSystemProvider(DRAFT_SCHEME, drafts, { isCaseSensitive: true }),
+        vscode.workspace.registerFileSystemProvider(EDIT_SCHEME, drafts, { isCaseSensitive: true }),
         vscode.workspace.registerFileSystemProvider(SETTINGS_SCHEME, drafts, { isCaseSensitive: true }),
         vscode.workspace.registerFileSystemProvider(AUTHORIZATION_SCHEME, drafts, { isCaseSensitive: true }),
         vscode.workspace.registerTextDocumentContentProvider(JSON_SCHEME, drafts),
@@ -102,6 +118,19 @@ export class DraftFileSystem implements vscode.FileSystemProvider, vscode.TextDo
       { record, schema, schemaLabel: `${target.dataType} schema` },
       indent,
     );
+  }
+
+  /** A record to update (`target.recordId`), as read, under a `$schema` line naming `schema`. */
+  createEdit(
+    target: DraftTarget & { recordId: string },
+    title: string,
+    record: Record<string, unknown>,
+    schema: object,
+    indent: Indent,
+  ): vscode.Uri {
+    const file = sanitizeLabel(title) || target.recordId;
+    const content = { record, schema, schemaLabel: `${target.dataType} schema` };
+    return this.store(EDIT_SCHEME, file, { target, schema }, target, content, indent);
   }
 
   /** A company's sync settings to edit, under a `$schema` line naming `schema`. */

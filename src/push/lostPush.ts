@@ -52,8 +52,10 @@ export interface SentPush {
   connectionId: string;
   dataType: string;
   sentAt: Date;
-  /** The record as sent: what a candidate's record is compared with. */
+  /** The record as sent: what a candidate's record is compared with (a delete sends none: `{}`). */
   body: Record<string, unknown>;
+  /** An update's or a delete's record: only an operation that names it can be ours. */
+  write?: { kind: 'update' | 'delete'; recordId: string };
 }
 
 /** What the history says of a lost push: `ours`, an operation whose record is what was sent;
@@ -84,8 +86,24 @@ function matches(op: PushOperation, sent: SentPush, sinceMs: number): boolean {
     typeof op.dataConnectionKey === 'string' &&
     op.dataConnectionKey.toLowerCase() === sent.connectionId.toLowerCase() &&
     requested !== undefined &&
-    requested >= sinceMs
+    requested >= sinceMs &&
+    (sent.write === undefined || namesRecord(op, sent.dataType, sent.write.recordId) || namesNone(op, sent.dataType))
   );
+}
+
+/** An operation that names no record yet (a Pending update or delete may not): it could be ours. */
+function namesNone(op: PushOperation, dataType: string): boolean {
+  const data: unknown = op.data;
+  const id = typeof data === 'object' && data !== null ? (data as { id?: unknown }).id : undefined;
+  return typeof id !== 'string' && madeRecords(op, dataType).length === 0;
+}
+
+/** Whether an operation is about the record: its `data.id`, or a change's `recordRef`. */
+function namesRecord(op: PushOperation, dataType: string, recordId: string): boolean {
+  const data: unknown = op.data;
+  const id = typeof data === 'object' && data !== null ? (data as { id?: unknown }).id : undefined;
+  if (typeof id === 'string' && id.toLowerCase() === recordId.toLowerCase()) return true;
+  return madeRecords(op, dataType).some((made) => made.toLowerCase() === recordId.toLowerCase());
 }
 
 /** Newest requested first. */
@@ -112,6 +130,10 @@ function madeRecords(op: PushOperation, dataType: string): string[] {
 /** Whether the operation made what was sent: its `data` when it carries one, else the records it
  * made, read. Undefined when neither can tell. */
 async function judge(op: PushOperation, sent: SentPush, read?: ReadRecord): Promise<boolean | undefined> {
+  // An update or a delete naming no record yet cannot be told from another's; a delete naming the
+  // record is the only push that does, with nothing to compare.
+  if (sent.write && namesNone(op, sent.dataType)) return undefined;
+  if (sent.write?.kind === 'delete') return true;
   const data: unknown = op.data;
   if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
     const same = madeWhatWasSent(sent.body, data);

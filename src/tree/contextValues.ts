@@ -84,7 +84,10 @@ type Capability =
   /** An attachment: Open, Save As…. */
   | 'download'
   | 'uploadAttachment'
-  | 'deleteAttachment';
+  | 'deleteAttachment'
+  /** A record the contract lets one update (Edit Record…) or delete (Delete Record). */
+  | 'editRecord'
+  | 'deleteRecord';
 
 export function contextValue(
   kind: NodeKind,
@@ -197,7 +200,15 @@ export function recordContext(type: DataTypeId): string {
   const spec = dataType(type);
   return contextValue(
     'record',
-    ['open', 'copy', 'curl', spec.pdf === true && 'pdf', spec.attachments?.upload && 'uploadAttachment'],
+    [
+      'open',
+      'copy',
+      'curl',
+      spec.pdf === true && 'pdf',
+      spec.attachments?.upload && 'uploadAttachment',
+      spec.writes?.update === true && 'editRecord',
+      spec.writes?.delete === true && 'deleteRecord',
+    ],
     type,
   );
 }
@@ -329,6 +340,10 @@ const MENU_COMMANDS: Readonly<Record<string, NodeCommand>> = {
   'dataPlatform.createCustomer': on('\\btype=customers\\b', 'never'),
   'dataPlatform.createSupplier': on('\\btype=suppliers\\b', 'never'),
   'dataPlatform.createPayment': on('\\btype=payments\\b', 'never'),
+  'dataPlatform.createRecord': on('\\bcreateRecord\\b', 'never'),
+  // From the palette also on the active editor's record JSON.
+  'dataPlatform.editRecord': on('\\beditRecord\\b', 'always'),
+  'dataPlatform.deleteRecord': on('\\bdeleteRecord\\b', 'selected'),
   'dataPlatform.filterPushHistory': on('\\bfilterPushes\\b', 'never'),
   'dataPlatform.clearPushFilter': on('\\bclearPushFilter\\b', 'never'),
   'dataPlatform.openPushOperation': on('^pushOperation\\b', 'never'),

@@ -13,6 +13,7 @@ import {
   recordContext,
   SELECTION_KEY,
 } from '../../src/tree/contextValues';
+import { DATA_TYPE_IDS, DATA_TYPES, type DataTypeId } from '../../src/dataTypes/catalog';
 import { everyContextValue } from '../support/contextValues';
 import { evaluateWhen, regexesOf } from '../support/whenClause';
 
@@ -215,6 +216,35 @@ describe('manifest: menus, palette and keys', () => {
         ['dataPlatform.saveInvoicePdf', true, false],
       ],
     );
+  });
+
+  it('offers the record writes by the catalog: Create on every type it creates, Edit and Delete Record where the contract has them', () => {
+    const offers = (command: string, viewItem: string) =>
+      itemMenu.some((m) => m.command === command && evaluateWhen(m.when ?? '', onNode(viewItem)));
+    const creates = (type: DataTypeId) =>
+      itemMenu.some((m) => /create/.test(m.command) && offers(m.command, listContext(type)));
+    const with_ = (kind: 'create' | 'update' | 'delete') => DATA_TYPES.filter((s) => s.writes?.[kind]).map((s) => s.id);
+    assert.deepEqual(DATA_TYPE_IDS.filter(creates), with_('create'));
+    // One Create on a type's node: its named one (Create Invoice…) or Create Record….
+    for (const type of with_('create')) {
+      const shown = itemMenu.filter(
+        (m) => /create(?!Company|Connection|ApiKey)/.test(m.command) && offers(m.command, listContext(type)),
+      );
+      assert.equal(shown.length, 1, `${type}: ${shown.map((m) => m.command).join(', ')}`);
+    }
+    const on = (command: string) => DATA_TYPE_IDS.filter((type) => offers(command, recordContext(type)));
+    assert.deepEqual(on('dataPlatform.editRecord'), with_('update'));
+    assert.deepEqual(on('dataPlatform.deleteRecord'), with_('delete'));
+    // A record's JSON tab: Edit Record on the types one can update; a draft of an edit: Push Update alone.
+    const tab = (type: string) => ({ resourceScheme: 'dataplatform', resourcePath: `/Acme Ltd/${type}/X-1.json` });
+    const title = (command: string, ctx: Record<string, string>) =>
+      menus['editor/title'].some((m) => m.command === command && evaluateWhen(m.when, ctx));
+    assert.deepEqual(
+      DATA_TYPE_IDS.filter((type) => title('dataPlatform.editRecord', tab(type))),
+      with_('update'),
+    );
+    const edit = { resourceScheme: 'dataplatform-edit', resourcePath: '/Acme Ltd/INV-1 (edit).json' };
+    assert.ok(title('dataPlatform.pushUpdate', edit) && !title('dataPlatform.pushDraft', edit));
   });
 
   it('binds keys only while the Companies view has focus, each to a command for the selected node', () => {

@@ -53,6 +53,11 @@ const CALLS: Record<string, Call> = {
   ],
   createCompany: [{ id: CID, name: 'Acme', description: ECHO }, (c) => c.createCompany({ name: 'Acme' })],
   pushRecord: [push, (c) => c.pushRecord(CID, 'conn-1', 'invoices', { a: 1 })],
+  'pushes.update': [
+    push,
+    (c) => c.pushes.update({ companyId: CID, connectionId: 'conn-1' }, 'invoices', 'i-1', { a: 1 }),
+  ],
+  'pushes.delete': [push, (c) => c.pushes.delete({ companyId: CID, connectionId: 'conn-1' }, 'bills', 'b-1')],
   getPushOperation: [push, (c) => c.getPushOperation(CID, 'p-1')],
   listPushOperations: [page([push], '/companies/c1/push'), (c) => c.listPushOperations(CID)],
   'a next page of the push history': [

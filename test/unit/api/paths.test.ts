@@ -18,7 +18,10 @@ describe('api paths of followed operations', () => {
   it('name what the client requests', () => {
     assert.equal(pushOperationPath(company, key), pushOperationRequest(company, key).path);
     assert.equal(pushHistoryPath(company), pushOperationsRequest(company).path.split('?')[0]);
-    assert.equal(pushPath(company, 'conn-1', 'invoices'), pushRequest(company, 'conn-1', 'invoices', {}).path);
+    assert.equal(
+      pushPath(company, 'conn-1', 'invoices'),
+      pushRequest({ companyId: company, connectionId: 'conn-1' }, 'invoices', {}).path,
+    );
     assert.equal(pullOperationPath(company, key), pullOperationRequest(company, key).path);
     assert.equal(dataStatusPath(company), dataStatusRequest(company).path);
   });

@@ -107,6 +107,36 @@ describe('client: pushes against the emulator', () => {
     assert.equal((await client().listPushOperations(company())).totalResults, 0, 'a faulted push never ran');
   });
 
+  it('updates a record with one PUT and deletes one with one DELETE, each a push operation that settles', async () => {
+    const c = client();
+    const place = { companyId: emu.companies.few, connectionId: emu.connections.few[0] };
+    const [invoice, bill] = [
+      (await c.listRecords('invoices', place.companyId, { pageSize: 1 })).results[0],
+      (await c.listRecords('bills', place.companyId, { pageSize: 1 })).results[0],
+    ];
+    const changed = { ...invoice, note: 'Changed by a PUT' };
+    emu.requests.clear();
+    const update = await c.pushes.update(place, 'invoices', invoice.id, changed, { forceUpdate: false });
+    assert.equal(update.status, 'Pending');
+    const remove = await c.pushes.delete(place, 'bills', bill.id);
+    assert.equal(remove.status, 'Pending');
+    assert.deepEqual(
+      emu.requests.entries().map((r) => `${r.method} ${r.path.split('/push/')[1]} ${JSON.stringify(r.query)}`),
+      [`PUT invoices/${invoice.id} {"forceUpdate":"false"}`, `DELETE bills/${bill.id} {}`],
+    );
+    clock.advance(DELAY);
+    assert.equal((await c.getPushOperation(place.companyId, update.pushOperationKey)).status, 'Success');
+    assert.equal((await c.getPushOperation(place.companyId, remove.pushOperationKey)).status, 'Success');
+    assert.equal((await c.getRecord('invoices', place.companyId, invoice.id)).note, 'Changed by a PUT');
+    await rejectsWith(c.getRecord('bills', place.companyId, bill.id), 'notFound');
+    // Neither is retried: a 503 is the one answer.
+    emu.faults.add({ kind: 'status', status: 503, path: '/push/' });
+    emu.requests.clear();
+    await rejectsWith(c.pushes.update(place, 'invoices', invoice.id, changed), 'unavailable');
+    await rejectsWith(c.pushes.delete(place, 'invoices', invoice.id), 'unavailable');
+    assert.equal(emu.requests.entries().length, 2);
+  });
+
   it('refuses bad ids, data types, bodies and timeouts before sending anything', async () => {
     const c = client();
     const body = VALID_BODIES.invoices;

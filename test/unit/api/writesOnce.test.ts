@@ -1,4 +1,4 @@
-// The connection and company writes over HTTP against a local stub server: each is sent once and
+// The connection, company and record writes over HTTP against a local stub server: each is sent once and
 // never again, whatever happens to its answer (a PUT or a DELETE as a POST: HTTP calls them
 // idempotent, the client does not repeat them), its lost answer surfaces as the same error a
 // POST's does, it never waits in the rate gate, and what Copy as cURL builds is what went out.
@@ -22,6 +22,16 @@ const CONNECTION = {
   sourceType: 'Accounting',
 };
 const COMPANY = { id: 'co-1', name: 'Bank of Dave', created: '2026-11-27T12:00:00Z' };
+const PUSH_OPERATION = {
+  pushOperationKey: 'po-1',
+  companyId: 'co-1',
+  dataConnectionKey: 'cx-1',
+  dataType: 'invoices',
+  status: 'Pending',
+  requestedOnUtc: '2026-11-27T12:00:00Z',
+};
+const PLACE = { companyId: 'co-1', connectionId: 'cx-1' };
+const INVOICE = { id: 'inv-1', invoiceNumber: 'INV-1', totalAmount: 12 };
 
 interface Write {
   name: string;
@@ -33,6 +43,8 @@ interface Write {
   answer: Reply;
   /** The body an error keeps for Copy as cURL (none for the platform credentials). */
   keepsBody: boolean;
+  /** Answered with nothing (a 204, a bare 200), not a resource. */
+  empty?: true;
 }
 
 const WRITES: readonly Write[] = [
@@ -59,6 +71,7 @@ const WRITES: readonly Write[] = [
     built: (c) => c.connections.deleteRequest('co-1', 'cx-1'),
     answer: { status: 200 },
     keepsBody: true,
+    empty: true,
   },
   {
     name: 'update authorization',
@@ -82,6 +95,39 @@ const WRITES: readonly Write[] = [
     call: (c) => c.companies.delete('co-1'),
     built: (c) => c.companies.deleteRequest('co-1'),
     answer: { status: 204 },
+    keepsBody: true,
+    empty: true,
+  },
+  {
+    name: 'create record (push)',
+    method: 'POST',
+    call: (c) => c.pushes.create(PLACE, 'invoices', INVOICE),
+    built: (c) => c.pushes.createRequest(PLACE, 'invoices', INVOICE),
+    answer: replies.json(200, PUSH_OPERATION),
+    keepsBody: true,
+  },
+  {
+    name: 'create bank transactions under their account',
+    method: 'POST',
+    call: (c) => c.pushes.create({ ...PLACE, parentId: 'ba-1' }, 'bankTransactions', { transactions: [] }),
+    built: (c) => c.pushes.createRequest({ ...PLACE, parentId: 'ba-1' }, 'bankTransactions', { transactions: [] }),
+    answer: replies.json(200, { ...PUSH_OPERATION, dataType: 'bankTransactions' }),
+    keepsBody: true,
+  },
+  {
+    name: 'update record',
+    method: 'PUT',
+    call: (c) => c.pushes.update(PLACE, 'invoices', 'inv-1', INVOICE, { forceUpdate: true }),
+    built: (c) => c.pushes.updateRequest(PLACE, 'invoices', 'inv-1', INVOICE, { forceUpdate: true }),
+    answer: replies.json(200, PUSH_OPERATION),
+    keepsBody: true,
+  },
+  {
+    name: 'delete record',
+    method: 'DELETE',
+    call: (c) => c.pushes.delete(PLACE, 'invoices', 'inv-1'),
+    built: (c) => c.pushes.deleteRequest(PLACE, 'invoices', 'inv-1'),
+    answer: replies.json(200, PUSH_OPERATION),
     keepsBody: true,
   },
 ];
@@ -186,7 +232,7 @@ describe('connection and company writes: sent once, never retried', function () 
       assert.equal(`${got?.method} ${server.url}${got?.url}`, `${built.method} ${built.url}`, write.name);
       assert.equal(got?.body, built.body === undefined ? '' : JSON.stringify(built.body), write.name);
       if (built.body !== undefined) assert.equal(got?.headers['content-type'], 'application/json');
-      if (write.method === 'DELETE') assert.equal(result, undefined);
+      if (write.empty) assert.equal(result, undefined, write.name);
       else assert.ok(result && typeof result === 'object', write.name);
     }
   });

@@ -254,6 +254,39 @@ describe('findLostPush: what it asks, what it reads', () => {
     assert.deepEqual(read, []);
   });
 
+  it('takes for an update’s or a delete’s only an operation naming its record', async () => {
+    const changed = (key: string, id: string, type = 'Modified', extra: Partial<PushOperation> = {}) =>
+      op(key, { status: 'Success', changes: [{ type, recordRef: { id, dataType: 'invoices' } }], ...extra });
+    const other = changed('other', 'inv-2');
+    const update: SentPush = { ...SENT, body: { id: 'inv-1', ...BODY }, write: { kind: 'update', recordId: 'inv-1' } };
+    const stored = { id: 'inv-1', ...BODY, totalAmount: 12 };
+    const readRecord = (id: string) => (id === 'inv-1' ? Promise.resolve(stored) : Promise.reject(new Error('404')));
+    const mine = changed('mine', 'inv-1');
+    const list = (ops: PushOperation[]) => () => Promise.resolve(page(ops, ops.length));
+    assert.deepEqual(await findLostPush(list([other, mine]), update, { readRecord }), {
+      found: 'ours',
+      operation: mine,
+    });
+    assert.deepEqual(await findLostPush(list([other]), update, { readRecord }), { found: 'none' });
+    // The record as it is now differs from what was sent: another client's update, not ours.
+    const edited = { ...update, body: { ...update.body, lineItems: [{ description: 'Tulips', quantity: 3 }] } };
+    assert.deepEqual(await findLostPush(list([mine]), edited, { readRecord }), { found: 'none' });
+    // A delete sends nothing to compare: the operation naming the record (its data or a change) is it.
+    const remove: SentPush = { ...SENT, body: {}, write: { kind: 'delete', recordId: 'inv-1' } };
+    const deleted = changed('deleted', 'inv-1', 'Deleted');
+    assert.deepEqual(await findLostPush(list([other, deleted]), remove), { found: 'ours', operation: deleted });
+    const byData = op('by-data', { data: { id: 'inv-1' } });
+    assert.deepEqual(await findLostPush(list([byData]), remove), { found: 'ours', operation: byData });
+    assert.deepEqual(await findLostPush(list([other]), remove), { found: 'none' });
+    // Still Pending, naming no record yet: it may be ours, nothing more can be said.
+    const pending = op('pending', {});
+    for (const sent of [remove, update])
+      assert.deepEqual(await findLostPush(list([other, pending]), sent, { readRecord }), {
+        found: 'unconfirmed',
+        operation: pending,
+      });
+  });
+
   it('reads the records of ten candidates at most; one left unread is unconfirmed, never none', async () => {
     const theirs = Array.from({ length: 12 }, (_, i) =>
       op(`theirs-${i}`, { ...made(`r${i}`), requestedOnUtc: `2026-01-15T12:00:${String(10 + i)}Z` }),

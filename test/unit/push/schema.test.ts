@@ -7,6 +7,7 @@ import type { PushOption } from '../../../src/api/models';
 import { pushSchema, pushTemplate, type JsonSchema } from '../../../src/push/schema';
 import { startEmulator, type RunningEmulator } from '../../emulator';
 import { PUSH_DATA_TYPES, pushOptionsOf } from '../../emulator/pushOptions';
+import { dataType } from '../../../src/dataTypes/catalog';
 import { checkPush } from '../../emulator/pushValidation';
 import { validate } from '../../support/miniSchema';
 import { VALID_BODIES } from '../../support/pushBodies';
@@ -208,8 +209,13 @@ describe('push schema against the emulator', () => {
 
   before(async () => {
     emu = await startEmulator({ invoices: 10, companies: 10 });
-    for (const type of PUSH_DATA_TYPES)
-      options.set(type, await client().getPushOptions(emu.companies.empty, emu.connections.empty[0], type));
+    // Bank transactions' options are under one of the connection's bank accounts.
+    const place = { companyId: emu.companies.few, connectionId: emu.connections.few[0] };
+    const [account] = (await client().listRecords('bankAccounts', place, { pageSize: 1 })).results;
+    for (const type of PUSH_DATA_TYPES) {
+      const parent = dataType(type).parent ? { parentId: account.id } : {};
+      options.set(type, await client().pushes.options({ ...place, ...parent }, type));
+    }
   });
   after(() => emu.close());
   beforeEach(() => emu.reset());
