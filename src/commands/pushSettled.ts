@@ -4,7 +4,7 @@
 // fix and push again). Also the histories' own commands: open a push or a sync as JSON, filter pushes.
 import * as vscode from 'vscode';
 import type { DataPlatformClient, PushOperation } from '../api';
-import { isDataTypeId } from '../dataTypes/catalog';
+import { dataType, isDataTypeId } from '../dataTypes/catalog';
 import { typeTitle } from '../dataTypes/words';
 import { t } from '../l10n';
 import type { DraftFileSystem } from '../push/drafts';
@@ -39,15 +39,20 @@ async function revealRecord(deps: SettledDeps, history: PushHistoryNode | undefi
   }
 }
 
-/** The type's own list under the company's Data folder, where it has one (a connection's type is
- * listed under its connection). */
-function typeList(company: CompanyNode | undefined, type: string) {
-  return company?.data.typeNodes.find((n) => n.spec.id === type);
+/** Where the record a push made is read: its company and, for a type listed per connection, the
+ * connection the push went through (a type under a parent record is opened from its list). */
+function pushedRecord(target: AccountTarget, companyId: string, op: PushOperation, recordId: string) {
+  if (!isDataTypeId(op.dataType) || dataType(op.dataType).parent) return undefined;
+  const scoped = dataType(op.dataType).scope === 'connection';
+  const connectionId = scoped ? op.dataConnectionKey : undefined;
+  if (scoped && !connectionId) return undefined;
+  const account = { accountId: target.connection.account.id };
+  return { companyId, dataType: op.dataType, recordId, ...account, ...(connectionId ? { connectionId } : {}) };
 }
 
-function succeeded(deps: SettledDeps, company: CompanyNode | undefined, op: PushOperation, write?: RecordWrite): void {
-  typeList(company, op.dataType)?.refresh();
-  void revealRecord(deps, company?.pushHistory, op.pushOperationKey);
+function succeeded(target: AccountTarget, company: CompanyNode | undefined, op: PushOperation, write?: RecordWrite) {
+  // Every list that shows the type: the Data folder's, or each connection's (or each parent record's).
+  if (isDataTypeId(op.dataType)) for (const list of company?.listsOf(op.dataType) ?? []) list.refresh();
   const record = pushedRecordId(op);
   const type = isDataTypeId(op.dataType) ? typeTitle(op.dataType) : op.dataType;
   const name = record ?? op.pushOperationKey;
@@ -58,13 +63,9 @@ function succeeded(deps: SettledDeps, company: CompanyNode | undefined, op: Push
   const open = t('Open Record');
   const said =
     write === 'update' ? t('{0}: {1} was updated.', type, name) : t('{0}: push succeeded ({1}).', type, name);
-  void vscode.window.showInformationMessage(said, open).then((c) => {
-    if (c && record && company && isDataTypeId(op.dataType))
-      void vscode.commands.executeCommand('dataPlatform.openRecord', {
-        companyId: company.company.id,
-        dataType: op.dataType,
-        recordId: record,
-      });
+  const argument = company && record ? pushedRecord(target, company.company.id, op, record) : undefined;
+  void vscode.window.showInformationMessage(said, ...(argument ? [open] : [])).then((c) => {
+    if (c && argument) void vscode.commands.executeCommand('dataPlatform.openRecord', argument);
   });
 }
 
@@ -77,7 +78,10 @@ function settled(deps: SettledDeps, target: AccountTarget, companyId: string, s:
     );
     return;
   }
-  if (op.status === 'Success') return succeeded(deps, company, op, write);
+  if (op.status === 'Success') {
+    void revealRecord(deps, company?.pushHistory, op.pushOperationKey);
+    return succeeded(target, company, op, write);
+  }
   const error = pushFailure(op);
   target.report(error, { prompt: false });
   void vscode.commands.executeCommand('dataPlatform.showDiagnostics', error);

@@ -269,6 +269,32 @@ describe('Edit and delete records, create every type', function () {
     await settled(pushed.operation);
   });
 
+  it('a direct cost created from its connection’s list: on Success that list, already loaded, reads again and holds it', async () => {
+    await setEnvironment(api, api.connection.account.id, 'local');
+    await waitFor('the local account', () => api.connection.account.environment === 'local');
+    const company = await firstPageCompany(api, companyId);
+    assert.ok(company);
+    const [connection] = await children(api, company.connections);
+    const costs = (await children(api, connection)).find((n) => labelOf(n) === typeTitle('directCosts'));
+    assert.ok(costs, 'direct costs under the connection');
+    await children(api, costs);
+    const total = (costs as unknown as { pagedList?: { totalResults?: number } }).pagedList?.totalResults;
+    assert.ok(total !== undefined, 'the list loaded');
+
+    const created = await run<CreateRecordResult>('dataPlatform.createRecord', costs);
+    if (created?.outcome !== 'opened') return assert.fail(JSON.stringify(created));
+    const draft = await vscode.workspace.openTextDocument(created.uri);
+    await replaceText(draft, { ...(JSON.parse(draft.getText()) as Json), ...VALID_BODIES.directCosts });
+    const pushed = await run<PushResult>('dataPlatform.pushDraft', draft.uri);
+    if (pushed?.outcome !== 'pushed') return assert.fail(JSON.stringify(pushed));
+    await settled(pushed.operation);
+    await waitFor('the connection’s list to hold the new direct cost', async () => {
+      await children(api, costs);
+      return (costs as unknown as { pagedList?: { totalResults?: number } }).pagedList?.totalResults === total + 1;
+    });
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   it('creates a record of every type the catalog says one can create, each to Success', async function () {
     // Eighteen drafts, each read (connections, options), filled and pushed.
     this.timeout(120_000);
