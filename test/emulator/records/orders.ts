@@ -1,7 +1,7 @@
 // Purchase orders (to the company's suppliers, lines from the purchases list), sales orders (from
 // its customers, lines from the products the invoices sell) and item receipts, each of which
 // acknowledges the goods of one purchase order, line by line. Amounts add up to the cent.
-import { PRODUCTS, TAX_RATES, exchangeRate } from '../names';
+import { PRODUCTS, TAX_RATES, exchangeRate, personName } from '../names';
 import { Random } from '../random';
 import { type Books, DAY_MS, Variants, day, dayOfIndex, money, recordId, stamps } from './books';
 import { accountRef } from './accounts';
@@ -12,7 +12,6 @@ import { PURCHASES } from './items';
 import { supplierCount, supplierRef } from './parties';
 import { purchaseRates } from './taxRates';
 import { trackingRefsOf } from './setup';
-import { personName } from '../names';
 
 type Ref = { id: string; name: string };
 
