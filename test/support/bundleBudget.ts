@@ -12,5 +12,9 @@
 // 368 KB (from 342). Connections and company edits (issue 32: the Connections folder, the link and
 // its watch, three connection writes sent once, Edit and Delete Company, the tag filter, a sync's
 // validation) took it from 392 to 430 KB, 32 KB of it the new modules, mostly their messages;
-// 480 KB leaves room for the next feature and still catches a 160 KB dependency.
-export const BUNDLE_BUDGET_KB = 480;
+// Documents (issue 33) took it to 468 KB. Every data type (issue 34) took it to 496 KB: the twelve
+// new types' catalog rows, schemas and words about 10 KB (the issue's limit for them, as data), a
+// list's place in the tree (connections, a bank account's transactions) about 4 KB, and edit,
+// delete and create for every type about 14 KB. 540 KB leaves room for the next feature and still
+// catches a 160 KB dependency.
+export const BUNDLE_BUDGET_KB = 540;
