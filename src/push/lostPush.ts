@@ -134,6 +134,8 @@ async function judge(op: PushOperation, sent: SentPush, read?: ReadRecord): Prom
   // record is the only push that does, with nothing to compare.
   if (sent.write && namesNone(op, sent.dataType)) return undefined;
   if (sent.write?.kind === 'delete') return true;
+  // An update not yet done has not changed the record: read now, it says nothing of whose it is.
+  if (sent.write?.kind === 'update' && op.status !== 'Success') return undefined;
   const data: unknown = op.data;
   if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
     const same = madeWhatWasSent(sent.body, data);

@@ -80,6 +80,9 @@ export class PushStore {
   /** Records updates and deletes changed. */
   readonly changes = new RecordChanges();
   private counter = 0;
+  /** Resets so far: a key is never handed out twice by one emulator, as a real server's never is
+   * (a client that remembers the operations it followed would take a new one for an old one). */
+  private generation = 0;
 
   constructor(
     private readonly seed: number,
@@ -94,6 +97,7 @@ export class PushStore {
     this.created.clear();
     this.changes.reset();
     this.counter = 0;
+    this.generation++;
     this.delayMs = this.defaultDelayMs;
     this.rules.reset();
   }
@@ -112,7 +116,7 @@ export class PushStore {
   /** Takes a push: Failed at once when its body failed validation, Pending otherwise. */
   push(p: NewPush): PushAnswer {
     const nowMs = this.now().getTime();
-    const r = Random.of(this.seed, 'push', this.counter++);
+    const r = Random.of(this.seed, 'push', this.generation, this.counter++);
     const op: PushOperation = {
       dataType: pushName(p.type),
       companyId: p.companyId,

@@ -77,6 +77,14 @@ describe('emulator: pushes', () => {
     );
   });
 
+  it('never hands out one push operation key twice, not even after a reset', async () => {
+    const first = (await push('invoices', VALID_BODIES.invoices)).json.pushOperationKey;
+    emu.reset();
+    const second = (await push('invoices', VALID_BODIES.invoices)).json.pushOperationKey;
+    assert.ok(first && second);
+    assert.notEqual(second, first, 'a client that followed the first would take the second for it');
+  });
+
   it('creates a record of every pushable type, after the generated ones, with a new id', async () => {
     const company = emu.companies.few;
     const connection = emu.connections.few[1];

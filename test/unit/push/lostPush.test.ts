@@ -278,6 +278,13 @@ describe('findLostPush: what it asks, what it reads', () => {
     const byData = op('by-data', { data: { id: 'inv-1' } });
     assert.deepEqual(await findLostPush(list([byData]), remove), { found: 'ours', operation: byData });
     assert.deepEqual(await findLostPush(list([other]), remove), { found: 'none' });
+    // Naming the record but still Pending: the record read now is the one before the update, so
+    // it may be ours (a slow platform takes minutes), never "another client's".
+    const slow = changed('slow', 'inv-1', 'Modified', { status: 'Pending' });
+    assert.deepEqual(await findLostPush(list([slow]), edited, { readRecord }), {
+      found: 'unconfirmed',
+      operation: slow,
+    });
     // Still Pending, naming no record yet: it may be ours, nothing more can be said.
     const pending = op('pending', {});
     for (const sent of [remove, update])
