@@ -22,7 +22,8 @@ import type { ConnectionNode } from '../../src/tree/connectionNodes';
 import { listContext, queryContext, recordContext } from '../../src/tree/contextValues';
 import type { DataTypeNode, RecordNode } from '../../src/tree/dataNodes';
 import type { TreeNode } from '../../src/tree/node';
-import { asExported, dataTypeColumnTypes, readExport } from '../support/csv';
+import { dataTypeColumnTypes, readExport } from '../support/csv';
+import { exportsEveryRecord } from './exportCheck';
 import {
   admin,
   answering,
@@ -226,24 +227,8 @@ describe('every connection-scoped data type against the emulator', () => {
     });
 
     it(`${spec.id}: exported from its node as CSV, every record with every field`, async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'dp-connection-types-'));
-      try {
-        const uri = vscode.Uri.file(join(dir, `${spec.id}.csv`));
-        const node = await listOf('few', spec);
-        const result = await answering(api, [uri], () =>
-          vscode.commands.executeCommand<ExportResult>('dataPlatform.exportRecords', node),
-        );
-        const want: DataRecord[] = [];
-        for await (const r of emu.allRecords(spec.id, node.place, { pageSize: 5000 })) want.push(r);
-        assert.ok(want.length > 0, `the company has ${spec.id}`);
-        assert.deepEqual(result, { outcome: 'written', uri, written: want.length });
-        assert.deepEqual(
-          readExport(readFileSync(uri.fsPath, 'utf8'), 'csv', dataTypeColumnTypes(spec)),
-          asExported(want, 'csv', dataTypeColumnTypes(spec)),
-        );
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      const node = await listOf('few', spec);
+      await exportsEveryRecord(api, emu, node, spec, node.place);
     });
   }
 

@@ -4,13 +4,9 @@
 // Load more), queryable (Run Query with the type), opened as JSON and exported. Then a type's data
 // set states (409 with Queue sync of that type, 404 of a platform without it) and a screenshot.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { DataRecord } from '../../src/api';
 import type { DataPlatformClient } from '../../src/api/client';
-import type { ExportResult } from '../../src/commands/export';
 import { DATA_TYPES, idParameter, type DataTypeSpec } from '../../src/dataTypes/catalog';
 import { typeCount, typeTitle } from '../../src/dataTypes/words';
 import { labelOr } from '../../src/documents/recordUri';
@@ -22,10 +18,9 @@ import type { QueryNode } from '../../src/tree/queryNode';
 import type { ErrorNode } from '../../src/tree/leafNodes';
 import type { TreeNode } from '../../src/tree/node';
 import type { CompanyNode } from '../../src/tree/companyNodes';
-import { asExported, dataTypeColumnTypes, readExport } from '../support/csv';
+import { exportsEveryRecord } from './exportCheck';
 import {
   admin,
-  answering,
   canScreenshot,
   children,
   emulator,
@@ -304,24 +299,7 @@ describe('every data type against the emulator', () => {
 
   for (const spec of COMPANY_TYPES) {
     it(`${spec.id}: exported from its node as CSV, every record with every field`, async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'dp-types-export-'));
-      try {
-        const uri = vscode.Uri.file(join(dir, `${spec.id}.csv`));
-        const node = await typeNode('few', spec);
-        const result = await answering(api, [uri], () =>
-          vscode.commands.executeCommand<ExportResult>('dataPlatform.exportRecords', node),
-        );
-        const want = [];
-        for await (const r of emu.allRecords(spec.id, ids.few, { pageSize: 5000 })) want.push(r);
-        assert.ok(want.length > 0, `the company has ${spec.id}`);
-        assert.deepEqual(result, { outcome: 'written', uri, written: want.length });
-        assert.deepEqual(
-          readExport(readFileSync(uri.fsPath, 'utf8'), 'csv', dataTypeColumnTypes(spec)),
-          asExported(want, 'csv', dataTypeColumnTypes(spec)),
-        );
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      await exportsEveryRecord(api, emu, await typeNode('few', spec), spec, ids.few);
     });
   }
 
