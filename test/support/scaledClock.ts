@@ -20,16 +20,25 @@ export class ScaledClock {
 
   date = (): Date => new Date(this.now());
 
-  /** Real time passes for a sleep whether paused or not: pause only while nothing sleeps. */
-  sleep = (ms: number, signal?: AbortSignal): Promise<void> => realSleep(ms / this.factor, signal);
+  /** A sleep begun while the clock is paused starts when it resumes: begun at once, it would end
+   * early by the clock (real time passing while the clock stands still). */
+  sleep = async (ms: number, signal?: AbortSignal): Promise<void> => {
+    if (this.since === undefined) await this.resumed;
+    return realSleep(ms / this.factor, signal);
+  };
+  private resumed: Promise<void> = Promise.resolve();
+  private wake: () => void = () => undefined;
 
   pause(): void {
     if (this.since === undefined) return;
     this.elapsed += (performance.now() - this.since) * this.factor;
     this.since = undefined;
+    this.resumed = new Promise((resolve) => (this.wake = resolve));
   }
 
   resume(): void {
-    this.since ??= performance.now();
+    if (this.since !== undefined) return;
+    this.since = performance.now();
+    this.wake();
   }
 }
