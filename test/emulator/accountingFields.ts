@@ -180,39 +180,27 @@ export const TRANSFER_FIELDS = fieldsOf('Transfer', {
   sourceModifiedDate: date,
 });
 
-export const DIRECT_COST_FIELDS = fieldsOf('DirectCost', {
-  id: text,
-  reference: text,
-  note: text,
-  'contactRef.id': text,
-  'contactRef.dataType': text,
-  issueDate: date,
-  currency: text,
-  currencyRate: number,
-  subTotal: number,
-  taxAmount: number,
-  totalAmount: number,
-  'metadata.isDeleted': boolean,
-  modifiedDate: date,
-  sourceModifiedDate: date,
-});
+/** A direct cost and a direct income have the same fields. */
+const directFields = (name: string) =>
+  fieldsOf(name, {
+    id: text,
+    reference: text,
+    note: text,
+    'contactRef.id': text,
+    'contactRef.dataType': text,
+    issueDate: date,
+    currency: text,
+    currencyRate: number,
+    subTotal: number,
+    taxAmount: number,
+    totalAmount: number,
+    'metadata.isDeleted': boolean,
+    modifiedDate: date,
+    sourceModifiedDate: date,
+  });
 
-export const DIRECT_INCOME_FIELDS = fieldsOf('DirectIncome', {
-  id: text,
-  reference: text,
-  note: text,
-  'contactRef.id': text,
-  'contactRef.dataType': text,
-  issueDate: date,
-  currency: text,
-  currencyRate: number,
-  subTotal: number,
-  taxAmount: number,
-  totalAmount: number,
-  'metadata.isDeleted': boolean,
-  modifiedDate: date,
-  sourceModifiedDate: date,
-});
+export const DIRECT_COST_FIELDS = directFields('DirectCost');
+export const DIRECT_INCOME_FIELDS = directFields('DirectIncome');
 
 export const ITEM_RECEIPT_FIELDS = fieldsOf('ItemReceipt', {
   id: text,
