@@ -29,7 +29,7 @@ import {
   answering,
   children,
   emulatorClient,
-  firstPageCompany,
+  shownCompany,
   labelOf,
   openView,
   refusal,
@@ -59,12 +59,7 @@ describe('every connection-scoped data type against the emulator', () => {
   let emu: DataPlatformClient;
   let ids: Record<string, string>;
 
-  const companyNode = async (which: string): Promise<CompanyNode> => {
-    const node =
-      (await firstPageCompany(api, ids[which])) ?? api.tree.root?.showCompany(await emu.getCompany(ids[which]));
-    assert.ok(node, `company ${which}`);
-    return node;
-  };
+  const companyNode = (which: string): Promise<CompanyNode> => shownCompany(api, emu, ids[which]);
   /** The company's first connection, as the view reaches it: Connections → the connection. */
   const connectionNode = async (which: string): Promise<ConnectionNode> => {
     const company = await companyNode(which);

@@ -25,7 +25,7 @@ import {
   children,
   emulator,
   emulatorClient,
-  firstPageCompany,
+  shownCompany,
   labelOf,
   openView,
   refusal,
@@ -66,14 +66,7 @@ describe('every data type against the emulator', () => {
   let emu: DataPlatformClient;
   let ids: Record<string, string>;
 
-  /** The company's node: pages of one company leave most off the first page, so it is shown as a
-   * company found by a search is. */
-  const companyNode = async (which: string): Promise<CompanyNode> => {
-    const node =
-      (await firstPageCompany(api, ids[which])) ?? api.tree.root?.showCompany(await emu.getCompany(ids[which]));
-    assert.ok(node, `company ${which}`);
-    return node;
-  };
+  const companyNode = (which: string): Promise<CompanyNode> => shownCompany(api, emu, ids[which]);
   /** The type's node under the company's Data folder, as the view reaches it. */
   const typeNode = async (which: string, spec: DataTypeSpec): Promise<DataTypeNode> => {
     const company = await companyNode(which);

@@ -239,6 +239,14 @@ export async function firstPageCompany(api: DataPlatformApi, companyId: string):
   return api.tree.root?.companyNode(companyId);
 }
 
+/** The company's node: on the first page, else shown as a company found by a search is (pages of
+ * one company leave most off the first page). */
+export async function shownCompany(api: DataPlatformApi, emu: DataPlatformClient, companyId: string) {
+  const node = (await firstPageCompany(api, companyId)) ?? api.tree.root?.showCompany(await emu.getCompany(companyId));
+  assert.ok(node, `company ${companyId}`);
+  return node;
+}
+
 /** Removes the query nodes a suite made under these companies, from the tree and from storage:
  * they last across tree rebuilds (as across reloads), and the view loads again any it remembers
  * expanded, which would send requests into a later suite's checks. A pinned or named one goes
