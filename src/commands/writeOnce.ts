@@ -80,6 +80,13 @@ export async function writeOnce<R>(w: OnceWrite<R>): Promise<WriteResult<R>> {
   } catch (e) {
     if (!isApiError(e)) throw e;
     if (isCancellation(e)) return { outcome: 'cancelled' };
+    // An earlier try whose answer was lost may have landed since it was looked for (a delete the
+    // platform settled meanwhile answers this one 404): then that try was the success.
+    const landed = earlier && !answerLost(e) ? await look(w, earlier.sentAt, [0]) : undefined;
+    if (landed) {
+      w.lost.forget(w.key);
+      return { outcome: 'done', value: landed.value, recovered: true };
+    }
     w.report(e);
     if (!answerLost(e)) {
       showFailure(w.failed(e), e);

@@ -88,6 +88,7 @@ export class EmulatorState {
     return seeded ? seededPulls(this.options.seed, seeded) : [];
   });
   private counter = 0;
+  private generation = 0; // resets so far (nextRandom)
   /** Whole record lists of the other data types, for filters and sorts (pure, so never reset). */
   readonly records = new RecordCache();
   /** Push operations, the records they created and the rules that decide the next pushes. */
@@ -125,13 +126,15 @@ export class EmulatorState {
     return new Date(ms).toISOString();
   }
 
-  /** Deterministic ids for things created at run time: same seed, same calls → same ids. */
+  /** Deterministic ids for things created at run time: same seed, same calls → same ids; never one
+   * twice in a run, resets included, as a real server (a client remembering ids would mix them up). */
   nextRandom(label: string): Random {
-    return Random.of(this.options.seed, 'runtime', label, this.counter++);
+    return Random.of(this.options.seed, 'runtime', this.generation, label, this.counter++);
   }
 
   reset(): void {
     this.counter = 0;
+    this.generation++;
     this.companies.clear();
     this.pulls.reset();
     this.pushes.reset();

@@ -55,7 +55,9 @@ export function lostWriteColumn(
           return undefined;
         } catch (e) {
           if (!isApiError(e)) throw e;
-          if (!answerLost(e)) return e;
+          // As the command: a refusal after an earlier lost try looks for that try once more (a
+          // delete settled meanwhile answers this one 404).
+          if (!answerLost(e)) return uncertain && (await write.find(w, uncertain)) ? (uncertain = undefined) : e;
           if (await write.find(w, sentAt)) return (uncertain = undefined);
           uncertain = sentAt;
           return e;

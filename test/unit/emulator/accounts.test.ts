@@ -94,12 +94,23 @@ describe('emulator: creating companies', () => {
     assert.equal((await call<Page<Company>>(emu, '/companies', { key: emu.keys.freeTrial })).json.totalResults, 50);
   });
 
-  it('reset() forgets created companies and gives the same ids again', async () => {
+  it('reset() forgets created companies and never hands their ids out again, as a real server', async () => {
     const a = await call<Company>(emu, '/companies', { method: 'POST', body: { name: 'First' } });
     emu.reset();
     assert.equal((await call(emu, `/companies/${a.json.id}`)).status, 404);
     const b = await call<Company>(emu, '/companies', { method: 'POST', body: { name: 'First' } });
-    assert.equal(b.json.id, a.json.id);
+    assert.notEqual(b.json.id, a.json.id);
+  });
+
+  it('gives the same ids to the same calls of another emulator with the same seed', async () => {
+    const [one, other] = await Promise.all([startEmulator({ invoices: 10 }), startEmulator({ invoices: 10 })]);
+    try {
+      const a = await call<Company>(one, '/companies', { method: 'POST', body: { name: 'Same' } });
+      const b = await call<Company>(other, '/companies', { method: 'POST', body: { name: 'Same' } });
+      assert.equal(b.json.id, a.json.id);
+    } finally {
+      await Promise.all([one.close(), other.close()]);
+    }
   });
 });
 
