@@ -417,6 +417,43 @@ describe('documents: invoice PDFs and record attachments', function () {
     );
   });
 
+  it('a delete refused 404 after its lost first try settled meanwhile is that try’s success, sent nothing more', async () => {
+    await setEnvironment(api, accountId, 'local');
+    const [first] = await records('bills');
+    const row = (await attachmentsOf(first)).find((r) => labelOf(r).endsWith('.png'));
+    assert.ok(row, 'a seeded attachment to delete');
+    // The first try is taken but its answer lost, and it settles only after the command's looks;
+    // the retry's own answer (a 404: nothing left to delete) comes after that settle.
+    await admin.addPushRule({ delayMs: 6_000, times: 1 });
+    await admin.addFault({ kind: 'appliedThenGateway', method: 'DELETE', path: '/attachments/', times: 1 });
+    await admin.clearRequests();
+    const lost = await vscode.commands.executeCommand<WriteResult & { lost?: true }>(
+      'dataPlatform.deleteAttachment',
+      row,
+    );
+    assert.equal(lost?.outcome, 'failed', JSON.stringify(lost));
+    assert.equal(lost?.lost, true, 'its answer lost, its effect not seen yet');
+    await admin.addFault({
+      kind: 'status',
+      status: 404,
+      latencyMs: 5_000,
+      method: 'DELETE',
+      path: '/attachments/',
+      times: 1,
+    });
+    const retried = await answering(api, [true], () =>
+      vscode.commands.executeCommand<WriteResult & { recovered?: true }>('dataPlatform.deleteAttachment', row),
+    );
+    assert.equal(retried?.outcome, 'done', JSON.stringify(retried));
+    assert.equal(retried?.recovered, true, 'the first try was found gone after the 404');
+    assert.deepEqual(
+      (await writes()).map((r) => r.method),
+      ['DELETE', 'DELETE'],
+      'the first try and the one retry the user agreed to',
+    );
+    await setEnvironment(api, accountId, 'production');
+  });
+
   it('without a Linked accounting connection the folder says so instead of listing', async () => {
     const ids = (await admin.connections()).few ?? [];
     assert.ok(ids.length > 0);
