@@ -259,4 +259,24 @@ describe('emulator: financial statements', function () {
     assert.equal(ledgersBuilt(), built + 1);
     emu.reset();
   });
+  it('the misstatedTotal fault: a report whose first total is off by 1.00, for the client’s check to flag', async () => {
+    const query = 'periodLength=1&periodsToCompare=2';
+    const real = await statement<BsReport>('balanceSheet', query);
+    emu.faults.add({ kind: 'misstatedTotal', path: '/financials/', times: 1 });
+    const faulted = await statement<BsReport>('balanceSheet', query);
+    assert.equal(toCents(faulted.reports[0].assets.value), toCents(real.reports[0].assets.value) + 100);
+    assert.deepEqual(unbalanced(faulted.reports[0].assets), [
+      `/Assets: ${faulted.reports[0].assets.value} ≠ ${real.reports[0].assets.value}`,
+    ]);
+    assert.deepEqual(faulted.reports.slice(1), real.reports.slice(1), 'the rest as it was');
+    assert.deepEqual(await statement<BsReport>('balanceSheet', query), real, 'once');
+    emu.faults.add({ kind: 'misstatedTotal', times: 1 });
+    const aged = await call<{
+      data: {
+        agedCurrencyOutstanding: { agedOutstandingAmounts: { amount: number; details: { amount: number }[] }[] }[];
+      }[];
+    }>(emu, `/companies/${emu.companies.many}/reports/agedDebtor?reportDate=2030-01-01`);
+    const bucket = aged.json.data[0].agedCurrencyOutstanding[0].agedOutstandingAmounts[0];
+    assert.equal(toCents(bucket.amount), toCents(bucket.details[0].amount) + 100);
+  });
 });
