@@ -60,6 +60,7 @@ const ENTRY_POINTS = new Map([
 const UI_LAYER = [
   'src/commands/',
   'src/tree/',
+  'src/panels/',
   'src/extension.ts',
   'src/settings.ts',
   'src/statusBar.ts',

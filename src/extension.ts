@@ -41,7 +41,6 @@ import { DiagnosticsStore } from './diagnostics/store';
 import { Log } from './log';
 import { QueryHistory } from './persistence/queryHistory';
 import { QueryNodeStore } from './persistence/queryNodeStore';
-import { SavedQueries } from './persistence/savedQueries';
 import { registerDiagnostics } from './diagnostics/panel';
 import { registerDiagnosticsCommands } from './commands/diagnostics';
 import { StatusBar } from './statusBar';
@@ -50,9 +49,12 @@ import { testHooksEnabled, type DataPlatformApi } from './testApi';
 import { within } from './util/within';
 import type { CompanyNodeLike } from './tree/context';
 import type { TreeNode } from './tree/node';
-import { CompaniesTreeProvider } from './tree/provider';
+import { createCompaniesView, createQueryStore } from './tree/companiesView';
+import type { CompaniesTreeProvider } from './tree/provider';
 import { PushTrackers } from './push/trackers';
 import { onCommandFailure, registerCommand } from './commands/register';
+import { registerReportViews } from './panels/reportPanel';
+import { registerTables } from './panels/tablePanel';
 
 /** How long activation waits for the first read of the accounts and their keys. */
 const FIRST_LOAD_LIMIT_MS = 5000;
@@ -69,43 +71,6 @@ async function startAccounts(
 ): Promise<void> {
   if (developing(context)) await ensureDevEmulatorAccount(accounts, process.env, fetch);
   await connections.sync();
-}
-
-/** The query nodes kept across reloads (in globalState: they belong to the account, not to a
- * workspace), each company's under its account's id. */
-function createQueryStore(context: vscode.ExtensionContext, log: Log): QueryNodeStore<CompanyNodeLike> {
-  return new QueryNodeStore(
-    new SavedQueries(context.globalState),
-    (company) => company.account.id,
-    (e) => log.warn(`query nodes not saved: ${e instanceof Error ? e.message : String(e)}`),
-  );
-}
-
-function createCompaniesView(
-  connections: Connections,
-  report: ReportError,
-  queryStore: QueryNodeStore<CompanyNodeLike>,
-) {
-  const pushes = new PushTrackers();
-  const tree = new CompaniesTreeProvider(
-    {
-      pageSize,
-      loadAllConcurrency,
-      report,
-      now: Date.now,
-      queryStore,
-      onRootRendered: (empty) => void vscode.commands.executeCommand('setContext', 'dataPlatform.noCompanies', empty),
-    },
-    connections,
-    pushes,
-  );
-  const view = vscode.window.createTreeView('dataPlatform.companies', {
-    treeDataProvider: tree,
-    showCollapseAll: true,
-    // Export, Copy ID and Remove Query act on every node selected; the other commands on the one clicked.
-    canSelectMany: true,
-  });
-  return { tree, view, queryStore, pushes };
 }
 
 /** Under the test switch only: quick picks are described, questions answered from the tests'
@@ -262,8 +227,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   const accounts = new AccountList(context.globalState, context.secrets, () => crypto.randomUUID());
   const statusBar = new StatusBar();
   const diagnostics = new DiagnosticsStore();
-  const { panel: diagnosticsPanel, bodies } = registerDiagnostics(context, diagnostics, testHooks);
-  context.subscriptions.push(...registerDiagnosticsCommands(diagnosticsPanel, bodies));
   const connections = createConnections(context, { accounts, log, statusBar, channel });
   const keyPrompt = new KeyPrompt(connections, testHooks);
   const report = createReporter({ diagnostics, log, onUnauthorized: (a) => keyPrompt.offer(a) });
@@ -286,6 +249,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   };
   const queryHistory = new QueryHistory(context.globalState);
   const guide = startGuide(context, core, testHooks);
+  const panels = registerPanels(context, core, testHooks);
   let refreshes = 0;
   const refreshAll = async (): Promise<void> => {
     if (testHooks) refreshes++;
@@ -310,7 +274,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<DataPl
   await within(started, FIRST_LOAD_LIMIT_MS);
 
   if (!testHooks) return undefined;
-  return testApiOf(core, { channel, context, diagnosticsPanel, queryHistory, guide, refreshCount: () => refreshes });
+  return testApiOf(core, { channel, context, panels, queryHistory, guide, refreshCount: () => refreshes });
 }
 
 /** The events and commands, with the Show Log command that needs the channel itself. */
@@ -354,15 +318,26 @@ function createConnections(
   );
 }
 
+/** The webview panels: diagnostics, reports, tables (what the tests may inspect of them). */
+function registerPanels(context: vscode.ExtensionContext, core: Core, testHooks: boolean) {
+  const { panel: diagnosticsPanel, bodies } = registerDiagnostics(context, core.diagnostics, testHooks);
+  context.subscriptions.push(...registerDiagnosticsCommands(diagnosticsPanel, bodies));
+  return {
+    diagnosticsPanel,
+    reportViews: registerReportViews(context, core, testHooks),
+    tables: registerTables(context, core, testHooks),
+  };
+}
+
 /** What `activate` returns under the test switch (src/testApi.ts). */
 function testApiOf(
   core: Core,
   more: {
     channel: vscode.LogOutputChannel;
     context: vscode.ExtensionContext;
-    diagnosticsPanel: DataPlatformApi['diagnosticsPanel'];
     queryHistory: QueryHistory;
     guide: ReturnType<typeof startGuide>;
+    panels: Pick<DataPlatformApi, 'diagnosticsPanel' | 'reportViews' | 'tables'>;
     refreshCount: () => number;
   },
 ): DataPlatformApi {
@@ -379,7 +354,6 @@ function testApiOf(
     accounts,
     globalState: more.context.globalState,
     diagnostics,
-    diagnosticsPanel: more.diagnosticsPanel,
     statusBar,
     keyPrompts: () => keyPrompt.shown ?? [],
     refreshCount: more.refreshCount,
@@ -392,6 +366,7 @@ function testApiOf(
     walkthroughActions: () => more.guide.heard,
     emulatorOffer: more.guide.emulatorOffer,
     prompts: answerFromQueue(),
+    ...more.panels,
   };
 }
 

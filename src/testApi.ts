@@ -22,6 +22,8 @@ import type { StatusBar } from './statusBar';
 import type { TreeNode } from './tree/node';
 import type { WalkthroughAction } from './walkthrough/steps';
 import type { CompaniesTreeProvider } from './tree/provider';
+import type { ReportViewsApi } from './panels/reportViewApi';
+import type { TableViewsApi } from './panels/tableViewApi';
 
 export const TEST_HOOKS_ENV = 'DP_TEST_HOOKS';
 
@@ -69,4 +71,8 @@ export interface DataPlatformApi {
   /** Every question asked (src/commands/prompt.ts), and the answers the next ones get (none left:
    * a modal or dialog is declined, a quick pick or input box shown for real). */
   readonly prompts: PromptHooks;
+  /** The report views (financial statements, aged reports). */
+  readonly reportViews: ReportViewsApi;
+  /** The list tables (Open as Table). */
+  readonly tables: TableViewsApi;
 }

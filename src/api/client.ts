@@ -43,6 +43,7 @@ import { ConnectionsApi } from './connectionsApi';
 import { DocumentsApi } from './documentsApi';
 import { listedRecord } from './listedRecord';
 import { PushesApi } from './pushesApi';
+import { ReportsApi } from './reportsApi';
 import * as requests from './requests';
 import * as pushes from './pushes';
 import * as syncs from './syncs';
@@ -67,6 +68,8 @@ export class DataPlatformClient {
   readonly documents: DocumentsApi;
   /** Creates, updates and deletes of records, each a push operation. */
   readonly pushes: PushesApi;
+  /** Financial statements, aged reports, the company's info. */
+  readonly reports: ReportsApi;
   readonly #session: ApiSession;
 
   constructor(options: ClientOptions) {
@@ -77,6 +80,7 @@ export class DataPlatformClient {
     this.companies = new CompaniesApi(this.#session);
     this.documents = new DocumentsApi(this.#session);
     this.pushes = new PushesApi(this.#session);
+    this.reports = new ReportsApi(this.#session);
   }
 
   /** Rate-limit headers of the last response that carried them. */
