@@ -7,7 +7,7 @@ import { rowCells } from './cells';
 import type { TableColumn } from './columns';
 import { sortedOrder, sortKeys, type SortKeys } from './sort';
 
-export interface GridSort {
+interface GridSort {
   column: string;
   descending: boolean;
 }

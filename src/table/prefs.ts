@@ -4,7 +4,7 @@
 // are appended, shown, so a new field is never hidden by an old choice.
 import { isRecord } from '../util/guards';
 
-export interface ColumnPrefs {
+interface ColumnPrefs {
   /** The shown columns, in order. */
   readonly shown: readonly string[];
   /** Every column the type had when the choice was made: the others are new since. */
