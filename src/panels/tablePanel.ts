@@ -142,7 +142,11 @@ class TablePanels implements Tables {
     );
     panel.onDidChangeViewState(
       (e) => {
-        if (!e.webviewPanel.visible) entry.view.pageGone();
+        // A hidden page is torn down (no retained context): what it reported is gone with it.
+        if (!e.webviewPanel.visible) {
+          entry.view.pageGone();
+          entry.report = undefined;
+        }
       },
       undefined,
       subscriptions,
@@ -171,6 +175,7 @@ class TablePanels implements Tables {
     const { view } = entry;
     switch (message.type) {
       case 'ready':
+        entry.report = undefined;
         return view.pageReady();
       case 'sort':
         return view.sortBy(message.column);
