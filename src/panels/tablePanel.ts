@@ -270,12 +270,15 @@ class TablePanels implements Tables {
   private treeChanged(): void {
     for (const { view, panel } of this.open_) {
       const node = view.node;
-      if (node && node.pagedList === view.followed && view.followed !== undefined) continue;
-      void findList(this.deps.tree, view.ref, false).then((found) => {
-        if (!found || found === view.node) return;
-        panel.title = titleOf(found);
-        view.attach(found, listRefOf(found) ?? view.ref);
-      });
+      if (view.finding || (node && node.pagedList === view.followed && view.followed !== undefined)) continue;
+      view.finding = true;
+      void findList(this.deps.tree, view.ref, false)
+        .then((found) => {
+          if (!found || found === view.node) return;
+          panel.title = titleOf(found);
+          view.attach(found, listRefOf(found) ?? view.ref);
+        })
+        .finally(() => (view.finding = false));
     }
   }
 }
