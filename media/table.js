@@ -151,7 +151,13 @@
       cell = /** @type {HTMLElement | null} */ (headRow.children[Math.min(focus.column, shown.length - 1)] || null);
     if (!cell) return;
     cell.tabIndex = 0;
-    if (move) cell.focus({ preventScroll: true });
+    if (!move) return;
+    cell.focus({ preventScroll: true });
+    // Rows scroll by themselves (setFocus); a column out of view is brought in here.
+    const left = cell.offsetLeft;
+    if (left < viewport.scrollLeft) viewport.scrollLeft = left;
+    else if (left + cell.offsetWidth > viewport.scrollLeft + viewport.clientWidth)
+      viewport.scrollLeft = left + cell.offsetWidth - viewport.clientWidth;
   }
 
   /** Moves the focus to a cell, scrolling its row into view. */

@@ -44,7 +44,7 @@ export function renderTablePage(template: string, res: TablePageResources): stri
     sortList: t('Sort the Whole List'),
     sortListTitle: t('Ask the API for the whole list in this order (a query with orderBy, shown in the tree too)'),
     keys: t(
-      'Arrow keys move between cells, Enter opens the record, Ctrl+C copies the cell, Alt+Left/Right moves a column.',
+      'Arrow keys move between cells, Enter opens the record, Ctrl+C copies the cell (Ctrl+Shift+C the row as JSON), Alt+Left/Right moves a column.',
     ),
     strings: JSON.stringify(scriptStrings()),
     testHooks: res.testHooks ? 'on' : 'off',

@@ -172,6 +172,16 @@ describe('Open as Table', () => {
     await drive({ action: 'key', key: 'c', ctrl: true });
     const id = home.visible[0].id;
     await waitFor('the cell copied', async () => (await vscode.env.clipboard.readText()) === id);
+    await drive({ action: 'key', key: 'C', ctrl: true, shift: true });
+    const row = await waitFor('the row copied', async () => {
+      const text = await vscode.env.clipboard.readText();
+      return text.startsWith('{') ? (JSON.parse(text) as { id: string; totalAmount?: number }) : undefined;
+    });
+    assert.deepEqual(
+      row,
+      node.pagedList?.items.find((i) => i.id === id),
+      "the tree's row of the record",
+    );
   });
 
   it("Enter on a row opens its record's JSON", async () => {
@@ -242,7 +252,11 @@ describe('Open as Table', () => {
       (query.pagedList?.items ?? []).slice(0, r.visible.length).map((i) => i.id),
     );
     assert.equal(r.sortNote, undefined, 'no note: the API sorted the list');
-    if (canScreenshot()) await screenshot('table');
+    if (canScreenshot()) {
+      await drive({ action: 'focusCell', row: 0, column: 'totalAmount' });
+      await rendered('the sorted column in view', (x) => x.focus?.column === x.columns.indexOf('totalAmount'));
+      await screenshot('table');
+    }
   });
 
   it("Refresh of the tree's list starts the table again from the list's first page", async () => {
