@@ -21,7 +21,6 @@
   const body = $('body');
   const filter = /** @type {HTMLInputElement} */ ($('filter'));
   const fill = (text, v) => String(text).replace('{0}', String(v));
-
   /** @type {{id: string, numeric: boolean}[]} */ let columns = [];
   /** @type {string[]} */ let shown = [];
   /** Index of each shown column in a row's cells. @type {number[]} */ let shownAt = [];
@@ -33,6 +32,7 @@
   /** The focused cell: row in the shown order (-1: the header), column among those shown. */
   let focus = { row: 0, column: 0 };
   let first = 0;
+  /** @type {number | undefined} */ let pendingScroll;
   let renderMs = 0;
   let started = 0;
   /** @type {number[]} */ let longTasks = [];
@@ -68,21 +68,22 @@
       const sorted = sort && sort.column === id;
       h.setAttribute('aria-sort', sorted ? (sort.descending ? 'descending' : 'ascending') : 'none');
       const arrow = sorted ? el('span', 'codicon', sort.descending ? ' ▼' : ' ▲') : null;
-      const left = el('button', 'move', '‹');
-      left.setAttribute('aria-label', fill(strings.moveLeft, id));
-      left.tabIndex = -1;
-      left.addEventListener('click', (e) => (e.stopPropagation(), move(id, -1)));
-      const right = el('button', 'move', '›');
-      right.setAttribute('aria-label', fill(strings.moveRight, id));
-      right.tabIndex = -1;
-      right.addEventListener('click', (e) => (e.stopPropagation(), move(id, 1)));
-      h.append(left, name, ...(arrow ? [arrow] : []), right);
+      h.append(moveButton(id, -1), name, ...(arrow ? [arrow] : []), moveButton(id, 1));
       h.addEventListener('click', () => {
         setFocus(-1, c, false);
         sortBy(id);
       });
       headRow.append(h);
     });
+  }
+
+  /** A header's ‹ or › button: the column one place left or right (Alt+Left/Right by keyboard). */
+  function moveButton(id, delta) {
+    const b = el('button', 'move', delta < 0 ? '‹' : '›');
+    b.setAttribute('aria-label', fill(delta < 0 ? strings.moveLeft : strings.moveRight, id));
+    b.tabIndex = -1;
+    b.addEventListener('click', (e) => (e.stopPropagation(), move(id, delta)));
+    return b;
   }
 
   function sortBy(id) {
@@ -290,8 +291,14 @@
     }
     takeView(m);
     if (m.type === 'init' && m.restore && Number.isInteger(m.restore.scrollRow)) {
-      viewport.scrollTop = m.restore.scrollRow * ROW_H;
+      pendingScroll = m.restore.scrollRow;
       if (m.restore.focus) focus = m.restore.focus;
+    }
+    // A restored place further down than the rows so far is taken once they have arrived.
+    if (pendingScroll !== undefined && count() > pendingScroll) {
+      spacer.style.height = count() * ROW_H + 'px';
+      viewport.scrollTop = pendingScroll * ROW_H;
+      pendingScroll = undefined;
     }
     focus.row = Math.min(focus.row, count() - 1);
     renderRows();

@@ -34,14 +34,17 @@ export interface ViewMessage {
   status: ListStatus;
 }
 
+/** A fresh set of rows (first load, a reset list, a list found again), with the view; more rows
+ * may follow in `append` messages. */
+export type InitMessage = {
+  title: string;
+  rows: GridRow[];
+  list: unknown;
+  restore?: { scrollRow: number; focus?: { row: number; column: number } };
+} & Omit<ViewMessage, 'type'> & { type: 'init' };
+
 export type HostToPage =
-  /** A fresh set of rows (first load, a reset list, a list found again), with the view. */
-  | ({
-      title: string;
-      rows: GridRow[];
-      list: unknown;
-      restore?: { scrollRow: number; focus?: { row: number; column: number } };
-    } & Omit<ViewMessage, 'type'> & { type: 'init' })
+  | InitMessage
   /** Rows the list added after those the page holds. */
   | ({ rows: GridRow[] } & Omit<ViewMessage, 'type'> & { type: 'append' })
   | ViewMessage

@@ -12,7 +12,10 @@ import { GridModel } from '../table/grid';
 import { moveColumn, parsePrefs, prefsKey, prefsOf, shownColumns } from '../table/prefs';
 import type { RecordListNode } from '../tree/dataNodes';
 import { formatCount } from '../util/amount';
-import type { HostToPage, ListStatus, ViewMessage } from './tableProtocol';
+import type { GridRow } from '../table/grid';
+import type { HostToPage, InitMessage, ListStatus, ViewMessage } from './tableProtocol';
+
+const ROWS_PER_MESSAGE = 2000;
 import type { ListRef } from './tableSource';
 
 type TableSort = { column: string; descending: boolean; scope: 'loaded' | 'list' };
@@ -99,7 +102,22 @@ export class TableView {
     }
     if (items.length === size) return this.sendView();
     const rows = this.grid.append(items.slice(size));
-    if (this.ready) this.host.post({ ...this.viewOf(), type: 'append', rows });
+    if (this.ready) this.postRows(rows, this.viewOf());
+  }
+
+  /** Rows sent in messages of at most ROWS_PER_MESSAGE: the page takes each in a task of its own
+   * (a 25,000-row list is 6 MB of JSON, one long task if sent whole), shows the first at once, and
+   * the order of the view (the last message's) covers them all once they are there. */
+  private postRows(rows: GridRow[], view: ViewMessage, first?: Omit<InitMessage, keyof ViewMessage | 'rows'>): void {
+    const { order, ...unordered } = view;
+    for (let at = 0; at === 0 || at < rows.length; at += ROWS_PER_MESSAGE) {
+      const chunk = rows.slice(at, at + ROWS_PER_MESSAGE);
+      // The order (25,000 indices when sorted) goes once, with the last rows.
+      const last = at + ROWS_PER_MESSAGE >= rows.length;
+      view = last && order ? { ...unordered, order } : unordered;
+      if (at === 0 && first) this.host.post({ ...view, ...first, type: 'init', rows: chunk });
+      else this.host.post({ ...view, type: 'append', rows: chunk });
+    }
   }
 
   sendInit(): void {
@@ -111,7 +129,7 @@ export class TableView {
     const title = this.node ? titleOf(this.node) : this.ref.dataType;
     const restore = this.restore;
     this.restore = undefined;
-    this.host.post({ ...this.viewOf(), type: 'init', title, rows, list: this.ref, ...(restore ? { restore } : {}) });
+    this.postRows(rows, this.viewOf(), { title, list: this.ref, ...(restore ? { restore } : {}) });
   }
 
   sendView(): void {

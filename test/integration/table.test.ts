@@ -262,9 +262,10 @@ describe('Open as Table', () => {
   it("Refresh of the tree's list starts the table again from the list's first page", async () => {
     company = await shownCompany(api, emu, ids.many);
     node = company.data.type('invoices');
+    const loaded = node.pagedList?.items.length ?? 0;
+    assert.ok(loaded > PAGE_SIZE, 'more than a page loaded by the tests before');
     panel = await openTable(node);
-    await drive({ action: 'click', column: 'loadMore' });
-    await rendered('two pages', (x) => x.loadedCount === 2 * PAGE_SIZE);
+    await rendered('the loaded rows', (x) => x.loadedCount === loaded);
     await admin.clearRequests();
     await vscode.commands.executeCommand('dataPlatform.refresh', node);
     const r = await rendered('the first page again', (x) => x.loadedCount === PAGE_SIZE && x.visible.length > 0);
