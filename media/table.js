@@ -33,6 +33,8 @@
   let focus = { row: 0, column: 0 };
   let first = 0;
   /** @type {number | undefined} */ let pendingScroll;
+  /** The columns shown, as a key: a row laid out for others makes its cells again. */
+  let layoutKey = '';
   let renderMs = 0;
   let started = 0;
   /** @type {number[]} */ let longTasks = [];
@@ -119,23 +121,23 @@
 
   function fillRow(r, i) {
     const row = rowAt(i);
+    if (r.dataset.index === String(i) && r.dataset.id === row.id && r.dataset.layout === layoutKey) return;
     r.dataset.index = String(i);
     r.dataset.id = row.id;
     r.setAttribute('aria-rowindex', String(i + 2));
-    while (r.children.length > shown.length) r.lastElementChild?.remove();
-    while (r.children.length < shown.length) {
-      const c = el('div', 'cell');
-      c.setAttribute('role', 'gridcell');
-      c.tabIndex = -1;
-      r.append(c);
+    // Cells are made again only when the columns shown change; scrolling sets their text alone.
+    if (r.dataset.layout !== layoutKey) {
+      r.replaceChildren();
+      for (let c = 0; c < shown.length; c++) {
+        const cell = el('div', columns[shownAt[c]] && columns[shownAt[c]].numeric ? 'cell numeric' : 'cell');
+        cell.setAttribute('role', 'gridcell');
+        cell.setAttribute('aria-colindex', String(c + 1));
+        cell.tabIndex = -1;
+        r.append(cell);
+      }
+      r.dataset.layout = layoutKey;
     }
-    for (let c = 0; c < shown.length; c++) {
-      const cell = /** @type {HTMLElement} */ (r.children[c]);
-      cell.textContent = row.cells[shownAt[c]] ?? '';
-      cell.setAttribute('aria-colindex', String(c + 1));
-      cell.className = columns[shownAt[c]] && columns[shownAt[c]].numeric ? 'cell numeric' : 'cell';
-      cell.tabIndex = -1;
-    }
+    for (let c = 0; c < shown.length; c++) r.children[c].textContent = row.cells[shownAt[c]] ?? '';
   }
 
   /** The element of the focused cell, if laid out. */
@@ -152,6 +154,9 @@
       cell = /** @type {HTMLElement | null} */ (headRow.children[Math.min(focus.column, shown.length - 1)] || null);
     if (!cell) return;
     cell.tabIndex = 0;
+    // A re-render that replaced the focused cell (columns moved, a header rebuilt) keeps the
+    // keyboard in the grid.
+    if (!move && gridFocused && !grid.contains(document.activeElement)) cell.focus({ preventScroll: true });
     if (!move) return;
     cell.focus({ preventScroll: true });
     // Rows scroll by themselves (setFocus); a column out of view is brought in here.
@@ -204,6 +209,12 @@
   }
 
   grid.addEventListener('keydown', onKey);
+  let gridFocused = false;
+  grid.addEventListener('focusin', () => (gridFocused = true));
+  grid.addEventListener('focusout', (e) => {
+    // Focus gone to the toolbar (not lost with a removed cell, whose relatedTarget is null).
+    if (e.relatedTarget instanceof Node && !grid.contains(e.relatedTarget)) gridFocused = false;
+  });
   body.addEventListener('click', (e) => {
     const cell = /** @type {HTMLElement} */ (e.target).closest('.cell');
     const r = cell && /** @type {HTMLElement} */ (cell.parentElement);
@@ -270,6 +281,7 @@
     if (Array.isArray(m.columns)) columns = m.columns.filter((c) => c && typeof c.id === 'string');
     if (Array.isArray(m.shown)) shown = m.shown.filter((id) => columns.some((c) => c.id === id));
     shownAt = shown.map((id) => columns.findIndex((c) => c.id === id));
+    layoutKey = shown.join('\n');
     sort = m.sort && typeof m.sort.column === 'string' ? m.sort : undefined;
     order = Array.isArray(m.order) ? m.order.filter((i) => Number.isInteger(i) && i >= 0 && i < rows.length) : null;
     if (typeof m.filter === 'string' && document.activeElement !== filter) filter.value = m.filter;
@@ -282,6 +294,8 @@
     const t0 = started || performance.now();
     if (m.type === 'init') {
       if (!validRows(m.rows)) return;
+      // Rows of the same id may read differently after a reset: every laid out row is filled again.
+      for (const r of body.children) /** @type {HTMLElement} */ (r).dataset.index = '';
       rows = m.rows;
       list = m.list;
       $('title').textContent = typeof m.title === 'string' ? m.title : '';
