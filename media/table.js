@@ -38,9 +38,9 @@
   let renderMs = 0;
   let started = 0;
   /** @type {number[]} */ let longTasks = [];
-  if (testHooks && typeof PerformanceObserver !== 'undefined') {
+  if (testHooks && typeof window.PerformanceObserver !== 'undefined') {
     try {
-      new PerformanceObserver((l) => {
+      new window.PerformanceObserver((l) => {
         for (const e of l.getEntries()) if (e.duration > 50) longTasks.push(Math.round(e.duration));
       }).observe({ type: 'longtask', buffered: true });
     } catch {
@@ -89,7 +89,7 @@
   }
 
   function sortBy(id) {
-    started = performance.now();
+    started = window.performance.now();
     vscode.postMessage({ type: 'sort', column: id });
   }
   function move(id, delta) {
@@ -242,7 +242,7 @@
   });
   function sendFilter() {
     clearTimeout(typing);
-    started = performance.now();
+    started = window.performance.now();
     vscode.postMessage({ type: 'filter', text: filter.value.slice(0, 500) });
   }
   for (const id of ['columns', 'loadMore', 'loadAll', 'sortList'])
@@ -291,7 +291,7 @@
   }
 
   function render(m) {
-    const t0 = started || performance.now();
+    const t0 = started || window.performance.now();
     if (m.type === 'init') {
       if (!validRows(m.rows)) return;
       // Rows of the same id may read differently after a reset: every laid out row is filled again.
@@ -319,7 +319,7 @@
     save();
     if (testHooks) {
       void body.offsetHeight;
-      renderMs = performance.now() - t0;
+      renderMs = window.performance.now() - t0;
       started = 0;
     }
     report();
@@ -336,7 +336,7 @@
       .map((s) => /** @type {HTMLElement} */ (document.querySelector(s)))
       .map((n) => (n && !n.hidden ? n.innerText : ''))
       .join('\n');
-    const mem = /** @type {any} */ (performance).memory;
+    const mem = /** @type {any} */ (window.performance).memory;
     vscode.postMessage({
       type: 'rendered',
       columns: shown,
@@ -368,7 +368,7 @@
 
   /** Test switch only: what a user does, through the page's own handlers. */
   function drive(m) {
-    started = performance.now();
+    started = window.performance.now();
     const c = typeof m.column === 'string' ? shown.indexOf(m.column) : -1;
     switch (m.action) {
       case 'clickHeader':
@@ -396,7 +396,7 @@
       case 'scrollTo':
         viewport.scrollTop = Number(m.row) * ROW_H;
         renderRows();
-        renderMs = performance.now() - started;
+        renderMs = window.performance.now() - started;
         return report();
       case 'click':
         if (['columns', 'loadMore', 'loadAll', 'sortList'].includes(m.column)) $(m.column).click();
