@@ -15,7 +15,8 @@ import type { TreeNode } from '../tree/node';
 import type { CompaniesTreeProvider } from '../tree/provider';
 import { renderTablePage } from './tableHtml';
 import { isPageToHost, type HostToPage, type PageToHost } from './tableProtocol';
-import { canQuery, findList, listRefOf, parseListRef, type ListRef } from './tableSource';
+import { parseListRef, type ListRef } from '../table/listRef';
+import { canQuery, findList, listRefOf } from './tableSource';
 import { TableView, titleOf } from './tableView';
 import type { TableRenderSnapshot, TableViewsApi } from './tableViewApi';
 

@@ -1,24 +1,11 @@
 // Which tree list a table follows, said so it can be found again: by its account, company, type,
 // place and query (its node's key). The tree makes new nodes when it is rebuilt (a new key, a
 // refresh of the account) and after a window reload; the table then follows the new node's list.
-import { isDataTypeId, type DataTypeId } from '../dataTypes/catalog';
-import { isRecord } from '../util/guards';
 import { CompanyNode } from '../tree/companyNodes';
 import { RecordListNode } from '../tree/dataNodes';
 import { accountRootOf, type CompaniesTreeProvider } from '../tree/provider';
 import { QueryNode } from '../tree/queryNode';
-
-export interface ListRef {
-  accountId: string;
-  companyId: string;
-  dataType: DataTypeId;
-  connectionId?: string;
-  parentId?: string;
-  /** A query node's filter and order; `query` is true for a query node even without them. */
-  query?: { query?: string; orderBy?: string };
-  /** The node's key: the same list found again has the same key. */
-  key: string;
-}
+import type { ListRef } from '../table/listRef';
 
 export function listRefOf(node: RecordListNode): ListRef | undefined {
   const accountId = accountRootOf(node)?.accountId;
@@ -32,28 +19,6 @@ export function listRefOf(node: RecordListNode): ListRef | undefined {
     ...(parentId !== undefined ? { parentId } : {}),
     ...(node instanceof QueryNode ? { query: { ...node.query } } : {}),
     key: node.key,
-  };
-}
-
-const optional = (v: unknown): v is string | undefined => v === undefined || typeof v === 'string';
-
-/** A saved reference read back (from a page's state after a reload): checked field by field. */
-export function parseListRef(v: unknown): ListRef | undefined {
-  if (!isRecord(v)) return undefined;
-  const { accountId, companyId, dataType, connectionId, parentId, query, key } = v;
-  if (typeof accountId !== 'string' || typeof companyId !== 'string' || typeof key !== 'string') return undefined;
-  if (!isDataTypeId(dataType) || !optional(connectionId) || !optional(parentId)) return undefined;
-  if (query !== undefined && !(isRecord(query) && optional(query.query) && optional(query.orderBy))) return undefined;
-  return {
-    accountId,
-    companyId,
-    dataType,
-    ...(connectionId !== undefined ? { connectionId } : {}),
-    ...(parentId !== undefined ? { parentId } : {}),
-    ...(query !== undefined
-      ? { query: { query: query.query as string | undefined, orderBy: query.orderBy as string | undefined } }
-      : {}),
-    key,
   };
 }
 

@@ -16,7 +16,7 @@ import type { GridRow } from '../table/grid';
 import type { HostToPage, InitMessage, ListStatus, ViewMessage } from './tableProtocol';
 
 const ROWS_PER_MESSAGE = 2000;
-import type { ListRef } from './tableSource';
+import type { ListRef } from '../table/listRef';
 
 type TableSort = { column: string; descending: boolean; scope: 'loaded' | 'list' };
 
