@@ -46,7 +46,7 @@ interface Open {
 }
 
 class TablePanels implements Tables {
-  private readonly open_: Open[] = [];
+  private readonly entries: Open[] = [];
   private template?: string;
   private readonly media: vscode.Uri;
   pickColumns?: ColumnPicker;
@@ -61,11 +61,11 @@ class TablePanels implements Tables {
   }
 
   panels(): readonly vscode.WebviewPanel[] {
-    return this.open_.map((o) => o.panel);
+    return this.entries.map((o) => o.panel);
   }
 
   lastRender(panel?: vscode.WebviewPanel): TableRenderSnapshot | undefined {
-    const o = panel ? this.entryOf(panel) : (this.open_.find((e) => e.panel.active) ?? this.open_.at(-1));
+    const o = panel ? this.entryOf(panel) : (this.entries.find((e) => e.panel.active) ?? this.entries.at(-1));
     return o?.report;
   }
 
@@ -76,7 +76,7 @@ class TablePanels implements Tables {
   async open(node: RecordListNode): Promise<vscode.WebviewPanel | undefined> {
     const ref = listRefOf(node);
     if (!ref) return undefined;
-    const shown = this.open_.find((o) => o.view.ref.key === ref.key && o.view.ref.accountId === ref.accountId);
+    const shown = this.entries.find((o) => o.view.ref.key === ref.key && o.view.ref.accountId === ref.accountId);
     if (shown) {
       shown.panel.reveal(undefined, false);
       return shown.panel;
@@ -117,7 +117,7 @@ class TablePanels implements Tables {
   }
 
   private entryOf(panel: vscode.WebviewPanel): Open | undefined {
-    return this.open_.find((o) => o.panel === panel);
+    return this.entries.find((o) => o.panel === panel);
   }
 
   private async adopt(panel: vscode.WebviewPanel, ref: ListRef): Promise<Open> {
@@ -128,7 +128,7 @@ class TablePanels implements Tables {
         post: (m: HostToPage) => void panel.webview.postMessage(m),
       }),
     };
-    this.open_.push(entry);
+    this.entries.push(entry);
     panel.webview.options = this.options();
     panel.iconPath = vscode.Uri.joinPath(this.media, 'dataplatform.svg');
     const subscriptions: vscode.Disposable[] = [];
@@ -136,7 +136,7 @@ class TablePanels implements Tables {
       () => {
         for (const d of subscriptions.splice(0)) d.dispose();
         entry.view.dispose();
-        this.open_.splice(this.open_.indexOf(entry), 1);
+        this.entries.splice(this.entries.indexOf(entry), 1);
       },
       undefined,
       subscriptions,
@@ -269,7 +269,7 @@ class TablePanels implements Tables {
 
   /** The tree changed: a table whose node left it (rebuilt, reloaded) finds the list again. */
   private treeChanged(): void {
-    for (const { view, panel } of this.open_) {
+    for (const { view, panel } of this.entries) {
       const node = view.node;
       if (view.finding || (node && node.pagedList === view.followed && view.followed !== undefined)) continue;
       view.finding = true;

@@ -38,7 +38,7 @@ export class TableView {
   readonly columns: readonly TableColumn[];
   shown: string[];
   readonly grid: GridModel;
-  /** Rows of the list the page holds (the grid's, once sent). */
+  /** The page has said `ready` and holds what it was sent since; a hidden page holds nothing. */
   private ready = false;
   /** Where the page was when it was saved, given back with the next init (a restored panel). */
   restore?: { scrollRow: number; focus?: { row: number; column: number } };
