@@ -55,6 +55,7 @@ import { PushTrackers } from './push/trackers';
 import { onCommandFailure, registerCommand } from './commands/register';
 import { registerReportViews } from './panels/reportPanel';
 import { registerTables } from './panels/tablePanel';
+import { registerTableCommands } from './commands/table';
 
 /** How long activation waits for the first read of the accounts and their keys. */
 const FIRST_LOAD_LIMIT_MS = 5000;
@@ -322,10 +323,12 @@ function createConnections(
 function registerPanels(context: vscode.ExtensionContext, core: Core, testHooks: boolean) {
   const { panel: diagnosticsPanel, bodies } = registerDiagnostics(context, core.diagnostics, testHooks);
   context.subscriptions.push(...registerDiagnosticsCommands(diagnosticsPanel, bodies));
+  const tables = registerTables(context, core, testHooks);
+  context.subscriptions.push(...registerTableCommands(tables, core.view));
   return {
     diagnosticsPanel,
     reportViews: registerReportViews(context, core, testHooks),
-    tables: registerTables(context, core, testHooks),
+    tables,
   };
 }
 
