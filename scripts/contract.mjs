@@ -15,6 +15,7 @@ import { documents } from './contractDocuments.mjs';
 import { SDK_SOURCE, accountingTypes } from './contractTypes.mjs';
 import { platformLifecycle } from './contractLifecycle.mjs';
 import { pushWrites } from './contractWrites.mjs';
+import { platformWebhooks } from './contractWebhooks.mjs';
 
 const root = process.argv[2] ?? '/work/.mirror/codatio+oas/repo';
 const bare = existsSync(join(root, 'HEAD')) && existsSync(join(root, 'objects'));
@@ -344,6 +345,7 @@ const contract = {
   sync: sync(),
   validation: lifecycle.validation,
   documents: documents({ accounting, payables: docs[PAYABLES], convert }),
+  webhooks: platformWebhooks({ platform, convert, platformPath, statusesOf }),
 };
 
 const out = new URL('../test/contract/codat.json', import.meta.url);
