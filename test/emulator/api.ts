@@ -15,6 +15,7 @@ import { invoiceType } from './pushRecords';
 import { withWrites, written } from './pushWrites';
 import { PUSH_ROUTES } from './pushRoutes';
 import { SYNC_ROUTES } from './syncRoutes';
+import { WEBHOOK_ROUTES } from './webhooks/routes';
 import { getRecord, listRecords } from './recordListing';
 import {
   type ApiRequest,
@@ -125,6 +126,7 @@ const routes: Route[] = [
   ...CONNECTION_ROUTES,
   ...PUSH_ROUTES,
   ...DOCUMENT_ROUTES,
+  ...WEBHOOK_ROUTES,
   {
     pattern: ['apiKeys'],
     methods: {
