@@ -53,7 +53,7 @@ export interface ReceivedDelivery {
   receivedAt: Date;
 }
 
-export interface IntakeSettings {
+interface IntakeSettings {
   path: string;
   maxBodyBytes: number;
   bodyTimeoutMs: number;

@@ -14,7 +14,7 @@ import type { SigningSecret } from './signature';
 
 export type { ReceivedDelivery, Refusal } from './intake';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface ReceiverOptions {
   /** Each delivery read, verified or not (a rejected one is for showing, never for acting on). */

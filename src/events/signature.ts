@@ -49,7 +49,7 @@ export class SigningSecret {
   }
 }
 
-export type RejectReason = 'missingSignature' | 'malformedTimestamp' | 'replay' | 'badSignature';
+type RejectReason = 'missingSignature' | 'malformedTimestamp' | 'replay' | 'badSignature';
 
 export type Verification =
   | { kind: 'verified'; id: string; timestamp: number }
@@ -58,7 +58,7 @@ export type Verification =
   | { kind: 'unsigned' };
 
 /** The three headers, from the `svix-` names Codat sends or the unbranded `webhook-` ones. */
-export interface SignatureHeaders {
+interface SignatureHeaders {
   id?: string;
   timestamp?: string;
   signature?: string;

@@ -6,9 +6,9 @@ import {
   WRITE_DATA_TYPES,
   eventTypeInfo,
   isSubscribableEventType,
-  parseEvent,
   subscribableEventTypes,
-} from '../../../src/events/events';
+} from '../../../src/api/webhookModels';
+import { parseEvent } from '../../../src/events/events';
 import { CONTRACT } from '../../contract/contract';
 
 interface ContractWebhooks {
