@@ -309,7 +309,7 @@ function sync() {
 const platform = docs[PLATFORM];
 const lifecycle = platformLifecycle({ platform, convert, pointer, platformPath, statusesOf, schemaOf });
 const PLATFORM_COVERS =
-  'companies (listed, tagged, created, replaced, changed, deleted), data status, pull operations, their history and validation, sync settings, paging, errors, integrations, connections and their lifecycle, push options and operations';
+  'companies (listed, tagged, created, replaced, changed, deleted), data status, pull operations, their history and validation, sync settings, paging, errors, integrations, connections and their lifecycle, push options and operations, webhook consumers and the events of its webhooks section (scripts/contractWebhooks.mjs)';
 const contract = {
   $comment:
     "Written by scripts/contract.mjs from Codat's OpenAPI documents (github.com/codatio/oas); regenerate, do not edit.",
