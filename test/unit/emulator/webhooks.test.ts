@@ -25,7 +25,7 @@ describe('emulator: webhooks', function () {
       companies: 10,
       now: clock.now,
       rateLimit: { limit: 30, windowMs: 60000 },
-      webhooks: { retryDelaysMs: [10, 20], timeoutMs: 300, tickMs: 10 },
+      webhooks: { retryDelaysMs: [10, 20], timeoutMs: 1000, tickMs: 10 },
     });
   });
   after(() => emu.close());
@@ -189,7 +189,7 @@ describe('emulator: webhooks', function () {
     assert.equal(delivery.state, 'failed', 'three attempts, the bound');
     assert.deepEqual(
       delivery.attempts.map((a) => a.status ?? a.error),
-      ['no answer within 300 ms', 404, 'no answer within 300 ms'],
+      ['no answer within 1000 ms', 404, 'no answer within 1000 ms'],
     );
   });
 
