@@ -16,6 +16,7 @@ import { SDK_SOURCE, accountingTypes } from './contractTypes.mjs';
 import { platformLifecycle } from './contractLifecycle.mjs';
 import { pushWrites } from './contractWrites.mjs';
 import { reports } from './contractReports.mjs';
+import { platformWebhooks } from './contractWebhooks.mjs';
 
 const root = process.argv[2] ?? '/work/.mirror/codatio+oas/repo';
 const bare = existsSync(join(root, 'HEAD')) && existsSync(join(root, 'objects'));
@@ -309,7 +310,7 @@ function sync() {
 const platform = docs[PLATFORM];
 const lifecycle = platformLifecycle({ platform, convert, pointer, platformPath, statusesOf, schemaOf });
 const PLATFORM_COVERS =
-  'companies (listed, tagged, created, replaced, changed, deleted), data status, pull operations, their history and validation, sync settings, paging, errors, integrations, connections and their lifecycle, push options and operations';
+  'companies (listed, tagged, created, replaced, changed, deleted), data status, pull operations, their history and validation, sync settings, paging, errors, integrations, connections and their lifecycle, push options and operations, webhook consumers and the events of its webhooks section (scripts/contractWebhooks.mjs)';
 const contract = {
   $comment:
     "Written by scripts/contract.mjs from Codat's OpenAPI documents (github.com/codatio/oas); regenerate, do not edit.",
@@ -346,6 +347,7 @@ const contract = {
   validation: lifecycle.validation,
   documents: documents({ accounting, payables: docs[PAYABLES], convert }),
   reports: reports({ accounting, lending: docs[LENDING], convert, pointer }),
+  webhooks: platformWebhooks({ platform, convert, platformPath, statusesOf }),
 };
 
 const out = new URL('../test/contract/codat.json', import.meta.url);

@@ -8,6 +8,7 @@ export const FOLDER_ORDER = [
   'query',
   'dataTypes',
   'api',
+  'events',
   'log',
   'persistence',
   'accounts',

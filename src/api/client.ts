@@ -44,6 +44,7 @@ import { DocumentsApi } from './documentsApi';
 import { listedRecord } from './listedRecord';
 import { PushesApi } from './pushesApi';
 import { ReportsApi } from './reportsApi';
+import { WebhooksApi } from './webhooksApi';
 import * as requests from './requests';
 import * as pushes from './pushes';
 import * as syncs from './syncs';
@@ -70,6 +71,8 @@ export class DataPlatformClient {
   readonly pushes: PushesApi;
   /** Financial statements, aged reports, the company's info. */
   readonly reports: ReportsApi;
+  /** The account's webhook consumers. */
+  readonly webhooks: WebhooksApi;
   readonly #session: ApiSession;
 
   constructor(options: ClientOptions) {
@@ -81,6 +84,7 @@ export class DataPlatformClient {
     this.documents = new DocumentsApi(this.#session);
     this.pushes = new PushesApi(this.#session);
     this.reports = new ReportsApi(this.#session);
+    this.webhooks = new WebhooksApi(this.#session);
   }
 
   /** Rate-limit headers of the last response that carried them. */

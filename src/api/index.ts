@@ -7,6 +7,8 @@ export type { ConnectionsApi } from './connectionsApi';
 export type { DocumentsApi, RecordPlace } from './documentsApi';
 export type { PushesApi } from './pushesApi';
 export type { ReportsApi } from './reportsApi';
+export type { WebhooksApi } from './webhooksApi';
+export * from './webhookModels';
 export * from './reportParams';
 export type { AgedReport, CompanyInfo, FinancialStatement } from './reportModels';
 export type { PushPlace, UpdateParams, WriteKind } from './pushes';

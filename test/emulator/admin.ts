@@ -18,6 +18,8 @@ import { PushRuleError } from './pushRules';
 import type { RequestLog } from './requestLog';
 import { DATA_TYPES, type EmulatorState } from './state';
 import { MAX_UPLOAD_BYTES } from './uploads';
+import { connectionEvent } from './webhooks/hub';
+import { webhookAdmin } from './webhooks/routes';
 
 export interface AdminRequest {
   method: string;
@@ -169,6 +171,7 @@ function deauthorizeConnection(req: AdminRequest, ctx: AdminContext): ApiRespons
   const connection = deauthorize(entry, connectionId);
   if (!connection)
     return errorResponse(404, 'PublicApi', `The company has no ${connectionId ?? 'Linked'} connection to deauthorize.`);
+  connectionEvent(ctx.state, entry, connection, 'disconnected');
   return ok(structuredClone(connection));
 }
 
@@ -191,6 +194,7 @@ export function handleAdmin(req: AdminRequest, ctx: AdminContext): ApiResponse {
     }
     return wrongMethod(['GET', 'DELETE']);
   }
+  if (segments[0] === 'webhooks') return webhookAdmin(method, segments, ctx.state);
   if (path === '/deauthorize') return method === 'POST' ? deauthorizeConnection(req, ctx) : wrongMethod(['POST']);
   if (path === '/attachments') {
     if (method !== 'POST') return wrongMethod(['POST']);

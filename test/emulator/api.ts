@@ -16,6 +16,7 @@ import { withWrites, written } from './pushWrites';
 import { PUSH_ROUTES } from './pushRoutes';
 import { REPORT_ROUTES } from './reports/routes';
 import { SYNC_ROUTES } from './syncRoutes';
+import { WEBHOOK_ROUTES } from './webhooks/routes';
 import { getRecord, listRecords } from './recordListing';
 import {
   type ApiRequest,
@@ -127,6 +128,7 @@ const routes: Route[] = [
   ...CONNECTION_ROUTES,
   ...PUSH_ROUTES,
   ...DOCUMENT_ROUTES,
+  ...WEBHOOK_ROUTES,
   {
     pattern: ['apiKeys'],
     methods: {

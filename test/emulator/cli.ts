@@ -103,6 +103,9 @@ async function main(): Promise<void> {
   console.log(
     `Pushes (${PUSH_DATA_TYPES.join(', ')}) complete after ${emulatorOptions.pushDelayMs ?? DEFAULT_PUSH_DELAY_MS} ms; few has two connections, syncing none.`,
   );
+  console.log(
+    'Webhooks: each consumer is printed with its signing secret as it is created; GET /_emulator/webhooks lists them.',
+  );
   console.log(`Invoice PDFs: not supported by the platform of ${emulator.noPdfCompany ?? '(no company)'}.`);
   console.log(`Aged creditors report: unavailable for ${emulator.noAgedCreditorCompany ?? '(no company)'}.`);
   console.log('');

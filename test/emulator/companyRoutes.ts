@@ -8,6 +8,7 @@ import { listCompanies } from './listing';
 import { readPageRequest } from './paging';
 import { type Handler, type JsonObject, type Route, isEntry, isResponse, ok, ownCompany, readObject } from './routing';
 import { readTagFilter, tagged } from './tagFilter';
+import { companyEvent } from './webhooks/hub';
 
 // Bounds of the emulator's choosing (the reference gives none), so a company's size is bounded
 // too: a name, a description, tags. Lengths are of the text as sent, in UTF-16 code units.
@@ -143,6 +144,7 @@ export const COMPANY_ROUTES: Route[] = [
           ...(tags ? { tags } : {}),
         };
         const company = state.createCompany(req.account, request);
+        if (company !== 'limit') companyEvent(state, req.account, company, 'created');
         return company === 'limit' ? companyLimitExceeded() : ok(company);
       },
     },
@@ -161,6 +163,7 @@ export const COMPANY_ROUTES: Route[] = [
       DELETE: (req, [id], state) => {
         const entry = ownCompany(state, req.account, id);
         if (!isEntry(entry)) return entry;
+        companyEvent(state, req.account, entry.company, 'deleted');
         state.deleteCompany(entry);
         return new ApiResponse(204);
       },

@@ -9,6 +9,7 @@ import { type Integration, findIntegration } from './integrations';
 import { type Handler, type JsonObject, isEntry, isResponse, ok, ownCompany, readObject } from './routing';
 import type { AccountName, CompanyEntry, EmulatorState } from './state';
 import type { DataConnection } from './wire';
+import { connectionEvent } from './webhooks/hub';
 
 export function connectionsOf(entry: CompanyEntry): readonly DataConnection[] {
   return entry.company.dataConnections ?? [];
@@ -61,6 +62,7 @@ export const createConnection: Handler = (req, [id], state) => {
     created: state.iso(),
   };
   (entry.company.dataConnections ??= []).push(connection);
+  connectionEvent(state, entry, connection, 'created');
   return ok(structuredClone(connection));
 };
 
@@ -94,6 +96,7 @@ export const updateConnection: Handler = (req, [id, connectionId], state) => {
       'UpdateConnectionStatus',
     );
   found.connection.status = 'Unlinked';
+  connectionEvent(state, found.entry, found.connection, 'disconnected');
   return ok(structuredClone(found.connection));
 };
 
@@ -103,6 +106,7 @@ export const deleteConnection: Handler = (req, [id, connectionId], state) => {
   if (isResponse(found)) return found;
   const company = found.entry.company;
   company.dataConnections = (company.dataConnections ?? []).filter((c) => c !== found.connection);
+  connectionEvent(state, found.entry, found.connection, 'deleted');
   return new ApiResponse(200);
 };
 
@@ -120,13 +124,17 @@ export const updateAuthorization: Handler = (req, [id, connectionId], state) => 
       `The authorization's ${bad[0]} must be a string: the body is an object of strings.`,
       'UpdateAuthorization',
     );
-  if (found.connection.status === 'Deauthorized') found.connection.status = 'Linked';
+  if (found.connection.status === 'Deauthorized') {
+    found.connection.status = 'Linked';
+    connectionEvent(state, found.entry, found.connection, 'reconnected');
+  }
   return ok(structuredClone(found.connection));
 };
 
 /** The user authorized the connection on its link page: Linked, and the first sync of every type queued. */
 export function linkConnection(state: EmulatorState, entry: CompanyEntry, connection: DataConnection): void {
   connection.status = 'Linked';
+  connectionEvent(state, entry, connection, 'connected');
   for (const type of DATA_TYPES)
     if (state.settle(entry, type).state !== 'unsupported') state.queueSync(entry, type, connection.id);
 }

@@ -14,6 +14,7 @@ import type { RateLimiter } from './rateLimit';
 import type { RequestLog, RequestTicket } from './requestLog';
 import type { AccountName, Authentication, EmulatorState } from './state';
 import { type UploadLog, handleUpload, isUploadPath } from './uploads';
+import { rateLimitReached } from './webhooks/hub';
 
 export const ADMIN_PREFIX = '/_emulator';
 /** The header an admin call carries the emulator's admin token in. */
@@ -96,6 +97,7 @@ async function apiAnswer(
 ): Promise<Written> {
   const rate = ctx.limiter.take(key);
   if (!rate.allowed) {
+    if (rate.first && auth.kind === 'ok') rateLimitReached(ctx.state, auth.account, rate.headers);
     return render(
       errorResponse(429, 'PublicApi', MESSAGES[429], undefined, { 'Retry-After': String(rate.retryAfter) }),
       rate.headers,

@@ -14,6 +14,7 @@ import { type Written, mediaType } from './http';
 import { readPath } from './percentEncoding';
 import type { EmulatorState } from './state';
 import type { DataConnection } from './wire';
+import { connectionEvent } from './webhooks/hub';
 
 export const LINK_PREFIX = '/link/';
 
@@ -122,8 +123,10 @@ function answerForm(state: EmulatorState, req: LinkRequest, found: Found, action
     return page(403, 'Forbidden', text('This form was not sent from this connection’s link page.'));
   const platform = connection.platformName;
   if (connection.status !== 'PendingAuth') return alreadyPage(connection);
-  if (action === 'deny')
+  if (action === 'deny') {
+    connectionEvent(state, entry, connection, 'failed');
     return page(200, 'Access denied', text(`Access to ${platform} was denied; the connection is still pending.`));
+  }
   linkConnection(state, entry, connection);
   return page(200, 'Linked — you can close this window', text(`${entry.company.name} is linked to ${platform}.`));
 }

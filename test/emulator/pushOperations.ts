@@ -30,6 +30,7 @@ interface Due {
   /** What a push that creates no record does when it succeeds (an update, a delete, a bill
    * attachment's delete), given the time it completes: its changes, or why the platform refused it. */
   apply?: Apply;
+  kind: PushOperationKind;
 }
 
 /** A change's effect on Success: the push operation's `changes`, or (a string) why it fails instead. */
@@ -79,6 +80,8 @@ export class PushStore {
   private created = new Map<string, Json[]>();
   /** Records updates and deletes changed. */
   readonly changes = new RecordChanges();
+  /** Told of each push as it ends (webhooks/hub.ts: the write events). */
+  onSettled?: (op: PushOperation, kind: PushOperationKind) => void;
   private counter = 0;
   /** Resets so far: a key is never handed out twice by one emulator, as a real server's never is
    * (a client that remembers the operations it followed would take a new one for an old one). */
@@ -136,6 +139,7 @@ export class PushStore {
     if (errors > 0) {
       Object.assign(op, { status: 'Failed', statusCode: 400, completedOnUtc: op.requestedOnUtc });
       op.errorMessage = `The ${op.dataType} push failed validation with ${errors} error${errors === 1 ? '' : 's'}: see validation.errors.`;
+      this.onSettled?.(op, p.kind ?? 'create');
       return { op: structuredClone(op), status: 200 };
     }
     const rule = this.rules.take(p.companyId, p.type, p.kind ?? 'create') ?? {};
@@ -147,6 +151,7 @@ export class PushStore {
       existing: p.existing ?? 0,
       place: p.place ?? { companyId: p.companyId },
       apply: p.apply,
+      kind: p.kind ?? 'create',
     };
     const data = p.data === undefined ? pushedData(p.type, p.check.record, p.currency) : p.data;
     return { op: structuredClone(op), status: rule.answer ?? 200, ...(data ? { data } : {}) };
@@ -181,6 +186,7 @@ export class PushStore {
       if (!due || due.at > nowMs) continue;
       entry.due = undefined;
       this.end(entry.op, due);
+      this.onSettled?.(entry.op, due.kind);
     }
   }
 

@@ -16,6 +16,8 @@ export interface RateDecision {
   headers: Record<string, string>;
   /** Seconds until the window resets, for Retry-After (only when refused). */
   retryAfter?: number;
+  /** The window's first refusal (what client.rateLimit.reached is sent for). */
+  first?: boolean;
 }
 
 interface Window {
@@ -99,6 +101,7 @@ export class RateLimiter {
       allowed: false,
       headers: this.headers(w),
       retryAfter: Math.max(1, Math.ceil((w.start + this.config.windowMs - nowMs) / 1000)),
+      first: w.count === this.config.limit + 1,
     };
   }
 

@@ -15,6 +15,7 @@ import { RateLimiter } from './rateLimit';
 import { RequestLog } from './requestLog';
 import { MAX_UPLOAD_BYTES } from './uploads';
 import { type DemoKeys, EmulatorState, SYNC_DURATION_MS, type WellKnownCompanies } from './state';
+import { WebhookHub, type WebhookOptions, webhooksOf } from './webhooks/hub';
 
 export interface EmulatorOptions {
   port?: number;
@@ -37,6 +38,8 @@ export interface EmulatorOptions {
   syncDurationMs?: number;
   /** The largest file an attachment upload may carry (default MAX_UPLOAD_BYTES, 100 MB): over it, 413. */
   uploadCapBytes?: number;
+  /** Webhook deliveries: retry delays, the attempt timeout, the settling ticker (webhooks/hub.ts). */
+  webhooks?: WebhookOptions;
 }
 
 export interface RunningEmulator {
@@ -56,6 +59,8 @@ export interface RunningEmulator {
   /** The data connection ids of each well-known company (`few` has two, `syncing` none). */
   connections: Record<keyof WellKnownCompanies, string[]>;
   requests: RequestLog;
+  /** Webhook consumers with their signing secrets, and the delivery log (webhooks/). */
+  webhooks: WebhookHub;
   /** Rate-limit windows held now (one per key seen lately, bounded): soak runs check the bound. */
   rateWindows(): number;
   reset(): void;
@@ -86,11 +91,13 @@ function contextOf(options: EmulatorOptions): ServerContext {
     pushDelayMs: positiveInteger('pushDelayMs', options.pushDelayMs, DEFAULT_PUSH_DELAY_MS),
     syncDurationMs: positiveInteger('syncDurationMs', options.syncDurationMs, SYNC_DURATION_MS),
   });
+  const webhooks = new WebhookHub(state, options.webhooks, options.log);
   const faults = new FaultController(seed);
   const requests = new RequestLog();
   const limiter = new RateLimiter(rateLimit, now);
   const reset = (): void => {
     state.reset();
+    webhooks.reset();
     faults.reset();
     requests.clear();
     limiter.clear();
@@ -161,10 +168,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     noPdfCompany: noPdfCompany(ctx.state),
     noAgedCreditorCompany: noAgedCreditorCompany(ctx.state),
     requests: ctx.requests,
+    webhooks: webhooksOf(ctx.state) as WebhookHub,
     rateWindows: () => ctx.limiter.size,
     reset: ctx.reset,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        webhooksOf(ctx.state)?.close();
         server.close((err) => (err ? reject(err) : resolve()));
         for (const socket of sockets) socket.destroy();
       }),

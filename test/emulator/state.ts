@@ -26,6 +26,7 @@ import { PullStore, seededPulls, seededSyncId } from './pullOperations';
 import { PushStore } from './pushOperations';
 import { Random } from './random';
 import { RecordCache } from './recordListing';
+import { syncCompleted } from './webhooks/hub';
 
 export type { AccountName } from './companies';
 
@@ -312,6 +313,7 @@ export class EmulatorState {
       if (run && run.completesAt !== undefined && this.nowMs() >= run.completesAt) {
         const completed = this.iso(run.completesAt);
         Object.assign(run.op, { status: 'Complete', completed, progress: 100, isCompleted: true });
+        syncCompleted(this, entry, run, d);
         Object.assign(d, {
           state: 'ready',
           count: run.countAfter,
