@@ -54,6 +54,11 @@ const API_PATH = new RegExp(`/(${API_PATH_ROOTS.join('|')})(?=[/?{]|$)`);
 const ENTRY_POINTS = new Map([
   ['src/extension.ts activate', 'VS Code calls it (package.json "main")'],
   ['src/extension.ts deactivate', 'VS Code calls it on shutdown'],
+  // Issue 36 lands in two steps: the receiver, the signature check and the event types first (tested
+  // in Node), the Events view that uses them next. Drop these three lines with that view.
+  ['src/events/receiver.ts EventReceiver', 'the Events view starts it (issue 36, its UI step)'],
+  ['src/api/webhookModels.ts subscribableEventTypes', 'the Create Webhook Consumer picker (issue 36, its UI step)'],
+  ['src/api/webhookModels.ts eventTypeInfo', 'the Create Webhook Consumer picker (issue 36, its UI step)'],
 ]);
 
 // The files that may use `vscode`: the commands, the tree, the editors and panels, the wiring.

@@ -1,6 +1,5 @@
 // The emulator's mutable world: accounts and their keys, companies, data sets (one per data type)
-// and syncs. Seeded at construction and on reset(); everything time-dependent reads the injected
-// clock.
+// and syncs. Seeded at construction and on reset(); what depends on time reads the injected clock.
 import type {
   ApiKeyDetails,
   Company,
