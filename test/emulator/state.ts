@@ -29,8 +29,7 @@ import { syncCompleted } from './webhooks/hub';
 
 export type { AccountName } from './companies';
 
-// A type alias, not an interface: it then has an implicit index signature, so Object.values()
-// over the keys gives string[] rather than any[].
+// A type alias, not an interface: its implicit index signature makes Object.values() string[].
 export type DemoKeys = { normal: string; freeTrial: string; expired: string; outdated: string };
 
 export type WellKnownCompanies = Record<WellKnownName, string>;
