@@ -24,23 +24,12 @@
   const main = $('report');
   const table = /** @type {HTMLTableElement} */ ($('table'));
   const chart = /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('chart')));
-  const legend = $('legend');
   const changes = /** @type {HTMLInputElement} */ ($('changes'));
   /** The page's words in the display language (src/panels/reportHtml.ts). */
   const strings = JSON.parse(document.body.dataset.strings || '{}');
   /** Under the test switch only: the page reports what it shows and obeys the tests' drive messages. */
   const testHooks = document.body.dataset.testHooks === 'on';
   const fill = (/** @type {string} */ text, /** @type {unknown} */ value) => text.replace('{0}', String(value));
-  const number = new Intl.NumberFormat(document.documentElement.lang || undefined, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  const signed = new Intl.NumberFormat(document.documentElement.lang || undefined, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    signDisplay: 'exceptZero',
-  });
-
   /** What the panel shows (kept with setState for the serializer): account, company, kind, params. */
   let state = vscode.getState();
   /** The latest request's number: answers to older ones are stale. */
@@ -146,27 +135,28 @@
 
   /** A value's cell: the amount, its change vs the column before (shown by the toggle), and a
    * flag, in words and an icon, where the lines do not add up to it. */
-  function cell(row, i) {
+  function cell(row, text, i) {
     const td = el('td', undefined, 'amount');
-    const v = row.values[i];
-    td.append(el('span', v === null || v === undefined ? '' : number.format(v), 'value'));
+    if (row.role === 'section' && (row.values[i] === null || row.values[i] === undefined)) return td;
+    td.append(el('span', String(text.values[i] ?? ''), 'value'));
     const change = row.changes ? row.changes[i] : null;
-    if (typeof change === 'number') {
-      td.append(el('span', signed.format(change), 'change' + (change < 0 ? ' down' : change > 0 ? ' up' : '')));
-      td.lastElementChild?.setAttribute('title', fill(strings.change, signed.format(change)));
+    if (typeof change === 'number' && text.changes[i]) {
+      const span = el('span', String(text.changes[i]), 'change' + (change < 0 ? ' down' : change > 0 ? ' up' : ''));
+      span.title = fill(strings.change, text.changes[i]);
+      td.append(span);
     }
-    const mismatch = (row.mismatches || []).find((m) => m.column === i);
-    if (mismatch) {
+    const expected = text.expected[i];
+    if (typeof expected === 'string') {
       td.classList.add('flagged');
       const flag = el('span', undefined, 'flag');
-      flag.append(el('span', '⚠', 'icon'), el('span', fill(strings.mismatch, number.format(mismatch.expected)), 'why'));
+      flag.append(el('span', '⚠', 'icon'), el('span', fill(strings.mismatch, expected), 'why'));
       flag.firstElementChild?.setAttribute('aria-hidden', 'true');
       td.append(flag);
     }
     return td;
   }
 
-  function renderTable(t) {
+  function renderTable(t, texts) {
     table.replaceChildren();
     table.append(el('caption', t.title + (t.currency ? ' (' + t.currency + ')' : ''), ''));
     const head = el('tr', undefined, '');
@@ -180,61 +170,64 @@
     const thead = el('thead', undefined, '');
     thead.append(head);
     const tbody = el('tbody', undefined, '');
-    for (const row of t.rows) {
+    t.rows.forEach((row, r) => {
       const tr = el('tr', undefined, 'role-' + row.role);
+      tr.dataset.depth = String(row.depth);
       const th = el('th', row.label, 'line');
       th.setAttribute('scope', 'row');
       // CSSOM, not a style attribute: the CSP allows no inline styles.
       th.style.paddingInlineStart = 0.4 + row.depth * 1.2 + 'em';
       tr.append(th);
-      for (let i = 0; i < t.columns.length; i++) tr.append(cell(row, i));
+      for (let i = 0; i < t.columns.length; i++)
+        tr.append(cell(row, texts[r] || { values: [], changes: [], expected: {} }, i));
       tbody.append(tr);
-    }
+    });
     table.append(thead, tbody);
     if (t.rows.length === 0) table.append(el('caption', strings.noRows, 'empty'));
   }
 
-  /** The chart from the host's geometry: bars and lines as SVG elements, coloured by CSS classes
-   * that read the theme's chart colours. */
-  function renderChart(c) {
+  /** The chart from the host's geometry (src/reports/chartLayout.ts): bars, ticks, labels and
+   * legend as SVG elements, coloured by CSS classes that read the theme's chart colours. */
+  function renderChart(layout, series) {
     chart.replaceChildren();
-    legend.replaceChildren();
-    chart.setAttribute('viewBox', '0 0 ' + c.width + ' ' + c.height);
-    chart.setAttribute('aria-label', c.label);
+    chart.setAttribute('viewBox', '0 0 ' + layout.width + ' ' + layout.height);
+    chart.setAttribute('aria-label', layout.summary);
     chart.append(patterns());
-    let marks = 0;
-    for (const s of c.shapes) {
-      let node;
-      if (s.shape === 'rect') {
-        node = svg('rect', { x: s.x, y: s.y, width: s.width, height: s.height, class: 'bar series-' + s.series + ' ' + roleOf(c, s.series) });
-        marks++;
-      } else if (s.shape === 'polyline') {
-        node = svg('polyline', { points: s.points.map((p) => p.join(',')).join(' '), class: 'trend series-' + s.series + ' ' + roleOf(c, s.series) });
-        marks++;
-      } else if (s.shape === 'line') {
-        node = svg('line', { x1: s.x1, y1: s.y1, x2: s.x2, y2: s.y2, class: s.role });
-      } else if (s.shape === 'text') {
-        node = svg('text', { x: s.x, y: s.y, 'text-anchor': s.anchor, class: s.role });
-        node.textContent = s.text;
-      } else continue;
-      if (typeof s.title === 'string') {
-        const title = document.createElementNS(SVG, 'title');
-        title.textContent = s.title;
-        node.append(title);
-      }
-      chart.append(node);
+    const { plot } = layout;
+    for (const tick of layout.ticks) {
+      chart.append(svg('line', { x1: plot.x, y1: tick.y, x2: plot.x + plot.width, y2: tick.y, class: 'grid' }));
+      const text = svg('text', { x: plot.x - 6, y: tick.y + 4, 'text-anchor': 'end', class: 'tick' });
+      text.textContent = tick.label;
+      chart.append(text);
     }
-    c.legend.forEach((entry, i) => {
-      const li = el('li', undefined, '');
-      const swatch = svg('svg', { width: 12, height: 12, class: 'swatch' });
-      swatch.append(svg('rect', { width: 12, height: 12, class: 'bar series-' + i + ' role-' + entry.role }));
-      li.append(swatch, document.createTextNode(entry.name));
-      legend.append(li);
-    });
-    lastChart = { series: c.legend.length, marks, label: c.label };
+    const cls = (/** @type {number} */ i) => 'bar series-' + i + ' role-' + (series[i] ? series[i].role : 'bucket');
+    for (const bar of layout.bars) {
+      const rect = svg('rect', { x: bar.x, y: bar.y, width: bar.width, height: bar.height, class: cls(bar.series) });
+      const title = document.createElementNS(SVG, 'title');
+      title.textContent = bar.text;
+      rect.append(title);
+      chart.append(rect);
+    }
+    if (!layout.empty)
+      chart.append(
+        svg('line', { x1: plot.x, y1: layout.zeroY, x2: plot.x + plot.width, y2: layout.zeroY, class: 'zero' }),
+      );
+    for (const label of layout.labels) {
+      const text = svg('text', { x: label.x, y: label.y, 'text-anchor': 'middle', class: 'category' });
+      text.textContent = label.text;
+      chart.append(text);
+    }
+    for (const entry of layout.legend) {
+      const { swatch } = entry;
+      chart.append(
+        svg('rect', { x: swatch.x, y: swatch.y, width: swatch.width, height: swatch.height, class: cls(entry.series) }),
+      );
+      const text = svg('text', { x: entry.textX, y: entry.textY, class: 'legend' });
+      text.textContent = entry.name;
+      chart.append(text);
+    }
+    lastChart = { series: series.length, marks: layout.bars.length, label: layout.summary };
   }
-
-  const roleOf = (c, i) => 'role-' + (c.legend[i] ? c.legend[i].role : 'bucket');
 
   /** Hatchings for high-contrast themes (CSS picks them there), so series differ by more than colour. */
   function patterns() {
@@ -255,8 +248,8 @@
     main.hidden = false;
     main.removeAttribute('aria-busy');
     document.body.classList.remove('loading');
-    renderTable(m.table);
-    renderChart(m.chart);
+    renderTable(m.table, Array.isArray(m.texts) ? m.texts : []);
+    renderChart(m.chart, m.table.chart && Array.isArray(m.table.chart.series) ? m.table.chart.series : []);
     $('notes').textContent = (m.table.notes || []).join(' · ');
     $('request').textContent = fill(strings.sent, m.request);
     if (testHooks) {
@@ -271,7 +264,7 @@
     if (!testHooks || !state) return;
     const rows = Array.from(table.querySelectorAll('tbody tr')).map((tr) => ({
       label: tr.querySelector('th')?.textContent ?? '',
-      depth: Math.round((parseFloat(/** @type {HTMLElement} */ (tr.querySelector('th')).style.paddingInlineStart) - 0.4) / 1.2),
+      depth: Number(/** @type {HTMLElement} */ (tr).dataset.depth),
       role: tr.className.replace('role-', ''),
       cells: Array.from(tr.querySelectorAll('td .value')).map((v) => v.textContent ?? ''),
       flagged: tr.querySelector('td.flagged') !== null,

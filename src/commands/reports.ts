@@ -24,8 +24,8 @@ interface ReportCommandDeps {
   pageSize: () => number;
 }
 
-export const OPEN_REPORT_COMMAND = 'dataPlatform.openReport';
-export const REFRESH_REPORT_COMMAND = 'dataPlatform.refreshReport';
+const OPEN_REPORT_COMMAND = 'dataPlatform.openReport';
+const REFRESH_REPORT_COMMAND = 'dataPlatform.refreshReport';
 
 /** `{ accountId?, companyId, kind }`, as tests and other extensions name a report. */
 function namedReport(arg: unknown): { companyId: string; kind: ReportItemKind } | undefined {
@@ -121,12 +121,19 @@ export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposab
       if (found.kind === 'info') return openInfo(documents, found);
       const kind: ReportKind = found.kind;
       const accountId = found.target.root.accountId;
-      const view = await deps.views.open({ accountId, companyId: found.company.id, companyName: found.company.name, kind });
+      const view = await deps.views.open({
+        accountId,
+        companyId: found.company.id,
+        companyName: found.company.name,
+        kind,
+      });
       return view.panel;
     }),
     registerCommand(EXPORT_REPORT_COMMAND, (panel?: unknown) => exportReport(deps.views, panel)),
     registerCommand(REFRESH_REPORT_COMMAND, async (panel?: unknown) => {
-      const view = deps.views.viewOf(panel instanceof Object && 'webview' in panel ? (panel as vscode.WebviewPanel) : undefined);
+      const view = deps.views.viewOf(
+        panel instanceof Object && 'webview' in panel ? (panel as vscode.WebviewPanel) : undefined,
+      );
       await view?.load();
     }),
   ];

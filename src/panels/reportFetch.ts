@@ -1,17 +1,27 @@
 // One report's answer for the view: the aged report's availability checked first (an unavailable
 // one is said plainly, not fetched), then the report, made into the view's table and chart. The
 // request line is what was sent, without the key (the client's PreparedRequest never holds it).
-import { isStatementKind, type DataPlatformClient, type ReportKind, type ReportParams } from '../api';
-import type { AgedParams, StatementParams } from '../api/reportParams';
+import {
+  isStatementKind,
+  type AgedParams,
+  type DataPlatformClient,
+  type ReportKind,
+  type ReportParams,
+  type StatementParams,
+} from '../api';
 import type { ReportTable } from '../reports/reportTable';
 import { agedTable, statementTable } from '../reports';
 
-export type ReportAnswer =
-  | { outcome: 'table'; table: ReportTable; request: string }
-  | { outcome: 'unavailable'; request: string };
+type ReportAnswer =
+  { outcome: 'table'; table: ReportTable; request: string } | { outcome: 'unavailable'; request: string };
 
 /** `GET https://…/companies/…?…`: what the page shows under the table and Copy as cURL copies. */
-export function requestLine(client: DataPlatformClient, companyId: string, kind: ReportKind, params: ReportParams) {
+export function reportRequestLine(
+  client: DataPlatformClient,
+  companyId: string,
+  kind: ReportKind,
+  params: ReportParams,
+) {
   const request = isStatementKind(kind)
     ? client.reports.statementRequest(companyId, kind, params as StatementParams)
     : client.reports.agedRequest(companyId, kind, params as AgedParams);
@@ -25,7 +35,7 @@ export async function fetchReport(
   params: ReportParams,
   signal: AbortSignal,
 ): Promise<ReportAnswer> {
-  const { line } = requestLine(client, companyId, kind, params);
+  const { line } = reportRequestLine(client, companyId, kind, params);
   if (isStatementKind(kind)) {
     const p = params as StatementParams;
     const answer = await client.reports.statement(companyId, kind, p, { signal });

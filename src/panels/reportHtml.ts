@@ -61,6 +61,7 @@ export function renderReportPage(template: string, res: PageResources): string {
     if (v === undefined) throw new Error(`unknown placeholder {{${name}}} in the report template`);
     return escapeAttribute(v);
   });
-  if (!html.includes('http-equiv="Content-Security-Policy"')) throw new Error('the report template has no CSP meta tag');
+  if (!html.includes('http-equiv="Content-Security-Policy"'))
+    throw new Error('the report template has no CSP meta tag');
   return html;
 }

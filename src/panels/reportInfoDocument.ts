@@ -8,7 +8,7 @@ import { jsonIndent } from '../documents/recordDocuments';
 import { safeFileName } from '../files/fileNames';
 import { ReadOnlyFileSystem } from '../documents/readOnlyFileSystem';
 
-export const INFO_SCHEME = 'dataplatform-info';
+const INFO_SCHEME = 'dataplatform-info';
 
 export class CompanyInfoDocuments extends ReadOnlyFileSystem {
   private readonly texts = new Map<string, { bytes: Uint8Array; mtime: number }>();
@@ -27,7 +27,10 @@ export class CompanyInfoDocuments extends ReadOnlyFileSystem {
     const name = `${safeFileName(companyName, 'company')} info.json`;
     const uri = vscode.Uri.from({ scheme: INFO_SCHEME, path: `/${accountId}/${companyId}/${name}` });
     const known = this.texts.has(uri.toString());
-    this.texts.set(uri.toString(), { bytes: new TextEncoder().encode(prettyJson(info, jsonIndent())), mtime: this.nextMtime() });
+    this.texts.set(uri.toString(), {
+      bytes: new TextEncoder().encode(prettyJson(info, jsonIndent())),
+      mtime: this.nextMtime(),
+    });
     if (known) this.changes.fire([{ type: vscode.FileChangeType.Changed, uri }]);
     return uri;
   }

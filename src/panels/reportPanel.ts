@@ -11,7 +11,7 @@ import { defaultParams, pageStateOf, type ReportPageState } from './reportProtoc
 import { REPORT_VIEW_TYPE, reportPanelTitle, ReportView } from './reportView';
 import type { ReportViewsApi } from './reportViewApi';
 
-export interface ReportViewDeps {
+interface ReportViewDeps {
   log: Log;
   connections: Connections;
   tree: CompaniesTreeProvider;
@@ -19,7 +19,7 @@ export interface ReportViewDeps {
 }
 
 /** Which report to open: the company of an account, the report, and its parameters if not the default. */
-export interface ReportTarget {
+interface ReportTarget {
   accountId: string;
   companyId: string;
   companyName: string;

@@ -2,26 +2,21 @@
 // the two in step by hand), and the checks each side makes of what the other sends. Plain
 // TypeScript: the checks are unit-tested without VS Code.
 import {
+  DEFAULT_AGED_PARAMS,
+  DEFAULT_STATEMENT_PARAMS,
   isAgedKind,
   isStatementKind,
+  MAX_NUMBER_OF_PERIODS,
+  MAX_PERIOD_LENGTH,
+  MAX_PERIOD_LENGTH_DAYS,
+  MAX_PERIODS_TO_COMPARE,
   type AgedParams,
   type ReportKind,
   type ReportParams,
   type StatementParams,
-} from '../api/reportParams';
-import type { ReportTable } from '../reports/reportTable';
+} from '../api';
+import type { ChartLayout, ReportTable } from '../reports';
 import type { ReportRenderSnapshot } from './reportViewApi';
-
-/** The period lengths (months) the page offers; the API takes any, these read as quarters and years. */
-export const PERIOD_LENGTHS = [1, 3, 6, 12] as const;
-/** The most periods one statement compares (24 months reads on a screen; the contract sets none). */
-export const MAX_PERIODS = 24;
-/** The most ageing buckets and the longest bucket an aged report asks for. */
-export const MAX_AGED_PERIODS = 24;
-export const MAX_PERIOD_DAYS = 365;
-
-export const DEFAULT_STATEMENT_PARAMS: StatementParams = { periodLength: 1, periodsToCompare: 6 };
-export const DEFAULT_AGED_PARAMS: AgedParams = {};
 
 export function defaultParams(kind: ReportKind): ReportParams {
   return isStatementKind(kind) ? { ...DEFAULT_STATEMENT_PARAMS } : { ...DEFAULT_AGED_PARAMS };
@@ -46,7 +41,8 @@ const isMonthStart = (v: unknown): v is string => isDay(v) && v.endsWith('-01');
 export function statementParamsOf(v: unknown): StatementParams | undefined {
   if (!isRecord(v)) return undefined;
   const { periodLength, periodsToCompare, startMonth } = v;
-  if (!intIn(periodLength, 1, 12) || !intIn(periodsToCompare, 1, MAX_PERIODS)) return undefined;
+  if (!intIn(periodLength, 1, MAX_PERIOD_LENGTH) || !intIn(periodsToCompare, 1, MAX_PERIODS_TO_COMPARE))
+    return undefined;
   if (startMonth !== undefined && !isMonthStart(startMonth)) return undefined;
   return { periodLength, periodsToCompare, ...(startMonth !== undefined ? { startMonth } : {}) };
 }
@@ -56,8 +52,8 @@ export function agedParamsOf(v: unknown): AgedParams | undefined {
   if (!isRecord(v)) return undefined;
   const { reportDate, numberOfPeriods, periodLengthDays } = v;
   if (reportDate !== undefined && !isDay(reportDate)) return undefined;
-  if (numberOfPeriods !== undefined && !intIn(numberOfPeriods, 1, MAX_AGED_PERIODS)) return undefined;
-  if (periodLengthDays !== undefined && !intIn(periodLengthDays, 1, MAX_PERIOD_DAYS)) return undefined;
+  if (numberOfPeriods !== undefined && !intIn(numberOfPeriods, 1, MAX_NUMBER_OF_PERIODS)) return undefined;
+  if (periodLengthDays !== undefined && !intIn(periodLengthDays, 1, MAX_PERIOD_LENGTH_DAYS)) return undefined;
   return {
     ...(reportDate !== undefined ? { reportDate } : {}),
     ...(numberOfPeriods !== undefined ? { numberOfPeriods } : {}),
@@ -70,8 +66,7 @@ export function paramsOf(kind: ReportKind, v: unknown): ReportParams | undefined
   return isStatementKind(kind) ? statementParamsOf(v) : agedParamsOf(v);
 }
 
-export const isReportKind = (v: unknown): v is ReportKind =>
-  typeof v === 'string' && (isStatementKind(v) || isAgedKind(v));
+const isReportKind = (v: unknown): v is ReportKind => typeof v === 'string' && (isStatementKind(v) || isAgedKind(v));
 
 /** What the page keeps with `setState` (and the serializer reads back after a reload). */
 export interface ReportPageState {
@@ -93,21 +88,12 @@ export function pageStateOf(v: unknown): ReportPageState | undefined {
   return { version: 1, accountId, companyId, companyName: name.slice(0, 500), kind: v.kind, params };
 }
 
-/** One shape drawn by the page: bars (rect) and lines (polyline points), axes and labels. */
-export type ChartShape =
-  | { shape: 'rect'; x: number; y: number; width: number; height: number; series: number; title: string }
-  | { shape: 'line'; x1: number; y1: number; x2: number; y2: number; role: 'axis' | 'grid' | 'zero' }
-  | { shape: 'text'; x: number; y: number; text: string; anchor: 'start' | 'middle' | 'end'; role: 'tick' | 'category' }
-  | { shape: 'polyline'; points: [number, number][]; series: number; title: string };
-
-/** The chart as the page draws it: a viewBox, the shapes, and the legend (series names and roles). */
-export interface ChartDrawing {
-  width: number;
-  height: number;
-  shapes: ChartShape[];
-  legend: { name: string; role: string }[];
-  /** The accessible name: what the chart shows. */
-  label: string;
+/** Each row's cells as the page shows them, formatted by the host (the currency's decimals). */
+export interface RowTexts {
+  values: string[];
+  changes: string[];
+  /** Per flagged column: what the lines add up to. */
+  expected: Record<number, string>;
 }
 
 export type HostToPage =
@@ -115,7 +101,7 @@ export type HostToPage =
   | { type: 'init'; state: ReportPageState; title: string }
   /** A request went out for `params`; answers with a lower `seq` are stale. */
   | { type: 'loading'; seq: number; params: ReportParams }
-  | { type: 'report'; seq: number; table: ReportTable; chart: ChartDrawing; request: string }
+  | { type: 'report'; seq: number; table: ReportTable; texts: RowTexts[]; chart: ChartLayout; request: string }
   /** An aged report the platform cannot make: said plainly, no Retry (it would say the same). */
   | { type: 'unavailable'; seq: number; message: string }
   | { type: 'error'; seq: number; message: string; request?: string }
@@ -124,7 +110,7 @@ export type HostToPage =
   | { type: 'drive'; action: 'click'; button: 'retry' | 'refresh' | 'export' | 'changes' | 'curl' }
   | { type: 'drive'; action: 'report' };
 
-export type PageToHost =
+type PageToHost =
   | { type: 'ready' }
   /** The user changed the controls: the host checks them and fetches. */
   | { type: 'params'; params: ReportParams }

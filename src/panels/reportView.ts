@@ -12,8 +12,8 @@ import type { Log } from '../log';
 import type { ReportTable } from '../reports/reportTable';
 import { curlCommand } from '../share/curl';
 import { reportItemTitle } from '../tree/reportNodes';
-import { chartDrawing } from './reportChart';
-import { fetchReport, requestLine } from './reportFetch';
+import { reportMessage } from './reportAnswer';
+import { fetchReport, reportRequestLine } from './reportFetch';
 import { renderReportPage } from './reportHtml';
 import { pageMessageOf, type HostToPage, type ReportPageState } from './reportProtocol';
 import type { ReportRenderSnapshot } from './reportViewApi';
@@ -22,7 +22,7 @@ export const REPORT_VIEW_TYPE = 'dataPlatform.report';
 /** The command the page's Export button runs (commands/reports.ts: the save dialog lives there). */
 export const EXPORT_REPORT_COMMAND = 'dataPlatform.exportReport';
 
-export interface ReportViewHost {
+interface ReportViewHost {
   media: vscode.Uri;
   template(): Promise<string>;
   connections: Connections;
@@ -67,11 +67,15 @@ export class ReportView {
     panel.title = reportPanelTitle(this.current);
     panel.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [host.media] };
     panel.iconPath = vscode.Uri.joinPath(host.media, 'dataplatform.svg');
-    panel.onDidDispose(() => {
-      this.controller?.abort();
-      for (const d of this.subscriptions.splice(0)) d.dispose();
-      onDispose();
-    }, undefined, this.subscriptions);
+    panel.onDidDispose(
+      () => {
+        this.controller?.abort();
+        for (const d of this.subscriptions.splice(0)) d.dispose();
+        onDispose();
+      },
+      undefined,
+      this.subscriptions,
+    );
     panel.webview.onDidReceiveMessage((m: unknown) => this.onMessage(m), undefined, this.subscriptions);
     const uri = (name: string) => panel.webview.asWebviewUri(vscode.Uri.joinPath(host.media, name)).toString();
     panel.webview.html = renderReportPage(await host.template(), {
@@ -103,7 +107,7 @@ export class ReportView {
 
   private resend(shown: { table: ReportTable; request: string }): void {
     const seq = ++this.seq;
-    void this.post({ type: 'report', seq, table: shown.table, chart: chartDrawing(shown.table), request: shown.request });
+    void this.post(reportMessage(seq, shown.table, shown.request, vscode.env.language));
   }
 
   private async fetch(seq: number, controller: AbortController): Promise<void> {
@@ -111,7 +115,11 @@ export class ReportView {
     const connection = this.host.connections.get(this.current.accountId);
     const client = connection?.client;
     if (!client) {
-      void this.post({ type: 'error', seq, message: t('The account of this report is not connected: set its API key.') });
+      void this.post({
+        type: 'error',
+        seq,
+        message: t('The account of this report is not connected: set its API key.'),
+      });
       return;
     }
     try {
@@ -119,13 +127,15 @@ export class ReportView {
       if (seq !== this.seq) return;
       if (answer.outcome === 'unavailable') {
         this.shown = undefined;
-        const message = t('The {0} report is not available for this company: its accounting platform does not offer it.', reportItemTitle(kind));
+        const message = t(
+          'The {0} report is not available for this company: its accounting platform does not offer it.',
+          reportItemTitle(kind),
+        );
         void this.post({ type: 'unavailable', seq, message });
         return;
       }
       this.shown = answer;
-      const chart = chartDrawing(answer.table);
-      void this.post({ type: 'report', seq, table: answer.table, chart, request: answer.request });
+      void this.post(reportMessage(seq, answer.table, answer.request, vscode.env.language));
     } catch (e) {
       if (seq !== this.seq || controller.signal.aborted || isCancellation(e)) return;
       this.failed(seq, e);
@@ -142,7 +152,9 @@ export class ReportView {
       report(e);
       request = e.request?.url !== undefined ? `${e.method} ${e.request.url}` : undefined;
     } else {
-      this.host.log.error(`report ${this.current.kind} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      this.host.log.error(
+        `report ${this.current.kind} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+      );
     }
     const message = isApiError(e) ? e.message : t('The report could not be read. The log has the details.');
     void this.post({ type: 'error', seq, message, ...(request ? { request } : {}) });
@@ -153,7 +165,7 @@ export class ReportView {
     const client = this.host.connections.get(this.current.accountId)?.client;
     if (!client) return;
     const { companyId, kind, params } = this.current;
-    const { request } = requestLine(client, companyId, kind, params);
+    const { request } = reportRequestLine(client, companyId, kind, params);
     await vscode.env.clipboard.writeText(client.redact(curlCommand(request)));
     vscode.window.setStatusBarMessage(t('Copied the request as a curl command'), 3000);
   }

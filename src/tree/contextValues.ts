@@ -91,7 +91,6 @@ type Capability =
   /** A record the contract lets one update (Edit Record…) or delete (Delete Record). */
   | 'editRecord'
   | 'deleteRecord'
-  /** A report of the Reports folder (or the company's info): Open Report. */
   | 'openReport';
 
 export function contextValue(
@@ -233,9 +232,7 @@ export function attachmentContext(type: DataTypeId): string {
 }
 
 /** A company's Reports folder. */
-export function reportsContext(): string {
-  return contextValue('reports');
-}
+export const reportsContext = (): string => contextValue('reports');
 
 /** One report of the folder (`report openReport report=agedDebtor`), or the company's info. */
 export function reportContext(kind: string): string {

@@ -3,7 +3,7 @@
 // company's tooltip says of it (legal name, base currency, financial year start): read once per
 // company, when the folder first expands or the info is opened, never on a render.
 import * as vscode from 'vscode';
-import { isApiError, isCancellation, type Company, type CompanyInfo, type ReportKind } from '../api';
+import { isApiError, isCancellation, reportTitle, type Company, type CompanyInfo, type ReportKind } from '../api';
 import { escapeMarkdown } from '../format/labels';
 import { t } from '../l10n';
 import type { TreeContext } from './context';
@@ -24,20 +24,7 @@ export const REPORT_ITEMS: readonly ReportItemKind[] = [
 
 /** "Balance sheet", "Aged debtors", "Company info". */
 export function reportItemTitle(kind: ReportItemKind): string {
-  switch (kind) {
-    case 'balanceSheet':
-      return t('Balance sheet');
-    case 'profitAndLoss':
-      return t('Profit and loss');
-    case 'cashFlowStatement':
-      return t('Cash flow statement');
-    case 'agedDebtor':
-      return t('Aged debtors');
-    case 'agedCreditor':
-      return t('Aged creditors');
-    case 'info':
-      return t('Company info');
-  }
+  return kind === 'info' ? t('Company info') : reportTitle(kind);
 }
 
 const ICONS: Record<ReportItemKind, string> = {
@@ -50,12 +37,12 @@ const ICONS: Record<ReportItemKind, string> = {
 };
 
 /** What the folder needs of its company's node. */
-export interface ReportsOwner extends TreeNode {
+interface ReportsOwner extends TreeNode {
   readonly company: Company;
 }
 
 /** The company's info, read at most once until a refresh; who shows it hears when it arrives. */
-export class CompanyInfoCache {
+class CompanyInfoCache {
   private value?: CompanyInfo;
   private loading?: Promise<void>;
   private controller?: AbortController;
