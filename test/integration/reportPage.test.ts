@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ReportRenderSnapshot } from '../../src/panels/reportViewApi';
 import type { DataPlatformApi } from '../../src/testApi';
-import { admin, emulatorClient, openView, shownCompany, signIn, waitFor } from './helpers';
+import { admin, canScreenshot, emulatorClient, openView, screenshot, shownCompany, signIn, waitFor } from './helpers';
 
 function rendered(
   api: DataPlatformApi,
@@ -108,6 +108,7 @@ describe('reports: the report page lays out what it is sent', function () {
     await api.reportViews.post(panel, { type: 'drive', action: 'click', button: 'changes' });
     const withChanges = await rendered(api, panel, 'the changes shown', (x) => x.showChanges === true);
     assert.ok(withChanges.text.includes('+4.00'), 'each change vs the column before');
+    if (canScreenshot()) await screenshot('report-page-sent');
     // An answer to an older request than the one shown is dropped.
     await api.reportViews.post(panel, { type: 'error', seq: 1, message: 'stale' });
     await api.reportViews.post(panel, { type: 'drive', action: 'report' });

@@ -173,6 +173,14 @@ describe('reports: the Reports folder and the report view', function () {
       assert.equal(await open(kind), panel, 'opened again: the same panel');
     }
     assert.equal(api.reportViews.panels().length, 3);
+    const named = await vscode.commands.executeCommand<vscode.WebviewPanel>('dataPlatform.openReport', {
+      companyId: ids.few,
+      kind: 'balanceSheet',
+    });
+    assert.equal(named, api.reportViews.panels()[0], 'named by company and kind (the palette’s path past its picks)');
+    await admin.clearRequests();
+    await vscode.commands.executeCommand('dataPlatform.refreshReport', named);
+    assert.equal((await logged('balanceSheet')).length, 1, 'Refresh Report reads it again');
   });
 
   it('sends the parameters chosen in the page as the contract’s query parameters, and refuses wrong ones in the page', async () => {
