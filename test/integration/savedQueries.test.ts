@@ -375,8 +375,8 @@ describe('queries that last', () => {
     await vscode.commands.executeCommand('workbench.actions.treeView.dataPlatform.companies.collapseAll');
     const owner = await rebuild();
     await api.companiesView.reveal(owner, { expand: true, select: false, focus: false });
-    // The Data and Connections folders, the Push and Sync histories and the three query nodes.
-    await waitFor('the query nodes shown', async () => (await children(api, owner)).length === 7);
+    // The Data, Connections and Reports folders, the Push and Sync histories and the three query nodes.
+    await waitFor('the query nodes shown', async () => (await children(api, owner)).length === 8);
     // The Data folder closed, so the company's queries sit right under it.
     await api.companiesView.reveal(owner.data, { select: true, focus: true });
     await vscode.commands.executeCommand('list.collapse');
