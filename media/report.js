@@ -55,7 +55,11 @@
     document.body.classList.toggle('statement', isStatement());
     document.body.classList.toggle('aged', !isStatement());
     const text = (/** @type {unknown} */ v) => (v === undefined || v === null ? '' : String(v));
-    inputs.periodLength.value = text(p.periodLength || 1);
+    const length = text(p.periodLength || 1);
+    // A length the menu does not list (a restored state's) gets its own entry rather than none.
+    if (!Array.from(inputs.periodLength.options).some((o) => o.value === length))
+      inputs.periodLength.append(el('option', length, ''));
+    inputs.periodLength.value = length;
     inputs.periodsToCompare.value = text(p.periodsToCompare || 1);
     inputs.startMonth.value = typeof p.startMonth === 'string' ? p.startMonth.slice(0, 7) : '';
     inputs.reportDate.value = text(p.reportDate);
@@ -145,11 +149,11 @@
       span.title = fill(strings.change, text.changes[i]);
       td.append(span);
     }
-    const expected = text.expected[i];
-    if (typeof expected === 'string') {
+    const why = text.flags[i];
+    if (typeof why === 'string') {
       td.classList.add('flagged');
       const flag = el('span', undefined, 'flag');
-      flag.append(el('span', '⚠', 'icon'), el('span', fill(strings.mismatch, expected), 'why'));
+      flag.append(el('span', '⚠', 'icon'), el('span', why, 'why'));
       flag.firstElementChild?.setAttribute('aria-hidden', 'true');
       td.append(flag);
     }
@@ -179,7 +183,7 @@
       th.style.paddingInlineStart = 0.4 + row.depth * 1.2 + 'em';
       tr.append(th);
       for (let i = 0; i < t.columns.length; i++)
-        tr.append(cell(row, texts[r] || { values: [], changes: [], expected: {} }, i));
+        tr.append(cell(row, texts[r] || { values: [], changes: [], flags: {} }, i));
       tbody.append(tr);
     });
     table.append(thead, tbody);

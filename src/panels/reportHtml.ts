@@ -18,7 +18,6 @@ interface PageResources {
 function scriptStrings(): Record<string, string> {
   return {
     loading: t('Loading…'),
-    mismatch: t('does not add up: lines sum to {0}'),
     change: t('Change vs previous column: {0}'),
     chartOf: t('Chart of the {0}'),
     noRows: t('The report has no lines for these parameters.'),

@@ -92,8 +92,8 @@ export function pageStateOf(v: unknown): ReportPageState | undefined {
 export interface RowTexts {
   values: string[];
   changes: string[];
-  /** Per flagged column: what the lines add up to. */
-  expected: Record<number, string>;
+  /** Per flagged column: why, in words (what the figure should be). */
+  flags: Record<number, string>;
 }
 
 export type HostToPage =

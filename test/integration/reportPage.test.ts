@@ -72,9 +72,9 @@ describe('reports: the report page lays out what it is sent', function () {
         },
       },
       texts: [
-        { values: ['', ''], changes: ['', ''], expected: {} },
-        { values: ['5.00', '7.00'], changes: ['', '+2.00'], expected: {} },
-        { values: ['5.00', '9.00'], changes: ['', '+4.00'], expected: { 1: '7.00' } },
+        { values: ['', ''], changes: ['', ''], flags: {} },
+        { values: ['5.00', '7.00'], changes: ['', '+2.00'], flags: {} },
+        { values: ['5.00', '9.00'], changes: ['', '+4.00'], flags: { 1: 'does not add up: lines sum to 7.00' } },
       ],
       chart: {
         width: 200,
