@@ -118,7 +118,10 @@ function extent(chart: ChartData): [number, number] | undefined {
       reach.push(values.filter((v) => v < 0).reduce((a, b) => a + b, 0));
     }
   });
-  return reach.length ? [Math.min(...reach), Math.max(...reach)] : undefined;
+  // A stack of amounts near the largest double overflows: such a chart has no scale to draw at.
+  if (reach.length === 0 || !reach.every(Number.isFinite)) return undefined;
+  const [lo, hi] = reach.reduce(([a, b], v) => [Math.min(a, v), Math.max(b, v)], [reach[0], reach[0]]);
+  return Number.isFinite(hi - lo) ? [lo, hi] : undefined;
 }
 
 /** Legend entries flowing left to right, wrapping within `width`; their height. */
@@ -228,7 +231,7 @@ export function chartLayout(chart: ChartData, box: ChartBox): ChartLayout {
   const plotHeight = Math.max(0, height - top - LABEL_SPACE - PAD);
   const ticks = niceTicks(range?.[0] ?? 0, range?.[1] ?? 0, Math.floor(plotHeight / TICK_SPACING));
   const tickLabels = ticks.map(formatCompact);
-  const left = Math.min(width, PAD + Math.max(...tickLabels.map(textWidth)) + 6);
+  const left = Math.min(width, PAD + tickLabels.reduce((w, l) => Math.max(w, textWidth(l)), 0) + 6);
   const plot: ChartRect = {
     x: px(left),
     y: px(top),
@@ -239,7 +242,7 @@ export function chartLayout(chart: ChartData, box: ChartBox): ChartLayout {
   const y = (v: number): number => plot.y + ((hi - v) / (hi - lo)) * plot.height;
   const empty = !range || chart.categories.length === 0 || chart.series.length === 0;
   const band = chart.categories.length ? plot.width / chart.categories.length : 0;
-  const widest = Math.max(0, ...chart.categories.map(textWidth)) + 8;
+  const widest = chart.categories.reduce((w, c) => Math.max(w, textWidth(c)), 0) + 8;
   const labelStep = band > 0 ? Math.max(1, Math.ceil(widest / band)) : 1;
   return {
     width,

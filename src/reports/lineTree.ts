@@ -28,6 +28,12 @@ export interface LineNode {
   byKey: Map<string, LineNode>;
 }
 
+/** How many more lines the table may hold; `cut` once one was left out. */
+export interface RowBudget {
+  left: number;
+  cut: boolean;
+}
+
 export function newNode(id: string, columns: number, label?: string): LineNode {
   const empty = () => Array<number | null>(columns).fill(null);
   return { id, label, values: empty(), sums: empty(), group: false, children: [], byKey: new Map() };
@@ -39,13 +45,26 @@ const valueOf = (line: ReportLine): number | null =>
 
 /** The child of `parent` that `line` is, made if new; `seen` counts keys met in this period, so
  * two lines of the same name under one parent stay two rows. */
-function childFor(parent: LineNode, line: ReportLine, seen: Map<string, number>, columns: number): LineNode {
-  const base = text(line.accountId) ? `a:${line.accountId}` : `n:${text(line.name) ?? ''}`;
+function childFor(
+  parent: LineNode,
+  line: ReportLine,
+  seen: Map<string, number>,
+  columns: number,
+  budget: RowBudget,
+): LineNode | undefined {
+  // Encoded, so no id or name can read as another row's id (`#`, `/` are the ids' own separators).
+  const account = text(line.accountId);
+  const base = account ? `a:${encodeURIComponent(account)}` : `n:${encodeURIComponent(text(line.name) ?? '')}`;
   const n = (seen.get(base) ?? 0) + 1;
   seen.set(base, n);
   const key = n === 1 ? base : `${base}#${n}`;
   let node = parent.byKey.get(key);
   if (!node) {
+    if (budget.left <= 0) {
+      budget.cut = true;
+      return undefined;
+    }
+    budget.left--;
     node = newNode(`${parent.id}/${key}`, columns);
     parent.byKey.set(key, node);
     parent.children.push(node);
@@ -53,8 +72,15 @@ function childFor(parent: LineNode, line: ReportLine, seen: Map<string, number>,
   return node;
 }
 
-/** Adds `line` (and its items) as `node`'s value in `column`. */
-export function mergeLine(node: LineNode, line: ReportLine, column: number, columns: number, depth = 1): void {
+/** Adds `line` (and its items) as `node`'s value in `column`; a line new to the tree once the
+ * budget is spent is left out (its value still counts in its parent's sum). */
+export function mergeLine(
+  node: LineNode,
+  line: ReportLine,
+  at: { column: number; columns: number; budget: RowBudget },
+  depth = 1,
+): void {
+  const { column, columns, budget } = at;
   node.label ??= text(line.name);
   node.values[column] = valueOf(line);
   const items = Array.isArray(line.items) ? line.items : [];
@@ -64,7 +90,8 @@ export function mergeLine(node: LineNode, line: ReportLine, column: number, colu
   let sum: number | null = 0;
   for (const item of items) {
     if (typeof item !== 'object' || item === null) continue;
-    mergeLine(childFor(node, item, seen, columns), item, column, columns, depth + 1);
+    const child = childFor(node, item, seen, columns, budget);
+    if (child) mergeLine(child, item, at, depth + 1);
     const v = valueOf(item);
     sum = sum === null || v === null ? null : sum + v;
   }

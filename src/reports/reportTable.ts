@@ -4,6 +4,12 @@
 // plain TypeScript (no vscode): the report view, the CSV export and the tests read this model.
 import type { ReportKind, ReportParams } from '../api';
 
+/** At most this many columns (periods or buckets) and rows: an answer may hold more (a server
+ * answering more than it was asked, or a hostile one), and a table of every cell of it could take
+ * gigabytes; what is left out is said in a note. */
+export const MAX_REPORT_COLUMNS = 100;
+export const MAX_REPORT_ROWS = 20_000;
+
 export type ReportRowRole = 'section' | 'account' | 'subtotal' | 'total';
 
 export interface ReportColumn {

@@ -5,8 +5,9 @@
 import { t } from '../l10n';
 import { reportTitle } from '../api';
 import type { FinancialStatement, ReportLine, StatementKind, StatementParams, StatementPeriod } from '../api';
-import { changesOf, clean, mergeLine, mismatches, newNode, nodeRows, type LineNode } from './lineTree';
+import { changesOf, clean, mergeLine, mismatches, newNode, nodeRows, type LineNode, type RowBudget } from './lineTree';
 import { chronological, dayOf, monthLabel, periodLabel, unnamedPeriod, type Day } from './periods';
+import { MAX_REPORT_COLUMNS, MAX_REPORT_ROWS } from './reportTable';
 import type { ChartData, ChartSeriesRole, ReportColumn, ReportRow, ReportTable } from './reportTable';
 
 export interface TableOptions {
@@ -145,7 +146,7 @@ const valuesBy = (periods: readonly StatementPeriod[], f: PerPeriod) =>
   });
 
 /** The rows of one part: a line merged over the periods, or a figure's row with its checks. */
-function partRows(part: Part, periods: readonly StatementPeriod[], rows: ReportRow[]): void {
+function partRows(part: Part, periods: readonly StatementPeriod[], rows: ReportRow[], budget: RowBudget): void {
   if ('line' in part) {
     const node: LineNode = newNode(part.line, periods.length);
     let present = false;
@@ -153,7 +154,7 @@ function partRows(part: Part, periods: readonly StatementPeriod[], rows: ReportR
       const line = lineOf(p, part.line);
       if (typeof line !== 'object' || line === null) return;
       present = true;
-      mergeLine(node, line, column, periods.length);
+      mergeLine(node, line, { column, columns: periods.length, budget });
     });
     node.label ??= part.label();
     if (present) nodeRows(node, 0, rows);
@@ -189,6 +190,8 @@ function columnOf(kind: StatementKind, p: StatementPeriod, n: number, locale: st
 
 function notesOf(response: FinancialStatement, periods: number, rows: readonly ReportRow[], locale: string): string[] {
   const notes: string[] = [];
+  const listed = Array.isArray(response?.reports) ? response.reports.length : 0;
+  if (listed > periods) notes.push(t('The answer has {0} periods; the table shows the newest {1}.', listed, periods));
   if (periods === 0) notes.push(t('The report has no periods.'));
   if (periods > 1)
     notes.push(t('Periods run from the oldest on the left to the newest; the API lists the newest first.'));
@@ -214,12 +217,16 @@ export function statementTable(
   options: TableOptions = {},
 ): ReportTable {
   const locale = options.locale ?? 'en';
-  const listed = Array.isArray(response?.reports) ? response.reports.filter((p) => typeof p === 'object' && p) : [];
+  // The API lists the newest first: the newest MAX_REPORT_COLUMNS periods are kept.
+  const listed = (Array.isArray(response?.reports) ? response.reports : [])
+    .filter((p) => typeof p === 'object' && p)
+    .slice(0, MAX_REPORT_COLUMNS);
   const date = (p: StatementPeriod): Day | undefined =>
     dayOf(kind === 'balanceSheet' ? p.date : p.toDate) ?? dayOf(p.fromDate);
   const periods = chronological(listed, date).map((i) => listed[i]);
   const rows: ReportRow[] = [];
-  for (const part of LAYOUTS[kind]) partRows(part, periods, rows);
+  const budget: RowBudget = { left: MAX_REPORT_ROWS, cut: false };
+  for (const part of LAYOUTS[kind]) partRows(part, periods, rows, budget);
   if (kind === 'balanceSheet') balanceChecks(rows, periods);
   for (const row of rows) if (hasValue(row)) row.changes = changesOf(row.values);
   const columns = periods.map((p, i) => columnOf(kind, p, i + 1, locale));
@@ -233,7 +240,12 @@ export function statementTable(
     params,
     title: reportTitle(kind),
     ...(typeof response?.currency === 'string' && response.currency ? { currency: response.currency } : {}),
-    notes: notesOf(response, periods.length, rows, locale),
+    notes: [
+      ...notesOf(response, periods.length, rows, locale),
+      ...(budget.cut
+        ? [t('The report has more lines than a table shows ({0}); the rest are left out.', MAX_REPORT_ROWS)]
+        : []),
+    ],
     columns,
     rows,
     chart,
