@@ -219,6 +219,12 @@ describe('reports: the Reports folder and the report view', function () {
     await api.reportViews.post(panel, { type: 'drive', action: 'setParams', params: { periodsToCompare: 99 } });
     await rendered(api, panel, 'the refusal', (x) => /Check the parameters/.test(x.text));
     assert.deepEqual(await logged('profitAndLoss'), [], 'nothing sent for a wrong parameter');
+
+    await vscode.env.clipboard.writeText('');
+    await api.reportViews.post(panel, { type: 'drive', action: 'click', button: 'curl' });
+    const curl = await waitFor('the copied command', async () => (await vscode.env.clipboard.readText()) || undefined);
+    assert.match(curl, /^curl .*profitAndLoss\?periodLength=3&periodsToCompare=4/);
+    assert.ok(!curl.includes(key), 'the key read from an environment variable, never written');
   });
 
   it('sends an aged report’s parameters after checking it is available', async () => {
@@ -330,6 +336,7 @@ describe('reports: the Reports folder and the report view', function () {
     await rendered(api, panel, 'the first render', hasRows);
     await admin.addFault({ kind: 'latency', latencyMs: 1500, path: '/data/financials/profitAndLoss', times: 1 });
     await api.reportViews.post(panel, { type: 'drive', action: 'setParams', params: { periodsToCompare: 2 } });
+    await rendered(api, panel, 'the loading state', (x) => x.loading === true);
     await api.reportViews.post(panel, { type: 'drive', action: 'setParams', params: { periodsToCompare: 5 } });
     await rendered(api, panel, 'the newer answer', (x) => hasRows(x) && x.columns.length === 5);
     await new Promise((r) => setTimeout(r, 1800));
