@@ -43,6 +43,7 @@ export class ReportView {
   private shown?: { table: ReportTable; request: string };
   private snapshot?: ReportRenderSnapshot;
   private readonly subscriptions: vscode.Disposable[] = [];
+  private disposed = false;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -69,6 +70,7 @@ export class ReportView {
     panel.iconPath = vscode.Uri.joinPath(host.media, 'dataplatform.svg');
     panel.onDidDispose(
       () => {
+        this.disposed = true;
         this.controller?.abort();
         for (const d of this.subscriptions.splice(0)) d.dispose();
         onDispose();
@@ -88,7 +90,9 @@ export class ReportView {
     });
   }
 
+  /** To the page; nothing once the panel is closed (an answer may arrive after). */
   post(message: HostToPage): Thenable<boolean> {
+    if (this.disposed) return Promise.resolve(false);
     return this.panel.webview.postMessage(message);
   }
 
@@ -145,6 +149,8 @@ export class ReportView {
   /** An API error goes to the diagnostics panel, tagged with the account, as every error; anything
    * else is a bug, logged. The page says it short, with Retry. */
   private failed(seq: number, e: unknown): void {
+    // The page no longer shows the older table: Export must not write it either.
+    this.shown = undefined;
     const connection = this.host.connections.get(this.current.accountId);
     let request: string | undefined;
     if (isApiError(e)) {
