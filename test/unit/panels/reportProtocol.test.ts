@@ -10,6 +10,8 @@ import {
   paramsOf,
   statementParamsOf,
 } from '../../../src/panels/reportProtocol';
+import { reportMessage } from '../../../src/panels/reportAnswer';
+import type { ReportTable } from '../../../src/reports';
 
 describe('report protocol: what the host accepts from the page', () => {
   it('takes statement parameters within bounds, the start month as a month’s first day', () => {
@@ -93,5 +95,47 @@ describe('report protocol: what the host accepts from the page', () => {
     assert.equal(pageStateOf({ ...saved, companyId: '' }), undefined);
     assert.equal(pageStateOf(undefined), undefined);
     assert.equal(pageStateOf({ ...saved, companyName: 7 })?.companyName, 'c1');
+  });
+});
+
+describe('report answer: what the page is sent', () => {
+  it('formats each cell, each change and each flag, the flag in words by the rule that found it', () => {
+    const table: ReportTable = {
+      kind: 'balanceSheet',
+      params: { periodLength: 1, periodsToCompare: 2 },
+      title: 'Balance sheet',
+      currency: 'GBP',
+      notes: [],
+      columns: [{ label: 'Jan 2026' }, { label: 'Feb 2026' }],
+      rows: [
+        {
+          id: 'assets',
+          label: 'Total assets',
+          depth: 0,
+          role: 'total',
+          values: [1234.5, 1000],
+          changes: [null, -234.5],
+          mismatches: [
+            { column: 0, expected: 1200, rule: 'items' },
+            { column: 1, expected: 900, rule: 'balance' },
+          ],
+        },
+      ],
+      chart: { layout: 'grouped', categories: ['Jan 2026', 'Feb 2026'], series: [] },
+    };
+    const m = reportMessage(3, table, 'GET https://api.example/x', 'en');
+    assert.ok(m.type === 'report');
+    assert.equal(m.seq, 3);
+    assert.deepEqual(m.texts, [
+      {
+        values: ['1,234.50', '1,000.00'],
+        changes: ['', '-234.50'],
+        flags: {
+          0: 'does not add up: lines sum to 1,200.00',
+          1: 'does not balance: liabilities and equity come to 900.00',
+        },
+      },
+    ]);
+    assert.equal(m.chart.width > 0 && m.chart.height > 0, true);
   });
 });
