@@ -167,6 +167,14 @@ describe('reports: the Reports folder and the report view', function () {
       await rendered(api, shot, 'the picture’s report', hasRows);
       await vscode.commands.executeCommand('workbench.action.closeSidebar');
       await screenshot('report');
+      // For a reader's check, not the README: the same chart in a high-contrast theme.
+      const theme = vscode.workspace.getConfiguration('workbench');
+      try {
+        await theme.update('colorTheme', 'Default High Contrast', vscode.ConfigurationTarget.Global);
+        await screenshot('report-high-contrast');
+      } finally {
+        await theme.update('colorTheme', undefined, vscode.ConfigurationTarget.Global);
+      }
       await vscode.commands.executeCommand('workbench.view.extension.dataPlatform');
     }
   });
