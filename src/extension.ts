@@ -56,6 +56,7 @@ import { onCommandFailure, registerCommand } from './commands/register';
 import { registerReportViews } from './panels/reportPanel';
 import { registerTables } from './panels/tablePanel';
 import { registerTableCommands } from './commands/table';
+import { registerReportCommands } from './commands/reports';
 
 /** How long activation waits for the first read of the accounts and their keys. */
 const FIRST_LOAD_LIMIT_MS = 5000;
@@ -325,9 +326,14 @@ function registerPanels(context: vscode.ExtensionContext, core: Core, testHooks:
   context.subscriptions.push(...registerDiagnosticsCommands(diagnosticsPanel, bodies));
   const tables = registerTables(context, core, testHooks);
   context.subscriptions.push(...registerTableCommands(tables, core.view));
+  const reportViews = registerReportViews(context, core, testHooks);
+  const client = (accountId: string) => core.connections.get(accountId)?.client;
+  context.subscriptions.push(
+    ...registerReportCommands({ views: reportViews.views, account: core.account, pageSize, client }),
+  );
   return {
     diagnosticsPanel,
-    reportViews: registerReportViews(context, core, testHooks),
+    reportViews,
     tables,
   };
 }

@@ -3,6 +3,7 @@
 // server that plays them in server.ts; the test that runs them is test/unit/hostile/corpus.test.ts.
 import type { ApiErrorKind } from '../../src/api/errors';
 import type { ExportFormat } from '../../src/export/formats';
+import type { AgedKind, AgedParams, StatementKind, StatementParams } from '../../src/api';
 
 export const GROUPS = [
   'echo',
@@ -18,6 +19,7 @@ export const GROUPS = [
   'pushOptions',
   'connection',
   'documents',
+  'reports',
 ] as const;
 export type Group = (typeof GROUPS)[number];
 
@@ -79,7 +81,16 @@ export type Operation =
   /** Issue 32: one request of the connections and companies API (performConnections.ts). */
   | { op: 'connections'; call: ConnectionCall }
   /** Issue 33: one call of `client.documents` (performDocuments.ts), a download into a recording sink. */
-  | { op: 'documents'; call: DocumentCall };
+  | { op: 'documents'; call: DocumentCall }
+  /** Issue 35: one call of `client.reports` for company c1, a report made into its table, CSV and
+   * chart as the report view makes them (performReports.ts). */
+  | { op: 'reports'; call: ReportCall };
+
+export type ReportCall =
+  | { call: 'statement'; kind: StatementKind; params: StatementParams }
+  | { call: 'aged'; kind: AgedKind; params: AgedParams }
+  | { call: 'available'; kind: AgedKind }
+  | { call: 'info' };
 
 /** Where the corpus's attachments are: company c1, connection conn-1, the record `recordId`. */
 export interface DocumentPlace {

@@ -18,6 +18,7 @@ import type { ApiKeyDetails, PushOperation } from '../../src/api/models';
 import { apiKeySurfaces, pushSurfaces, syncSurfaces } from './surfaces';
 import { performConnectionCall } from './performConnections';
 import { performDocumentCall } from './performDocuments';
+import { performReportCall } from './performReports';
 
 export interface Performed {
   error?: ApiError;
@@ -222,6 +223,8 @@ async function run(p: Pipeline, key: string, op: Operation): Promise<Performed> 
       return performConnectionCall(p, key, op.call);
     case 'documents':
       return performDocumentCall(p, key, op.call);
+    case 'reports':
+      return performReportCall(p, key, op.call);
     case 'syncSettings': {
       const client = p.client(key);
       try {

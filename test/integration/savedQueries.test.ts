@@ -116,12 +116,13 @@ describe('queries that last', () => {
     const shownNodes = await children(api, restored);
     assert.ok(
       shownNodes[1] === restored.connections &&
-        shownNodes[2] === restored.pushHistory &&
-        shownNodes[3] === restored.syncHistory,
-      'the Connections folder, the Push and Sync histories after the Data folder',
+        shownNodes[2] === restored.reports &&
+        shownNodes[3] === restored.pushHistory &&
+        shownNodes[4] === restored.syncHistory,
+      'the Connections and Reports folders, the Push and Sync histories after the Data folder',
     );
     assert.ok(
-      shownNodes.length === restored.queries.length + 4 && restored.queries.every((q, i) => shownNodes[i + 4] === q),
+      shownNodes.length === restored.queries.length + 5 && restored.queries.every((q, i) => shownNodes[i + 5] === q),
       'the query nodes after them, pinned first',
     );
     assert.equal(labelOf(restored.queries[0]), 'Bills: Open bills');
@@ -374,8 +375,8 @@ describe('queries that last', () => {
     await vscode.commands.executeCommand('workbench.actions.treeView.dataPlatform.companies.collapseAll');
     const owner = await rebuild();
     await api.companiesView.reveal(owner, { expand: true, select: false, focus: false });
-    // The Data and Connections folders, the Push and Sync histories and the three query nodes.
-    await waitFor('the query nodes shown', async () => (await children(api, owner)).length === 7);
+    // The Data, Connections and Reports folders, the Push and Sync histories and the three query nodes.
+    await waitFor('the query nodes shown', async () => (await children(api, owner)).length === 8);
     // The Data folder closed, so the company's queries sit right under it.
     await api.companiesView.reveal(owner.data, { select: true, focus: true });
     await vscode.commands.executeCommand('list.collapse');

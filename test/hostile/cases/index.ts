@@ -14,6 +14,7 @@ import { linkCorpus } from './links';
 import { movingCorpus } from './movingData';
 import { pushOptionsCorpus } from './pushOptions';
 import { redirectCorpus } from './redirects';
+import { reportsCorpus } from './reports';
 import { retryCorpus } from './retryHeaders';
 
 export function hostileCases(): HostileCase[] {
@@ -34,5 +35,6 @@ export function hostileCases(): HostileCase[] {
     ...connectionEchoCases(),
     ...connectionShapeCases(),
     ...documentsCorpus(),
+    ...reportsCorpus(),
   ];
 }
