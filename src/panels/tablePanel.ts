@@ -14,7 +14,7 @@ import type { RecordListNode } from '../tree/dataNodes';
 import type { TreeNode } from '../tree/node';
 import type { CompaniesTreeProvider } from '../tree/provider';
 import { renderTablePage } from './tableHtml';
-import { isPageToHost, type HostToPage, type PageToHost } from './tableProtocol';
+import { isTablePageToHost, type TableHostToPage, type TablePageToHost } from './tableProtocol';
 import { parseListRef, type ListRef } from '../table/listRef';
 import { canQuery, findList, listRefOf } from './tableSource';
 import { TableView, titleOf } from './tableView';
@@ -125,7 +125,7 @@ class TablePanels implements Tables {
       panel,
       view: new TableView(ref, {
         globalState: this.context.globalState,
-        post: (m: HostToPage) => void panel.webview.postMessage(m),
+        post: (m: TableHostToPage) => void panel.webview.postMessage(m),
       }),
     };
     this.entries.push(entry);
@@ -172,7 +172,7 @@ class TablePanels implements Tables {
   }
 
   private onMessage(entry: Open, message: unknown): void {
-    if (!isPageToHost(message)) return;
+    if (!isTablePageToHost(message)) return;
     const { view } = entry;
     switch (message.type) {
       case 'ready':
@@ -195,7 +195,7 @@ class TablePanels implements Tables {
   }
 
   /** What the page asks of the tree and the commands. */
-  private async act(entry: Open, message: PageToHost): Promise<void> {
+  private async act(entry: Open, message: TablePageToHost): Promise<void> {
     const { view } = entry;
     const node = view.node;
     switch (message.type) {

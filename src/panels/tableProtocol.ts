@@ -43,7 +43,7 @@ export type InitMessage = {
   restore?: { scrollRow: number; focus?: { row: number; column: number } };
 } & Omit<ViewMessage, 'type'> & { type: 'init' };
 
-export type HostToPage =
+export type TableHostToPage =
   | InitMessage
   /** Rows the list added after those the page holds. */
   | ({ rows: GridRow[] } & Omit<ViewMessage, 'type'> & { type: 'append' })
@@ -63,7 +63,7 @@ export type HostToPage =
 
 type DriveAction = 'clickHeader' | 'typeFilter' | 'key' | 'scrollTo' | 'focusCell' | 'click' | 'openRow' | 'report';
 
-export type PageToHost =
+export type TablePageToHost =
   | { type: 'ready' }
   | { type: 'sort'; column: string }
   | { type: 'sortList' }
@@ -82,7 +82,7 @@ const MAX_FILTER = 500;
 const str = (v: unknown, max = 1000): v is string => typeof v === 'string' && v.length <= max;
 
 /** Whether a message from the page is one the host knows, with fields of the right kinds. */
-export function isPageToHost(value: unknown): value is PageToHost {
+export function isTablePageToHost(value: unknown): value is TablePageToHost {
   if (typeof value !== 'object' || value === null) return false;
   const m = value as Record<string, unknown>;
   switch (m.type) {

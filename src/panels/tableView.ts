@@ -13,7 +13,7 @@ import { moveColumn, parsePrefs, prefsKey, prefsOf, shownColumns } from '../tabl
 import type { RecordListNode } from '../tree/dataNodes';
 import { formatCount } from '../util/amount';
 import type { GridRow } from '../table/grid';
-import type { HostToPage, InitMessage, ListStatus, ViewMessage } from './tableProtocol';
+import type { TableHostToPage, InitMessage, ListStatus, ViewMessage } from './tableProtocol';
 
 const ROWS_PER_MESSAGE = 2000;
 import type { ListRef } from '../table/listRef';
@@ -22,7 +22,7 @@ type TableSort = { column: string; descending: boolean; scope: 'loaded' | 'list'
 
 interface ViewHost {
   globalState: vscode.Memento;
-  post(message: HostToPage): void;
+  post(message: TableHostToPage): void;
 }
 
 /** The grid of one list node, and what the page was sent of it. */

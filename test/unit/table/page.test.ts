@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderTablePage } from '../../../src/panels/tableHtml';
-import { isPageToHost } from '../../../src/panels/tableProtocol';
+import { isTablePageToHost } from '../../../src/panels/tableProtocol';
 
 const root = join(__dirname, '..', '..', '..', '..');
 const template = readFileSync(join(root, 'media', 'table.html'), 'utf8');
@@ -51,7 +51,7 @@ describe('table page', () => {
       { type: 'loadAll' },
       { type: 'columns' },
     ])
-      assert.ok(isPageToHost(ok), JSON.stringify(ok));
+      assert.ok(isTablePageToHost(ok), JSON.stringify(ok));
     for (const bad of [
       null,
       'ready',
@@ -64,6 +64,6 @@ describe('table page', () => {
       { type: 'copyCell', id: 'r1' },
       { type: 'rendered' },
     ])
-      assert.ok(!isPageToHost(bad), JSON.stringify(bad));
+      assert.ok(!isTablePageToHost(bad), JSON.stringify(bad));
   });
 });
