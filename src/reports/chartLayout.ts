@@ -197,7 +197,7 @@ function barsOf(chart: ChartData, plot: ChartRect, y: (v: number) => number): Ch
       }
       const x = plot.x + c * band + band * 0.1 + (stacked ? 0 : series * slot);
       const [top, bottom] = [Math.min(y(from), y(to)), Math.max(y(from), y(to))];
-      const text = t('{0}, {1}: {2}', s.name, category, formatReportValue(value));
+      const text = t('{0}, {1}: {2}', s.name, category, formatReportValue(value, s.currency ?? chart.currency));
       bars.push({
         x: px(x),
         y: px(top),

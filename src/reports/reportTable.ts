@@ -54,6 +54,8 @@ export interface ChartSeries {
   role: ChartSeriesRole;
   /** One value per category. */
   values: (number | null)[];
+  /** The currency of its values, where it is not the chart's (an aged report's per currency). */
+  currency?: string;
 }
 
 export interface ChartData {
@@ -63,6 +65,8 @@ export interface ChartData {
    * Total column is not charted. */
   categories: string[];
   series: ChartSeries[];
+  /** The currency of the values (their decimals in the tooltips). */
+  currency?: string;
 }
 
 export interface ReportTable {
