@@ -15,7 +15,7 @@ export interface ReportLine {
 }
 
 /** A balance sheet at one date. */
-export interface BalanceSheetPeriod {
+interface BalanceSheetPeriod {
   date?: string | null;
   assets?: ReportLine | null;
   liabilities?: ReportLine | null;
@@ -24,7 +24,7 @@ export interface BalanceSheetPeriod {
 }
 
 /** A profit and loss over one period. */
-export interface ProfitAndLossPeriod {
+interface ProfitAndLossPeriod {
   fromDate?: string | null;
   toDate?: string | null;
   income?: ReportLine | null;
@@ -39,7 +39,7 @@ export interface ProfitAndLossPeriod {
 }
 
 /** A cash flow statement over one period (operating activities only, as the contract says). */
-export interface CashFlowPeriod {
+interface CashFlowPeriod {
   fromDate?: string | null;
   toDate?: string | null;
   cashReceipts?: ReportLine | null;
@@ -64,7 +64,7 @@ export interface FinancialStatement {
 
 /** What an amount of a bucket is made of: `Invoices`, `CreditNotes` (debtors), `Bills`,
  * `BillCreditNotes` (creditors). */
-export interface AgedAmountDetail {
+interface AgedAmountDetail {
   name?: string | null;
   amount?: number | null;
 }
@@ -77,7 +77,7 @@ export interface AgedOutstandingAmount {
   details?: AgedAmountDetail[] | null;
 }
 
-export interface AgedCurrencyOutstanding {
+interface AgedCurrencyOutstanding {
   currency?: string | null;
   agedOutstandingAmounts?: AgedOutstandingAmount[] | null;
 }

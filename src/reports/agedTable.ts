@@ -185,7 +185,12 @@ function agedChart(kind: AgedKind, sections: Section[], categories: string[]): C
     const series = biggest.map((s) => {
       const values = Array<number | null>(buckets).fill(null);
       for (const { party } of s.rows) for (let i = 0; i < buckets; i++) values[i] = add(values[i], party.values[i]);
-      return { name: s.currency || t('No currency'), role: 'bucket' as const, values };
+      return {
+        name: s.currency || t('No currency'),
+        role: 'bucket' as const,
+        values,
+        ...(s.currency ? { currency: s.currency } : {}),
+      };
     });
     return { layout: 'grouped', categories, series };
   }
@@ -202,7 +207,8 @@ function agedChart(kind: AgedKind, sections: Section[], categories: string[]): C
       for (let i = 0; i < buckets; i++) values[i] = add(values[i], r.party.values[i]);
     series.push({ name: kind === 'agedDebtor' ? t('Other customers') : t('Other suppliers'), role: 'bucket', values });
   }
-  return { layout: 'stacked', categories, series };
+  const currency = sections[0].currency;
+  return { layout: 'stacked', categories, series, ...(currency ? { currency } : {}) };
 }
 
 function agedNotes(

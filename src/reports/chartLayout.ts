@@ -7,19 +7,19 @@ import { t } from '../l10n';
 import { formatCompact, formatReportValue } from './reportFormat';
 import type { ChartData } from './reportTable';
 
-export interface ChartBox {
+interface ChartBox {
   width: number;
   height: number;
 }
 
-export interface ChartRect {
+interface ChartRect {
   x: number;
   y: number;
   width: number;
   height: number;
 }
 
-export interface ChartBar extends ChartRect {
+interface ChartBar extends ChartRect {
   /** Index into `ChartData.series` (the page's colour) and into its categories. */
   series: number;
   category: number;
@@ -28,7 +28,7 @@ export interface ChartBar extends ChartRect {
   text: string;
 }
 
-export interface ChartTick {
+interface ChartTick {
   /** Where the tick's grid line is drawn. */
   y: number;
   value: number;
@@ -36,7 +36,7 @@ export interface ChartTick {
   label: string;
 }
 
-export interface ChartLabel {
+interface ChartLabel {
   /** The text's anchor point (the middle of its category, below the plot). */
   x: number;
   y: number;
@@ -45,7 +45,7 @@ export interface ChartLabel {
   category: number;
 }
 
-export interface ChartLegendEntry {
+interface ChartLegendEntry {
   series: number;
   name: string;
   /** The colour swatch, and where the name's text starts (its baseline). */
@@ -197,7 +197,7 @@ function barsOf(chart: ChartData, plot: ChartRect, y: (v: number) => number): Ch
       }
       const x = plot.x + c * band + band * 0.1 + (stacked ? 0 : series * slot);
       const [top, bottom] = [Math.min(y(from), y(to)), Math.max(y(from), y(to))];
-      const text = t('{0}, {1}: {2}', s.name, category, formatReportValue(value));
+      const text = t('{0}, {1}: {2}', s.name, category, formatReportValue(value, s.currency ?? chart.currency));
       bars.push({
         x: px(x),
         y: px(top),

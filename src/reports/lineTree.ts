@@ -14,7 +14,7 @@ const HALF_CENT = 0.005 + 1e-9;
 /** `x` without the noise of binary arithmetic (0.1 + 0.2), to a millionth. */
 export const clean = (x: number): number => Math.round(x * 1e6) / 1e6 + 0;
 
-export const differs = (a: number, b: number): boolean => Math.abs(a - b) > HALF_CENT;
+const differs = (a: number, b: number): boolean => Math.abs(a - b) > HALF_CENT;
 
 export interface LineNode {
   id: string;

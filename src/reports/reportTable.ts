@@ -10,7 +10,7 @@ import type { ReportKind, ReportParams } from '../api';
 export const MAX_REPORT_COLUMNS = 100;
 export const MAX_REPORT_ROWS = 20_000;
 
-export type ReportRowRole = 'section' | 'account' | 'subtotal' | 'total';
+type ReportRowRole = 'section' | 'account' | 'subtotal' | 'total';
 
 export interface ReportColumn {
   /** What the column heading says: "Jan 2026" or "Jan–Mar 2026"; "Current", "1–30 days". */
@@ -49,11 +49,13 @@ export interface ReportMismatch {
 
 export type ChartSeriesRole = 'income' | 'expense' | 'net' | 'assets' | 'liabilities' | 'equity' | 'cash' | 'bucket';
 
-export interface ChartSeries {
+interface ChartSeries {
   name: string;
   role: ChartSeriesRole;
   /** One value per category. */
   values: (number | null)[];
+  /** The currency of its values, where it is not the chart's (an aged report's per currency). */
+  currency?: string;
 }
 
 export interface ChartData {
@@ -63,6 +65,8 @@ export interface ChartData {
    * Total column is not charted. */
   categories: string[];
   series: ChartSeries[];
+  /** The currency of the values (their decimals in the tooltips). */
+  currency?: string;
 }
 
 export interface ReportTable {

@@ -230,16 +230,18 @@ export function statementTable(
   if (kind === 'balanceSheet') balanceChecks(rows, periods);
   for (const row of rows) if (hasValue(row)) row.changes = changesOf(row.values);
   const columns = periods.map((p, i) => columnOf(kind, p, i + 1, locale));
+  const currency = typeof response?.currency === 'string' && response.currency ? response.currency : undefined;
   const chart: ChartData = {
     layout: 'grouped',
     categories: columns.map((c) => c.label),
     series: CHARTS[kind].map((s) => ({ name: s.name(), role: s.role, values: valuesBy(periods, s.value) })),
+    ...(currency ? { currency } : {}),
   };
   return {
     kind,
     params,
     title: reportTitle(kind),
-    ...(typeof response?.currency === 'string' && response.currency ? { currency: response.currency } : {}),
+    ...(currency ? { currency } : {}),
     notes: [
       ...notesOf(response, periods.length, rows, locale),
       ...(budget.cut

@@ -12,6 +12,7 @@ import { startEmulator, type RunningEmulator } from '../../emulator';
 import { FAULT_ROWS, expectedCell, formatTable, type Cell, type FaultRow } from '../../hostile/faultMatrix';
 import { CONNECTION_COLUMNS } from '../../hostile/connectionColumns';
 import { DOCUMENT_COLUMNS } from '../../hostile/documentColumns';
+import { REPORT_COLUMNS } from '../../hostile/reportColumns';
 import {
   COLUMNS as EARLIER,
   PAGE_SIZE,
@@ -29,7 +30,7 @@ const INVOICES = 300;
 // every column at once (30 since the connection columns), a loaded machine answered a timeout row's
 // retry past its client's 1 s timeout.
 const CELLS_AT_ONCE = 10;
-const COLUMNS: readonly Column[] = [...EARLIER, ...CONNECTION_COLUMNS, ...DOCUMENT_COLUMNS];
+const COLUMNS: readonly Column[] = [...EARLIER, ...CONNECTION_COLUMNS, ...DOCUMENT_COLUMNS, ...REPORT_COLUMNS];
 // A short window, so a 429's X-Rate-Limit-Reset asks for a wait the client accepts.
 const RATE_LIMIT = { limit: 10_000, windowMs: 20_000 };
 

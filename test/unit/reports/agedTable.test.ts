@@ -58,6 +58,10 @@ describe('report table: aged reports', () => {
         ['EUR', [7, 8, 9]],
       ],
     );
+    assert.deepEqual(
+      chart.series.map((s) => s.currency),
+      ['GBP', 'EUR'],
+    );
   });
 
   it('one currency: the five biggest parties stacked, the rest as one', () => {

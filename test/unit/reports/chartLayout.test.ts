@@ -157,6 +157,14 @@ describe('chart layout', () => {
     assert.equal(tiny.width, 0);
   });
 
+  it("tooltips use the currency's decimals: the chart's, or a series' own", () => {
+    const chart: ChartData = { ...grouped([[1234.5], [99.5]]), currency: 'JPY' };
+    chart.series[1].currency = 'BHD';
+    const [yen, dinar] = chartLayout(chart, BOX).bars;
+    assert.equal(yen.text, 'S1, C1: 1,235');
+    assert.equal(dinar.text, 'S2, C1: 99.500');
+  });
+
   it('a long legend wraps within the width', () => {
     const chart = grouped([[1], [2], [3], [4]]);
     chart.series.forEach((s, i) => (s.name = `A rather long series name ${i}`));

@@ -77,6 +77,7 @@ describe('report table: profit and loss', () => {
 
   it('the chart: income, expenses and net profit per period', () => {
     assert.equal(table.chart.layout, 'grouped');
+    assert.equal(table.chart.currency, 'GBP');
     assert.deepEqual(
       table.chart.series.map((s) => [s.name, s.role, s.values]),
       [
