@@ -15,6 +15,9 @@
 // Documents (issue 33) took it to 468 KB. Every data type (issue 34) took it to 496 KB: the twelve
 // new types' catalog rows, schemas and words about 10 KB (the issue's limit for them, as data), a
 // list's place in the tree (connections, a bank account's transactions) about 4 KB, and edit,
-// delete and create for every type about 14 KB. 540 KB leaves room for the next feature and still
-// catches a 160 KB dependency.
-export const BUNDLE_BUDGET_KB = 540;
+// delete and create for every type about 14 KB. Reports and tables (issue 35) took it to 553 KB
+// (+58 KB): the two webview panels, their protocols and commands about 21 KB, the reports' tables,
+// totals checks, chart geometry and CSV 17 KB, the reports' and webhooks' clients with their shape
+// checks most of the rest, the table's grid model 4 KB (the pages' scripts are in media/, not here).
+// 600 KB leaves room for issue 36's Events view and still catches a 160 KB dependency.
+export const BUNDLE_BUDGET_KB = 600;
