@@ -1,0 +1,204 @@
+// Any list as a table, and a report, in a real workbench (issue 35): the offline VS Code server in
+// headless Chromium, the production build, one fresh host per size (runTest.ts --bench-table,
+// test/bench/host/table.test.ts). With 25,000 invoices loaded by the tree's Load all: Open as
+// Table until the page reports every row laid out (median of 5 new pages), against the tree's
+// render of the same list (all of it shown, as the big-tree bench's third run); the grid scrolled
+// through in 200 steps and back, with the long tasks the page saw; a column sorted (median of
+// 6); the profit and loss with 24 periods (median of 5 new pages). With 100,000: the open, and
+// the memory of the page and of the extension host with the table open. Times run from the host's
+// command or message to the page's report of what it laid out; the page's own renderMs beside
+// them. Not with --quick: the unit lane starts no VS Code host for a benchmark.
+import { benchHostResult, productionBuild } from './activation';
+import { summarize, type Figure, type Suite } from './harness';
+
+/** What test/bench/host/table.test.ts writes; a part is there when the run asked for it. */
+interface Times {
+  ms: number[];
+  renderMs: number[];
+  longTasks: number[];
+}
+interface TableResult {
+  records: number;
+  columns: string[];
+  tree?: { ms: number; rows: number };
+  open: Times;
+  scroll?: Times & { steps: number };
+  sort?: Times & { column: string };
+  memory?: { pageHeap?: number; pageHeapLater?: number; hostHeapHeld: number };
+  report?: { periods: number; rows: number; ms: number[]; renderMs: number[] };
+}
+
+const RUNS: readonly { invoices: number; parts: string; maxRows?: number }[] = [
+  { invoices: 25_000, parts: 'tree,open,scroll,sort,memory,report', maxRows: 1_000_000 },
+  { invoices: 100_000, parts: 'open,memory' },
+];
+
+const MB = 1024 * 1024;
+const median = (xs: readonly number[]): number => summarize([...xs]).median;
+const spread = (xs: readonly number[]): string =>
+  `median of ${xs.length}, ${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)} ms`;
+const count = (n: number) => n.toLocaleString('en-US');
+const longest = (xs: readonly number[]) => (xs.length > 0 ? Math.max(...xs) : 0);
+const tasks = (xs: readonly number[]) =>
+  xs.length === 0 ? 'no long task' : `${xs.length} long task${xs.length > 1 ? 's' : ''} over 50 ms`;
+
+function openFigures(r: TableResult, at: string): Figure[] {
+  const open = median(r.open.ms);
+  const figures: Figure[] = [
+    {
+      name: `${at}: Open as Table until every row is laid out`,
+      value: open,
+      unit: 'ms',
+      detail: `${spread(r.open.ms)}, a new page each; ${r.columns.length} columns`,
+      goal: r.records === 25_000 ? { comparison: '≤', target: 1000 } : undefined,
+    },
+    {
+      name: `${at}: of which the page's render`,
+      value: median(r.open.renderMs),
+      unit: 'ms',
+      detail: spread(r.open.renderMs),
+    },
+    {
+      name: `${at}: longest task while opening`,
+      value: longest(r.open.longTasks),
+      unit: 'ms',
+      detail: `${tasks(r.open.longTasks)} in ${r.open.ms.length} opens`,
+    },
+  ];
+  if (r.tree)
+    figures.push(
+      {
+        name: `${at}: the tree's render of the same list`,
+        value: r.tree.ms,
+        unit: 'ms',
+        detail: `until its last row is revealed, ${count(r.tree.rows)} rows shown`,
+      },
+      {
+        name: `${at}: Open as Table / the tree's render`,
+        value: open / r.tree.ms,
+        unit: '×',
+        detail: `${open.toFixed(0)} ms / ${r.tree.ms.toFixed(0)} ms`,
+      },
+    );
+  return figures;
+}
+
+function gridFigures(r: TableResult, at: string): Figure[] {
+  const figures: Figure[] = [];
+  const s = r.scroll;
+  if (s)
+    figures.push(
+      {
+        name: `${at}: longest task while scrolling`,
+        value: longest(s.longTasks),
+        unit: 'ms',
+        detail: `${tasks(s.longTasks)} in ${s.steps} steps`,
+        goal: { comparison: '≤', target: 50 },
+      },
+      {
+        name: `${at}: a scroll step until laid out`,
+        value: median(s.ms),
+        unit: 'ms',
+        detail: `${spread(s.ms)}; the page's render ${median(s.renderMs).toFixed(1)} ms`,
+      },
+    );
+  const o = r.sort;
+  if (o)
+    figures.push({
+      name: `${at}: sort by ${o.column} until laid out`,
+      value: median(o.ms),
+      unit: 'ms',
+      detail: `${spread(o.ms)}, header clicked; the page's render ${median(o.renderMs).toFixed(0)} ms; ${tasks(o.longTasks)}`,
+      goal: { comparison: '≤', target: 200 },
+    });
+  return figures;
+}
+
+function memoryFigures(r: TableResult, at: string): Figure[] {
+  const m = r.memory;
+  if (!m) return [];
+  const page: Figure =
+    m.pageHeap === undefined
+      ? { name: `${at}: the table page's JS heap`, unit: 'MB', skipped: 'the page reported no heap' }
+      : {
+          name: `${at}: the table page's JS heap`,
+          value: m.pageHeap / MB,
+          unit: 'MB',
+          detail: `performance.memory at the open's render${m.pageHeapLater ? `; ${(m.pageHeapLater / MB).toFixed(0)} MB after scrolling and sorting` : ''}`,
+        };
+  return [
+    page,
+    {
+      name: `${at}: extension host JS heap held by the open table`,
+      value: m.hostHeapHeld / MB,
+      unit: 'MB',
+      detail: 'after a collection, against before the first open',
+    },
+  ];
+}
+
+function reportFigures(r: TableResult): Figure[] {
+  const p = r.report;
+  if (!p) return [];
+  const at = `profit and loss, ${p.periods} periods (${count(r.records)} invoices)`;
+  return [
+    {
+      name: `${at}: the page's render`,
+      value: median(p.renderMs),
+      unit: 'ms',
+      detail: `${spread(p.renderMs)}, ${p.rows} rows`,
+      goal: { comparison: '≤', target: 300 },
+    },
+    {
+      name: `${at}: from the request until shown`,
+      value: median(p.ms),
+      unit: 'ms',
+      detail: `${spread(p.ms)}, a new page each`,
+    },
+  ];
+}
+
+/** Bytes of the page's heap a row costs, from the two sizes' heaps. */
+function perRow(results: readonly TableResult[]): Figure[] {
+  const [a, b] = results;
+  const ha = a?.memory?.pageHeap;
+  const hb = b?.memory?.pageHeap;
+  if (!ha || !hb || b.records === a.records) return [];
+  return [
+    {
+      name: `the table page's JS heap a row`,
+      value: (hb - ha) / (b.records - a.records) / 1024,
+      unit: 'KB',
+      detail: `${count(a.records)} → ${count(b.records)} rows: ${(ha / MB).toFixed(0)} → ${(hb / MB).toFixed(0)} MB`,
+    },
+  ];
+}
+
+function figures(quick: boolean): Figure[] {
+  if (quick)
+    return [{ name: 'Open as Table of 25,000 invoices', unit: 'ms', skipped: '--quick starts no VS Code host' }];
+  const build = productionBuild();
+  try {
+    const results = RUNS.map((run) => {
+      const env = {
+        DP_BENCH_TABLE_PARTS: run.parts,
+        ...(run.maxRows ? { DP_BENCH_MAX_TREE_ROWS: String(run.maxRows) } : {}),
+      };
+      return benchHostResult(['--bench-table', build.dir, String(run.invoices)], 'table', env) as TableResult;
+    });
+    return [
+      ...results.flatMap((r) => {
+        const at = `${count(r.records)} invoices`;
+        return [...openFigures(r, at), ...gridFigures(r, at), ...memoryFigures(r, at), ...reportFigures(r)];
+      }),
+      ...perRow(results),
+    ];
+  } finally {
+    build.dispose();
+  }
+}
+
+export const tableViewSuite: Suite = {
+  name: 'tables and reports in the workbench (offline VS Code server, headless Chromium, emulator latency 0)',
+  prepare: ({ quick }) => ({ cases: [], measure: () => Promise.resolve(figures(quick)) }),
+};
