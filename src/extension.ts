@@ -55,6 +55,7 @@ import { PushTrackers } from './push/trackers';
 import { onCommandFailure, registerCommand } from './commands/register';
 import { registerReportViews } from './panels/reportPanel';
 import { registerTables } from './panels/tablePanel';
+import { registerReportCommands } from './commands/reports';
 
 /** How long activation waits for the first read of the accounts and their keys. */
 const FIRST_LOAD_LIMIT_MS = 5000;
@@ -322,9 +323,11 @@ function createConnections(
 function registerPanels(context: vscode.ExtensionContext, core: Core, testHooks: boolean) {
   const { panel: diagnosticsPanel, bodies } = registerDiagnostics(context, core.diagnostics, testHooks);
   context.subscriptions.push(...registerDiagnosticsCommands(diagnosticsPanel, bodies));
+  const reportViews = registerReportViews(context, core, testHooks);
+  context.subscriptions.push(...registerReportCommands({ views: reportViews.views, account: core.account, pageSize }));
   return {
     diagnosticsPanel,
-    reportViews: registerReportViews(context, core, testHooks),
+    reportViews,
     tables: registerTables(context, core, testHooks),
   };
 }

@@ -8,7 +8,7 @@ export type { DocumentsApi, RecordPlace } from './documentsApi';
 export type { PushesApi } from './pushesApi';
 export type { ReportsApi } from './reportsApi';
 export * from './reportParams';
-export type { AgedReport, CompanyInfo, FinancialStatement } from './reportModels';
+export type * from './reportModels';
 export type { PushPlace, UpdateParams, WriteKind } from './pushes';
 export type { ByteSink, Downloaded, DownloadOptions, FileMeta, UploadOptions, UploadSource } from './downloads';
 export { companySearchParams } from './companySearch';

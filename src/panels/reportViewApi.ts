@@ -2,6 +2,7 @@
 // (src/testApi.ts). Types only; the panel (reportPanel.ts) implements it.
 import type * as vscode from 'vscode';
 import type { ReportKind, ReportParams } from '../api';
+import type { ReportTable } from '../reports/reportTable';
 
 /** What the report page shows after a render, reported under the test switch only. */
 export interface ReportRenderSnapshot {
@@ -22,6 +23,15 @@ export interface ReportRenderSnapshot {
   scriptsWithoutNonce: number;
   /** Milliseconds the page took from the message to the table and chart laid out. */
   renderMs: number;
+  /** The page's problem line (an error, an unavailable report) and whether it offers Retry. */
+  problem?: string;
+  retry?: boolean;
+  /** A request is in flight (the loading state shown). */
+  loading?: boolean;
+  /** Whether each cell's change vs the column before is shown. */
+  showChanges?: boolean;
+  /** `getState()`: what the serializer gets back after a reload. */
+  persisted?: unknown;
 }
 
 export interface ReportViewsApi {
@@ -33,4 +43,10 @@ export interface ReportViewsApi {
   lastRender(panel?: vscode.WebviewPanel): ReportRenderSnapshot | undefined;
   /** Sends a message to a page as the host would (tests drive the page with it). */
   post(panel: vscode.WebviewPanel, message: unknown): Thenable<boolean>;
+  /** The serializer's path: adopts a revived panel with the state its page saved. */
+  restore(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
+  /** Settles when the panel's fetch in flight does (none: at once). */
+  settled(panel?: vscode.WebviewPanel): Promise<void>;
+  /** The table the panel shows, as the host built it (what Export writes). */
+  table(panel?: vscode.WebviewPanel): ReportTable | undefined;
 }

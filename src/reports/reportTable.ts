@@ -12,6 +12,8 @@ export interface ReportColumn {
   /** The period's first and last day (YYYY-MM-DD), where the report says them. */
   from?: string;
   to?: string;
+  /** An aged report's last column: each row's sum over the buckets (not charted, no change). */
+  total?: true;
 }
 
 export interface ReportRow {
@@ -26,9 +28,17 @@ export interface ReportRow {
   /** Per column, this value minus the one in the column before (null for the first column or a
    * missing value); statements only. */
   changes?: (number | null)[];
-  /** Per column where the row's value differs from the sum of its lines (beyond a cent): what the
-   * lines add up to. A check a developer wants; absent when every column adds up. */
-  mismatches?: { column: number; expected: number }[];
+  /** Per column where the row's value differs from what it should be by more than half a cent:
+   * what it should be. `items`: the sum of its lines; `formula`: the figure computed from the
+   * statement's other totals (gross profit = income - cost of sales, …); `balance`: a balance
+   * sheet's assets against liabilities plus equity. Absent when every column adds up. */
+  mismatches?: ReportMismatch[];
+}
+
+export interface ReportMismatch {
+  column: number;
+  expected: number;
+  rule: 'items' | 'formula' | 'balance';
 }
 
 export type ChartSeriesRole = 'income' | 'expense' | 'net' | 'assets' | 'liabilities' | 'equity' | 'cash' | 'bucket';
@@ -43,7 +53,8 @@ export interface ChartSeries {
 export interface ChartData {
   /** Bars per category, one bar per series; `stacked`: one bar per category, series stacked. */
   layout: 'grouped' | 'stacked';
-  /** One per table column (a period or an ageing bucket), in the table's order. */
+  /** One per table column (a period or an ageing bucket), in the table's order; an aged report's
+   * Total column is not charted. */
   categories: string[];
   series: ChartSeries[];
 }
@@ -55,7 +66,8 @@ export interface ReportTable {
   /** "Balance sheet", "Aged debtors". */
   title: string;
   currency?: string;
-  /** Notes the report carries (basis, input, the platform's most recent month); plain text. */
+  /** Notes the report carries (the column order, basis, input, the platform's most recent month);
+   * plain text, one sentence each. */
   notes: string[];
   columns: ReportColumn[];
   rows: ReportRow[];

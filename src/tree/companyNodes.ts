@@ -34,6 +34,7 @@ import { MessageNode } from './leafNodes';
 import { TreeNode } from './node';
 import { PagedNode } from './pagedNode';
 import { PushHistoryNode } from './pushNodes';
+import { companyInfoTooltip, ReportsFolderNode } from './reportNodes';
 import { SyncHistoryNode } from './syncHistory';
 
 /** The invisible root: its children are the view's top-level items. */
@@ -139,6 +140,8 @@ export class CompanyNode extends TreeNode implements QueryOwner {
   /** The connections as last read whole (the Connections folder, a watch): newer than the
    * company's `dataConnections`, which come with the companies list. */
   private connectionsSeen?: readonly DataConnection[];
+  /** Its statements, aged reports and info, after Connections. */
+  readonly reports: ReportsFolderNode;
   /** The company's pushes, newest first, and the ones of this window followed live. */
   readonly pushHistory: PushHistoryNode;
   /** The company's syncs (pull operations), newest first. */
@@ -171,6 +174,7 @@ export class CompanyNode extends TreeNode implements QueryOwner {
     this.connections = new ConnectionsFolderNode(this, ctx);
     this.pushHistory = new PushHistoryNode(this, ctx);
     this.syncHistory = new SyncHistoryNode(this, ctx);
+    this.reports = new ReportsFolderNode(this, ctx);
     this.queryList = new CompanyQueries(this, ctx);
   }
 
@@ -225,7 +229,7 @@ export class CompanyNode extends TreeNode implements QueryOwner {
     const known = this.withConnections;
     const noLink = noLinkedConnectionText(known);
     item.description = [companyPlatforms(known).join(', '), noLink].filter((p) => !!p).join(' · ') || undefined;
-    item.tooltip = new vscode.MarkdownString(companyTooltip(c));
+    item.tooltip = new vscode.MarkdownString(companyTooltip(c) + companyInfoTooltip(this.reports.info.info));
     return item;
   }
 
@@ -233,7 +237,7 @@ export class CompanyNode extends TreeNode implements QueryOwner {
     if (this.deleted)
       return [new MessageNode(this, `company:${this.company.id}:deleted`, companyGoneMessage(), 'warning')];
     this.dataStatus.ensureLoaded();
-    return [this.data, this.connections, this.pushHistory, this.syncHistory, ...this.queryList.all];
+    return [this.data, this.connections, this.reports, this.pushHistory, this.syncHistory, ...this.queryList.all];
   }
 
   /** The company with its connections as last seen. */
@@ -294,6 +298,7 @@ export class CompanyNode extends TreeNode implements QueryOwner {
     this.connections.refresh();
     this.pushHistory.refresh();
     this.syncHistory.refresh();
+    this.reports.refresh();
     this.queryList.refresh();
   }
 
@@ -307,6 +312,7 @@ export class CompanyNode extends TreeNode implements QueryOwner {
     this.connections.dispose();
     this.pushHistory.dispose();
     this.syncHistory.dispose();
+    this.reports.dispose();
     this.dataStatus.dispose();
     this.queryList.dispose();
   }

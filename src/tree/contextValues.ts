@@ -31,7 +31,10 @@ type NodeKind =
   | 'attachments'
   | 'attachment'
   /** The active tag filter of an account's companies, shown above them. */
-  | 'companyFilter';
+  | 'companyFilter'
+  /** A company's Reports folder, and one report (or the company's info) in it. */
+  | 'reports'
+  | 'report';
 
 /** What a node offers; each word is the `when` of one or a few menu entries. */
 type Capability =
@@ -87,7 +90,8 @@ type Capability =
   | 'deleteAttachment'
   /** A record the contract lets one update (Edit Record…) or delete (Delete Record). */
   | 'editRecord'
-  | 'deleteRecord';
+  | 'deleteRecord'
+  | 'openReport';
 
 export function contextValue(
   kind: NodeKind,
@@ -225,6 +229,14 @@ export function attachmentContext(type: DataTypeId): string {
     ['download', 'curl', dataType(type).attachments?.delete === true && 'deleteAttachment'],
     type,
   );
+}
+
+/** A company's Reports folder. */
+export const reportsContext = (): string => contextValue('reports');
+
+/** One report of the folder (`report openReport report=agedDebtor`), or the company's info. */
+export function reportContext(kind: string): string {
+  return `${contextValue('report', ['openReport'])} report=${kind}`;
 }
 
 /** A node with nothing to offer but its click. */
@@ -370,6 +382,8 @@ const MENU_COMMANDS: Readonly<Record<string, NodeCommand>> = {
   'dataPlatform.saveAttachment': on('\\bdownload\\b', 'never'),
   'dataPlatform.uploadAttachment': on('\\buploadAttachment\\b', 'never'),
   'dataPlatform.deleteAttachment': on('\\bdeleteAttachment\\b', 'never'),
+  // From the palette it asks for the company and the report.
+  'dataPlatform.openReport': on('\\bopenReport\\b', 'always'),
 };
 
 const eitherOf = (commands: readonly string[]) =>

@@ -8,6 +8,7 @@ import { addGeneratedFile } from './adminFiles';
 import { ATTACHMENT_TYPES } from './attachments';
 import { deauthorize } from './connectionLifecycle';
 import { noPdfCompany } from './documentRoutes';
+import { noAgedCreditorCompany } from './reports/routes';
 import { ApiResponse, errorResponse } from './errors';
 import { FaultRuleError, type FaultController } from './faults';
 import { mediaType } from './http';
@@ -151,6 +152,7 @@ function info(ctx: AdminContext): ApiResponse {
       noPdfCompany: noPdfCompany(state) ?? null,
       uploadCapBytes: MAX_UPLOAD_BYTES,
     },
+    reports: { noAgedCreditorCompany: noAgedCreditorCompany(state) ?? null },
   });
 }
 

@@ -14,6 +14,7 @@ import { readPath } from './percentEncoding';
 import { invoiceType } from './pushRecords';
 import { withWrites, written } from './pushWrites';
 import { PUSH_ROUTES } from './pushRoutes';
+import { REPORT_ROUTES } from './reports/routes';
 import { SYNC_ROUTES } from './syncRoutes';
 import { getRecord, listRecords } from './recordListing';
 import {
@@ -79,6 +80,7 @@ const routes: Route[] = [
     },
   },
   ...SYNC_ROUTES,
+  ...REPORT_ROUTES,
   {
     pattern: ['companies', '*', 'data', 'invoices'],
     methods: {

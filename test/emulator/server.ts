@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { Socket } from 'node:net';
 import { noPdfCompany } from './documentRoutes';
+import { noAgedCreditorCompany } from './reports/routes';
 import { MESSAGES, errorResponse } from './errors';
 import { FaultController } from './faults';
 import { type ServerContext, handle } from './handler';
@@ -50,6 +51,8 @@ export interface RunningEmulator {
   pushes: PushRules;
   /** A filler company on a platform without invoice PDFs (`…/pdf` answers 404 not supported). */
   noPdfCompany: string | undefined;
+  /** A filler company whose platform lacks bill credit notes: its aged creditors report is unavailable. */
+  noAgedCreditorCompany: string | undefined;
   /** The data connection ids of each well-known company (`few` has two, `syncing` none). */
   connections: Record<keyof WellKnownCompanies, string[]>;
   requests: RequestLog;
@@ -156,6 +159,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     pushes: ctx.state.pushes.rules,
     connections: wellKnownConnections(ctx.state),
     noPdfCompany: noPdfCompany(ctx.state),
+    noAgedCreditorCompany: noAgedCreditorCompany(ctx.state),
     requests: ctx.requests,
     rateWindows: () => ctx.limiter.size,
     reset: ctx.reset,

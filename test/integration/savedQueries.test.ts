@@ -116,12 +116,13 @@ describe('queries that last', () => {
     const shownNodes = await children(api, restored);
     assert.ok(
       shownNodes[1] === restored.connections &&
-        shownNodes[2] === restored.pushHistory &&
-        shownNodes[3] === restored.syncHistory,
-      'the Connections folder, the Push and Sync histories after the Data folder',
+        shownNodes[2] === restored.reports &&
+        shownNodes[3] === restored.pushHistory &&
+        shownNodes[4] === restored.syncHistory,
+      'the Connections and Reports folders, the Push and Sync histories after the Data folder',
     );
     assert.ok(
-      shownNodes.length === restored.queries.length + 4 && restored.queries.every((q, i) => shownNodes[i + 4] === q),
+      shownNodes.length === restored.queries.length + 5 && restored.queries.every((q, i) => shownNodes[i + 5] === q),
       'the query nodes after them, pinned first',
     );
     assert.equal(labelOf(restored.queries[0]), 'Bills: Open bills');

@@ -3,6 +3,7 @@
 // so the manifest test (test/unit/manifest.test.ts) sees every node a menu may be shown on.
 import { DATA_TYPES } from '../../src/dataTypes/catalog';
 import * as contexts from '../../src/tree/contextValues';
+import { AGED_KINDS, STATEMENT_KINDS } from '../../src/api/reportParams';
 
 type Builders = typeof contexts;
 type BuilderName = { [K in keyof Builders]: K extends `${string}Context` ? K : never }[keyof Builders];
@@ -47,6 +48,8 @@ const EVERY: { [K in BuilderName]: () => string[] } = {
   syncContext: () => flags(['failed']).map((o) => contexts.syncContext(o)),
   syncHistoryContext: () => flags(['morePages']).map((o) => contexts.syncHistoryContext(o)),
   apiKeysContext: () => [contexts.apiKeysContext()],
+  reportsContext: () => [contexts.reportsContext()],
+  reportContext: () => [...STATEMENT_KINDS, ...AGED_KINDS, 'info'].map((kind) => contexts.reportContext(kind)),
   connectionsContext: () => flags(['morePages']).map((o) => contexts.connectionsContext(o)),
   connectionContext: () =>
     (['Linked', 'PendingAuth', 'Unlinked', 'Deauthorized', 'other'] as const).flatMap((s) => [
