@@ -21,7 +21,7 @@ interface TableResult {
   records: number;
   columns: string[];
   tree?: { ms: number; rows: number };
-  open: Times;
+  open?: Times;
   scroll?: Times & { steps: number };
   sort?: Times & { column: string };
   memory?: { pageHeap?: number; pageHeapLater?: number; hostHeapHeld: number };
@@ -43,6 +43,7 @@ const tasks = (xs: readonly number[]) =>
   xs.length === 0 ? 'no long task' : `${xs.length} long task${xs.length > 1 ? 's' : ''} over 50 ms`;
 
 function openFigures(r: TableResult, at: string): Figure[] {
+  if (!r.open) return [];
   const open = median(r.open.ms);
   const figures: Figure[] = [
     {

@@ -14,6 +14,10 @@ export const scrollMessage = (row: number): unknown => ({ type: 'drive', action:
 /** Clicks a column's header, as a user sorts: once ascending, again descending. */
 export const sortMessage = (column: string): unknown => ({ type: 'click', action: 'sort', column });
 
+/** A report's start, without its page text, for a timeout's message. */
+const brief = (r: object | undefined): string =>
+  r ? JSON.stringify({ ...r, text: undefined, rows: undefined, visible: undefined }).slice(0, 600) : 'none';
+
 const tick = () => new Promise<void>((r) => setTimeout(r, 1));
 
 /**
@@ -32,7 +36,8 @@ export async function nextReport<T extends object>(
   for (;;) {
     const r = read();
     if (r && r !== since && accept(r)) return r;
-    if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (performance.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; the last report: ${brief(r)}`);
     await tick();
   }
 }
@@ -74,10 +79,10 @@ export function newPanel(
   return panels.find((p) => !before.includes(p));
 }
 
-/** A statement's render has `periods` period columns (besides the label's, and changes). */
+/** A statement's render, its request answered, has `periods` period columns (and maybe a total's). */
 export function showsPeriods(r: ReportRenderSnapshot, periods: number): boolean {
   const p = r.params as { periodsToCompare?: number };
-  return p.periodsToCompare === periods && r.rows.length > 0 && r.columns.length >= periods;
+  return !r.loading && !r.problem && p.periodsToCompare === periods && r.rows.length > 0 && r.columns.length >= periods;
 }
 
 /** Closes every editor, so that a panel opened next is a new page and nothing else is drawn. */
