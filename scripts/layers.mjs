@@ -14,6 +14,7 @@ export const FOLDER_ORDER = [
   'connection',
   'files',
   'export',
+  'table',
   'documents',
   'format',
   'push',

@@ -56,6 +56,7 @@ import { onCommandFailure, registerCommand } from './commands/register';
 import { registerReportViews } from './panels/reportPanel';
 import { registerTables } from './panels/tablePanel';
 import { registerReportCommands } from './commands/reports';
+import { registerTableCommands } from './commands/table';
 
 /** How long activation waits for the first read of the accounts and their keys. */
 const FIRST_LOAD_LIMIT_MS = 5000;
@@ -325,10 +326,12 @@ function registerPanels(context: vscode.ExtensionContext, core: Core, testHooks:
   context.subscriptions.push(...registerDiagnosticsCommands(diagnosticsPanel, bodies));
   const reportViews = registerReportViews(context, core, testHooks);
   context.subscriptions.push(...registerReportCommands({ views: reportViews.views, account: core.account, pageSize }));
+  const tables = registerTables(context, core, testHooks);
+  context.subscriptions.push(...registerTableCommands(tables, core.view));
   return {
     diagnosticsPanel,
     reportViews,
-    tables: registerTables(context, core, testHooks),
+    tables,
   };
 }
 

@@ -25,6 +25,17 @@ export interface TableRenderSnapshot {
   /** Long tasks (ms, > 50) the page saw since the last report; heap used (bytes), where known. */
   longTasks: number[];
   heapBytes?: number;
+  /** The page's saved state (setState), what the serializer gets after a reload. */
+  persisted?: unknown;
+  /** The first row index laid out, and the rows laid out in the DOM (virtualisation's window). */
+  firstRow: number;
+  domRows: number;
+  /** The status line and the sort note as shown; whether Load More / Sort the Whole List show. */
+  count: string;
+  sortNote?: string;
+  canLoadMore: boolean;
+  /** The ARIA of the grid: aria-rowcount, aria-colcount, each header's aria-sort. */
+  aria: { rowcount: number; colcount: number; sort: string[] };
 }
 
 export interface TableViewsApi {
@@ -34,4 +45,7 @@ export interface TableViewsApi {
   lastRender(panel?: vscode.WebviewPanel): TableRenderSnapshot | undefined;
   /** Sends a message to a page as the host would (tests drive the page with it). */
   post(panel: vscode.WebviewPanel, message: unknown): Thenable<boolean>;
+  /** Adopts a revived panel with the state its page saved (the serializer's path; tests call it
+   * with a panel of the view type `dataPlatform.table`). */
+  restore(panel: vscode.WebviewPanel, state: unknown): Promise<void>;
 }

@@ -1,0 +1,395 @@
+// Table page script: a virtualised ARIA grid over the rows the host sends (src/panels/tableProtocol.ts).
+// Only the rows in view (plus a small margin) are in the DOM, at a fixed height, over a spacer as
+// tall as all of them; scrolling reuses the row elements. Every cell is set with textContent,
+// never markup. Sorting and filtering are the host's (tested domain code): the page gets an order
+// of row indices. One cell is focusable at a time (roving tabindex): arrows, Home/End,
+// PageUp/PageDown, Ctrl+Home/End move; Enter opens the record; Ctrl+C copies the cell through the
+// host; Alt+Left/Right moves a column.
+// @ts-check
+(function () {
+  const vscode = acquireVsCodeApi();
+  const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+  const strings = JSON.parse(document.body.dataset.strings || '{}');
+  /** Under the runner's test switch only: reports and drive messages (see diagnostics.js). */
+  const testHooks = document.body.dataset.testHooks === 'on';
+  const ROW_H = 24;
+  const MARGIN = 8;
+  const grid = $('grid');
+  const headRow = $('headRow');
+  const viewport = $('viewport');
+  const spacer = $('spacer');
+  const body = $('body');
+  const filter = /** @type {HTMLInputElement} */ ($('filter'));
+  const fill = (text, v) => String(text).replace('{0}', String(v));
+
+  /** @type {{id: string, numeric: boolean}[]} */ let columns = [];
+  /** @type {string[]} */ let shown = [];
+  /** Index of each shown column in a row's cells. @type {number[]} */ let shownAt = [];
+  /** @type {{id: string, cells: string[]}[]} */ let rows = [];
+  /** @type {number[] | null} */ let order = null;
+  let sort = undefined;
+  let list = undefined;
+  let status = { count: '', hasMore: false, loading: false };
+  /** The focused cell: row in the shown order (-1: the header), column among those shown. */
+  let focus = { row: 0, column: 0 };
+  let first = 0;
+  let renderMs = 0;
+  let started = 0;
+  /** @type {number[]} */ let longTasks = [];
+  if (testHooks && typeof PerformanceObserver !== 'undefined') {
+    try {
+      new PerformanceObserver((l) => {
+        for (const e of l.getEntries()) if (e.duration > 50) longTasks.push(Math.round(e.duration));
+      }).observe({ type: 'longtask', buffered: true });
+    } catch {
+      // No long task timing in this engine: the report says none.
+    }
+  }
+
+  const count = () => (order ? order.length : rows.length);
+  const rowAt = (i) => rows[order ? order[i] : i];
+  const el = (tag, cls, text) => {
+    const n = document.createElement(tag);
+    if (cls) n.className = cls;
+    if (text !== undefined) n.textContent = text;
+    return n;
+  };
+
+  function buildHeader() {
+    headRow.replaceChildren();
+    shown.forEach((id, c) => {
+      const col = columns.find((x) => x.id === id);
+      const h = el('div', 'cell head-cell' + (col && col.numeric ? ' numeric' : ''));
+      h.setAttribute('role', 'columnheader');
+      h.setAttribute('aria-colindex', String(c + 1));
+      h.dataset.column = id;
+      h.tabIndex = -1;
+      const name = el('span', 'name', id);
+      const sorted = sort && sort.column === id;
+      h.setAttribute('aria-sort', sorted ? (sort.descending ? 'descending' : 'ascending') : 'none');
+      const arrow = sorted ? el('span', 'codicon', sort.descending ? ' ▼' : ' ▲') : null;
+      const left = el('button', 'move', '‹');
+      left.setAttribute('aria-label', fill(strings.moveLeft, id));
+      left.tabIndex = -1;
+      left.addEventListener('click', (e) => (e.stopPropagation(), move(id, -1)));
+      const right = el('button', 'move', '›');
+      right.setAttribute('aria-label', fill(strings.moveRight, id));
+      right.tabIndex = -1;
+      right.addEventListener('click', (e) => (e.stopPropagation(), move(id, 1)));
+      h.append(left, name, ...(arrow ? [arrow] : []), right);
+      h.addEventListener('click', () => {
+        setFocus(-1, c, false);
+        sortBy(id);
+      });
+      headRow.append(h);
+    });
+  }
+
+  function sortBy(id) {
+    started = performance.now();
+    vscode.postMessage({ type: 'sort', column: id });
+  }
+  function move(id, delta) {
+    vscode.postMessage({ type: 'move', column: id, delta });
+  }
+
+  /** Lays out the rows in view: row elements reused, cells set as text. */
+  function renderRows() {
+    const n = count();
+    spacer.style.height = n * ROW_H + 'px';
+    const visible = Math.ceil((viewport.clientHeight || 600) / ROW_H);
+    first = Math.max(0, Math.min(Math.floor(viewport.scrollTop / ROW_H) - MARGIN, n - 1));
+    const last = Math.min(n, first + visible + 2 * MARGIN);
+    const want = Math.max(0, last - first);
+    while (body.children.length > want) body.lastElementChild?.remove();
+    while (body.children.length < want) {
+      const r = el('div', 'row');
+      r.setAttribute('role', 'row');
+      body.append(r);
+    }
+    body.style.transform = `translateY(${first * ROW_H}px)`;
+    for (let k = 0; k < want; k++) fillRow(/** @type {HTMLElement} */ (body.children[k]), first + k);
+    grid.setAttribute('aria-rowcount', String(n + 1));
+    grid.setAttribute('aria-colcount', String(shown.length));
+    $('empty').hidden = n > 0 || rows.length === 0;
+    $('empty').textContent = strings.noRows;
+    applyFocus(false);
+  }
+
+  function fillRow(r, i) {
+    const row = rowAt(i);
+    r.dataset.index = String(i);
+    r.dataset.id = row.id;
+    r.setAttribute('aria-rowindex', String(i + 2));
+    while (r.children.length > shown.length) r.lastElementChild?.remove();
+    while (r.children.length < shown.length) {
+      const c = el('div', 'cell');
+      c.setAttribute('role', 'gridcell');
+      c.tabIndex = -1;
+      r.append(c);
+    }
+    for (let c = 0; c < shown.length; c++) {
+      const cell = /** @type {HTMLElement} */ (r.children[c]);
+      cell.textContent = row.cells[shownAt[c]] ?? '';
+      cell.setAttribute('aria-colindex', String(c + 1));
+      cell.className = columns[shownAt[c]] && columns[shownAt[c]].numeric ? 'cell numeric' : 'cell';
+      cell.tabIndex = -1;
+    }
+  }
+
+  /** The element of the focused cell, if laid out. */
+  function focusedCell() {
+    if (focus.row < 0) return /** @type {HTMLElement | null} */ (headRow.children[focus.column] || null);
+    const r = body.children[focus.row - first];
+    return r ? /** @type {HTMLElement | null} */ (r.children[focus.column] || null) : null;
+  }
+
+  function applyFocus(move) {
+    for (const c of grid.querySelectorAll('[tabindex="0"]')) /** @type {HTMLElement} */ (c).tabIndex = -1;
+    let cell = focusedCell();
+    if (!cell)
+      cell = /** @type {HTMLElement | null} */ (headRow.children[Math.min(focus.column, shown.length - 1)] || null);
+    if (!cell) return;
+    cell.tabIndex = 0;
+    if (move) cell.focus({ preventScroll: true });
+  }
+
+  /** Moves the focus to a cell, scrolling its row into view. */
+  function setFocus(row, column, move = true) {
+    focus = { row: Math.max(-1, Math.min(row, count() - 1)), column: Math.max(0, Math.min(column, shown.length - 1)) };
+    if (focus.row >= 0) {
+      const top = focus.row * ROW_H;
+      if (top < viewport.scrollTop) viewport.scrollTop = top;
+      else if (top + ROW_H > viewport.scrollTop + viewport.clientHeight)
+        viewport.scrollTop = top + ROW_H - viewport.clientHeight;
+    }
+    renderRows();
+    applyFocus(move);
+    save();
+  }
+
+  function onKey(e) {
+    const page = Math.max(1, Math.floor(viewport.clientHeight / ROW_H) - 1);
+    const ctrl = e.ctrlKey || e.metaKey;
+    const { row, column } = focus;
+    const id = shown[column];
+    if (e.altKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
+      move(id, e.key === 'ArrowLeft' ? -1 : 1);
+      focus.column = Math.max(0, Math.min(shown.length - 1, column + (e.key === 'ArrowLeft' ? -1 : 1)));
+    } else if (e.key === 'ArrowDown') setFocus(row + 1, column);
+    else if (e.key === 'ArrowUp') setFocus(row - 1, column);
+    else if (e.key === 'ArrowRight') setFocus(row, column + 1);
+    else if (e.key === 'ArrowLeft') setFocus(row, column - 1);
+    else if (e.key === 'Home') setFocus(ctrl ? 0 : row, 0);
+    else if (e.key === 'End') setFocus(ctrl ? count() - 1 : row, shown.length - 1);
+    else if (e.key === 'PageDown') setFocus(Math.min(count() - 1, row + page), column);
+    else if (e.key === 'PageUp') setFocus(Math.max(0, row - page), column);
+    else if (e.key === 'Enter' || e.key === ' ') {
+      if (row < 0) sortBy(id);
+      else if (e.key === 'Enter' && rowAt(row)) vscode.postMessage({ type: 'open', id: rowAt(row).id });
+      else return;
+    } else if (ctrl && (e.key === 'c' || e.key === 'C') && row >= 0 && rowAt(row)) {
+      if (e.shiftKey) vscode.postMessage({ type: 'copyRow', id: rowAt(row).id });
+      else vscode.postMessage({ type: 'copyCell', id: rowAt(row).id, column: id });
+    } else return;
+    e.preventDefault();
+    report();
+  }
+
+  grid.addEventListener('keydown', onKey);
+  body.addEventListener('click', (e) => {
+    const cell = /** @type {HTMLElement} */ (e.target).closest('.cell');
+    const r = cell && /** @type {HTMLElement} */ (cell.parentElement);
+    if (!cell || !r) return;
+    setFocus(Number(r.dataset.index), Array.prototype.indexOf.call(r.children, cell));
+  });
+  body.addEventListener('dblclick', (e) => {
+    const r = /** @type {HTMLElement} */ (e.target).closest('.row');
+    if (r instanceof HTMLElement && r.dataset.id) vscode.postMessage({ type: 'open', id: r.dataset.id });
+  });
+  let frame = 0;
+  viewport.addEventListener('scroll', () => {
+    headRow.style.transform = `translateX(${-viewport.scrollLeft}px)`;
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
+      frame = 0;
+      renderRows();
+      save();
+    });
+  });
+  let typing = 0;
+  filter.addEventListener('input', () => {
+    clearTimeout(typing);
+    typing = setTimeout(sendFilter, 150);
+  });
+  function sendFilter() {
+    clearTimeout(typing);
+    started = performance.now();
+    vscode.postMessage({ type: 'filter', text: filter.value.slice(0, 500) });
+  }
+  for (const id of ['columns', 'loadMore', 'loadAll', 'sortList'])
+    $(id).addEventListener('click', () => vscode.postMessage({ type: id }));
+
+  function showStatus() {
+    $('count').textContent = status.count;
+    $('loadMore').hidden = !status.hasMore;
+    $('loadAll').hidden = !status.hasMore;
+    /** @type {HTMLButtonElement} */ ($('loadMore')).disabled = status.loading;
+    /** @type {HTMLButtonElement} */ ($('loadAll')).disabled = status.loading;
+    $('sortNote').hidden = !status.sortNote;
+    $('sortNoteText').textContent = status.sortNote || '';
+    $('error').hidden = !status.error;
+    $('error').textContent = status.error || '';
+  }
+
+  /** What the page keeps for a reload: the list and where the reader was. */
+  function save() {
+    vscode.setState({
+      version: 1,
+      list,
+      scrollRow: first + (first > 0 ? MARGIN : 0),
+      focus,
+      sort,
+      filter: filter.value,
+    });
+  }
+
+  function validRows(v) {
+    return Array.isArray(v) && v.every((r) => r && typeof r.id === 'string' && Array.isArray(r.cells));
+  }
+
+  /** Takes a view message's fields (columns, shown, sort, filter, order, status). */
+  function takeView(m) {
+    if (Array.isArray(m.columns)) columns = m.columns.filter((c) => c && typeof c.id === 'string');
+    if (Array.isArray(m.shown)) shown = m.shown.filter((id) => columns.some((c) => c.id === id));
+    shownAt = shown.map((id) => columns.findIndex((c) => c.id === id));
+    sort = m.sort && typeof m.sort.column === 'string' ? m.sort : undefined;
+    order = Array.isArray(m.order) ? m.order.filter((i) => Number.isInteger(i) && i >= 0 && i < rows.length) : null;
+    if (typeof m.filter === 'string' && document.activeElement !== filter) filter.value = m.filter;
+    if (m.status && typeof m.status.count === 'string') status = m.status;
+    buildHeader();
+    showStatus();
+  }
+
+  function render(m) {
+    const t0 = started || performance.now();
+    if (m.type === 'init') {
+      if (!validRows(m.rows)) return;
+      rows = m.rows;
+      list = m.list;
+      $('title').textContent = typeof m.title === 'string' ? m.title : '';
+    } else if (m.type === 'append') {
+      if (!validRows(m.rows)) return;
+      for (const r of m.rows) rows.push(r);
+    }
+    takeView(m);
+    if (m.type === 'init' && m.restore && Number.isInteger(m.restore.scrollRow)) {
+      viewport.scrollTop = m.restore.scrollRow * ROW_H;
+      if (m.restore.focus) focus = m.restore.focus;
+    }
+    focus.row = Math.min(focus.row, count() - 1);
+    renderRows();
+    save();
+    if (testHooks) {
+      void body.offsetHeight;
+      renderMs = performance.now() - t0;
+      started = 0;
+    }
+    report();
+  }
+
+  function report(withState) {
+    if (!testHooks) return;
+    const scripts = Array.from(document.querySelectorAll('script'));
+    const visible = Array.from(body.children).map((r) => ({
+      id: /** @type {HTMLElement} */ (r).dataset.id || '',
+      cells: Array.from(r.children).map((c) => c.textContent || ''),
+    }));
+    const text = ['.toolbar', '#sortNote', '#error', '#headRow', '#empty']
+      .map((s) => /** @type {HTMLElement} */ (document.querySelector(s)))
+      .map((n) => (n && !n.hidden ? n.innerText : ''))
+      .join('\n');
+    const mem = /** @type {any} */ (performance).memory;
+    vscode.postMessage({
+      type: 'rendered',
+      columns: shown,
+      rowCount: count(),
+      loadedCount: rows.length,
+      visible,
+      ...(sort ? { sort } : {}),
+      filter: filter.value,
+      focus: { ...focus },
+      text,
+      images: document.querySelectorAll('img').length,
+      scriptsWithoutNonce: scripts.filter((s) => !s.nonce && s.id !== '_vscodeApiScript').length,
+      renderMs,
+      longTasks: longTasks.splice(0),
+      ...(mem ? { heapBytes: mem.usedJSHeapSize } : {}),
+      firstRow: first,
+      domRows: body.children.length,
+      count: status.count,
+      ...(status.sortNote ? { sortNote: status.sortNote } : {}),
+      canLoadMore: !$('loadMore').hidden,
+      aria: {
+        rowcount: Number(grid.getAttribute('aria-rowcount')),
+        colcount: Number(grid.getAttribute('aria-colcount')),
+        sort: Array.from(headRow.children).map((h) => h.getAttribute('aria-sort') || 'none'),
+      },
+      ...(withState ? { persisted: vscode.getState() } : {}),
+    });
+  }
+
+  /** Test switch only: what a user does, through the page's own handlers. */
+  function drive(m) {
+    started = performance.now();
+    const c = typeof m.column === 'string' ? shown.indexOf(m.column) : -1;
+    switch (m.action) {
+      case 'clickHeader':
+        if (c >= 0) /** @type {HTMLElement} */ (headRow.children[c].querySelector('.name')).click();
+        return;
+      case 'typeFilter':
+        filter.value = String(m.text ?? '');
+        return sendFilter();
+      case 'focusCell':
+        setFocus(Number(m.row), Math.max(0, c));
+        return report();
+      case 'key': {
+        const target = focusedCell() || grid;
+        target.dispatchEvent(
+          new KeyboardEvent('keydown', {
+            key: String(m.key),
+            ctrlKey: !!m.ctrl,
+            shiftKey: !!m.shift,
+            altKey: !!m.alt,
+            bubbles: true,
+          }),
+        );
+        return report();
+      }
+      case 'scrollTo':
+        viewport.scrollTop = Number(m.row) * ROW_H;
+        renderRows();
+        renderMs = performance.now() - started;
+        return report();
+      case 'click':
+        if (['columns', 'loadMore', 'loadAll', 'sortList'].includes(m.column)) $(m.column).click();
+        return;
+      case 'openRow': {
+        const r = body.querySelector(`[data-index="${Number(m.row)}"]`);
+        if (r) r.dispatchEvent(new MouseEvent('dblclick', { bubbles: true }));
+        return;
+      }
+      case 'report':
+        return report(true);
+    }
+  }
+
+  window.addEventListener('message', (event) => {
+    const m = event.data;
+    if (!m || typeof m !== 'object') return;
+    if (m.type === 'init' || m.type === 'append' || m.type === 'view') render(m);
+    else if (m.type === 'drive' && testHooks) drive(m);
+  });
+  new ResizeObserver(() => renderRows()).observe(viewport);
+  vscode.postMessage({ type: 'ready' });
+})();

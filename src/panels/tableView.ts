@@ -1,0 +1,193 @@
+// One table panel: follows one tree list (a PagedList of a RecordListNode) and tells its page what
+// changed. The rows are the list's own items, never fetched again: the page gets each row once
+// (appended as pages load, all again when the list resets) and, for a sort or the quick filter,
+// the order of rows to show. Sorting and filtering run here, in the domain code (src/table).
+import * as vscode from 'vscode';
+import type { PagedList } from '../api';
+import type { RecordRow } from '../dataTypes/rows';
+import { typeTitle } from '../dataTypes/words';
+import { t } from '../l10n';
+import { tableColumns, type TableColumn } from '../table/columns';
+import { GridModel } from '../table/grid';
+import { moveColumn, parsePrefs, prefsKey, prefsOf, shownColumns } from '../table/prefs';
+import type { RecordListNode } from '../tree/dataNodes';
+import { formatCount } from '../util/amount';
+import type { HostToPage, ListStatus, ViewMessage } from './tableProtocol';
+import type { ListRef } from './tableSource';
+
+type TableSort = { column: string; descending: boolean; scope: 'loaded' | 'list' };
+
+interface ViewHost {
+  globalState: vscode.Memento;
+  post(message: HostToPage): void;
+}
+
+/** The grid of one list node, and what the page was sent of it. */
+export class TableView {
+  node?: RecordListNode;
+  ref: ListRef;
+  sort?: TableSort;
+  filter = '';
+  private list?: PagedList<RecordRow>;
+  private listSubscription?: { dispose(): void };
+  readonly columns: readonly TableColumn[];
+  shown: string[];
+  readonly grid: GridModel;
+  /** Rows of the list the page holds (the grid's, once sent). */
+  private ready = false;
+  /** Where the page was when it was saved, given back with the next init (a restored panel). */
+  restore?: { scrollRow: number; focus?: { row: number; column: number } };
+
+  constructor(
+    ref: ListRef,
+    private readonly host: ViewHost,
+  ) {
+    this.ref = ref;
+    this.columns = tableColumns(ref.dataType);
+    this.grid = new GridModel(this.columns);
+    const all = this.columns.map((c) => c.id);
+    this.shown = shownColumns(all, parsePrefs(host.globalState.get(prefsKey(ref.dataType))));
+  }
+
+  get followed(): PagedList<RecordRow> | undefined {
+    return this.list;
+  }
+
+  /** Follows `node`'s list from now on (its first page loaded if it has none yet). */
+  attach(node: RecordListNode, ref: ListRef): void {
+    this.node = node;
+    this.ref = ref;
+    this.listSubscription?.dispose();
+    const list = node.ensureList();
+    this.list = list;
+    this.grid.clear();
+    this.listSubscription = list?.onDidChange(() => this.listChanged());
+    this.listChanged();
+    if (list && list.pagesLoaded === 0 && !list.loading && !list.lastError) void node.loadMore();
+  }
+
+  /** The page (re)loaded: it holds nothing yet. */
+  pageReady(): void {
+    this.ready = true;
+    this.sendInit();
+  }
+
+  pageGone(): void {
+    this.ready = false;
+  }
+
+  dispose(): void {
+    this.listSubscription?.dispose();
+    this.listSubscription = undefined;
+  }
+
+  /** What the list holds now against what the grid holds: new rows appended, a reset list (fewer
+   * rows, or another first row) sent afresh, otherwise only its status. */
+  listChanged(): void {
+    const items = this.list?.items ?? [];
+    const size = this.grid.size;
+    if (items.length < size || (size > 0 && items[0]?.id !== this.grid.idAt(0))) {
+      this.grid.clear();
+      this.grid.append(items);
+      this.sendInit();
+      return;
+    }
+    if (items.length === size) return this.sendView();
+    const rows = this.grid.append(items.slice(size));
+    if (this.ready) this.host.post({ ...this.viewOf(), type: 'append', rows });
+  }
+
+  sendInit(): void {
+    if (!this.ready) return;
+    const rows = Array.from({ length: this.grid.size }, (_, i) => ({
+      id: this.grid.idAt(i) ?? '',
+      cells: this.grid.rowAt(i),
+    }));
+    const title = this.node ? titleOf(this.node) : this.ref.dataType;
+    const restore = this.restore;
+    this.restore = undefined;
+    this.host.post({ ...this.viewOf(), type: 'init', title, rows, list: this.ref, ...(restore ? { restore } : {}) });
+  }
+
+  sendView(): void {
+    if (this.ready) this.host.post(this.viewOf());
+  }
+
+  /** A header clicked: sorted by that column, ascending first, then the other way. */
+  sortBy(column: string): void {
+    if (!this.columns.some((c) => c.id === column)) return;
+    const descending = this.sort?.column === column && !this.sort.descending;
+    this.sort = { column, descending, scope: 'loaded' };
+    this.sendView();
+  }
+
+  filterBy(text: string): void {
+    this.filter = text;
+    this.sendView();
+  }
+
+  /** Shows `shown` (ids of the type's columns, in order), remembered for the type. */
+  setShown(shown: readonly string[]): void {
+    const all = this.columns.map((c) => c.id);
+    const prefs = prefsOf(all, shown);
+    if (prefs.shown.length === 0) return;
+    this.shown = [...prefs.shown];
+    void this.host.globalState.update(prefsKey(this.ref.dataType), prefs);
+    this.sendView();
+  }
+
+  move(column: string, delta: number): void {
+    this.setShown(moveColumn(this.shown, column, delta));
+  }
+
+  private viewOf(): ViewMessage {
+    const local = this.sort?.scope === 'loaded' ? this.sort : undefined;
+    const order = this.grid.order(local, this.filter, this.shown);
+    return {
+      type: 'view',
+      columns: this.columns.map((c) => ({ id: c.id, numeric: c.kind === 'number' })),
+      shown: this.shown,
+      ...(this.sort ? { sort: this.sort } : {}),
+      filter: this.filter,
+      ...(order ? { order: Array.from(order) } : {}),
+      status: this.status(),
+    };
+  }
+
+  private status(): ListStatus {
+    const list = this.list;
+    const loaded = this.grid.size;
+    const total = list?.totalResults;
+    const hasMore = list !== undefined && list.hasMore && (list.pagesLoaded > 0 || list.loading);
+    const count =
+      total !== undefined && hasMore
+        ? t('{0} of {1} loaded', formatCount(loaded), formatCount(total))
+        : t('{0} loaded', formatCount(loaded));
+    const sortNote =
+      this.sort?.scope === 'loaded' && hasMore
+        ? t(
+            'Sorted by {0}: {1} loaded of {2}; the rest of the list is not loaded.',
+            this.sort.column,
+            formatCount(loaded),
+            total !== undefined ? formatCount(total) : '?',
+          )
+        : undefined;
+    const error = !list ? t('This list is no longer in the Data Platform view.') : list.lastError?.message;
+    return {
+      count,
+      hasMore,
+      loading: list?.loading ?? false,
+      ...(sortNote ? { sortNote } : {}),
+      ...(error ? { error } : {}),
+    };
+  }
+}
+
+/** The panel's title: the list's type and company, and its query if it is one. */
+export function titleOf(node: RecordListNode): string {
+  const { query, orderBy } = node.query;
+  const what = [query, orderBy ? t('orderBy {0}', orderBy) : undefined].filter((p) => p !== undefined).join(' · ');
+  return what
+    ? t('{0} of {1}: {2}', typeTitle(node.spec.id), node.company.name, what)
+    : t('{0} of {1}', typeTitle(node.spec.id), node.company.name);
+}
