@@ -9,6 +9,7 @@ export type { PushesApi } from './pushesApi';
 export type { ReportsApi } from './reportsApi';
 export * from './reportParams';
 export type * from './reportModels';
+export { MAX_LINE_DEPTH } from './reportShapes';
 export type { PushPlace, UpdateParams, WriteKind } from './pushes';
 export type { ByteSink, Downloaded, DownloadOptions, FileMeta, UploadOptions, UploadSource } from './downloads';
 export { companySearchParams } from './companySearch';
