@@ -22,7 +22,7 @@ interface TableResult {
   columns: string[];
   tree?: { ms: number; rows: number };
   open?: Times;
-  scroll?: Times & { steps: number };
+  scroll?: Times & { steps: number; domRows: number };
   sort?: Times & { column: string };
   memory?: { pageHeap?: number; pageHeapLater?: number; hostHeapHeld: number };
   report?: { periods: number; rows: number; ms: number[]; renderMs: number[] };
@@ -93,7 +93,7 @@ function gridFigures(r: TableResult, at: string): Figure[] {
         name: `${at}: longest task while scrolling`,
         value: longest(s.longTasks),
         unit: 'ms',
-        detail: `${tasks(s.longTasks)} in ${s.steps} steps`,
+        detail: `${tasks(s.longTasks)} in ${s.steps} steps; at most ${s.domRows} rows in the DOM`,
         goal: { comparison: '≤', target: 50 },
       },
       {

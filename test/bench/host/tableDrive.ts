@@ -1,18 +1,22 @@
 // What the table benchmark (table.test.ts) needs of the table and report pages: waiting for a
 // page's next render report, timed from the host, and the drive messages that scroll and sort the
-// grid as the integration tests drive it (src/panels/tableProtocol.ts).
+// grid as the integration tests drive it (src/panels/tableProtocol.ts, media/table.js's drive).
 import * as vscode from 'vscode';
 import type { ReportRenderSnapshot } from '../../../src/panels/reportViewApi';
 import type { TableRenderSnapshot } from '../../../src/panels/tableViewApi';
 
 /** Open as Table on a tree list's node (package.json). */
-export const OPEN_AS_TABLE = 'dataPlatform.openAsTable';
+export const OPEN_AS_TABLE = 'dataPlatform.openTable';
 
-/** Scrolls the grid so that row `row` (of the grid's order) is the first one shown. */
+/** Scrolls the grid so that row `row` (of the grid's order) is at the top; the page lays out the
+ * rows in view and reports. */
 export const scrollMessage = (row: number): unknown => ({ type: 'drive', action: 'scrollTo', row });
 
-/** Clicks a column's header, as a user sorts: once ascending, again descending. */
-export const sortMessage = (column: string): unknown => ({ type: 'click', action: 'sort', column });
+/** Clicks a column's header, as a user sorts: ascending first, then the other way. */
+export const sortMessage = (column: string): unknown => ({ type: 'drive', action: 'clickHeader', column });
+
+/** Asks the page for a report now: the long tasks it saw since its last one. */
+export const reportMessage: unknown = { type: 'drive', action: 'report' };
 
 /** A report's start, without its page text, for a timeout's message. */
 const brief = (r: object | undefined): string =>
