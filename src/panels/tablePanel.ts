@@ -142,7 +142,11 @@ class TablePanels implements Tables {
     );
     panel.onDidChangeViewState(
       (e) => {
-        if (!e.webviewPanel.visible) entry.view.pageGone();
+        // A hidden page is torn down (no retained context): what it reported is gone with it.
+        if (!e.webviewPanel.visible) {
+          entry.view.pageGone();
+          entry.report = undefined;
+        }
       },
       undefined,
       subscriptions,
@@ -171,6 +175,7 @@ class TablePanels implements Tables {
     const { view } = entry;
     switch (message.type) {
       case 'ready':
+        entry.report = undefined;
         return view.pageReady();
       case 'sort':
         return view.sortBy(message.column);
@@ -265,12 +270,15 @@ class TablePanels implements Tables {
   private treeChanged(): void {
     for (const { view, panel } of this.open_) {
       const node = view.node;
-      if (node && node.pagedList === view.followed && view.followed !== undefined) continue;
-      void findList(this.deps.tree, view.ref, false).then((found) => {
-        if (!found || found === view.node) return;
-        panel.title = titleOf(found);
-        view.attach(found, listRefOf(found) ?? view.ref);
-      });
+      if (view.finding || (node && node.pagedList === view.followed && view.followed !== undefined)) continue;
+      view.finding = true;
+      void findList(this.deps.tree, view.ref, false)
+        .then((found) => {
+          if (!found || found === view.node) return;
+          panel.title = titleOf(found);
+          view.attach(found, listRefOf(found) ?? view.ref);
+        })
+        .finally(() => (view.finding = false));
     }
   }
 }

@@ -28,6 +28,8 @@ export class TableView {
   ref: ListRef;
   sort?: TableSort;
   filter = '';
+  /** The list is being looked for in a rebuilt tree (one search at a time). */
+  finding = false;
   private list?: PagedList<RecordRow>;
   private listSubscription?: { dispose(): void };
   readonly columns: readonly TableColumn[];
@@ -90,6 +92,9 @@ export class TableView {
       this.grid.clear();
       this.grid.append(items);
       this.sendInit();
+      // A refreshed list starts again from its first page, whether or not the tree shows it.
+      const list = this.list;
+      if (list && list.pagesLoaded === 0 && !list.loading && !list.lastError) void this.node?.loadMore();
       return;
     }
     if (items.length === size) return this.sendView();

@@ -12,7 +12,6 @@ import type { CompanyNode } from '../../src/tree/companyNodes';
 import type { DataTypeNode } from '../../src/tree/dataNodes';
 import {
   admin,
-  answering,
   canScreenshot,
   children,
   emulatorClient,
@@ -189,7 +188,9 @@ describe('Open as Table', () => {
   });
 
   it('Columns… hides a column, Alt+Right moves one, and the choice is remembered for the type', async () => {
-    await answering(api, ['totalTaxAmount'], () => drive({ action: 'click', column: 'columns' }));
+    // Queued, not `answering`: the click's pick is asked after the message is posted.
+    api.prompts.answers.push('totalTaxAmount');
+    await drive({ action: 'click', column: 'columns' });
     await rendered('a column hidden', (x) => !x.columns.includes('totalTaxAmount'));
     await drive({ action: 'focusCell', row: 0, column: 'id' });
     await drive({ action: 'key', key: 'ArrowRight', alt: true });
@@ -199,7 +200,8 @@ describe('Open as Table', () => {
     panel = await openTable(node);
     r = await rendered('the table again', (x) => x.loadedCount === 2 * PAGE_SIZE);
     assert.deepEqual(r.columns, chosen, 'remembered');
-    await answering(api, ['totalTaxAmount'], () => drive({ action: 'click', column: 'columns' }));
+    api.prompts.answers.push('totalTaxAmount');
+    await drive({ action: 'click', column: 'columns' });
     await rendered('shown again, at the end', (x) => x.columns.at(-1) === 'totalTaxAmount');
   });
 
@@ -216,18 +218,23 @@ describe('Open as Table', () => {
     assert.deepEqual(r.columns, saved.columns);
     assert.equal(r.rowCount, saved.rowCount);
     revived.dispose();
+    // The revived panel hid this one, whose page is made again when shown.
+    panel.reveal(undefined, false);
+    await rendered('the table shown again', (x) => x.filter === 'a');
     await drive({ action: 'typeFilter', text: '' });
+    await rendered('unfiltered', (x) => x.filter === '' && x.rowCount === x.loadedCount);
   });
 
   it('sorting the whole list asks the API with orderBy, through a query node the tree shows, and the table follows it', async () => {
     await drive({ action: 'clickHeader', column: 'totalAmount' });
-    await rendered('sorted', (x) => x.sort?.column === 'totalAmount' && x.sortNote !== undefined);
+    const before = await rendered('sorted', (x) => x.sort?.column === 'totalAmount' && x.sortNote !== undefined);
+    const orderBy = `${before.sort?.descending ? '-' : ''}totalAmount`;
     await admin.clearRequests();
     await drive({ action: 'click', column: 'sortList' });
     const r = await rendered('the whole list sorted', (x) => x.sort?.scope === 'list' && x.loadedCount > 0);
     const calls = await invoiceCalls();
-    assert.ok(calls.length > 0 && calls.every((c) => c.query.orderBy === 'totalAmount'), JSON.stringify(calls));
-    const query = company.queries.find((q) => q.query.orderBy === 'totalAmount');
+    assert.ok(calls.length > 0 && calls.every((c) => c.query.orderBy === orderBy), JSON.stringify(calls));
+    const query = company.queries.find((q) => q.query.orderBy === orderBy);
     assert.ok(query, 'a query node with that order');
     await waitFor('its first page', () => (query.pagedList?.items.length ?? 0) > 0);
     assert.deepEqual(
@@ -236,5 +243,60 @@ describe('Open as Table', () => {
     );
     assert.equal(r.sortNote, undefined, 'no note: the API sorted the list');
     if (canScreenshot()) await screenshot('table');
+  });
+
+  it("Refresh of the tree's list starts the table again from the list's first page", async () => {
+    company = await shownCompany(api, emu, ids.many);
+    node = company.data.type('invoices');
+    panel = await openTable(node);
+    await drive({ action: 'click', column: 'loadMore' });
+    await rendered('two pages', (x) => x.loadedCount === 2 * PAGE_SIZE);
+    await admin.clearRequests();
+    await vscode.commands.executeCommand('dataPlatform.refresh', node);
+    const r = await rendered('the first page again', (x) => x.loadedCount === PAGE_SIZE && x.visible.length > 0);
+    assert.deepEqual(
+      r.visible.map((v) => v.id),
+      (node.pagedList?.items ?? []).slice(0, r.visible.length).map((i) => i.id),
+    );
+    const pages = (await invoiceCalls()).map((c) => c.query.page);
+    assert.deepEqual(pages, ['1'], 'one request: the first page, shared by the tree and the table');
+  });
+
+  it('a rebuilt tree: the table finds its list again by its key and follows the new node', async () => {
+    const old = node;
+    api.tree.reset();
+    const again = await waitFor('the new node', async () => {
+      const c = await shownCompany(api, emu, ids.many);
+      const n = c.data.type('invoices');
+      return n !== old && (n.pagedList?.items.length ?? 0) > 0 ? n : undefined;
+    });
+    const r = await rendered('the new list', (x) => x.loadedCount === PAGE_SIZE);
+    assert.deepEqual(
+      r.visible.map((v) => v.id),
+      (again.pagedList?.items ?? []).slice(0, r.visible.length).map((i) => i.id),
+    );
+    await drive({ action: 'click', column: 'loadMore' });
+    await rendered('its next page', (x) => x.loadedCount === 2 * PAGE_SIZE);
+    assert.equal(again.pagedList?.items.length, 2 * PAGE_SIZE, 'Load More went to the new node');
+  });
+
+  it('Load All from the table loads the rest of a short list, in the tree too; scrolling lays out only a window', async () => {
+    const few = await shownCompany(api, emu, ids.few);
+    const list = few.data.type('invoices');
+    panel = await openTable(list);
+    await rendered('its first page', (x) => x.loadedCount > 0);
+    await drive({ action: 'click', column: 'loadAll' });
+    const total = await waitFor(
+      'the whole list',
+      () => list.pagedList?.hasMore === false && list.pagedList.items.length,
+    );
+    const r = await rendered('every row', (x) => x.loadedCount === total && !x.canLoadMore);
+    assert.equal(r.rowCount, total);
+    assert.ok(r.domRows < total || total < 40, 'a window of rows, not all of them');
+    await drive({ action: 'scrollTo', row: total - 1 });
+    const end = await rendered('scrolled to the end', (x) =>
+      x.visible.some((v) => v.id === list.pagedList?.items.at(-1)?.id),
+    );
+    assert.ok(end.domRows <= r.domRows + 1);
   });
 });
