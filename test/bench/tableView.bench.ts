@@ -25,7 +25,7 @@ interface TableResult {
   scroll?: Times & { steps: number; domRows: number };
   sort?: Times & { column: string };
   memory?: { pageHeap?: number; pageHeapLater?: number; hostHeapHeld: number };
-  report?: { periods: number; rows: number; ms: number[]; renderMs: number[] };
+  report?: { periods: number; rows: number; ms: number[]; renderMs: number[] } | { error: string };
 }
 
 const RUNS: readonly { invoices: number; parts: string; maxRows?: number }[] = [
@@ -141,6 +141,7 @@ function memoryFigures(r: TableResult, at: string): Figure[] {
 function reportFigures(r: TableResult): Figure[] {
   const p = r.report;
   if (!p) return [];
+  if ('error' in p) return [{ name: 'profit and loss, 24 periods', unit: 'ms', skipped: p.error }];
   const at = `profit and loss, ${p.periods} periods (${count(r.records)} invoices)`;
   return [
     {
