@@ -15,6 +15,7 @@ import { documents } from './contractDocuments.mjs';
 import { SDK_SOURCE, accountingTypes } from './contractTypes.mjs';
 import { platformLifecycle } from './contractLifecycle.mjs';
 import { pushWrites } from './contractWrites.mjs';
+import { reports } from './contractReports.mjs';
 
 const root = process.argv[2] ?? '/work/.mirror/codatio+oas/repo';
 const bare = existsSync(join(root, 'HEAD')) && existsSync(join(root, 'objects'));
@@ -320,7 +321,7 @@ const contract = {
       'json/Codat-Accounting.json',
       { title: 'Accounting API', version: '2.1.0' },
       ACCOUNTING_COMMIT,
-      'items (transcribed by hand, see scripts/contract.mjs); the writes: push options, creates, updates and deletes (read from the document, scripts/contractWrites.mjs); the documents: an invoice PDF, attachments of invoices, customers, suppliers, direct costs and direct incomes (read from the document, scripts/contractDocuments.mjs); tracking categories, journals, purchase and sales orders, payment methods, bank accounts and their transactions, account transactions, transfers, direct costs and incomes (read from the document, scripts/contractTypes.mjs)',
+      'items (transcribed by hand, see scripts/contract.mjs); the writes: push options, creates, updates and deletes (read from the document, scripts/contractWrites.mjs); the documents: an invoice PDF, attachments of invoices, customers, suppliers, direct costs and direct incomes (read from the document, scripts/contractDocuments.mjs); tracking categories, journals, purchase and sales orders, payment methods, bank accounts and their transactions, account transactions, transfers, direct costs and incomes (read from the document, scripts/contractTypes.mjs); the financial statements, company info and the aged reports (read from the document, scripts/contractReports.mjs)',
     ],
     [
       SDK_SOURCE.document,
@@ -344,6 +345,7 @@ const contract = {
   sync: sync(),
   validation: lifecycle.validation,
   documents: documents({ accounting, payables: docs[PAYABLES], convert }),
+  reports: reports({ accounting, lending: docs[LENDING], convert, pointer }),
 };
 
 const out = new URL('../test/contract/codat.json', import.meta.url);

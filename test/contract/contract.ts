@@ -50,7 +50,33 @@ export interface Contract {
   /** `GET /companies/{companyId}/sync/{datasetId}/validation`: ValidationResult. */
   validation: { path: string; record: Schema; statuses: string[] };
   documents: ContractDocuments;
+  reports: ContractReports;
 }
+
+/** One report operation (scripts/contractReports.mjs): its query parameters, the statuses Accounting
+ * API 2.1.0 lists (only 200) and Lending 3.0.0 lists for the same path, and what its 200 answers. */
+export interface ContractReport {
+  path: string;
+  query: { name: string; required: boolean; type: string }[];
+  statuses: string[];
+  lendingStatuses: string[];
+  record: Schema;
+}
+
+export const REPORT_OPERATIONS = [
+  'balanceSheet',
+  'profitAndLoss',
+  'cashFlowStatement',
+  'companyInfo',
+  'agedDebtor',
+  'agedDebtorAvailable',
+  'agedCreditor',
+  'agedCreditorAvailable',
+] as const;
+
+/** The statements, company info, the aged reports and their checks; `reportLine` is one line of a
+ * statement's tree, which the reports' schemas check one level deep. */
+export type ContractReports = Record<(typeof REPORT_OPERATIONS)[number], ContractReport> & { reportLine: Schema };
 
 /** One operation of a record's documents: the statuses its document lists, its 200's content type
  * (null: no body) and, for an upload, the request's content type and its one part. */

@@ -104,6 +104,7 @@ async function main(): Promise<void> {
     `Pushes (${PUSH_DATA_TYPES.join(', ')}) complete after ${emulatorOptions.pushDelayMs ?? DEFAULT_PUSH_DELAY_MS} ms; few has two connections, syncing none.`,
   );
   console.log(`Invoice PDFs: not supported by the platform of ${emulator.noPdfCompany ?? '(no company)'}.`);
+  console.log(`Aged creditors report: unavailable for ${emulator.noAgedCreditorCompany ?? '(no company)'}.`);
   console.log('');
   console.log(`Admin token (send it as ${ADMIN_TOKEN_HEADER} on every admin call but GET /_emulator/info):`);
   console.log(`  ${emulator.adminToken}`);

@@ -1,12 +1,13 @@
 // The answers injected faults give: an error body for a status, a proxy's HTML page, broken or
 // empty JSON, plain text, the real answer cut in half, or a gateway's page after the request ran;
 // the real answer's headers and part of its body, then a closed socket (`cutBody`) or silence
-// (`stallBody`). `reset` and `latency` have no answer of their own (the socket is destroyed, or the
-// real answer is delayed).
+// (`stallBody`); a report with a total that does not add up (`misstatedTotal`). `reset` and
+// `latency` have no answer of their own (the socket is destroyed, or the real answer is delayed).
 import { STATUS_CODES } from 'node:http';
 import { ApiResponse, MESSAGES, accountExpired, errorBody, errorResponse, forbidden, unauthorized } from './errors';
 import type { FaultEntry } from './faults';
 import { type Written, render, slicedWritten } from './http';
+import { misstated } from './reports/misstated';
 
 function retryAfterHeader(fault: FaultEntry, fallback?: number): Record<string, string> {
   const value = fault.retryAfter ?? fallback;
@@ -105,6 +106,8 @@ export async function faultAnswer(
         body: Buffer.from(`${status} ${STATUS_CODES[status] ?? 'Error'}: the upstream service failed.`),
       };
     }
+    case 'misstatedTotal':
+      return misstated(await real());
     case 'reset':
     case 'latency':
       throw new Error(`fault kind ${fault.kind} has no answer`);

@@ -18,6 +18,7 @@ export const FAULT_KINDS = [
   'stallBody',
   'reset',
   'latency',
+  'misstatedTotal',
 ] as const;
 
 export type FaultKind = (typeof FAULT_KINDS)[number];

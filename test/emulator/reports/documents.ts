@@ -8,7 +8,9 @@
 // - Base currency: each amount in cents of the document's currency times its `currencyRate` (base
 //   units per document unit), rounded to the cent: base(x) = round(round(x × 100) × currencyRate).
 // - Income and expenses are the documents' `subTotal` (net of tax, after discounts); tax is
-//   `totalTaxAmount` (invoices) or `taxAmount` (bills); the total is subTotal + tax.
+//   `totalTaxAmount` (invoices) or `taxAmount` (bills); the total is subTotal + tax. The paid part
+//   (total − amountDue) in base cents is base(paid), all of the base total when nothing is due and
+//   none when nothing is paid; what is due in base cents is the rest.
 // - What is paid (total − `amountDue`) is received or paid out on the invoice's `paidOnDate`, the
 //   bill's payment allocation date (its bill payment's date), or else (a part payment with no date
 //   on the record) on the issue date.
@@ -128,7 +130,9 @@ export function readDoc(record: Json, kind: DocKind, baseCurrency: string): Doc 
   const toBase = (c: number): number => Math.round(c * rate);
   const sub = toBase(subCents);
   const tax = toBase(taxCents);
-  const due = Math.min(sub + tax, toBase(dueCents));
+  // Rounded once, so a document all paid owes nothing and one not paid has paid nothing.
+  const paidCents = totalCents - dueCents;
+  const paid = paidCents === 0 ? 0 : dueCents === 0 ? sub + tax : toBase(paidCents);
   const ref = obj(kind === 'invoice' ? record.customerRef : record.supplierRef);
   const partyName = kind === 'invoice' ? ref.companyName : ref.supplierName;
   return {
@@ -137,8 +141,8 @@ export function readDoc(record: Json, kind: DocKind, baseCurrency: string): Doc 
     currency: text(record.currency, baseCurrency),
     party: { id: text(ref.id, 'unknown'), name: text(partyName, text(ref.id, 'Unknown')) },
     dueCents,
-    paidCents: totalCents - dueCents,
-    base: { sub, tax, due, paid: sub + tax - due },
+    paidCents,
+    base: { sub, tax, due: sub + tax - paid, paid },
     lines: linesOf(record, kind, rate, sub),
   };
 }
