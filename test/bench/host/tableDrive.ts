@@ -72,6 +72,25 @@ export async function timedReport<T extends object>(
   return { ms: performance.now() - started, report, seen };
 }
 
+/**
+ * After `pauseMs`, one more report of the page: a task's long task entry is dispatched after the
+ * task, so the report the task itself sent cannot hold it; the next one does. A longer pause also
+ * lets the page's heap settle (idle-time collection) before it is read.
+ */
+export async function settle(
+  post: (m: unknown) => Thenable<boolean>,
+  read: () => TableRenderSnapshot | undefined,
+  pauseMs: number,
+): Promise<Timed<TableRenderSnapshot>> {
+  await new Promise((r) => setTimeout(r, pauseMs));
+  return timedReport(
+    'a report of the page',
+    read,
+    () => post(reportMessage),
+    () => true,
+  );
+}
+
 /** The long tasks (ms) of every report. */
 export const longTasksOf = (reports: readonly TableRenderSnapshot[]): number[] => reports.flatMap((r) => r.longTasks);
 
