@@ -333,6 +333,7 @@ const MENU_COMMANDS: Readonly<Record<string, NodeCommand>> = {
   'dataPlatform.rerunQuery': on('^query\\b', 'selected'),
   'dataPlatform.openRecord': on('\\bopen\\b', 'always'),
   'dataPlatform.openRecordById': on('^list\\b', 'never'),
+  'dataPlatform.openTable': on('^(list|query)\\b', 'selected'),
   // From an account's menu it searches that account; from the palette, every account.
   'dataPlatform.findCompany': on('^account\\b', 'always'),
   // Records go to one file only when several are selected: one record alone is a JSON document.
