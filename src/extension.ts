@@ -325,7 +325,10 @@ function registerPanels(context: vscode.ExtensionContext, core: Core, testHooks:
   const { panel: diagnosticsPanel, bodies } = registerDiagnostics(context, core.diagnostics, testHooks);
   context.subscriptions.push(...registerDiagnosticsCommands(diagnosticsPanel, bodies));
   const reportViews = registerReportViews(context, core, testHooks);
-  context.subscriptions.push(...registerReportCommands({ views: reportViews.views, account: core.account, pageSize }));
+  const client = (accountId: string) => core.connections.get(accountId)?.client;
+  context.subscriptions.push(
+    ...registerReportCommands({ views: reportViews.views, account: core.account, pageSize, client }),
+  );
   const tables = registerTables(context, core, testHooks);
   context.subscriptions.push(...registerTableCommands(tables, core.view));
   return {

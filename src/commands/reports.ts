@@ -2,7 +2,7 @@
 // report picked), Export Report as CSV and Refresh Report (the report panel's title bar and
 // buttons, the palette while one is active).
 import * as vscode from 'vscode';
-import { isAgedKind, isStatementKind, type Company, type ReportKind } from '../api';
+import { isAgedKind, isStatementKind, type Company, type DataPlatformClient, type ReportKind } from '../api';
 import { AtomicFile } from '../files/atomicFile';
 import { safeFileName } from '../files/fileNames';
 import { t } from '../l10n';
@@ -22,6 +22,8 @@ interface ReportCommandDeps {
   views: ReportViews;
   account: ResolveAccount;
   pageSize: () => number;
+  /** The client of an account (a Company info tab restored after a reload reads the info again). */
+  client: (accountId: string) => DataPlatformClient | undefined;
 }
 
 const OPEN_REPORT_COMMAND = 'dataPlatform.openReport';
@@ -112,7 +114,7 @@ async function exportReport(views: ReportViews, panel: unknown): Promise<vscode.
 }
 
 export function registerReportCommands(deps: ReportCommandDeps): vscode.Disposable[] {
-  const { documents, disposables } = CompanyInfoDocuments.register();
+  const { documents, disposables } = CompanyInfoDocuments.register(deps.client);
   return [
     ...disposables,
     registerCommand(OPEN_REPORT_COMMAND, async (arg?: unknown) => {

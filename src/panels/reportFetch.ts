@@ -1,6 +1,6 @@
 // One report's answer for the view: the aged report's availability checked first (an unavailable
-// one is said plainly, not fetched), then the report, made into the view's table and chart. The
-// request line is what was sent, without the key (the client's PreparedRequest never holds it).
+// one is said plainly, not fetched), then the report, made into the view's table. The request line
+// is what was sent, without the key (the client's PreparedRequest never holds it; redacted anyway).
 import {
   isStatementKind,
   type AgedParams,
@@ -9,13 +9,11 @@ import {
   type ReportParams,
   type StatementParams,
 } from '../api';
-import type { ReportTable } from '../reports/reportTable';
-import { agedTable, statementTable } from '../reports';
+import { reportTable, type ReportTable } from '../reports';
 
-type ReportAnswer =
-  { outcome: 'table'; table: ReportTable; request: string } | { outcome: 'unavailable'; request: string };
+type ReportAnswer = { outcome: 'table'; table: ReportTable; request: string } | { outcome: 'unavailable' };
 
-/** `GET https://…/companies/…?…`: what the page shows under the table and Copy as cURL copies. */
+/** What the report's request is: Copy as cURL's request, and `GET https://…?…` for the page. */
 export function reportRequestLine(
   client: DataPlatformClient,
   companyId: string,
@@ -36,14 +34,11 @@ export async function fetchReport(
   signal: AbortSignal,
 ): Promise<ReportAnswer> {
   const { line } = reportRequestLine(client, companyId, kind, params);
-  if (isStatementKind(kind)) {
-    const p = params as StatementParams;
-    const answer = await client.reports.statement(companyId, kind, p, { signal });
-    return { outcome: 'table', table: statementTable(kind, p, answer), request: line };
-  }
-  const available = await client.reports.agedAvailable(companyId, kind, { signal });
-  if (!available) return { outcome: 'unavailable', request: line };
-  const p = params as AgedParams;
-  const answer = await client.reports.aged(companyId, kind, p, { signal });
-  return { outcome: 'table', table: agedTable(kind, p, answer), request: line };
+  const answer = isStatementKind(kind)
+    ? await client.reports.statement(companyId, kind, params as StatementParams, { signal })
+    : (await client.reports.agedAvailable(companyId, kind, { signal }))
+      ? await client.reports.aged(companyId, kind, params as AgedParams, { signal })
+      : undefined;
+  if (!answer) return { outcome: 'unavailable' };
+  return { outcome: 'table', table: reportTable(kind, params, answer), request: line };
 }
