@@ -48,11 +48,22 @@ function bucketsOf(parties: readonly AgedParty[]): Bucket[] {
 const daysBetween = (a: Day, b: Day): number =>
   Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000);
 
-/** "0–29 days", "60+ days" (counted back from the report date); the dates when there is none. */
-function bucketLabel(b: Bucket, at: Day | undefined, n: number, locale: string): string {
-  if (at && b.to && b.from) return t('{0}–{1} days', daysBetween(b.to, at), daysBetween(b.from, at));
-  if (at && b.to) return t('{0}+ days', daysBetween(b.to, at));
-  return periodLabel(b.from, b.to, locale) ?? unnamedPeriod(n);
+/** The year before which a bucket's start means "from the beginning" (platforms write 0001-01-01). */
+const EPOCH_YEAR = 1900;
+
+/** "0–29 days", "60+ days": each bucket's ages counted back from the report date. Where two
+ * buckets share a boundary day (one's start is the next one's end) the day goes to the older, as a
+ * document's age is counted in whole days; the oldest bucket, starting at the platform's beginning
+ * of time or nowhere, is open. Without a report date, the buckets' dates. */
+function bucketLabels(buckets: readonly Bucket[], at: Day | undefined, locale: string): string[] {
+  return buckets.map((b, i) => {
+    if (!at || !b.to) return periodLabel(b.from, b.to, locale) ?? unnamedPeriod(i + 1);
+    const young = daysBetween(b.to, at);
+    if (!b.from || b.from.year < EPOCH_YEAR) return t('{0}+ days', young);
+    const older = buckets[i + 1]?.to;
+    const old = daysBetween(b.from, at) - (older && older.iso === b.from.iso ? 1 : 0);
+    return t('{0}–{1} days', young, old);
+  });
 }
 
 interface PartyRows {
@@ -179,8 +190,9 @@ export function agedTable(
   const parties = list(response?.data);
   const at = dayOf(response?.reportDate) ?? dayOf(params?.reportDate);
   const buckets = bucketsOf(parties);
+  const labels = bucketLabels(buckets, at, locale);
   const columns: ReportColumn[] = buckets.map((b, i) => ({
-    label: bucketLabel(b, at, i + 1, locale),
+    label: labels[i],
     ...(b.from ? { from: b.from.iso } : {}),
     ...(b.to ? { to: b.to.iso } : {}),
   }));
