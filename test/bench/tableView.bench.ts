@@ -136,7 +136,7 @@ function memoryFigures(r: TableResult, at: string): Figure[] {
           value: m.pageHeap / MB,
           unit: 'MB',
           detail: [
-            "performance.memory of the first page after 3 s idle (the workbench's frames share it)",
+            "performance.memory of the first page, the least of 8 readings idle (the workbench's frames share it)",
             m.pageHeapAtOpen ? `${(m.pageHeapAtOpen / MB).toFixed(0)} MB at the open's render` : '',
             base && r.small ? `${(base / MB).toFixed(0)} MB with ${count(r.small.records)} rows` : '',
           ]
