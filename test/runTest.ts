@@ -18,6 +18,9 @@
 //                            test/bench/host/tree.test
 //                            (Load all, scrolling and expanding a big list in the workbench;
 //                            `npm run bench`). The test hooks are on: it reaches the tree's nodes.
+//   --bench-table <dir> <n>  the same against <n> invoices, running test/bench/host/table.test
+//                            (Open as Table, scrolling and sorting the grid, a 24-period
+//                            statement; `npm run bench`).
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -78,16 +81,16 @@ function benchExtension(args: readonly string[]): string | undefined {
   return resolve(dir);
 }
 
-/** The extension folder and invoices of a big-tree benchmark run, or undefined. */
-function benchTree(args: readonly string[]): { dir: string; invoices: number } | undefined {
-  const at = args.indexOf('--bench-tree');
-  if (at < 0) return undefined;
+/** The extension folder and invoices of a big-list benchmark run (the tree's or the table's),
+ * and the in-host entry that runs it, or undefined. */
+function benchTree(args: readonly string[]): { dir: string; invoices: number; index: string } | undefined {
+  const flag = ['--bench-tree', '--bench-table'].find((f) => args.includes(f));
+  if (!flag) return undefined;
+  const at = args.indexOf(flag);
   const [dir, count] = [args[at + 1], Number(args[at + 2])];
   if (!dir || !existsSync(join(dir, 'package.json')) || !Number.isInteger(count) || count < 1)
-    throw new Error(
-      `--bench-tree needs an extension folder and a count of invoices, not ${args.slice(at + 1).join(' ')}`,
-    );
-  return { dir: resolve(dir), invoices: count };
+    throw new Error(`${flag} needs an extension folder and a count of invoices, not ${args.slice(at + 1).join(' ')}`);
+  return { dir: resolve(dir), invoices: count, index: flag === '--bench-tree' ? 'treeIndex.js' : 'tableIndex.js' };
 }
 
 /** A development extension that contributes nothing: VS Code runs extension tests only in a
@@ -150,8 +153,9 @@ async function main(): Promise<number> {
     ...(activationBench ? {} : { [TEST_HOOKS_ENV]: 'on' }),
   };
   if (bench && process.env[ENV.benchResult]) env[ENV.benchResult] = process.env[ENV.benchResult] as string;
-  // The big-tree benchmark's dataPlatform.maxTreeRows, when not the default.
-  if (tree && process.env.DP_BENCH_MAX_TREE_ROWS) env.DP_BENCH_MAX_TREE_ROWS = process.env.DP_BENCH_MAX_TREE_ROWS;
+  // The big-list benchmarks' dataPlatform.maxTreeRows, when not the default; the table's parts.
+  for (const name of ['DP_BENCH_MAX_TREE_ROWS', 'DP_BENCH_TABLE_PARTS'])
+    if (tree && process.env[name]) env[name] = process.env[name];
   if (choice.kind === 'offline') {
     mkdirSync(screenshotDir, { recursive: true });
     env[ENV.screenshotDir] = screenshotDir;
@@ -175,7 +179,7 @@ async function main(): Promise<number> {
   const opts: HostRunOptions = {
     extensionDevelopmentPath: bench ?? (vsix ? harnessExtension(join(tmp, 'harness')) : root),
     extensionTestsPath: bench
-      ? join(root, 'out', 'test', 'bench', 'host', treeInvoices ? 'treeIndex.js' : 'index.js')
+      ? join(root, 'out', 'test', 'bench', 'host', tree?.index ?? 'index.js')
       : join(root, 'out', 'test', vsix ? 'installed' : locale ? 'l10n' : 'integration', 'index.js'),
     workspaceDir,
     tmpDir: tmp,
@@ -211,7 +215,7 @@ async function main(): Promise<number> {
   }
   if (process.env.DP_TEST_RESULTS) writeFileSync(process.env.DP_TEST_RESULTS, JSON.stringify(counts) + '\n');
   hostLog(
-    `${treeInvoices ? 'big-tree benchmark' : bench ? 'activation benchmark' : vsix ? `installed package${locale ? ` in ${locale}` : ''}` : locale ? `localisation (${locale})` : 'integration'}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (exit ${code})`,
+    `${tree ? `big-list benchmark (${tree.index})` : bench ? 'activation benchmark' : vsix ? `installed package${locale ? ` in ${locale}` : ''}` : locale ? `localisation (${locale})` : 'integration'}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (exit ${code})`,
   );
   return code;
 }
