@@ -4,7 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { t } from '../l10n';
 
-interface PageResources {
+/** What every webview page's template is filled with besides its words. */
+export interface PageResources {
   /** `webview.cspSource`. */
   cspSource: string;
   styleUri: string;
@@ -68,29 +69,37 @@ export function escapeAttribute(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ATTR_ESCAPES[c]);
 }
 
-/** Fills `{{csp}}`, `{{nonce}}`, `{{styleUri}}`, `{{scriptUri}}` and the page's words; an unknown
- * placeholder is an error so a typo in the template cannot ship a page without its CSP. */
-export function renderPage(template: string, res: PageResources): string {
+/** Fills a webview page's template: `{{csp}}`, `{{nonce}}`, `{{styleUri}}`, `{{scriptUri}}`,
+ * `{{lang}}`, `{{testHooks}}` and the page's `words`, each escaped; an unknown placeholder is an
+ * error, and so is a template without its CSP meta tag, so a typo cannot ship a page without it. */
+export function fillPage(page: string, template: string, res: PageResources, words: Record<string, string>): string {
   const values: Record<string, string> = {
     csp: contentSecurityPolicy(res.cspSource, res.nonce),
     nonce: res.nonce,
     styleUri: res.styleUri,
     scriptUri: res.scriptUri,
     lang: res.lang ?? 'en',
+    testHooks: res.testHooks ? 'on' : 'off',
+    ...words,
+  };
+  const html = template.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => {
+    const v = values[name];
+    if (v === undefined) throw new Error(`unknown placeholder {{${name}}} in the ${page} template`);
+    return escapeAttribute(v);
+  });
+  if (!html.includes('http-equiv="Content-Security-Policy"'))
+    throw new Error(`the ${page} template has no CSP meta tag`);
+  return html;
+}
+
+/** The diagnostics page: the shared placeholders and its own words. */
+export function renderPage(template: string, res: PageResources): string {
+  return fillPage('diagnostics', template, res, {
     title: t('Data Platform Diagnostics'),
     heading: t('API errors'),
     clear: t('Clear'),
     clearTitle: t('Remove every entry'),
     empty: t('No API errors yet. Failed requests of the Data Platform explorer appear here, newest first.'),
     strings: JSON.stringify(scriptStrings()),
-    testHooks: res.testHooks ? 'on' : 'off',
-  };
-  const html = template.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => {
-    const v = values[name];
-    if (v === undefined) throw new Error(`unknown placeholder {{${name}}} in the diagnostics template`);
-    return escapeAttribute(v);
   });
-  if (!html.includes('http-equiv="Content-Security-Policy"'))
-    throw new Error('the diagnostics template has no CSP meta tag');
-  return html;
 }

@@ -1,18 +1,8 @@
 // The report page's HTML: media/report.html with its CSP, nonce, resource URIs and the page's own
 // words (in the display language) filled in. No report data ever goes into the HTML: it arrives by
 // message and is laid out with DOM APIs.
-import { contentSecurityPolicy, escapeAttribute } from '../diagnostics/html';
+import { fillPage, type PageResources } from '../diagnostics/html';
 import { t } from '../l10n';
-
-interface PageResources {
-  cspSource: string;
-  styleUri: string;
-  scriptUri: string;
-  nonce: string;
-  lang?: string;
-  /** Under the test switch only: the page reports its renders and obeys the tests' drive messages. */
-  testHooks?: boolean;
-}
 
 /** The words the script uses (`{0}` filled in by it). */
 function scriptStrings(): Record<string, string> {
@@ -28,12 +18,7 @@ function scriptStrings(): Record<string, string> {
 }
 
 export function renderReportPage(template: string, res: PageResources): string {
-  const values: Record<string, string> = {
-    csp: contentSecurityPolicy(res.cspSource, res.nonce),
-    nonce: res.nonce,
-    styleUri: res.styleUri,
-    scriptUri: res.scriptUri,
-    lang: res.lang ?? 'en',
+  return fillPage('report', template, res, {
     title: t('Report'),
     periodLength: t('Period length'),
     months1: t('1 month'),
@@ -53,14 +38,5 @@ export function renderReportPage(template: string, res: PageResources): string {
     retry: t('Retry'),
     defaultHint: t('Empty: the platform’s default'),
     strings: JSON.stringify(scriptStrings()),
-    testHooks: res.testHooks ? 'on' : 'off',
-  };
-  const html = template.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => {
-    const v = values[name];
-    if (v === undefined) throw new Error(`unknown placeholder {{${name}}} in the report template`);
-    return escapeAttribute(v);
   });
-  if (!html.includes('http-equiv="Content-Security-Policy"'))
-    throw new Error('the report template has no CSP meta tag');
-  return html;
 }
