@@ -3,9 +3,9 @@
 // tall as all of them; scrolling reuses the row elements. The page knows the row count and keeps
 // a bounded cache of rows by place in the host's order (its epoch); it asks for the ranges it
 // shows, one request at a time, and lays out a row not there yet as an empty busy row. Every cell
-// is set with textContent, never markup. Sorting and filtering are the host's. One cell is focusable at a time (roving tabindex): arrows, Home/End,
-// PageUp/PageDown, Ctrl+Home/End move; Enter opens the record; Ctrl+C copies the cell through the
-// host; Alt+Left/Right moves a column.
+// is set with textContent, never markup. Sorting and filtering are the host's. One cell is
+// focusable at a time (roving tabindex): arrows, Home/End, PageUp/PageDown, Ctrl+Home/End move;
+// Enter opens the record; Ctrl+C copies the cell through the host; Alt+Left/Right moves a column.
 // @ts-check
 (function () {
   const vscode = acquireVsCodeApi();
