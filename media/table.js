@@ -16,7 +16,7 @@
   const ROW_H = 24;
   const MARGIN = 8;
   /** Rows asked for beyond those in view, each way; rows kept at most (by place in the order). */
-  const FETCH_MARGIN = 100;
+  const FETCH_MARGIN = 200;
   const CACHE_MAX = 4000;
   const MAX_ANSWER = 500;
   const grid = $('grid');
