@@ -1,10 +1,11 @@
-// Table page script: a virtualised ARIA grid over the rows the host sends (src/panels/tableProtocol.ts).
+// Table page script: a virtualised ARIA grid over rows the host holds (src/panels/tableProtocol.ts).
 // Only the rows in view (plus a small margin) are in the DOM, at a fixed height, over a spacer as
-// tall as all of them; scrolling reuses the row elements. Every cell is set with textContent,
-// never markup. Sorting and filtering are the host's (tested domain code): the page gets an order
-// of row indices. One cell is focusable at a time (roving tabindex): arrows, Home/End,
-// PageUp/PageDown, Ctrl+Home/End move; Enter opens the record; Ctrl+C copies the cell through the
-// host; Alt+Left/Right moves a column.
+// tall as all of them; scrolling reuses the row elements. The page knows the row count and keeps
+// a bounded cache of rows by place in the host's order (its epoch); it asks for the ranges it
+// shows, one request at a time, and lays out a row not there yet as an empty busy row. Every cell
+// is set with textContent, never markup. Sorting and filtering are the host's. One cell is
+// focusable at a time (roving tabindex): arrows, Home/End, PageUp/PageDown, Ctrl+Home/End move;
+// Enter opens the record; Ctrl+C copies the cell through the host; Alt+Left/Right moves a column.
 // @ts-check
 (function () {
   const vscode = acquireVsCodeApi();
@@ -14,6 +15,10 @@
   const testHooks = document.body.dataset.testHooks === 'on';
   const ROW_H = 24;
   const MARGIN = 8;
+  /** Rows asked for beyond those in view, each way; rows kept at most (by place in the order). */
+  const FETCH_MARGIN = 200;
+  const CACHE_MAX = 4000;
+  const MAX_ANSWER = 500;
   const grid = $('grid');
   const headRow = $('headRow');
   const viewport = $('viewport');
@@ -24,8 +29,16 @@
   /** @type {{id: string, numeric: boolean}[]} */ let columns = [];
   /** @type {string[]} */ let shown = [];
   /** Index of each shown column in a row's cells. @type {number[]} */ let shownAt = [];
-  /** @type {{id: string, cells: string[]}[]} */ let rows = [];
-  /** @type {number[] | null} */ let order = null;
+  /** Rows by place in the order of `epoch`. @type {Map<number, {id: string, cells: string[]}>} */
+  let cache = new Map();
+  let epoch = -1;
+  let total = 0;
+  let loaded = 0;
+  /** The request in flight (one at a time), and when it went. */
+  /** @type {{epoch: number, start: number, end: number, at: number} | null} */ let asked = null;
+  /** A report waits for the rows in view to arrive. @type {{withState: boolean} | null} */
+  let pendingReport = null;
+  let renderT0 = 0;
   let sort = undefined;
   let list = undefined;
   let status = { count: '', hasMore: false, loading: false };
@@ -52,8 +65,8 @@
     }
   }
 
-  const count = () => (order ? order.length : rows.length);
-  const rowAt = (i) => rows[order ? order[i] : i];
+  const count = () => total;
+  const rowAt = (i) => cache.get(i);
   const el = (tag, cls, text) => {
     const n = document.createElement(tag);
     if (cls) n.className = cls;
@@ -118,17 +131,77 @@
     for (let k = 0; k < want; k++) fillRow(/** @type {HTMLElement} */ (body.children[k]), first + k);
     grid.setAttribute('aria-rowcount', String(n + 1));
     grid.setAttribute('aria-colcount', String(shown.length));
-    $('empty').hidden = n > 0 || rows.length === 0;
+    $('empty').hidden = n > 0 || loaded === 0;
     $('empty').textContent = strings.noRows;
     applyFocus(false);
+    askRows();
+  }
+
+  /** Whether every row laid out has its data. */
+  function windowReady() {
+    for (let k = 0; k < body.children.length; k++) if (!cache.has(first + k)) return false;
+    return true;
+  }
+
+  /** Asks for the rows in view and a margin around them not held, the newest range only: while a
+   * request is out, the next goes when its answer comes (or after a second, if it never does). */
+  function askRows() {
+    if (epoch < 0 || total === 0) return;
+    if (asked && asked.epoch === epoch && window.performance.now() - asked.at < 1000) return;
+    asked = null;
+    const inView = Math.ceil((viewport.clientHeight || 600) / ROW_H);
+    const top = Math.floor(viewport.scrollTop / ROW_H);
+    const lo = Math.max(0, top - FETCH_MARGIN);
+    const hi = Math.min(total, top + inView + FETCH_MARGIN);
+    // The rows in view first: the first one missing there, else the first one in the margin.
+    let start = -1;
+    for (let i = Math.max(lo, first); i < Math.min(hi, first + body.children.length) && start < 0; i++)
+      if (!cache.has(i)) start = i;
+    for (let i = lo; i < hi && start < 0; i++) if (!cache.has(i)) start = i;
+    if (start < 0) return;
+    let end = start;
+    while (end < hi && end - start < MAX_ANSWER && !cache.has(end)) end++;
+    asked = { epoch, start, end, at: window.performance.now() };
+    vscode.postMessage({ type: 'rows', epoch, start, end });
+  }
+
+  function validAnswer(m) {
+    return (
+      m.epoch === epoch &&
+      Number.isInteger(m.start) &&
+      m.start >= 0 &&
+      Array.isArray(m.ids) &&
+      Array.isArray(m.cells) &&
+      m.ids.length === m.cells.length &&
+      m.ids.length <= MAX_ANSWER &&
+      m.ids.every((id) => typeof id === 'string') &&
+      m.cells.every((r) => Array.isArray(r) && r.every((c) => typeof c === 'string'))
+    );
+  }
+
+  /** An answer: its rows kept (the farthest from view dropped past CACHE_MAX), laid out. */
+  function takeRows(m) {
+    if (!validAnswer(m)) return;
+    if (asked && asked.start === m.start) asked = null;
+    m.ids.forEach((id, k) => cache.set(m.start + k, { id, cells: m.cells[k] }));
+    if (cache.size > CACHE_MAX) {
+      const keep = CACHE_MAX / 2;
+      for (const i of cache.keys()) if (i < first - keep || i > first + keep) cache.delete(i);
+    }
+    renderRows();
+    if (pendingReport) report(pendingReport.withState);
   }
 
   function fillRow(r, i) {
     const row = rowAt(i);
-    if (r.dataset.index === String(i) && r.dataset.id === row.id && r.dataset.layout === layoutKey) return;
+    const id = row ? row.id : '';
+    if (r.dataset.index === String(i) && r.dataset.id === id && r.dataset.layout === layoutKey) return;
     r.dataset.index = String(i);
-    r.dataset.id = row.id;
+    r.dataset.id = id;
     r.setAttribute('aria-rowindex', String(i + 2));
+    // A row whose data has not arrived is laid out empty, busy, for the few ms until it does.
+    if (row) r.removeAttribute('aria-busy');
+    else r.setAttribute('aria-busy', 'true');
     // Cells are made again only when the columns shown change; scrolling sets their text alone.
     if (r.dataset.layout !== layoutKey) {
       r.replaceChildren();
@@ -141,7 +214,7 @@
       }
       r.dataset.layout = layoutKey;
     }
-    for (let c = 0; c < shown.length; c++) r.children[c].textContent = row.cells[shownAt[c]] ?? '';
+    for (let c = 0; c < shown.length; c++) r.children[c].textContent = row ? (row.cells[shownAt[c]] ?? '') : '';
   }
 
   /** The element of the focused cell, if laid out. */
@@ -276,18 +349,25 @@
     });
   }
 
-  function validRows(v) {
-    return Array.isArray(v) && v.every((r) => r && typeof r.id === 'string' && Array.isArray(r.cells));
-  }
+  const whole = (v) => Number.isInteger(v) && v >= 0;
 
-  /** Takes a view message's fields (columns, shown, sort, filter, order, status). */
+  /** Takes a view message's fields (columns, shown, sort, filter, epoch, counts, status). */
   function takeView(m) {
     if (Array.isArray(m.columns)) columns = m.columns.filter((c) => c && typeof c.id === 'string');
     if (Array.isArray(m.shown)) shown = m.shown.filter((id) => columns.some((c) => c.id === id));
     shownAt = shown.map((id) => columns.findIndex((c) => c.id === id));
     layoutKey = shown.join('\n');
     sort = m.sort && typeof m.sort.column === 'string' ? m.sort : undefined;
-    order = Array.isArray(m.order) ? m.order.filter((i) => Number.isInteger(i) && i >= 0 && i < rows.length) : null;
+    if (m.epoch !== epoch) {
+      // Another order: the rows held are at other places (every laid out row is filled again).
+      cache = new Map();
+      asked = null;
+      epoch = m.epoch;
+      for (const r of body.children) /** @type {HTMLElement} */ (r).dataset.index = '';
+    }
+    total = m.rowCount;
+    loaded = m.loaded;
+    for (const i of cache.keys()) if (i >= total) cache.delete(i);
     if (typeof m.filter === 'string' && document.activeElement !== filter) filter.value = m.filter;
     if (m.status && typeof m.status.count === 'string') status = m.status;
     buildHeader();
@@ -295,17 +375,11 @@
   }
 
   function render(m) {
-    const t0 = started || window.performance.now();
+    if (!whole(m.epoch) || !whole(m.rowCount) || !whole(m.loaded)) return;
+    renderT0 = started || window.performance.now();
     if (m.type === 'init') {
-      if (!validRows(m.rows)) return;
-      // Rows of the same id may read differently after a reset: every laid out row is filled again.
-      for (const r of body.children) /** @type {HTMLElement} */ (r).dataset.index = '';
-      rows = m.rows;
       list = m.list;
       $('title').textContent = typeof m.title === 'string' ? m.title : '';
-    } else if (m.type === 'append') {
-      if (!validRows(m.rows)) return;
-      for (const r of m.rows) rows.push(r);
     }
     takeView(m);
     if (m.type === 'init' && m.restore && Number.isInteger(m.restore.scrollRow)) {
@@ -321,16 +395,25 @@
     focus.row = Math.min(focus.row, count() - 1);
     renderRows();
     save();
-    if (testHooks) {
-      void body.offsetHeight;
-      renderMs = window.performance.now() - t0;
-      started = 0;
-    }
     report();
   }
 
-  function report(withState) {
+  /** Under the test switch: what the page shows, once the rows in view have their data (a report
+   * asked for before waits for them); the time since the change that is being drawn. */
+  function report(withState = false) {
     if (!testHooks) return;
+    if (!windowReady()) {
+      pendingReport = { withState: withState || (pendingReport ? pendingReport.withState : false) };
+      return;
+    }
+    withState = withState || (pendingReport ? pendingReport.withState : false);
+    pendingReport = null;
+    if (renderT0) {
+      void body.offsetHeight;
+      renderMs = window.performance.now() - renderT0;
+      renderT0 = 0;
+      started = 0;
+    }
     const scripts = Array.from(document.querySelectorAll('script'));
     const visible = Array.from(body.children).map((r) => ({
       id: /** @type {HTMLElement} */ (r).dataset.id || '',
@@ -345,7 +428,7 @@
       type: 'rendered',
       columns: shown,
       rowCount: count(),
-      loadedCount: rows.length,
+      loadedCount: loaded,
       visible,
       ...(sort ? { sort } : {}),
       filter: filter.value,
@@ -398,9 +481,9 @@
         return report();
       }
       case 'scrollTo':
+        renderT0 = started;
         viewport.scrollTop = Number(m.row) * ROW_H;
         renderRows();
-        renderMs = window.performance.now() - started;
         return report();
       case 'click':
         if (['columns', 'loadMore', 'loadAll', 'sortList'].includes(m.column)) $(m.column).click();
@@ -418,7 +501,8 @@
   window.addEventListener('message', (event) => {
     const m = event.data;
     if (!m || typeof m !== 'object') return;
-    if (m.type === 'init' || m.type === 'append' || m.type === 'view') render(m);
+    if (m.type === 'init' || m.type === 'view') render(m);
+    else if (m.type === 'rows') takeRows(m);
     else if (m.type === 'drive' && testHooks) drive(m);
   });
   new ResizeObserver(() => renderRows()).observe(viewport);

@@ -184,6 +184,8 @@ class TablePanels implements Tables {
         return view.filterBy(message.text);
       case 'move':
         return view.move(message.column, message.delta);
+      case 'rows':
+        return view.sendRows(message.epoch, message.start, message.end);
       case 'rendered':
         if (this.testHooks) entry.report = message;
         return;

@@ -1,7 +1,8 @@
 // Messages between a table panel (tablePanel.ts) and its page (media/table.js, plain JS: keep the
-// two in step by hand). The host holds the rows and does the sorting and filtering (src/table):
-// the page gets each row's cells once, then only the order of the rows to show, as indices.
-import type { GridRow } from '../table/grid';
+// two in step by hand). The host holds the rows, their order (sorting and filtering, src/table)
+// and answers the page's requests for ranges of it: the page holds only a window of rows, by their
+// place in the order of an epoch (a new order, a reset list: a new epoch, the page's rows dropped).
+import type { RowsAnswer } from '../table/window';
 import type { TableRenderSnapshot } from './tableViewApi';
 
 interface WireColumn {
@@ -29,25 +30,27 @@ export interface ViewMessage {
   shown: string[];
   sort?: { column: string; descending: boolean; scope: 'loaded' | 'list' };
   filter: string;
-  /** Rows to show by index into the rows held; absent: all, as loaded. */
-  order?: number[];
+  /** The order the page's rows are placed in; rows of another epoch are stale. */
+  epoch: number;
+  /** Rows in that order (after the quick filter), and rows the list has loaded. */
+  rowCount: number;
+  loaded: number;
   status: ListStatus;
 }
 
-/** A fresh set of rows (first load, a reset list, a list found again), with the view; more rows
- * may follow in `append` messages. */
-export type InitMessage = {
+/** A fresh list (first load, a reset list, a list found again), with the view; the page asks for
+ * the rows it shows. */
+type InitMessage = {
   title: string;
-  rows: GridRow[];
   list: unknown;
   restore?: { scrollRow: number; focus?: { row: number; column: number } };
 } & Omit<ViewMessage, 'type'> & { type: 'init' };
 
 export type TableHostToPage =
   | InitMessage
-  /** Rows the list added after those the page holds. */
-  | ({ rows: GridRow[] } & Omit<ViewMessage, 'type'> & { type: 'append' })
   | ViewMessage
+  /** The rows of a range the page asked for. */
+  | RowsAnswer
   /** Test switch only: do what a user does (tablePanel's drive). */
   | {
       type: 'drive';
@@ -75,9 +78,15 @@ export type TablePageToHost =
   | { type: 'copyRow'; id: string }
   | { type: 'loadMore' }
   | { type: 'loadAll' }
+  /** Rows [start, end) of the order of `epoch`. */
+  | { type: 'rows'; epoch: number; start: number; end: number }
   | TableRenderSnapshot;
 
 const MAX_FILTER = 500;
+
+/** A page asks for its window plus a margin: a few hundred rows, never the whole list. */
+const MAX_RANGE = 5000;
+const count = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
 const str = (v: unknown, max = 1000): v is string => typeof v === 'string' && v.length <= max;
 
@@ -103,6 +112,8 @@ export function isTablePageToHost(value: unknown): value is TablePageToHost {
       return str(m.id);
     case 'copyCell':
       return str(m.id) && str(m.column);
+    case 'rows':
+      return count(m.epoch) && count(m.start) && count(m.end) && m.end >= m.start && m.end - m.start <= MAX_RANGE;
     case 'rendered':
       return Array.isArray(m.columns) && Array.isArray(m.visible) && typeof m.rowCount === 'number';
     default:

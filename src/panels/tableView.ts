@@ -1,7 +1,7 @@
 // One table panel: follows one tree list (a PagedList of a RecordListNode) and tells its page what
-// changed. The rows are the list's own items, never fetched again: the page gets each row once
-// (appended as pages load, all again when the list resets) and, for a sort or the quick filter,
-// the order of rows to show. Sorting and filtering run here, in the domain code (src/table).
+// changed. The rows are the list's own items, never fetched again; they and their order (a sort,
+// the quick filter: the domain code of src/table) stay here. The page holds a window of them: it
+// gets the count and asks for the ranges it shows, by the epoch of the order they are placed in.
 import * as vscode from 'vscode';
 import type { PagedList } from '../api';
 import type { RecordRow } from '../dataTypes/rows';
@@ -12,11 +12,9 @@ import { GridModel } from '../table/grid';
 import { moveColumn, parsePrefs, prefsKey, prefsOf, shownColumns } from '../table/prefs';
 import type { RecordListNode } from '../tree/dataNodes';
 import { formatCount } from '../util/amount';
-import type { GridRow } from '../table/grid';
-import type { TableHostToPage, InitMessage, ListStatus, ViewMessage } from './tableProtocol';
-
-const ROWS_PER_MESSAGE = 2000;
+import type { TableHostToPage, ListStatus, ViewMessage } from './tableProtocol';
 import type { ListRef } from '../table/listRef';
+import { rowsAnswer, sameOrder } from '../table/window';
 
 type TableSort = { column: string; descending: boolean; scope: 'loaded' | 'list' };
 
@@ -40,6 +38,9 @@ export class TableView {
   readonly grid: GridModel;
   /** The page has said `ready` and holds what it was sent since; a hidden page holds nothing. */
   private ready = false;
+  /** The order the page was last told of (undefined: every row as held), and its epoch. */
+  private order?: Uint32Array;
+  private epoch = 0;
   /** Where the page was when it was saved, given back with the next init (a restored panel). */
   restore?: { scrollRow: number; focus?: { row: number; column: number } };
 
@@ -100,36 +101,25 @@ export class TableView {
       if (list && list.pagesLoaded === 0 && !list.loading && !list.lastError) void this.node?.loadMore();
       return;
     }
-    if (items.length === size) return this.sendView();
-    const rows = this.grid.append(items.slice(size));
-    if (this.ready) this.postRows(rows, this.viewOf());
-  }
-
-  /** Rows sent in messages of at most ROWS_PER_MESSAGE: the page takes each in a task of its own
-   * (a 25,000-row list is 6 MB of JSON, one long task if sent whole), shows the first at once, and
-   * the order of the view (the last message's) covers them all once they are there. */
-  private postRows(rows: GridRow[], view: ViewMessage, first?: Omit<InitMessage, keyof ViewMessage | 'rows'>): void {
-    const { order, ...unordered } = view;
-    for (let at = 0; at === 0 || at < rows.length; at += ROWS_PER_MESSAGE) {
-      const chunk = rows.slice(at, at + ROWS_PER_MESSAGE);
-      // The order (25,000 indices when sorted) goes once, with the last rows.
-      const last = at + ROWS_PER_MESSAGE >= rows.length;
-      view = last && order ? { ...unordered, order } : unordered;
-      if (at === 0 && first) this.host.post({ ...view, ...first, type: 'init', rows: chunk });
-      else this.host.post({ ...view, type: 'append', rows: chunk });
-    }
+    // Rows appended to an unsorted, unfiltered grid keep the places of those before (same epoch).
+    if (items.length > size) this.grid.append(items.slice(size));
+    this.sendView();
   }
 
   sendInit(): void {
     if (!this.ready) return;
-    const rows = Array.from({ length: this.grid.size }, (_, i) => ({
-      id: this.grid.idAt(i) ?? '',
-      cells: this.grid.rowAt(i),
-    }));
     const title = this.node ? titleOf(this.node) : this.ref.dataType;
     const restore = this.restore;
     this.restore = undefined;
-    this.postRows(rows, this.viewOf(), { title, list: this.ref, ...(restore ? { restore } : {}) });
+    this.host.post({ ...this.viewOf(true), type: 'init', title, list: this.ref, ...(restore ? { restore } : {}) });
+  }
+
+  /** The page asks for rows [start, end) of the order of `epoch`: an older epoch's go unanswered
+   * (the page asks again when it hears of the new one). */
+  sendRows(epoch: number, start: number, end: number): void {
+    if (!this.ready || epoch !== this.epoch) return;
+    const answer = rowsAnswer(this.grid, this.order, epoch, start, end);
+    if (answer) this.host.post(answer);
   }
 
   sendView(): void {
@@ -163,16 +153,21 @@ export class TableView {
     this.setShown(moveColumn(this.shown, column, delta));
   }
 
-  private viewOf(): ViewMessage {
+  /** The view, a new epoch when the order changed (or `fresh`: other rows at the same places). */
+  private viewOf(fresh = false): ViewMessage {
     const local = this.sort?.scope === 'loaded' ? this.sort : undefined;
     const order = this.grid.order(local, this.filter, this.shown);
+    if (fresh || !sameOrder(order, this.order)) this.epoch++;
+    this.order = order;
     return {
       type: 'view',
       columns: this.columns.map((c) => ({ id: c.id, numeric: c.kind === 'number' })),
       shown: this.shown,
       ...(this.sort ? { sort: this.sort } : {}),
       filter: this.filter,
-      ...(order ? { order: Array.from(order) } : {}),
+      epoch: this.epoch,
+      rowCount: order ? order.length : this.grid.size,
+      loaded: this.grid.size,
       status: this.status(),
     };
   }

@@ -13,7 +13,7 @@ interface GridSort {
 }
 
 /** A row as the page gets it: the record's id and its cells in the order of the grid's columns. */
-export interface GridRow {
+interface GridRow {
   id: string;
   cells: string[];
 }

@@ -4,8 +4,9 @@
 //   small   first, the same of the `few` company's invoices: a table page's cost with few rows;
 //   tree    the tree's render of the same list (until its last row is revealed, as the big-tree
 //           bench times it), to compare the table's open with;
-//   open    Open as Table until the page reports every loaded row laid out, from a new page each
-//           time (all editors closed);
+//   open    Open as Table until the page reports every loaded row counted and its first screen
+//           of rows with their data (it holds only a window), from a new page each time (all
+//           editors closed);
 //   scroll  the grid scrolled through in steps, and back to the top, each step until the page
 //           reports it; the long tasks the page saw on the way;
 //   sort    a column's header clicked, until the page reports the rows sorted;
@@ -82,7 +83,7 @@ async function treeRender(api: Api, node: TreeNode): Promise<{ ms: number; rows:
   return { ms, rows: rows.length };
 }
 
-/** Open as Table on a new page, until it reports every loaded row. */
+/** Open as Table on a new page, until it reports every loaded row counted and its first screen. */
 async function openTable(api: Api, node: TreeNode, total: number) {
   await closeEditors();
   const before = api.tables.panels();

@@ -50,6 +50,8 @@ describe('table page', () => {
       { type: 'loadMore' },
       { type: 'loadAll' },
       { type: 'columns' },
+      { type: 'rows', epoch: 0, start: 0, end: 0 },
+      { type: 'rows', epoch: 3, start: 24_900, end: 25_000 },
     ])
       assert.ok(isTablePageToHost(ok), JSON.stringify(ok));
     for (const bad of [
@@ -63,6 +65,12 @@ describe('table page', () => {
       { type: 'open', id: { toString: 'r1' } },
       { type: 'copyCell', id: 'r1' },
       { type: 'rendered' },
+      { type: 'rows', epoch: 1, start: 10, end: 5 },
+      { type: 'rows', epoch: 1, start: -1, end: 5 },
+      { type: 'rows', epoch: 1, start: 0.5, end: 5 },
+      { type: 'rows', epoch: '1', start: 0, end: 5 },
+      { type: 'rows', epoch: 1, start: 0, end: 100_000 },
+      { type: 'rows', epoch: 1, start: 0 },
     ])
       assert.ok(!isTablePageToHost(bad), JSON.stringify(bad));
   });
