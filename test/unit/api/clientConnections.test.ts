@@ -3,11 +3,10 @@
 // deleted; the integrations paged and filtered; a company edited, filtered by tag and deleted; a
 // failed pull's validation. Every request goes out as its builder built it (Copy as cURL).
 import * as assert from 'node:assert/strict';
-import { DataPlatformClient } from '../../../src/api/client';
 import { PagedList } from '../../../src/api/paging';
 import type { PreparedRequest } from '../../../src/api/requests';
 import { rejectsWith } from '../../support/apiErrors';
-import { startEmulator, type RunningEmulator } from '../../emulator';
+import { emulatorSuite } from '../../support/emulatorSuite';
 
 /** The link page's Authorize form: where it posts and the token it carries. */
 async function authorize(linkUrl: string): Promise<void> {
@@ -27,27 +26,15 @@ async function authorize(linkUrl: string): Promise<void> {
 
 describe('client: connections and companies against the emulator', function () {
   this.timeout(20_000);
-  let emu: RunningEmulator;
-  /** `METHOD /path?query status` of every API request, as the emulator read it off the wire. */
-  const received: string[] = [];
-  const client = () =>
-    new DataPlatformClient({ baseUrl: emu.url, apiKey: emu.keys.normal, sleep: () => Promise.resolve() });
-
-  before(async () => {
-    emu = await startEmulator({ invoices: 50, companies: 30, log: (line) => received.push(line) });
-  });
-  after(() => emu.close());
-  beforeEach(() => {
-    emu.reset();
-    received.length = 0;
-  });
+  const suite = emulatorSuite({ invoices: 50, companies: 30 });
+  const { received, client } = suite;
 
   /** The one request the call sends is the one built, byte for byte (URL and body). */
   async function asBuilt<T>(built: PreparedRequest, call: () => Promise<T>): Promise<T> {
     const before = received.length;
     const result = await call();
     assert.equal(received.length, before + 1, received.slice(before).join('\n'));
-    const relative = built.url.slice(emu.url.length);
+    const relative = built.url.slice(suite.emu.url.length);
     assert.ok(received[before].startsWith(`${built.method} ${relative} `), `${received[before]}, built ${relative}`);
     return result;
   }
@@ -57,7 +44,10 @@ describe('client: connections and companies against the emulator', function () {
     const first = await asBuilt(c.connections.integrationsRequest({ pageSize: 3 }), () =>
       c.connections.listIntegrations({ pageSize: 3 }),
     );
-    assert.equal(`${emu.url}${first._links.current?.href}`, c.connections.integrationsRequest({ pageSize: 3 }).url);
+    assert.equal(
+      `${suite.emu.url}${first._links.current?.href}`,
+      c.connections.integrationsRequest({ pageSize: 3 }).url,
+    );
     const list = new PagedList(c.connections.integrationPages({ pageSize: 3 }));
     await list.loadAll();
     assert.ok(list.items.length >= 8, `${list.items.length}`);
@@ -67,7 +57,7 @@ describe('client: connections and companies against the emulator', function () {
       disabled.results.map((i) => i.name),
       ['QuickBooks Desktop', 'Shopify'],
     );
-    const xero = await asBuilt({ method: 'GET', url: `${emu.url}/integrations/gbol` }, () =>
+    const xero = await asBuilt({ method: 'GET', url: `${suite.emu.url}/integrations/gbol` }, () =>
       c.connections.getIntegration('gbol'),
     );
     assert.deepEqual([xero.key, xero.name, xero.enabled], ['gbol', 'Xero', true]);
@@ -76,13 +66,13 @@ describe('client: connections and companies against the emulator', function () {
 
   it('a connection: created PendingAuth, authorized at its link, unlinked, re-authorized, deleted', async () => {
     const c = client();
-    const company = emu.companies.syncing;
+    const company = suite.emu.companies.syncing;
     const created = await asBuilt(c.connections.createRequest(company, 'gbol'), () =>
       c.connections.create(company, 'gbol'),
     );
     assert.equal(created.status, 'PendingAuth');
     assert.equal(created.platformName, 'Xero');
-    assert.ok(created.linkUrl?.startsWith(`${emu.url}/link/`), created.linkUrl);
+    assert.ok(created.linkUrl?.startsWith(`${suite.emu.url}/link/`), created.linkUrl);
 
     await authorize(created.linkUrl ?? '');
     const linked = await asBuilt(c.connections.connectionRequest(company, created.id), () =>
@@ -113,14 +103,14 @@ describe('client: connections and companies against the emulator', function () {
 
   it('a connection to a disabled or unknown platform is refused by the server, once', async () => {
     const c = client();
-    await rejectsWith(c.connections.create(emu.companies.syncing, 'pqsw'), 'badRequest');
-    await rejectsWith(c.connections.create(emu.companies.syncing, 'nope'), 'badRequest');
+    await rejectsWith(c.connections.create(suite.emu.companies.syncing, 'pqsw'), 'badRequest');
+    await rejectsWith(c.connections.create(suite.emu.companies.syncing, 'nope'), 'badRequest');
     assert.equal(received.length, 2);
   });
 
   it('a company edited: the fields sent change, the rest stay', async () => {
     const c = client();
-    const id = emu.companies.empty;
+    const id = suite.emu.companies.empty;
     const before = await c.getCompany(id);
     const update = { name: 'Renamed Ltd', tags: { region: 'eu', team: 'payables' } };
     const after = await asBuilt(c.companies.updateRequest(id, update), () => c.companies.update(id, update));
@@ -135,10 +125,10 @@ describe('client: connections and companies against the emulator', function () {
     const c = client();
     const params = { pageSize: 2, query: 'name!=x', tags: 'region=uk && team=invoice-finance' };
     const first = await asBuilt(c.companiesRequest(params), () => c.listCompanies(params));
-    assert.equal(`${emu.url}${first._links.current?.href}`, c.companiesRequest(params).url);
+    assert.equal(`${suite.emu.url}${first._links.current?.href}`, c.companiesRequest(params).url);
     const list = new PagedList(c.companyPages(params));
     await list.loadAll();
-    assert.ok(list.items.some((x) => x.id === emu.companies.many));
+    assert.ok(list.items.some((x) => x.id === suite.emu.companies.many));
     assert.ok(list.items.every((x) => x.tags?.region === 'uk' && x.tags.team === 'invoice-finance'));
     assert.equal(list.items.length, first.totalResults);
     await rejectsWith(c.listCompanies({ tags: 'region >= uk' }), 'invalidQuery');
@@ -146,7 +136,7 @@ describe('client: connections and companies against the emulator', function () {
 
   it('a company deleted: 204, then 404 for it and everything under it', async () => {
     const c = client();
-    const id = emu.companies.few;
+    const id = suite.emu.companies.few;
     await asBuilt(c.companies.deleteRequest(id), () => c.companies.delete(id));
     await rejectsWith(c.getCompany(id), 'notFound');
     await rejectsWith(c.listConnections(id), 'notFound');
@@ -155,7 +145,7 @@ describe('client: connections and companies against the emulator', function () {
 
   it("a failed pull's validation: its errors and warning; another pull's none", async () => {
     const c = client();
-    const id = emu.companies.many;
+    const id = suite.emu.companies.many;
     const history = await c.listPullOperations(id, { pageSize: 100 });
     const failed = history.results.find((op) => op.isErrored);
     assert.ok(failed, 'the seeded failed sync');

@@ -3,34 +3,22 @@
 // add up (the emulator's books balance), a total the emulator misstates flagged, an aged report
 // that is not available said so, and the API's parameter refusals as the client's are.
 import * as assert from 'node:assert/strict';
-import { DataPlatformClient } from '../../../src/api/client';
 import { STATEMENT_KINDS, type PreparedRequest } from '../../../src/api';
 import { agedTable, chartLayout, reportCsv, statementTable } from '../../../src/reports';
 import { rejectsWith } from '../../support/apiErrors';
-import { startEmulator, type RunningEmulator } from '../../emulator';
+import { emulatorSuite } from '../../support/emulatorSuite';
 
 describe('client: reports against the emulator', function () {
   this.timeout(30_000);
-  let emu: RunningEmulator;
-  const received: string[] = [];
-  const client = () =>
-    new DataPlatformClient({ baseUrl: emu.url, apiKey: emu.keys.normal, sleep: () => Promise.resolve() });
-
-  before(async () => {
-    emu = await startEmulator({ invoices: 600, companies: 12, log: (line) => received.push(line) });
-  });
-  after(() => emu.close());
-  beforeEach(() => {
-    emu.reset();
-    received.length = 0;
-  });
+  const suite = emulatorSuite({ invoices: 600, companies: 12 });
+  const { received, client } = suite;
 
   /** The one request the call sends is the one built. */
   async function asBuilt<T>(built: PreparedRequest, call: () => Promise<T>): Promise<T> {
     const before = received.length;
     const result = await call();
     assert.equal(received.length, before + 1, received.slice(before).join('\n'));
-    assert.ok(received[before].startsWith(`GET ${built.url.slice(emu.url.length)} 200`), received[before]);
+    assert.ok(received[before].startsWith(`GET ${built.url.slice(suite.emu.url.length)} 200`), received[before]);
     return result;
   }
 
@@ -38,7 +26,7 @@ describe('client: reports against the emulator', function () {
     const r = client().reports;
     const params = { periodLength: 1, periodsToCompare: 12 };
     for (const kind of STATEMENT_KINDS) {
-      const company = emu.companies.many;
+      const company = suite.emu.companies.many;
       const answer = await asBuilt(r.statementRequest(company, kind, params), () => r.statement(company, kind, params));
       assert.equal(answer.reports.length, 12);
       const table = statementTable(kind, params, answer);
@@ -61,8 +49,8 @@ describe('client: reports against the emulator', function () {
   it("a quarter's statement from a start month: the parameters as sent", async () => {
     const r = client().reports;
     const params = { periodLength: 3, periodsToCompare: 4, startMonth: '2026-01-01' };
-    const answer = await asBuilt(r.statementRequest(emu.companies.many, 'profitAndLoss', params), () =>
-      r.statement(emu.companies.many, 'profitAndLoss', params),
+    const answer = await asBuilt(r.statementRequest(suite.emu.companies.many, 'profitAndLoss', params), () =>
+      r.statement(suite.emu.companies.many, 'profitAndLoss', params),
     );
     const table = statementTable('profitAndLoss', params, answer);
     assert.deepEqual(
@@ -74,8 +62,12 @@ describe('client: reports against the emulator', function () {
   it('a total the emulator misstates is flagged, with what it should be', async () => {
     const r = client().reports;
     const params = { periodLength: 1, periodsToCompare: 3 };
-    emu.faults.add({ kind: 'misstatedTotal', path: '/financials/', times: 1 });
-    const table = statementTable('balanceSheet', params, await r.statement(emu.companies.many, 'balanceSheet', params));
+    suite.emu.faults.add({ kind: 'misstatedTotal', path: '/financials/', times: 1 });
+    const table = statementTable(
+      'balanceSheet',
+      params,
+      await r.statement(suite.emu.companies.many, 'balanceSheet', params),
+    );
     const flagged = table.rows.filter((row) => row.mismatches);
     assert.ok(flagged.length >= 1);
     const assets = table.rows.find((row) => row.id === 'assets#total');
@@ -85,7 +77,7 @@ describe('client: reports against the emulator', function () {
 
   it('aged reports: available and read, or unavailable and said so plainly', async () => {
     const r = client().reports;
-    const company = emu.companies.many;
+    const company = suite.emu.companies.many;
     assert.equal(await r.agedAvailable(company, 'agedDebtor'), true);
     const params = { reportDate: '2026-01-31', numberOfPeriods: 4, periodLengthDays: 30 };
     const answer = await asBuilt(r.agedRequest(company, 'agedDebtor', params), () =>
@@ -100,7 +92,7 @@ describe('client: reports against the emulator', function () {
       table.rows.filter((row) => row.mismatches),
       [],
     );
-    const none = emu.noAgedCreditorCompany;
+    const none = suite.emu.noAgedCreditorCompany;
     assert.ok(none, 'the emulator has a company without aged creditors');
     assert.equal(await r.agedAvailable(none, 'agedCreditor'), false);
     const e = await rejectsWith(r.aged(none, 'agedCreditor'), 'datatypeNotSupported');
@@ -109,7 +101,9 @@ describe('client: reports against the emulator', function () {
 
   it("the company's info, and an unknown company as notFound", async () => {
     const r = client().reports;
-    const info = await asBuilt(r.companyInfoRequest(emu.companies.many), () => r.companyInfo(emu.companies.many));
+    const info = await asBuilt(r.companyInfoRequest(suite.emu.companies.many), () =>
+      r.companyInfo(suite.emu.companies.many),
+    );
     assert.equal(typeof info.companyName, 'string');
     await rejectsWith(r.companyInfo('no-such-company'), 'notFound');
   });

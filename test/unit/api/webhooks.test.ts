@@ -6,23 +6,12 @@ import { DataPlatformClient } from '../../../src/api/client';
 import type { ApiError } from '../../../src/api/errors';
 import { rejectsWith } from '../../support/apiErrors';
 import { TestServer, replies } from '../../support/httpDouble';
-import { startEmulator, type RunningEmulator } from '../../emulator';
+import { emulatorSuite } from '../../support/emulatorSuite';
 
 describe('client: webhook consumers', function () {
   this.timeout(20_000);
-  let emu: RunningEmulator;
-  const received: string[] = [];
-  const client = () =>
-    new DataPlatformClient({ baseUrl: emu.url, apiKey: emu.keys.normal, sleep: () => Promise.resolve() });
-
-  before(async () => {
-    emu = await startEmulator({ invoices: 20, companies: 10, log: (line) => received.push(line) });
-  });
-  after(() => emu.close());
-  beforeEach(() => {
-    emu.reset();
-    received.length = 0;
-  });
+  const suite = emulatorSuite({ invoices: 20, companies: 10 });
+  const { received, client } = suite;
 
   it('creates, lists and deletes a consumer, each request as Copy as cURL builds it', async () => {
     const c = client();
@@ -30,13 +19,13 @@ describe('client: webhook consumers', function () {
     const request = { url: 'http://127.0.0.1:9/events/x', eventTypes: ['read.completed', 'bills.write.successful'] };
     const built = c.webhooks.createRequest(request);
     assert.equal(built.method, 'POST');
-    assert.equal(built.url, `${emu.url}/webhooks`);
+    assert.equal(built.url, `${suite.emu.url}/webhooks`);
     assert.deepEqual(built.body, request);
     const made = await c.webhooks.create(request);
     assert.deepEqual(made, { id: made.id, ...request, disabled: false });
     assert.deepEqual(await c.webhooks.list(), [made]);
-    assert.equal(c.webhooks.deleteRequest(made.id).url, `${emu.url}/webhooks/${made.id}`);
-    assert.equal(c.webhooks.listRequest().url, `${emu.url}/webhooks`);
+    assert.equal(c.webhooks.deleteRequest(made.id).url, `${suite.emu.url}/webhooks/${made.id}`);
+    assert.equal(c.webhooks.listRequest().url, `${suite.emu.url}/webhooks`);
     await c.webhooks.delete(made.id);
     assert.deepEqual(await c.webhooks.list(), []);
     const missing = await rejectsWith(c.webhooks.delete(made.id), 'notFound');
