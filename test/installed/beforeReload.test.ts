@@ -51,6 +51,8 @@ const REQUIRED = [
   'media/diagnostics.html',
   'media/diagnostics.js',
   'media/diagnostics.css',
+  // The report and table pages (the panels read them from media/ at run time).
+  ...['report', 'table'].flatMap((page) => ['html', 'js', 'css'].map((ext) => `media/${page}.${ext}`)),
   'media/icon.png',
   'media/dataplatform.svg',
   // Each walkthrough step's page (the unit test holds package.json to these files).
